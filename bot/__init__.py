@@ -1,0 +1,1 @@
+"""The bot process: settings, the Bot subclass, the table service, rendering, messages."""

@@ -1,0 +1,1 @@
+"""Thin Discord adapters: slash commands and views. No rules here."""

@@ -1,0 +1,1 @@
+"""Persistence with aiosqlite: the one Database, migrations, repositories. SQL lives only here."""

@@ -1,0 +1,107 @@
+"""Plain dataclasses returned by the repositories: no SQL, no connection.
+
+A *player* is a string key: a Discord user id written in decimal
+(``"123456789012345678"``) for humans, ``"ai:<name>"`` for computer players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    language: str | None  # "fr" or "en"; None = follow the guild's locale
+
+
+@dataclass(frozen=True, slots=True)
+class RegisterEntry:
+    """One bête of a guild's register for a game (owner None = a pinandèle)."""
+
+    id: int
+    guild_id: int
+    game: str
+    owner: str | None
+    owner_name: str
+    amount: int
+    created_at: datetime
+    hand_id: int | None  # the hand that made it
+    crossed_at: datetime | None
+    crossed_by: str | None  # the declarer who won it
+    paid: int | None  # what its owner paid (0 if the owner crossed out his own bête)
+    crossed_hand_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """One transfer of the ledger; payer/payee None is the pot."""
+
+    id: int
+    guild_id: int
+    game: str
+    hand_id: int
+    payer: str | None
+    payee: str | None
+    amount: int
+    reason: str  # "contract", "bete", "pinandele", "ante"
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    table_id: int
+    seat: int
+    player: str
+    name: str
+    ai_level: str | None  # None for a human
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    options: dict[str, object]  # the variant options, as in a hand record
+    turn_seconds: int
+    status: str  # "lobby", "playing", "ended"
+    message_id: int | None
+    created_by: str
+    created_at: datetime
+    seed: int  # the session's master seed: tirer le roi and every deal derive from it
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    """One accepted action of a live table, in order; replaying them rebuilds it."""
+
+    table_id: int
+    seq: int
+    kind: str  # e.g. "join", "start", "action", "stop", "timeout"
+    payload: dict[str, object]
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class HandRow:
+    id: int
+    guild_id: int
+    game: str
+    table_id: int | None
+    hand_no: int
+    record: dict[str, object]  # the hand record, RULES.md §5
+    finished_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    player: str
+    name: str
+    net: int
+    hands: int
+    made: int
+    failed: int
+    betes_made: int
+    betes_collected: int

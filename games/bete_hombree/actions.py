@@ -1,0 +1,156 @@
+"""Actions of La Bête Hombrée, printing and parsing the record words of RULES.md §5.
+
+``pass``, ``bid N``, ``bid N belle``, ``sans-prejudice``, ``retiens``,
+``cagnote``, ``tout``, ``discard C C C``, ``declare N SUIT [matadors M]``,
+``play C``.  Bids and plays are interned (one object each), so the engine's
+hot path never builds an action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Final
+
+from games.cards import Card, Suit, card_mask, cards_of, parse_cards
+
+
+class Kind(IntEnum):
+    PASS = 0
+    BID = 1
+    SANS_PREJUDICE = 2
+    RETIENS = 3
+    CAGNOTE = 4
+    TOUT = 5
+    DISCARD = 6
+    DECLARE = 7
+    PLAY = 8
+
+
+_WORDS: Final = {
+    Kind.PASS: "pass",
+    Kind.BID: "bid",
+    Kind.SANS_PREJUDICE: "sans-prejudice",
+    Kind.RETIENS: "retiens",
+    Kind.CAGNOTE: "cagnote",
+    Kind.TOUT: "tout",
+    Kind.DISCARD: "discard",
+    Kind.DECLARE: "declare",
+    Kind.PLAY: "play",
+}
+_BY_WORD: Final = {w: k for k, w in _WORDS.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One call or card.  Fields not used by a kind stay at their defaults.
+
+    ``cards`` is a bit set: the discarded cards, or the one card played.
+    """
+
+    kind: Kind
+    level: int = 0
+    belle: bool = False
+    suit: int = -1
+    matadors: int = 0
+    cards: int = 0
+
+    @property
+    def card(self) -> Card:
+        """The card of a ``play`` action."""
+        return Card.from_index(self.cards.bit_length() - 1)
+
+    def __str__(self) -> str:
+        word = _WORDS[self.kind]
+        if self.kind is Kind.BID:
+            return f"bid {self.level} belle" if self.belle else f"bid {self.level}"
+        if self.kind is Kind.DISCARD:
+            return f"discard {' '.join(str(c) for c in cards_of(self.cards))}"
+        if self.kind is Kind.DECLARE:
+            text = f"declare {self.level} {Suit(self.suit).name}"
+            return f"{text} matadors {self.matadors}" if self.matadors else text
+        if self.kind is Kind.PLAY:
+            return f"play {self.card}"
+        return word
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """Parse one action's words (without the seat number)."""
+        words = text.split()
+        if not words:
+            raise ValueError("empty action")
+        kind = _BY_WORD.get(words[0].lower())
+        if kind is None:
+            known = ", ".join(_WORDS.values())
+            raise ValueError(f"unknown action {words[0]!r} (known: {known})")
+        rest = words[1:]
+        if kind is Kind.BID:
+            if len(rest) not in (1, 2) or (len(rest) == 2 and rest[1].lower() != "belle"):
+                raise ValueError("write a bid as 'bid N' or 'bid N belle'")
+            level = _parse_level(rest[0])
+            return bid(level, len(rest) == 2)
+        if kind is Kind.DISCARD:
+            if not rest:
+                raise ValueError("a discard names its cards: 'discard C C C'")
+            cards = parse_cards(rest)
+            if len(set(cards)) != len(cards):
+                raise ValueError("a discard names each card once")
+            return Action(Kind.DISCARD, cards=card_mask(cards))
+        if kind is Kind.DECLARE:
+            if len(rest) not in (2, 4) or (len(rest) == 4 and rest[2].lower() != "matadors"):
+                raise ValueError("write a declaration as 'declare N SUIT [matadors M]'")
+            level = _parse_level(rest[0])
+            suit = Suit.parse(rest[1])
+            matadors = int(rest[3]) if len(rest) == 4 and rest[3].isdigit() else 0
+            if len(rest) == 4 and not rest[3].isdigit():
+                raise ValueError(f"matadors must be a number, not {rest[3]!r}")
+            return declare(level, suit, matadors)
+        if kind is Kind.PLAY:
+            if len(rest) != 1:
+                raise ValueError("write a card played as 'play C'")
+            return play(Card.parse(rest[0]))
+        if rest:
+            raise ValueError(f"'{words[0]}' takes nothing after it")
+        return _SIMPLE[kind]
+
+
+def _parse_level(text: str) -> int:
+    if not text.isdigit() or not 2 <= int(text) <= 5:
+        raise ValueError(f"a level is 2, 3, 4 or 5, not {text!r}")
+    return int(text)
+
+
+PASS: Final = Action(Kind.PASS)
+SANS_PREJUDICE: Final = Action(Kind.SANS_PREJUDICE)
+RETIENS: Final = Action(Kind.RETIENS)
+CAGNOTE: Final = Action(Kind.CAGNOTE)
+TOUT: Final = Action(Kind.TOUT)
+_SIMPLE: Final = {
+    Kind.PASS: PASS,
+    Kind.SANS_PREJUDICE: SANS_PREJUDICE,
+    Kind.RETIENS: RETIENS,
+    Kind.CAGNOTE: CAGNOTE,
+    Kind.TOUT: TOUT,
+}
+
+# Interned bids by rank (2 * level + belle) and plays by card bit number.
+BIDS: Final = {
+    2 * lv + b: Action(Kind.BID, level=lv, belle=bool(b)) for lv in range(2, 6) for b in (0, 1)
+}
+PLAYS: Final = {i: Action(Kind.PLAY, cards=1 << i) for i in range(64) if i % 16 < 13}
+
+
+def bid(level: int, belle: bool = False) -> Action:
+    return BIDS[2 * level + (1 if belle else 0)]
+
+
+def play(card: Card) -> Action:
+    return PLAYS[card.index]
+
+
+def discard(cards: list[Card]) -> Action:
+    return Action(Kind.DISCARD, cards=card_mask(cards))
+
+
+def declare(level: int, suit: Suit | int, matadors: int = 0) -> Action:
+    return Action(Kind.DECLARE, level=level, suit=int(suit), matadors=matadors)

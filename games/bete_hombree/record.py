@@ -1,0 +1,217 @@
+"""Hand records of La Bête Hombrée (RULES.md §5): write, read, replay.
+
+A record holds everything chance decided (dealer, belle, hands, cagnot in
+order) and every action, so replaying it rebuilds the identical state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.bete_hombree.actions import Action
+from games.bete_hombree.rules import PinandeleRule, Rules
+from games.bete_hombree.session import Session, SettledHand
+from games.bete_hombree.state import SEATS, HandState, IllegalActionError
+from games.cards import Card, Suit, card_mask, cards_of
+from games.register import Entry, Register
+
+GAME = "bete-hombree"
+
+Owner = int | str | None  # a seat, an absent player's name, or None (pinandèle)
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; ``index`` names the bad action."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    players: tuple[str, ...]
+    dealer: int
+    belle: Suit
+    hands: tuple[tuple[Card, ...], ...]
+    cagnot: tuple[Card, ...]
+    actions: tuple[str, ...]  # "SEAT words"; parsed during replay, to name the bad one
+    register: tuple[tuple[Owner, int], ...] = ()
+    pot: int | None = None
+    options: Rules = field(default_factory=Rules)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HandRecord:
+        try:
+            if data.get("game", GAME) != GAME:
+                raise RecordError(f"not a {GAME} record: game is {data.get('game')!r}")
+            players = tuple(str(p) for p in data["players"])
+            if len(players) != SEATS:
+                raise RecordError(f"{GAME} has {SEATS} players, the record names {len(players)}")
+            register = []
+            for item in data.get("register", []):
+                owner = item["owner"]
+                if not (owner is None or isinstance(owner, (int, str))):
+                    raise RecordError(f"a register owner is a seat, a name or null, not {owner!r}")
+                if isinstance(owner, int) and not 0 <= owner < SEATS:
+                    raise RecordError(f"register owner {owner} is not a seat 0-3")
+                register.append((owner, int(item["amount"])))
+            actions = data.get("actions", [])
+            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+                raise RecordError("actions must be a list of strings like '1 pass'")
+            return cls(
+                players=players,
+                dealer=int(data["dealer"]),
+                belle=Suit.parse(str(data["belle"])),
+                hands=tuple(tuple(Card.parse(c) for c in hand) for hand in data["hands"]),
+                cagnot=tuple(Card.parse(c) for c in data["cagnot"]),
+                actions=tuple(actions),
+                register=tuple(register),
+                pot=None if data.get("pot") is None else int(data["pot"]),
+                options=Rules.from_dict(dict(data.get("options", {}))),
+            )
+        except KeyError as missing:
+            raise RecordError(f"the record lacks {missing}") from None
+        except (TypeError, ValueError) as error:
+            if isinstance(error, RecordError):
+                raise
+            raise RecordError(f"malformed record: {error}") from None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": GAME,
+            "options": self.options.to_dict(),
+            "players": list(self.players),
+            "dealer": self.dealer,
+            "belle": self.belle.name,
+            "register": [{"owner": o, "amount": a} for o, a in self.register],
+            "hands": [[str(c) for c in hand] for hand in self.hands],
+            "cagnot": [str(c) for c in self.cagnot],
+            "actions": list(self.actions),
+        }
+        if self.pot is not None:
+            data["pot"] = self.pot
+        return data
+
+
+def parse_action_line(line: str) -> tuple[int, Action]:
+    """``"3 bid 3 belle"`` → (3, bid 3 belle)."""
+    seat_text, _, words = line.strip().partition(" ")
+    if not seat_text.isdigit() or not 0 <= int(seat_text) < SEATS:
+        raise ValueError(f"an action starts with the seat number 0-3, not {seat_text!r}")
+    return int(seat_text), Action.parse(words)
+
+
+def record_of(session: Session, state: HandState) -> HandRecord:
+    """The record of the hand ``state`` dealt by ``session`` (as far as it went)."""
+    return HandRecord(
+        players=session.players,
+        dealer=state.dealer,
+        belle=state.belle,
+        hands=tuple(tuple(cards_of(h)) for h in state.initial_hands),
+        cagnot=tuple(Card.from_index(i) for i in state.cagnot),
+        actions=tuple(f"{seat} {action}" for seat, action in state.actions),
+        register=tuple(_owner_out(e, session.players) for e in session.register_before),
+        pot=session.pot_before,
+        options=session.rules,
+    )
+
+
+def _owner_out(entry: Entry, players: tuple[str, ...]) -> tuple[Owner, int]:
+    owner: Owner = entry.owner
+    if entry.owner is not None and entry.owner in players:
+        owner = players.index(entry.owner)
+    return owner, entry.amount
+
+
+@dataclass(slots=True)
+class Replay:
+    record: HandRecord
+    session: Session
+    state: HandState
+    settled: SettledHand | None
+
+
+def replay(record: HandRecord) -> Replay:
+    """Replay a record exactly; a bad action raises ``RecordError`` naming it."""
+    register = Register.of(
+        (record.players[o] if isinstance(o, int) else o, amount) for o, amount in record.register
+    )
+    pot = record.pot
+    if pot is None:  # the pot holds exactly the pinandèles waiting in the register
+        queue = record.options.pinandele is PinandeleRule.QUEUE
+        pot = sum(a for o, a in record.register if o is None) if queue else 0
+    try:
+        session = Session(
+            record.players,
+            dealer=record.dealer,
+            belle=record.belle,
+            rules=record.options,
+            register=register,
+            pot=pot,
+        )
+        state = session.deal_hands(
+            [card_mask(h) for h in record.hands], [c.index for c in record.cagnot]
+        )
+    except ValueError as error:
+        raise RecordError(f"impossible deal: {error}") from None
+    for index, line in enumerate(record.actions):
+        try:
+            seat, action = parse_action_line(line)
+        except ValueError as error:
+            raise RecordError(f"action {index} ({line!r}) is malformed: {error}", index) from None
+        if state.is_over:
+            raise RecordError(f"action {index} ({line!r}): the hand is already over", index)
+        try:
+            state.apply(action, seat)
+        except IllegalActionError as error:
+            raise RecordError(f"action {index} ({line!r}) is illegal: {error}", index) from None
+    settled = session.settle(state) if state.is_over else None
+    return Replay(record, session, state, settled)
+
+
+def result_json(result: Replay) -> dict[str, Any]:
+    """The printed result of a replay (RULES.md §5)."""
+    session, state = result.session, result.state
+    players = session.players
+    data: dict[str, Any] = {"game": GAME, "players": list(players), "finished": state.is_over}
+    outcome = state.outcome
+    if outcome is None:
+        data["turn"] = state.turn
+        data["phase"] = state.phase.name.lower()
+        return data
+    contract = outcome.contract
+    data["contract"] = None
+    if contract is not None:
+        data["contract"] = {
+            "declarer": contract.declarer,
+            "player": players[contract.declarer],
+            "call": contract.call.name.lower().replace("_", "-"),
+            "level": contract.level,
+            "trump": contract.trump.name,
+            "belle": contract.belle,
+            "matadors": contract.matadors,
+        }
+    data["made"] = outcome.made
+    data["tricks"] = list(outcome.tricks)
+    data["stake"] = outcome.stake
+    data["payments"] = list(outcome.net)
+    data["net"] = {players[s]: outcome.net[s] for s in range(SEATS)}
+    data["transfers"] = [
+        {
+            "from": "pot" if t.payer is None else t.payer,
+            "to": "pot" if t.payee is None else t.payee,
+            "amount": t.amount,
+            "reason": t.reason,
+        }
+        for t in outcome.transfers
+    ]
+    data["pot"] = session.pot
+    data["register"] = [
+        {"owner": o, "amount": a}
+        for o, a in (_owner_out(e, players) for e in session.register.entries)
+    ]
+    data["belle"] = session.belle.name
+    return data

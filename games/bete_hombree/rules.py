@@ -1,0 +1,110 @@
+"""The table options of La Bête Hombrée (RULES.md §1) and the stake formula.
+
+Every variant option of RULES.md is one field; the defaults are the rules as
+written (Jean Ameye's 1976 text).  The options are fixed for a whole session.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from enum import Enum, StrEnum
+from typing import Any
+
+from games.register import BeteOrder
+
+
+class CagnoteDiscard(StrEnum):
+    EXACTLY_3 = "exactly_3"
+    UP_TO_3 = "up_to_3"
+
+
+class StakeRule(StrEnum):
+    AMEYE = "ameye"  # base(L) = L, base(5) = 10, x2 en belle
+    JS1984 = "js1984"  # (L + matadors) x2 en belle, x2 for 5 tricks
+
+
+class PinandeleRule(StrEnum):
+    QUEUE = "queue"  # an ownerless entry in the register
+    WITH_NEXT_BETE = "with_next_bete"  # waits in the pot for the next bête won
+
+
+class DealPattern(StrEnum):
+    TWO_THREE = "2-3"
+    THREE_TWO = "3-2"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Variant options of La Bête Hombrée; defaults follow RULES.md §1."""
+
+    pass_reentry: bool = False
+    premier_in_belle: bool = False
+    cagnote_discard: CagnoteDiscard = CagnoteDiscard.EXACTLY_3
+    stop_when_decided: bool = False
+    stake_rule: StakeRule = StakeRule.AMEYE
+    pinandele: PinandeleRule = PinandeleRule.QUEUE
+    bete_order: BeteOrder = BeteOrder.OLDEST
+    belle_on_announce: bool = False
+    deal_pattern: DealPattern = DealPattern.TWO_THREE
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Options as written in a record; unknown names and values are errors."""
+        known = {f.name: f for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for name, raw in data.items():
+            if name not in known:
+                raise ValueError(f"unknown option {name!r} (known: {', '.join(known)})")
+            default = getattr(cls(), name)
+            if isinstance(default, bool):
+                if not isinstance(raw, bool):
+                    raise ValueError(f"option {name} takes true or false, not {raw!r}")
+                values[name] = raw
+            else:
+                enum_type = type(default)
+                try:
+                    values[name] = enum_type(raw)
+                except ValueError:
+                    allowed = ", ".join(m.value for m in enum_type)
+                    raise ValueError(f"option {name} takes one of {allowed}, not {raw!r}") from None
+        return cls(**values)
+
+    def to_dict(self, only_changed: bool = True) -> dict[str, Any]:
+        """Options as written in a record (by default only those that differ)."""
+        default = Rules()
+        out: dict[str, Any] = {}
+        for name, value in asdict(self).items():
+            if only_changed and value == getattr(default, name):
+                continue
+            out[name] = value.value if isinstance(value, Enum) else value
+        return out
+
+
+# A bid's rank: 2 < 2b < 3 < 3b < 4 < 4b < 5 < 5b.
+def bid_rank(level: int, belle: bool) -> int:
+    return 2 * level + (1 if belle else 0)
+
+
+def rank_level(rank: int) -> int:
+    return rank >> 1
+
+
+def rank_belle(rank: int) -> bool:
+    return bool(rank & 1)
+
+
+MIN_RANK = bid_rank(2, False)
+MAX_RANK = bid_rank(5, True)
+
+
+def stake(rules: Rules, level: int, belle: bool, matadors: int) -> int:
+    """What each opponent pays (contract made) or is paid (failed): RULES.md §1.6."""
+    if rules.stake_rule is StakeRule.JS1984:
+        p = level + matadors
+        if belle:
+            p *= 2
+        if level == 5:
+            p *= 2
+        return p
+    base = 10 if level == 5 else level
+    return (base + matadors) * (2 if belle else 1)

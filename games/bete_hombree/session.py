@@ -1,0 +1,238 @@
+"""A session of La Bête Hombrée: hand after hand at one table of four.
+
+The session owns what outlives a hand: the dealer's turn, the belle, the
+register of bêtes, the pot (sous of pinandèles) and each player's balance.
+Chance is explicit: the first dealer and belle come from *tirer le roi* on a
+seeded shuffle, and each deal from its own seed or from given hands, so that
+every hand can be written as a record and replayed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.bete_hombree.rules import DealPattern, PinandeleRule, Rules
+from games.bete_hombree.state import (
+    CAGNOT_SIZE,
+    FULL_DECK,
+    SEATS,
+    EntryInPlay,
+    HandState,
+    Outcome,
+    deck_for,
+)
+from games.cards import Card, Rank, Suit, cards_of, iter_bits
+from games.register import Crossing, Entry, Register
+
+
+@dataclass(frozen=True, slots=True)
+class KingDraw:
+    """*Tirer le roi*: one card burned, then one card turned per seat until a king."""
+
+    burned: Card
+    turned: tuple[tuple[int, Card], ...]  # (seat, card); the last is the king
+
+    @property
+    def dealer(self) -> int:
+        return self.turned[-1][0]
+
+    @property
+    def belle(self) -> Suit:
+        return self.turned[-1][1].suit
+
+
+def tirer_le_roi(rng: random.Random, start_seat: int = 0) -> KingDraw:
+    """Draw the first dealer and the first belle from a shuffled 24-card deck."""
+    deck = cards_of(FULL_DECK)
+    rng.shuffle(deck)
+    burned, rest = deck[0], deck[1:]
+    turned = []
+    for i, card in enumerate(rest):
+        turned.append(((start_seat + i) % SEATS, card))
+        if card.rank is Rank.K:
+            break
+    return KingDraw(burned, tuple(turned))
+
+
+def deal_from_order(
+    order: Sequence[int], dealer: int, pattern: DealPattern
+) -> tuple[list[int], list[int]]:
+    """Hands (bit sets by seat) and cagnot (bit numbers) from a shuffled deck order.
+
+    Packets go round from first hand: 2 then 3 cards (or 3 then 2); the last 3
+    cards are the cagnot.
+    """
+    packets = (2, 3) if pattern is DealPattern.TWO_THREE else (3, 2)
+    hands = [0] * SEATS
+    pos = 0
+    for size in packets:
+        for step in range(1, SEATS + 1):
+            seat = (dealer + step) % SEATS
+            for index in order[pos : pos + size]:
+                hands[seat] |= 1 << index
+            pos += size
+    return hands, list(order[pos : pos + CAGNOT_SIZE])
+
+
+def shuffled_deal(
+    rng: random.Random, dealer: int, belle: Suit | int, pattern: DealPattern
+) -> tuple[list[int], list[int]]:
+    order = list(iter_bits(deck_for(belle)))
+    rng.shuffle(order)
+    return deal_from_order(order, dealer, pattern)
+
+
+@dataclass(frozen=True, slots=True)
+class SettledHand:
+    """What settling a hand changed, in player identities rather than seats."""
+
+    hand_no: int
+    outcome: Outcome
+    net: dict[str, int]
+    crossed: Crossing | None
+    new_entry: Entry | None
+    belle_before: Suit
+    belle_after: Suit
+    pot_after: int
+
+
+class Session:
+    """Hand after hand at one table; ``players`` are identities in seat order."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        *,
+        dealer: int,
+        belle: Suit | int,
+        rules: Rules | None = None,
+        register: Register | None = None,
+        pot: int = 0,
+        first_dealer: int | None = None,
+    ) -> None:
+        if len(players) != SEATS or len(set(players)) != SEATS:
+            raise ValueError("La Bête Hombrée is played by 4 different players")
+        self.players = tuple(players)
+        self.rules = rules or Rules()
+        self.register = register if register is not None else Register()
+        self.pot = pot
+        self.dealer = dealer
+        self.first_dealer = dealer if first_dealer is None else first_dealer
+        self.belle = Suit(belle)
+        self.balances = dict.fromkeys(self.players, 0)
+        self.hand_no = 0
+        self.stop_requested = False
+        self.deals_left = 0  # of the tour des gueux, once stop is requested
+        self._entry: Entry | None = None
+        self._register_before: list[Entry] = []
+        self._pot_before = 0
+
+    @classmethod
+    def start(
+        cls,
+        players: Sequence[str],
+        seed: int,
+        rules: Rules | None = None,
+        register: Register | None = None,
+        pot: int = 0,
+    ) -> tuple[Session, KingDraw]:
+        """A new session: tirer le roi decides the first dealer and belle."""
+        draw = tirer_le_roi(random.Random(seed))
+        session = cls(
+            players, dealer=draw.dealer, belle=draw.belle, rules=rules, register=register, pot=pot
+        )
+        return session, draw
+
+    # ---- the register at this table ------------------------------------------
+
+    def entry_in_play(self) -> Entry | None:
+        return self.register.in_play(self.players, self.rules.bete_order)
+
+    def seat_of(self, player: str) -> int:
+        return self.players.index(player)
+
+    # ---- dealing -------------------------------------------------------------
+
+    def deal(self, seed: int) -> HandState:
+        """Shuffle with ``seed`` and deal the next hand."""
+        hands, cagnot = shuffled_deal(
+            random.Random(seed), self.dealer, self.belle, self.rules.deal_pattern
+        )
+        return self.deal_hands(hands, cagnot)
+
+    def deal_hands(self, hands: Sequence[int], cagnot: Sequence[int]) -> HandState:
+        """Deal given hands (bit sets by seat) and cagnot (bit numbers, in order)."""
+        entry = self.entry_in_play()
+        self._entry = entry
+        self._register_before = list(self.register.entries)
+        self._pot_before = self.pot
+        in_play = None
+        if entry is not None:
+            owner = None if entry.owner is None else self.seat_of(entry.owner)
+            in_play = EntryInPlay(owner, entry.amount)
+        pending = self.pot if self.rules.pinandele is PinandeleRule.WITH_NEXT_BETE else 0
+        return HandState(self.rules, self.dealer, self.belle, hands, cagnot, in_play, pending)
+
+    @property
+    def register_before(self) -> list[Entry]:
+        """The register as it was when the current hand was dealt."""
+        return list(self._register_before)
+
+    @property
+    def pot_before(self) -> int:
+        return self._pot_before
+
+    # ---- settling ------------------------------------------------------------
+
+    def settle(self, state: HandState) -> SettledHand:
+        """Apply a finished hand: payments, register, pot, belle, next dealer."""
+        outcome = state.outcome
+        if outcome is None:
+            raise ValueError("the hand is not over")
+        self.hand_no += 1
+        net: dict[str, int] = {}
+        for seat, amount in enumerate(outcome.net):
+            player = self.players[seat]
+            self.balances[player] += amount
+            net[player] = amount
+        self.pot += outcome.pot_delta
+        crossed = None
+        contract = outcome.contract
+        if outcome.crossed is not None and self._entry is not None and contract is not None:
+            paid = 0 if outcome.crossed.owner == contract.declarer else outcome.crossed.amount
+            crossed = self.register.cross_out(self._entry.id, self.players[contract.declarer], paid)
+        new_entry = None
+        if outcome.new_entry is not None:
+            owner = outcome.new_entry.owner
+            new_entry = self.register.append(
+                None if owner is None else self.players[owner], outcome.new_entry.amount
+            )
+        belle_before = self.belle
+        if outcome.belle_after != self.belle:
+            self.belle = outcome.belle_after
+        self.dealer = (self.dealer + 1) % SEATS
+        if self.stop_requested:
+            self.deals_left -= 1
+        return SettledHand(
+            self.hand_no, outcome, net, crossed, new_entry, belle_before, self.belle, self.pot
+        )
+
+    # ---- the end of a session ------------------------------------------------
+
+    def request_stop(self) -> None:
+        """Start the tour des gueux.
+
+        Deals go on until the session's first dealer deals once more and the
+        round ends with the seat on his left; then, while an entry is still in
+        play at this table, until it is paid.
+        """
+        if self.stop_requested:
+            return
+        self.stop_requested = True
+        self.deals_left = (self.first_dealer - self.dealer) % SEATS + SEATS
+
+    @property
+    def finished(self) -> bool:
+        return self.stop_requested and self.deals_left <= 0 and self.entry_in_play() is None
