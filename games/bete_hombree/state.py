@@ -129,6 +129,7 @@ class PlayedTrick:
 class HandView:
     """What one seat may see of a hand.  Cards are bit sets, as in ``games.cards``."""
 
+    rules: Rules
     seat: int
     dealer: int
     belle: Suit
@@ -147,6 +148,7 @@ class HandView:
     tricks_played: tuple[PlayedTrick, ...]
     tricks_won: tuple[int, ...]
     entry_in_play: EntryInPlay | None
+    pending_pinandele: int  # pinandèles waiting in the pot (option pinandele=with_next_bete)
     legal: tuple[Action, ...]  # this seat's legal actions (empty if not its turn)
     outcome: Outcome | None
 
@@ -743,6 +745,7 @@ class HandState:
             standing = next(a for s, a in reversed(calls) if a.kind is not Kind.PASS)
         own_declarer = seat == self.declarer
         return HandView(
+            rules=self.rules,
             seat=seat,
             dealer=self.dealer,
             belle=self.belle,
@@ -761,6 +764,7 @@ class HandState:
             tricks_played=tuple(self.history),
             tricks_won=tuple(self.tricks),
             entry_in_play=self.entry,
+            pending_pinandele=self.pending_pinandele,
             legal=tuple(self.legal_actions()) if seat == self.turn else (),
             outcome=self.outcome,
         )
