@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from games.bete_hombree.rules import DealPattern, PinandeleRule, Rules
 from games.bete_hombree.state import (
@@ -56,6 +57,20 @@ def tirer_le_roi(rng: random.Random, start_seat: int = 0) -> KingDraw:
     return KingDraw(burned, tuple(turned))
 
 
+def _deal_targets(dealer: int, pattern: DealPattern) -> tuple[int, ...]:
+    """The seat receiving each card of the shuffled deck, -1 for the cagnot."""
+    packets = (2, 3) if pattern is DealPattern.TWO_THREE else (3, 2)
+    targets: list[int] = []
+    for size in packets:
+        for step in range(1, SEATS + 1):
+            targets.extend([(dealer + step) % SEATS] * size)
+    return (*targets, *[-1] * CAGNOT_SIZE)
+
+
+_TARGETS: Final = {(d, p): _deal_targets(d, p) for d in range(SEATS) for p in DealPattern}
+_DECK_ORDER: Final = {int(s): tuple(iter_bits(deck_for(s))) for s in Suit}
+
+
 def deal_from_order(
     order: Sequence[int], dealer: int, pattern: DealPattern
 ) -> tuple[list[int], list[int]]:
@@ -64,22 +79,20 @@ def deal_from_order(
     Packets go round from first hand: 2 then 3 cards (or 3 then 2); the last 3
     cards are the cagnot.
     """
-    packets = (2, 3) if pattern is DealPattern.TWO_THREE else (3, 2)
-    hands = [0] * SEATS
-    pos = 0
-    for size in packets:
-        for step in range(1, SEATS + 1):
-            seat = (dealer + step) % SEATS
-            for index in order[pos : pos + size]:
-                hands[seat] |= 1 << index
-            pos += size
-    return hands, list(order[pos : pos + CAGNOT_SIZE])
+    hands = [0, 0, 0, 0]
+    cagnot = []
+    for seat, index in zip(_TARGETS[dealer, pattern], order, strict=True):
+        if seat < 0:
+            cagnot.append(index)
+        else:
+            hands[seat] |= 1 << index
+    return hands, cagnot
 
 
 def shuffled_deal(
     rng: random.Random, dealer: int, belle: Suit | int, pattern: DealPattern
 ) -> tuple[list[int], list[int]]:
-    order = list(iter_bits(deck_for(belle)))
+    order = list(_DECK_ORDER[int(belle)])
     rng.shuffle(order)
     return deal_from_order(order, dealer, pattern)
 

@@ -50,6 +50,11 @@ CAGNOT_SIZE: Final = 3
 PINANDELE_ANTE: Final = 2  # each seat's payment into the pot when all pass
 POT: Final = None  # payer/payee of a transfer to or from the pot
 
+# Legal bids from a lowest rank upwards, in order.
+_BIDS_FROM: Final = {
+    low: [BIDS[r] for r in range(max(low, MIN_RANK), MAX_RANK + 1)] for low in range(MAX_RANK + 2)
+}
+
 FULL_DECK: Final = deck_mask([Rank.K, Rank.Q, Rank.J, Rank.A, Rank.TEN, Rank.NINE])
 
 
@@ -325,7 +330,7 @@ class HandState:
                 mask ^= low
             return out
         if phase is Phase.AUCTION:
-            return [a for a in self._auction_candidates() if self._check_auction(a) is None]
+            return self._auction_legal()
         if phase is Phase.DISCARD:
             return self._discard_candidates()
         if phase is Phase.DECLARE:
@@ -334,6 +339,17 @@ class HandState:
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Verify then perform ``action`` by the seat to act (or ``seat``, which must be it)."""
+        turn = self.turn
+        # the computer players' hot path: the same legality, without the dispatch
+        if (
+            action.kind is Kind.PLAY
+            and self.phase is Phase.PLAY
+            and (seat is None or seat == turn)
+            and action.cards & self._legal_play_mask()
+        ):
+            self.actions.append((turn, action))
+            self._do_play(turn, action.cards.bit_length() - 1)
+            return
         reason = self.check(action, seat)
         if reason is not None:
             raise IllegalActionError(reason)
@@ -359,10 +375,47 @@ class HandState:
         """Place in the rotation counted from first hand (0) to the dealer (3)."""
         return (seat - self.first) % SEATS
 
-    def _auction_candidates(self) -> list[Action]:
-        out = [PASS, SANS_PREJUDICE, RETIENS]
-        out.extend(BIDS[r] for r in range(max(self.standing, MIN_RANK), MAX_RANK + 1))
-        out.extend((CAGNOTE, TOUT))
+    def _lowest_bid(self) -> int:
+        """The lowest rank a bid may have now: above the standing bid, or equal to it
+        when *premier* (an earlier seat than its holder, over a plain bid)."""
+        standing = self.standing
+        if standing == 0:
+            return MIN_RANK
+        if self.position(self.turn) < self.position(self.holder) and (
+            not standing & 1 or self.rules.premier_in_belle
+        ):
+            return standing
+        return standing + 1
+
+    def _may_sans_prejudice(self) -> bool:
+        return self.turn == self.first and not self.actions
+
+    def _may_retiens(self) -> bool:
+        actions = self.actions
+        return (
+            self.turn == (self.first + 1) % SEATS
+            and len(actions) == 1
+            and actions[0][1].kind is Kind.SANS_PREJUDICE
+        )
+
+    def _may_cagnote(self) -> bool:
+        return self.turn == self.dealer and self.standing < bid_rank(5, False)
+
+    def _may_tout(self) -> bool:
+        return self.turn == self.dealer and self.standing < bid_rank(5, False)
+
+    def _auction_legal(self) -> list[Action]:
+        out = [PASS]
+        if self._may_sans_prejudice():
+            out.append(SANS_PREJUDICE)
+        if self._may_retiens():
+            out.append(RETIENS)
+        out.extend(_BIDS_FROM[self._lowest_bid()])
+        if self.turn == self.dealer:
+            if self._may_cagnote():
+                out.append(CAGNOTE)
+            if self._may_tout():
+                out.append(TOUT)
         return out
 
     def _cagnote_rank(self) -> int:
@@ -375,46 +428,45 @@ class HandState:
         kind = action.kind
         if kind is Kind.PASS:
             return None
+        standing = _rank_text(self.standing)
         if kind is Kind.BID:
             rank = bid_rank(action.level, action.belle)
-            if rank > self.standing:
+            if rank >= self._lowest_bid():
                 return None
-            if rank == self.standing:
-                if self.position(seat) >= self.position(self.holder):
-                    return (
-                        f"{action} only equals the standing bid; 'premier' needs a seat"
-                        " earlier in the rotation than its holder"
-                    )
-                if rank_belle(rank) and not self.rules.premier_in_belle:
-                    return f"{action} only equals a belle bid, which only a higher level beats"
-                return None
-            return f"{action} is lower than the standing {_rank_text(self.standing)}"
+            if rank < self.standing:
+                return f"{action} is lower than the standing {standing}"
+            if rank_belle(rank) and not self.rules.premier_in_belle:
+                return (
+                    f"{action} only equals a belle bid ({standing}): only a higher level beats it"
+                )
+            return (
+                f"{action} only equals the standing {standing}; 'premier' needs a seat"
+                " earlier in the rotation than its holder"
+            )
         if kind is Kind.SANS_PREJUDICE:
+            if self._may_sans_prejudice():
+                return None
             if seat != self.first:
                 return "only first hand (the dealer's right) may say sans préjudice"
-            if self.actions:
-                return "sans préjudice is only first hand's first call"
-            return None
+            return "sans préjudice is only first hand's first call"
         if kind is Kind.RETIENS:
+            if self._may_retiens():
+                return None
             if seat != (self.first + 1) % SEATS:
                 return "only second hand may say je retiens"
-            if len(self.actions) != 1 or self.actions[0][1].kind is not Kind.SANS_PREJUDICE:
-                return "je retiens only answers first hand's sans préjudice, as a first call"
-            return None
+            return "je retiens only answers first hand's sans préjudice, as a first call"
         if kind is Kind.CAGNOTE:
+            if self._may_cagnote():
+                return None
             if seat != self.dealer:
                 return "only the dealer may cagnoter"
-            if self.standing and rank_level(self.standing) >= 5:
-                return "nothing is left to cagnoter over a bid of 5"
-            return None
+            return f"nothing is left to cagnoter over the standing {standing}"
         if kind is Kind.TOUT:
+            if self._may_tout():
+                return None
             if seat != self.dealer:
                 return "only the dealer may prendre le tout"
-            if self.standing >= bid_rank(5, False):
-                return (
-                    f"je prends le tout (5) does not beat the standing {_rank_text(self.standing)}"
-                )
-            return None
+            return f"je prends le tout (5) does not beat the standing {standing}"
         return f"'{action}' is not a call of the auction"
 
     def _do_auction(self, seat: int, action: Action) -> None:
