@@ -15,13 +15,9 @@ import argparse
 import cProfile
 import pstats
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from games.bete_hombree import Session  # noqa: E402
+from games.bete_hombree import Session
 
 PLAYERS = ("Sud", "Est", "Nord", "Ouest")
 SESSION_LENGTH = 100  # random play fails often; a fresh register keeps it at a realistic size
@@ -61,7 +57,8 @@ def main() -> None:
     hands, calls = play_hands(args.hands, args.seed)
     elapsed = time.perf_counter() - start
     print(
-        f"complete random hands: {hands} in {elapsed:.2f} s = {hands / elapsed:,.0f} hands/s (one core)"
+        f"complete random hands: {hands} in {elapsed:.2f} s"
+        f" = {hands / elapsed:,.0f} hands/s (one core)"
     )
     print(
         f"engine calls (legal_actions + apply): {calls} = {calls / hands:.1f} per hand, "
