@@ -9,9 +9,10 @@ the computer players' inner loop.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
-from games.cards import SUIT_MASKS
+from games.cards import SUIT_MASKS, Card, Suit
 
 NO_TRUMP: Final = -1
 
@@ -58,3 +59,109 @@ def beats(card: int, winner: int, trump: int) -> bool:
     if card_suit == winner_suit:
         return card < winner
     return card_suit == trump
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedTrick:
+    """A finished trick: who led, the cards in play order, who won it."""
+
+    leader: int
+    cards: tuple[tuple[int, Card], ...]  # (seat, card)
+    winner: int
+
+
+class TrickPlay:
+    """The card play of a bête-family hand: whose turn, the trick, tricks won.
+
+    Each game's hand state derives from it and adds its own contract and
+    settlement; the obligation (``legal_plays``) and the trick's winner
+    (``beats``) are decided here once for all of them.
+    """
+
+    __slots__ = (
+        "hands",
+        "history",
+        "leader",
+        "led",
+        "seats",
+        "trick",
+        "tricks",
+        "trump",
+        "turn",
+        "underruff",
+        "winner",
+        "winner_seat",
+    )
+    hands: list[int]
+    seats: int
+    turn: int
+    trump: int
+    underruff: bool  # unable to overtrump, a lower trump is still forced (pisser)
+
+    def _start_play(self, leader: int) -> None:
+        self.leader = leader
+        self.turn = leader
+        self.trick: list[tuple[int, int]] = []
+        self.led = -1
+        self.winner = -1
+        self.winner_seat = -1
+        self.tricks = [0] * self.seats
+        self.history: list[PlayedTrick] = []
+
+    def _copy_play_to(self, other: TrickPlay) -> None:
+        other.hands = list(self.hands)
+        other.trick = list(self.trick)
+        other.tricks = list(self.tricks)
+        other.history = list(self.history)
+
+    def _legal_play_mask(self) -> int:
+        return legal_plays(self.hands[self.turn], self.led, self.winner, self.trump, self.underruff)
+
+    def _check_play(self, card_bit: int) -> str | None:
+        if card_bit & self._legal_play_mask():
+            return None
+        card = Card.from_index(card_bit.bit_length() - 1)
+        if not card_bit & self.hands[self.turn]:
+            return f"{card} is not in this hand"
+        return f"{card} breaks the obligation: {self._obligation_text()}"
+
+    def _obligation_text(self) -> str:
+        led = self.led
+        if self.hands[self.turn] & SUIT_MASKS[led]:
+            if self.winner >> 4 != led:
+                return f"follow suit ({Suit(led).name})"
+            return f"follow suit ({Suit(led).name}) and beat {Card.from_index(self.winner)}"
+        if self.winner >> 4 == self.trump:
+            lower = "or play a lower trump (pisser)" if self.underruff else "if able"
+            return f"overtrump {Card.from_index(self.winner)}, {lower}"
+        return f"void in {Suit(led).name}: play a trump ({Suit(self.trump).name})"
+
+    def _play_card(self, seat: int, index: int) -> int:
+        """Play card ``index`` from ``seat``; the trick's winner if it is complete, else -1."""
+        self.hands[seat] &= ~(1 << index)
+        trick = self.trick
+        trick.append((seat, index))
+        if self.led < 0:
+            self.led = index >> 4
+            self.winner = index
+            self.winner_seat = seat
+        elif beats(index, self.winner, self.trump):
+            self.winner = index
+            self.winner_seat = seat
+        if len(trick) < self.seats:
+            self.turn = (seat + 1) % self.seats
+            return -1
+        winner = self.winner_seat
+        self.history.append(
+            PlayedTrick(self.leader, tuple((s, Card.from_index(i)) for s, i in trick), winner)
+        )
+        self.tricks[winner] += 1
+        self.trick = []
+        self.led = -1
+        self.winner = -1
+        self.leader = winner
+        self.turn = winner
+        return winner
+
+    def _trick_cards(self) -> tuple[tuple[int, Card], ...]:
+        return tuple((s, Card.from_index(i)) for s, i in self.trick)

@@ -40,8 +40,8 @@ from games.bete_hombree.rules import (
     rank_level,
     stake,
 )
-from games.cards import SUIT_MASKS, Card, Rank, Suit, cards_of, deck_mask
-from games.tricks import beats, legal_plays
+from games.cards import Card, Rank, Suit, cards_of, deck_mask
+from games.tricks import PlayedTrick, TrickPlay
 
 SEATS: Final = 4
 TRICKS: Final = 5
@@ -124,13 +124,6 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayedTrick:
-    leader: int
-    cards: tuple[tuple[int, Card], ...]  # (seat, card) in play order
-    winner: int
-
-
-@dataclass(frozen=True, slots=True)
 class HandView:
     """What one seat may see of a hand.  Cards are bit sets, as in ``games.cards``."""
 
@@ -181,8 +174,11 @@ def matadors_held(hand: int, trump: int) -> int:
     return count if count >= 3 else 0
 
 
-class HandState:
-    """The full state of one hand.  Mutable: ``apply`` advances it, ``copy`` forks it."""
+class HandState(TrickPlay):
+    """The full state of one hand.  Mutable: ``apply`` advances it, ``copy`` forks it.
+
+    The card play itself (hands, trick, tricks won, history) is ``TrickPlay``'s.
+    """
 
     __slots__ = (
         "actions",
@@ -197,12 +193,8 @@ class HandState:
         "discarded",
         "entry",
         "first",
-        "hands",
-        "history",
         "holder",
         "initial_hands",
-        "leader",
-        "led",
         "level",
         "matadors",
         "max_opp",
@@ -214,12 +206,6 @@ class HandState:
         "race_won",
         "rules",
         "standing",
-        "trick",
-        "tricks",
-        "trump",
-        "turn",
-        "winner",
-        "winner_seat",
     )
 
     def __init__(
@@ -239,7 +225,11 @@ class HandState:
         self.dealer = dealer
         self.belle = belle
         self.first = (dealer + 1) % SEATS
+        self.seats = SEATS
+        self.underruff = True
+        self.trump = -1
         self.hands = list(hands)
+        self._start_play(self.first)
         self.initial_hands = tuple(hands)
         self.cagnot = tuple(cagnot)
         self.cagnot_taken = 0
@@ -248,7 +238,6 @@ class HandState:
         self.pending_pinandele = pending_pinandele
         self.actions: list[tuple[int, Action]] = []
         self.phase = Phase.AUCTION
-        self.turn = self.first
         # auction
         self.passed = 0
         self.passes_in_row = 0
@@ -260,16 +249,8 @@ class HandState:
         self.declarer = -1
         self.allowed_ranks = 0
         self.level = 0
-        self.trump = -1
         self.matadors = 0
-        # play
-        self.leader = self.first
-        self.trick: list[tuple[int, int]] = []
-        self.led = -1
-        self.winner = -1
-        self.winner_seat = -1
-        self.tricks = [0, 0, 0, 0]
-        self.history: list[PlayedTrick] = []
+        # the simple-demande race
         self.race_won = False
         self.max_opp = 0
         self.outcome: Outcome | None = None
@@ -278,13 +259,10 @@ class HandState:
 
     def copy(self) -> HandState:
         other = object.__new__(HandState)
-        for name in HandState.__slots__:
+        for name in _ALL_SLOTS:
             setattr(other, name, getattr(self, name))
-        other.hands = list(self.hands)
+        self._copy_play_to(other)
         other.actions = list(self.actions)
-        other.trick = list(self.trick)
-        other.tricks = list(self.tricks)
-        other.history = list(self.history)
         return other
 
     # ---- legality: the one place -------------------------------------------------
@@ -628,58 +606,16 @@ class HandState:
 
     # ---- play ----------------------------------------------------------------
 
-    def _legal_play_mask(self) -> int:
-        return legal_plays(self.hands[self.turn], self.led, self.winner, self.trump, True)
-
-    def _check_play(self, card_bit: int) -> str | None:
-        if card_bit & self._legal_play_mask():
-            return None
-        card = Card.from_index(card_bit.bit_length() - 1)
-        if not card_bit & self.hands[self.turn]:
-            return f"{card} is not in this hand"
-        return f"{card} breaks the obligation: {self._obligation_text()}"
-
-    def _obligation_text(self) -> str:
-        hand = self.hands[self.turn]
-        led = self.led
-        if hand & SUIT_MASKS[led]:
-            if self.winner >> 4 != led:
-                return f"follow suit ({Suit(led).name})"
-            return f"follow suit ({Suit(led).name}) and beat {Card.from_index(self.winner)}"
-        if self.winner >> 4 == self.trump:
-            return f"overtrump {Card.from_index(self.winner)}, or play a lower trump (pisser)"
-        return f"void in {Suit(led).name}: play a trump ({Suit(self.trump).name})"
-
     def _do_play(self, seat: int, index: int) -> None:
-        self.hands[seat] &= ~(1 << index)
-        trick = self.trick
-        trick.append((seat, index))
-        if self.led < 0:
-            self.led = index >> 4
-            self.winner = index
-            self.winner_seat = seat
-        elif beats(index, self.winner, self.trump):
-            self.winner = index
-            self.winner_seat = seat
-        if len(trick) < SEATS:
-            self.turn = (seat + 1) % SEATS
+        winner = self._play_card(seat, index)
+        if winner < 0:
             return
-        winner = self.winner_seat
-        self.history.append(
-            PlayedTrick(self.leader, tuple((s, Card.from_index(i)) for s, i in trick), winner)
-        )
         tricks = self.tricks
-        tricks[winner] += 1
         if winner == self.declarer:
             if tricks[winner] == 2:
                 self.race_won = self.max_opp < 2
         elif tricks[winner] > self.max_opp:
             self.max_opp = tricks[winner]
-        self.trick = []
-        self.led = -1
-        self.winner = -1
-        self.leader = winner
-        self.turn = winner
         played = len(self.history)
         if played == TRICKS:
             self._settle_contract(self._made())
@@ -812,7 +748,7 @@ class HandState:
             contract=self.contract,
             discarded=self.discarded if own_declarer else 0,
             cagnot_seen=self.cagnot_taken if own_declarer else 0,
-            trick=tuple((s, Card.from_index(i)) for s, i in self.trick),
+            trick=self._trick_cards(),
             tricks_played=tuple(self.history),
             tricks_won=tuple(self.tricks),
             entry_in_play=self.entry,
@@ -871,3 +807,6 @@ def _validate_deal(
         raise ValueError(f"{cards_of(deck & ~(seen | cagnot_mask))[0]} is missing from the deal")
     if entry is not None and entry.owner is not None and not 0 <= entry.owner < SEATS:
         raise ValueError(f"the entry in play belongs to seat {entry.owner}, not a seat 0-3")
+
+
+_ALL_SLOTS: Final = (*TrickPlay.__slots__, *HandState.__slots__)
