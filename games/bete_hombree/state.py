@@ -41,6 +41,7 @@ from games.bete_hombree.rules import (
     stake,
 )
 from games.cards import Card, Rank, Suit, cards_of, deck_mask
+from games.money import POT, Transfer, net_of
 from games.tricks import PlayedTrick, TrickPlay
 
 SEATS: Final = 4
@@ -48,7 +49,6 @@ TRICKS: Final = 5
 HAND_SIZE: Final = 5
 CAGNOT_SIZE: Final = 3
 PINANDELE_ANTE: Final = 2  # each seat's payment into the pot when all pass
-POT: Final = None  # payer/payee of a transfer to or from the pot
 
 # Legal bids from a lowest rank upwards, in order.
 _BIDS_FROM: Final = {
@@ -81,16 +81,6 @@ class EntryInPlay:
 
     owner: int | None
     amount: int
-
-
-@dataclass(frozen=True, slots=True)
-class Transfer:
-    """Money moving: ``payer``/``payee`` are seats, None is the pot."""
-
-    payer: int | None
-    payee: int | None
-    amount: int
-    reason: str  # "contract", "bete", "pinandele", "ante"
 
 
 @dataclass(frozen=True, slots=True)
@@ -694,17 +684,7 @@ class HandState(TrickPlay):
         crossed: EntryInPlay | None,
         new_entry: EntryInPlay | None,
     ) -> None:
-        net = [0] * SEATS
-        pot_delta = 0
-        for t in transfers:
-            if t.payer is None:
-                pot_delta -= t.amount
-            else:
-                net[t.payer] -= t.amount
-            if t.payee is None:
-                pot_delta += t.amount
-            else:
-                net[t.payee] += t.amount
+        net, pot_delta = net_of(transfers, SEATS)
         belle_after = self.belle
         if contract is not None and contract.matadors and (made or self.rules.belle_on_announce):
             belle_after = contract.trump
@@ -714,7 +694,7 @@ class HandState(TrickPlay):
             tuple(self.tricks),
             p,
             transfers,
-            tuple(net),
+            net,
             pot_delta,
             crossed,
             new_entry,
