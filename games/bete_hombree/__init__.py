@@ -12,8 +12,8 @@ from games.bete_hombree.state import (
     IllegalActionError,
     Outcome,
     Phase,
-    Transfer,
 )
+from games.money import Transfer
 
 __all__ = [
     "Action",

@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, fields
 from enum import Enum, StrEnum
 from typing import Any
 
+from games.dealing import DealPattern
 from games.register import BeteOrder
 
 
@@ -28,11 +29,6 @@ class PinandeleRule(StrEnum):
     WITH_NEXT_BETE = "with_next_bete"  # waits in the pot for the next bête won
 
 
-class DealPattern(StrEnum):
-    TWO_THREE = "2-3"
-    THREE_TWO = "3-2"
-
-
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Variant options of La Bête Hombrée; defaults follow RULES.md §1."""
@@ -46,6 +42,10 @@ class Rules:
     bete_order: BeteOrder = BeteOrder.OLDEST
     belle_on_announce: bool = False
     deal_pattern: DealPattern = DealPattern.TWO_THREE
+
+    def __post_init__(self) -> None:
+        if self.deal_pattern is DealPattern.TWO_ONE_TWO:
+            raise ValueError("La Bête Hombrée deals 2 then 3 cards, or 3 then 2")
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from games.bete_hombree.rules import DealPattern, PinandeleRule, Rules
+from games import dealing
+from games.bete_hombree.rules import PinandeleRule, Rules
 from games.bete_hombree.state import (
-    CAGNOT_SIZE,
     FULL_DECK,
     SEATS,
     EntryInPlay,
@@ -25,6 +25,7 @@ from games.bete_hombree.state import (
     deck_for,
 )
 from games.cards import Card, Rank, Suit, cards_of, iter_bits
+from games.dealing import DealPattern
 from games.register import Crossing, Entry, Register
 
 
@@ -57,44 +58,14 @@ def tirer_le_roi(rng: random.Random, start_seat: int = 0) -> KingDraw:
     return KingDraw(burned, tuple(turned))
 
 
-def _deal_targets(dealer: int, pattern: DealPattern) -> tuple[int, ...]:
-    """The seat receiving each card of the shuffled deck, -1 for the cagnot."""
-    packets = (2, 3) if pattern is DealPattern.TWO_THREE else (3, 2)
-    targets: list[int] = []
-    for size in packets:
-        for step in range(1, SEATS + 1):
-            targets.extend([(dealer + step) % SEATS] * size)
-    return (*targets, *[-1] * CAGNOT_SIZE)
-
-
-_TARGETS: Final = {(d, p): _deal_targets(d, p) for d in range(SEATS) for p in DealPattern}
 _DECK_ORDER: Final = {int(s): tuple(iter_bits(deck_for(s))) for s in Suit}
-
-
-def deal_from_order(
-    order: Sequence[int], dealer: int, pattern: DealPattern
-) -> tuple[list[int], list[int]]:
-    """Hands (bit sets by seat) and cagnot (bit numbers) from a shuffled deck order.
-
-    Packets go round from first hand: 2 then 3 cards (or 3 then 2); the last 3
-    cards are the cagnot.
-    """
-    hands = [0, 0, 0, 0]
-    cagnot = []
-    for seat, index in zip(_TARGETS[dealer, pattern], order, strict=True):
-        if seat < 0:
-            cagnot.append(index)
-        else:
-            hands[seat] |= 1 << index
-    return hands, cagnot
 
 
 def shuffled_deal(
     rng: random.Random, dealer: int, belle: Suit | int, pattern: DealPattern
 ) -> tuple[list[int], list[int]]:
-    order = list(_DECK_ORDER[int(belle)])
-    rng.shuffle(order)
-    return deal_from_order(order, dealer, pattern)
+    """Shuffle the 23 cards of this belle and deal 5 to each seat, 3 to the cagnot."""
+    return dealing.shuffled_deal(rng, _DECK_ORDER[int(belle)], SEATS, dealer, pattern)
 
 
 @dataclass(frozen=True, slots=True)

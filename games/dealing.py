@@ -1,0 +1,52 @@
+"""Dealing, shared by every game: packets round the table from the dealer's right.
+
+A deal is a shuffled deck order and a pattern of packets (2 then 3, 3 then 2,
+or 2, 1 and 2); whatever is left is the cagnot or the talon, in order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from enum import StrEnum
+from functools import cache
+
+
+class DealPattern(StrEnum):
+    TWO_THREE = "2-3"
+    THREE_TWO = "3-2"
+    TWO_ONE_TWO = "2-1-2"
+
+    @property
+    def packets(self) -> tuple[int, ...]:
+        return tuple(int(n) for n in self.value.split("-"))
+
+
+@cache
+def deal_targets(seats: int, dealer: int, pattern: DealPattern) -> tuple[int, ...]:
+    """The seat receiving each card of the deck order, from the dealer's right."""
+    targets: list[int] = []
+    for size in pattern.packets:
+        for step in range(1, seats + 1):
+            targets.extend([(dealer + step) % seats] * size)
+    return tuple(targets)
+
+
+def deal_from_order(
+    order: Sequence[int], seats: int, dealer: int, pattern: DealPattern
+) -> tuple[list[int], list[int]]:
+    """Hands (bit sets by seat) and the rest of the deck (bit numbers, in order)."""
+    hands = [0] * seats
+    targets = deal_targets(seats, dealer, pattern)
+    for seat, index in zip(targets, order, strict=False):
+        hands[seat] |= 1 << index
+    return hands, list(order[len(targets) :])
+
+
+def shuffled_deal(
+    rng: random.Random, deck: Sequence[int], seats: int, dealer: int, pattern: DealPattern
+) -> tuple[list[int], list[int]]:
+    """Shuffle ``deck`` (bit numbers) and deal it."""
+    order = list(deck)
+    rng.shuffle(order)
+    return deal_from_order(order, seats, dealer, pattern)
