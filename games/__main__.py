@@ -6,8 +6,8 @@ import argparse
 import json
 import sys
 
-from games.bete_hombree.record import RecordError
-from games.records import load, replay_result
+from games.records import RecordError, load
+from games.replay import replay_result
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,18 +1,27 @@
-"""Hand records of every game: load a JSON record and replay it (RULES.md §5)."""
+"""What hand records of every game share (RULES.md §5): reading files, errors,
+the ``"SEAT words"`` action lines, and register owners written as seats or names.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from games import bete_hombree
-from games.bete_hombree.record import RecordError
+Owner = int | str | None  # a seat, an absent player's name, or None (a pinandèle)
 
-GAMES = ("bete-hombree",)
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; ``index`` names the bad action."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
 
 
 def load(path: str | Path) -> dict[str, Any]:
+    """Read a JSON record file."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as error:
@@ -24,10 +33,37 @@ def load(path: str | Path) -> dict[str, Any]:
     return data
 
 
-def replay_result(data: dict[str, Any]) -> dict[str, Any]:
-    """Replay a record of any game and return its result JSON."""
-    game = data.get("game")
-    if game == "bete-hombree":
-        record = bete_hombree.HandRecord.from_json(data)
-        return bete_hombree.result_json(bete_hombree.replay(record))
-    raise RecordError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
+def split_action_line(line: str, seats: int) -> tuple[int, str]:
+    """``"3 bid 3 belle"`` → (3, "bid 3 belle")."""
+    seat_text, _, words = line.strip().partition(" ")
+    if not seat_text.isdigit() or not 0 <= int(seat_text) < seats:
+        raise ValueError(f"an action starts with the seat number 0-{seats - 1}, not {seat_text!r}")
+    return int(seat_text), words
+
+
+def read_register(items: Any, seats: int) -> tuple[tuple[Owner, int], ...]:
+    """Register entries ``[{"owner": seat|name|null, "amount": n}]``, in order."""
+    register = []
+    for item in items:
+        owner = item["owner"]
+        if isinstance(owner, bool) or not (owner is None or isinstance(owner, (int, str))):
+            raise RecordError(f"a register owner is a seat, a name or null, not {owner!r}")
+        if isinstance(owner, int) and not 0 <= owner < seats:
+            raise RecordError(f"register owner {owner} is not a seat 0-{seats - 1}")
+        amount = item["amount"]
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise RecordError(f"a register amount is a positive whole number, not {amount!r}")
+        register.append((owner, amount))
+    return tuple(register)
+
+
+def owner_identity(owner: Owner, players: Sequence[str]) -> str | None:
+    """The player identity of an owner written in a record."""
+    return players[owner] if isinstance(owner, int) else owner
+
+
+def owner_in_record(owner: str | None, players: Sequence[str]) -> Owner:
+    """An identity written back as a seat when seated, else as itself."""
+    if owner is not None and owner in players:
+        return players.index(owner)
+    return owner

@@ -15,19 +15,18 @@ from games.bete_hombree.rules import PinandeleRule, Rules
 from games.bete_hombree.session import Session, SettledHand
 from games.bete_hombree.state import SEATS, HandState, IllegalActionError
 from games.cards import Card, Suit, card_mask, cards_of
+from games.records import (
+    Owner,
+    RecordError,
+    owner_identity,
+    owner_in_record,
+    read_register,
+    split_action_line,
+)
 from games.register import Entry, Register
 
 GAME = "bete-hombree"
-
-Owner = int | str | None  # a seat, an absent player's name, or None (pinandèle)
-
-
-class RecordError(ValueError):
-    """A record that cannot be read or replayed; ``index`` names the bad action."""
-
-    def __init__(self, message: str, index: int | None = None) -> None:
-        super().__init__(message)
-        self.index = index
+__all__ = ["GAME", "HandRecord", "RecordError", "Replay", "record_of", "replay", "result_json"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,14 +49,7 @@ class HandRecord:
             players = tuple(str(p) for p in data["players"])
             if len(players) != SEATS:
                 raise RecordError(f"{GAME} has {SEATS} players, the record names {len(players)}")
-            register = []
-            for item in data.get("register", []):
-                owner = item["owner"]
-                if not (owner is None or isinstance(owner, (int, str))):
-                    raise RecordError(f"a register owner is a seat, a name or null, not {owner!r}")
-                if isinstance(owner, int) and not 0 <= owner < SEATS:
-                    raise RecordError(f"register owner {owner} is not a seat 0-3")
-                register.append((owner, int(item["amount"])))
+            register = read_register(data.get("register", []), SEATS)
             actions = data.get("actions", [])
             if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
                 raise RecordError("actions must be a list of strings like '1 pass'")
@@ -68,7 +60,7 @@ class HandRecord:
                 hands=tuple(tuple(Card.parse(c) for c in hand) for hand in data["hands"]),
                 cagnot=tuple(Card.parse(c) for c in data["cagnot"]),
                 actions=tuple(actions),
-                register=tuple(register),
+                register=register,
                 pot=None if data.get("pot") is None else int(data["pot"]),
                 options=Rules.from_dict(dict(data.get("options", {}))),
             )
@@ -98,10 +90,8 @@ class HandRecord:
 
 def parse_action_line(line: str) -> tuple[int, Action]:
     """``"3 bid 3 belle"`` → (3, bid 3 belle)."""
-    seat_text, _, words = line.strip().partition(" ")
-    if not seat_text.isdigit() or not 0 <= int(seat_text) < SEATS:
-        raise ValueError(f"an action starts with the seat number 0-3, not {seat_text!r}")
-    return int(seat_text), Action.parse(words)
+    seat, words = split_action_line(line, SEATS)
+    return seat, Action.parse(words)
 
 
 def record_of(session: Session, state: HandState) -> HandRecord:
@@ -120,10 +110,7 @@ def record_of(session: Session, state: HandState) -> HandRecord:
 
 
 def _owner_out(entry: Entry, players: tuple[str, ...]) -> tuple[Owner, int]:
-    owner: Owner = entry.owner
-    if entry.owner is not None and entry.owner in players:
-        owner = players.index(entry.owner)
-    return owner, entry.amount
+    return owner_in_record(entry.owner, players), entry.amount
 
 
 @dataclass(slots=True)
@@ -136,9 +123,7 @@ class Replay:
 
 def replay(record: HandRecord) -> Replay:
     """Replay a record exactly; a bad action raises ``RecordError`` naming it."""
-    register = Register.of(
-        (record.players[o] if isinstance(o, int) else o, amount) for o, amount in record.register
-    )
+    register = Register.of((owner_identity(o, record.players), a) for o, a in record.register)
     pot = record.pot
     if pot is None:  # the pot holds exactly the pinandèles waiting in the register
         queue = record.options.pinandele is PinandeleRule.QUEUE
