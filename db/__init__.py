@@ -1,1 +1,6 @@
-"""Persistence with aiosqlite: the one Database, migrations, repositories. SQL lives only here."""
+"""SQLite persistence: the Database (one aiosqlite connection), migrations, the store."""
+
+from db.database import Database, MigrationError
+from db.store import NewEntry, NewPayment, Store
+
+__all__ = ["Database", "MigrationError", "NewEntry", "NewPayment", "Store"]

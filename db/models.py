@@ -71,6 +71,8 @@ class TableRow:
     created_by: str
     created_at: datetime
     seed: int  # the session's master seed: tirer le roi and every deal derive from it
+    guild_name: str = ""
+    channel_name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +95,13 @@ class HandRow:
     hand_no: int
     record: dict[str, object]  # the hand record, RULES.md §5
     finished_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    guild_id: int
+    game: str
+    amount: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,536 @@
+"""The table service: live tables, their locks, their persistence, the game flow.
+
+Every accepted change is an event appended to SQLite in the transaction that
+accepts it, before anyone is answered; the same event is then applied to the
+table in memory (``bot.table.apply_event``).  If the write fails the table is
+rebuilt from the database, so memory never runs ahead of the log.  Settling a
+hand (its record, the ledger, the register, the pot) happens in the same
+transaction as the card that ended it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from bot.errors import UserError
+from bot.table import (
+    GAME,
+    SEATS,
+    LiveTable,
+    apply_event,
+    blind_call_open,
+    default_action,
+    hand_seed,
+    new_table,
+)
+from db import Database, NewEntry, NewPayment, Store
+from db.models import RegisterEntry, ScoreRow, TableRow
+from games.bete_hombree import Action, Kind, Rules, Session, record_of
+from games.cards import cards_of
+from games.register import Entry, Register
+
+log = logging.getLogger(__name__)
+
+# (table, hand_no, dealer, belle) -> (hands as card lists by seat, cagnot) or None to shuffle
+DealSource = Callable[[LiveTable, int], tuple[list[list[str]], list[str]] | None]
+ChangeListener = Callable[[LiveTable], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class RegisterView:
+    entries: list[RegisterEntry]
+    pot: int
+
+
+class TableService:
+    """Owns the live tables of the process."""
+
+    def __init__(
+        self,
+        db: Database,
+        *,
+        seed_source: Callable[[], int] | None = None,
+        deal_source: DealSource | None = None,
+    ) -> None:
+        self.db = db
+        self.tables: dict[int, LiveTable] = {}
+        self.seed_source = seed_source or (lambda: secrets.randbits(62))
+        self.deal_source = deal_source
+        self.on_change: ChangeListener | None = None  # called after a change nobody clicked
+        self._timers: dict[int, asyncio.Task[None]] = {}
+
+    # ---- loading -------------------------------------------------------------
+
+    async def load(self) -> int:
+        """Rebuild every open table from its log; returns how many."""
+        async with self.db.reading() as store:
+            rows = await store.open_tables()
+        for row in rows:
+            try:
+                self.tables[row.id] = await self._rebuild(row.id)
+            except Exception:
+                log.exception("table %s could not be rebuilt from its log", row.id)
+        for table in self.tables.values():
+            self._arm_timer(table)
+        return len(self.tables)
+
+    async def _rebuild(self, table_id: int) -> LiveTable:
+        async with self.db.reading() as store:
+            row = await store.table(table_id)
+            events = await store.events(table_id)
+        if row is None:
+            raise KeyError(table_id)
+        table = new_table(row)
+        for event in events:
+            apply_event(table, event.seq, event.kind, event.payload)
+        old = self.tables.get(table_id)
+        if old is not None:  # keep what the presentation knows, and the lock
+            table.lock = old.lock
+            table.dms, table.dm_closed, table.locales = old.dms, old.dm_closed, old.locales
+        return table
+
+    async def close(self) -> None:
+        for task in self._timers.values():
+            task.cancel()
+        self._timers.clear()
+
+    # ---- finding tables ------------------------------------------------------
+
+    def get(self, table_id: int) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is None or table.status == "ended":
+            raise UserError("error.table_gone")
+        return table
+
+    def in_channel(self, channel_id: int) -> LiveTable | None:
+        for table in self.tables.values():
+            if table.row.channel_id == channel_id and table.status != "ended":
+                return table
+        return None
+
+    def of_player(self, player: str, guild_id: int | None) -> LiveTable:
+        """The open table where ``player`` sits (in ``guild_id``, or anywhere if None)."""
+        found = [
+            t
+            for t in self.tables.values()
+            if t.status != "ended"
+            and t.seat_of(player) is not None
+            and (guild_id is None or t.row.guild_id == guild_id)
+        ]
+        if not found:
+            raise UserError("error.no_table")
+        if len(found) > 1:
+            raise UserError("error.many_tables")
+        return found[0]
+
+    # ---- the event pipeline ----------------------------------------------------
+
+    async def _commit(
+        self,
+        table: LiveTable,
+        events: list[tuple[str, dict[str, Any]]],
+        extra: Callable[[Store], Awaitable[None]] | None = None,
+    ) -> None:
+        """Apply events in memory, then write them (and ``extra``) in one transaction.
+
+        Called with the table's lock held.  If the write fails, the table is
+        rebuilt from the database and the error propagates.
+        """
+        start = table.seq
+        try:
+            for offset, (kind, payload) in enumerate(events, start=1):
+                apply_event(table, start + offset, kind, payload)
+            async with self.db.transaction() as store:
+                for offset, (kind, payload) in enumerate(events, start=1):
+                    await store.append_event(table.id, start + offset, kind, payload)
+                if extra is not None:
+                    await extra(store)
+                if table.status == "ended":
+                    await store.set_table_status(table.id, "ended")
+                elif table.status == "playing" and table.row.status == "lobby":
+                    await store.set_table_status(table.id, "playing")
+        except BaseException:
+            self.tables[table.id] = await self._rebuild(table.id)
+            raise
+        self._arm_timer(table)
+
+    # ---- the lobby -------------------------------------------------------------
+
+    async def open_table(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        player: str,
+        name: str,
+        rules: Rules,
+        turn_seconds: int = 0,
+        lang: str = "fr",
+        guild_name: str = "",
+        channel_name: str = "",
+    ) -> LiveTable:
+        """A new table in a channel, its creator seated; the guild's register carries over."""
+        if self.in_channel(channel_id) is not None:
+            raise UserError("error.table_exists")
+        for other in self.tables.values():
+            if (
+                other.status != "ended"
+                and other.row.guild_id == guild_id
+                and other.seat_of(player) is not None
+            ):
+                raise UserError("error.already_seated")
+        seed = self.seed_source()
+        async with self.db.transaction() as store:
+            carried = await store.unpaid_entries(guild_id, GAME)
+            row = await store.insert_table(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=GAME,
+                options=rules.to_dict(),
+                turn_seconds=turn_seconds,
+                created_by=player,
+                seed=seed,
+                guild_name=guild_name,
+                channel_name=channel_name,
+            )
+            table = new_table(row)
+            events: list[tuple[str, dict[str, Any]]] = [
+                (
+                    "open",
+                    {
+                        "by": player,
+                        "name": name,
+                        "lang": lang,
+                        "carried": [[e.owner_name, e.amount] for e in carried],
+                    },
+                ),
+                ("join", {"player": player, "name": name, "lang": lang}),
+            ]
+            for seq, (kind, payload) in enumerate(events, start=1):
+                apply_event(table, seq, kind, payload)
+                await store.append_event(row.id, seq, kind, payload)
+            await store.add_seat(row.id, guild_id, 0, player, name)
+        self.tables[row.id] = table
+        return table
+
+    async def set_message(self, table: LiveTable, message_id: int) -> None:
+        async with self.db.transaction() as store:
+            await store.set_table_message(table.id, message_id)
+        table.row = _replace_message(table, message_id)
+
+    async def join(self, table_id: int, player: str, name: str, lang: str) -> LiveTable:
+        table = self.get(table_id)
+        async with table.lock:
+            if table.seat_of(player) is not None:
+                raise UserError("error.already_here")
+            if table.status != "lobby":
+                raise UserError("error.already_started")
+            if len(table.seats) >= SEATS:
+                raise UserError("error.table_full")
+            if self._seated_elsewhere(player, table):
+                raise UserError("error.already_seated")
+            seat = len(table.seats)
+
+            async def seat_row(store: Store) -> None:
+                await store.add_seat(table.id, table.row.guild_id, seat, player, name)
+
+            await self._commit(
+                table, [("join", {"player": player, "name": name, "lang": lang})], seat_row
+            )
+        return table
+
+    def _seated_elsewhere(self, player: str, table: LiveTable) -> bool:
+        return any(
+            t is not table
+            and t.status != "ended"
+            and t.row.guild_id == table.row.guild_id
+            and t.seat_of(player) is not None
+            for t in self.tables.values()
+        )
+
+    async def leave(self, table_id: int, player: str) -> LiveTable:
+        table = self.get(table_id)
+        async with table.lock:
+            if table.seat_of(player) is None:
+                raise UserError("error.not_seated")
+            if table.status != "lobby":
+                raise UserError("error.leave_playing")
+            events: list[tuple[str, dict[str, Any]]] = [("leave", {"player": player})]
+            if len(table.seats) == 1:
+                events.append(("end", {"reason": "closed"}))
+
+            async def seat_row(store: Store) -> None:
+                await store.remove_seat(table.id, player)
+
+            await self._commit(table, events, seat_row)
+        return table
+
+    async def start(self, table_id: int, player: str) -> LiveTable:
+        table = self.get(table_id)
+        async with table.lock:
+            if table.seat_of(player) is None:
+                raise UserError("error.not_seated")
+            if table.status != "lobby":
+                raise UserError("error.already_started")
+            if len(table.seats) < SEATS:
+                raise UserError("error.need_four", count=len(table.seats))
+            seed = table.row.seed
+            # the first deal goes with the start, computed on a scratch session
+            scratch, _ = Session.start(table.players, seed, table.rules)
+            deal = await self._deal_event(table, scratch, 1)
+            await self._commit(table, [("start", {"by": player, "seed": seed}), deal])
+        return table
+
+    async def _deal_event(
+        self, table: LiveTable, session: Session, hand_no: int
+    ) -> tuple[str, dict[str, Any]]:
+        """Deal ``hand_no``: its cards, and the register and pot it is dealt with."""
+        async with self.db.reading() as store:
+            entries = await store.unpaid_entries(table.row.guild_id, GAME)
+            pot = await store.pot(table.row.guild_id, GAME)
+        given = self.deal_source(table, hand_no) if self.deal_source is not None else None
+        if given is not None:
+            hands, cagnot = given
+        else:
+            session.register = Register(
+                [Entry(e.id, e.owner, e.amount) for e in entries], [], 1 + max_id(entries)
+            )
+            session.pot = pot
+            state = session.deal(hand_seed(table.row.seed, hand_no))
+            hands = [[str(c) for c in cards_of(h)] for h in state.initial_hands]
+            cagnot = [str(cards_of(1 << i)[0]) for i in state.cagnot]
+        return (
+            "deal",
+            {
+                "hand_no": hand_no,
+                "dealer": session.dealer,
+                "belle": session.belle.name,
+                "hands": hands,
+                "cagnot": cagnot,
+                "register": [[e.id, e.owner, e.amount] for e in entries],
+                "pot": pot,
+            },
+        )
+
+    # ---- the game ------------------------------------------------------------
+
+    def _seat(self, table: LiveTable, player: str) -> int:
+        seat = table.seat_of(player)
+        if seat is None:
+            raise UserError("error.not_seated")
+        return seat
+
+    async def look(self, table_id: int, player: str) -> LiveTable:
+        table = self.get(table_id)
+        async with table.lock:
+            seat = self._seat(table, player)
+            if table.state is None or seat in table.looked:
+                return table
+            await self._commit(table, [("look", {"seat": seat})])
+        return table
+
+    async def act(
+        self, table_id: int, player: str, action: Action, moves: int | None = None
+    ) -> LiveTable:
+        """A call or a card by ``player``; ``moves`` is the number its button carried."""
+        table = self.get(table_id)
+        async with table.lock:
+            seat = self._seat(table, player)
+            if moves is not None and moves != table.moves:
+                raise UserError("error.stale")
+            state = table.state
+            if table.status != "playing" or state is None or state.is_over:
+                raise UserError("error.no_hand")
+            if state.turn != seat:
+                raise UserError("error.not_your_turn", name=table.name(state.turn))
+            if action.kind in (Kind.SANS_PREJUDICE, Kind.RETIENS) and seat in table.looked:
+                raise UserError("error.looked")
+            if state.check(action, seat) is not None:
+                raise UserError(_refusal_key(action), legal=state.legal_actions())
+            await self._play(table, seat, action, timeout=False)
+        return table
+
+    async def _play(self, table: LiveTable, seat: int, action: Action, *, timeout: bool) -> None:
+        payload = {"seat": seat, "action": str(action), "timeout": timeout}
+        settle = self._settlement_writer(table)
+        await self._commit(table, [("action", payload)], settle)
+        if table.between_hands and table.session is not None and table.session.finished:
+            await self._commit(table, [("end", {"reason": "finished"})])
+
+    def _settlement_writer(self, table: LiveTable) -> Callable[[Store], Awaitable[None]]:
+        """Writes the settlement of the hand if the event just applied ended it."""
+
+        async def write(store: Store) -> None:
+            settled, state, session = table.last, table.state, table.session
+            if settled is None or state is None or session is None or not state.is_over:
+                return
+            guild, outcome = table.row.guild_id, settled.outcome
+            players = session.players
+            contract = outcome.contract
+            record = record_of(session, state).to_json()
+            record["players_names"] = [s.name for s in table.seats]
+            hand_id = await store.insert_hand(
+                guild_id=guild,
+                game=GAME,
+                table_id=table.id,
+                hand_no=table.hand_no,
+                record=record,
+                declarer=players[contract.declarer] if contract is not None else None,
+                made=outcome.made,
+                players=[(p, table.name(i), outcome.net[i]) for i, p in enumerate(players)],
+            )
+            await store.add_payments(
+                guild,
+                GAME,
+                hand_id,
+                [
+                    NewPayment(
+                        None if t.payer is None else players[t.payer],
+                        None if t.payee is None else players[t.payee],
+                        t.amount,
+                        t.reason,
+                    )
+                    for t in outcome.transfers
+                ],
+            )
+            if settled.crossed is not None:
+                crossed = settled.crossed
+                done = await store.cross_entry(crossed.entry.id, crossed.by, crossed.paid, hand_id)
+                if not done:
+                    log.warning("entry %s was already crossed out elsewhere", crossed.entry.id)
+            if settled.new_entry is not None:
+                owner = settled.new_entry.owner
+                owner_seat = table.seat_of(owner) if owner is not None else None
+                await store.add_entry(
+                    guild,
+                    GAME,
+                    NewEntry(
+                        owner,
+                        table.name(owner_seat) if owner_seat is not None else "",
+                        settled.new_entry.amount,
+                    ),
+                    hand_id,
+                )
+            if outcome.pot_delta:
+                await store.add_to_pot(guild, GAME, outcome.pot_delta)
+
+        return write
+
+    async def next_hand(self, table_id: int, player: str, hand_no: int | None = None) -> LiveTable:
+        table = self.get(table_id)
+        async with table.lock:
+            self._seat(table, player)
+            if hand_no is not None and hand_no != table.hand_no:
+                raise UserError("error.stale")
+            if not table.between_hands or table.session is None:
+                raise UserError("error.hand_in_progress")
+            deal = await self._deal_event(table, table.session, table.hand_no + 1)
+            await self._commit(table, [deal])
+        return table
+
+    async def stop(self, table_id: int, player: str) -> LiveTable:
+        """``/table stop``: close a lobby, or start the tour des gueux."""
+        table = self.get(table_id)
+        async with table.lock:
+            self._seat(table, player)
+            if table.status == "lobby":
+                await self._commit(table, [("end", {"reason": "closed"})])
+                return table
+            assert table.session is not None
+            if table.session.stop_requested:
+                raise UserError("error.already_stopping")
+            events: list[tuple[str, dict[str, Any]]] = [("stop", {"by": player})]
+            await self._commit(table, events)
+            if table.between_hands and table.session.finished:
+                await self._commit(table, [("end", {"reason": "finished"})])
+        return table
+
+    async def vote_stop(self, table_id: int, player: str) -> LiveTable:
+        """One player agrees to stop at once; with every human's agreement the table ends."""
+        table = self.get(table_id)
+        async with table.lock:
+            self._seat(table, player)
+            if table.session is None or not table.session.stop_requested:
+                raise UserError("error.not_stopping")
+            if player in table.stop_votes:
+                raise UserError("error.already_voted")
+            events: list[tuple[str, dict[str, Any]]] = [("vote", {"player": player})]
+            humans = {s.player for s in table.seats if s.human}
+            if humans <= table.stop_votes | {player}:
+                events.append(("end", {"reason": "agreed"}))
+            await self._commit(table, events)
+        return table
+
+    # ---- timers ----------------------------------------------------------------
+
+    def _arm_timer(self, table: LiveTable) -> None:
+        old = self._timers.pop(table.id, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        state = table.state
+        if table.row.turn_seconds <= 0 or table.status != "playing":
+            return
+        if state is None or state.is_over:
+            return
+        moves = table.moves
+        self._timers[table.id] = asyncio.create_task(
+            self._expire(table.id, moves, table.row.turn_seconds),
+            name=f"turn-timer-{table.id}",
+        )
+
+    async def _expire(self, table_id: int, moves: int, seconds: int) -> None:
+        await asyncio.sleep(seconds)
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            state = table.state
+            if table.moves != moves or state is None or state.is_over:
+                return
+            await self._play(table, state.turn, default_action(state), timeout=True)
+        if self.on_change is not None:
+            try:
+                await self.on_change(table)
+            except Exception:
+                log.exception("refreshing table %s after a timeout failed", table_id)
+
+    # ---- the register and the scoreboard ----------------------------------------
+
+    async def register(self, guild_id: int, game: str = GAME) -> RegisterView:
+        async with self.db.reading() as store:
+            return RegisterView(
+                await store.unpaid_entries(guild_id, game), await store.pot(guild_id, game)
+            )
+
+    async def scoreboard(
+        self, guild_id: int, game: str = GAME, since: datetime | None = None
+    ) -> list[ScoreRow]:
+        async with self.db.reading() as store:
+            return await store.scoreboard(guild_id, game, since)
+
+    def blind_open(self, table: LiveTable, seat: int) -> bool:
+        return blind_call_open(table.state, seat) and seat not in table.looked
+
+
+def _refusal_key(action: Action) -> str:
+    if action.kind is Kind.PLAY:
+        return "error.illegal_card"
+    if action.kind is Kind.DISCARD:
+        return "error.illegal_discard"
+    if action.kind is Kind.DECLARE:
+        return "error.illegal_declare"
+    return "error.illegal_call"
+
+
+def _replace_message(table: LiveTable, message_id: int) -> TableRow:
+    return replace(table.row, message_id=message_id)
+
+
+def max_id(entries: list[RegisterEntry]) -> int:
+    return max((e.id for e in entries), default=0)

@@ -1,0 +1,71 @@
+"""Settings from the environment and an optional ``.env`` file (see ``.env.example``)."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+LANGUAGES = ("fr", "en")
+DEFAULT_DATABASE = "bete_bot.sqlite3"
+
+
+class SettingsError(ValueError):
+    """A setting is missing or malformed; the message is one line for the operator."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str
+    database_path: str = DEFAULT_DATABASE
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    default_language: str = "fr"
+    api_base: str | None = None  # test only: a fake Discord REST base URL
+    gateway_url: str | None = None  # test only: a fake Discord gateway URL
+
+    @classmethod
+    def load(
+        cls, env_file: str | Path | None = ".env", environ: Mapping[str, str] | None = None
+    ) -> Settings:
+        """Read the process environment, over the values of ``env_file`` if it exists."""
+        values: dict[str, str] = {}
+        if env_file is not None and Path(env_file).is_file():
+            values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+        values.update(os.environ if environ is None else environ)
+        return cls.from_mapping(values)
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, str]) -> Settings:
+        def get(name: str) -> str | None:
+            value = values.get(name)
+            return value.strip() if value is not None and value.strip() else None
+
+        token = get("DISCORD_TOKEN")
+        if token is None:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set: put the bot token in the environment or in .env"
+                " (see .env.example)"
+            )
+        guild = get("DEV_GUILD_ID")
+        if guild is not None and not guild.isdigit():
+            raise SettingsError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
+        level = (get("LOG_LEVEL") or "INFO").upper()
+        if not isinstance(logging.getLevelName(level), int):
+            raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
+        language = (get("DEFAULT_LANGUAGE") or "fr").lower()
+        if language not in LANGUAGES:
+            raise SettingsError(f"DEFAULT_LANGUAGE must be fr or en, not {language!r}")
+        return cls(
+            token=token,
+            database_path=get("DATABASE_PATH") or DEFAULT_DATABASE,
+            dev_guild_id=int(guild) if guild is not None else None,
+            log_level=level,
+            default_language=language,
+            api_base=get("DISCORD_API_BASE"),
+            gateway_url=get("DISCORD_GATEWAY_URL"),
+        )

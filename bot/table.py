@@ -1,0 +1,296 @@
+"""A live table and the events that make it: the one place a table changes.
+
+A table is the fold of its event log (``apply_event``), so the service can
+append an event to SQLite and apply the same event in memory, and a restart
+rebuilds every open table by replaying its log.  Nothing here does I/O.
+
+Events (``kind`` and payload):
+
+- ``open``: ``{"by", "name", "lang", "carried": [[owner_name, amount], ...]}``
+- ``join``: ``{"player", "name", "lang"}``; ``leave``: ``{"player"}``
+- ``start``: ``{"by", "seed"}`` (tirer le roi from the master seed)
+- ``deal``: ``{"hand_no", "dealer", "belle", "hands", "cagnot", "register", "pot"}``:
+  the cards dealt and the register snapshot the hand was dealt with
+- ``look``: ``{"seat"}`` (a player turned up a hand kept face down)
+- ``action``: ``{"seat", "action", "timeout"}``, in record notation
+- ``stop``: ``{"by"}`` (the tour des gueux); ``vote``: ``{"player"}``
+- ``end``: ``{"reason"}`` (``finished``, ``agreed``, ``closed``)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from db.models import TableRow
+from games.bete_hombree import (
+    Action,
+    HandState,
+    Kind,
+    KingDraw,
+    Phase,
+    Rules,
+    Session,
+    SettledHand,
+)
+from games.cards import Card, Suit, card_mask
+from games.register import Entry, Register
+
+GAME: Final = "bete-hombree"
+SEATS: Final = 4
+LOG_LINES: Final = 6
+
+
+class EventError(ValueError):
+    """An event that cannot apply to the table as it stands (a corrupt log)."""
+
+
+@dataclass(slots=True)
+class Seat:
+    player: str
+    name: str
+    ai: str | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.ai is None
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One line of the table's short log: a catalogue key and its arguments."""
+
+    key: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    @staticmethod
+    def of(key: str, **args: Any) -> LogLine:
+        return LogLine(key, tuple(sorted(args.items())))
+
+
+@dataclass(slots=True)
+class DMRef:
+    """The last private hand message sent to a player, and what it showed."""
+
+    channel_id: int
+    message_id: int
+    fingerprint: str
+    hand_no: int
+
+
+@dataclass(slots=True)
+class LiveTable:
+    row: TableRow
+    rules: Rules
+    seats: list[Seat] = field(default_factory=list)
+    status: str = "lobby"
+    seq: int = 0  # the last event's number
+    moves: int = 0  # deals and game actions: the number carried by the buttons
+    public_lang: str = "fr"
+    carried: tuple[tuple[str, int], ...] = ()
+    session: Session | None = None
+    draw: KingDraw | None = None
+    state: HandState | None = None
+    hand_no: int = 0
+    looked: set[int] = field(default_factory=set)
+    last: SettledHand | None = None
+    stop_votes: set[str] = field(default_factory=set)
+    ended_reason: str | None = None
+    log: deque[LogLine] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # presentation memory, not persisted (rebuilt as messages are sent again)
+    dms: dict[str, DMRef] = field(default_factory=dict)
+    dm_closed: set[str] = field(default_factory=set)
+    locales: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def players(self) -> list[str]:
+        return [s.player for s in self.seats]
+
+    def seat_of(self, player: str) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.player == player:
+                return index
+        return None
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    @property
+    def between_hands(self) -> bool:
+        """A hand was settled and the next is not dealt yet."""
+        return self.status == "playing" and (self.state is None or self.state.is_over)
+
+    def hidden(self, seat: int) -> bool:
+        """Whether ``seat``'s hand is still face down, keeping a blind call open."""
+        return seat not in self.looked and blind_call_open(self.state, seat)
+
+
+def blind_call_open(state: HandState | None, seat: int) -> bool:
+    """Could ``seat`` still say sans préjudice / je retiens (before looking)?"""
+    if state is None or state.phase is not Phase.AUCTION:
+        return False
+    first = (state.dealer + 1) % SEATS
+    if seat == first:
+        return not state.actions
+    if seat == (first + 1) % SEATS:
+        acts = state.actions
+        return not acts or (len(acts) == 1 and acts[0][1].kind is Kind.SANS_PREJUDICE)
+    return False
+
+
+def hand_seed(master: int, hand_no: int) -> int:
+    """The shuffle seed of hand ``hand_no``, derived from the table's master seed."""
+    digest = hashlib.sha256(f"bete-hombree:{master}:{hand_no}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def default_action(state: HandState) -> Action:
+    """What the bot does for a player whose time ran out: pass, or the first legal move."""
+    legal = state.legal_actions()
+    for action in legal:
+        if action.kind is Kind.PASS:
+            return action
+    return legal[0]
+
+
+def new_table(row: TableRow) -> LiveTable:
+    return LiveTable(row=row, rules=Rules.from_dict(dict(row.options)))
+
+
+def apply_event(table: LiveTable, seq: int, kind: str, payload: dict[str, Any]) -> None:
+    """Apply one event of the log; raises ``EventError`` if it does not fit."""
+    if seq != table.seq + 1:
+        raise EventError(f"event {seq} follows event {table.seq}")
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        raise EventError(f"unknown event kind {kind!r}")
+    handler(table, payload)
+    table.seq = seq
+
+
+def _open(table: LiveTable, p: dict[str, Any]) -> None:
+    table.public_lang = str(p.get("lang", "fr"))
+    table.carried = tuple((str(name), int(amount)) for name, amount in p.get("carried", []))
+    table.log.append(LogLine.of("log.open", name=p["name"]))
+
+
+def _join(table: LiveTable, p: dict[str, Any]) -> None:
+    if table.status != "lobby" or len(table.seats) >= SEATS:
+        raise EventError("join: the table is not open for players")
+    if table.seat_of(p["player"]) is not None:
+        raise EventError("join: already seated")
+    table.seats.append(Seat(str(p["player"]), str(p["name"]), p.get("ai")))
+    if p.get("lang"):
+        table.locales[str(p["player"])] = str(p["lang"])
+    table.log.append(LogLine.of("log.join", name=p["name"]))
+
+
+def _leave(table: LiveTable, p: dict[str, Any]) -> None:
+    seat = table.seat_of(p["player"])
+    if table.status != "lobby" or seat is None:
+        raise EventError("leave: not seated at a table in the lobby")
+    name = table.seats.pop(seat).name
+    table.log.append(LogLine.of("log.leave", name=name))
+
+
+def _start(table: LiveTable, p: dict[str, Any]) -> None:
+    if table.status != "lobby" or len(table.seats) != SEATS:
+        raise EventError("start: needs 4 seated players in the lobby")
+    session, draw = Session.start(table.players, int(p["seed"]), table.rules)
+    table.session, table.draw = session, draw
+    table.status = "playing"
+    table.log.append(LogLine.of("log.start", name=table.name(draw.dealer), suit=draw.belle.name))
+
+
+def _deal(table: LiveTable, p: dict[str, Any]) -> None:
+    session = table.session
+    if session is None or not table.between_hands:
+        raise EventError("deal: no session, or a hand is in progress")
+    if int(p["dealer"]) != session.dealer or Suit.parse(str(p["belle"])) != session.belle:
+        raise EventError("deal: dealer or belle differ from the session's")
+    entries = [Entry(int(i), owner, int(amount)) for i, owner, amount in p["register"]]
+    session.register = Register(entries, [], max((e.id for e in entries), default=0) + 1)
+    session.pot = int(p["pot"])
+    hands = [card_mask(Card.parse(c) for c in hand) for hand in p["hands"]]
+    cagnot = [Card.parse(c).index for c in p["cagnot"]]
+    table.state = session.deal_hands(hands, cagnot)
+    table.hand_no = int(p["hand_no"])
+    table.looked = set()
+    table.last = None
+    table.moves += 1
+    table.log.append(LogLine.of("log.deal", name=table.name(session.dealer), hand=table.hand_no))
+
+
+def _look(table: LiveTable, p: dict[str, Any]) -> None:
+    table.looked.add(int(p["seat"]))
+
+
+def _action(table: LiveTable, p: dict[str, Any]) -> None:
+    state, session = table.state, table.session
+    if state is None or session is None or state.is_over:
+        raise EventError("action: no hand in progress")
+    seat = int(p["seat"])
+    action = Action.parse(str(p["action"]))
+    reason = state.check(action, seat)
+    if reason is not None:
+        raise EventError(f"action {action}: {reason}")
+    tricks_before = len(state.history)
+    state.apply(action, seat)
+    table.moves += 1
+    if p.get("timeout"):
+        table.log.append(LogLine.of("log.timeout", name=table.name(seat), action=str(action)))
+    elif action.kind is not Kind.PLAY:
+        table.log.append(LogLine.of("log.call", name=table.name(seat), action=str(action)))
+    if len(state.history) > tricks_before:
+        winner = state.history[-1].winner
+        table.log.append(
+            LogLine.of("log.trick", name=table.name(winner), count=state.tricks[winner])
+        )
+    if state.is_over:
+        table.last = session.settle(state)
+        table.log.append(LogLine.of("log.settled", hand=table.hand_no))
+
+
+def _stop(table: LiveTable, p: dict[str, Any]) -> None:
+    if table.session is None or table.session.stop_requested:
+        raise EventError("stop: not playing, or already stopping")
+    table.session.request_stop()
+    seat = table.seat_of(str(p["by"]))
+    table.log.append(LogLine.of("log.stop", name=table.name(seat) if seat is not None else "?"))
+
+
+def _vote(table: LiveTable, p: dict[str, Any]) -> None:
+    player = str(p["player"])
+    seat = table.seat_of(player)
+    if seat is None:
+        raise EventError("vote: not seated")
+    table.stop_votes.add(player)
+    table.log.append(LogLine.of("log.vote", name=table.name(seat), count=len(table.stop_votes)))
+
+
+def _end(table: LiveTable, p: dict[str, Any]) -> None:
+    table.status = "ended"
+    table.ended_reason = str(p.get("reason", "closed"))
+    table.log.append(LogLine.of(f"log.end.{table.ended_reason}"))
+
+
+_HANDLERS = {
+    "open": _open,
+    "join": _join,
+    "leave": _leave,
+    "start": _start,
+    "deal": _deal,
+    "look": _look,
+    "action": _action,
+    "stop": _stop,
+    "vote": _vote,
+    "end": _end,
+}

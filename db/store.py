@@ -1,0 +1,443 @@
+"""Repositories over one connection: every SQL statement of the project lives here.
+
+A :class:`Store` is handed out by ``Database.transaction()`` (writes, one
+transaction) or ``Database.reading()``; its methods return the plain dataclasses
+of :mod:`db.models`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import aiosqlite
+
+from db.models import (
+    GuildSettings,
+    HandRow,
+    Payment,
+    RegisterEntry,
+    ScoreRow,
+    SeatRow,
+    TableEvent,
+    TableRow,
+)
+
+
+def now_text(moment: datetime | None = None) -> str:
+    return (moment or datetime.now(UTC)).isoformat(timespec="microseconds")
+
+
+def _time(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+@dataclass(frozen=True, slots=True)
+class NewPayment:
+    payer: str | None  # None: the pot
+    payee: str | None
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewEntry:
+    owner: str | None
+    owner_name: str
+    amount: int
+
+
+class Store:
+    """The repositories, bound to the connection of the current block."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._c = connection
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        async with self._c.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> aiosqlite.Row | None:
+        async with self._c.execute(sql, params) as cursor:
+            return await cursor.fetchone()
+
+    async def _insert(self, sql: str, params: Sequence[Any]) -> int:
+        async with self._c.execute(sql, params) as cursor:
+            rowid = cursor.lastrowid
+        assert rowid is not None
+        return rowid
+
+    # ---- guild settings ----------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        row = await self._one("SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return GuildSettings(guild_id, None if row is None else row[0])
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> None:
+        await self._c.execute(
+            "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+            (guild_id, language),
+        )
+
+    # ---- tables, seats, events -------------------------------------------------
+
+    async def insert_table(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        options: dict[str, object],
+        turn_seconds: int,
+        created_by: str,
+        seed: int,
+        guild_name: str = "",
+        channel_name: str = "",
+        created_at: datetime | None = None,
+    ) -> TableRow:
+        stamp = now_text(created_at)
+        table_id = await self._insert(
+            "INSERT INTO tables (guild_id, channel_id, game, options, turn_seconds, status,"
+            " created_by, created_at, seed, guild_name, channel_name)"
+            " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+            (
+                guild_id,
+                channel_id,
+                game,
+                json.dumps(options),
+                turn_seconds,
+                created_by,
+                stamp,
+                seed,
+                guild_name,
+                channel_name,
+            ),
+        )
+        table = await self.table(table_id)
+        assert table is not None
+        return table
+
+    _TABLE_COLUMNS = (
+        "id, guild_id, channel_id, game, options, turn_seconds, status, message_id,"
+        " created_by, created_at, seed, guild_name, channel_name"
+    )
+
+    @staticmethod
+    def _table(row: aiosqlite.Row) -> TableRow:
+        return TableRow(
+            id=row[0],
+            guild_id=row[1],
+            channel_id=row[2],
+            game=row[3],
+            options=json.loads(row[4]),
+            turn_seconds=row[5],
+            status=row[6],
+            message_id=row[7],
+            created_by=row[8],
+            created_at=datetime.fromisoformat(row[9]),
+            seed=row[10],
+            guild_name=row[11],
+            channel_name=row[12],
+        )
+
+    async def table(self, table_id: int) -> TableRow | None:
+        row = await self._one(f"SELECT {self._TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        return None if row is None else self._table(row)
+
+    async def open_tables(self) -> list[TableRow]:
+        rows = await self._all(
+            f"SELECT {self._TABLE_COLUMNS} FROM tables WHERE status != 'ended' ORDER BY id"
+        )
+        return [self._table(r) for r in rows]
+
+    async def open_table_in_channel(self, channel_id: int) -> TableRow | None:
+        row = await self._one(
+            f"SELECT {self._TABLE_COLUMNS} FROM tables WHERE channel_id = ? AND status != 'ended'",
+            (channel_id,),
+        )
+        return None if row is None else self._table(row)
+
+    async def set_table_message(self, table_id: int, message_id: int | None) -> None:
+        await self._c.execute(
+            "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
+        )
+
+    async def set_table_status(self, table_id: int, status: str) -> None:
+        ended = now_text() if status == "ended" else None
+        await self._c.execute(
+            "UPDATE tables SET status = ?, ended_at = ? WHERE id = ?", (status, ended, table_id)
+        )
+        if status == "ended":
+            await self._c.execute("UPDATE seats SET active = 0 WHERE table_id = ?", (table_id,))
+
+    async def add_seat(
+        self, table_id: int, guild_id: int, seat: int, player: str, name: str
+    ) -> None:
+        await self._c.execute(
+            "INSERT INTO seats (table_id, guild_id, seat, player, name) VALUES (?, ?, ?, ?, ?)",
+            (table_id, guild_id, seat, player, name),
+        )
+
+    async def remove_seat(self, table_id: int, player: str) -> None:
+        """A player leaves a table still in the lobby: the later seats move up."""
+        row = await self._one(
+            "SELECT seat FROM seats WHERE table_id = ? AND player = ?", (table_id, player)
+        )
+        if row is None:
+            return
+        await self._c.execute(
+            "DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, row[0])
+        )
+        rest = await self._all(
+            "SELECT seat FROM seats WHERE table_id = ? AND seat > ? ORDER BY seat",
+            (table_id, row[0]),
+        )
+        for (seat,) in rest:
+            await self._c.execute(
+                "UPDATE seats SET seat = ? WHERE table_id = ? AND seat = ?",
+                (seat - 1, table_id, seat),
+            )
+
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        rows = await self._all(
+            "SELECT table_id, seat, player, name, ai_level FROM seats WHERE table_id = ?"
+            " ORDER BY seat",
+            (table_id,),
+        )
+        return [SeatRow(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    async def seated_table(self, guild_id: int, player: str) -> int | None:
+        row = await self._one(
+            "SELECT table_id FROM seats WHERE guild_id = ? AND player = ? AND active = 1",
+            (guild_id, player),
+        )
+        return None if row is None else int(row[0])
+
+    async def append_event(
+        self, table_id: int, seq: int, kind: str, payload: dict[str, Any]
+    ) -> TableEvent:
+        stamp = now_text()
+        await self._c.execute(
+            "INSERT INTO table_events (table_id, seq, kind, payload, created_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (table_id, seq, kind, json.dumps(payload), stamp),
+        )
+        return TableEvent(table_id, seq, kind, payload, datetime.fromisoformat(stamp))
+
+    async def events(self, table_id: int) -> list[TableEvent]:
+        rows = await self._all(
+            "SELECT table_id, seq, kind, payload, created_at FROM table_events"
+            " WHERE table_id = ? ORDER BY seq",
+            (table_id,),
+        )
+        return [
+            TableEvent(r[0], r[1], r[2], json.loads(r[3]), datetime.fromisoformat(r[4]))
+            for r in rows
+        ]
+
+    # ---- the register and the pot -------------------------------------------
+
+    _ENTRY_COLUMNS = (
+        "id, guild_id, game, owner, owner_name, amount, created_at, hand_id,"
+        " crossed_at, crossed_by, paid, crossed_hand_id"
+    )
+
+    @staticmethod
+    def _entry(row: aiosqlite.Row) -> RegisterEntry:
+        return RegisterEntry(
+            id=row[0],
+            guild_id=row[1],
+            game=row[2],
+            owner=row[3],
+            owner_name=row[4],
+            amount=row[5],
+            created_at=datetime.fromisoformat(row[6]),
+            hand_id=row[7],
+            crossed_at=_time(row[8]),
+            crossed_by=row[9],
+            paid=row[10],
+            crossed_hand_id=row[11],
+        )
+
+    async def unpaid_entries(self, guild_id: int, game: str) -> list[RegisterEntry]:
+        """The guild's register for a game: unpaid entries, oldest first."""
+        rows = await self._all(
+            f"SELECT {self._ENTRY_COLUMNS} FROM register_entries"
+            " WHERE guild_id = ? AND game = ? AND crossed_at IS NULL ORDER BY id",
+            (guild_id, game),
+        )
+        return [self._entry(r) for r in rows]
+
+    async def entry(self, entry_id: int) -> RegisterEntry | None:
+        row = await self._one(
+            f"SELECT {self._ENTRY_COLUMNS} FROM register_entries WHERE id = ?", (entry_id,)
+        )
+        return None if row is None else self._entry(row)
+
+    async def add_entry(
+        self, guild_id: int, game: str, entry: NewEntry, hand_id: int | None = None
+    ) -> RegisterEntry:
+        entry_id = await self._insert(
+            "INSERT INTO register_entries (guild_id, game, owner, owner_name, amount,"
+            " created_at, hand_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (guild_id, game, entry.owner, entry.owner_name, entry.amount, now_text(), hand_id),
+        )
+        stored = await self.entry(entry_id)
+        assert stored is not None
+        return stored
+
+    async def cross_entry(self, entry_id: int, by: str | None, paid: int, hand_id: int) -> bool:
+        """Cross out an unpaid entry; False if it was already crossed out."""
+        async with self._c.execute(
+            "UPDATE register_entries SET crossed_at = ?, crossed_by = ?, paid = ?,"
+            " crossed_hand_id = ? WHERE id = ? AND crossed_at IS NULL",
+            (now_text(), by, paid, hand_id, entry_id),
+        ) as cursor:
+            return cursor.rowcount == 1
+
+    async def pot(self, guild_id: int, game: str) -> int:
+        row = await self._one(
+            "SELECT amount FROM pots WHERE guild_id = ? AND game = ?", (guild_id, game)
+        )
+        return 0 if row is None else int(row[0])
+
+    async def add_to_pot(self, guild_id: int, game: str, delta: int) -> None:
+        await self._c.execute(
+            "INSERT INTO pots (guild_id, game, amount) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, game) DO UPDATE SET amount = amount + excluded.amount",
+            (guild_id, game, delta),
+        )
+
+    # ---- hands and the ledger -------------------------------------------------
+
+    async def insert_hand(
+        self,
+        *,
+        guild_id: int,
+        game: str,
+        table_id: int | None,
+        hand_no: int,
+        record: dict[str, Any],
+        declarer: str | None,
+        made: bool | None,
+        players: Iterable[tuple[str, str, int]],  # (player, name, net) in seat order
+    ) -> int:
+        hand_id = await self._insert(
+            "INSERT INTO hands (guild_id, game, table_id, hand_no, record, declarer, made,"
+            " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                guild_id,
+                game,
+                table_id,
+                hand_no,
+                json.dumps(record, ensure_ascii=False),
+                declarer,
+                None if made is None else int(made),
+                now_text(),
+            ),
+        )
+        for seat, (player, name, net) in enumerate(players):
+            await self._c.execute(
+                "INSERT INTO hand_players (hand_id, seat, player, name, net)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (hand_id, seat, player, name, net),
+            )
+        return hand_id
+
+    async def hands(self, guild_id: int, game: str) -> list[HandRow]:
+        rows = await self._all(
+            "SELECT id, guild_id, game, table_id, hand_no, record, finished_at FROM hands"
+            " WHERE guild_id = ? AND game = ? ORDER BY id",
+            (guild_id, game),
+        )
+        return [
+            HandRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), datetime.fromisoformat(r[6]))
+            for r in rows
+        ]
+
+    async def add_payments(
+        self, guild_id: int, game: str, hand_id: int, payments: Iterable[NewPayment]
+    ) -> None:
+        stamp = now_text()
+        for p in payments:
+            await self._c.execute(
+                "INSERT INTO ledger (guild_id, game, hand_id, payer, payee, amount, reason,"
+                " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, game, hand_id, p.payer, p.payee, p.amount, p.reason, stamp),
+            )
+
+    async def payments(self, guild_id: int, game: str) -> list[Payment]:
+        rows = await self._all(
+            "SELECT id, guild_id, game, hand_id, payer, payee, amount, reason, created_at"
+            " FROM ledger WHERE guild_id = ? AND game = ? ORDER BY id",
+            (guild_id, game),
+        )
+        return [
+            Payment(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], datetime.fromisoformat(r[8]))
+            for r in rows
+        ]
+
+    async def scoreboard(
+        self, guild_id: int, game: str, since: datetime | None = None
+    ) -> list[ScoreRow]:
+        """Players ranked by net sous from the ledger (best first), with their counts."""
+        start = now_text(since) if since is not None else ""
+        nets = await self._all(
+            "SELECT player, SUM(amount) FROM ("
+            "  SELECT payee AS player, amount FROM ledger"
+            "   WHERE guild_id = ? AND game = ? AND created_at >= ? AND payee IS NOT NULL"
+            "  UNION ALL"
+            "  SELECT payer AS player, -amount FROM ledger"
+            "   WHERE guild_id = ? AND game = ? AND created_at >= ? AND payer IS NOT NULL"
+            ") GROUP BY player",
+            (guild_id, game, start, guild_id, game, start),
+        )
+        played = await self._all(
+            "SELECT hp.player, COUNT(*), MAX(hp.name) FROM hand_players hp"
+            " JOIN hands h ON h.id = hp.hand_id"
+            " WHERE h.guild_id = ? AND h.game = ? AND h.finished_at >= ? GROUP BY hp.player",
+            (guild_id, game, start),
+        )
+        contracts = await self._all(
+            "SELECT declarer, SUM(made = 1), SUM(made = 0) FROM hands"
+            " WHERE guild_id = ? AND game = ? AND finished_at >= ? AND declarer IS NOT NULL"
+            " GROUP BY declarer",
+            (guild_id, game, start),
+        )
+        made_betes = await self._all(
+            "SELECT owner, COUNT(*) FROM register_entries"
+            " WHERE guild_id = ? AND game = ? AND created_at >= ? AND owner IS NOT NULL"
+            " AND hand_id IS NOT NULL GROUP BY owner",
+            (guild_id, game, start),
+        )
+        collected = await self._all(
+            "SELECT crossed_by, COUNT(*) FROM register_entries"
+            " WHERE guild_id = ? AND game = ? AND crossed_at >= ? AND crossed_by IS NOT NULL"
+            " AND (owner IS NULL OR owner != crossed_by) GROUP BY crossed_by",
+            (guild_id, game, start),
+        )
+        net = {r[0]: int(r[1]) for r in nets}
+        hands = {r[0]: (int(r[1]), str(r[2])) for r in played}
+        made = {r[0]: (int(r[1] or 0), int(r[2] or 0)) for r in contracts}
+        betes = {r[0]: int(r[1]) for r in made_betes}
+        taken = {r[0]: int(r[1]) for r in collected}
+        players = set(net) | set(hands)
+        rows = [
+            ScoreRow(
+                player=p,
+                name=hands.get(p, (0, p))[1],
+                net=net.get(p, 0),
+                hands=hands.get(p, (0, p))[0],
+                made=made.get(p, (0, 0))[0],
+                failed=made.get(p, (0, 0))[1],
+                betes_made=betes.get(p, 0),
+                betes_collected=taken.get(p, 0),
+            )
+            for p in players
+        ]
+        rows.sort(key=lambda r: (-r.net, -r.hands, r.name))
+        return rows

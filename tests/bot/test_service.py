@@ -1,0 +1,150 @@
+"""The table service over a temporary SQLite file: the game flow, persistence, restart."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.errors import UserError
+from bot.service import TableService
+from bot.table import GAME
+from db import Database, NewEntry
+from games.bete_hombree import Action, Rules
+from tests.bot.example import actions, example_deal, example_seed, expected_result
+
+GUILD, CHANNEL = 10, 20
+PLAYERS = [("101", "Sud"), ("102", "Est"), ("103", "Nord"), ("104", "Ouest")]
+
+
+async def make_service(path) -> TableService:
+    db = await Database.open(path)
+    service = TableService(db, seed_source=example_seed, deal_source=example_deal)
+    await service.load()
+    return service
+
+
+async def seed_register(db: Database) -> None:
+    async with db.transaction() as store:
+        await store.add_entry(GUILD, GAME, NewEntry("102", "Est", 24))
+        await store.add_entry(GUILD, GAME, NewEntry("101", "Sud", 40))
+
+
+async def seated_table(service: TableService):
+    first, name = PLAYERS[0]
+    table = await service.open_table(
+        guild_id=GUILD, channel_id=CHANNEL, player=first, name=name, rules=Rules()
+    )
+    for player, pname in PLAYERS[1:]:
+        await service.join(table.id, player, pname, "fr")
+    return table
+
+
+async def test_example1_through_the_service(tmp_path):
+    service = await make_service(tmp_path / "t.db")
+    await seed_register(service.db)
+    table = await seated_table(service)
+    assert table.carried == (("Est", 24), ("Sud", 40))
+    await service.start(table.id, "101")
+    assert table.session is not None and table.session.dealer == 0
+    for seat, words in actions():
+        await service.act(table.id, PLAYERS[seat][0], Action.parse(words))
+    expected = expected_result()
+    assert table.last is not None
+    assert list(table.last.outcome.net) == expected["payments"]
+    register = await service.register(GUILD)
+    assert [(e.owner, e.amount) for e in register.entries] == [
+        (PLAYERS[o][0], a) for o, a in ((r["owner"], r["amount"]) for r in expected["register"])
+    ]
+    async with service.db.reading() as store:
+        payments = await store.payments(GUILD, GAME)
+        hands = await store.hands(GUILD, GAME)
+        board = await store.scoreboard(GUILD, GAME)
+    assert sum(p.amount for p in payments if p.payer == "102") == 52
+    assert len(hands) == 1 and hands[0].record["actions"] == [
+        f"{s} {w}" for s, w in actions()
+    ]
+    assert board[0].player == "101" and board[0].net == 28 + 28 + 52 and board[0].made == 1
+    est = next(r for r in board if r.player == "102")
+    assert est.net == -52 and est.hands == 1
+    await service.db.close()
+
+
+async def test_restart_mid_hand_loses_nothing(tmp_path):
+    path = tmp_path / "t.db"
+    service = await make_service(path)
+    await seed_register(service.db)
+    table = await seated_table(service)
+    await service.start(table.id, "101")
+    steps = actions()
+    for seat, words in steps[:12]:
+        await service.act(table.id, PLAYERS[seat][0], Action.parse(words))
+    await service.look(table.id, "102")
+    before = table.state
+    assert before is not None
+    await service.db.close()
+
+    again = await make_service(path)
+    rebuilt = again.tables[table.id]
+    assert rebuilt.state is not None
+    assert rebuilt.state.actions == before.actions
+    assert rebuilt.state.hands == before.hands
+    assert rebuilt.moves == table.moves and rebuilt.seq == table.seq
+    assert 1 in rebuilt.looked
+    for seat, words in steps[12:]:
+        await again.act(table.id, PLAYERS[seat][0], Action.parse(words))
+    assert rebuilt.last is not None
+    assert list(rebuilt.last.outcome.net) == expected_result()["payments"]
+    await again.db.close()
+
+
+async def test_refusals_change_nothing(tmp_path):
+    service = await make_service(tmp_path / "t.db")
+    table = await seated_table(service)
+    with pytest.raises(UserError) as error:
+        await service.open_table(
+            guild_id=GUILD, channel_id=CHANNEL, player="999", name="X", rules=Rules()
+        )
+    assert error.value.key == "error.table_exists"
+    with pytest.raises(UserError) as error:
+        await service.open_table(
+            guild_id=GUILD, channel_id=CHANNEL + 1, player="101", name="Sud", rules=Rules()
+        )
+    assert error.value.key == "error.already_seated"
+    await service.start(table.id, "101")
+    seq = table.seq
+    with pytest.raises(UserError) as error:
+        await service.act(table.id, "103", Action.parse("pass"))
+    assert error.value.key == "error.not_your_turn"
+    with pytest.raises(UserError) as error:
+        await service.act(table.id, "102", Action.parse("pass"), moves=table.moves - 1)
+    assert error.value.key == "error.stale"
+    with pytest.raises(UserError) as error:
+        await service.act(table.id, "999", Action.parse("pass"))
+    assert error.value.key == "error.not_seated"
+    with pytest.raises(UserError) as error:
+        await service.act(table.id, "102", Action.parse("play KH"))
+    assert error.value.key == "error.illegal_card"
+    assert table.seq == seq
+    await service.db.close()
+
+
+async def test_stop_by_agreement_carries_the_register_over(tmp_path):
+    service = await make_service(tmp_path / "t.db")
+    await seed_register(service.db)
+    table = await seated_table(service)
+    await service.start(table.id, "101")
+    await service.stop(table.id, "102")
+    assert table.session is not None and table.session.stop_requested
+    for player, _ in PLAYERS:
+        await service.vote_stop(table.id, player)
+    assert table.status == "ended"
+    async with service.db.reading() as store:
+        row = await store.table(table.id)
+        assert row is not None and row.status == "ended"
+        assert await store.seated_table(GUILD, "101") is None
+    register = await service.register(GUILD)
+    assert [e.amount for e in register.entries] == [24, 40]
+    again = await service.open_table(
+        guild_id=GUILD, channel_id=CHANNEL, player="101", name="Sud", rules=Rules()
+    )
+    assert again.carried == (("Est", 24), ("Sud", 40))
+    await service.db.close()
