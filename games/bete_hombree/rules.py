@@ -6,11 +6,12 @@ written (Jean Ameye's 1976 text).  The options are fixed for a whole session.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from enum import Enum, StrEnum
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from games.dealing import DealPattern
+from games.options import options_from_dict, options_to_dict
 from games.register import BeteOrder
 
 
@@ -50,34 +51,11 @@ class Rules:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Options as written in a record; unknown names and values are errors."""
-        known = {f.name: f for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for name, raw in data.items():
-            if name not in known:
-                raise ValueError(f"unknown option {name!r} (known: {', '.join(known)})")
-            default = getattr(cls(), name)
-            if isinstance(default, bool):
-                if not isinstance(raw, bool):
-                    raise ValueError(f"option {name} takes true or false, not {raw!r}")
-                values[name] = raw
-            else:
-                enum_type = type(default)
-                try:
-                    values[name] = enum_type(raw)
-                except ValueError:
-                    allowed = ", ".join(m.value for m in enum_type)
-                    raise ValueError(f"option {name} takes one of {allowed}, not {raw!r}") from None
-        return cls(**values)
+        return options_from_dict(cls, data)
 
     def to_dict(self, only_changed: bool = True) -> dict[str, Any]:
         """Options as written in a record (by default only those that differ)."""
-        default = Rules()
-        out: dict[str, Any] = {}
-        for name, value in asdict(self).items():
-            if only_changed and value == getattr(default, name):
-                continue
-            out[name] = value.value if isinstance(value, Enum) else value
-        return out
+        return options_to_dict(self, only_changed)
 
 
 # A bid's rank: 2 < 2b < 3 < 3b < 4 < 4b < 5 < 5b.
