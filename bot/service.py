@@ -93,6 +93,7 @@ class TableService:
         if old is not None:  # keep what the presentation knows, and the lock
             table.lock = old.lock
             table.dms, table.dm_closed, table.locales = old.dms, old.dm_closed, old.locales
+            table.summarised = old.summarised
         return table
 
     async def close(self) -> None:

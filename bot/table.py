@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -105,6 +106,7 @@ class LiveTable:
     dms: dict[str, DMRef] = field(default_factory=dict)
     dm_closed: set[str] = field(default_factory=set)
     locales: dict[str, str] = field(default_factory=dict)
+    summarised: int = 0  # the last hand whose summary was posted
 
     @property
     def id(self) -> int:
@@ -144,6 +146,30 @@ def blind_call_open(state: HandState | None, seat: int) -> bool:
         acts = state.actions
         return not acts or (len(acts) == 1 and acts[0][1].kind is Kind.SANS_PREJUDICE)
     return False
+
+
+def rank_after(action: Action, standing: int) -> int:
+    """The standing bid's rank after a call (2 < 2b < 3 < ... numbered 4, 5, 6, ...)."""
+    kind = action.kind
+    if kind is Kind.BID:
+        return 2 * action.level + (1 if action.belle else 0)
+    if kind is Kind.SANS_PREJUDICE:
+        return 4
+    if kind is Kind.RETIENS:
+        return 5
+    if kind is Kind.CAGNOTE:
+        return 4 if standing == 0 else 2 * (standing // 2 + 1)
+    if kind is Kind.TOUT:
+        return 10
+    return standing
+
+
+def standing_rank(calls: Iterable[tuple[int, Action]]) -> int:
+    rank = 0
+    for _, action in calls:
+        if action.kind <= Kind.TOUT:
+            rank = rank_after(action, rank)
+    return rank
 
 
 def hand_seed(master: int, hand_no: int) -> int:
@@ -243,12 +269,20 @@ def _action(table: LiveTable, p: dict[str, Any]) -> None:
     if reason is not None:
         raise EventError(f"action {action}: {reason}")
     tricks_before = len(state.history)
+    standing = standing_rank(state.actions)
     state.apply(action, seat)
     table.moves += 1
-    if p.get("timeout"):
-        table.log.append(LogLine.of("log.timeout", name=table.name(seat), action=str(action)))
+    name = table.name(seat)
+    if action.kind is Kind.DISCARD:  # never show the discarded cards
+        table.log.append(LogLine.of("log.discard", name=name, count=action.cards.bit_count()))
+    elif p.get("timeout"):
+        table.log.append(
+            LogLine.of("log.timeout", name=name, action=str(action), standing=standing)
+        )
+    elif action.kind is Kind.DECLARE:
+        table.log.append(LogLine.of("log.declare", name=name, action=str(action)))
     elif action.kind is not Kind.PLAY:
-        table.log.append(LogLine.of("log.call", name=table.name(seat), action=str(action)))
+        table.log.append(LogLine.of("log.call", name=name, action=str(action), standing=standing))
     if len(state.history) > tricks_before:
         winner = state.history[-1].winner
         table.log.append(

@@ -59,9 +59,9 @@ class Database:
             Path(text).parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(text, isolation_level=None)
         try:
-            await connection.execute("PRAGMA journal_mode = WAL")
-            await connection.execute("PRAGMA foreign_keys = ON")
-            await connection.execute("PRAGMA busy_timeout = 5000")
+            await _run(connection, "PRAGMA journal_mode = WAL")
+            await _run(connection, "PRAGMA foreign_keys = ON")
+            await _run(connection, "PRAGMA busy_timeout = 5000")
             database = cls(connection, text)
             await database.migrate()
         except BaseException:
@@ -87,14 +87,14 @@ class Database:
                 if number <= current:
                     continue
                 log.info("applying migration %s", name)
-                await self._connection.execute("BEGIN IMMEDIATE")
+                await _run(self._connection, "BEGIN IMMEDIATE")
                 try:
                     for statement in _statements(sql):
-                        await self._connection.execute(statement)
-                    await self._connection.execute(f"PRAGMA user_version = {number}")
-                    await self._connection.execute("COMMIT")
+                        await _run(self._connection, statement)
+                    await _run(self._connection, f"PRAGMA user_version = {number}")
+                    await _run(self._connection, "COMMIT")
                 except BaseException:
-                    await self._connection.execute("ROLLBACK")
+                    await _run(self._connection, "ROLLBACK")
                     raise
                 applied += 1
             return applied
@@ -103,19 +103,25 @@ class Database:
     async def transaction(self) -> AsyncIterator[Store]:
         """One write transaction: committed when the block ends, rolled back if it raises."""
         async with self._lock:
-            await self._connection.execute("BEGIN IMMEDIATE")
+            await _run(self._connection, "BEGIN IMMEDIATE")
             try:
                 yield Store(self._connection)
             except BaseException:
-                await self._connection.execute("ROLLBACK")
+                await _run(self._connection, "ROLLBACK")
                 raise
-            await self._connection.execute("COMMIT")
+            await _run(self._connection, "COMMIT")
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Store]:
         """Reads that see a consistent database (no other task's half-written block)."""
         async with self._lock:
             yield Store(self._connection)
+
+
+async def _run(connection: aiosqlite.Connection, sql: str) -> None:
+    """Execute and close the cursor at once: an open cursor would block COMMIT."""
+    async with connection.execute(sql):
+        pass
 
 
 def _statements(sql: str) -> list[str]:

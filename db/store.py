@@ -56,6 +56,10 @@ class Store:
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._c = connection
 
+    async def _run(self, sql: str, params: Sequence[Any] = ()) -> None:
+        async with self._c.execute(sql, params):
+            pass
+
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         async with self._c.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
@@ -77,7 +81,7 @@ class Store:
         return GuildSettings(guild_id, None if row is None else row[0])
 
     async def set_guild_language(self, guild_id: int, language: str | None) -> None:
-        await self._c.execute(
+        await self._run(
             "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
             (guild_id, language),
@@ -162,22 +166,20 @@ class Store:
         return None if row is None else self._table(row)
 
     async def set_table_message(self, table_id: int, message_id: int | None) -> None:
-        await self._c.execute(
-            "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
-        )
+        await self._run("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
 
     async def set_table_status(self, table_id: int, status: str) -> None:
         ended = now_text() if status == "ended" else None
-        await self._c.execute(
+        await self._run(
             "UPDATE tables SET status = ?, ended_at = ? WHERE id = ?", (status, ended, table_id)
         )
         if status == "ended":
-            await self._c.execute("UPDATE seats SET active = 0 WHERE table_id = ?", (table_id,))
+            await self._run("UPDATE seats SET active = 0 WHERE table_id = ?", (table_id,))
 
     async def add_seat(
         self, table_id: int, guild_id: int, seat: int, player: str, name: str
     ) -> None:
-        await self._c.execute(
+        await self._run(
             "INSERT INTO seats (table_id, guild_id, seat, player, name) VALUES (?, ?, ?, ?, ?)",
             (table_id, guild_id, seat, player, name),
         )
@@ -189,15 +191,13 @@ class Store:
         )
         if row is None:
             return
-        await self._c.execute(
-            "DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, row[0])
-        )
+        await self._run("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, row[0]))
         rest = await self._all(
             "SELECT seat FROM seats WHERE table_id = ? AND seat > ? ORDER BY seat",
             (table_id, row[0]),
         )
         for (seat,) in rest:
-            await self._c.execute(
+            await self._run(
                 "UPDATE seats SET seat = ? WHERE table_id = ? AND seat = ?",
                 (seat - 1, table_id, seat),
             )
@@ -221,7 +221,7 @@ class Store:
         self, table_id: int, seq: int, kind: str, payload: dict[str, Any]
     ) -> TableEvent:
         stamp = now_text()
-        await self._c.execute(
+        await self._run(
             "INSERT INTO table_events (table_id, seq, kind, payload, created_at)"
             " VALUES (?, ?, ?, ?, ?)",
             (table_id, seq, kind, json.dumps(payload), stamp),
@@ -306,7 +306,7 @@ class Store:
         return 0 if row is None else int(row[0])
 
     async def add_to_pot(self, guild_id: int, game: str, delta: int) -> None:
-        await self._c.execute(
+        await self._run(
             "INSERT INTO pots (guild_id, game, amount) VALUES (?, ?, ?)"
             " ON CONFLICT (guild_id, game) DO UPDATE SET amount = amount + excluded.amount",
             (guild_id, game, delta),
@@ -341,7 +341,7 @@ class Store:
             ),
         )
         for seat, (player, name, net) in enumerate(players):
-            await self._c.execute(
+            await self._run(
                 "INSERT INTO hand_players (hand_id, seat, player, name, net)"
                 " VALUES (?, ?, ?, ?, ?)",
                 (hand_id, seat, player, name, net),
@@ -364,7 +364,7 @@ class Store:
     ) -> None:
         stamp = now_text()
         for p in payments:
-            await self._c.execute(
+            await self._run(
                 "INSERT INTO ledger (guild_id, game, hand_id, payer, payee, amount, reason,"
                 " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, game, hand_id, p.payer, p.payee, p.amount, p.reason, stamp),

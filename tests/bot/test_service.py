@@ -59,9 +59,7 @@ async def test_example1_through_the_service(tmp_path):
         hands = await store.hands(GUILD, GAME)
         board = await store.scoreboard(GUILD, GAME)
     assert sum(p.amount for p in payments if p.payer == "102") == 52
-    assert len(hands) == 1 and hands[0].record["actions"] == [
-        f"{s} {w}" for s, w in actions()
-    ]
+    assert len(hands) == 1 and hands[0].record["actions"] == [f"{s} {w}" for s, w in actions()]
     assert board[0].player == "101" and board[0].net == 28 + 28 + 52 and board[0].made == 1
     est = next(r for r in board if r.player == "102")
     assert est.net == -52 and est.hands == 1

@@ -1,0 +1,57 @@
+"""``python -m bot``: run the bot with the settings of the environment and ``.env``."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+import discord.gateway
+import discord.http
+import yarl
+
+from bot.client import BeteBot
+from bot.settings import Settings, SettingsError
+
+
+def point_at(api_base: str | None, gateway_url: str | None) -> None:
+    """Test only: aim discord.py at a fake Discord server."""
+    if api_base:
+        discord.http.Route.BASE = api_base.rstrip("/")
+    if gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+async def run(settings: Settings) -> None:
+    bot = BeteBot(settings)
+    async with bot:
+        await bot.start(settings.token)
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        settings = Settings.load()
+    except SettingsError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=settings.log_level,
+        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
+    )
+    point_at(settings.api_base, settings.gateway_url)
+    try:
+        asyncio.run(run(settings))
+    except discord.LoginFailure:
+        print("error: Discord refused the token: check DISCORD_TOKEN", file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("error: the bot asks for an intent that is not enabled", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,151 @@
+"""The Bot: opens the database, rebuilds live tables, loads the cogs, syncs the commands."""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import UserError
+from bot.i18n import CommandTranslator, lang_for, t
+from bot.presenter import Presenter
+from bot.service import DealSource, TableService
+from bot.settings import Settings
+from db import Database
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.tables", "cogs.play", "cogs.info")
+
+
+class BeteTree(app_commands.CommandTree["BeteBot"]):
+    """Turns every slash command error into a short ephemeral answer."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[BeteBot], error: app_commands.AppCommandError
+    ) -> None:
+        await interaction.client.answer_error(interaction, error)
+
+
+class BeteBot(commands.Bot):
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        seed_source: Any = None,
+        deal_source: DealSource | None = None,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            tree_cls=BeteTree,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self._seed_source = seed_source
+        self._deal_source = deal_source
+        self._db: Database | None = None
+        self._service: TableService | None = None
+        self.presenter = Presenter(self, settings.default_language)
+
+    @property
+    def db(self) -> Database:
+        assert self._db is not None, "the database opens in setup_hook"
+        return self._db
+
+    @property
+    def service(self) -> TableService:
+        assert self._service is not None, "the service starts in setup_hook"
+        return self._service
+
+    async def setup_hook(self) -> None:
+        self._db = await Database.open(self.settings.database_path)
+        self._service = TableService(
+            self._db, seed_source=self._seed_source, deal_source=self._deal_source
+        )
+        count = await self._service.load()
+        log.info("database %s open; %d live table(s) rebuilt", self.settings.database_path, count)
+        self._service.on_change = self.presenter.after_change
+        await self.tree.set_translator(CommandTranslator())
+        for extension in EXTENSIONS:  # each registers its dynamic items
+            await self.load_extension(extension)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id is not None:
+            guild = discord.Object(guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to server %s", len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+
+    async def close(self) -> None:
+        if self._service is not None:
+            await self._service.close()
+        await super().close()
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    def lang(self, interaction: discord.Interaction[Any]) -> str:
+        return lang_for(interaction.locale, self.settings.default_language)
+
+    async def answer_error(self, interaction: discord.Interaction[Any], error: Exception) -> None:
+        """The one error handler: refusals briefly, surprises politely (and logged)."""
+        original: BaseException = error
+        while isinstance(original, (app_commands.CommandInvokeError, commands.CommandInvokeError)):
+            original = original.original
+        lang = self.lang(interaction)
+        if isinstance(original, UserError):
+            text = t(lang, original.key, **_format_args(original.args_, lang))
+        elif isinstance(original, app_commands.NoPrivateMessage):
+            text = t(lang, "error.guild_only")
+        elif isinstance(original, app_commands.TransformerError):
+            text = t(lang, "error.bad_input", text=str(original.value)[:50])
+        elif isinstance(original, discord.Forbidden):
+            log.warning("missing permission: %s", original)
+            text = t(lang, "error.no_permission")
+        else:
+            log.error(
+                "unexpected error in %s by %s in channel %s: %s",
+                _what(interaction),
+                interaction.user.id,
+                interaction.channel_id,
+                "".join(traceback.format_exception(original)),
+            )
+            text = t(lang, "error.generic")
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.exception("could not answer an error to %s", interaction.user.id)
+
+
+def _what(interaction: discord.Interaction[Any]) -> str:
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data: Any = interaction.data or {}
+    return f"component {data.get('custom_id', '?')}"
+
+
+def _format_args(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Lists of legal actions become readable text in the player's language."""
+    from bot.render import action_text
+
+    out = dict(args)
+    legal = out.get("legal")
+    if isinstance(legal, list):
+        out["legal"] = ", ".join(dict.fromkeys(action_text(a, lang) for a in legal)) or "—"
+        kinds = {a.cards.bit_count() for a in legal}
+        out.setdefault("count", "/".join(str(k) for k in sorted(kinds)))
+    return out

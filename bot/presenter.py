@@ -1,0 +1,121 @@
+"""Puts a table's state in front of people: the table message, the private hands, summaries.
+
+One edit of the table message per action; a player's private hand is sent
+at each deal and edited when what it shows changes (its fingerprint); a
+player whose DMs are closed is told once, in the channel, to use *My hand*.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.i18n import lang_for, t
+from bot.render import hand_panel, panel_fingerprint, settlement_embed, table_embed, table_view
+from bot.table import DMRef, LiveTable
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+
+
+class Presenter:
+    def __init__(self, client: discord.Client, default_language: str = "fr") -> None:
+        self.client = client
+        self.default_language = default_language
+
+    def player_lang(self, table: LiveTable, player: str) -> str:
+        return lang_for(table.locales.get(player), self.default_language)
+
+    def remember_locale(self, table: LiveTable, player: str, locale: discord.Locale | None) -> None:
+        if locale is not None:
+            table.locales[player] = str(locale.value)
+
+    def table_payload(self, table: LiveTable) -> dict[str, Any]:
+        lang = table.public_lang
+        return {"embed": table_embed(table, lang), "view": table_view(table, lang)}
+
+    async def edit_table(self, table: LiveTable) -> None:
+        """The one edit of the public table message for an action."""
+        if table.row.message_id is None:
+            return
+        channel = self.client.get_partial_messageable(
+            table.row.channel_id, guild_id=table.row.guild_id
+        )
+        try:
+            await channel.get_partial_message(table.row.message_id).edit(
+                **self.table_payload(table)
+            )
+        except discord.HTTPException:
+            log.exception("could not edit the message of table %s", table.id)
+
+    async def post_summary(self, table: LiveTable) -> None:
+        if table.last is None:
+            return
+        channel = self.client.get_partial_messageable(
+            table.row.channel_id, guild_id=table.row.guild_id
+        )
+        try:
+            await channel.send(embed=settlement_embed(table, table.last, table.public_lang))
+        except discord.HTTPException:
+            log.exception("could not post the summary of table %s", table.id)
+
+    def record_panel(
+        self, table: LiveTable, player: str, channel_id: int, message_id: int, fingerprint: str
+    ) -> None:
+        """A private hand message was just updated by answering its click."""
+        if message_id and isinstance(channel_id, int):
+            table.dms[player] = DMRef(channel_id, message_id, fingerprint, table.hand_no)
+
+    async def refresh_dms(self, table: LiveTable) -> None:
+        """Send or edit each human's private hand where what it shows changed."""
+        if table.status != "playing" or table.state is None:
+            return
+        for seat, info in enumerate(table.seats):
+            if not info.human or info.player in table.dm_closed:
+                continue
+            lang = self.player_lang(table, info.player)
+            embed, view = hand_panel(table, seat, lang)
+            fingerprint = panel_fingerprint(embed, view)
+            ref = table.dms.get(info.player)
+            if ref is not None and ref.hand_no == table.hand_no and ref.fingerprint == fingerprint:
+                continue
+            try:
+                if ref is not None and ref.hand_no == table.hand_no:
+                    channel = self.client.get_partial_messageable(ref.channel_id)
+                    await channel.get_partial_message(ref.message_id).edit(embed=embed, view=view)
+                    ref.fingerprint = fingerprint
+                    continue
+                dm = await self.client.create_dm(discord.Object(int(info.player)))
+                message = await dm.send(embed=embed, view=view)
+                table.dms[info.player] = DMRef(dm.id, message.id, fingerprint, table.hand_no)
+            except discord.Forbidden as error:
+                if error.code != DM_CLOSED:
+                    log.warning("DM to %s refused: %s", info.player, error)
+                table.dm_closed.add(info.player)
+                await self._tell_dm_closed(table, info.player)
+            except (discord.HTTPException, ValueError):
+                log.exception("could not update the private hand of %s", info.player)
+
+    async def _tell_dm_closed(self, table: LiveTable, player: str) -> None:
+        channel = self.client.get_partial_messageable(
+            table.row.channel_id, guild_id=table.row.guild_id
+        )
+        text = t(table.public_lang, "dm.closed", mention=f"<@{player}>")
+        try:
+            await channel.send(
+                text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(player))])
+            )
+        except discord.HTTPException:
+            log.exception("could not tell %s to use My hand", player)
+
+    async def after_change(self, table: LiveTable, *, table_done: bool = False) -> None:
+        """Everything to show after an accepted change, except the answer to the click."""
+        if not table_done:
+            await self.edit_table(table)
+        if table.last is not None and table.summarised != table.hand_no:
+            table.summarised = table.hand_no
+            await self.post_summary(table)
+        await self.refresh_dms(table)

@@ -1,0 +1,327 @@
+"""Tables in channels: ``/table new``, ``/table stop`` and every button and menu of a table.
+
+Thin: parse the click, call the table service, answer with what the renderer
+draws, and let the presenter update the table message and the private hands.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.errors import UserError
+from bot.i18n import lang_for, t
+from bot.ids import GAME_VERBS, SELECT_TEMPLATE, TEMPLATE, ComponentId, call_of
+from bot.render import hand_panel, panel_fingerprint, rules_embed
+from bot.table import LiveTable
+from games.bete_hombree import Action, Kind, Rules
+from games.cards import Suit
+
+if TYPE_CHECKING:
+    from bot.client import BeteBot
+
+Interaction = discord.Interaction[Any]
+
+
+def bot_of(interaction: Interaction) -> BeteBot:
+    return cast("BeteBot", interaction.client)
+
+
+async def component_clicked(interaction: Interaction, cid: ComponentId, values: list[str]) -> None:
+    bot = bot_of(interaction)
+    try:
+        await _handle(bot, interaction, cid, values)
+    except Exception as error:
+        await bot.answer_error(interaction, error)
+
+
+async def _handle(
+    bot: BeteBot, interaction: Interaction, cid: ComponentId, values: list[str]
+) -> None:
+    service, presenter = bot.service, bot.presenter
+    lang = bot.lang(interaction)
+    player = str(interaction.user.id)
+    table = service.get(cid.table)
+    if table.seat_of(player) is not None:
+        presenter.remember_locale(table, player, interaction.locale)
+    message = interaction.message
+    on_table = message is not None and message.id == table.row.message_id
+    verb = cid.verb
+    if verb == "rules":
+        await interaction.response.send_message(embed=rules_embed("overview", lang), ephemeral=True)
+        return
+    if verb == "ai":
+        raise UserError("error.ai_soon")
+    if verb == "hand":
+        seat = _seat(table, player)
+        embed, view = hand_panel(table, seat, lang)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        return
+    if verb in ("join", "leave", "start", "next", "stop"):
+        if verb == "join":
+            await service.join(table.id, player, interaction.user.display_name, lang)
+        elif verb == "leave":
+            await service.leave(table.id, player)
+        elif verb == "start":
+            await service.start(table.id, player)
+        elif verb == "next":
+            await service.next_hand(table.id, player, cid.moves)
+        else:
+            await service.vote_stop(table.id, player)
+        await _answer_public(bot, interaction, table, on_table)
+        return
+    seat = _seat(table, player)
+    if verb in GAME_VERBS and cid.moves != table.moves:
+        raise UserError("error.stale")
+    if verb == "look":
+        await service.look(table.id, player)
+        await _answer_panel(bot, interaction, table, seat, lang)
+        await presenter.refresh_dms(table)
+        return
+    if verb == "decl":
+        action = _declaration_step(table, seat, cid.arg)
+        if action is None:  # one more step to choose: only this panel changes
+            step = "" if cid.arg == "back" else cid.arg
+            embed, view = hand_panel(table, seat, lang, step)
+            await interaction.response.edit_message(embed=embed, view=view)
+            return
+    elif verb == "call":
+        action = call_of(cid.arg)
+    elif verb == "play":
+        action = Action.parse(f"play {cid.arg}")
+    elif verb == "discard":
+        action = Action.parse("discard " + " ".join(values))
+    else:
+        raise UserError("error.bad_input", text=verb)
+    await service.act(table.id, player, action, cid.moves)
+    if on_table:
+        await _answer_public(bot, interaction, table, True)
+    else:
+        await _answer_panel(bot, interaction, table, seat, lang)
+        await presenter.after_change(table)
+
+
+def _seat(table: LiveTable, player: str) -> int:
+    seat = table.seat_of(player)
+    if seat is None:
+        raise UserError("error.not_seated")
+    return seat
+
+
+def _declaration_step(table: LiveTable, seat: int, arg: str) -> Action | None:
+    """The declaration chosen so far, if complete (trump, level, matadors)."""
+    state = table.state
+    if state is None or state.is_over:
+        raise UserError("error.no_hand")
+    if state.turn != seat:
+        raise UserError("error.not_your_turn", name=table.name(state.turn))
+    if arg == "back" or ":" not in arg:
+        return None
+    parts = arg.split(":")
+    suit, level = Suit.parse(parts[0]), int(parts[1])
+    if len(parts) == 3:
+        return Action.parse(
+            f"declare {level} {suit.name} matadors {parts[2]}".replace(" matadors 0", "")
+        )
+    counts = {
+        a.matadors
+        for a in state.legal_actions()
+        if a.kind is Kind.DECLARE and a.suit == suit and a.level == level
+    }
+    if counts <= {0}:
+        return Action.parse(f"declare {level} {suit.name}")
+    return None
+
+
+async def _answer_public(
+    bot: BeteBot, interaction: Interaction, table: LiveTable, on_table: bool
+) -> None:
+    """A click on the table message: the answer is the table message's one edit."""
+    if on_table:
+        await interaction.response.edit_message(**bot.presenter.table_payload(table))
+        await bot.presenter.after_change(table, table_done=True)
+    else:
+        await interaction.response.send_message(
+            t(bot.lang(interaction), "ok.played"), ephemeral=True
+        )
+        await bot.presenter.after_change(table)
+
+
+async def _answer_panel(
+    bot: BeteBot, interaction: Interaction, table: LiveTable, seat: int, lang: str
+) -> None:
+    """A click on a private hand: that message shows the hand as it is now."""
+    embed, view = hand_panel(table, seat, lang)
+    await interaction.response.edit_message(embed=embed, view=view)
+    message = interaction.message
+    if interaction.guild_id is None and message is not None:
+        bot.presenter.record_panel(
+            table,
+            str(interaction.user.id),
+            message.channel.id,
+            message.id,
+            panel_fingerprint(embed, view),
+        )
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+    """Every button of every table, before and after a restart."""
+
+    def __init__(self, cid: ComponentId) -> None:
+        super().__init__(discord.ui.Button(custom_id=str(cid)))
+        self.cid = cid
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TableButton:
+        return cls(ComponentId.parse(match.string))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await component_clicked(interaction, self.cid, [])
+
+
+class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
+    """The discard menu of the private hand."""
+
+    def __init__(self, cid: ComponentId) -> None:
+        super().__init__(
+            discord.ui.Select(custom_id=str(cid), options=[discord.SelectOption(label="-")])
+        )
+        self.cid = cid
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TableSelect:
+        return cls(ComponentId.parse(match.string))
+
+    async def callback(self, interaction: Interaction) -> None:
+        data: Any = interaction.data or {}
+        values = [str(v) for v in data.get("values", [])]
+        await component_clicked(interaction, self.cid, values)
+
+
+GAMES = [Choice(name="La Bête Hombrée", value="bete-hombree")]
+
+
+class Tables(commands.Cog):
+    def __init__(self, bot: BeteBot) -> None:
+        self.bot = bot
+
+    table = app_commands.Group(name="table", description="Open, stop and manage card tables")
+
+    @table.command(name="new", description="Open a table in this channel")
+    @app_commands.describe(
+        game="The game",
+        turn_time="Seconds per move (0: no limit)",
+        pass_reentry="Passed players may bid again",
+        premier_in_belle="An earlier seat may equal a belle bid",
+        cagnote_discard="Cards the cagnoteur discards",
+        stop_when_decided="End the hand once decided",
+        stake_rule="How stakes are counted",
+        pinandele="Where pinandèles go",
+        bete_order="Which bête is in play",
+        belle_on_announce="Belle changes as soon as matadors are announced",
+        deal_pattern="Packets of the deal",
+    )
+    @app_commands.choices(
+        game=GAMES,
+        cagnote_discard=[
+            Choice(name="Exactly 3", value="exactly_3"),
+            Choice(name="1 to 3", value="up_to_3"),
+        ],
+        stake_rule=[
+            Choice(name="Ameye 1976", value="ameye"),
+            Choice(name="Jeux & Stratégie 1984", value="js1984"),
+        ],
+        pinandele=[
+            Choice(name="In the register", value="queue"),
+            Choice(name="With the next bête", value="with_next_bete"),
+        ],
+        bete_order=[
+            Choice(name="Oldest first", value="oldest"),
+            Choice(name="Largest first", value="largest"),
+        ],
+        deal_pattern=[Choice(name="2 then 3", value="2-3"), Choice(name="3 then 2", value="3-2")],
+    )
+    async def new(
+        self,
+        interaction: Interaction,
+        game: str = "bete-hombree",
+        turn_time: app_commands.Range[int, 0, 3600] = 0,
+        pass_reentry: bool = False,
+        premier_in_belle: bool = False,
+        cagnote_discard: str = "exactly_3",
+        stop_when_decided: bool = False,
+        stake_rule: str = "ameye",
+        pinandele: str = "queue",
+        bete_order: str = "oldest",
+        belle_on_announce: bool = False,
+        deal_pattern: str = "2-3",
+    ) -> None:
+        guild, channel = interaction.guild, interaction.channel
+        if guild is None or interaction.guild_id is None:
+            raise UserError("error.guild_only")
+        if not isinstance(channel, discord.TextChannel | discord.Thread):
+            raise UserError("error.bad_channel")
+        try:
+            rules = Rules.from_dict(
+                {
+                    "pass_reentry": pass_reentry,
+                    "premier_in_belle": premier_in_belle,
+                    "cagnote_discard": cagnote_discard,
+                    "stop_when_decided": stop_when_decided,
+                    "stake_rule": stake_rule,
+                    "pinandele": pinandele,
+                    "bete_order": bete_order,
+                    "belle_on_announce": belle_on_announce,
+                    "deal_pattern": deal_pattern,
+                }
+            )
+        except ValueError as error:
+            raise UserError("error.bad_input", text=str(error)[:60]) from None
+        service = self.bot.service
+        async with self.bot.db.reading() as store:
+            settings = await store.guild_settings(guild.id)
+        public_lang = settings.language or lang_for(
+            interaction.guild_locale, self.bot.settings.default_language
+        )
+        table = await service.open_table(
+            guild_id=guild.id,
+            channel_id=channel.id,
+            player=str(interaction.user.id),
+            name=interaction.user.display_name,
+            rules=rules,
+            turn_seconds=turn_time,
+            lang=public_lang,
+            guild_name=guild.name,
+            channel_name=channel.name,
+        )
+        self.bot.presenter.remember_locale(table, str(interaction.user.id), interaction.locale)
+        await interaction.response.send_message(**self.bot.presenter.table_payload(table))
+        message = await interaction.original_response()
+        await service.set_message(table, message.id)
+
+    @table.command(
+        name="stop", description="Stop: the tour des gueux, or at once with everyone's agreement"
+    )
+    async def stop(self, interaction: Interaction) -> None:
+        service = self.bot.service
+        lang = self.bot.lang(interaction)
+        table = service.of_player(str(interaction.user.id), interaction.guild_id)
+        lobby = table.status == "lobby"
+        await service.stop(table.id, str(interaction.user.id))
+        key = "ok.closed" if lobby or table.status == "ended" else "ok.stop"
+        await interaction.response.send_message(t(lang, key), ephemeral=True)
+        await self.bot.presenter.after_change(table)
+
+
+async def setup(bot: BeteBot) -> None:
+    bot.add_dynamic_items(TableButton, TableSelect)
+    await bot.add_cog(Tables(bot))

@@ -1,0 +1,68 @@
+"""Cog tests: the real cogs in the real Bot, driven offline by SimCord."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import simcord
+
+from bot.client import BeteBot
+from bot.settings import Settings
+from tests.bot.example import example_deal, example_seed
+
+NAMES = ("Sud", "Est", "Nord", "Ouest")
+
+
+def make_bot(path: Path) -> BeteBot:
+    settings = Settings(token="offline", database_path=str(path), default_language="fr")
+    return BeteBot(settings, seed_source=example_seed, deal_source=example_deal)
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    guild: Any
+    channel: Any
+    members: list[Any]
+    db_path: Path
+
+    @property
+    def bot(self) -> BeteBot:
+        bot = self.env.bot
+        assert isinstance(bot, BeteBot)
+        return bot
+
+    def table_message(self) -> discord.Message:
+        table = self.bot.service.in_channel(self.channel.id)
+        assert table is not None and table.row.message_id is not None
+        for message in self.channel.history():
+            if message.id == table.row.message_id:
+                return message
+        raise AssertionError("no table message")
+
+    def dm(self, member: Any) -> discord.Message:
+        history = member.user.dm_channel.history() if hasattr(member, "user") else []
+        assert history, f"no DM for {member.name}"
+        return history[-1] if history[-1].created_at >= history[0].created_at else history[0]
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "bete.sqlite3"
+
+
+@pytest.fixture
+def simcord_bot(db_path: Path) -> BeteBot:
+    return make_bot(db_path)
+
+
+@pytest.fixture
+def world(simcord_env: simcord.Env, db_path: Path) -> World:
+    guild = simcord_env.create_guild("Le Berry")
+    channel = guild.create_text_channel("salon")
+    members = [guild.add_member(simcord_env.create_user(name)) for name in NAMES]
+    return World(simcord_env, guild, channel, members, db_path)

@@ -1,0 +1,68 @@
+"""Driving a table like four players would: clicks on the table message and in DMs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.ids import ComponentId, call_arg
+from bot.table import LiveTable
+from games.bete_hombree import Action, Kind
+from tests.cogs.conftest import World
+
+
+def live(world: World) -> LiveTable:
+    table = world.bot.service.in_channel(world.channel.id)
+    assert table is not None
+    return table
+
+
+def last_dm(world: World, seat: int) -> discord.Message:
+    message = world.members[seat].user.dm_channel.last_message
+    assert message is not None, f"no DM for seat {seat}"
+    return message
+
+
+def custom_ids(message: Any) -> list[str]:
+    out = []
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            if getattr(item, "custom_id", None):
+                out.append(item.custom_id)
+    return out
+
+
+async def act_in_dm(world: World, seat: int, action: Action) -> Any:
+    """Do ``action`` the way a player does it in the DM: buttons, steps, menu."""
+    table = live(world)
+    user = world.members[seat].user
+    message = last_dm(world, seat)
+    cid = ComponentId(table.id, table.moves, "x")
+    if action.kind is Kind.PLAY:
+        return await user.click(
+            message, custom_id=str(ComponentId(cid.table, cid.moves, "play", str(action.card)))
+        )
+    if action.kind is Kind.DISCARD:
+        values = str(action).split()[1:]
+        return await user.select(
+            message, values, custom_id=str(ComponentId(cid.table, cid.moves, "discard"))
+        )
+    if action.kind is Kind.DECLARE:
+        suit = "SHDC"[action.suit]
+        await user.click(message, custom_id=str(ComponentId(cid.table, cid.moves, "decl", suit)))
+        message = last_dm(world, seat)
+        step = f"{suit}:{action.level}"
+        result = await user.click(
+            message, custom_id=str(ComponentId(cid.table, cid.moves, "decl", step))
+        )
+        if live(world).moves != cid.moves:
+            return result
+        message = last_dm(world, seat)
+        step = f"{step}:{action.matadors}"
+        return await user.click(
+            message, custom_id=str(ComponentId(cid.table, cid.moves, "decl", step))
+        )
+    return await user.click(
+        message, custom_id=str(ComponentId(cid.table, cid.moves, "call", call_arg(action)))
+    )
