@@ -10,6 +10,7 @@ end of its output) if the process exits.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 import sys
@@ -169,10 +170,25 @@ class BotProcess:
         return "\n".join(text.splitlines()[-lines:])
 
 
+class _ErrorLog(logging.Handler):
+    def __init__(self, into: list[str]) -> None:
+        super().__init__(logging.ERROR)
+        self.into = into
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            text += f": {record.exc_info[1]!r}"
+        self.into.append(text)
+
+
 class InProcessBot:
     """A discord.py client run in the test's own event loop, watched by the fake.
 
     The caller points discord.py at the fake first (``point_discord_at``).
+    Errors logged by discord.py (an exception in a command or a view, which
+    discord.py swallows) are collected in ``errors``; ``stop`` fails if any
+    are left, so a test cannot pass over a bot-side traceback unnoticed.
     """
 
     def __init__(self, server: FakeDiscord, client: Client, *, token: str = "fake-token") -> None:
@@ -180,6 +196,8 @@ class InProcessBot:
         self.client = client
         self.token = token
         self.task: asyncio.Task[None] | None = None
+        self.errors: list[str] = []
+        self._handler = _ErrorLog(self.errors)
 
     def _liveness(self) -> str | None:
         task = self.task
@@ -193,6 +211,7 @@ class InProcessBot:
     async def start(self, timeout: float = 10.0, *, wait_for_sync: bool = True) -> None:
         identified = len(self.server.identifies)
         synced = sum(1 for gid, _ in self.server.command_syncs if gid == self.server.guild.id)
+        logging.getLogger("discord").addHandler(self._handler)
         self.task = asyncio.create_task(self.client.start(self.token), name="bot-under-test")
         self.server.watch(self._liveness)
         await self.server.wait_connected(timeout, after=identified)
@@ -201,12 +220,17 @@ class InProcessBot:
 
     async def stop(self) -> None:
         self.server.unwatch(self._liveness)
-        await self.client.close()
-        if self.task is not None:
-            try:
-                await asyncio.wait_for(self.task, 10)
-            except Exception as exc:
-                raise BotDied(f"the bot's client task failed: {exc!r}") from exc
+        try:
+            await self.client.close()
+            if self.task is not None:
+                try:
+                    await asyncio.wait_for(self.task, 10)
+                except Exception as exc:
+                    raise BotDied(f"the bot's client task failed: {exc!r}") from exc
+        finally:
+            logging.getLogger("discord").removeHandler(self._handler)
+        if self.errors:
+            raise BotDied("the bot logged errors:\n" + "\n".join(self.errors))
 
     async def __aenter__(self) -> InProcessBot:
         await self.start()

@@ -142,6 +142,8 @@ class RequestRecord:
     at: float
     duration: float
     error: str | None = None
+    code: int | None = None
+    """Discord's JSON error code of a refusal (50007, 10062, ...)."""
 
 
 @dataclass
@@ -319,6 +321,12 @@ class FakeDiscord:
         self.rejected_requests: list[RequestRecord] = []
         """Requests answered 4xx by the fake itself (not injected faults)."""
         self.faults: list[Fault] = []
+        self.rate_limits: dict[str, tuple[int, float]] = {}
+        """``"PATCH /channels/{channel_id}/messages/{message_id}": (5, 5.0)`` allows 5
+        calls per 5 seconds per channel (or guild, or interaction); see ``limit_rate``."""
+        self.rate_limit_hits: list[Fault] = []
+        self._buckets: dict[str, list[float]] = {}
+        self.last_request_at = time.monotonic()
         self.internal_errors: list[str] = []
         self.sessions: dict[str, gw.GatewaySession] = {}
         self.connections: list[gw.GatewayConnection] = []
@@ -504,12 +512,29 @@ class FakeDiscord:
             "max": values[-1],
         }
 
-    def problems(self) -> list[str]:
-        """What a healthy run should not have: unknown routes, rejected requests."""
+    def problems(self, expected_codes: frozenset[int] = frozenset({50007})) -> list[str]:
+        """What a healthy run should not have: unknown routes, requests the fake refused.
+
+        Refusals with a code in ``expected_codes`` are part of normal life (by
+        default 50007, a DM to a user whose DMs are closed) and not listed.
+        """
         out = [f"fake Discord bug: {e}" for e in self.internal_errors]
         out += [f"unknown route {r.method} {r.path}" for r in self.unknown_requests]
-        out += [f"{r.status} on {r.method} {r.path}: {r.error}" for r in self.rejected_requests]
+        out += [
+            f"{r.status} on {r.method} {r.path}: {r.error}"
+            for r in self.rejected_requests
+            if r.code not in expected_codes
+        ]
         return out
+
+    def transcript(self, last: int = 40) -> str:
+        """The end of the log, one line per change, for failure messages."""
+        lines = []
+        for s in self.log[-last:]:
+            who = "public" if s.audience is None else f"to {self.users[s.audience].name}"
+            text = s.text().replace("\n", " | ")
+            lines.append(f"#{s.seq} {s.kind} {s.message_id or ''} {who}: {text[:160]}")
+        return "\n".join(lines)
 
     @property
     def session(self) -> gw.GatewaySession | None:
@@ -579,7 +604,27 @@ class FakeDiscord:
         lines += [f"  {p}" for p in self.problems()[-10:]]
         for r in self.requests[-8:]:
             lines.append(f"  recent: {r.status} {r.method} {r.path}")
+        if self.log:
+            lines.append("  last changes:")
+            lines += ["    " + line for line in self.transcript(5).splitlines()]
         return "\n".join(lines)
+
+    async def settle(self, quiet: float = 0.2, timeout: float = 5.0) -> None:
+        """Wait until the bot has made no request for ``quiet`` seconds.
+
+        For work the bot does after answering (DMs to every player when a hand
+        is dealt, edits of the table message).
+        """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            self.check_alive()
+            idle = time.monotonic() - self.last_request_at
+            if idle >= quiet:
+                return
+            if loop.time() + quiet - idle > deadline:
+                raise TimeoutError(f"the bot kept busy for {timeout}s\n{self.diagnose()}")
+            await asyncio.sleep(quiet - idle)
 
     async def wait_connected(self, timeout: float = 10.0, *, after: int = 0) -> gw.GatewaySession:
         """Wait for a ready gateway session, the ``after``-th IDENTIFY or later."""
@@ -657,6 +702,11 @@ class FakeDiscord:
         self.faults.append(fault)
         return fault
 
+    def limit_rate(self, route: str, count: int, per: float) -> None:
+        """Rate-limit ``route`` (``"METHOD /template"``) like Discord: ``count`` calls
+        per ``per`` seconds per channel; beyond, 429 with the exact ``retry_after``."""
+        self.rate_limits[route] = (count, per)
+
     def expire_tokens(self) -> None:
         """Age every interaction token past its 15 minutes."""
         for ix in self.interactions.values():
@@ -682,6 +732,10 @@ class FakeDiscord:
             if not resumable:
                 session.invalidated = True
             session.connection.send_op(gw.INVALID_SESSION, resumable)
+
+    def dispatch_raw(self, event: str, data: JSON) -> None:
+        """Send any gateway event as is (to test how the bot copes with odd payloads)."""
+        self._dispatch(event, data)
 
     def _dispatch(
         self, event: str, data: JSON, *, track: bool = False
@@ -1070,18 +1124,23 @@ class FakeDiscord:
         if request.path == "/" or not request.path.startswith(API_PREFIX):
             return await handler(request)
         started = time.perf_counter()
-        resource = request.match_info.route.resource
-        canonical = resource.canonical if resource is not None else CATCH_ALL
-        unknown = canonical == CATCH_ALL
-        template = "?" if unknown else canonical.removeprefix(API_PREFIX)
+        route = request.match_info.route
+        resource = route.resource
+        unknown = resource is None or route.handler == self._unknown
+        template = "?" if resource is None or unknown else resource.canonical
+        template = template.removeprefix(API_PREFIX)
         path = request.path.removeprefix(API_PREFIX)
         method = request.method
         body: Any = None
         error: str | None = None
+        code: int | None = None
         response: web.StreamResponse
+        self.last_request_at = time.monotonic()
         fault = next(
             (f for f in self.faults if f.remaining > 0 and f.matches(method, template, path)), None
         )
+        if fault is None:
+            fault = self._rate_limited(method, template, request)
         if fault is not None:
             fault.remaining -= 1
             fault.hits += 1
@@ -1096,6 +1155,7 @@ class FakeDiscord:
                 response = await handler(request)
             except DiscordError as exc:
                 error = exc.message + "".join(f"; {e}" for e in exc.errors)
+                code = exc.code
                 response = json_response(
                     {"message": exc.message, "code": exc.code, "errors": exc.errors}, exc.status
                 )
@@ -1115,6 +1175,7 @@ class FakeDiscord:
             time.monotonic(),
             time.perf_counter() - started,
             error,
+            code,
         )
         self.requests.append(record)
         if unknown:
@@ -1125,6 +1186,26 @@ class FakeDiscord:
             log.info("fake Discord: %s %s -> %s %s", method, path, response.status, error)
         self._bump()
         return response
+
+    def _rate_limited(self, method: str, template: str, request: web.Request) -> Fault | None:
+        """A one-off 429 fault when a rate-limited bucket is full, else None."""
+        limit = self.rate_limits.get(f"{method} {template}")
+        if limit is None:
+            return None
+        count, per = limit
+        info = request.match_info
+        major = next(
+            (info[k] for k in ("channel_id", "guild_id", "interaction_token") if k in info), ""
+        )
+        now = time.monotonic()
+        window = self._buckets.setdefault(f"{method} {template} {major}", [])
+        window[:] = [t for t in window if t > now - per]
+        if len(window) < count:
+            window.append(now)
+            return None
+        fault = Fault(method, template, 429, 1, retry_after=round(window[0] + per - now, 3))
+        self.rate_limit_hits.append(fault)
+        return fault
 
     def _fault_response(self, fault: Fault) -> web.Response:
         if fault.status == 429:
