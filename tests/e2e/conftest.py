@@ -1,0 +1,43 @@
+"""Fixtures: a started fake Discord, and discord.py pointed at it for in-process bots."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import discord.gateway
+import discord.http
+import pytest
+import yarl
+
+from tests.e2e.fake import FakeDiscord
+from tests.e2e.fake.process import InProcessBot
+from tests.e2e.standin_bot import StandInBot
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord() as fake:
+        yield fake
+
+
+@pytest.fixture
+def pointed(server: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> FakeDiscord:
+    """discord.py, in this process, talks to the fake (restored after the test)."""
+    monkeypatch.setattr(discord.http.Route, "BASE", server.api_base)
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(server.gateway_url)
+    )
+    return server
+
+
+@pytest.fixture
+async def standin(pointed: FakeDiscord, tmp_path: Path) -> AsyncIterator[InProcessBot]:
+    """The stand-in bot, connected and synced, in the test's event loop."""
+    bot = StandInBot(str(tmp_path / "standin.db"), pointed.guild.id)
+    runner = InProcessBot(pointed, bot)
+    await runner.start()
+    try:
+        yield runner
+    finally:
+        await runner.stop()
