@@ -98,6 +98,11 @@ class TableMessageView(discord.ui.View):
             "Ta main :", view=HandView(["10S", "KH"]), ephemeral=True
         )
 
+    @discord.ui.button(label="Passer", custom_id="demo:pass")
+    async def pass_(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        await interaction.response.defer()  # type 6: nothing visible yet
+        await interaction.edit_original_response(content=f"{interaction.user.display_name} passe")
+
     @discord.ui.button(label="Renommer", custom_id="demo:rename")
     async def rename(
         self, interaction: discord.Interaction, button: discord.ui.Button[Any]

@@ -177,3 +177,26 @@ async def test_resume_replays_missed_events_or_invalidates(server, http):
         await ws.send_json({"op": 6, "d": {"token": "t", "session_id": session_id, "seq": 4}})
         invalid = await ws.receive_json(timeout=2)
         assert invalid == {"op": 9, "d": False, "s": None, "t": None}
+
+
+async def test_member_chunks_are_answered(server, http):
+    server.add_users("alice", "bob")
+    async with http.ws_connect(server.gateway_url + "?v=10&encoding=json") as ws:
+        await ws.receive_json(timeout=2)
+        await ws.send_json({"op": 2, "d": {"token": "t", "intents": 0}})
+        await ws.receive_json(timeout=2)
+        await ws.receive_json(timeout=2)
+        await ws.send_json({"op": 8, "d": {"guild_id": str(server.guild.id), "nonce": "n"}})
+        chunk = await ws.receive_json(timeout=2)
+    assert chunk["t"] == "GUILD_MEMBERS_CHUNK" and chunk["d"]["nonce"] == "n"
+    assert len(chunk["d"]["members"]) == 4  # the bot, the guild owner, alice, bob
+
+
+async def test_injected_500_then_success(server, http):
+    server.inject("GET", "/users/@me", status=500, times=2)
+    statuses = []
+    for _ in range(3):
+        async with http.get(server.api_base + "/users/@me", headers=AUTH) as resp:
+            statuses.append(resp.status)
+    assert statuses == [500, 500, 200]
+    assert server.problems() == [], "injected faults are not problems"

@@ -41,7 +41,7 @@ async def test_public_answer_table_message_and_dm(standin):
     assert ix.original is not None and ix.original.audience is PUBLIC
     assert ix.text() == "Bonjour Alice (public)"
     table = await server.wait_message(lambda m: m.content.startswith("Compteur"))
-    assert table.button_labels() == ["Ma main", "Renommer", "Compter (0)"]
+    assert table.button_labels() == ["Ma main", "Passer", "Renommer", "Compter (0)"]
     dm = await alice.wait_dm()
     assert dm.content == "Ta main : 10S KH"
     assert dm.audience == alice.id
@@ -333,3 +333,35 @@ async def test_realistic_rate_limit_per_channel(standin):
     assert server.rate_limit_hits, "the second table message and the second DM had to wait"
     assert all(0 < hit.retry_after <= 0.2 for hit in server.rate_limit_hits)
     assert server.problems() == []
+
+
+async def test_deferred_update_then_edit_of_the_original(standin):
+    server = standin.server
+    alice, bob = server.add_users("alice", "bob")
+    await alice.slash("demo", mode="public")
+    table = await server.wait_message(lambda m: "Compteur" in m.content)
+    ix = await bob.click_button(table, "Passer")
+    assert ix.response_type == 6 and ix.original is table
+    await server.wait_for(lambda: table.content == "Bob passe", 5, "the edit of @original")
+    await alice.wait_dm()
+
+
+async def test_buttons_in_a_dm(standin):
+    server = standin.server
+    alice, bob = server.add_users("alice", "bob")
+    await alice.slash("demo", mode="public")
+    dm = await alice.wait_dm()
+    with pytest.raises(NotAllowed, match="cannot see"):
+        await bob.click(dm, "demo:hand:KH")
+    ix = await alice.click(dm, "demo:hand:KH")
+    assert ix.channel.type == 1 and "guild_id" not in ix.payload
+    assert dm.content == "Tu as joué KH." and dm.components == []
+
+
+async def test_server_errors_are_retried_by_discordpy(standin):
+    server = standin.server
+    alice = server.add_user("alice")
+    fault = server.inject("*", "/users/@me/channels", status=500)
+    await alice.slash("demo", mode="public")
+    await alice.wait_dm(timeout=5)
+    assert fault.hits == 1
