@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import discord.gateway
 import discord.http
 import pytest
 import yarl
 
-from tests.e2e.fake import FakeDiscord
+from tests.e2e.fake import BotProcess, FakeDiscord
 from tests.e2e.fake.process import InProcessBot
 from tests.e2e.standin_bot import StandInBot
 
@@ -41,3 +42,22 @@ async def standin(pointed: FakeDiscord, tmp_path: Path) -> AsyncIterator[InProce
         yield runner
     finally:
         await runner.stop()
+
+
+@pytest.fixture
+async def make_bot(server: FakeDiscord, tmp_path: Path) -> AsyncIterator[Callable[..., BotProcess]]:
+    """``make_bot(module="bot", **options)``: a :class:`BotProcess` on ``tmp_path/bot.db``,
+    stopped (SIGTERM, then SIGKILL) at the end of the test whatever happens."""
+    made: list[BotProcess] = []
+
+    def make(module: str = "bot", **options: Any) -> BotProcess:
+        options.setdefault("database_path", tmp_path / "bot.db")
+        bot = BotProcess(server, module=module, **options)
+        made.append(bot)
+        return bot
+
+    try:
+        yield make
+    finally:
+        for bot in made:
+            await bot.stop()

@@ -7,23 +7,11 @@ environment variables to find the fake, the database and the guild.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
-from tests.e2e.fake import BotDied, BotProcess, FakeDiscord
+from tests.e2e.fake import BotDied, BotProcess
 
 STANDIN = "tests.e2e.standin_bot"
-
-
-@pytest.fixture
-async def process(server: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    bot = BotProcess(server, module=STANDIN, database_path=tmp_path / "bot.db")
-    try:
-        yield bot
-    finally:
-        await bot.stop()
 
 
 def test_environment_holds_the_contract(server, tmp_path, monkeypatch):
@@ -40,7 +28,8 @@ def test_environment_holds_the_contract(server, tmp_path, monkeypatch):
     assert (bot.cwd / "pyproject.toml").exists()
 
 
-async def test_sigkill_and_restart_on_the_same_database(server, process):
+async def test_sigkill_and_restart_on_the_same_database(server, make_bot):
+    process = make_bot(STANDIN)
     await process.start()
     alice, bob = server.add_users("alice", "bob")
     await alice.slash("demo", mode="public")
@@ -63,13 +52,8 @@ async def test_sigkill_and_restart_on_the_same_database(server, process):
     assert server.problems() == []
 
 
-async def test_a_bot_that_exits_is_reported_with_its_output(server, tmp_path):
-    broken = BotProcess(
-        server,
-        module=STANDIN,
-        database_path=tmp_path / "bot.db",
-        env={"DATABASE_PATH": str(tmp_path)},  # a directory: SQLite cannot open it
-    )
+async def test_a_bot_that_exits_is_reported_with_its_output(tmp_path, make_bot):
+    broken = make_bot(STANDIN, env={"DATABASE_PATH": str(tmp_path)})  # a directory: no SQLite
     with pytest.raises(BotDied, match=r"exited with status 1(.|\n)*unable to open database"):
         await broken.start(timeout=20)
     assert await broken.stop() == 1

@@ -8,7 +8,7 @@ still answer after the process is SIGKILLed and started again.
 from __future__ import annotations
 
 import importlib.util
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
@@ -19,23 +19,22 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-async def test_table_survives_a_sigkill(server: FakeDiscord, tmp_path: Path) -> None:
-    bot = BotProcess(server, database_path=tmp_path / "bot.db")
-    try:
-        await bot.start()
-        assert "table" in {c["name"] for c in server.commands[server.guild.id]}
-        alice, bob = server.add_users("alice", "bob")
-        opened = await alice.slash("table new", game="bete-hombree")
-        await server.settle()
-        table = next(m for m in server.messages() if m.buttons())
-        before = [b["custom_id"] for b in table.buttons() if "custom_id" in b]
+async def test_table_survives_a_sigkill(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    bot = make_bot()
+    await bot.start()
+    assert "table" in {c["name"] for c in server.commands[server.guild.id]}
+    alice, bob = server.add_users("alice", "bob")
+    opened = await alice.slash("table new", game="bete-hombree")
+    await server.settle()
+    table = next(m for m in server.messages() if m.buttons())
+    before = [b["custom_id"] for b in table.buttons() if "custom_id" in b]
 
-        await bot.restart()
-        ix = await bob.click(table, before[0])
-        assert ix.acked and not ix.rejected
-        await server.settle()
-        assert opened.acked
-        assert "Traceback" not in bot.output()
-        assert server.problems() == []
-    finally:
-        await bot.stop()
+    await bot.restart()
+    ix = await bob.click(table, before[0])
+    assert ix.acked and not ix.rejected
+    await server.settle()
+    assert opened.acked
+    assert "Traceback" not in bot.output()
+    assert server.problems() == []
