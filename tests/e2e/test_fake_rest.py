@@ -200,3 +200,18 @@ async def test_injected_500_then_success(server, http):
             statuses.append(resp.status)
     assert statuses == [500, 500, 200]
     assert server.problems() == [], "injected faults are not problems"
+
+
+async def test_file_uploads_become_attachments(server, http):
+    form = aiohttp.FormData(quote_fields=False)
+    form.add_field("payload_json", json.dumps({"content": "le relevé"}))
+    form.add_field(
+        "files[0]", b'{"deal": 1}', filename="hand.json", content_type="application/json"
+    )
+    url = f"{server.api_base}/channels/{server.channel.id}/messages"
+    async with http.post(url, data=form, headers=AUTH) as resp:
+        assert resp.status == 200
+        sent = await resp.json()
+    assert sent["attachments"][0]["filename"] == "hand.json"
+    assert sent["attachments"][0]["size"] == 11
+    assert server.messages()[0].content == "le relevé"
