@@ -365,3 +365,11 @@ async def test_server_errors_are_retried_by_discordpy(standin):
     await alice.slash("demo", mode="public")
     await alice.wait_dm(timeout=5)
     assert fault.hits == 1
+
+
+async def test_a_client_not_pointed_at_the_fake_is_never_started(server, tmp_path):
+    bot = StandInBot(str(tmp_path / "nowhere.db"), server.guild.id)
+    with pytest.raises(RuntimeError, match="not pointed at the fake"):
+        await InProcessBot(server, bot).start()
+    assert server.requests == []
+    await bot.close()

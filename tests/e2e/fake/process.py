@@ -209,6 +209,16 @@ class InProcessBot:
         return f"the bot's client task ended: {exc!r}" if exc else "the bot's client task ended"
 
     async def start(self, timeout: float = 10.0, *, wait_for_sync: bool = True) -> None:
+        import discord.gateway
+        import discord.http
+
+        api_base = discord.http.Route.BASE
+        gateway = str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+        if (api_base, gateway) != (self.server.api_base, self.server.gateway_url):
+            raise RuntimeError(
+                "discord.py is not pointed at the fake (it would reach the real Discord): "
+                "call point_discord_at(server.api_base, server.gateway_url) first"
+            )
         identified = len(self.server.identifies)
         synced = sum(1 for gid, _ in self.server.command_syncs if gid == self.server.guild.id)
         logging.getLogger("discord").addHandler(self._handler)
