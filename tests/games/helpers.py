@@ -152,6 +152,27 @@ def trick_winner(trick: Sequence[Card], trump: Suit) -> int:
     return max(pool, key=lambda i: strength(trick[i]))
 
 
+def reference_legal(hand: Sequence[Card], trick: Sequence[Card], trump: Suit) -> set[Card]:
+    """The cards RULES.md §1.5 allows, obligation by obligation."""
+    if not trick:
+        return set(hand)
+    led = trick[0].suit
+    winner = trick[trick_winner(trick, trump)]
+    follow = [c for c in hand if c.suit == led]
+    if follow:  # 1. follow suit, and beat the highest card of it unless already trumped
+        if winner.suit != led:
+            return set(follow)
+        higher = [c for c in follow if strength(c) > strength(winner)]
+        return set(higher or follow)
+    trumps = [c for c in hand if c.suit == trump]
+    if trumps:  # 2. trump, overtrumping if able, else a lower trump (pisser)
+        if winner.suit == trump:
+            over = [c for c in trumps if strength(c) > strength(winner)]
+            return set(over or trumps)
+        return set(trumps)
+    return set(hand)  # 3. anything
+
+
 def reference_made(winners: Sequence[int], declarer: int, level: int) -> bool:
     """RULES.md §1.6 read from the trick winners, trick by trick."""
     taken = winners.count(declarer)

@@ -15,7 +15,15 @@ from games.bete_hombree import IllegalActionError
 from games.bete_hombree.actions import play
 from games.cards import Card, Suit, parse_cards
 from games.tricks import NO_TRUMP, beats, legal_plays
-from tests.games.helpers import complete_deal, mask, new_hand, run, text_of, trick_winner
+from tests.games.helpers import (
+    complete_deal,
+    mask,
+    new_hand,
+    reference_legal,
+    run,
+    text_of,
+    trick_winner,
+)
 
 # (id, hand, trick so far in play order, trump, expected legal cards)
 CASES = [
@@ -78,6 +86,9 @@ def test_legal_plays_table(hand: str, trick: str, trump: str, expected: str) -> 
     winner = _winner_bit(played, trump_suit) if played else -1
     legal = legal_plays(mask(hand), int(led), winner, int(trump_suit), True)
     assert text_of(legal) == set(expected.split())
+    # the reference used by the random playouts reads the table the same way
+    reference = reference_legal(parse_cards(hand), played, trump_suit)
+    assert {str(c) for c in reference} == set(expected.split())
 
 
 def _position(hand: str, trick: str, trump: str):
