@@ -205,3 +205,25 @@ def test_register_owner_by_name_is_an_absent_player() -> None:
     assert result.settled is not None
     assert result.settled.net == {"Sud": 84, "Est": -28, "Nord": -28, "Ouest": -28}
     assert [(e.owner, e.amount) for e in result.session.register.entries] == [("Absent", 24)]
+
+
+def test_record_pinandele_without_pot_field() -> None:
+    # no "pot" given: the pot holds the pinandèles written in the register, so the
+    # ownerless 8 in play is paid from it; S: 84 from the contract, 8 from the pot
+    data = example1()
+    data["register"] = [{"owner": None, "amount": 8}, {"owner": 1, "amount": 24}]
+    data.pop("pot", None)
+    result = replay(HandRecord.from_json(data))
+    assert result.settled is not None
+    assert result.settled.net == {"Sud": 92, "Est": -28, "Nord": -28, "Ouest": -28}
+    assert result.session.pot == 0
+    assert [(e.owner, e.amount) for e in result.session.register.entries] == [("Est", 24)]
+
+
+def test_record_options_are_applied() -> None:
+    data = example1()
+    data["options"] = {"stake_rule": "js1984"}
+    result = replay(HandRecord.from_json(data))
+    assert result.settled is not None
+    # js1984: (5 + 4) × 2 en belle × 2 for five tricks = 36 from each, and E's 24
+    assert result.settled.net == {"Sud": 3 * 36 + 24, "Est": -60, "Nord": -36, "Ouest": -36}
