@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import bete_hombree
+from games import bete, bete_hombree
 from games.records import RecordError
 
-GAMES = ("bete-hombree",)
+GAMES = ("bete-hombree", "bete")
 
 
 def replay_result(data: dict[str, Any]) -> dict[str, Any]:
@@ -16,4 +16,6 @@ def replay_result(data: dict[str, Any]) -> dict[str, Any]:
     if game == "bete-hombree":
         record = bete_hombree.HandRecord.from_json(data)
         return bete_hombree.result_json(bete_hombree.replay(record))
+    if game == "bete":
+        return bete.result_json(bete.replay(bete.DealRecord.from_json(data)))
     raise RecordError(f"unknown game {game!r} (known: {', '.join(GAMES)})")

@@ -1,0 +1,72 @@
+"""Actions of La Bête, in the record words of RULES.md §5:
+``pass``, ``play-contract``, ``contre``, ``curieuse``, ``play C``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Final
+
+from games.cards import Card
+
+
+class Kind(IntEnum):
+    PASS = 0
+    PLAY_CONTRACT = 1  # "je joue"
+    CONTRE = 2
+    CURIEUSE = 3
+    PLAY = 4  # a card
+
+
+_WORDS: Final = {
+    Kind.PASS: "pass",
+    Kind.PLAY_CONTRACT: "play-contract",
+    Kind.CONTRE: "contre",
+    Kind.CURIEUSE: "curieuse",
+    Kind.PLAY: "play",
+}
+_BY_WORD: Final = {w: k for k, w in _WORDS.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: Kind
+    cards: int = 0  # the card played, as a bit
+
+    @property
+    def card(self) -> Card:
+        return Card.from_index(self.cards.bit_length() - 1)
+
+    def __str__(self) -> str:
+        if self.kind is Kind.PLAY:
+            return f"play {self.card}"
+        return _WORDS[self.kind]
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        words = text.split()
+        if not words:
+            raise ValueError("empty action")
+        kind = _BY_WORD.get(words[0].lower())
+        if kind is None:
+            raise ValueError(f"unknown action {words[0]!r} (known: {', '.join(_WORDS.values())})")
+        if kind is Kind.PLAY:
+            if len(words) != 2:
+                raise ValueError("write a card played as 'play C'")
+            return PLAYS[Card.parse(words[1]).index]
+        if len(words) > 1:
+            raise ValueError(f"'{words[0]}' takes nothing after it")
+        return _SIMPLE[kind]
+
+
+PASS: Final = Action(Kind.PASS)
+PLAY_CONTRACT: Final = Action(Kind.PLAY_CONTRACT)
+CONTRE: Final = Action(Kind.CONTRE)
+CURIEUSE: Final = Action(Kind.CURIEUSE)
+_SIMPLE: Final = {a.kind: a for a in (PASS, PLAY_CONTRACT, CONTRE, CURIEUSE)}
+PLAYS: Final = {i: Action(Kind.PLAY, 1 << i) for i in range(64) if i % 16 < 13}
+
+
+def play(card: Card) -> Action:
+    return PLAYS[card.index]

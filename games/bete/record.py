@@ -1,0 +1,179 @@
+"""Hand records of La Bête (RULES.md §5, "La Bête records"): read, write, replay."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.bete.actions import Action
+from games.bete.rules import MAX_SEATS, MIN_SEATS, Rules
+from games.bete.session import Session, SettledDeal
+from games.bete.state import DealState, IllegalActionError, Pot
+from games.cards import Card, card_mask, cards_of
+from games.records import (
+    Owner,
+    RecordError,
+    owner_identity,
+    owner_in_record,
+    read_register,
+    split_action_line,
+)
+from games.register import Register
+
+GAME = "bete"
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    players: tuple[str, ...]
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    talon: tuple[Card, ...]
+    actions: tuple[str, ...]
+    round_start: bool = False
+    pot: Pot = field(default_factory=Pot)
+    bete_in_play: bool = False
+    register: tuple[tuple[Owner, int], ...] = ()
+    options: Rules = field(default_factory=Rules)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DealRecord:
+        try:
+            if data.get("game") != GAME:
+                raise RecordError(f"not a {GAME} record: game is {data.get('game')!r}")
+            players = tuple(str(p) for p in data["players"])
+            if not MIN_SEATS <= len(players) <= MAX_SEATS:
+                raise RecordError(
+                    f"La Bête has {MIN_SEATS} to {MAX_SEATS} players, not {len(players)}"
+                )
+            pot = data.get("pot", {})
+            actions = data.get("actions", [])
+            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+                raise RecordError("actions must be a list of strings like '1 pass'")
+            return cls(
+                players=players,
+                dealer=int(data["dealer"]),
+                hands=tuple(tuple(Card.parse(c) for c in hand) for hand in data["hands"]),
+                talon=tuple(Card.parse(c) for c in data["talon"]),
+                actions=tuple(actions),
+                round_start=bool(data.get("round_start", False)),
+                pot=Pot(
+                    int(pot.get("reserve", 0)), int(pot.get("stake", 0)), int(pot.get("kings", 0))
+                ),
+                bete_in_play=bool(data.get("bete_in_play", False)),
+                register=read_register(data.get("register", []), len(players)),
+                options=Rules.from_dict(dict(data.get("options", {}))),
+            )
+        except KeyError as missing:
+            raise RecordError(f"the record lacks {missing}") from None
+        except (TypeError, ValueError, AttributeError) as error:
+            if isinstance(error, RecordError):
+                raise
+            raise RecordError(f"malformed record: {error}") from None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": GAME,
+            "options": self.options.to_dict(),
+            "players": list(self.players),
+            "dealer": self.dealer,
+            "round_start": self.round_start,
+            "pot": {"reserve": self.pot.reserve, "stake": self.pot.stake, "kings": self.pot.kings},
+            "bete_in_play": self.bete_in_play,
+            "register": [{"owner": o, "amount": a} for o, a in self.register],
+            "hands": [[str(c) for c in hand] for hand in self.hands],
+            "talon": [str(c) for c in self.talon],
+            "actions": list(self.actions),
+        }
+
+
+def record_of(session: Session, state: DealState) -> DealRecord:
+    """The record of the deal ``state`` dealt by ``session`` (as far as it went)."""
+    register, pot, bete_in_play, round_start = session.before
+    return DealRecord(
+        players=session.players,
+        dealer=state.dealer,
+        hands=tuple(tuple(cards_of(h)) for h in state.initial_hands),
+        talon=tuple(Card.from_index(i) for i in state.talon),
+        actions=tuple(f"{seat} {action}" for seat, action in state.actions),
+        round_start=round_start,
+        pot=pot,
+        bete_in_play=bete_in_play,
+        register=tuple((owner_in_record(e.owner, session.players), e.amount) for e in register),
+        options=session.rules,
+    )
+
+
+@dataclass(slots=True)
+class Replay:
+    record: DealRecord
+    session: Session
+    state: DealState
+    settled: SettledDeal | None
+
+
+def replay(record: DealRecord) -> Replay:
+    """Replay a record exactly; a bad action raises ``RecordError`` naming it."""
+    seats = len(record.players)
+    register = Register.of((owner_identity(o, record.players), a) for o, a in record.register)
+    try:
+        session = Session(
+            record.players,
+            dealer=record.dealer,
+            rules=record.options,
+            register=register,
+            pot=record.pot,
+            bete_in_play=record.bete_in_play,
+            deals_in_round=0 if record.round_start else 1,
+        )
+        state = session.deal_hands(
+            [card_mask(h) for h in record.hands], [c.index for c in record.talon]
+        )
+    except ValueError as error:
+        raise RecordError(f"impossible deal: {error}") from None
+    for index, line in enumerate(record.actions):
+        try:
+            seat, words = split_action_line(line, seats)
+            action = Action.parse(words)
+        except ValueError as error:
+            raise RecordError(f"action {index} ({line!r}) is malformed: {error}", index) from None
+        if state.is_over:
+            raise RecordError(f"action {index} ({line!r}): the deal is already over", index)
+        try:
+            state.apply(action, seat)
+        except IllegalActionError as error:
+            raise RecordError(f"action {index} ({line!r}) is illegal: {error}", index) from None
+    settled = session.settle(state) if state.is_over else None
+    return Replay(record, session, state, settled)
+
+
+def result_json(result: Replay) -> dict[str, Any]:
+    """The printed result of a replay (RULES.md §5)."""
+    session, state = result.session, result.state
+    players = session.players
+    data: dict[str, Any] = {"game": GAME, "players": list(players), "finished": state.is_over}
+    outcome = state.outcome
+    if outcome is None:
+        data["turn"] = state.turn
+        data["phase"] = state.phase.name.lower()
+        return data
+    data["declarer"] = None if outcome.void else outcome.declarer
+    data["contreur"] = None if outcome.contreur < 0 else outcome.contreur
+    data["trump"] = state.trump_card.suit.name
+    data["tricks"] = list(outcome.tricks)
+    data["declarer_won"] = outcome.declarer_won
+    data["contreur_won"] = outcome.contreur_won if outcome.contreur >= 0 else None
+    data["vole"] = outcome.vole
+    data["devole"] = outcome.devole
+    data["king_jetons_to"] = None if outcome.king_holder < 0 else outcome.king_holder
+    data["payments"] = list(outcome.net)
+    data["net"] = {players[s]: outcome.net[s] for s in range(len(players))}
+    pot = session.pot
+    data["pot"] = {"reserve": pot.reserve, "stake": pot.stake, "kings": pot.kings}
+    data["bete_in_play"] = session.bete_in_play
+    data["register"] = [
+        {"owner": owner_in_record(e.owner, players), "amount": e.amount}
+        for e in session.register.entries
+    ]
+    return data

@@ -1,0 +1,135 @@
+"""A session of La Bête: deal after deal at one table of 2 to 5 players.
+
+The session owns what outlives a deal: the dealer's turn, the round of deals
+(each player deals once per round, and a round opens with the reserve ante),
+the pot's three parts, whether a bête is in play, the register of waiting
+bêtes and each player's balance.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games import dealing
+from games.bete.rules import MAX_SEATS, MIN_SEATS, Rules
+from games.bete.state import DECK, Bete, DealState, Outcome, Pot
+from games.cards import iter_bits
+from games.register import BeteOrder, Crossing, Entry, Register
+
+_DECK_ORDER = tuple(iter_bits(DECK))
+
+
+@dataclass(frozen=True, slots=True)
+class SettledDeal:
+    deal_no: int
+    outcome: Outcome
+    net: dict[str, int]
+    crossed: tuple[Crossing, ...]  # the bête put in play, and those collected on a vole
+    new_entries: tuple[Entry, ...]
+    pot_after: Pot
+
+
+class Session:
+    """Deal after deal; ``players`` are identities in seat order."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        *,
+        dealer: int,
+        rules: Rules | None = None,
+        register: Register | None = None,
+        pot: Pot | None = None,
+        bete_in_play: bool = False,
+        deals_in_round: int = 0,
+    ) -> None:
+        if not MIN_SEATS <= len(players) <= MAX_SEATS or len(set(players)) != len(players):
+            raise ValueError(f"La Bête is played by {MIN_SEATS} to {MAX_SEATS} different players")
+        self.players = tuple(players)
+        self.rules = rules or Rules()
+        self.register = register if register is not None else Register()
+        self.pot = pot or Pot()
+        self.bete_in_play = bete_in_play
+        self.dealer = dealer
+        self.deals_in_round = deals_in_round
+        self.balances = dict.fromkeys(self.players, 0)
+        self.deal_no = 0
+        self._waiting: list[Entry] = []
+        self._before: tuple[list[Entry], Pot, bool, bool] = ([], self.pot, False, False)
+
+    @classmethod
+    def start(cls, players: Sequence[str], seed: int, **kwargs: object) -> Session:
+        """A new session; chance picks the first dealer."""
+        dealer = random.Random(seed).randrange(len(players))
+        return cls(players, dealer=dealer, **kwargs)  # type: ignore[arg-type]
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    def waiting(self) -> list[Entry]:
+        """Waiting bêtes of the players seated here, oldest first."""
+        return [e for e in self.register.entries if e.owner in self.players]
+
+    def deal(self, seed: int) -> DealState:
+        hands, talon = dealing.shuffled_deal(
+            random.Random(seed), _DECK_ORDER, self.seats, self.dealer, self.rules.deal_pattern
+        )
+        return self.deal_hands(hands, talon)
+
+    def deal_hands(self, hands: Sequence[int], talon: Sequence[int]) -> DealState:
+        round_start = self.deals_in_round == 0
+        self._waiting = self.waiting()
+        self._before = (list(self.register.entries), self.pot, self.bete_in_play, round_start)
+        waiting = [Bete(self.players.index(e.owner or ""), e.amount) for e in self._waiting]
+        entering = -1
+        if not self.bete_in_play:
+            # the largest waiting bête enters (the oldest of equals)
+            entry = self.register.in_play(self.players, BeteOrder.LARGEST)
+            if entry is not None:
+                entering = self._waiting.index(entry)
+        return DealState(
+            self.rules,
+            self.dealer,
+            hands,
+            talon,
+            pot=self.pot,
+            bete_in_play=self.bete_in_play,
+            waiting=waiting,
+            entering=entering,
+            round_start=round_start,
+        )
+
+    @property
+    def before(self) -> tuple[list[Entry], Pot, bool, bool]:
+        """(register, pot, bête in play, round start) as when the current deal was dealt."""
+        return self._before
+
+    def settle(self, state: DealState) -> SettledDeal:
+        outcome = state.outcome
+        if outcome is None:
+            raise ValueError("the deal is not over")
+        self.deal_no += 1
+        net = {}
+        for seat, amount in enumerate(outcome.net):
+            self.balances[self.players[seat]] += amount
+            net[self.players[seat]] = amount
+        crossed = []
+        if outcome.entered >= 0:
+            entry = self._waiting[outcome.entered]
+            crossed.append(self.register.cross_out(entry.id, None, entry.amount))
+        by = self.players[outcome.declarer] if outcome.declarer >= 0 else None
+        for index in outcome.collected:
+            entry = self._waiting[index]
+            paid = 0 if entry.owner == by else entry.amount
+            crossed.append(self.register.cross_out(entry.id, by, paid))
+        new_entries = tuple(
+            self.register.append(self.players[b.owner], b.amount) for b in outcome.new_betes
+        )
+        self.pot = outcome.pot
+        self.bete_in_play = outcome.bete_in_play
+        self.dealer = (self.dealer + 1) % self.seats
+        self.deals_in_round = (self.deals_in_round + 1) % self.seats
+        return SettledDeal(self.deal_no, outcome, net, tuple(crossed), tuple(new_entries), self.pot)
