@@ -9,8 +9,8 @@ action:
   actions only) matches each seat's view, and accounts for the 23 cards;
 * balances plus pot sum to zero;
 * the seat to act has at least one legal action until the hand ends; when it
-  plays, the legal cards are those of the reference reading of §1.5 and
-  ``is_legal`` agrees on every card of its hand;
+  plays, the legal cards are those of the reference reading of §1.5, and
+  ``is_legal`` agrees with ``legal_actions``;
 * no view shows a card hidden from that seat (another hand, the cagnot, the
   declarer's discards).
 
@@ -225,10 +225,11 @@ def choose(state: HandState, view: Any, rng: random.Random) -> Action:
     if rng.random() < 0.12:
         return rng.choice(legal)
     hand = view.hand
-    best = max(Suit, key=lambda s: suit_strength(hand, s))
-    strength = suit_strength(hand, best)
     kind = legal[0].kind
+    if kind in (Kind.PASS, Kind.DECLARE):
+        best = max(Suit, key=lambda s: suit_strength(hand, s))
     if kind is Kind.PASS:  # the auction: PASS is always legal and listed first
+        strength = suit_strength(hand, best)
         reach = 2 if strength >= 4 else 0
         reach += (strength >= 5) + (strength >= 6) + (strength >= 7)
         belle = best == view.belle
@@ -275,8 +276,10 @@ def play_hand(session: Session, rng: random.Random, seed: int) -> None:
                 cards_of(view.hand), [c for _, c in view.trick], contract.trump
             )
             assert {a.card for a in legal} == allowed
-            for card in cards_of(view.hand):
-                assert state.is_legal(play(card), seat) is (card in allowed)
+            refused = [c for c in cards_of(view.hand) if c not in allowed]
+            if refused:  # is_legal says the same as legal_actions
+                assert not state.is_legal(play(rng.choice(refused)), seat)
+            assert state.is_legal(action, seat)
         if step == fork_at:  # a copy evolves on its own
             twin = state.copy()
             twin.apply(rng.choice(legal))
