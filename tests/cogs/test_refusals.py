@@ -1,0 +1,127 @@
+"""Bad clicks and bad input get a short ephemeral answer and change nothing."""
+
+from __future__ import annotations
+
+from discord import app_commands
+
+from bot.errors import UserError
+from bot.ids import ComponentId
+from games.bete_hombree import Action
+from tests.bot.example import actions
+from tests.cogs.helpers import act_in_dm, custom_ids, last_dm, live
+from tests.cogs.test_full_hand import open_full_table
+
+
+def refused(world, result, *words: str) -> None:
+    """An ephemeral refusal naming ``words``; the only errors seen are refusals."""
+    assert result.ephemeral, result
+    text = result.response.content
+    for word in words:
+        assert word in text, text
+    for error in world.env.errors:  # reading them acknowledges them
+        while isinstance(error, app_commands.CommandInvokeError):
+            error = error.original
+        assert isinstance(error, UserError), error
+
+
+async def test_non_seated_and_wrong_seat_clicks(world):
+    table = await open_full_table(world)
+    stranger = world.guild.add_member(world.env.create_user("Curieux"))
+    seq, moves = table.seq, table.moves
+    message = world.table_message()
+    call = str(ComponentId(table.id, moves, "call", "pass"))
+    assert call in custom_ids(message)  # Est's calls are on the table message
+    refused(world, await stranger.click(message, custom_id=call), "not seated")
+    refused(world, await stranger.click(message, label="My hand"), "not seated")
+    # Nord (not first hand) presses Est's Pass on the table message
+    refused(world, await world.members[2].click(message, custom_id=call), "Not your turn", "Est")
+    assert (table.seq, table.moves) == (seq, moves)
+    assert table.state is not None and not table.state.actions
+
+
+async def test_stale_click_changes_nothing(world):
+    table = await open_full_table(world)
+    est = world.members[1]
+    await est.user.click(last_dm(world, 1), label="Look at my hand")
+    shown = await est.click(world.table_message(), label="My hand")  # an ephemeral panel
+    assert shown.ephemeral
+    await est.user.click(last_dm(world, 1), label="Pass")  # Est passes from the DM
+    moves = table.moves
+    # Est clicks Pass again on the older ephemeral panel: the hand has moved on
+    refused(world, await est.click(shown.response, label="Pass"), "moved on")
+    assert table.moves == moves
+    assert table.state is not None and len(table.state.actions) == 1
+
+
+async def test_illegal_card_through_play_command(world):
+    table = await open_full_table(world)
+    for seat, words in actions()[:10]:
+        await act_in_dm(world, seat, Action.parse(words))
+    assert table.state is not None and table.state.turn == 1
+    est = world.members[1]
+    choices = await est.autocomplete(world.channel, "play", "card", "")
+    assert sorted(c["value"] for c in choices) == ["9D", "AC", "AD", "AS", "JS"]  # a lead: any
+    moves = table.moves
+    refused(world, await est.slash(world.channel, "play", card="KH"), "not allowed", "J♠")
+    refused(world, await est.slash(world.channel, "play", card="zz"), "zz")
+    refused(world, await world.members[2].slash(world.channel, "play", card="KS"), "Not your turn")
+    assert table.moves == moves
+    result = await est.slash(world.channel, "play", card="AS")
+    assert result.ephemeral and table.moves == moves + 1
+    # Nord must follow spades and beat the ace: only K♠ (Nord holds K♠ 10♠ 9♠)
+    nord = world.members[2]
+    choices = await nord.autocomplete(world.channel, "play", "card", "")
+    assert [c["value"] for c in choices] == ["KS"]
+    refused(world, await nord.slash(world.channel, "play", card="10S"), "not allowed", "K♠")
+
+
+async def test_second_table_in_channel_and_start_with_three(world):
+    sud, est, nord, ouest = world.members
+    await sud.slash(world.channel, "table new")
+    refused(world, await est.slash(world.channel, "table new"), "already open")
+    message = world.table_message()
+    await est.click(message, label="Join")
+    await nord.click(message, label="Join")
+    refused(world, await sud.click(world.table_message(), label="Start"), "4 players", "3 seated")
+    assert live(world).status == "lobby"
+    # a player sits at one table per server
+    other = world.guild.create_text_channel("autre")
+    refused(world, await est.slash(other, "table new"), "already sit")
+    refused(world, await ouest.click(world.table_message(), label="Leave"), "not seated")
+
+
+async def test_table_new_in_a_dm(world):
+    result = await world.members[0].user.slash("table new")
+    refused(world, result, "server channel")
+    assert world.bot.service.tables == {}
+
+
+async def test_player_with_dms_closed_plays_through_my_hand(world):
+    nord = world.members[2]
+    dm = nord.user.dm_channel
+    world.env.inject_error(
+        "POST",
+        f"/channels/{dm.id}/messages",
+        status=403,
+        code=50007,
+        times=None,
+        message="Cannot send messages to this user",
+    )
+    table = await open_full_table(world)
+    assert str(nord.id) in table.dm_closed
+    notices = [m for m in world.channel.history() if "My hand" in (m.content or "")]
+    assert len(notices) == 1 and nord.mention in notices[0].content
+    # Est passes; Nord then plays through My hand
+    est = world.members[1].user
+    await est.click(last_dm(world, 1), label="Look at my hand")
+    await est.click(last_dm(world, 1), label="Pass")
+    shown = await nord.click(world.table_message(), label="My hand")
+    assert shown.ephemeral
+    assert "K♠" in shown.response.embeds[0].description
+    result = await nord.click(shown.response, label="2")
+    assert table.state is not None
+    assert [str(a) for _, a in table.state.actions] == ["pass", "bid 2"]
+    assert "Ouest" in result.response.embeds[0].description  # now waiting for Ouest
+    notices = [m for m in world.channel.history() if "My hand" in (m.content or "")]
+    assert len(notices) == 1  # told once only
+    assert not world.env.errors
