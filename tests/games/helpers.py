@@ -52,7 +52,7 @@ def complete_deal(
     *,
     avoid: dict[int, str] | None = None,
     seed: int | None = None,
-) -> tuple[list[str], list[str]]:
+) -> tuple[list[list[str]], list[str]]:
     """Hands (lists of card strings by seat) and cagnot completing a partial deal.
 
     ``fixed`` gives some cards of some seats, ``cagnot`` some cagnot cards (in

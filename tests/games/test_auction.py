@@ -356,7 +356,7 @@ def test_auction_goes_on_while_two_bidders_remain() -> None:
     run(state, ["0 pass"])
     assert state.phase is Phase.AUCTION and state.turn == 1  # first hand may answer premier
     run(state, ["1 pass"])
-    assert state.phase is Phase.DECLARE and state.turn == 2
+    assert state.view(2).phase is Phase.DECLARE and state.turn == 2
 
 
 def test_turn_skips_players_who_passed() -> None:
@@ -373,7 +373,7 @@ def test_pass_reentry_needs_three_passes_in_a_row() -> None:
     state = run(hand({"pass_reentry": True}), calls)
     assert state.phase is Phase.AUCTION and state.turn == 1
     run(state, ["1 pass"])
-    assert state.phase is Phase.DECLARE and state.turn == 2
+    assert state.view(2).phase is Phase.DECLARE and state.turn == 2
 
 
 @pytest.mark.parametrize("options", [{}, {"pass_reentry": True}])

@@ -25,7 +25,7 @@ class StackedDeck(random.Random):
         super().__init__(0)
         self.top = [Card.parse(c) for c in top.split()]
 
-    def shuffle(self, x: MutableSequence[Any]) -> None:  # type: ignore[override]
+    def shuffle(self, x: MutableSequence[Any]) -> None:
         rest = [c for c in x if c not in self.top]
         x[:] = self.top + rest
 

@@ -19,6 +19,7 @@ and must settle the same.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -42,12 +43,12 @@ from tests.games.helpers import (
 TOP5 = ["K", "Q", "J", "A", "10"]
 
 
-def top5_deal(trump: str, belle: str, holder: int) -> tuple[list[str], list[str]]:
+def top5_deal(trump: str, belle: str, holder: int) -> tuple[list[list[str]], list[str]]:
     """``holder`` gets K Q J A 10 of trump; the rest in deck order."""
     return complete_deal(belle, {holder: " ".join(r + trump for r in TOP5)})
 
 
-def exact_deal(trump: str, belle: str, matadors: int) -> tuple[list[str], list[str]]:
+def exact_deal(trump: str, belle: str, matadors: int) -> tuple[list[list[str]], list[str]]:
     """Seat 1 holds K Q J (A) of trump and 9s of side suits whose other cards sit
     with seats 2 and 3: exactly ``matadors`` tricks for seat 1."""
     sides = [s for s in "SHDC" if s not in (trump, belle)][: 5 - matadors]
@@ -66,7 +67,7 @@ def declaration(level: int, trump: str, matadors: int) -> str:
 
 
 def settle_forced(
-    deal: tuple[list[str], list[str]],
+    deal: tuple[list[list[str]], list[str]],
     level: int,
     trump: str,
     belle: str,
@@ -230,7 +231,7 @@ PLAYERS = ("P0", "P1", "P2", "P3")
 
 
 def session_hand(
-    register: list[tuple[str | None, int]],
+    register: Sequence[tuple[str | None, int]],
     pot: int,
     made: bool,
     rules: Rules | None = None,
