@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from enum import StrEnum
 from functools import cache
 
+from games.cards import Card, cards_of
+
 
 class DealPattern(StrEnum):
     TWO_THREE = "2-3"
@@ -50,3 +52,29 @@ def shuffled_deal(
     order = list(deck)
     rng.shuffle(order)
     return deal_from_order(order, seats, dealer, pattern)
+
+
+def validate_deal(
+    deck: int, hands: Sequence[int], rest: Sequence[int], hand_size: int, rest_name: str
+) -> None:
+    """Check that ``hands`` (bit sets) and ``rest`` (bit numbers, e.g. the cagnot or
+    the talon) are exactly ``deck``, each card once, ``hand_size`` cards a hand."""
+    seen = 0
+    for seat, hand in enumerate(hands):
+        if hand.bit_count() != hand_size:
+            raise ValueError(f"seat {seat} holds {hand.bit_count()} cards, not {hand_size}")
+        if hand & seen:
+            raise ValueError(f"seat {seat} holds a card dealt twice: {cards_of(hand & seen)[0]}")
+        seen |= hand
+    rest_mask = 0
+    for index in rest:
+        if rest_mask >> index & 1:
+            raise ValueError(f"{Card.from_index(index)} is twice in the {rest_name}")
+        rest_mask |= 1 << index
+    if rest_mask & seen:
+        raise ValueError(f"{cards_of(rest_mask & seen)[0]} is both dealt and in the {rest_name}")
+    if seen | rest_mask != deck:
+        wrong = (seen | rest_mask) & ~deck
+        if wrong:
+            raise ValueError(f"{cards_of(wrong)[0]} is not in the deck")
+        raise ValueError(f"{cards_of(deck & ~(seen | rest_mask))[0]} is missing from the deal")

@@ -5,9 +5,9 @@ the ``"SEAT words"`` action lines, and register owners written as seats or names
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 Owner = int | str | None  # a seat, an absent player's name, or None (a pinandèle)
 
@@ -39,6 +39,41 @@ def split_action_line(line: str, seats: int) -> tuple[int, str]:
     if not seat_text.isdigit() or not 0 <= int(seat_text) < seats:
         raise ValueError(f"an action starts with the seat number 0-{seats - 1}, not {seat_text!r}")
     return int(seat_text), words
+
+
+ActionT = TypeVar("ActionT")
+ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
+
+
+class Replayable(Protocol[ActionT_contra]):
+    """A game's state as replay drives it."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def apply(self, action: ActionT_contra, seat: int | None = None) -> None: ...
+
+
+def apply_action_lines(
+    state: Replayable[ActionT],
+    lines: Sequence[str],
+    seats: int,
+    parse: Callable[[str], ActionT],
+) -> None:
+    """Apply a record's action lines in order; the first bad one raises
+    ``RecordError`` naming its index, the line and the rule it breaks."""
+    for index, line in enumerate(lines):
+        try:
+            seat, words = split_action_line(line, seats)
+            action = parse(words)
+        except ValueError as error:
+            raise RecordError(f"action {index} ({line!r}) is malformed: {error}", index) from None
+        if state.is_over:
+            raise RecordError(f"action {index} ({line!r}): the hand is already over", index)
+        try:
+            state.apply(action, seat)
+        except ValueError as error:  # the game's IllegalActionError
+            raise RecordError(f"action {index} ({line!r}) is illegal: {error}", index) from None
 
 
 def read_register(items: Any, seats: int) -> tuple[tuple[Owner, int], ...]:

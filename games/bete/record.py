@@ -9,15 +9,15 @@ from typing import Any
 from games.bete.actions import Action
 from games.bete.rules import MAX_SEATS, MIN_SEATS, Rules
 from games.bete.session import Session, SettledDeal
-from games.bete.state import DealState, IllegalActionError, Pot
+from games.bete.state import DealState, Pot
 from games.cards import Card, card_mask, cards_of
 from games.records import (
     Owner,
     RecordError,
+    apply_action_lines,
     owner_identity,
     owner_in_record,
     read_register,
-    split_action_line,
 )
 from games.register import Register
 
@@ -132,18 +132,7 @@ def replay(record: DealRecord) -> Replay:
         )
     except ValueError as error:
         raise RecordError(f"impossible deal: {error}") from None
-    for index, line in enumerate(record.actions):
-        try:
-            seat, words = split_action_line(line, seats)
-            action = Action.parse(words)
-        except ValueError as error:
-            raise RecordError(f"action {index} ({line!r}) is malformed: {error}", index) from None
-        if state.is_over:
-            raise RecordError(f"action {index} ({line!r}): the deal is already over", index)
-        try:
-            state.apply(action, seat)
-        except IllegalActionError as error:
-            raise RecordError(f"action {index} ({line!r}) is illegal: {error}", index) from None
+    apply_action_lines(state, record.actions, seats, Action.parse)
     settled = session.settle(state) if state.is_over else None
     return Replay(record, session, state, settled)
 

@@ -19,7 +19,8 @@ from typing import Final
 
 from games.bete.actions import CONTRE, CURIEUSE, PASS, PLAY_CONTRACT, PLAYS, Action, Kind
 from games.bete.rules import FICHE, MAX_SEATS, MIN_SEATS, Rules
-from games.cards import Card, Rank, cards_of, deck_mask
+from games.cards import Card, Rank, deck_mask
+from games.dealing import validate_deal
 from games.money import POT, Transfer, net_of
 from games.tricks import PlayedTrick, TrickPlay
 
@@ -484,25 +485,11 @@ def _validate_deal(
         raise ValueError(f"La Bête is played by {MIN_SEATS} to {MAX_SEATS} players, not {seats}")
     if not 0 <= dealer < seats:
         raise ValueError(f"dealer must be a seat 0-{seats - 1}, not {dealer}")
-    seen = 0
-    for seat, hand in enumerate(hands):
-        if hand.bit_count() != HAND_SIZE:
-            raise ValueError(f"seat {seat} holds {hand.bit_count()} cards, not {HAND_SIZE}")
-        if hand & seen:
-            raise ValueError(f"seat {seat} holds a card dealt twice: {cards_of(hand & seen)[0]}")
-        seen |= hand
-    talon_mask = 0
-    for index in talon:
-        if talon_mask >> index & 1:
-            raise ValueError(f"{Card.from_index(index)} is twice in the talon")
-        talon_mask |= 1 << index
-    if talon_mask & seen:
-        raise ValueError(f"{cards_of(talon_mask & seen)[0]} is both dealt and in the talon")
-    if seen | talon_mask != DECK:
-        wrong = (seen | talon_mask) & ~DECK
-        if wrong:
-            raise ValueError(f"{cards_of(wrong)[0]} is not in the 32-card deck")
-        raise ValueError(f"{cards_of(DECK & ~(seen | talon_mask))[0]} is missing from the deal")
+    if len(talon) != 32 - HAND_SIZE * seats:
+        raise ValueError(
+            f"the talon holds the {32 - HAND_SIZE * seats} cards left, not {len(talon)}"
+        )
+    validate_deal(DECK, hands, talon, HAND_SIZE, "talon")
     for bete in waiting:
         if not 0 <= bete.owner < seats or bete.amount <= 0:
             raise ValueError(f"a waiting bête must belong to a seat and be positive: {bete}")

@@ -13,15 +13,15 @@ from typing import Any
 from games.bete_hombree.actions import Action
 from games.bete_hombree.rules import PinandeleRule, Rules
 from games.bete_hombree.session import Session, SettledHand
-from games.bete_hombree.state import SEATS, HandState, IllegalActionError
+from games.bete_hombree.state import SEATS, HandState
 from games.cards import Card, Suit, card_mask, cards_of
 from games.records import (
     Owner,
     RecordError,
+    apply_action_lines,
     owner_identity,
     owner_in_record,
     read_register,
-    split_action_line,
 )
 from games.register import Entry, Register
 
@@ -88,12 +88,6 @@ class HandRecord:
         return data
 
 
-def parse_action_line(line: str) -> tuple[int, Action]:
-    """``"3 bid 3 belle"`` → (3, bid 3 belle)."""
-    seat, words = split_action_line(line, SEATS)
-    return seat, Action.parse(words)
-
-
 def record_of(session: Session, state: HandState) -> HandRecord:
     """The record of the hand ``state`` dealt by ``session`` (as far as it went)."""
     return HandRecord(
@@ -142,17 +136,7 @@ def replay(record: HandRecord) -> Replay:
         )
     except ValueError as error:
         raise RecordError(f"impossible deal: {error}") from None
-    for index, line in enumerate(record.actions):
-        try:
-            seat, action = parse_action_line(line)
-        except ValueError as error:
-            raise RecordError(f"action {index} ({line!r}) is malformed: {error}", index) from None
-        if state.is_over:
-            raise RecordError(f"action {index} ({line!r}): the hand is already over", index)
-        try:
-            state.apply(action, seat)
-        except IllegalActionError as error:
-            raise RecordError(f"action {index} ({line!r}) is illegal: {error}", index) from None
+    apply_action_lines(state, record.actions, SEATS, Action.parse)
     settled = session.settle(state) if state.is_over else None
     return Replay(record, session, state, settled)
 

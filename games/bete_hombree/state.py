@@ -41,6 +41,7 @@ from games.bete_hombree.rules import (
     stake,
 )
 from games.cards import Card, Rank, Suit, cards_of, deck_mask
+from games.dealing import validate_deal
 from games.money import POT, Transfer, net_of
 from games.tricks import PlayedTrick, TrickPlay
 
@@ -765,26 +766,9 @@ def _validate_deal(
         raise ValueError(f"dealer must be a seat 0-3, not {dealer}")
     if len(hands) != SEATS:
         raise ValueError(f"a deal has {SEATS} hands, not {len(hands)}")
-    seen = 0
-    for seat, hand in enumerate(hands):
-        if hand.bit_count() != HAND_SIZE:
-            raise ValueError(f"seat {seat} holds {hand.bit_count()} cards, not {HAND_SIZE}")
-        if hand & seen:
-            raise ValueError(f"seat {seat} holds a card dealt twice: {cards_of(hand & seen)[0]}")
-        seen |= hand
-    cagnot_mask = 0
-    for index in cagnot:
-        cagnot_mask |= 1 << index
-    if len(cagnot) != CAGNOT_SIZE or cagnot_mask.bit_count() != CAGNOT_SIZE:
-        raise ValueError(f"the cagnot holds {CAGNOT_SIZE} different cards")
-    if cagnot_mask & seen:
-        raise ValueError(f"{cards_of(cagnot_mask & seen)[0]} is both dealt and in the cagnot")
-    deck = deck_for(belle)
-    if seen | cagnot_mask != deck:
-        wrong = (seen | cagnot_mask) & ~deck
-        if wrong:
-            raise ValueError(f"{cards_of(wrong)[0]} is not in the deck (belle {belle.name})")
-        raise ValueError(f"{cards_of(deck & ~(seen | cagnot_mask))[0]} is missing from the deal")
+    if len(cagnot) != CAGNOT_SIZE:
+        raise ValueError(f"the cagnot holds {CAGNOT_SIZE} cards, not {len(cagnot)}")
+    validate_deal(deck_for(belle), hands, cagnot, HAND_SIZE, "cagnot")
     if entry is not None and entry.owner is not None and not 0 <= entry.owner < SEATS:
         raise ValueError(f"the entry in play belongs to seat {entry.owner}, not a seat 0-3")
 
