@@ -23,6 +23,13 @@ def point_at(api_base: str | None, gateway_url: str | None) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
 
 
+class _NoVoiceWarning(logging.Filter):
+    """The bot has no voice: discord.py's warnings about voice libraries are noise."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "voice will NOT be supported" not in record.getMessage()
+
+
 async def run(settings: Settings) -> None:
     bot = BeteBot(settings)
     async with bot:
@@ -39,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         level=settings.log_level,
         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
     )
+    logging.getLogger("discord.client").addFilter(_NoVoiceWarning())
     point_at(settings.api_base, settings.gateway_url)
     try:
         asyncio.run(run(settings))

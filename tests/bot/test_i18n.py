@@ -1,0 +1,175 @@
+"""The catalogue is complete in French and English, and a whole hand renders in both."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import COMMANDS_FR, LANGS, MESSAGES, lang_for, t
+from bot.render import (
+    RULE_TOPICS,
+    hand_panel,
+    options_text,
+    register_embed,
+    rules_embed,
+    scoreboard_embed,
+    settlement_embed,
+    table_embed,
+    table_view,
+)
+from bot.table import LiveTable, apply_event, new_table
+from db.models import RegisterEntry, ScoreRow, TableRow
+from games.bete_hombree import Rules
+from tests.bot.example import actions, example1, example_seed
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_message_exists_in_both_languages_with_the_same_fields():
+    for key, entry in MESSAGES.items():
+        assert set(entry) == set(LANGS), key
+        assert all(entry[lang].strip() for lang in LANGS), key
+        assert fields(entry["fr"]) == fields(entry["en"]), key
+
+
+def test_every_literal_key_in_the_code_is_in_the_catalogue():
+    used = set()
+    for folder in ("bot", "cogs"):
+        for path in (ROOT / folder).rglob("*.py"):
+            used |= set(re.findall(r'\bt\(\s*\w+,\s*"([a-z_.0-9-]+)"', path.read_text("utf-8")))
+            used |= set(re.findall(r'UserError\(\s*"([a-z_.]+)"', path.read_text("utf-8")))
+    missing = sorted(k for k in used if k not in MESSAGES)
+    assert not missing
+    assert len(used) > 50
+
+
+def test_french_command_names_are_valid_discord_names():
+    for source, text in COMMANDS_FR.items():
+        if source.islower() and " " not in source:
+            assert re.fullmatch(r"[-_a-z0-9]{1,32}", text), text
+        else:
+            assert len(text) <= 100, text
+
+
+def test_locale_choice():
+    assert lang_for("fr") == "fr"
+    assert lang_for("en-GB") == "en"
+    assert lang_for("de", "en") == "en"
+    assert lang_for(None) == "fr"
+
+
+def _table() -> LiveTable:
+    row = TableRow(
+        id=7,
+        guild_id=1,
+        channel_id=2,
+        game="bete-hombree",
+        options={},
+        turn_seconds=60,
+        status="lobby",
+        message_id=3,
+        created_by="101",
+        created_at=__import__("datetime").datetime(2025, 1, 1),
+        seed=example_seed(),
+        guild_name="Le Berry",
+        channel_name="salon",
+    )
+    return new_table(row)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_whole_hand_renders(lang):
+    data = example1()
+    table = _table()
+    events = [("open", {"by": "101", "name": "Sud", "lang": lang, "carried": [["Est", 24]]})]
+    for i, name in enumerate(data["players"]):
+        events.append(("join", {"player": str(101 + i), "name": name, "lang": lang}))
+    events.append(("start", {"by": "101", "seed": table.row.seed}))
+    events.append(
+        (
+            "deal",
+            {
+                "hand_no": 1,
+                "dealer": 0,
+                "belle": "H",
+                "hands": data["hands"],
+                "cagnot": data["cagnot"],
+                "register": [[1, "102", 24], [2, "101", 40]],
+                "pot": 0,
+            },
+        )
+    )
+    seen: list[str] = []
+
+    def render_all() -> None:
+        embed = table_embed(table, lang)
+        seen.append(str(embed.to_dict()))
+        table_view(table, lang)
+        if table.status == "playing":
+            for seat in range(4):
+                panel, _ = hand_panel(table, seat, lang)
+                seen.append(str(panel.to_dict()))
+            if table.state is not None and table.state.phase.name == "DECLARE":
+                for step in ("", "H", "H:5"):
+                    hand_panel(table, 0, lang, step)
+
+    for kind, payload in events:
+        apply_event(table, table.seq + 1, kind, payload)
+        render_all()
+    apply_event(table, table.seq + 1, "look", {"seat": 1})
+    for seat, words in actions():
+        apply_event(table, table.seq + 1, "action", {"seat": seat, "action": words})
+        render_all()
+    assert table.last is not None
+    seen.append(str(settlement_embed(table, table.last, lang).to_dict()))
+    apply_event(table, table.seq + 1, "stop", {"by": "101"})
+    apply_event(table, table.seq + 1, "vote", {"player": "101"})
+    render_all()
+    apply_event(table, table.seq + 1, "end", {"reason": "agreed"})
+    render_all()
+    for topic in RULE_TOPICS:
+        seen.append(rules_embed(topic, lang).description or "")
+    when = __import__("datetime").datetime(2025, 1, 1)
+    entry = RegisterEntry(1, 1, "bete-hombree", "101", "Sud", 40, when, None, None, None, None, None)
+    pinandele = RegisterEntry(2, 1, "bete-hombree", None, "", 8, when, None, None, None, None, None)
+    seen.append(str(register_embed([entry, pinandele], 8, lang, None).to_dict()))
+    seen.append(str(register_embed([], 0, lang, None).to_dict()))
+    score = ScoreRow("101", "Sud", 108, 1, 1, 0, 0, 1)
+    for period in ("all", "month", "week", "day"):
+        seen.append(str(scoreboard_embed([score], lang, period).to_dict()))
+    every_option = Rules.from_dict(
+        {
+            "pass_reentry": True,
+            "premier_in_belle": True,
+            "cagnote_discard": "up_to_3",
+            "stop_when_decided": True,
+            "stake_rule": "js1984",
+            "pinandele": "with_next_bete",
+            "bete_order": "largest",
+            "belle_on_announce": True,
+            "deal_pattern": "3-2",
+        }
+    )
+    seen.append(options_text(every_option, 0, lang))
+    text = "\n".join(seen)
+    assert "{" not in text.replace("{'", "").replace('{"', "")  # no unfilled placeholder
+    if lang == "fr":
+        assert "Je prends le tout" in text and "R♥" in text and "Premier pour 4" in text
+        assert "Sud a gagné" in text
+    else:
+        assert "Premier for 4" in text and "K♥" in text and "Sud made it" in text
+    # a discard is never public: the log says how many, not which
+    public = table_embed(table, lang).to_dict()
+    assert "Q♠ Q♦" not in str(public) and "D♠ D♦" not in str(public)
+
+
+def test_t_names_a_missing_key():
+    with pytest.raises(KeyError):
+        t("fr", "no.such.key")

@@ -1,0 +1,101 @@
+"""``python -m bot``: settings, and one clear line (no traceback) when the token is bad."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from aiohttp import web
+
+from bot.settings import DEFAULT_DATABASE, Settings, SettingsError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_settings_defaults_and_env_file(tmp_path):
+    env_file = tmp_path / ".env"
+    env_file.write_text("DISCORD_TOKEN=abc\nDEV_GUILD_ID=42\nDEFAULT_LANGUAGE=en\n")
+    settings = Settings.load(env_file, environ={"LOG_LEVEL": "debug"})
+    assert settings.token == "abc" and settings.dev_guild_id == 42
+    assert settings.default_language == "en" and settings.log_level == "DEBUG"
+    assert settings.database_path == DEFAULT_DATABASE
+    assert settings.api_base is None and settings.gateway_url is None
+    over = Settings.load(env_file, environ={"DISCORD_TOKEN": "xyz", "DATABASE_PATH": "x.db"})
+    assert over.token == "xyz" and over.database_path == "x.db"
+
+
+@pytest.mark.parametrize(
+    ("values", "word"),
+    [
+        ({}, "DISCORD_TOKEN"),
+        ({"DISCORD_TOKEN": "a", "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID"),
+        ({"DISCORD_TOKEN": "a", "DEFAULT_LANGUAGE": "de"}, "DEFAULT_LANGUAGE"),
+        ({"DISCORD_TOKEN": "a", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+    ],
+)
+def test_bad_settings_are_one_clear_error(values, word):
+    with pytest.raises(SettingsError, match=word):
+        Settings.from_mapping(values)
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD")}
+    env.pop("DATABASE_PATH", None)
+    env["PYTHONPATH"] = str(ROOT)
+    env.update(extra)
+    return env
+
+
+async def _run_bot(cwd: Path, env: dict[str, str]) -> tuple[int, str]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=cwd,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    _, err = await asyncio.wait_for(process.communicate(), timeout=60)
+    assert process.returncode is not None
+    return process.returncode, err.decode()
+
+
+async def test_missing_token_is_one_line(tmp_path):
+    code, err = await _run_bot(tmp_path, _env())
+    assert code == 2
+    assert err.strip().count("\n") == 0 and "DISCORD_TOKEN" in err and "Traceback" not in err
+
+
+async def test_refused_token_is_one_line(tmp_path):
+    """A local stand-in for Discord answers 401 to the login: no network is touched."""
+
+    async def unauthorized(request: web.Request) -> web.Response:
+        return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", unauthorized)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    try:
+        code, err = await _run_bot(
+            tmp_path,
+            _env(
+                DISCORD_TOKEN="not-a-token",
+                DISCORD_API_BASE=f"http://127.0.0.1:{port}/api/v10",
+                DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{port}/gateway",
+                LOG_LEVEL="CRITICAL",
+            ),
+        )
+    finally:
+        await runner.cleanup()
+    assert code == 2, err
+    assert "Traceback" not in err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert lines == ["error: Discord refused the token: check DISCORD_TOKEN"]
