@@ -1,0 +1,268 @@
+"""Rules of thumb: a baseline player, and the card sense other players borrow.
+
+Hand evaluation counts probable tricks for a trump suit (top trumps, guarded
+trumps, length, side kings); bidding bids what that count supports; the
+exchange keeps trumps and high cards; card play draws trumps with the top
+trump, cashes masters, lets a partner's winning trick run, wins as cheaply as
+possible and otherwise throws the smallest card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from games.bete_hombree.actions import Action, Kind
+from games.bete_hombree.rules import bid_rank, rank_belle, rank_level, stake
+from games.bete_hombree.state import HandView, Phase, deck_for, matadors_held
+from games.cards import SUIT_BITS, SUIT_MASKS
+from games.tricks import beats
+
+from .base import DEFAULT_BUDGET
+
+RANKS_IN_PLAY = 6  # K Q J A 10 9
+SIDE_VALUES = (0.85, 0.35, 0.1, 0.0, 0.0, 0.0)
+
+
+def suit_ranks(hand: int, suit: int) -> list[int]:
+    """Ranks held in a suit, strongest first."""
+    part = (hand >> (SUIT_BITS * suit)) & 0xFFFF
+    return [r for r in range(16) if part >> r & 1]
+
+
+def estimate_tricks(hand: int, trump: int, gone: int = 0) -> float:
+    """Probable tricks of ``hand`` with ``trump``; ``gone`` are cards out of play."""
+    total = 0.0
+    for suit in range(4):
+        ranks = suit_ranks(hand, suit)
+        if not ranks:
+            if suit != trump:
+                extra_trumps = len(suit_ranks(hand, trump)) - 1
+                total += 0.3 * max(0, min(extra_trumps, 2))
+            continue
+        gone_ranks = set(suit_ranks(gone, suit))
+        if suit == trump:
+            n = len(ranks)
+            for i, r in enumerate(ranks):
+                higher_missing = sum(1 for x in range(r) if x not in ranks and x not in gone_ranks)
+                if higher_missing == 0:
+                    total += 1.0
+                elif i >= higher_missing:
+                    total += 0.75
+                elif n >= 3:
+                    total += 0.45
+                else:
+                    total += 0.2
+        else:
+            for i, r in enumerate(ranks):
+                higher_missing = sum(1 for x in range(r) if x not in ranks and x not in gone_ranks)
+                if higher_missing == 0:
+                    total += 0.85 if i < 2 else 0.3
+                elif higher_missing <= i:
+                    total += 0.4
+                else:
+                    total += SIDE_VALUES[min(r, 5)] * 0.5
+    return total
+
+
+def make_chance(estimate: float, level: int) -> float:
+    """A rough chance of making ``level`` with ``estimate`` probable tricks."""
+    need = 2.6 if level == 2 else float(level)
+    x = estimate - need + 0.35
+    return min(0.97, max(0.03, 0.5 + 0.45 * x))
+
+
+def best_contract(
+    hand: int, belle: int, ranks: Sequence[int], gone: int = 0
+) -> tuple[float, int, int]:
+    """(expected value, rank, trump) of the best contract among ``ranks``."""
+    best = (-1e9, -1, -1)
+    for rank in ranks:
+        level = rank_level(rank)
+        suits = [belle] if rank_belle(rank) else [s for s in range(4) if s != belle]
+        for suit in suits:
+            est = estimate_tricks(hand, suit, gone)
+            p = make_chance(est, level)
+            s = stake_of(level, rank_belle(rank), matadors_held(hand, suit))
+            value = p * 3 * s - (1 - p) * 6 * s
+            if value > best[0]:
+                best = (value, rank, suit)
+    return best
+
+
+def stake_of(level: int, belle: bool, matadors: int) -> int:
+    base = 10 if level == 5 else level
+    return (base + matadors) * (2 if belle else 1)
+
+
+class HeuristicPlayer:
+    """Sensible rules of thumb for every decision."""
+
+    name = "heuristic"
+
+    def act(self, view: HandView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase is Phase.PLAY:
+            return choose_play(view)
+        if view.phase is Phase.AUCTION:
+            return self._auction(view)
+        if view.phase is Phase.DISCARD:
+            return choose_discard(view)
+        return choose_declare(view)
+
+    def _auction(self, view: HandView) -> Action:
+        legal = view.legal
+        hand = view.hand
+        belle = int(view.belle)
+        bids = [a for a in legal if a.kind is Kind.BID]
+        # what this hand supports, for any contract of at least 2
+        all_ranks = [bid_rank(lv, b) for lv in range(2, 6) for b in (False, True)]
+        value, rank, _ = best_contract(hand, belle, all_ranks)
+        if value > 0.5:
+            affordable = [a for a in bids if bid_rank(a.level, a.belle) <= rank]
+            if affordable:
+                return min(affordable, key=lambda a: bid_rank(a.level, a.belle))
+        for action in legal:
+            if action.kind is Kind.CAGNOTE:
+                # the cagnot brings about half a trick to a hand that is nearly there
+                standing = standing_rank(view)
+                over = [r for r in all_ranks if r > standing]
+                v, _, _ = best_contract(hand, belle, over)
+                if v > -1.5 and estimate_best(hand, belle) >= 1.9:
+                    return action
+        return next(a for a in legal if a.kind is Kind.PASS)
+
+
+def standing_rank(view: HandView) -> int:
+    """The rank the standing call stands as, read from the public calls (0: none)."""
+    standing = 0
+    for _, action in view.calls:
+        if action.kind is Kind.BID:
+            standing = bid_rank(action.level, action.belle)
+        elif action.kind is Kind.SANS_PREJUDICE:
+            standing = bid_rank(2, False)
+        elif action.kind is Kind.RETIENS:
+            standing = bid_rank(2, True)
+        elif action.kind is Kind.CAGNOTE:
+            standing = bid_rank(rank_level(standing) + 1, False) if standing else bid_rank(2, False)
+        elif action.kind is Kind.TOUT:
+            standing = bid_rank(5, False)
+    return standing
+
+
+def estimate_best(hand: int, belle: int) -> float:
+    return max(estimate_tricks(hand, s) for s in range(4))
+
+
+def keep_score(card: int, trump: int) -> float:
+    """How much a card is worth keeping with ``trump``: trumps, then high side cards."""
+    rank = card & 15
+    if card >> 4 == trump:
+        return 20 - rank
+    return 6 - rank * 1.5
+
+
+def choose_discard(view: HandView) -> Action:
+    """Discard the cards least useful for the best trump suit."""
+    hand = view.hand
+    belle = int(view.belle)
+    best: tuple[float, Action] | None = None
+    for action in view.legal:
+        kept = hand & ~action.cards
+        value = max(estimate_tricks(kept, s) + (0.3 if s == belle else 0.0) for s in range(4))
+        if best is None or value > best[0]:
+            best = (value, action)
+    assert best is not None
+    return best[1]
+
+
+def choose_declare(view: HandView) -> Action:
+    """The declaration of best rough value; matadors announced when held."""
+    hand = view.hand
+    gone = view.discarded
+    best: tuple[float, Action] | None = None
+    for action in view.legal:
+        belle = action.suit == int(view.belle)
+        est = estimate_tricks(hand, action.suit, gone)
+        p = make_chance(est, action.level)
+        s = stake(view.rules, action.level, belle, action.matadors)
+        value = p * 3 * s - (1 - p) * 6 * s
+        if best is None or value > best[0]:
+            best = (value, action)
+    assert best is not None
+    return best[1]
+
+
+def unseen_cards(view: HandView) -> int:
+    return deck_for(view.belle) & ~view.visible_cards()
+
+
+def is_master(card: int, unseen: int) -> bool:
+    """No unseen card of the suit beats it."""
+    suit_unseen = unseen & SUIT_MASKS[card >> 4]
+    return not suit_unseen & ((1 << card) - 1)
+
+
+def choose_play(view: HandView) -> Action:
+    legal = [a.cards.bit_length() - 1 for a in view.legal]
+    card = play_rule_of_thumb(view, legal)
+    return next(a for a in view.legal if a.cards == 1 << card)
+
+
+def play_rule_of_thumb(view: HandView, legal: list[int]) -> int:
+    """The card a sensible player would play, from the view."""
+    contract = view.contract
+    assert contract is not None
+    trump = int(contract.trump)
+    declarer = contract.declarer
+    me = view.seat
+    unseen = unseen_cards(view) & ~view.hand
+    trumps_out = unseen & SUIT_MASKS[trump]
+
+    def cheap(c: int) -> float:
+        return -(c & 15) + (-10 if c >> 4 != trump else 0)
+
+    if not view.trick:
+        masters = [c for c in legal if is_master(c, unseen)]
+        if me == declarer:
+            my_trumps = [c for c in legal if c >> 4 == trump]
+            if trumps_out and any(c in masters for c in my_trumps):
+                return min(c for c in my_trumps if c in masters)
+            side_masters = [c for c in masters if c >> 4 != trump]
+            if side_masters:
+                return min(side_masters, key=lambda c: c & 15)
+            if my_trumps and trumps_out:
+                return min(my_trumps)
+            return min(legal, key=cheap)
+        side_masters = [c for c in masters if c >> 4 != trump]
+        if side_masters:
+            return min(side_masters, key=lambda c: c & 15)
+        side = [c for c in legal if c >> 4 != trump]
+        if side:
+            return min(side, key=cheap)
+        return min(legal, key=cheap)
+    seats = [s for s, _ in view.trick]
+    cards = [c.index for _, c in view.trick]
+    winner = cards[0]
+    wseat = seats[0]
+    for s, c in zip(seats[1:], cards[1:], strict=True):
+        if beats(c, winner, trump):
+            winner, wseat = c, s
+    partner_winning = (wseat == declarer) == (me == declarer)
+    last = len(view.trick) == 3
+    winning = [c for c in legal if beats(c, winner, trump)]
+    if partner_winning:
+        if last or is_master(winner, unseen) or not winning:
+            return min(legal, key=cheap)
+        # partner may be overtaken: defenders leave it, declarer has no partner
+        return min(legal, key=cheap)
+    if winning:
+        if last:
+            return min(winning, key=cheap)
+        masters = [c for c in winning if is_master(c, unseen)]
+        if masters:
+            return min(masters, key=cheap)
+        return min(winning)  # the strongest winner
+    return min(legal, key=cheap)
