@@ -31,7 +31,10 @@ class Rules:
 
 
 def fiches(jetons: int) -> str:
-    """Display an amount as fiches and jetons: ``43`` → ``4 fiches 3 jetons``."""
+    """Display an amount as fiches and jetons: ``43`` → ``4 fiches 3 jetons``,
+    a debt with its sign: ``-13`` → ``-1 fiche 3 jetons``."""
+    if jetons < 0:
+        return "-" + fiches(-jetons)
     f, j = divmod(jetons, FICHE)
     parts = []
     if f:
