@@ -284,3 +284,70 @@ def reference_deal(
         net[holder] += kings
         kings = 0
     return Expected(tuple(net), Pot(reserve, stake, kings), bete_in_play, tuple(new), paid, holder)
+
+
+def complete_deal(
+    seats: int,
+    fixed: dict[int, str],
+    trump: str,
+    *,
+    avoid: dict[int, str] | None = None,
+) -> tuple[list[int], list[int]]:
+    """Hands (bit sets) and talon (bit numbers) completing a partial deal.
+
+    ``fixed`` gives some cards of some seats; the turned card is the weakest
+    trump card nobody was given; the seats short of 5 cards are filled in deck
+    order, never with a suit ``avoid`` names for them; the rest is the talon.
+    """
+    avoid = avoid or {}
+    hands = {s: parse_cards(fixed.get(s, "")) for s in range(seats)}
+    used = [c for h in hands.values() for c in h]
+    assert len(set(used)) == len(used), "a card is given twice"
+    turned = next(c for c in reversed(deck()) if c.suit.name == trump and c not in used)
+    rest = [c for c in deck() if c not in used and c is not turned]
+    for seat in sorted(range(seats), key=lambda s: -len(avoid.get(s, ""))):
+        banned = set(avoid.get(seat, ""))
+        while len(hands[seat]) < 5:
+            pick = next((c for c in rest if c.suit.name not in banned), None)
+            assert pick is not None, f"no filler card left for seat {seat}"
+            rest.remove(pick)
+            hands[seat].append(pick)
+        assert len(hands[seat]) == 5, f"seat {seat} is given more than 5 cards"
+    return [card_mask(hands[s]) for s in range(seats)], [c.index for c in [turned, *rest]]
+
+
+def by_winners(
+    winners: Sequence[int],
+    *,
+    dealer: int = 0,
+    king: int | None = None,
+    turned: str = "7S",
+    curieuse: str | None = None,
+) -> Script:
+    """A three-player deal whose five tricks are won by ``winners`` in turn.
+
+    The tricks are one suit each, the three side suits in turn (a b c a b):
+    everyone follows and the winner holds the top card.  A suit's first trick
+    uses K Q J and its second A 10 9, so a seat's later card never beats the
+    first trick and following is always legal.  ``king``: that seat holds the
+    king of trump and trumps the third trick with it (it must win that trick).
+    Trump is the suit of ``turned``, or of ``curieuse`` when given.
+    """
+    trump = (curieuse or turned)[-1]
+    sides = [s for s in "HDCS" if s != trump]
+    suits = [sides[0], sides[1], sides[2], sides[0], sides[1]]
+    ranks = [["K", "Q", "J"]] * 3 + [["A", "10", "9"]] * 2
+    tricks = []
+    leader = (dealer + 1) % 3
+    for k, winner in enumerate(winners):
+        order = [(leader + i) % 3 for i in range(3)]
+        top, *low = ranks[k]
+        cards = {seat: (top if seat == winner else low.pop(0)) + suits[k] for seat in order}
+        if k == 2 and king is not None:
+            assert winner == king, "the holder of the king of trump must win the third trick"
+            cards[king] = "K" + trump
+        tricks.append(" ".join(cards[s] for s in order))
+        leader = winner
+    script = scripted(3, dealer, turned, tricks, curieuse=curieuse)
+    assert script.winners == list(winners)
+    return script
