@@ -17,26 +17,13 @@ OptionsT = TypeVar("OptionsT", bound="DataclassInstance")
 
 
 def options_from_dict(cls: type[OptionsT], data: dict[str, Any]) -> OptionsT:
-    """Options as written in a record; unknown names and values are errors."""
-    default = cls()
+    """Options as written in a record; unknown names and values are errors
+    (values are checked by the options' ``__post_init__``: ``coerce_options``)."""
     known = [f.name for f in fields(cls)]
-    values: dict[str, Any] = {}
-    for name, raw in data.items():
+    for name in data:
         if name not in known:
             raise ValueError(f"unknown option {name!r} (known: {', '.join(known)})")
-        current = getattr(default, name)
-        if isinstance(current, bool):
-            if not isinstance(raw, bool):
-                raise ValueError(f"option {name} takes true or false, not {raw!r}")
-            values[name] = raw
-        else:
-            enum_type = type(current)
-            try:
-                values[name] = enum_type(raw)
-            except ValueError:
-                allowed = ", ".join(m.value for m in enum_type)
-                raise ValueError(f"option {name} takes one of {allowed}, not {raw!r}") from None
-    return cls(**values)
+    return cls(**data)
 
 
 def options_to_dict(options: DataclassInstance, only_changed: bool = True) -> dict[str, Any]:
@@ -47,3 +34,23 @@ def options_to_dict(options: DataclassInstance, only_changed: bool = True) -> di
         for name, value in asdict(options).items()
         if not only_changed or value != getattr(default, name)
     }
+
+
+def coerce_options(options: DataclassInstance) -> None:
+    """In ``__post_init__``: accept an enum field given as its string value
+    (``Rules(stake_rule="js1984")``), and refuse any other wrong type."""
+    for field in fields(options):
+        name, current = field.name, field.default
+        value = getattr(options, name)
+        if not isinstance(current, (bool, Enum)):
+            continue
+        if isinstance(current, bool):
+            if not isinstance(value, bool):
+                raise ValueError(f"option {name} takes true or false, not {value!r}")
+        elif not isinstance(value, type(current)):
+            enum_type: type[Enum] = type(current)
+            try:
+                object.__setattr__(options, name, enum_type(value))
+            except ValueError:
+                allowed = ", ".join(m.value for m in enum_type)
+                raise ValueError(f"option {name} takes one of {allowed}, not {value!r}") from None

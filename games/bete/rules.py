@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.dealing import DealPattern
-from games.options import options_from_dict, options_to_dict
+from games.options import coerce_options, options_from_dict, options_to_dict
 
 FICHE = 10  # jetons in a fiche
 MIN_SEATS = 2
@@ -19,6 +19,9 @@ class Rules:
 
     deal_pattern: DealPattern = DealPattern.TWO_THREE  # one pattern for the whole session
     bete_must_underruff: bool = False  # unable to overtrump: a lower trump is forced
+
+    def __post_init__(self) -> None:
+        coerce_options(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:

@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from games.dealing import DealPattern
-from games.options import options_from_dict, options_to_dict
+from games.options import coerce_options, options_from_dict, options_to_dict
 from games.register import BeteOrder
 
 
@@ -45,6 +45,7 @@ class Rules:
     deal_pattern: DealPattern = DealPattern.TWO_THREE
 
     def __post_init__(self) -> None:
+        coerce_options(self)
         if self.deal_pattern is DealPattern.TWO_ONE_TWO:
             raise ValueError("La Bête Hombrée deals 2 then 3 cards, or 3 then 2")
 
