@@ -3,24 +3,51 @@
 ``DecisionPool.submit`` returns a ``concurrent.futures.Future``; an asyncio
 caller awaits it with ``asyncio.wrap_future(pool.submit(...))``.  The workers
 run ``games.ai.decide``, whose arguments (a ``HandView``, a budget, a seed)
-pickle.
+pickle.  Workers run at a lower priority (``niceness``) so that on a busy
+machine the bot's own process keeps the processor it needs; ``warm_up`` starts
+them before the first decision.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 from concurrent.futures import Future, ProcessPoolExecutor
 
 from games.bete_hombree.actions import Action
 from games.bete_hombree.state import HandView
 
 
+def _lower_priority(niceness: int) -> None:
+    """Workers yield the processor to the bot's own process (its event loop) first."""
+    if niceness and hasattr(os, "nice"):
+        os.nice(niceness)
+
+
+def _ready() -> bool:
+    import games.ai  # noqa: F401  (the players' modules, loaded once per worker)
+
+    return True
+
+
 class DecisionPool:
     """A pool of worker processes running computer players' decisions."""
 
-    def __init__(self, workers: int = 1) -> None:
+    def __init__(self, workers: int = 1, niceness: int = 5) -> None:
         context = multiprocessing.get_context("spawn")
-        self._executor = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        self._workers = workers
+        self._executor = ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=context,
+            initializer=_lower_priority,
+            initargs=(niceness,),
+        )
+
+    def warm_up(self) -> None:
+        """Start every worker now (blocking), rather than on the first decisions."""
+        workers = self._workers
+        for future in [self._executor.submit(_ready) for _ in range(workers)]:
+            future.result()
 
     def submit(self, name: str, view: HandView, budget: float, seed: int) -> Future[Action]:
         from games.ai import decide
