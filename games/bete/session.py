@@ -80,6 +80,8 @@ class Session:
         return self.deal_hands(hands, talon)
 
     def deal_hands(self, hands: Sequence[int], talon: Sequence[int]) -> DealState:
+        if len(hands) != self.seats:
+            raise ValueError(f"{len(hands)} hands dealt to {self.seats} players")
         round_start = self.deals_in_round == 0
         self._waiting = self.waiting()
         self._before = (list(self.register.entries), self.pot, self.bete_in_play, round_start)
