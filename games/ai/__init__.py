@@ -19,6 +19,7 @@ from .cheater import CheaterPlayer
 from .heuristic import HeuristicPlayer
 from .pimc import PimcPlayer
 from .randomplayer import RandomPlayer
+from .value import DEFAULT_BETE_WEIGHT
 from .worker import DecisionPool
 
 OFFERED = ("random", "heuristic", "pimc")  # the players a table may seat
@@ -26,16 +27,20 @@ EVALUATION_ONLY = ("cheater",)
 NAMES = OFFERED + EVALUATION_ONLY
 
 
-def make_player(name: str, **options: float) -> Player | FullInfoPlayer:
-    """A player by name: ``random``, ``heuristic``, ``pimc`` or ``cheater``."""
+def make_player(name: str, bete_weight: float = DEFAULT_BETE_WEIGHT) -> Player | FullInfoPlayer:
+    """A player by name: ``random``, ``heuristic``, ``pimc`` or ``cheater``.
+
+    ``bete_weight``: how much of a bête made counts against its owner now
+    (``games.ai.value``), for the players that weigh contracts.
+    """
     if name == "random":
         return RandomPlayer()
     if name == "heuristic":
         return HeuristicPlayer()
     if name == "pimc":
-        return PimcPlayer(**options)  # type: ignore[arg-type]
+        return PimcPlayer(bete_weight=bete_weight)
     if name == "cheater":
-        return CheaterPlayer(**options)
+        return CheaterPlayer(bete_weight=bete_weight)
     raise ValueError(f"unknown player {name!r} (known: {', '.join(NAMES)})")
 
 

@@ -32,9 +32,6 @@ from games.dealing import DealPattern
 
 from .base import FullInfoPlayer, Player
 from .cheater import CheaterPlayer
-from .heuristic import HeuristicPlayer
-from .pimc import PimcPlayer
-from .randomplayer import RandomPlayer
 from .solver import Position, Solver
 
 AnyPlayer = Player | FullInfoPlayer
@@ -82,18 +79,6 @@ class DealResult:
         if self.ref is None:
             return None
         return sum(x.score - y.score for x, y in zip(self.ref, self.b, strict=True)) / SEATS
-
-
-def make(name: str, bete_weight: float) -> AnyPlayer:
-    if name == "random":
-        return RandomPlayer()
-    if name == "heuristic":
-        return HeuristicPlayer()
-    if name == "pimc":
-        return PimcPlayer(bete_weight=bete_weight)
-    if name == "cheater":
-        return CheaterPlayer(bete_weight=bete_weight)
-    raise ValueError(f"unknown player {name!r}")
 
 
 def deal_of(seed: int, index: int) -> tuple[int, int, list[int], list[int]]:
@@ -196,9 +181,11 @@ _PLAYERS: dict[tuple[str, float], AnyPlayer] = {}
 
 
 def _player(name: str, weight: float) -> AnyPlayer:
+    from games.ai import make_player
+
     key = (name, weight)
     if key not in _PLAYERS:
-        _PLAYERS[key] = make(name, weight)
+        _PLAYERS[key] = make_player(name, weight)
     return _PLAYERS[key]
 
 
