@@ -48,6 +48,9 @@ class DealRecord:
                     f"La Bête has {MIN_SEATS} to {MAX_SEATS} players, not {len(players)}"
                 )
             pot = data.get("pot", {})
+            register = read_register(data.get("register", []), len(players))
+            if any(owner is None for owner, _ in register):
+                raise RecordError("La Bête has no pinandèle: every register entry has an owner")
             actions = data.get("actions", [])
             if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
                 raise RecordError("actions must be a list of strings like '1 pass'")
@@ -62,7 +65,7 @@ class DealRecord:
                     int(pot.get("reserve", 0)), int(pot.get("stake", 0)), int(pot.get("kings", 0))
                 ),
                 bete_in_play=bool(data.get("bete_in_play", False)),
-                register=read_register(data.get("register", []), len(players)),
+                register=register,
                 options=Rules.from_dict(dict(data.get("options", {}))),
             )
         except KeyError as missing:
