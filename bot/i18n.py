@@ -239,7 +239,10 @@ MESSAGES: Final[M] = {
     },
     "hand.your_turn.play": {"fr": "À vous de jouer.", "en": "Your turn to play."},
     "hand.your_turn.done": {"fr": "Le coup est fini.", "en": "The hand is over."},
-    "hand.waiting": {"fr": "En attente : {prompt}.", "en": "Waiting: {prompt}."},
+    "hand.not_your_turn": {
+        "fr": "Ce n'est pas à vous ; la table montre où en est le coup.",
+        "en": "Not your turn; the table message shows the game.",
+    },
     "hand.discard_placeholder": {
         "fr": "Choisissez {count} carte(s) à écarter",
         "en": "Choose {count} card(s) to discard",

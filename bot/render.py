@@ -431,23 +431,25 @@ def hand_panel(
             lines.append(t(lang, "hand.discarded", cards=cards_text(cards_of(hv.discarded), lang)))
     if hv.contract is not None:
         lines.append(t(lang, "hand.contract", contract=contract_text(hv.contract, names, lang)))
-    if hv.phase is Phase.AUCTION and hv.calls:
+    mine = hv.turn == seat
+    # Only the player to act sees the auction or the trick here: the others'
+    # messages then change only when their own options change.
+    if mine and hv.phase is Phase.AUCTION and hv.calls:
         rank, calls = 0, []
         for s, a in hv.calls:
             calls.append(f"{names[s]} {call_text(a, rank, lang)}")
             rank = rank_after(a, rank)
         lines.append(t(lang, "hand.calls", calls=" · ".join(calls)))
-    if hv.phase is Phase.PLAY:
+    if mine and hv.phase is Phase.PLAY:
         lines.append(t(lang, "hand.trick", trick=trick_text(hv, names, lang)))
         lines.append(t(lang, "hand.tricks_won", count=hv.tricks_won[seat]))
-    mine = hv.turn == seat
     if hv.phase is Phase.DONE:
         lines.append(t(lang, "phase.done"))
     elif mine:
         lines.append("")
         lines.append("**" + t(lang, f"hand.your_turn.{hv.phase.name.lower()}") + "**")
     else:
-        lines.append(t(lang, "hand.waiting", prompt=phase_prompt(hv, names, lang)))
+        lines.append(t(lang, "hand.not_your_turn"))
     embed.description = "\n".join(lines)
     tid, moves = table.id, table.moves
     if hidden:
@@ -457,7 +459,7 @@ def hand_panel(
                     view.add_item(button)
         view.add_item(
             _button(
-                ComponentId(tid, moves, "look"),
+                ComponentId(tid, 0, "look"),
                 t(lang, "btn.look"),
                 discord.ButtonStyle.primary,
                 row=4,
@@ -486,7 +488,8 @@ def hand_panel(
         for index, card in enumerate(hv.cards):
             view.add_item(
                 _button(
-                    ComponentId(tid, moves, "play", str(card)),
+                    # a greyed-out card carries no move number: it changes only when it opens
+                    ComponentId(tid, moves if mine else 0, "play", str(card)),
                     card_text(card, lang),
                     CARD_STYLE[card.suit],
                     disabled=not mine or card not in legal,

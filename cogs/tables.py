@@ -81,7 +81,7 @@ async def _handle(
     if verb == "look":
         await service.look(table.id, player)
         await _answer_panel(bot, interaction, table, seat, lang)
-        await presenter.refresh_dms(table)
+        await presenter.after_change(table)
         return
     if verb == "decl":
         action = _declaration_step(table, seat, cid.arg)

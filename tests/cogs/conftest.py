@@ -50,6 +50,17 @@ class World:
         return history[-1] if history[-1].created_at >= history[0].created_at else history[0]
 
 
+async def seed_register(world: World) -> None:
+    """Example 1's register: Est's 24, then Sud's 40 (the oldest first)."""
+    from bot.table import GAME
+    from db import NewEntry
+
+    ids = [str(m.id) for m in world.members]
+    async with world.bot.db.transaction() as store:
+        await store.add_entry(world.guild.id, GAME, NewEntry(ids[1], "Est", 24))
+        await store.add_entry(world.guild.id, GAME, NewEntry(ids[0], "Sud", 40))
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "bete.sqlite3"

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from bot.ids import ComponentId
 from bot.table import GAME
-from db import NewEntry
 from games.bete_hombree import Action
 from tests.bot.example import actions, expected_result
-from tests.cogs.conftest import NAMES, make_bot
+from tests.cogs.conftest import NAMES, make_bot, seed_register
 from tests.cogs.helpers import act_in_dm, custom_ids, last_dm, live
 
 
@@ -28,9 +27,7 @@ async def open_full_table(world):
 
 async def test_full_hand_through_buttons(world, db_path):
     ids = [str(m.id) for m in world.members]
-    async with world.bot.db.transaction() as store:
-        await store.add_entry(world.guild.id, GAME, NewEntry(ids[1], "Est", 24))
-        await store.add_entry(world.guild.id, GAME, NewEntry(ids[0], "Sud", 40))
+    await seed_register(world)
 
     table = await open_full_table(world)
     assert table.status == "playing" and table.state is not None

@@ -1,0 +1,92 @@
+"""Persistent buttons across a restart, one edit per action, and a hand played in French."""
+
+from __future__ import annotations
+
+import pytest
+import simcord.interactions
+
+from games.bete_hombree import Action
+from tests.bot.example import actions, expected_result
+from tests.cogs.conftest import make_bot, seed_register
+from tests.cogs.helpers import act_in_dm, last_dm, live
+from tests.cogs.test_full_hand import open_full_table
+
+
+def edits(world, start: int) -> list[str]:
+    return [r.path for r in world.env.http_requests[start:] if r.method == "PATCH"]
+
+
+async def test_a_card_costs_one_table_edit_and_one_dm_edit(world):
+    table = await open_full_table(world)
+    steps = actions()
+    for seat, words in steps[:11]:
+        await act_in_dm(world, seat, Action.parse(words))
+    start = len(world.env.http_requests)
+    seat, words = steps[11]  # Nord plays K♠ on Est's A♠: Ouest is next
+    await act_in_dm(world, seat, Action.parse(words))
+    table_path = f"/channels/{world.channel.id}/messages/{table.row.message_id}"
+    ouest_dm = last_dm(world, 3)
+    assert sorted(edits(world, start)) == sorted(
+        [table_path, f"/channels/{ouest_dm.channel.id}/messages/{ouest_dm.id}"]
+    )
+
+
+async def test_buttons_answer_after_a_restart_mid_hand(world, db_path):
+    await seed_register(world)
+    table = await open_full_table(world)
+    steps = actions()
+    for seat, words in steps[:13]:
+        await act_in_dm(world, seat, Action.parse(words))
+    old_dm = last_dm(world, steps[13][0])  # sent by the bot before the restart
+
+    await world.env.restart_bot(make_bot(db_path))
+    rebuilt = live(world)
+    assert rebuilt is not table and rebuilt.moves == table.moves
+    seat, words = steps[13]
+    user = world.members[seat].user
+    result = await user.click(old_dm, label="K♥")  # the persistent button still answers
+    assert result.acknowledged and not result.ephemeral
+    assert rebuilt.moves == table.moves + 1
+    for seat, words in steps[14:]:
+        await act_in_dm(world, seat, Action.parse(words))
+    assert rebuilt.last is not None
+    assert list(rebuilt.last.outcome.net) == expected_result()["payments"]
+
+
+@pytest.fixture
+def french(monkeypatch):
+    original = simcord.interactions.base_payload
+
+    def base_payload(*args, **kwargs):
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "fr"
+        if "guild_locale" in payload:
+            payload["guild_locale"] = "fr"
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
+
+
+async def test_a_hand_in_french(world, french):
+    await seed_register(world)
+    sud = world.members[0]
+    await sud.slash(world.channel, "table new")
+    message = world.table_message()
+    assert message.embeds[0].title == "La Bête Hombrée — table n° 1"
+    for member in world.members[1:]:
+        await member.click(message, label="S'asseoir")
+    await sud.click(world.table_message(), label="Commencer")
+    est_dm = last_dm(world, 1)
+    assert "face cachée" in est_dm.embeds[0].description
+    await world.members[1].user.click(est_dm, label="Regarder ma main")
+    assert "V♠ A♠ A♦ 9♦ A♣" in last_dm(world, 1).embeds[0].description
+    for seat, words in actions():
+        await act_in_dm(world, seat, Action.parse(words))
+    summary = world.channel.history()[-1].embeds[0]
+    assert summary.title == "Coup n° 1 : Sud a gagné"
+    assert any("Est paie 24 à Sud (bête)" in f.value for f in summary.fields)
+    table = world.table_message().embeds[0]
+    assert "Coup n° 1 réglé" in table.description
+    result = await world.members[2].click(world.table_message(), label="Coup suivant")
+    assert result.acknowledged and live(world).hand_no == 2
+    assert "Prends" not in (result.response.embeds[0].description or "")
