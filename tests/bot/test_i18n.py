@@ -137,7 +137,9 @@ def test_a_whole_hand_renders(lang):
     for topic in RULE_TOPICS:
         seen.append(rules_embed(topic, lang).description or "")
     when = __import__("datetime").datetime(2025, 1, 1)
-    entry = RegisterEntry(1, 1, "bete-hombree", "101", "Sud", 40, when, None, None, None, None, None)
+    entry = RegisterEntry(
+        1, 1, "bete-hombree", "101", "Sud", 40, when, None, None, None, None, None
+    )
     pinandele = RegisterEntry(2, 1, "bete-hombree", None, "", 8, when, None, None, None, None, None)
     seen.append(str(register_embed([entry, pinandele], 8, lang, None).to_dict()))
     seen.append(str(register_embed([], 0, lang, None).to_dict()))

@@ -146,3 +146,94 @@ async def test_stop_by_agreement_carries_the_register_over(tmp_path):
     )
     assert again.carried == (("Est", 24), ("Sud", 40))
     await service.db.close()
+
+
+async def test_blind_calls_and_looking(tmp_path):
+    service = await make_service(tmp_path / "t.db")
+    table = await seated_table(service)
+    await service.start(table.id, "101")
+    assert table.hidden(1) and table.hidden(2) and not table.hidden(3)
+    await service.act(table.id, "102", Action.parse("sans-prejudice"))
+    assert table.hidden(2)  # second hand may still retain blind
+    await service.look(table.id, "103")
+    with pytest.raises(UserError) as error:
+        await service.act(table.id, "103", Action.parse("retiens"))
+    assert error.value.key == "error.looked"
+    await service.act(table.id, "103", Action.parse("bid 3"))
+    assert not table.hidden(1) and not table.hidden(2)
+    await service.db.close()
+
+
+async def test_all_pass_is_a_pinandele_in_the_register_and_the_pot(tmp_path):
+    service = await make_service(tmp_path / "t.db")
+    table = await seated_table(service)
+    await service.start(table.id, "101")
+    for player in ("102", "103", "104", "101"):
+        await service.act(table.id, player, Action.parse("pass"))
+    assert table.between_hands and table.last is not None
+    register = await service.register(GUILD)
+    assert [(e.owner, e.amount) for e in register.entries] == [(None, 8)]
+    assert register.pot == 8
+    with pytest.raises(UserError) as error:
+        await service.next_hand(table.id, "101", hand_no=0)
+    assert error.value.key == "error.stale"
+    await service.next_hand(table.id, "102", hand_no=1)
+    assert table.hand_no == 2 and table.state is not None
+    assert table.state.entry is not None and table.state.entry.owner is None  # in play
+    await service.db.close()
+
+
+async def test_a_turn_that_times_out_is_played_for_the_player(tmp_path):
+    service = await make_service(tmp_path / "t.db")
+    table = await seated_table(service)
+    await service.start(table.id, "101")
+    seen = []
+
+    async def changed(t):
+        seen.append(t.moves)
+
+    service.on_change = changed
+    moves = table.moves
+    await service._expire(table.id, moves - 1, 0)  # an old timer does nothing
+    assert table.moves == moves and not seen
+    await service._expire(table.id, moves, 0)
+    assert table.moves == moves + 1 and seen == [moves + 1]
+    assert table.state is not None and str(table.state.actions[-1][1]) == "pass"
+    events = []
+    async with service.db.reading() as store:
+        events = await store.events(table.id)
+    assert events[-1].kind == "action" and events[-1].payload["timeout"] is True
+    await service.db.close()
+
+
+async def test_the_tour_des_gueux_ends_the_table(tmp_path):
+    """With pinandèles in the pot (not the register), four passed-out deals end it."""
+    service = await make_service(tmp_path / "t.db")
+    first, name = PLAYERS[0]
+    table = await service.open_table(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        player=first,
+        name=name,
+        rules=Rules.from_dict({"pinandele": "with_next_bete"}),
+    )
+    for player, pname in PLAYERS[1:]:
+        await service.join(table.id, player, pname, "en")
+    await service.start(table.id, "101")
+    await service.stop(table.id, "101")
+    assert table.session is not None and table.session.deals_left == 4
+    hands = 0
+    while table.status != "ended":
+        state = table.state
+        assert state is not None and hands < 10
+        if state.is_over:
+            hands += 1
+            await service.next_hand(table.id, "101")
+            continue
+        await service.act(table.id, table.players[state.turn], Action.parse("pass"))
+    assert hands == 3 and table.hand_no == 4 and table.ended_reason == "finished"
+    register = await service.register(GUILD)
+    assert register.entries == [] and register.pot == 4 * 8
+    async with service.db.reading() as store:
+        assert (await store.table(table.id)).status == "ended"  # type: ignore[union-attr]
+    await service.db.close()

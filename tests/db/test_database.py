@@ -1,0 +1,99 @@
+"""The Database: migrations tracked in user_version, WAL, foreign keys, atomic blocks."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from db import Database, NewEntry, NewPayment
+from db.database import migrations
+
+
+async def test_migrations_apply_once_and_are_tracked(tmp_path):
+    path = tmp_path / "b.sqlite3"
+    db = await Database.open(path)
+    assert await db.user_version() == len(migrations()) >= 1
+    assert await db.migrate() == 0  # nothing left to apply
+    await db.close()
+    again = await Database.open(path)
+    assert await again.user_version() == len(migrations())
+    await again.close()
+    raw = sqlite3.connect(path)
+    assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    raw.close()
+
+
+async def test_foreign_keys_are_enforced(tmp_path):
+    db = await Database.open(tmp_path / "b.sqlite3")
+    with pytest.raises(sqlite3.IntegrityError):
+        async with db.transaction() as store:
+            await store.add_payments(1, "bete-hombree", 999, [NewPayment("a", "b", 1, "contract")])
+    await db.close()
+
+
+async def test_a_failed_block_writes_nothing(tmp_path):
+    db = await Database.open(tmp_path / "b.sqlite3")
+    with pytest.raises(RuntimeError):
+        async with db.transaction() as store:
+            await store.add_entry(1, "bete-hombree", NewEntry("a", "A", 10))
+            await store.add_to_pot(1, "bete-hombree", 8)
+            raise RuntimeError("boom")
+    async with db.reading() as store:
+        assert await store.unpaid_entries(1, "bete-hombree") == []
+        assert await store.pot(1, "bete-hombree") == 0
+    await db.close()
+
+
+async def test_one_open_table_per_channel_and_one_seat_per_guild(tmp_path):
+    db = await Database.open(tmp_path / "b.sqlite3")
+    args = dict(guild_id=1, channel_id=2, game="bete-hombree", options={}, turn_seconds=0)
+    async with db.transaction() as store:
+        first = await store.insert_table(**args, created_by="a", seed=1)
+        await store.add_seat(first.id, 1, 0, "a", "A")
+    with pytest.raises(sqlite3.IntegrityError):
+        async with db.transaction() as store:
+            await store.insert_table(**args, created_by="b", seed=2)
+    async with db.transaction() as store:
+        other = await store.insert_table(**{**args, "channel_id": 3}, created_by="b", seed=2)
+    with pytest.raises(sqlite3.IntegrityError):
+        async with db.transaction() as store:
+            await store.add_seat(other.id, 1, 0, "a", "A")
+    async with db.transaction() as store:
+        await store.set_table_status(first.id, "ended")
+        await store.add_seat(other.id, 1, 0, "a", "A")  # free again once the table ended
+        await store.insert_table(**args, created_by="c", seed=3)  # the channel is free too
+    await db.close()
+
+
+async def test_register_crossing_and_scoreboard(tmp_path):
+    db = await Database.open(tmp_path / "b.sqlite3")
+    async with db.transaction() as store:
+        entry = await store.add_entry(1, "bete-hombree", NewEntry("b", "B", 24))
+        hand = await store.insert_hand(
+            guild_id=1,
+            game="bete-hombree",
+            table_id=None,
+            hand_no=1,
+            record={"actions": []},
+            declarer="a",
+            made=True,
+            players=[("a", "A", 30), ("b", "B", -30), ("c", "C", 0), ("d", "D", 0)],
+        )
+        await store.add_payments(
+            1,
+            "bete-hombree",
+            hand,
+            [NewPayment("b", "a", 6, "contract"), NewPayment("b", "a", 24, "bete")],
+        )
+        assert await store.cross_entry(entry.id, "a", 24, hand)
+        assert not await store.cross_entry(entry.id, "a", 24, hand)  # only once
+    async with db.reading() as store:
+        assert await store.unpaid_entries(1, "bete-hombree") == []
+        crossed = await store.entry(entry.id)
+        assert crossed is not None and crossed.crossed_by == "a" and crossed.paid == 24
+        board = await store.scoreboard(1, "bete-hombree")
+    top = board[0]
+    assert (top.player, top.net, top.hands, top.made, top.betes_collected) == ("a", 30, 1, 1, 1)
+    assert next(r for r in board if r.player == "b").net == -30
+    await db.close()
