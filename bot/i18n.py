@@ -116,6 +116,7 @@ MESSAGES: Final[M] = {
         "payées.",
         "en": "Tour des gueux: {count} more deal(s), then until the bêtes are paid.",
     },
+    "table.deadline": {"fr": "Temps écoulé {when}", "en": "Time runs out {when}"},
     "table.is_dealer": {"fr": "donneur", "en": "dealer"},
     "table.tricks": {"fr": "{count} pli(s)", "en": "{count} trick(s)"},
     "table.auction": {"fr": "Enchères", "en": "Auction"},
@@ -126,8 +127,20 @@ MESSAGES: Final[M] = {
     "table.trick_empty": {"fr": "pas encore de carte", "en": "no card yet"},
     "table.no_entry": {"fr": "aucune bête en jeu", "en": "no bête in play"},
     "table.entry": {
-        "fr": "en jeu : la bête de {name}, {amount}",
+        "fr": "en jeu : bête de {amount} ({name})",
         "en": "in play: {name}'s bête, {amount}",
+    },
+    "table.entry_next": {
+        "fr": "au prochain coup : bête de {amount} ({name})",
+        "en": "next hand: {name}'s bête, {amount}",
+    },
+    "table.entry_next_pinandele": {
+        "fr": "au prochain coup : une pinandèle de {amount}",
+        "en": "next hand: a pinandèle of {amount}",
+    },
+    "table.no_entry_next": {
+        "fr": "aucune bête en jeu au prochain coup",
+        "en": "no bête in play next hand",
     },
     "table.entry_pinandele": {
         "fr": "en jeu : une pinandèle de {amount}",

@@ -151,6 +151,19 @@ def entry_text(view: HandView, names: list[str], lang: str) -> str:
     return t(lang, "table.entry", name=names[entry.owner], amount=entry.amount)
 
 
+def next_entry_text(table: LiveTable, lang: str) -> str:
+    """Between hands: the entry the next deal will put in play, as the register stands."""
+    session = table.session
+    entry = session.entry_in_play() if session is not None else None
+    if entry is None:
+        return t(lang, "table.no_entry_next")
+    if entry.owner is None:
+        return t(lang, "table.entry_next_pinandele", amount=entry.amount)
+    seat = table.seat_of(entry.owner)
+    name = table.name(seat) if seat is not None else "?"
+    return t(lang, "table.entry_next", name=name, amount=entry.amount)
+
+
 def options_text(rules: Rules, turn_seconds: int, lang: str) -> str:
     changed = rules.to_dict()
     lines = [
@@ -337,6 +350,8 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
     elif view is not None and not table.between_hands:
         lines.append(t(lang, "table.hand_no", hand=table.hand_no))
         lines.append("**" + phase_prompt(view, names, lang) + "**")
+        if table.deadline is not None:
+            lines.append(t(lang, "table.deadline", when=f"<t:{table.deadline}:R>"))
     elif table.last is not None:
         lines.append(t(lang, "table.between", hand=table.hand_no))
     if session is not None:
@@ -368,9 +383,10 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
         )
     embed.add_field(name=t(lang, "table.seats"), value="\n".join(seat_lines), inline=False)
     if view is not None and table.status != "ended":
-        embed.add_field(
-            name=t(lang, "table.auction"), value=auction_text(view, names, lang), inline=True
-        )
+        if not table.between_hands:
+            embed.add_field(
+                name=t(lang, "table.auction"), value=auction_text(view, names, lang), inline=True
+            )
         if view.contract is not None:
             embed.add_field(
                 name=t(lang, "table.contract"),
@@ -389,9 +405,11 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
                 value=trick_text(view, names, lang),
                 inline=False,
             )
-        embed.add_field(
-            name=t(lang, "table.register"), value=entry_text(view, names, lang), inline=False
-        )
+        if table.between_hands:
+            entry_line = next_entry_text(table, lang)
+        else:
+            entry_line = entry_text(view, names, lang)
+        embed.add_field(name=t(lang, "table.register"), value=entry_line, inline=False)
     embed.add_field(name=t(lang, "table.log"), value=log_text(table, lang), inline=False)
     return embed
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -160,6 +161,8 @@ class TableService:
             self.tables[table.id] = await self._rebuild(table.id)
             raise
         self._arm_timer(table)
+        if table.status == "ended":  # an ended table lives on in the database only
+            self.tables.pop(table.id, None)
 
     # ---- the lobby -------------------------------------------------------------
 
@@ -475,10 +478,12 @@ class TableService:
         if old is not None and old is not asyncio.current_task():
             old.cancel()
         state = table.state
+        table.deadline = None
         if table.row.turn_seconds <= 0 or table.status != "playing":
             return
         if state is None or state.is_over:
             return
+        table.deadline = int(time.time()) + table.row.turn_seconds
         moves = table.moves
         self._timers[table.id] = asyncio.create_task(
             self._expire(table.id, moves, table.row.turn_seconds),

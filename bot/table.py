@@ -107,6 +107,7 @@ class LiveTable:
     dm_closed: set[str] = field(default_factory=set)
     locales: dict[str, str] = field(default_factory=dict)
     summarised: int = 0  # the last hand whose summary was posted
+    deadline: int | None = None  # when the player to act runs out of time (Unix time)
 
     @property
     def id(self) -> int:
