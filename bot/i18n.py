@@ -451,6 +451,10 @@ MESSAGES: Final[M] = {
         "fr": "Je ne comprends pas « {text} ».",
         "en": "I do not understand “{text}”.",
     },
+    "error.lobby_stop": {
+        "fr": "Seul qui a ouvert la table peut la fermer ; cliquez sur *Se lever* pour partir.",
+        "en": "Only the player who opened the table may close it; click *Leave* to go.",
+    },
     "error.already_stopping": {
         "fr": "Le tour des gueux est déjà lancé.",
         "en": "The tour des gueux has already started.",

@@ -10,7 +10,7 @@ from bot.ids import call_of
 from games.bete_hombree import Action, Kind
 from games.cards import Card
 
-_SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "P": "S", "T": "C", "K": "D"}
+_SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 _FRENCH_RANKS = {"R": "K", "D": "Q", "V": "J"}
 _SUIT_WORDS = {
     "pique": "S",

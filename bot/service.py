@@ -444,6 +444,8 @@ class TableService:
         async with table.lock:
             self._seat(table, player)
             if table.status == "lobby":
+                if player != table.row.created_by and len(table.seats) > 1:
+                    raise UserError("error.lobby_stop")
                 await self._commit(table, [("end", {"reason": "closed"})])
                 return table
             assert table.session is not None
