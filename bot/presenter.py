@@ -7,6 +7,7 @@ player whose DMs are closed is told once, in the channel, to use *My hand*.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -25,6 +26,9 @@ class Presenter:
     def __init__(self, client: discord.Client, default_language: str = "fr") -> None:
         self.client = client
         self.default_language = default_language
+        # one presentation at a time per table: edits land in the order of the changes,
+        # and a private hand is never sent twice by two changes racing
+        self._locks: dict[int, asyncio.Lock] = {}
 
     def player_lang(self, table: LiveTable, player: str) -> str:
         return lang_for(table.locales.get(player), self.default_language)
@@ -113,6 +117,13 @@ class Presenter:
 
     async def after_change(self, table: LiveTable, *, table_done: bool = False) -> None:
         """Everything to show after an accepted change, except the answer to the click."""
+        lock = self._locks.setdefault(table.id, asyncio.Lock())
+        async with lock:
+            await self._after_change(table, table_done=table_done)
+        if table.status == "ended":
+            self._locks.pop(table.id, None)
+
+    async def _after_change(self, table: LiveTable, *, table_done: bool) -> None:
         if not table_done:
             await self.edit_table(table)
         if table.last is not None and table.summarised != table.hand_no:
