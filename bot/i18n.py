@@ -185,9 +185,13 @@ MESSAGES: Final[M] = {
     "log.open": {"fr": "{name} ouvre la table.", "en": "{name} opens the table."},
     "log.join": {"fr": "{name} s'assied.", "en": "{name} sits down."},
     "log.leave": {"fr": "{name} se lève.", "en": "{name} leaves."},
+    "log.draw": {
+        "fr": "Tirer le roi : {burned} brûlée, puis {turned}.",
+        "en": "Drawing for the king: {burned} burned, then {turned}.",
+    },
     "log.start": {
-        "fr": "On tire le roi : {name} donne, la belle est {suit}.",
-        "en": "Drawing for the king: {name} deals, the belle is {suit}.",
+        "fr": "{name} donne, la belle est {suit}.",
+        "en": "{name} deals, the belle is {suit}.",
     },
     "log.deal": {"fr": "{name} donne le coup n° {hand}.", "en": "{name} deals hand #{hand}."},
     "log.call": {"fr": "{name} : {action}", "en": "{name}: {action}"},

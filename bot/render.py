@@ -198,6 +198,13 @@ def log_text(table: LiveTable, lang: str) -> str:
                 args["action"] = call_text(action, standing, lang)
             else:
                 args["action"] = action_text(action, lang)
+        if "turned" in args:  # tirer le roi: the cards turned, seat by seat
+            turned = []
+            for item in str(args["turned"]).split():
+                seat, _, card = item.partition(":")
+                turned.append(f"{table.name(int(seat))} {card_text(Card.parse(card), lang)}")
+            args["turned"] = " · ".join(turned)
+            args["burned"] = card_text(Card.parse(str(args["burned"])), lang)
         if "suit" in args:
             args["suit"] = suit_text(Suit.parse(str(args["suit"])), lang)
         lines.append("• " + t(lang, line.key, **args))

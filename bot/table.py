@@ -234,6 +234,8 @@ def _start(table: LiveTable, p: dict[str, Any]) -> None:
     session, draw = Session.start(table.players, int(p["seed"]), table.rules)
     table.session, table.draw = session, draw
     table.status = "playing"
+    turned = " ".join(f"{seat}:{card}" for seat, card in draw.turned)
+    table.log.append(LogLine.of("log.draw", burned=str(draw.burned), turned=turned))
     table.log.append(LogLine.of("log.start", name=table.name(draw.dealer), suit=draw.belle.name))
 
 
