@@ -25,7 +25,6 @@ from bot.table import (
     SEATS,
     LiveTable,
     apply_event,
-    blind_call_open,
     default_action,
     hand_seed,
     new_table,
@@ -38,7 +37,8 @@ from games.register import Entry, Register
 
 log = logging.getLogger(__name__)
 
-# (table, hand_no, dealer, belle) -> (hands as card lists by seat, cagnot) or None to shuffle
+# (table, hand_no) -> (hands as card lists by seat, cagnot in order), or None to shuffle:
+# tests inject recorded deals with it; every deal is stored in the log either way.
 DealSource = Callable[[LiveTable, int], tuple[list[list[str]], list[str]] | None]
 ChangeListener = Callable[[LiveTable], Awaitable[None]]
 
@@ -521,9 +521,6 @@ class TableService:
     ) -> list[ScoreRow]:
         async with self.db.reading() as store:
             return await store.scoreboard(guild_id, game, since)
-
-    def blind_open(self, table: LiveTable, seat: int) -> bool:
-        return blind_call_open(table.state, seat) and seat not in table.looked
 
 
 def _refusal_key(action: Action) -> str:
