@@ -298,6 +298,10 @@ class TableService:
         async with self.db.reading() as store:
             entries = await store.unpaid_entries(table.row.guild_id, GAME)
             pot = await store.pot(table.row.guild_id, GAME)
+        # An entry already in play at another table of the guild (a pinandèle: owned
+        # entries only play where their owner sits) waits for that hand to end.
+        busy = self._entries_in_play(table)
+        entries = [e for e in entries if e.id not in busy]
         given = self.deal_source(table, hand_no) if self.deal_source is not None else None
         if given is not None:
             hands, cagnot = given
@@ -321,6 +325,18 @@ class TableService:
                 "pot": pot,
             },
         )
+
+    def _entries_in_play(self, table: LiveTable) -> set[int]:
+        busy = set()
+        for other in self.tables.values():
+            if other is table or other.row.guild_id != table.row.guild_id:
+                continue
+            if other.session is None or other.state is None or other.state.is_over:
+                continue
+            entry = other.session.entry_in_play()
+            if entry is not None:
+                busy.add(entry.id)
+        return busy
 
     # ---- the game ------------------------------------------------------------
 

@@ -237,3 +237,23 @@ async def test_the_tour_des_gueux_ends_the_table(tmp_path):
     async with service.db.reading() as store:
         assert (await store.table(table.id)).status == "ended"  # type: ignore[union-attr]
     await service.db.close()
+
+
+async def test_a_pinandele_plays_at_one_table_at_a_time(tmp_path):
+    service = await make_service(tmp_path / "t.db")
+    service.deal_source = None
+    async with service.db.transaction() as store:
+        await store.add_entry(GUILD, GAME, NewEntry(None, "", 8))
+        await store.add_to_pot(GUILD, GAME, 8)
+    first = await seated_table(service)
+    await service.start(first.id, "101")
+    assert first.state is not None and first.state.entry is not None
+    assert first.state.entry.owner is None  # the pinandèle is in play here
+    second = await service.open_table(
+        guild_id=GUILD, channel_id=CHANNEL + 1, player="201", name="A", rules=Rules()
+    )
+    for player in ("202", "203", "204"):
+        await service.join(second.id, player, player, "en")
+    await service.start(second.id, "201")
+    assert second.state is not None and second.state.entry is None  # it waits
+    await service.db.close()
