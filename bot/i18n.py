@@ -621,6 +621,10 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "Which bête is in play": "Quelle bête est en jeu",
     "Belle changes as soon as matadors are announced": "La belle change dès l'annonce des matadors",
     "Packets of the deal": "Paquets de la distribution",
+    "language": "langue",
+    "Language of the table's public messages (remembered for this server)": (
+        "Langue des messages publics de la table (retenue pour ce serveur)"
+    ),
     # choices
     "All time": "Depuis toujours",
     "Last 30 days": "30 derniers jours",

@@ -229,6 +229,7 @@ class Tables(commands.Cog):
         bete_order="Which bête is in play",
         belle_on_announce="Belle changes as soon as matadors are announced",
         deal_pattern="Packets of the deal",
+        language="Language of the table's public messages (remembered for this server)",
     )
     @app_commands.choices(
         game=GAMES,
@@ -249,6 +250,7 @@ class Tables(commands.Cog):
             Choice(name="Largest first", value="largest"),
         ],
         deal_pattern=[Choice(name="2 then 3", value="2-3"), Choice(name="3 then 2", value="3-2")],
+        language=[Choice(name="Français", value="fr"), Choice(name="English", value="en")],
     )
     async def new(
         self,
@@ -264,6 +266,7 @@ class Tables(commands.Cog):
         bete_order: str = "oldest",
         belle_on_announce: bool = False,
         deal_pattern: str = "2-3",
+        language: str | None = None,
     ) -> None:
         guild, channel = interaction.guild, interaction.channel
         if guild is None or interaction.guild_id is None:
@@ -287,6 +290,9 @@ class Tables(commands.Cog):
         except ValueError as error:
             raise UserError("error.bad_input", text=str(error)[:60]) from None
         service = self.bot.service
+        if language is not None:  # the server's choice, for its public messages from now on
+            async with self.bot.db.transaction() as store:
+                await store.set_guild_language(guild.id, language)
         async with self.bot.db.reading() as store:
             settings = await store.guild_settings(guild.id)
         public_lang = settings.language or lang_for(

@@ -90,3 +90,13 @@ async def test_a_hand_in_french(world, french):
     result = await world.members[2].click(world.table_message(), label="Coup suivant")
     assert result.acknowledged and live(world).hand_no == 2
     assert "Prends" not in (result.response.embeds[0].description or "")
+
+
+async def test_a_server_may_choose_french_for_its_public_messages(world):
+    sud = world.members[0]
+    result = await sud.slash(world.channel, "table new", language="fr")
+    assert result.response.embeds[0].title == "La Bête Hombrée — table n° 1"
+    shown = await sud.click(world.table_message(), label="Règles")  # private: the user's locale
+    assert shown.response.embeds[0].title == "La Bête Hombrée in short"
+    board = await sud.slash(world.channel, "scoreboard")
+    assert board.response.embeds[0].title == "Classement (depuis toujours)"
