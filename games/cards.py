@@ -178,6 +178,16 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def bits_of(mask: int) -> list[int]:
+    """Bit numbers of a mask as a list, lowest first (the fast form of ``iter_bits``)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def cards_of(mask: int) -> list[Card]:
     """The cards of a mask, by suit (S H D C) then strength (K first)."""
     return [_CARDS[i] for i in iter_bits(mask)]

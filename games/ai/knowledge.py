@@ -25,7 +25,7 @@ from functools import lru_cache
 from math import comb
 
 from games.bete_hombree.state import SEATS, HandView, deck_for
-from games.cards import SUIT_BITS
+from games.cards import SUIT_BITS, bits_of
 from games.tricks import beats, legal_plays
 
 OUT = SEATS  # the bucket of cards out of play (cagnot or discards)
@@ -72,7 +72,7 @@ class Knowledge:
         cards = []
         allowed = []
         every = (1 << BUCKETS) - 1
-        for card in _bits(unknown):
+        for card in bits_of(unknown):
             mask = every
             for s in range(SEATS):
                 if s == seat or caps[s] == 0 or lacks[s] >> card & 1:
@@ -163,7 +163,7 @@ def _lacks(view: HandView, unknown: int) -> list[int]:
     trump = -1 if view.contract is None else int(view.contract.trump)
     tricks = [t.cards for t in view.tricks_played]
     tricks.append(view.trick)
-    candidates = list(_bits(unknown))
+    candidates = list(bits_of(unknown))
     for trick in tricks:
         led = -1
         winner = -1
@@ -220,12 +220,3 @@ def _count(sizes: tuple[tuple[int, int], ...], index: int, caps: tuple[int, ...]
         rest = tuple(c - s for c, s in zip(caps, split, strict=True))
         total += _multinomial(split) * _count(sizes, index + 1, rest)
     return total
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from games.bete_hombree.actions import Action, Kind
 from games.bete_hombree.rules import bid_rank, rank_belle, rank_level
 from games.bete_hombree.state import SEATS, HandView, Phase, matadors_held
+from games.cards import bits_of
 
 from .base import DEFAULT_BUDGET
 from .heuristic import (
@@ -374,7 +375,7 @@ def _cagnote_over(view: HandView) -> int:
 
 
 def _keep_best(cards: int, trump: int, count: int) -> int:
-    ranked = sorted(_bits(cards), key=lambda c: -keep_score(c, trump))
+    ranked = sorted(bits_of(cards), key=lambda c: -keep_score(c, trump))
     kept = 0
     for card in ranked[:count]:
         kept |= 1 << card
@@ -405,18 +406,9 @@ def _discard_candidates(legal: tuple[Action, ...], hand: int, belle: int, k: int
 
 
 def _ordered_bits(mask: int, rng: random.Random) -> list[int]:
-    bits = _bits(mask)
+    bits = bits_of(mask)
     rng.shuffle(bits)
     return bits
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 __all__ = ["Contracts", "PimcPlayer", "play_position"]

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from games.bete_hombree.state import SEATS, HandState, Phase
+from games.cards import bits_of
 from games.tricks import beats, legal_plays
 
 RANK_MASK: Final = 15
@@ -164,7 +165,7 @@ class Solver:
         values: dict[int, bool] = {}
         present = _present(position)
         hand = position.hands[position.turn]
-        for card in _bits(legal):
+        for card in bits_of(legal):
             rep = _representative(card, hand, present)
             if rep in values:
                 values[card] = values[rep]
@@ -173,7 +174,7 @@ class Solver:
             child.play(card)
             values[card] = self._from(child)
             values.setdefault(rep, values[card])
-        return {c: values[c] for c in _bits(legal)}
+        return {c: values[c] for c in bits_of(legal)}
 
     # ---- search ------------------------------------------------------------
 
@@ -368,15 +369,6 @@ def _ordered_moves(
         return winning + losing
     # a later seat may still overtake: try the strongest winner first
     return winning[::-1] + losing
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _present(p: Position) -> int:

@@ -19,7 +19,7 @@ from typing import Final
 
 from games.bete.actions import CONTRE, CURIEUSE, PASS, PLAY_CONTRACT, PLAYS, Action, Kind
 from games.bete.rules import FICHE, MAX_SEATS, MIN_SEATS, Rules
-from games.cards import Card, Rank, deck_mask
+from games.cards import Card, Rank, bits_of, deck_mask
 from games.dealing import validate_deal
 from games.money import POT, Transfer, net_of
 from games.tricks import PlayedTrick, TrickPlay
@@ -294,13 +294,7 @@ class DealState(TrickPlay):
 
     def legal_actions(self) -> list[Action]:
         if self.phase is Phase.PLAY:
-            mask = self._legal_play_mask()
-            out = []
-            while mask:
-                low = mask & -mask
-                out.append(PLAYS[low.bit_length() - 1])
-                mask ^= low
-            return out
+            return [PLAYS[i] for i in bits_of(self._legal_play_mask())]
         if self.phase is Phase.DONE:
             return []
         return list(self._calls())

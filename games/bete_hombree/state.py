@@ -40,7 +40,7 @@ from games.bete_hombree.rules import (
     rank_level,
     stake,
 )
-from games.cards import Card, Rank, Suit, cards_of, deck_mask
+from games.cards import Card, Rank, Suit, bits_of, cards_of, deck_mask
 from games.dealing import validate_deal
 from games.money import POT, Transfer, net_of
 from games.tricks import PlayedTrick, TrickPlay
@@ -291,13 +291,7 @@ class HandState(TrickPlay):
         """Every legal action of the seat to act, in a fixed order."""
         phase = self.phase
         if phase is Phase.PLAY:
-            mask = self._legal_play_mask()
-            out = []
-            while mask:
-                low = mask & -mask
-                out.append(PLAYS[low.bit_length() - 1])
-                mask ^= low
-            return out
+            return [PLAYS[i] for i in bits_of(self._legal_play_mask())]
         if phase is Phase.AUCTION:
             return self._auction_legal()
         if phase is Phase.DISCARD:
