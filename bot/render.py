@@ -19,9 +19,10 @@ import discord
 
 from bot.i18n import t
 from bot.ids import ComponentId, call_arg
-from bot.table import LiveTable, rank_after, standing_rank
+from bot.table import LiveTable, standing_rank
 from db.models import RegisterEntry, ScoreRow
 from games.bete_hombree import Action, Contract, HandView, Kind, Phase, Rules, SettledHand
+from games.bete_hombree.rules import stands_as
 from games.cards import Card, Suit, cards_of
 from games.register import Entry, Register
 
@@ -69,7 +70,7 @@ def call_text(action: Action, standing: int, lang: str) -> str:
     if kind is Kind.TOUT:
         return t(lang, "call.tout")
     if kind is Kind.CAGNOTE:
-        return t(lang, "call.cag", level=rank_after(action, standing) // 2)
+        return t(lang, "call.cag", level=stands_as(action, standing) // 2)
     rank = 2 * action.level + (1 if action.belle else 0)
     if rank == standing:
         key = "call.premier_belle" if action.belle else "call.premier"
@@ -132,7 +133,7 @@ def auction_text(view: HandView, names: list[str], lang: str) -> str:
     lines, rank = [], 0
     for seat, action in view.calls:
         lines.append(f"{names[seat]} : {call_text(action, rank, lang)}")
-        rank = rank_after(action, rank)
+        rank = stands_as(action, rank)
     return "\n".join(lines) or t(lang, "table.no_calls")
 
 
@@ -463,7 +464,7 @@ def hand_panel(
         rank, calls = 0, []
         for s, a in hv.calls:
             calls.append(f"{names[s]} {call_text(a, rank, lang)}")
-            rank = rank_after(a, rank)
+            rank = stands_as(a, rank)
         lines.append(t(lang, "hand.calls", calls=" · ".join(calls)))
     if mine and hv.phase is Phase.PLAY:
         lines.append(t(lang, "hand.trick", trick=trick_text(hv, names, lang)))

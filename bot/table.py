@@ -32,11 +32,11 @@ from games.bete_hombree import (
     HandState,
     Kind,
     KingDraw,
-    Phase,
     Rules,
     Session,
     SettledHand,
 )
+from games.bete_hombree.rules import stands_as
 from games.cards import Card, Suit, card_mask
 from games.register import Entry, Register
 
@@ -133,43 +133,16 @@ class LiveTable:
 
     def hidden(self, seat: int) -> bool:
         """Whether ``seat``'s hand is still face down, keeping a blind call open."""
-        return seat not in self.looked and blind_call_open(self.state, seat)
-
-
-def blind_call_open(state: HandState | None, seat: int) -> bool:
-    """Could ``seat`` still say sans préjudice / je retiens (before looking)?"""
-    if state is None or state.phase is not Phase.AUCTION:
-        return False
-    first = (state.dealer + 1) % SEATS
-    if seat == first:
-        return not state.actions
-    if seat == (first + 1) % SEATS:
-        acts = state.actions
-        return not acts or (len(acts) == 1 and acts[0][1].kind is Kind.SANS_PREJUDICE)
-    return False
-
-
-def rank_after(action: Action, standing: int) -> int:
-    """The standing bid's rank after a call (2 < 2b < 3 < ... numbered 4, 5, 6, ...)."""
-    kind = action.kind
-    if kind is Kind.BID:
-        return 2 * action.level + (1 if action.belle else 0)
-    if kind is Kind.SANS_PREJUDICE:
-        return 4
-    if kind is Kind.RETIENS:
-        return 5
-    if kind is Kind.CAGNOTE:
-        return 4 if standing == 0 else 2 * (standing // 2 + 1)
-    if kind is Kind.TOUT:
-        return 10
-    return standing
+        return (
+            seat not in self.looked and self.state is not None and self.state.blind_call_open(seat)
+        )
 
 
 def standing_rank(calls: Iterable[tuple[int, Action]]) -> int:
     rank = 0
     for _, action in calls:
         if action.kind <= Kind.TOUT:
-            rank = rank_after(action, rank)
+            rank = stands_as(action, rank)
     return rank
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from games.bete_hombree.actions import Action, Kind
 from games.dealing import DealPattern
 from games.options import coerce_options, options_from_dict, options_to_dict
 from games.register import BeteOrder
@@ -74,6 +75,27 @@ def rank_belle(rank: int) -> bool:
 
 MIN_RANK = bid_rank(2, False)
 MAX_RANK = bid_rank(5, True)
+
+
+def stands_as(action: Action, standing: int) -> int:
+    """The rank a call stands as in the auction, over the ``standing`` rank (0: none).
+
+    A bid is itself; sans préjudice a plain 2; je retiens 2 en belle; je cagnote
+    one level above the standing bid, plain (2 if nobody bid); je prends le tout
+    a plain 5; anything else leaves the standing rank.
+    """
+    kind = action.kind
+    if kind is Kind.BID:
+        return bid_rank(action.level, action.belle)
+    if kind is Kind.SANS_PREJUDICE:
+        return bid_rank(2, False)
+    if kind is Kind.RETIENS:
+        return bid_rank(2, True)
+    if kind is Kind.CAGNOTE:
+        return MIN_RANK if standing == 0 else bid_rank(rank_level(standing) + 1, False)
+    if kind is Kind.TOUT:
+        return bid_rank(5, False)
+    return standing
 
 
 def stake(rules: Rules, level: int, belle: bool, matadors: int) -> int:

@@ -39,6 +39,7 @@ from games.bete_hombree.rules import (
     rank_belle,
     rank_level,
     stake,
+    stands_as,
 )
 from games.cards import Card, Rank, Suit, bits_of, cards_of, deck_mask
 from games.dealing import validate_deal
@@ -367,6 +368,19 @@ class HandState(TrickPlay):
     def _may_tout(self) -> bool:
         return self.turn == self.dealer and self.standing < bid_rank(5, False)
 
+    def blind_call_open(self, seat: int) -> bool:
+        """Could ``seat`` still say sans préjudice or je retiens this hand (whose
+        turn it is or not)?  Only first hand before any call, and second hand
+        before any call or right after first hand's sans préjudice."""
+        if self.phase is not Phase.AUCTION:
+            return False
+        actions = self.actions
+        if seat == self.first:
+            return not actions
+        if seat == (self.first + 1) % SEATS:
+            return not actions or (len(actions) == 1 and actions[0][1].kind is Kind.SANS_PREJUDICE)
+        return False
+
     def _auction_legal(self) -> list[Action]:
         out = [PASS]
         if self._may_sans_prejudice():
@@ -380,11 +394,6 @@ class HandState(TrickPlay):
             if self._may_tout():
                 out.append(TOUT)
         return out
-
-    def _cagnote_rank(self) -> int:
-        if self.standing == 0:
-            return MIN_RANK
-        return bid_rank(rank_level(self.standing) + 1, False)
 
     def _check_auction(self, action: Action) -> str | None:
         seat = self.turn
@@ -441,17 +450,9 @@ class HandState(TrickPlay):
             self.passes_in_row = 0
             self.holder = seat
             self.call = kind
-            if kind is Kind.BID:
-                self.standing = bid_rank(action.level, action.belle)
-            elif kind is Kind.SANS_PREJUDICE:
-                self.standing = bid_rank(2, False)
-            elif kind is Kind.RETIENS:
-                self.standing = bid_rank(2, True)
-            elif kind is Kind.CAGNOTE:
+            if kind is Kind.CAGNOTE:
                 self.cagnote_over = self.standing
-                self.standing = self._cagnote_rank()
-            else:  # TOUT
-                self.standing = bid_rank(5, False)
+            self.standing = stands_as(action, self.standing)
         if self._auction_over():
             self._close_auction()
             return
