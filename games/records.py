@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -74,6 +75,27 @@ def apply_action_lines(
             state.apply(action, seat)
         except ValueError as error:  # the game's IllegalActionError
             raise RecordError(f"action {index} ({line!r}) is illegal: {error}", index) from None
+
+
+class _Progress(Protocol):
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def phase(self) -> Enum: ...
+
+
+def result_head(game: str, players: Sequence[str], state: _Progress) -> dict[str, Any]:
+    """The start of every game's result JSON; an unfinished hand also says
+    whose turn it is and in which phase it stopped."""
+    data: dict[str, Any] = {"game": game, "players": list(players), "finished": state.is_over}
+    if not state.is_over:
+        data["turn"] = state.turn
+        data["phase"] = state.phase.name.lower()
+    return data
 
 
 def read_register(items: Any, seats: int) -> tuple[tuple[Owner, int], ...]:

@@ -9,6 +9,7 @@ the computer players' inner loop.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -68,6 +69,17 @@ class PlayedTrick:
     leader: int
     cards: tuple[tuple[int, Card], ...]  # (seat, card)
     winner: int
+
+
+def played_mask(trick: Iterable[tuple[int, Card]], tricks_played: Iterable[PlayedTrick]) -> int:
+    """Every card on the table or in the tricks taken, as a bit set (what all see)."""
+    mask = 0
+    for _, card in trick:
+        mask |= card.bit
+    for played in tricks_played:
+        for _, card in played.cards:
+            mask |= card.bit
+    return mask
 
 
 class TrickPlay:

@@ -22,7 +22,7 @@ from games.bete.rules import FICHE, MAX_SEATS, MIN_SEATS, Rules
 from games.cards import Card, Rank, bits_of, deck_mask
 from games.dealing import validate_deal
 from games.money import POT, Transfer, net_of
-from games.tricks import PlayedTrick, TrickPlay
+from games.tricks import PlayedTrick, TrickPlay, played_mask
 
 TRICKS: Final = 5
 HAND_SIZE: Final = 5
@@ -117,14 +117,10 @@ class DealView:
     outcome: Outcome | None
 
     def visible_cards(self) -> int:
-        mask = self.hand | self.trump_card.bit
+        """Every card this view shows: own hand, the turned cards, cards played."""
+        mask = self.hand | self.trump_card.bit | played_mask(self.trick, self.tricks_played)
         if self.set_aside is not None:
             mask |= self.set_aside.bit
-        for _, card in self.trick:
-            mask |= card.bit
-        for played in self.tricks_played:
-            for _, card in played.cards:
-                mask |= card.bit
         return mask
 
 

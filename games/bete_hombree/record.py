@@ -22,6 +22,7 @@ from games.records import (
     owner_identity,
     owner_in_record,
     read_register,
+    result_head,
 )
 from games.register import Entry, Register
 
@@ -145,11 +146,9 @@ def result_json(result: Replay) -> dict[str, Any]:
     """The printed result of a replay (RULES.md §5)."""
     session, state = result.session, result.state
     players = session.players
-    data: dict[str, Any] = {"game": GAME, "players": list(players), "finished": state.is_over}
+    data = result_head(GAME, players, state)
     outcome = state.outcome
     if outcome is None:
-        data["turn"] = state.turn
-        data["phase"] = state.phase.name.lower()
         return data
     contract = outcome.contract
     data["contract"] = None

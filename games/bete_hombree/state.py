@@ -44,7 +44,7 @@ from games.bete_hombree.rules import (
 from games.cards import Card, Rank, Suit, bits_of, cards_of, deck_mask
 from games.dealing import validate_deal
 from games.money import POT, Transfer, net_of
-from games.tricks import PlayedTrick, TrickPlay
+from games.tricks import PlayedTrick, TrickPlay, played_mask
 
 SEATS: Final = 4
 TRICKS: Final = 5
@@ -148,13 +148,8 @@ class HandView:
 
     def visible_cards(self) -> int:
         """Every card this view shows: own hand, own discards and cagnot, cards played."""
-        mask = self.hand | self.discarded | self.cagnot_seen
-        for _, card in self.trick:
-            mask |= card.bit
-        for played in self.tricks_played:
-            for _, card in played.cards:
-                mask |= card.bit
-        return mask
+        own = self.hand | self.discarded | self.cagnot_seen
+        return own | played_mask(self.trick, self.tricks_played)
 
 
 def matadors_held(hand: int, trump: int) -> int:
