@@ -27,7 +27,7 @@ Faults: ``server.inject("POST", "/channels/{channel_id}/messages", status=429)``
 ``server.limit_rate(...)``, ``server.drop_connection()``,
 ``server.invalidate_session()``, ``server.expire_tokens()``, ``user.dms_closed``.
 Latency: ``ix.latency``, ``server.latencies()``, ``server.latency_summary()``,
-``server.callback_hooks``.
+``server.callback_hooks``; ``server.change_hooks`` sees every log entry as it is made.
 """
 
 from .model import FakeChannel, FakeGuild, FakeMessage, FakeUser, Sent

@@ -335,6 +335,8 @@ class FakeDiscord:
         self.presences: list[JSON] = []
         self.callback_hooks: list[Callable[[SimInteraction], None]] = []
         """Called with each interaction as its callback arrives (latency probes)."""
+        self.change_hooks: list[Callable[[Sent], None]] = []
+        """Called with each entry as it joins ``log`` (drivers that wait on one channel)."""
         self._liveness: list[Callable[[], str | None]] = []
         self._changed: asyncio.Event | None = None
         self._runner: web.AppRunner | None = None
@@ -1097,7 +1099,7 @@ class FakeDiscord:
                 via,
             )
         )
-        self._bump()
+        self._logged()
 
     def _record_other(self, kind: str, ix: SimInteraction, payload: JSON, via: str) -> None:
         self.log.append(
@@ -1105,6 +1107,11 @@ class FakeDiscord:
                 len(self.log), time.monotonic(), kind, ix.channel.id, None, ix.user.id, payload, via
             )
         )
+        self._logged()
+
+    def _logged(self) -> None:
+        for hook in self.change_hooks:
+            hook(self.log[-1])
         self._bump()
 
     def _message_event(self, event: str, channel: FakeChannel, payload: JSON) -> None:
