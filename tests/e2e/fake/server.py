@@ -164,6 +164,35 @@ class Fault:
         return self.route in (template, path)
 
 
+@dataclass(eq=False)
+class Hold:
+    """Hold matching requests unanswered until ``release`` (or ``drop``).
+
+    For a bot killed while its requests are in flight: the edits it had started
+    never land. ``held`` counts the requests caught so far.
+    """
+
+    method: str
+    route: str
+    held: int = 0
+    dropped: bool = False
+    opened: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def matches(self, method: str, template: str, path: str) -> bool:
+        if self.method not in ("*", method):
+            return False
+        return self.route in (template, path)
+
+    def release(self) -> None:
+        """Let the held requests (and later ones) through, as if they had been slow."""
+        self.opened.set()
+
+    def drop(self) -> None:
+        """Answer the held requests 503 without acting on them (their sender is gone)."""
+        self.dropped = True
+        self.opened.set()
+
+
 @dataclass
 class Callback:
     type: int
@@ -321,6 +350,7 @@ class FakeDiscord:
         self.rejected_requests: list[RequestRecord] = []
         """Requests answered 4xx by the fake itself (not injected faults)."""
         self.faults: list[Fault] = []
+        self.holds: list[Hold] = []
         self.rate_limits: dict[str, tuple[int, float]] = {}
         """``"PATCH /channels/{channel_id}/messages/{message_id}": (5, 5.0)`` allows 5
         calls per 5 seconds per channel (or guild, or interaction); see ``limit_rate``."""
@@ -363,6 +393,8 @@ class FakeDiscord:
         return self
 
     async def stop(self) -> None:
+        for hold in self.holds:
+            hold.drop()
         for conn in list(self.connections):
             if conn.open:
                 await conn.close(1001)
@@ -703,6 +735,13 @@ class FakeDiscord:
         fault = Fault(method.upper(), route, status, times, retry_after, is_global)
         self.faults.append(fault)
         return fault
+
+    def hold(self, method: str, route: str) -> Hold:
+        """Keep calls to ``method route`` unanswered until the hold is released or
+        dropped; ``route`` and ``method`` as in :meth:`inject`."""
+        hold = Hold(method.upper(), route)
+        self.holds.append(hold)
+        return hold
 
     def limit_rate(self, route: str, count: int, per: float) -> None:
         """Rate-limit ``route`` (``"METHOD /template"``) like Discord: ``count`` calls
@@ -1143,6 +1182,16 @@ class FakeDiscord:
         code: int | None = None
         response: web.StreamResponse
         self.last_request_at = time.monotonic()
+        hold = next(
+            (h for h in self.holds if not h.opened.is_set() and h.matches(method, template, path)),
+            None,
+        )
+        if hold is not None:
+            hold.held += 1
+            self._bump()
+            await hold.opened.wait()
+            if hold.dropped:
+                return json_response({"message": "503: held and dropped", "code": 0}, 503)
         fault = next(
             (f for f in self.faults if f.remaining > 0 and f.matches(method, template, path)), None
         )

@@ -1,0 +1,142 @@
+"""Hidden cards must stay hidden: a scan of everything the fake server was sent.
+
+Every string of every message, edit, autocomplete answer and modal the bot
+sent (content, embeds, labels, placeholders, select options, custom ids) is
+searched for cards, in record notation (``10S``, ``KH``: custom ids, select
+values) and as players read them (``R♥ D♠ V♦`` in French, ``K♥ Q♠ J♦`` in
+English, ``A♣ 10♣ 9♦`` in both). Each card found must be one its audience could
+see at that moment:
+
+- everyone: the cards turned up by *tirer le roi* (and the burned one), and
+  every card played so far;
+- a player, privately: also their own hand as dealt, and the cagnot once they
+  took it (after the auction for *je prends le tout*, after their discard for
+  *je cagnote*).
+
+What a player could see once stays allowed to them (and what was public stays
+public): an old message may be redrawn. "At that moment" is measured in the
+fake's log: a move counts from the log length when its click was sent.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from games.bete_hombree import Session
+from games.cards import Card
+from tests.e2e.fake import Sent
+from tests.e2e.outcome import reading
+from tests.e2e.players import Move, TablePlayers
+
+MACHINE = re.compile(r"(?<![A-Za-z0-9])(10|[KQJA9])([SHDC])(?![A-Za-z0-9])")
+DISPLAY = re.compile(r"(?<![A-Za-z0-9])(10|[KQJA9RDV])([♠♥♦♣])")
+FRENCH_RANKS = {"R": "K", "D": "Q", "V": "J"}
+SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+SCANNED = frozenset(
+    {"message.create", "message.edit", "interaction.autocomplete", "interaction.modal"}
+)
+
+
+def cards_in(text: str) -> set[str]:
+    """Every card named in ``text``, in record notation."""
+    found = {rank + suit for rank, suit in MACHINE.findall(text)}
+    for rank, symbol in DISPLAY.findall(text):
+        found.add(FRENCH_RANKS.get(rank, rank) + SUIT_LETTERS[symbol])
+    return {str(Card.parse(card)) for card in found}
+
+
+@dataclass
+class Knowledge:
+    """Who may see which card from which point of the log (``Sent.seq``)."""
+
+    public: list[tuple[int, frozenset[str]]] = field(default_factory=list)
+    private: dict[int, list[tuple[int, frozenset[str]]]] = field(default_factory=dict)
+
+    def show_everyone(self, at: int, cards: Iterable[str]) -> None:
+        self.public.append((at, frozenset(cards)))
+
+    def show(self, user_id: int, at: int, cards: Iterable[str]) -> None:
+        self.private.setdefault(user_id, []).append((at, frozenset(cards)))
+
+    def allowed(self, audience: int | None, at: int) -> set[str]:
+        seen = [self.public]
+        if audience is not None:
+            seen.append(self.private.get(audience, []))
+        return {card for grants in seen for since, cards in grants if since <= at for card in cards}
+
+
+@dataclass(frozen=True)
+class Leak:
+    seq: int
+    audience: int | None
+    card: str
+    text: str
+
+    def __str__(self) -> str:
+        who = "everyone" if self.audience is None else f"user {self.audience}"
+        return f"log #{self.seq}: {self.card} shown to {who} in {self.text[:160]!r}"
+
+
+@dataclass
+class Scan:
+    leaks: list[Leak]
+    checked: int  # card mentions looked at
+    shown: dict[int | None, set[str]]  # every card each audience was shown
+
+
+def scan(log: Iterable[Sent], knowledge: Knowledge) -> Scan:
+    leaks: list[Leak] = []
+    checked = 0
+    shown: dict[int | None, set[str]] = {}
+    for sent in log:
+        if sent.kind not in SCANNED:
+            continue
+        allowed = knowledge.allowed(sent.audience, sent.seq)
+        for text in sent.strings():
+            for card in cards_in(text):
+                checked += 1
+                shown.setdefault(sent.audience, set()).add(card)
+                if card not in allowed:
+                    leaks.append(Leak(sent.seq, sent.audience, card, text))
+    return Scan(leaks, checked, shown)
+
+
+def game_knowledge(players: TablePlayers, db_path: Path) -> Knowledge:
+    """What each player of ``players``' game could see, from the table's log and their moves."""
+    with reading(db_path) as con:
+        events = [
+            (kind, json.loads(payload))
+            for kind, payload in con.execute(
+                "SELECT kind, payload FROM table_events WHERE table_id = ? ORDER BY seq",
+                (players.table_id,),
+            )
+        ]
+    ids = [user.id for user in players.users]
+    knowledge = Knowledge()
+    start = next(payload for kind, payload in events if kind == "start")
+    _, draw = Session.start([str(i) for i in ids], int(start["seed"]))
+    knowledge.show_everyone(0, [str(draw.burned), *(str(card) for _, card in draw.turned)])
+    deals = {int(payload["hand_no"]): payload for kind, payload in events if kind == "deal"}
+    by_hand: dict[int, list[Move]] = {}
+    for move in players.moves:
+        by_hand.setdefault(move.hand_no, []).append(move)
+    for hand_no, moves in by_hand.items():
+        deal = deals[hand_no]
+        calls = [m for m in moves if m.verb == "call"]
+        for move in moves:
+            if move.verb in ("start", "next"):
+                for seat, hand in enumerate(deal["hands"]):
+                    knowledge.show(ids[seat], move.log_at, hand)
+            elif move.verb == "play":
+                knowledge.show_everyone(move.log_at, [move.arg])
+            elif move.verb == "discard":
+                said = [m.arg for m in calls if m.seat == move.seat and m.arg in ("cag", "tout")]
+                # je prends le tout: the cagnot is taken when the auction ends;
+                # je cagnote: only once the discard is made
+                since = calls[-1].log_at if said and said[-1] == "tout" else move.log_at
+                knowledge.show(ids[move.seat], since, deal["cagnot"])
+    return knowledge

@@ -1,0 +1,322 @@
+"""Four simulated players who play a table the way people do: by reading what the bot
+sent them and clicking it.
+
+Each player looks only at the messages they can see (their DMs, their ephemeral
+answers, the public table message) and acts when one of them offers an enabled
+game component (``bh:<table>:<moves>:<verb>[:<arg>]``) newer than the last move
+made. The policy is deterministic, so two games on the same seed play the same
+moves:
+
+- auction: a hand kept face down is looked at first; the dealer says *je
+  cagnote* on odd hands and *je prends le tout* on even ones; anyone else bids
+  the lowest bid if nobody has bid yet, and passes otherwise;
+- discard: the first cards the menu offers, as few as it takes;
+- declaration: the first suit, the first level, the most matadors offered;
+- play: the first enabled card.
+
+Calls of seats 1 and 3 are clicked on the public table message when it offers
+the same button, the others in the private hand, so both paths are used.
+
+Every move is kept with the length of the fake's log when it was sent, the
+clock of the leak scan (``tests.e2e.leaks``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.ids import ComponentId
+from tests.e2e.fake import FakeDiscord, FakeMessage, SimInteraction, SimUser
+
+GAME_VERBS = frozenset({"call", "play", "decl", "discard"})
+UPDATE_MESSAGE = 7
+WAIT = 15.0  # generous: a loaded CI machine runs this with the rest of the suite
+
+
+def component_id(component: dict[str, Any]) -> ComponentId | None:
+    """The parsed custom id of a table component, or None (links, foreign ids)."""
+    raw = component.get("custom_id")
+    if not isinstance(raw, str):
+        return None
+    try:
+        return ComponentId.parse(raw)
+    except ValueError:
+        return None
+
+
+def find_button(message: FakeMessage, verb: str) -> str | None:
+    """The custom id of the enabled button ``verb`` on ``message``, if any."""
+    for component in message.buttons():
+        cid = component_id(component)
+        if cid is not None and cid.verb == verb and not component.get("disabled"):
+            return str(component["custom_id"])
+    return None
+
+
+@dataclass
+class Move:
+    """One click of the game, as a player made it."""
+
+    seat: int
+    hand_no: int
+    verb: str  # start, next, call, discard, decl, play
+    arg: str  # the call, card, declaration step; the cards of a discard
+    moves: int  # the number its component carried
+    custom_id: str
+    log_at: int  # len(server.log) when it was sent
+    message: FakeMessage
+    version: int  # the index in message.history the click was made from
+    values: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Offer:
+    """A component a player can use now."""
+
+    seat: int
+    message: FakeMessage
+    components: list[dict[str, Any]]  # the enabled game components of that message
+    moves: int
+
+
+class TablePlayers:
+    """Four users at one table, in seat order (the order they joined)."""
+
+    def __init__(self, server: FakeDiscord, users: list[SimUser]) -> None:
+        self.server = server
+        self.users = users
+        self.table: FakeMessage | None = None
+        self.table_id = 0
+        self.hand_no = 0
+        self.last_moves = 0  # the number carried by the last accepted game move
+        self.moves: list[Move] = []
+        self.interactions: list[SimInteraction] = []
+        self.before_move: Callable[[Move], Awaitable[None]] | None = None
+        """Called with each move about to be sent."""
+        self.after_move: Callable[[Move], Awaitable[None]] | None = None
+        """Called after each accepted move (the tests kill the bot from here)."""
+
+    # ------------------------------------------------------------------ the lobby
+
+    async def open(self, **options: Any) -> FakeMessage:
+        """``/table new`` by the first user, the others join, the first starts."""
+        first = self.users[0]
+        ix = await first.slash("table new", game="bete-hombree", **options)
+        table = await ix.wait_done(WAIT)
+        assert table is not None and not table.ephemeral, f"no public table message: {ix!r}"
+        self.table = table
+        # the bot learns its table message's id after answering: a click before that
+        # is taken but answered apart, and the table message is not redrawn
+        await self.server.settle()
+        join = find_button(table, "join")
+        assert join is not None, f"no Join button on {table!r}"
+        self.table_id = ComponentId.parse(join).table
+        for user in self.users[1:]:
+            await self._accepted(await user.click(table, join, timeout=WAIT))
+        start = find_button(table, "start")
+        assert start is not None, f"no Start button on {table!r}"
+        self.hand_no = 1
+        await self._click(0, table, start, "start", "")
+        return table
+
+    # ------------------------------------------------------------------ playing
+
+    async def play_hand(self) -> None:
+        """Play the current hand to its settlement (the table offers *Next hand*)."""
+        while True:
+            offer = await self.server.wait_for(
+                lambda: self.offer() or self.hand_over(), WAIT, "a player's turn or the hand's end"
+            )
+            if not isinstance(offer, Offer):
+                return
+            await self.act(offer)
+
+    async def next_hand(self) -> None:
+        """The first player clicks *Next hand* on the table message."""
+        table = self.require_table()
+        cid = find_button(table, "next")
+        assert cid is not None, f"no Next hand button on {table!r}"
+        self.hand_no += 1
+        await self._click(0, table, cid, "next", "")
+
+    async def play(self, hands: int) -> None:
+        """Open, then play ``hands`` hands to their settlement."""
+        await self.open()
+        for number in range(1, hands + 1):
+            await self.play_hand()
+            if number < hands:
+                await self.next_hand()
+
+    def require_table(self) -> FakeMessage:
+        assert self.table is not None, "the table is not open"
+        return self.table
+
+    def hand_over(self) -> bool:
+        """The table message offers *Next hand* for the hand being played."""
+        table = self.require_table()
+        for component in table.buttons():
+            cid = component_id(component)
+            if cid is not None and cid.verb == "next" and cid.moves == self.hand_no:
+                return not component.get("disabled")
+        return False
+
+    def offer(self, after: int | None = None) -> Offer | None:
+        """The newest enabled game components any player sees, if newer than ``after``.
+
+        Only private messages (DMs, ephemeral answers) say whose turn it is: the
+        public table message shows the calls of whoever is to act.
+        """
+        after = self.last_moves if after is None else after
+        best: Offer | None = None
+        for seat, user in enumerate(self.users):
+            for message in [*user.dms(), *user.ephemerals()]:
+                found = [
+                    (cid, c)
+                    for c in message.interactive()
+                    if not c.get("disabled")
+                    and (cid := component_id(c)) is not None
+                    and cid.table == self.table_id
+                    and cid.verb in GAME_VERBS
+                    and cid.moves > after
+                ]
+                if not found:
+                    continue
+                moves = max(cid.moves for cid, _ in found)
+                current = [c for cid, c in found if cid.moves == moves]
+                if best is None or (moves, message.id) > (best.moves, best.message.id):
+                    if best is not None and best.moves == moves and best.seat != seat:
+                        raise AssertionError(
+                            f"two players may act at move {moves}: {best.message!r}, {message!r}"
+                        )
+                    best = Offer(seat, message, current, moves)
+        return best
+
+    async def recover(self) -> Offer | None:
+        """After a restart nothing may show the current move: each player in turn
+        asks for *My hand* on the table message until one of them may act."""
+        offer = self.offer()
+        if offer is not None:
+            return offer
+        table = self.require_table()
+        hand = find_button(table, "hand")
+        assert hand is not None, f"no My hand button on {table!r}"
+        for user in self.users:
+            ix = await user.click(table, hand, timeout=WAIT)
+            self.interactions.append(ix)
+            await ix.wait_ack(WAIT)
+            assert ix.original is not None and ix.original.ephemeral, f"{ix!r} answered in public"
+            offer = self.offer()
+            if offer is not None:
+                return offer
+        return None
+
+    # ------------------------------------------------------------------ the policy
+
+    async def act(self, offer: Offer) -> None:
+        by_verb: dict[str, list[tuple[ComponentId, dict[str, Any]]]] = {}
+        for component in offer.components:
+            cid = component_id(component)
+            assert cid is not None
+            by_verb.setdefault(cid.verb, []).append((cid, component))
+        message = offer.message
+        if "discard" in by_verb:
+            cid, menu = by_verb["discard"][0]
+            count = int(menu.get("min_values", 1))
+            values = [str(o["value"]) for o in menu.get("options", [])][:count]
+            await self._select(offer.seat, message, str(menu["custom_id"]), values, cid.moves)
+        elif "decl" in by_verb:
+            steps = [(c, b) for c, b in by_verb["decl"] if c.arg != "back"]
+            # the last step offers matadors: announce as many as offered
+            cid, button = steps[-1] if steps[0][0].arg.count(":") == 2 else steps[0]
+            await self._click(offer.seat, message, str(button["custom_id"]), "decl", cid.arg)
+        elif "call" in by_verb:
+            look = find_button(message, "look")
+            if look is not None:  # a hand kept face down: look before speaking
+                ix = await self.users[offer.seat].click(message, look, timeout=WAIT)
+                self.interactions.append(ix)
+                await ix.wait_ack(WAIT)
+                return
+            calls = {cid.arg: (cid, button) for cid, button in by_verb["call"]}
+            dealer_call = "cag" if self.hand_no % 2 else "tout"
+            choice = next(c for c in (dealer_call, "b2", "pass") if c in calls)
+            cid, button = calls[choice]
+            target = message
+            table = self.require_table()
+            if offer.seat % 2 and table.component(str(button["custom_id"])) is not None:
+                target = table
+            await self._click(offer.seat, target, str(button["custom_id"]), "call", choice)
+        elif "play" in by_verb:
+            cid, button = by_verb["play"][0]
+            await self._click(offer.seat, message, str(button["custom_id"]), "play", cid.arg)
+        else:
+            raise AssertionError(f"no policy for {offer!r}")
+
+    async def _click(
+        self, seat: int, message: FakeMessage, custom_id: str, verb: str, arg: str
+    ) -> None:
+        move = Move(
+            seat,
+            self.hand_no,
+            verb,
+            arg,
+            ComponentId.parse(custom_id).moves,
+            custom_id,
+            len(self.server.log),
+            message,
+            len(message.history) - 1,
+        )
+        await self._before(move)
+        ix = await self.users[seat].click(message, custom_id, timeout=WAIT)
+        await self._after(ix, move)
+
+    async def _select(
+        self, seat: int, message: FakeMessage, custom_id: str, values: list[str], moves: int
+    ) -> None:
+        move = Move(
+            seat,
+            self.hand_no,
+            "discard",
+            " ".join(values),
+            moves,
+            custom_id,
+            len(self.server.log),
+            message,
+            len(message.history) - 1,
+            values,
+        )
+        await self._before(move)
+        ix = await self.users[seat].select(message, custom_id, values, timeout=WAIT)
+        await self._after(ix, move)
+
+    async def _before(self, move: Move) -> None:
+        if self.before_move is not None:
+            await self.before_move(move)
+            move.log_at = len(self.server.log)
+
+    async def _after(self, ix: SimInteraction, move: Move) -> None:
+        await self._accepted(ix)
+        if move.verb == "decl" and move.arg.count(":") < 2 and self._declaring(move):
+            return  # one step of the declaration: the same panel asks for the next
+        self.moves.append(move)
+        if move.verb in GAME_VERBS:
+            self.last_moves = move.moves
+        if self.after_move is not None:
+            await self.after_move(move)
+
+    def _declaring(self, move: Move) -> bool:
+        """Whether the panel still asks for the rest of the declaration at the same move."""
+        return any(
+            (cid := component_id(c)) is not None
+            and cid.verb == "decl"
+            and cid.moves == move.moves
+            and not c.get("disabled")
+            for c in move.message.interactive()
+        )
+
+    async def _accepted(self, ix: SimInteraction) -> None:
+        """The bot took the click: it redrew the message clicked, no refusal."""
+        self.interactions.append(ix)
+        await ix.wait_ack(WAIT)
+        assert ix.response_type == UPDATE_MESSAGE, f"{ix!r} was refused: {ix.text()!r}"

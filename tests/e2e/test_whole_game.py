@@ -1,0 +1,242 @@
+"""Whole hands played by four simulated users against the real bot process, and the
+same game SIGKILLed at several points: nothing a player did is lost once the bot
+answered, and the outcome is the uninterrupted game's.
+
+The bot runs as ``python -m tests.e2e.seeded_bot`` (the entry point with the
+table seed fixed), so two games deal the same cards; the players' policy is
+deterministic (``tests.e2e.players``), so they make the same moves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import t
+from tests.e2e.fake import BotProcess, FakeDiscord, FakeMessage, Hold
+from tests.e2e.outcome import Outcome, count_rows, counts, outcome
+from tests.e2e.players import WAIT, Move, TablePlayers
+
+SEED = "20261123"
+HANDS = 2
+NAMES = ("arthur", "bertrand", "edmond", "gaston")
+
+_reference: dict[str, tuple[Outcome, list[tuple[int, int, str, str]]]] = {}
+"""The uninterrupted game, by seed: computed once, by whichever test needs it first."""
+
+
+def seeded_bot(make_bot: Callable[..., BotProcess], **options: object) -> BotProcess:
+    return make_bot(module="tests.e2e.seeded_bot", env={"BETE_TABLE_SEED": SEED}, **options)
+
+
+def summaries(server: FakeDiscord, table: FakeMessage) -> list[int]:
+    """The hands whose summary was posted: the public messages with an embed, other
+    than the table, each titled with its hand's number."""
+    return [
+        int(re.findall(r"\d+", m.embeds[0]["title"])[0])
+        for m in server.messages()
+        if m.id != table.id and m.embeds
+    ]
+
+
+def played(players: TablePlayers) -> list[tuple[int, int, str, str]]:
+    return [(m.hand_no, m.seat, m.verb, m.arg) for m in players.moves]
+
+
+async def play_through(
+    server: FakeDiscord, bot: BotProcess, players: TablePlayers
+) -> tuple[Outcome, list[tuple[int, int, str, str]]]:
+    await players.play(HANDS)
+    await server.wait_for(
+        lambda: HANDS in summaries(server, players.require_table()),
+        WAIT,
+        "the last hand's summary",
+    )
+    await server.settle()
+    ids = [str(u.id) for u in players.users]
+    return outcome(bot.database_path, ids), played(players)
+
+
+async def reference(tmp_path: Path) -> tuple[Outcome, list[tuple[int, int, str, str]]]:
+    """The game played straight through, on a fake server and database of its own."""
+    if SEED not in _reference:
+        async with FakeDiscord() as server:
+            bot = BotProcess(
+                server,
+                database_path=tmp_path / "reference.db",
+                module="tests.e2e.seeded_bot",
+                env={"BETE_TABLE_SEED": SEED},
+                name="reference",
+            )
+            try:
+                await bot.start()
+                players = TablePlayers(server, server.add_users(*NAMES))
+                _reference[SEED] = await play_through(server, bot, players)
+            finally:
+                await bot.stop()
+    return _reference[SEED]
+
+
+async def test_four_players_play_whole_hands(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    bot = seeded_bot(make_bot)
+    await bot.start()
+    players = TablePlayers(server, server.add_users(*NAMES))
+    result, moves = await play_through(server, bot, players)
+    _reference.setdefault(SEED, (result, moves))
+
+    # each hand was settled, and its record holds exactly the moves the players made
+    assert [hand[0] for hand in result.hands] == list(range(1, HANDS + 1))
+    for hand_no, _, _, record in result.hands:
+        made = [record_words(m) for m in players.moves if m.hand_no == hand_no]
+        assert [a for a in record["actions"] if "declare" not in a] == [w for w in made if w]
+        assert sum(1 for a in record["actions"] if " play " in a) == 20
+    # the money: every hand's nets sum to zero and agree with its ledger rows
+    for hand_no in range(1, HANDS + 1):
+        nets = {player: net for h, _, player, _, net in result.nets if h == hand_no}
+        assert sum(nets.values()) == 0 and any(nets.values())
+        ledger: dict[str, int] = dict.fromkeys(nets, 0)
+        for h, payer, payee, amount, _ in result.ledger:
+            if h == hand_no:
+                ledger[payer] = ledger.get(payer, 0) - amount
+                ledger[payee] = ledger.get(payee, 0) + amount
+        assert ledger == nets, f"hand {hand_no}"
+    # a failed contract leaves a bête in the register, in the failing declarer's name
+    for hand_no, declarer, made_it, _ in result.hands:
+        entries = [e for e in result.register if e[3] == hand_no]
+        assert (made_it == 0) == (len(entries) == 1 and entries[0][0] == declarer)
+    assert summaries(server, players.require_table()) == list(range(1, HANDS + 1))
+    assert "Traceback" not in bot.output()
+    assert server.problems() == []
+
+
+def record_words(move: Move) -> str:
+    """A call, discard or card as the hand record writes it ("" for other moves)."""
+    calls = {"b2": "bid 2", "pass": "pass", "cag": "cagnote", "tout": "tout"}
+    if move.verb == "call":
+        return f"{move.seat} {calls[move.arg]}"
+    if move.verb in ("discard", "play"):
+        return f"{move.seat} {move.verb} {move.arg}"
+    return ""
+
+
+@dataclass(frozen=True)
+class KillPoint:
+    when: Callable[[Move, list[Move]], bool]
+    """Whether to kill after this move, given the moves before it."""
+    quiet: bool = False
+    """Wait until the bot is idle before the kill (else: right after its answer)."""
+    hold: bool = False
+    """Hold the bot's message edits and posts from the move on: it dies presenting."""
+    old_button: bool = False
+    """The next move must be possible from a message sent before the kill."""
+
+
+def nth_play(hand_no: int, n: int) -> Callable[[Move, list[Move]], bool]:
+    def when(move: Move, before: list[Move]) -> bool:
+        plays = sum(1 for m in before if m.hand_no == hand_no and m.verb == "play")
+        return move.verb == "play" and move.hand_no == hand_no and plays == n - 1
+
+    return when
+
+
+KILL_POINTS = {
+    # after the second call, once the next bidder's hand shows its buttons
+    "auction": KillPoint(
+        lambda move, before: move.verb == "call" and [m.verb for m in before].count("call") == 1,
+        quiet=True,
+        old_button=True,
+    ),
+    # right after the dealer's discard is answered: his hand asks for the declaration
+    "discard": KillPoint(lambda move, _: move.verb == "discard", old_button=True),
+    # the second card of the second trick of the second hand, before the next
+    # player's hand is redrawn: he finds his turn with *My hand*
+    "trick": KillPoint(nth_play(2, 6), hold=True),
+    # the last card of the first hand: settled in the same transaction as the card,
+    # the table message and the summary not yet shown
+    "settlement": KillPoint(nth_play(1, 20), hold=True),
+}
+EDITS = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
+POSTS = ("POST", "/channels/{channel_id}/messages")
+
+
+@pytest.mark.parametrize("point", list(KILL_POINTS))
+async def test_sigkill_loses_nothing(
+    point: str, server: FakeDiscord, make_bot: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    expected, expected_moves = await reference(tmp_path)
+    kill = KILL_POINTS[point]
+    bot = seeded_bot(make_bot)
+    await bot.start()
+    players = TablePlayers(server, server.add_users(*NAMES))
+    db = bot.database_path
+    chosen: list[Move] = []
+    holds: list[Hold] = []
+
+    async def before_move(move: Move) -> None:
+        if not chosen and kill.when(move, players.moves):
+            chosen.append(move)
+            if kill.hold:
+                holds.extend([server.hold(*EDITS), server.hold(*POSTS)])
+
+    async def after_move(move: Move) -> None:
+        if not chosen or move is not chosen[0]:
+            return
+        if kill.quiet:
+            await server.settle()
+        if holds:  # the bot has started to present the move
+            await server.wait_for(lambda: holds[0].held > 0, WAIT, "the table message's edit")
+        before = counts(db)
+        old = {m.id for u in players.users for m in [*u.dms(), *u.ephemerals()]}
+        await bot.kill()
+        for hold in holds:
+            hold.drop()
+        await bot.start()
+        assert counts(db) == before, "the restart changed the database"
+        if holds:  # the kill came before any player was shown the move's effect
+            assert players.offer() is None
+        await _stale_click_changes_nothing(server, players, move, db)
+        if kill.old_button:
+            offer = players.offer()
+            assert offer is not None and offer.message.id in old, (
+                f"after the restart no message sent before it offers the current move: {offer!r}"
+            )
+        else:
+            await players.recover()
+
+    players.before_move = before_move
+    players.after_move = after_move
+    result, moves = await play_through(server, bot, players)
+
+    assert chosen, f"the game never reached the kill point {point!r}"
+    assert moves == expected_moves
+    assert result == expected
+    assert result.totals() == expected.totals()
+    posted = summaries(server, players.require_table())
+    assert posted == list(range(1, HANDS + 1)), f"summaries posted: {posted}"
+    assert "Traceback" not in bot.output()
+    assert server.problems() == []
+
+
+async def _stale_click_changes_nothing(
+    server: FakeDiscord, players: TablePlayers, move: Move, db: Path
+) -> None:
+    """The move's own button, clicked again as it was drawn, is refused as stale."""
+    user = players.users[move.seat]
+    events = count_rows(db, "table_events")
+    if move.verb == "discard":
+        ix = await user.select(
+            move.message, move.custom_id, move.values, from_version=move.version, timeout=WAIT
+        )
+    else:
+        ix = await user.click(move.message, move.custom_id, from_version=move.version, timeout=WAIT)
+    await ix.wait_ack(WAIT)
+    assert ix.ephemeral and t("fr", "error.stale") in ix.text(), ix.text()
+    assert count_rows(db, "table_events") == events
+    await server.settle()
+    assert count_rows(db, "table_events") == events
