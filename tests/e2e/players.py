@@ -23,6 +23,7 @@ clock of the leak scan (``tests.e2e.leaks``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -148,6 +149,23 @@ class TablePlayers:
             await self.play_hand()
             if number < hands:
                 await self.next_hand()
+
+    async def finish(self) -> None:
+        """Wait for the summary of the last hand played, then for the bot to go quiet."""
+        await self.server.wait_for(
+            lambda: self.hand_no in self.summaries(), WAIT, "the last hand's summary"
+        )
+        await self.server.settle()
+
+    def summaries(self) -> list[int]:
+        """The hands whose summary was posted: the public messages with an embed, other
+        than the table, each titled with its hand's number."""
+        table = self.require_table()
+        return [
+            int(re.findall(r"\d+", str(m.embeds[0].get("title")))[0])
+            for m in self.server.messages()
+            if m.id != table.id and m.embeds
+        ]
 
     def require_table(self) -> FakeMessage:
         assert self.table is not None, "the table is not open"

@@ -9,7 +9,6 @@ deterministic (``tests.e2e.players``), so they make the same moves.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import t
-from tests.e2e.fake import BotProcess, FakeDiscord, FakeMessage, Hold
+from tests.e2e.fake import BotProcess, FakeDiscord, Hold
 from tests.e2e.outcome import Outcome, count_rows, counts, outcome
 from tests.e2e.players import WAIT, Move, TablePlayers
 
@@ -33,16 +32,6 @@ def seeded_bot(make_bot: Callable[..., BotProcess], **options: object) -> BotPro
     return make_bot(module="tests.e2e.seeded_bot", env={"BETE_TABLE_SEED": SEED}, **options)
 
 
-def summaries(server: FakeDiscord, table: FakeMessage) -> list[int]:
-    """The hands whose summary was posted: the public messages with an embed, other
-    than the table, each titled with its hand's number."""
-    return [
-        int(re.findall(r"\d+", m.embeds[0]["title"])[0])
-        for m in server.messages()
-        if m.id != table.id and m.embeds
-    ]
-
-
 def played(players: TablePlayers) -> list[tuple[int, int, str, str]]:
     return [(m.hand_no, m.seat, m.verb, m.arg) for m in players.moves]
 
@@ -51,12 +40,7 @@ async def play_through(
     server: FakeDiscord, bot: BotProcess, players: TablePlayers
 ) -> tuple[Outcome, list[tuple[int, int, str, str]]]:
     await players.play(HANDS)
-    await server.wait_for(
-        lambda: HANDS in summaries(server, players.require_table()),
-        WAIT,
-        "the last hand's summary",
-    )
-    await server.settle()
+    await players.finish()
     ids = [str(u.id) for u in players.users]
     return outcome(bot.database_path, ids), played(players)
 
@@ -110,7 +94,7 @@ async def test_four_players_play_whole_hands(
     for hand_no, declarer, made_it, _ in result.hands:
         entries = [e for e in result.register if e[3] == hand_no]
         assert (made_it == 0) == (len(entries) == 1 and entries[0][0] == declarer)
-    assert summaries(server, players.require_table()) == list(range(1, HANDS + 1))
+    assert players.summaries() == list(range(1, HANDS + 1))
     assert "Traceback" not in bot.output()
     assert server.problems() == []
 
@@ -217,7 +201,7 @@ async def test_sigkill_loses_nothing(
     assert moves == expected_moves
     assert result == expected
     assert result.totals() == expected.totals()
-    posted = summaries(server, players.require_table())
+    posted = players.summaries()
     assert posted == list(range(1, HANDS + 1)), f"summaries posted: {posted}"
     assert "Traceback" not in bot.output()
     assert server.problems() == []
