@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any, Final, TypeVar
 
 import discord
 
@@ -20,6 +22,22 @@ from bot.table import DMRef, LiveTable
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
+# discord.py tries a 500, 502 or 504 again by itself, not a 503: a lost edit would
+# leave the table showing an old state (after the last card: no *Next hand*)
+SERVER_ERROR_RETRIES: Final = (0.5, 1.0, 2.0)  # seconds before each new try
+
+T = TypeVar("T")
+
+
+async def patiently(send: Callable[[], Awaitable[T]]) -> T:
+    """``send()``, tried again while Discord answers with a server error (5xx)."""
+    for delay in SERVER_ERROR_RETRIES:
+        try:
+            return await send()
+        except discord.DiscordServerError as error:
+            log.info("Discord answered %s; trying again in %.1f s", error.status, delay)
+            await asyncio.sleep(delay)
+    return await send()
 
 
 class Presenter:
@@ -48,10 +66,11 @@ class Presenter:
         channel = self.client.get_partial_messageable(
             table.row.channel_id, guild_id=table.row.guild_id
         )
-        try:
-            await channel.get_partial_message(table.row.message_id).edit(
-                **self.table_payload(table)
-            )
+        message = channel.get_partial_message(table.row.message_id)
+        try:  # drawn afresh at each try: the table may have moved on meanwhile
+            await patiently(lambda: message.edit(**self.table_payload(table)))
+        except discord.DiscordServerError as error:
+            log.warning("could not edit the message of table %s: %s", table.id, error)
         except discord.HTTPException:
             log.exception("could not edit the message of table %s", table.id)
 
@@ -61,8 +80,11 @@ class Presenter:
         channel = self.client.get_partial_messageable(
             table.row.channel_id, guild_id=table.row.guild_id
         )
+        embed = settlement_embed(table, table.last, table.public_lang)
         try:
-            await channel.send(embed=settlement_embed(table, table.last, table.public_lang))
+            await patiently(lambda: channel.send(embed=embed))
+        except discord.DiscordServerError as error:
+            log.warning("could not post the summary of table %s: %s", table.id, error)
         except discord.HTTPException:
             log.exception("could not post the summary of table %s", table.id)
 
@@ -89,17 +111,20 @@ class Presenter:
             try:
                 if ref is not None and ref.hand_no == table.hand_no:
                     channel = self.client.get_partial_messageable(ref.channel_id)
-                    await channel.get_partial_message(ref.message_id).edit(embed=embed, view=view)
+                    old = channel.get_partial_message(ref.message_id)
+                    await patiently(partial(old.edit, embed=embed, view=view))
                     ref.fingerprint = fingerprint
                     continue
                 dm = await self.client.create_dm(discord.Object(int(info.player)))
-                message = await dm.send(embed=embed, view=view)
+                message = await patiently(partial(dm.send, embed=embed, view=view))
                 table.dms[info.player] = DMRef(dm.id, message.id, fingerprint, table.hand_no)
             except discord.Forbidden as error:
                 if error.code != DM_CLOSED:
                     log.warning("DM to %s refused: %s", info.player, error)
                 table.dm_closed.add(info.player)
                 await self._tell_dm_closed(table, info.player)
+            except discord.DiscordServerError as error:  # shown again at the next change
+                log.warning("could not update the private hand of %s: %s", info.player, error)
             except (discord.HTTPException, ValueError):
                 log.exception("could not update the private hand of %s", info.player)
 
