@@ -196,7 +196,7 @@ async def test_bad_input_is_refused_and_changes_nothing(
     first = await actor.click(offer.message, call, wait=False)
     second = await actor.click(offer.message, call, wait=False)
     await asyncio.gather(first.wait_ack(WAIT), second.wait_ack(WAIT))
-    taken = sorted([first.response_type, second.response_type])
+    taken = sorted([first.response_type or 0, second.response_type or 0])
     assert taken == [CHANNEL_MESSAGE, UPDATE_MESSAGE], f"{first.text()!r} / {second.text()!r}"
     refused = first if first.response_type == CHANNEL_MESSAGE else second
     assert refused.ephemeral and says("error.stale") in refused.text()
