@@ -17,6 +17,7 @@ import pytest
 
 from bot.i18n import t
 from tests.e2e.fake import BotProcess, FakeDiscord, Hold
+from tests.e2e.leaks import game_knowledge, scan
 from tests.e2e.outcome import Outcome, count_rows, counts, outcome
 from tests.e2e.players import WAIT, Move, TablePlayers
 
@@ -202,6 +203,9 @@ async def test_sigkill_loses_nothing(
     assert moves == expected_moves
     assert result == expected
     assert result.totals() == expected.totals()
+    # what the restarted bot showed hides what it must, too
+    leaks = scan(server.log, game_knowledge(players, db)).leaks
+    assert not leaks, "\n".join(str(leak) for leak in leaks[:20])
     posted = players.summaries()
     missing = sorted(set(range(1, HANDS + 1)) - set(posted))
     assert not missing, f"the summary of hand(s) {missing} was never posted (posted: {posted})"
