@@ -28,11 +28,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.i18n import t
 from bot.ids import ComponentId
 from tests.e2e.fake import FakeDiscord, FakeMessage, SimInteraction, SimUser
 
 GAME_VERBS = frozenset({"call", "play", "decl", "discard"})
 UPDATE_MESSAGE = 7
+DONE = {t(lang, "ok.played") for lang in ("fr", "en")}
 WAIT = 15.0  # generous: a loaded CI machine runs this with the rest of the suite
 
 
@@ -109,13 +111,17 @@ class TablePlayers:
         assert table is not None and not table.ephemeral, f"no public table message: {ix!r}"
         self.table = table
         # the bot learns its table message's id after answering: a click before that
-        # is taken but answered apart, and the table message is not redrawn
+        # is taken but answered apart ("done"), and the table message is not redrawn
         await self.server.settle()
         join = find_button(table, "join")
         assert join is not None, f"no Join button on {table!r}"
         self.table_id = ComponentId.parse(join).table
         for user in self.users[1:]:
-            await self._accepted(await user.click(table, join, timeout=WAIT))
+            ix = await user.click(table, join, timeout=WAIT)
+            self.interactions.append(ix)
+            await ix.wait_ack(WAIT)
+            done = ix.response_type == UPDATE_MESSAGE or ix.text() in DONE
+            assert done, f"{ix!r} was refused: {ix.text()!r}"
         start = find_button(table, "start")
         assert start is not None, f"no Start button on {table!r}"
         self.hand_no = 1
