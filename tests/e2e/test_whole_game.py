@@ -182,10 +182,10 @@ async def test_sigkill_loses_nothing(
         await bot.kill()
         for hold in holds:
             hold.drop()
-        await bot.start()
-        assert counts(db) == before, "the restart changed the database"
         if holds:  # the kill came before any player was shown the move's effect
             assert players.offer() is None
+        await bot.start()
+        assert counts(db) == before, "the restart changed the database"
         await _stale_click_changes_nothing(server, players, move, db)
         if kill.old_button:
             offer = players.offer()
