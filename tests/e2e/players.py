@@ -186,8 +186,9 @@ class TablePlayers:
                 return not component.get("disabled")
         return False
 
-    def offer(self, after: int | None = None) -> Offer | None:
-        """The newest enabled game components any player sees, if newer than ``after``.
+    def offer(self, after: int | None = None, among: set[int] | None = None) -> Offer | None:
+        """The newest enabled game components any player sees, if newer than ``after``
+        (default: the last move made), on any message or on those of ``among`` (ids).
 
         Only private messages (DMs, ephemeral answers) say whose turn it is: the
         public table message shows the calls of whoever is to act.
@@ -196,6 +197,8 @@ class TablePlayers:
         best: Offer | None = None
         for seat, user in enumerate(self.users):
             for message in [*user.dms(), *user.ephemerals()]:
+                if among is not None and message.id not in among:
+                    continue
                 found = [
                     (cid, c)
                     for c in message.interactive()
