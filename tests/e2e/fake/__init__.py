@@ -25,7 +25,9 @@ once with :class:`BotDied` if the bot process or client task stops.
 
 Faults: ``server.inject("POST", "/channels/{channel_id}/messages", status=429)``,
 ``server.limit_rate(...)``, ``server.drop_connection()``,
-``server.invalidate_session()``, ``server.expire_tokens()``, ``user.dms_closed``.
+``server.invalidate_session()``, ``server.expire_tokens()``, ``user.dms_closed``;
+``server.hold("PATCH", route)`` keeps requests unanswered until ``release()`` or
+``drop()`` (to kill the bot while its edits are in flight).
 Latency: ``ix.latency``, ``server.latencies()``, ``server.latency_summary()``,
 ``server.callback_hooks``; ``server.change_hooks`` sees every log entry as it is made.
 """
