@@ -85,9 +85,19 @@ async def forge(
     )
 
 
+def panels(user: SimUser) -> list[FakeMessage]:
+    """The user's private hands: their DMs that are not ephemeral answers."""
+    return [m for m in user.dms() if not m.ephemeral and m.embeds]
+
+
 def panel(user: SimUser) -> FakeMessage:
-    """The user's private hand: their last DM that is not an ephemeral answer."""
-    return [m for m in user.dms() if not m.ephemeral and m.embeds][-1]
+    return panels(user)[-1]
+
+
+def card_buttons(user: SimUser) -> list[ComponentId]:
+    """The cards on the user's private hand (greyed out when not their turn)."""
+    found = [component_id(c) for c in panel(user).buttons()] if panels(user) else []
+    return [cid for cid in found if cid is not None and cid.verb == "play"]
 
 
 async def seated_table(
@@ -125,6 +135,7 @@ async def test_bad_input_is_refused_and_changes_nothing(
     # ---- the auction: first hand to speak
     offer = await play_until(players, lambda o: "call" in verbs(o))
     actor, other = users[offer.seat], users[(offer.seat + 1) % 4]
+    await server.wait_for(lambda: all(panels(u) for u in users), WAIT, "every private hand")
     call = str(offer.components[0]["custom_id"])  # e.g. pass
     moves = offer.moves
     assert table.component(call) is not None, "the table message offers the calls"
@@ -213,12 +224,8 @@ async def test_bad_input_is_refused_and_changes_nothing(
         forge(server, other, panel(other), card),
         "error.not_your_turn",
     )
-    foreign = next(
-        component_id(c)
-        for c in panel(other).buttons()
-        if (cid := component_id(c)) is not None and cid.verb == "play"
-    )
-    assert foreign is not None
+    await server.wait_for(lambda: card_buttons(other), WAIT, "the cards of another player")
+    foreign = card_buttons(other)[0]
     await check(
         "a card of another player's hand, forged by the actor",
         forge(server, actor, panel(actor), f"bh:{tid}:{moves}:play:{foreign.arg}"),
