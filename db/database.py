@@ -119,9 +119,9 @@ class Database:
 
 
 async def _run(connection: aiosqlite.Connection, sql: str) -> None:
-    """Execute and close the cursor at once: an open cursor would block COMMIT."""
-    async with connection.execute(sql):
-        pass
+    """Execute, the cursor closed at once (an open cursor would block COMMIT): one trip to
+    aiosqlite's thread."""
+    await connection.execute_fetchall(sql)
 
 
 def _statements(sql: str) -> list[str]:

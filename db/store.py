@@ -56,23 +56,24 @@ class Store:
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._c = connection
 
+    # Each statement is one trip to aiosqlite's thread (execute and fetch together, the
+    # cursor closed there): a cursor's execute, fetch and close would be three, and
+    # every trip is a thread switch the event loop pays for on each action.
+
     async def _run(self, sql: str, params: Sequence[Any] = ()) -> None:
-        async with self._c.execute(sql, params):
-            pass
+        await self._c.execute_fetchall(sql, params)
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
-        async with self._c.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self._c.execute_fetchall(sql, params))
 
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> aiosqlite.Row | None:
-        async with self._c.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+        rows = list(await self._c.execute_fetchall(sql, params))
+        return rows[0] if rows else None
 
     async def _insert(self, sql: str, params: Sequence[Any]) -> int:
-        async with self._c.execute(sql, params) as cursor:
-            rowid = cursor.lastrowid
-        assert rowid is not None
-        return rowid
+        row = await self._c.execute_insert(sql, params)
+        assert row is not None
+        return int(row[0])
 
     # ---- guild settings ----------------------------------------------------
 
@@ -234,10 +235,26 @@ class Store:
             " WHERE table_id = ? ORDER BY seq",
             (table_id,),
         )
-        return [
-            TableEvent(r[0], r[1], r[2], json.loads(r[3]), datetime.fromisoformat(r[4]))
-            for r in rows
-        ]
+        return [self._event(r) for r in rows]
+
+    async def open_table_events(self) -> dict[int, list[TableEvent]]:
+        """The log of every open table, by table id, in one read: what a start-up replays
+        (one query for all tables rather than one per table)."""
+        rows = await self._all(
+            "SELECT e.table_id, e.seq, e.kind, e.payload, e.created_at FROM table_events e"
+            " JOIN tables t ON t.id = e.table_id WHERE t.status != 'ended'"
+            " ORDER BY e.table_id, e.seq"
+        )
+        logs: dict[int, list[TableEvent]] = {}
+        for r in rows:
+            logs.setdefault(r[0], []).append(self._event(r))
+        return logs
+
+    @staticmethod
+    def _event(row: aiosqlite.Row) -> TableEvent:
+        return TableEvent(
+            row[0], row[1], row[2], json.loads(row[3]), datetime.fromisoformat(row[4])
+        )
 
     # ---- the register and the pot -------------------------------------------
 

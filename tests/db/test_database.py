@@ -97,3 +97,21 @@ async def test_register_crossing_and_scoreboard(tmp_path):
     assert (top.player, top.net, top.hands, top.made, top.betes_collected) == ("a", 30, 1, 1, 1)
     assert next(r for r in board if r.player == "b").net == -30
     await db.close()
+
+
+async def test_open_table_events_reads_every_open_log_at_once(tmp_path):
+    db = await Database.open(tmp_path / "b.sqlite3")
+    args = dict(guild_id=1, game="bete-hombree", options={}, turn_seconds=0, created_by="a")
+    async with db.transaction() as store:
+        tables = [await store.insert_table(**args, channel_id=c, seed=c) for c in (2, 3, 4)]
+        for table in tables:
+            for seq in (1, 2):
+                await store.append_event(table.id, seq, "join", {"player": f"{table.id}-{seq}"})
+        await store.set_table_status(tables[1].id, "ended")
+    async with db.reading() as store:
+        logs = await store.open_table_events()
+        assert sorted(logs) == [tables[0].id, tables[2].id]
+        for table in (tables[0], tables[2]):
+            assert logs[table.id] == await store.events(table.id)
+            assert [e.seq for e in logs[table.id]] == [1, 2]
+    await db.close()
