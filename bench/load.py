@@ -36,7 +36,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -71,6 +71,7 @@ UPDATE_MESSAGE = 7
 ANSWER_TIMEOUT = 10.0
 # what a player may do from a private hand; "decl:back" would only undo a step
 PLAY_VERBS = frozenset({"call", "play", "decl", "discard", "look"})
+SETUP_VERBS = frozenset({"new", "join", "start"})
 
 
 # ---- the bot process's memory ----------------------------------------------------------
@@ -85,6 +86,13 @@ def memory_kib(pid: int) -> dict[str, int]:
             if name in ("VmRSS", "VmHWM"):
                 out[name] = int(value.split()[0])
     return out
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far, from /proc."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def bot_pid(bot: BotProcess) -> int:
@@ -136,6 +144,32 @@ class Answers:
         answer = Answer(verb, ix.dispatched_at, ix.latency, ix.response_type, refused)
         self.done.append(answer)
         return answer
+
+
+class LoopLag:
+    """How late this process's event loop wakes up: a late loop delays the callbacks it
+    timestamps, so a slow answer may be the driver's and not the bot's."""
+
+    def __init__(self, period: float = 0.01) -> None:
+        self.period = period
+        self.worst = 0.0
+        self._task: asyncio.Task[None] | None = None
+
+    async def _tick(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            before = loop.time()
+            await asyncio.sleep(self.period)
+            self.worst = max(self.worst, loop.time() - before - self.period)
+
+    def start(self) -> None:
+        self.worst = 0.0
+        self._task = asyncio.create_task(self._tick())
+
+    def stop(self) -> float:
+        if self._task is not None:
+            self._task.cancel()
+        return self.worst
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -252,12 +286,12 @@ class TableDriver:
                 out.append(Option(player, hand, component))
         return [o for o in out if o.key not in self.clicked]
 
-    async def next_option(self, until: float) -> Option | None:
+    async def next_option(self, until: Callable[[], float]) -> Option | None:
         while True:
             found = self.options()
             if found:
                 return self.rng.choice(found)
-            remaining = until - time.monotonic()
+            remaining = until() - time.monotonic()
             if remaining <= 0:
                 return None
             self.changed.clear()
@@ -279,15 +313,15 @@ class TableDriver:
         )
         return await self.answers.wait(ix, ComponentId.parse(custom_id).verb)
 
-    async def play(self, mean_think: float, until: float) -> None:
-        """Act until ``until`` (monotonic): wait for a move on offer, think, make it."""
-        while time.monotonic() < until:
+    async def play(self, mean_think: float, until: Callable[[], float]) -> None:
+        """Act until ``until()`` (monotonic): wait for a move on offer, think, make it."""
+        while time.monotonic() < until():
             option = await self.next_option(until)
             if option is None:
                 return
             think = mean_think * self.rng.uniform(0.5, 1.5)
-            await asyncio.sleep(min(think, until - time.monotonic()))
-            if time.monotonic() >= until:
+            await asyncio.sleep(min(think, until() - time.monotonic()))
+            if time.monotonic() >= until():
                 return
             now = {o.key: o for o in self.options()}
             if option.key not in now:  # the offer changed while thinking
@@ -408,7 +442,12 @@ class LoadFigures:
     by_verb: dict[str, int]
     refused: int
     refusals: list[str]
+    slowest: list[str]  # seconds into the window, verb, latency
     stuck_waits: int
+    bot_cpu_ms_per_interaction: float
+    bot_cpu_share: float  # of one core, during play
+    driver_cpu_share: float  # this process: the fake Discord and the players
+    driver_worst_lag_ms: float  # this process's event loop, during play
     rss_before_tables_kib: int
     rss_with_tables_kib: int
     hwm_kib: int
@@ -429,23 +468,43 @@ async def live_tables(args: argparse.Namespace, folder: Path) -> LoadFigures:
             answers = drivers[0].answers
 
             gate = asyncio.Semaphore(args.open_concurrency)
+            mean_think = 1.0 / args.rate if args.rate > 0 else 0.0
+            end = [float("inf")]  # set once every table is dealt
+            dealt = asyncio.Event()
+            opened: list[TableDriver] = []
 
-            async def open_one(driver: TableDriver) -> None:
+            async def open_and_play(driver: TableDriver) -> None:
                 async with gate:
                     await driver.open(pause=0.05)
+                opened.append(driver)
+                if len(opened) == len(drivers):
+                    dealt.set()
+                await driver.play(mean_think, lambda: end[0])
 
-            await asyncio.gather(*(open_one(d) for d in drivers))
-            await server.settle(quiet=0.5, timeout=120)
-            setup = LatencyFigures.of(answers.done)
+            players = asyncio.gather(*(open_and_play(d) for d in drivers))
+            waiting: asyncio.Future[Any] = asyncio.ensure_future(dealt.wait())
+            await asyncio.wait([waiting, players], return_when=asyncio.FIRST_COMPLETED)
+            if players.done():  # a table failed to open: say why
+                waiting.cancel()
+                await players
+            setup = LatencyFigures.of([a for a in answers.done if a.verb in SETUP_VERBS])
+            print(
+                f"{args.tables} tables dealt; {args.warmup:.0f} s of play, "
+                f"then {args.duration:.0f} s measured",
+                flush=True,
+            )
+            await asyncio.sleep(args.warmup)
             forget_history(server)
-            answers.done.clear()
-
-            print(f"{args.tables} tables dealt; playing for {args.duration:.0f} s", flush=True)
             start = time.perf_counter()
-            until = time.monotonic() + args.duration
-            mean_think = 1.0 / args.rate if args.rate > 0 else 0.0
-            await asyncio.gather(*(d.play(mean_think, until) for d in drivers))
+            bot_cpu, own_cpu = cpu_seconds(bot_pid(bot)), time.process_time()
+            end[0] = time.monotonic() + args.duration
+            lag = LoopLag()
+            lag.start()
+            await players
+            worst_lag = lag.stop()
             elapsed = time.perf_counter() - start
+            bot_cpu = cpu_seconds(bot_pid(bot)) - bot_cpu
+            own_cpu = time.process_time() - own_cpu
             await server.settle(quiet=0.5, timeout=60)
             with_tables = memory_kib(bot_pid(bot))
             in_window = [a for a in answers.done if a.dispatched >= start]
@@ -476,7 +535,15 @@ async def live_tables(args: argparse.Namespace, folder: Path) -> LoadFigures:
         by_verb=dict(Counter(a.verb for a in in_window).most_common()),
         refused=len(refusals),
         refusals=refusals[:10],
+        slowest=[
+            f"{a.dispatched - start:.1f} s {a.verb} {1000 * (a.latency or 0):.0f} ms"
+            for a in sorted(in_window, key=lambda a: -(a.latency or ANSWER_TIMEOUT))[:10]
+        ],
         stuck_waits=sum(d.stuck for d in drivers),
+        bot_cpu_ms_per_interaction=1000 * bot_cpu / max(1, len(in_window)),
+        bot_cpu_share=bot_cpu / elapsed,
+        driver_cpu_share=own_cpu / elapsed,
+        driver_worst_lag_ms=1000 * worst_lag,
         rss_before_tables_kib=before["VmRSS"],
         rss_with_tables_kib=with_tables["VmRSS"],
         hwm_kib=with_tables["VmHWM"],
@@ -622,6 +689,12 @@ def report(load: LoadFigures | None, many: ManyFigures | None) -> None:
             f"  [target p99 < 50 ms, none over 1 s: {verdict(latency_ok and not lat.unanswered)}]"
         )
         print(
+            f"CPU during play: bot {100 * load.bot_cpu_share:.0f} % of a core "
+            f"({load.bot_cpu_ms_per_interaction:.1f} ms per interaction), "
+            f"fake Discord and players {100 * load.driver_cpu_share:.0f} % "
+            f"(their event loop at worst {load.driver_worst_lag_ms:.0f} ms late)"
+        )
+        print(
             f"bot memory: RSS {mib(load.rss_before_tables_kib)} before any table, "
             f"{mib(load.rss_with_tables_kib)} with {load.tables} live, "
             f"peak (VmHWM) {mib(load.hwm_kib)}"
@@ -633,6 +706,7 @@ def report(load: LoadFigures | None, many: ManyFigures | None) -> None:
         if load.restart is not None:
             print(restart_line(load.restart))
         print(f"refused answers: {load.refused}; waits over 15 s for a move: {load.stuck_waits}")
+        print(f"slowest answers: {', '.join(load.slowest)}")
         for line in load.refusals:
             print(f"  refused: {line}")
         for line in load.problems:
@@ -677,6 +751,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--rate", type=float, default=0.5, help="actions per second per table (0: no think time)"
     )
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of play measured")
+    parser.add_argument(
+        "--warmup", type=float, default=10.0, help="seconds of play before measuring"
+    )
     parser.add_argument(
         "--restart-tables", type=int, default=1000, help="tables of part 2 (0: skip it)"
     )
