@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import sys
 
@@ -33,7 +34,20 @@ class _NoVoiceWarning(logging.Filter):
 async def run(settings: Settings) -> None:
     bot = BeteBot(settings)
     async with bot:
-        await bot.start(settings.token)
+        frozen = asyncio.create_task(freeze_heap_when_ready(bot))
+        try:
+            await bot.start(settings.token)
+        finally:
+            frozen.cancel()
+
+
+async def freeze_heap_when_ready(bot: BeteBot) -> None:
+    """Once started (modules imported, tables rebuilt, connected), set what exists aside
+    from the cyclic garbage collector: a full collection would otherwise walk it all
+    again, the event loop and every click waiting meanwhile."""
+    await bot.wait_until_ready()
+    gc.collect()
+    gc.freeze()
 
 
 def main(argv: list[str] | None = None) -> int:
