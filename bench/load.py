@@ -5,13 +5,15 @@ in this process with the simulated players; ``python -m bot`` runs as a child
 process pointed at it, on a fresh SQLite file, with a fake token.
 
 Part 1 (``--tables``): every table is opened, joined and started by clicks,
-then each table's players act every ``1 / --rate`` seconds on average (a
-uniform think time of 0.5 to 1.5 times that, counted from the moment the
-table offers its next move), for ``--duration`` seconds: calls, discards,
-declarations, cards from the private hands in DMs, *Next hand* on the table.
-It reports the interaction latency (INTERACTION_CREATE leaving the fake's
+the openings spread over ``--ramp`` seconds (opened together, tables would
+end their hands together too); then each table's players act every
+``1 / --rate`` seconds on average (a uniform think time of 0.5 to 1.5 times
+that, counted from the moment the table offers its next move): calls,
+discards, declarations, cards from the private hands in DMs, *Next hand* on
+the table. After ``--warmup`` seconds of play, ``--duration`` seconds are
+measured: the interaction latency (INTERACTION_CREATE leaving the fake's
 gateway to the callback reaching its REST), interactions per second, the
-bot's peak memory and its memory per live table. Then the bot is SIGKILLed
+bot's CPU, peak memory and memory per live table. Then the bot is SIGKILLed
 and started again, and the restart is timed from the new process's start
 until a *My hand* click on every table has been answered with that hand.
 
@@ -20,7 +22,7 @@ through the table service (the bot's own code, on a scratch copy of the
 database), each with its table message in the fake; the bot is started,
 SIGKILLed, and its restart timed the same way.
 
-    .venv/bin/python -m bench.load [--tables 200] [--rate 0.5] [--duration 60]
+    .venv/bin/python -m bench.load [--tables 200] [--rate 0.5] [--duration 60] [--ramp 60]
                                    [--restart-tables 1000] [--json] [--workdir DIR]
 """
 
@@ -442,7 +444,7 @@ class LoadFigures:
     setup: LatencyFigures
     latency: LatencyFigures
     interactions_per_s: float
-    by_verb: dict[str, int]
+    by_verb: dict[str, LatencyFigures]
     refused: int
     refusals: list[str]
     slowest: list[str]  # seconds into the window, verb, latency
@@ -476,7 +478,9 @@ async def live_tables(args: argparse.Namespace, folder: Path) -> LoadFigures:
             dealt = asyncio.Event()
             opened: list[TableDriver] = []
 
-            async def open_and_play(driver: TableDriver) -> None:
+            async def open_and_play(index: int, driver: TableDriver) -> None:
+                # tables opened all at once would end their hands all at once too
+                await asyncio.sleep(args.ramp * index / len(drivers))
                 async with gate:
                     await driver.open(pause=0.05)
                 opened.append(driver)
@@ -484,7 +488,7 @@ async def live_tables(args: argparse.Namespace, folder: Path) -> LoadFigures:
                     dealt.set()
                 await driver.play(mean_think, lambda: end[0])
 
-            players = asyncio.gather(*(open_and_play(d) for d in drivers))
+            players = asyncio.gather(*(open_and_play(i, d) for i, d in enumerate(drivers)))
             waiting: asyncio.Future[Any] = asyncio.ensure_future(dealt.wait())
             await asyncio.wait([waiting, players], return_when=asyncio.FIRST_COMPLETED)
             if players.done():  # a table failed to open: say why
@@ -494,7 +498,7 @@ async def live_tables(args: argparse.Namespace, folder: Path) -> LoadFigures:
             print(
                 f"{args.tables} tables dealt; {args.warmup:.0f} s of play, "
                 f"then {args.duration:.0f} s measured",
-                flush=True,
+                file=sys.stderr,
             )
             await asyncio.sleep(args.warmup)
             forget_history(server)
@@ -517,7 +521,7 @@ async def live_tables(args: argparse.Namespace, folder: Path) -> LoadFigures:
 
             restart = None
             if not args.no_restart:
-                print(f"restarting with {args.tables} live tables", flush=True)
+                print(f"restarting with {args.tables} live tables", file=sys.stderr)
                 restart = await timed_restart(bot, drivers)
             problems += server.problems()
             output = bot.output()
@@ -535,7 +539,10 @@ async def live_tables(args: argparse.Namespace, folder: Path) -> LoadFigures:
         setup=setup,
         latency=LatencyFigures.of(in_window),
         interactions_per_s=len(in_window) / elapsed,
-        by_verb=dict(Counter(a.verb for a in in_window).most_common()),
+        by_verb={
+            verb: LatencyFigures.of([a for a in in_window if a.verb == verb])
+            for verb, _ in Counter(a.verb for a in in_window).most_common()
+        },
         refused=len(refusals),
         refusals=refusals[:10],
         slowest=[
@@ -636,7 +643,7 @@ async def many_tables(args: argparse.Namespace, folder: Path) -> ManyFigures:
         shm = Path("/dev/shm")
         scratch = Path(tempfile.mkdtemp(dir=shm if shm.is_dir() else folder))
         try:
-            print(f"bringing {count} tables mid-hand", flush=True)
+            print(f"bringing {count} tables mid-hand", file=sys.stderr)
             started = time.perf_counter()
             await bring_mid_hand(scratch / "seed.db", drivers, server, args.seed)
             seeded = time.perf_counter() - started
@@ -644,7 +651,10 @@ async def many_tables(args: argparse.Namespace, folder: Path) -> ManyFigures:
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
         try:
-            print(f"starting the bot on {count} live tables, then SIGKILL and restart", flush=True)
+            print(
+                f"starting the bot on {count} live tables, then SIGKILL and restart",
+                file=sys.stderr,
+            )
             warm = await timed_restart(bot, drivers)
             forget_history(server)
             restart = await timed_restart(bot, drivers)
@@ -672,7 +682,7 @@ def verdict(ok: bool) -> str:
 def report(load: LoadFigures | None, many: ManyFigures | None) -> None:
     if load is not None:
         lat, setup = load.latency, load.setup
-        verbs = ", ".join(f"{verb} {count}" for verb, count in load.by_verb.items())
+        verbs = ", ".join(f"{verb} {figures.count}" for verb, figures in load.by_verb.items())
         latency_ok = lat.p99_ms < 1000 * TARGET_P99 and lat.max_ms <= 1000 * TARGET_MAX
         memory_ok = load.per_table_bytes <= TARGET_BYTES_PER_TABLE
         print(f"\n== {load.tables} live tables, {load.rate_per_table:g} actions/s per table ==")
@@ -691,6 +701,11 @@ def report(load: LoadFigures | None, many: ManyFigures | None) -> None:
             f"max {lat.max_ms:.1f} ms, {lat.over_1s} over 1 s, {lat.unanswered} unanswered"
             f"  [target p99 < 50 ms, none over 1 s: {verdict(latency_ok and not lat.unanswered)}]"
         )
+        for verb, figures in load.by_verb.items():
+            print(
+                f"  {verb:>8}: p50 {figures.p50_ms:.1f} ms, p99 {figures.p99_ms:.1f} ms, "
+                f"max {figures.max_ms:.1f} ms"
+            )
         print(
             f"CPU during play: bot {100 * load.bot_cpu_share:.0f} % of a core "
             f"({load.bot_cpu_ms_per_interaction:.1f} ms per interaction), "
@@ -755,6 +770,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--rate", type=float, default=0.5, help="actions per second per table (0: no think time)"
     )
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of play measured")
+    parser.add_argument(
+        "--ramp", type=float, default=60.0, help="seconds over which the tables open"
+    )
     parser.add_argument(
         "--warmup", type=float, default=10.0, help="seconds of play before measuring"
     )
