@@ -102,14 +102,13 @@ def play_table(
     index: int,
     table: str,
     players: Sequence[AnyPlayer],
-    watch: int | None,
-) -> tuple[HandState, list[float], HandState | None]:
-    """Play one deal; returns the final state, ``watch`` seat's decision times
+) -> tuple[HandState, list[list[float]], HandState | None]:
+    """Play one deal; returns the final state, each seat's decision times
     (decisions with a choice), and the state when play began."""
     dealer, belle, hands, cagnot = deal_of(config.seed, index)
     entry = EntryInPlay(None, config.entry) if config.entry else None
     state = HandState(Rules(), dealer, belle, hands, cagnot, entry)
-    latencies: list[float] = []
+    latencies: list[list[float]] = [[] for _ in range(SEATS)]
     at_play: HandState | None = None
     step = 0
     while not state.is_over:
@@ -121,8 +120,8 @@ def play_table(
         start = time.perf_counter()
         action = _act(players[seat], state, rng, config.budget)
         elapsed = time.perf_counter() - start
-        if seat == watch and choice:
-            latencies.append(elapsed)
+        if choice:
+            latencies[seat].append(elapsed)
         state.apply(action)
         step += 1
     return state, latencies, at_play
@@ -193,25 +192,25 @@ def run_deal(config: DuelConfig, index: int) -> DealResult:
     a = _player(config.a, config.bete_weight)
     b = _player(config.b, config.bete_weight)
     base_players = [b] * SEATS
-    state, _, at_play = play_table(config, index, "base", base_players, None)
+    state, lat, at_play = play_table(config, index, "base", base_players)
     b_records = []
     for seat in range(SEATS):
         # the baseline's latencies come from its own table, seat by seat
-        b_records.append(_record(config, state, seat, [], at_play, base_players, False))
+        b_records.append(_record(config, state, seat, lat[seat], at_play, base_players, False))
     a_records = []
     for seat in range(SEATS):
         players = [a if s == seat else b for s in range(SEATS)]
-        st, lat, ap = play_table(config, index, f"a{seat}", players, seat)
+        st, lat, ap = play_table(config, index, f"a{seat}", players)
         check = config.a != "cheater"
-        a_records.append(_record(config, st, seat, lat, ap, players, check))
+        a_records.append(_record(config, st, seat, lat[seat], ap, players, check))
     ref_records = None
     if config.ref is not None:
         r = _player(config.ref, config.bete_weight)
         ref_records = []
         for seat in range(SEATS):
             players = [r if s == seat else b for s in range(SEATS)]
-            st, lat, ap = play_table(config, index, f"r{seat}", players, seat)
-            ref_records.append(_record(config, st, seat, lat, ap, players, False))
+            st, lat, ap = play_table(config, index, f"r{seat}", players)
+            ref_records.append(_record(config, st, seat, lat[seat], ap, players, False))
     return DealResult(index, a_records, b_records, ref_records)
 
 
@@ -366,7 +365,10 @@ def format_summary(s: dict[str, Any]) -> str:
             text += f", make-rate {rate:.1%}, contract accuracy (DD-makeable) "
             text += f"{side['contract_accuracy']:.1%}"
         if "cheater_play_make_rate" in side:
-            text += f", cheater's play of the same contracts {side['cheater_play_make_rate']:.1%}"
+            cheater_rate = side["cheater_play_make_rate"]
+            text += f", cheater's play of the same contracts {cheater_rate:.1%}"
+            if rate is not None:
+                text += f" ({100 * (rate - cheater_rate):+.1f} points)"
         lines.append(text)
         levels = ", ".join(
             f"{lv}: {v['made']}/{v['of']} ({v['rate']:.0%})"

@@ -22,6 +22,7 @@ from .base import DEFAULT_BUDGET
 
 RANKS_IN_PLAY = 6  # K Q J A 10 9
 SIDE_VALUES = (0.85, 0.35, 0.1, 0.0, 0.0, 0.0)
+BID_THRESHOLD = 0.5  # the rough value of a contract worth bidding
 
 
 def suit_ranks(hand: int, suit: int) -> list[int]:
@@ -77,13 +78,15 @@ def best_contract(
 ) -> tuple[float, int, int]:
     """(expected value, rank, trump) of the best contract among ``ranks``."""
     best = (-1e9, -1, -1)
+    # a hand's estimate and matadors per suit do not depend on the rank
+    estimates = [estimate_tricks(hand, suit, gone) for suit in range(4)]
+    matadors = [matadors_held(hand, suit) for suit in range(4)]
     for rank in ranks:
         level = rank_level(rank)
         suits = [belle] if rank_belle(rank) else [s for s in range(4) if s != belle]
         for suit in suits:
-            est = estimate_tricks(hand, suit, gone)
-            p = make_chance(est, level)
-            s = stake_of(level, rank_belle(rank), matadors_held(hand, suit))
+            p = make_chance(estimates[suit], level)
+            s = stake_of(level, rank_belle(rank), matadors[suit])
             value = p * 3 * s - (1 - p) * 6 * s
             if value > best[0]:
                 best = (value, rank, suit)
@@ -120,7 +123,7 @@ class HeuristicPlayer:
         # what this hand supports, for any contract of at least 2
         all_ranks = [bid_rank(lv, b) for lv in range(2, 6) for b in (False, True)]
         value, rank, _ = best_contract(hand, belle, all_ranks)
-        if value > 0.5:
+        if value > BID_THRESHOLD:
             affordable = [a for a in bids if bid_rank(a.level, a.belle) <= rank]
             if affordable:
                 return min(affordable, key=lambda a: bid_rank(a.level, a.belle))

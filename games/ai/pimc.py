@@ -14,8 +14,14 @@ counting the stake, the register's entry in play and the bête a failure makes
 after the auction; the contract, after the cagnot) is taken once for all deals,
 never per deal, so the evaluation does not assume knowledge the player lacks.
 
-Blind calls (sans préjudice, je retiens) are never made: they are taken before
-looking at the hand, and this player does not gamble blind.
+Deals are weighted by how well they explain the auction (``AuctionReading``:
+a seat that passed is weak, one that bid is strong).  A contract failing
+double-dummy still counts as made in a share ``FAIL_MADE`` of deals, as it is
+against defenders who do not see every card.
+
+Blind calls are made without looking at the hand: first hand always says sans
+préjudice (a 2 that keeps every contract open); je retiens, which binds to 2
+en belle or 3, is never said.
 
 Every decision stops drawing deals when its time budget is spent.
 """
@@ -40,11 +46,16 @@ from .heuristic import (
     play_rule_of_thumb,
     standing_rank,
 )
+from .inference import AuctionReading
 from .knowledge import OUT, Knowledge
 from .solver import Position, Solver
 from .value import DEFAULT_BETE_WEIGHT, contract_value
 
 MIN_DEALS = 4  # drawn even when the budget is short
+# share of the contracts failing double-dummy that are made all the same: the
+# defenders do not see every card either (measured against the rules of thumb)
+FAIL_MADE = 0.2
+MAX_DRAWS = 12  # draws for one deal kept, when the auction makes most deals unlikely
 LEVELS = (2, 3, 4, 5)
 
 
@@ -104,32 +115,64 @@ class PimcPlayer:
 
     # ---- deals ---------------------------------------------------------------
 
-    def _deals(self, view: HandView, rng: random.Random, deadline: float) -> Iterator[list[int]]:
-        """Consistent deals: all of them when few, else drawn until the budget is spent."""
+    def _deals(
+        self, view: HandView, rng: random.Random, deadline: float
+    ) -> Iterator[tuple[float, list[int]]]:
+        """Consistent deals with their weights: all of them when few, else drawn
+        until the budget is spent.  The weight is how well the deal explains the
+        auction (``AuctionReading``); drawn deals are kept with that probability."""
         knowledge = Knowledge.from_view(view)
+        reading = AuctionReading.from_view(view)
+        # in the card play the cards played say more than the auction, and time is short
+        informative = reading.informative and view.phase is not Phase.PLAY
+        weigh = reading.weight if informative else None
         if knowledge.count() <= self.max_deals:
             for n, deal in enumerate(knowledge.enumerate()):
                 if n >= MIN_DEALS and time.perf_counter() > deadline:
                     return
-                yield deal
+                yield (1.0 if weigh is None else weigh(deal)), deal
             return
         for n in range(self.max_deals):
             if n >= MIN_DEALS and time.perf_counter() > deadline:
                 return
-            yield knowledge.sample(rng)
+            if weigh is None:
+                yield 1.0, knowledge.sample(rng)
+                continue
+            # rejection sampling, bounded: the best of the draws if none is kept
+            best = (-1.0, list(knowledge.fixed))
+            for _ in range(MAX_DRAWS):
+                deal = knowledge.sample(rng)
+                weight = weigh(deal)
+                if rng.random() < weight:
+                    best = (1.0, deal)
+                    break
+                if weight > best[0]:
+                    best = (weight, deal)
+            yield best
 
     def _value(self, view: HandView, level: int, belle: bool, matadors: int, made: bool) -> float:
-        return contract_value(
-            view.rules,
-            view.seat,
-            level,
-            belle,
-            matadors,
-            made,
-            view.entry_in_play,
-            view.pending_pinandele,
-            self.bete_weight,
-        )
+        """The declarer's expected gain when the contract is made double-dummy or not.
+
+        A contract that fails double-dummy is still made now and then: the
+        defenders do not see every card either.
+        """
+
+        def gain(made: bool) -> float:
+            return contract_value(
+                view.rules,
+                view.seat,
+                level,
+                belle,
+                matadors,
+                made,
+                view.entry_in_play,
+                view.pending_pinandele,
+                self.bete_weight,
+            )
+
+        if made:
+            return gain(True)
+        return FAIL_MADE * gain(True) + (1 - FAIL_MADE) * gain(False)
 
     # ---- card play -----------------------------------------------------------
 
@@ -141,14 +184,14 @@ class PimcPlayer:
         solver = Solver(declarer, contract.level, trump)
         base = play_position(view, [0] * SEATS)
         legal_cards = [a.cards.bit_length() - 1 for a in view.legal]
-        wins = dict.fromkeys(legal_cards, 0)
+        wins = dict.fromkeys(legal_cards, 0.0)
         want = view.seat == declarer
-        for deal in self._deals(view, rng, deadline):
+        for weight, deal in self._deals(view, rng, deadline):
             position = base.copy()
             position.hands = deal[:SEATS]
             for card, made in solver.move_values(position).items():
                 if made is want:
-                    wins[card] += 1
+                    wins[card] += weight
         top = max(wins.values())
         best = [c for c in legal_cards if wins[c] == top]
         card = best[0] if len(best) == 1 else play_rule_of_thumb(view, best)
@@ -161,23 +204,23 @@ class PimcPlayer:
         contracts = Contracts(view.seat, (view.dealer + 1) % SEATS)
         # per (level, trump): how many deals make it
         keys = sorted({(a.level, a.suit) for a in legal})
-        made_count = dict.fromkeys(keys, 0)
+        made_count = dict.fromkeys(keys, 0.0)
         levels_by_suit: dict[int, list[int]] = {}
         for level, suit in keys:
             levels_by_suit.setdefault(suit, []).append(level)
-        deals = 0
-        for deal in self._deals(view, rng, deadline):
-            deals += 1
+        deals = 0.0
+        for weight, deal in self._deals(view, rng, deadline):
+            deals += weight
             hands = deal[:SEATS]
             for suit, levels in levels_by_suit.items():
                 best = contracts.best_level(hands, suit, min(levels))
                 for level in levels:
                     if best >= level:
-                        made_count[(level, suit)] += 1
+                        made_count[(level, suit)] += weight
         belle = int(view.belle)
 
         def expected(action: Action) -> float:
-            p = made_count[(action.level, action.suit)] / max(1, deals)
+            p = made_count[(action.level, action.suit)] / deals if deals else 0.0
             is_belle = action.suit == belle
             v_made = self._value(view, action.level, is_belle, action.matadors, True)
             v_fail = self._value(view, action.level, is_belle, action.matadors, False)
@@ -196,7 +239,7 @@ class PimcPlayer:
         if _final_call(view) is Kind.TOUT:
             # hand known: value each candidate by its best contract, chosen once for all deals
             totals: dict[tuple[int, int, int], float] = {}
-            for deal in self._deals(view, rng, deadline):
+            for weight, deal in self._deals(view, rng, deadline):
                 for i, action in enumerate(candidates):
                     hands = list(deal[:SEATS])
                     kept = hand & ~action.cards
@@ -206,7 +249,7 @@ class PimcPlayer:
                         m = matadors_held(kept, suit)
                         for ann in {0, m}:
                             key = (i, suit, ann)
-                            v = self._value(view, 5, suit == belle, ann, made)
+                            v = weight * self._value(view, 5, suit == belle, ann, made)
                             totals[key] = totals.get(key, 0.0) + v
             scores = [
                 max((t for (ci, _, _), t in totals.items() if ci == i), default=0.0)
@@ -218,7 +261,7 @@ class PimcPlayer:
         # blind discard: the cagnot comes after; judge each deal's new hand by
         # the contract a sensible declarer would then choose
         score = [0.0] * len(candidates)
-        for deal in self._deals(view, rng, deadline):
+        for weight, deal in self._deals(view, rng, deadline):
             cagnot = _ordered_bits(deal[OUT], rng)
             for i, action in enumerate(candidates):
                 taken = 0
@@ -227,7 +270,7 @@ class PimcPlayer:
                 new_hand = (hand & ~action.cards) | taken
                 hands = list(deal[:SEATS])
                 hands[view.seat] = new_hand
-                score[i] += self._judge_heuristic_contract(
+                score[i] += weight * self._judge_heuristic_contract(
                     view, contracts, hands, new_hand, ranks, action.cards
                 )
         return candidates[max(range(len(candidates)), key=lambda i: score[i])]
@@ -259,6 +302,11 @@ class PimcPlayer:
         cagnote = next((a for a in legal if a.kind is Kind.CAGNOTE), None)
         tout = next((a for a in legal if a.kind is Kind.TOUT), None)
         passing = next(a for a in legal if a.kind is Kind.PASS)
+        blind = next((a for a in legal if a.kind is Kind.SANS_PREJUDICE), None)
+        if blind is not None:
+            # blind, it stands as a 2 that keeps every contract open; a hand too
+            # weak for any loses about what a pinandèle costs when all pass
+            return blind
         if not bids and cagnote is None and tout is None:
             return passing
         contracts = Contracts(seat, (view.dealer + 1) % SEATS)
@@ -270,17 +318,18 @@ class PimcPlayer:
         standing = standing_rank(view)
         over = [r for r in range(bid_rank(2, False), bid_rank(5, True) + 1) if r > standing]
         keep = _blind_keep(hand, belle, view)
-        deals = 0
-        for deal in self._deals(view, rng, deadline):
-            deals += 1
+        low = min((a.level for a in bids), default=2)  # no lower level can be bid
+        deals = 0.0
+        for weight, deal in self._deals(view, rng, deadline):
+            deals += weight
             hands = list(deal[:SEATS])
             if bids:
                 for suit in suits:
-                    best = contracts.best_level(hands, suit)
+                    best = contracts.best_level(hands, suit, low)
                     m = matadors_held(hand, suit)
-                    for level in LEVELS:
+                    for level in LEVELS[LEVELS.index(low) :]:
                         for ann in {0, m}:
-                            v = self._value(view, level, suit == belle, ann, best >= level)
+                            v = weight * self._value(view, level, suit == belle, ann, best >= level)
                             key = (suit, level, ann > 0)
                             sums[key] = sums.get(key, 0.0) + v
             cagnot = deal[OUT]
@@ -288,11 +337,11 @@ class PimcPlayer:
                 new_hand = keep | cagnot  # the full exchange: 3 discarded, 3 taken
                 hands_c = list(hands)
                 hands_c[seat] = new_hand
-                cagnote_sum += self._judge_heuristic_contract(
+                cagnote_sum += weight * self._judge_heuristic_contract(
                     view, contracts, hands_c, new_hand, over, hand & ~keep
                 )
             if tout is not None:
-                tout_sum += self._judge_tout(view, contracts, hands, hand | cagnot)
+                tout_sum += weight * self._judge_tout(view, contracts, hands, hand | cagnot)
         if deals == 0:
             return passing
         choices: list[tuple[float, Action]] = [(0.0, passing)]
