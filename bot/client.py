@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.computer import Decider, PoolDecider
 from bot.errors import UserError
 from bot.i18n import CommandTranslator, lang_for, t
 from bot.presenter import Presenter
@@ -38,6 +39,7 @@ class BeteBot(commands.Bot):
         *,
         seed_source: Any = None,
         deal_source: DealSource | None = None,
+        decider: Decider | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -49,6 +51,8 @@ class BeteBot(commands.Bot):
         self.settings = settings
         self._seed_source = seed_source
         self._deal_source = deal_source
+        self._decider = decider
+        self._resumed = False
         self._db: Database | None = None
         self._service: TableService | None = None
         self.presenter = Presenter(self, settings.default_language)
@@ -66,15 +70,27 @@ class BeteBot(commands.Bot):
     async def setup_hook(self) -> None:
         self._db = await Database.open(self.settings.database_path)
         self._service = TableService(
-            self._db, seed_source=self._seed_source, deal_source=self._deal_source
+            self._db,
+            seed_source=self._seed_source,
+            deal_source=self._deal_source,
+            decider=self._decider or PoolDecider(self.settings.ai_workers),
+            ai_pause=self.settings.ai_pause,
         )
+        self._service.on_change = self.presenter.after_change
+        self._service.on_reminder = self.presenter.remind
         count = await self._service.load()
         log.info("database %s open; %d live table(s) rebuilt", self.settings.database_path, count)
-        self._service.on_change = self.presenter.after_change
         await self.tree.set_translator(CommandTranslator())
         for extension in EXTENSIONS:  # each registers its dynamic items
             await self.load_extension(extension)
         await self.sync_commands()
+
+    async def on_ready(self) -> None:
+        """Once connected after a start: every rebuilt table's message says play resumes."""
+        if self._resumed:
+            return
+        self._resumed = True
+        await self.presenter.resume(list(self.service.tables.values()))
 
     async def sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id

@@ -74,6 +74,15 @@ MESSAGES: Final[M] = {
     "btn.leave": {"fr": "Se lever", "en": "Leave"},
     "btn.start": {"fr": "Commencer", "en": "Start"},
     "btn.ai": {"fr": "Ajouter un joueur ordinateur", "en": "Add computer player"},
+    "btn.ai_remove": {"fr": "Retirer un joueur ordinateur", "en": "Remove computer player"},
+    "btn.level.heuristic": {"fr": "Joueur moyen", "en": "Fair player"},
+    "btn.level.pimc": {"fr": "Joueur fort", "en": "Strong player"},
+    "btn.replace": {
+        "fr": "Faire jouer {name} par l'ordinateur",
+        "en": "Let the computer play for {name}",
+    },
+    "btn.abandon": {"fr": "Lever la table", "en": "End the table"},
+    "btn.take_back": {"fr": "Reprendre ma place", "en": "Take my seat back"},
     "btn.rules": {"fr": "Règles", "en": "Rules"},
     "btn.hand": {"fr": "Ma main", "en": "My hand"},
     "btn.next": {"fr": "Coup suivant", "en": "Next hand"},
@@ -155,6 +164,26 @@ MESSAGES: Final[M] = {
         "en": "The players agreed to stop; the bêtes are carried over.",
     },
     "table.ended.closed": {"fr": "La table est fermée.", "en": "The table is closed."},
+    "table.ended.abandoned": {
+        "fr": "La table est levée en l'absence d'un joueur ; les bêtes sont reportées.",
+        "en": "The table ended for want of a player; the bêtes are carried over.",
+    },
+    "table.absent": {
+        "fr": "{name} n'a pas joué à temps deux fois de suite : les autres peuvent le faire "
+        "remplacer par l'ordinateur, ou lever la table (les bêtes sont reportées).",
+        "en": "{name} ran out of time twice in a row: the others may let the computer play "
+        "for them, or end the table (the bêtes are carried over).",
+    },
+    "table.level.heuristic": {"fr": "ordinateur, moyen", "en": "computer, fair"},
+    "table.level.pimc": {"fr": "ordinateur, fort", "en": "computer, strong"},
+    "table.stand_in": {"fr": "joué par l'ordinateur", "en": "played by the computer"},
+    "ai.choose": {
+        "fr": "Quel joueur ordinateur ? Le joueur moyen suit des règles de bon sens ; le "
+        "joueur fort calcule les donnes possibles.",
+        "en": "Which computer player? The fair one follows rules of thumb; the strong one "
+        "works out the possible deals.",
+    },
+    "ai.added": {"fr": "{name} s'assied à la table.", "en": "{name} sits at the table."},
     "options.default": {"fr": "règles d'Ameye (par défaut)", "en": "Ameye's rules (defaults)"},
     "options.turn": {"fr": "temps par coup : {seconds} s", "en": "turn time: {seconds} s"},
     "options.no_turn": {"fr": "pas de limite de temps", "en": "no turn time limit"},
@@ -218,6 +247,16 @@ MESSAGES: Final[M] = {
     "log.end.finished": {"fr": "Fin de la partie.", "en": "End of the game."},
     "log.end.agreed": {"fr": "Arrêt d'un commun accord.", "en": "Stopped by agreement."},
     "log.end.closed": {"fr": "Table fermée.", "en": "Table closed."},
+    "log.end.abandoned": {"fr": "Table levée.", "en": "Table ended."},
+    "log.replace": {
+        "fr": "L'ordinateur joue pour {name}.",
+        "en": "The computer plays for {name}.",
+    },
+    "log.return": {"fr": "{name} reprend sa place.", "en": "{name} takes their seat back."},
+    "log.resumed": {
+        "fr": "Le bot a redémarré : la partie reprend.",
+        "en": "The bot restarted: play resumes.",
+    },
     # ---- the private hand
     "hand.title": {"fr": "Votre main — table n° {id}", "en": "Your hand — table #{id}"},
     "hand.where": {
@@ -359,6 +398,10 @@ MESSAGES: Final[M] = {
     },
     "ok.closed": {"fr": "Table fermée.", "en": "Table closed."},
     "ok.voted": {"fr": "Votre accord est noté.", "en": "Your agreement is noted."},
+    "remind": {
+        "fr": "{mention}, plus que {seconds} s pour jouer à la table n° {id}.",
+        "en": "{mention}, {seconds} s left to play at table #{id}.",
+    },
     "dm.closed": {
         "fr": "{mention}, je ne peux pas vous écrire en privé : utilisez le bouton *Ma main* de la "
         "table.",
@@ -471,9 +514,25 @@ MESSAGES: Final[M] = {
         "fr": "Vous avez déjà donné votre accord.",
         "en": "You already agreed.",
     },
-    "error.ai_soon": {
-        "fr": "Les joueurs ordinateur arrivent bientôt.",
-        "en": "Computer players are coming soon.",
+    "error.no_computer": {
+        "fr": "Aucun joueur ordinateur n'est assis à cette table.",
+        "en": "No computer player sits at this table.",
+    },
+    "error.not_absent": {
+        "fr": "Ce joueur n'est pas absent : il n'a pas laissé passer son tour deux fois de suite.",
+        "en": "That player is not absent: they have not run out of time twice in a row.",
+    },
+    "error.replace_self": {
+        "fr": "C'est vous qui n'avez pas joué à temps : jouez, tout simplement.",
+        "en": "You are the one who ran out of time: just play.",
+    },
+    "error.not_replaced": {
+        "fr": "Personne ne joue à votre place.",
+        "en": "Nobody plays in your place.",
+    },
+    "error.replaced": {
+        "fr": "L'ordinateur joue pour vous : cliquez sur *Reprendre ma place* sur la table.",
+        "en": "The computer plays for you: click *Take my seat back* on the table.",
     },
     "error.no_permission": {
         "fr": "Je n'ai pas le droit d'écrire ou d'intégrer des liens dans ce salon.",
@@ -622,9 +681,17 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "Belle changes as soon as matadors are announced": "La belle change dès l'annonce des matadors",
     "Packets of the deal": "Paquets de la distribution",
     "language": "langue",
+    "computers": "ordinateurs",
+    "level": "niveau",
     "Language of the table's public messages (remembered for this server)": (
         "Langue des messages publics de la table (retenue pour ce serveur)"
     ),
+    "Computer players to seat at once (more with the table's button)": (
+        "Joueurs ordinateur à asseoir d'emblée (d'autres avec le bouton de la table)"
+    ),
+    "How well those computer players play": "Le niveau de ces joueurs ordinateur",
+    "Strong": "Fort",
+    "Fair": "Moyen",
     # choices
     "All time": "Depuis toujours",
     "Last 30 days": "30 derniers jours",

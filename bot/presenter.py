@@ -140,6 +140,33 @@ class Presenter:
         except discord.HTTPException:
             log.exception("could not tell %s to use My hand", player)
 
+    async def remind(self, table: LiveTable, seat: int, seconds: int) -> None:
+        """Ping the player to act: their time runs out in ``seconds``."""
+        player = table.seats[seat].player
+        channel = self.client.get_partial_messageable(
+            table.row.channel_id, guild_id=table.row.guild_id
+        )
+        text = t(
+            self.player_lang(table, player),
+            "remind",
+            mention=f"<@{player}>",
+            seconds=seconds,
+            id=table.id,
+        )
+        try:
+            await channel.send(
+                text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(player))])
+            )
+        except (discord.HTTPException, ValueError):
+            log.exception("could not remind %s at table %s", player, table.id)
+
+    async def resume(self, tables: list[LiveTable]) -> None:
+        """After a restart: each table message shows the table as rebuilt (play resumes)."""
+        for table in tables:
+            if table.status == "playing":
+                async with self._locks.setdefault(table.id, asyncio.Lock()):
+                    await self.edit_table(table)
+
     async def after_change(self, table: LiveTable, *, table_done: bool = False) -> None:
         """Everything to show after an accepted change, except the answer to the click."""
         lock = self._locks.setdefault(table.id, asyncio.Lock())

@@ -17,9 +17,10 @@ from typing import Any, Final
 
 import discord
 
+from bot.computer import LEVELS
 from bot.i18n import t
 from bot.ids import ComponentId, call_arg
-from bot.table import LiveTable, standing_rank
+from bot.table import SEATS, LiveTable, Seat, standing_rank
 from db.models import RegisterEntry, ScoreRow
 from games.bete_hombree import Action, Contract, HandView, Kind, Phase, Rules, SettledHand
 from games.bete_hombree.rules import stands_as
@@ -272,8 +273,11 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
                 discord.ButtonStyle.primary,
             )
         )
-        view.add_item(_button(ComponentId(tid, 0, "ai"), t(lang, "btn.ai"), disabled=True))
+        full = len(table.seats) >= SEATS
+        view.add_item(_button(ComponentId(tid, 0, "ai"), t(lang, "btn.ai"), disabled=full))
         view.add_item(_button(ComponentId(tid, 0, "rules"), t(lang, "btn.rules")))
+        if any(not s.human for s in table.seats):
+            view.add_item(_button(ComponentId(tid, 0, "airm"), t(lang, "btn.ai_remove"), row=1))
         return _finish(view)
     last_row = 4
     public = public_view(table)
@@ -291,6 +295,33 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
         private = table.state.view(seat)
         for button in call_buttons(table, private, seat, lang):
             view.add_item(button)
+    for seat in table.absent():
+        name = table.name(seat)
+        view.add_item(
+            _button(
+                ComponentId(tid, moves, "replace", str(seat)),
+                t(lang, "btn.replace", name=name),
+                row=3,
+            )
+        )
+    if table.absent():
+        view.add_item(
+            _button(
+                ComponentId(tid, moves, "abandon"),
+                t(lang, "btn.abandon"),
+                discord.ButtonStyle.danger,
+                row=3,
+            )
+        )
+    if any(s.stand_in for s in table.seats):
+        view.add_item(
+            _button(
+                ComponentId(tid, moves, "back"),
+                t(lang, "btn.take_back"),
+                discord.ButtonStyle.success,
+                row=3,
+            )
+        )
     view.add_item(
         _button(
             ComponentId(tid, moves, "hand"),
@@ -314,7 +345,29 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
     return _finish(view)
 
 
+def computer_choice(table: LiveTable, lang: str) -> tuple[str, discord.ui.View]:
+    """The private question after *Add computer player*: which level."""
+    view = discord.ui.View(timeout=None)
+    for level in LEVELS:
+        view.add_item(
+            _button(
+                ComponentId(table.id, 0, "ai", level),
+                t(lang, f"btn.level.{level}"),
+                discord.ButtonStyle.primary,
+            )
+        )
+    return t(lang, "ai.choose"), _finish(view)
+
+
 # ---- the public table ----------------------------------------------------------------
+
+
+def seat_line(index: int, seat: Seat, lang: str) -> str:
+    """A seat in the lobby: its number, its player, and a computer player's level."""
+    text = f"`{index + 1}` {seat.name}"
+    if seat.ai is not None:
+        text += f" — {t(lang, f'table.level.{seat.ai}')}"
+    return text
 
 
 def table_embed(table: LiveTable, lang: str) -> discord.Embed:
@@ -326,7 +379,7 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
             colour=COLOUR,
             description=t(lang, "table.lobby", count=len(table.seats)),
         )
-        seats = "\n".join(f"`{i + 1}` {s.name}" for i, s in enumerate(table.seats)) or "—"
+        seats = "\n".join(seat_line(i, s, lang) for i, s in enumerate(table.seats)) or "—"
         embed.add_field(name=t(lang, "table.seats"), value=seats, inline=True)
         embed.add_field(
             name=t(lang, "table.options"),
@@ -370,6 +423,8 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
         lines.append(t(lang, key, name=names[dealer]))
         if session.stop_requested and table.status != "ended":
             lines.append(t(lang, "table.stopping", count=max(session.deals_left, 0)))
+    if table.status == "playing":
+        lines.extend(t(lang, "table.absent", name=names[i]) for i in table.absent())
     embed = discord.Embed(title=title, colour=colour, description="\n".join(lines))
     seat_lines = []
     for i, seat in enumerate(table.seats):
@@ -384,6 +439,8 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
             view is not None and view.phase is Phase.DONE
         ):
             details.append(t(lang, "table.tricks", count=view.tricks_won[i]))
+        if seat.stand_in:
+            details.append(t(lang, "table.stand_in"))
         if session is not None:
             details.append(signed(session.balances[seat.player]))
         seat_lines.append(

@@ -19,11 +19,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
+from bot.computer import STRONG, TIMEOUT_LEVEL, Decider, PoolDecider, computer_player
 from bot.errors import UserError
 from bot.table import (
     GAME,
     SEATS,
     LiveTable,
+    LogLine,
     apply_event,
     default_action,
     hand_seed,
@@ -41,6 +43,18 @@ log = logging.getLogger(__name__)
 # tests inject recorded deals with it; every deal is stored in the log either way.
 DealSource = Callable[[LiveTable, int], tuple[list[list[str]], list[str]] | None]
 ChangeListener = Callable[[LiveTable], Awaitable[None]]
+ReminderListener = Callable[[LiveTable, int, int], Awaitable[None]]  # table, seat, seconds left
+
+AI_PAUSE = 1.5  # seconds a computer player waits before its move, so people can follow
+RESTART_GRACE = 30  # seconds at least, after a restart, for the player to act
+RETRY_AFTER = 5.0  # seconds before a computer move that failed is tried again
+# the events after which the player to act starts a new turn (and a new deadline)
+TURN_EVENTS = frozenset({"deal", "action", "replace", "return"})
+
+
+def remind_before(turn_seconds: int) -> int:
+    """How long before the deadline the player to act is pinged (0: no reminder)."""
+    return min(30, turn_seconds // 4) if turn_seconds >= 20 else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,12 +72,17 @@ class TableService:
         *,
         seed_source: Callable[[], int] | None = None,
         deal_source: DealSource | None = None,
+        decider: Decider | None = None,
+        ai_pause: float = AI_PAUSE,
     ) -> None:
         self.db = db
         self.tables: dict[int, LiveTable] = {}
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
         self.deal_source = deal_source
+        self.decider: Decider = decider or PoolDecider()
+        self.ai_pause = ai_pause
         self.on_change: ChangeListener | None = None  # called after a change nobody clicked
+        self.on_reminder: ReminderListener | None = None
         self._timers: dict[int, asyncio.Task[None]] = {}
 
     # ---- loading -------------------------------------------------------------
@@ -74,11 +93,20 @@ class TableService:
             rows = await store.open_tables()
         for row in rows:
             try:
-                self.tables[row.id] = await self._rebuild(row.id)
+                table = await self._rebuild(row.id)
             except Exception:
                 log.exception("table %s could not be rebuilt from its log", row.id)
+                continue
+            if table.status == "playing":
+                table.log.append(LogLine.of("log.resumed"))
+                # the time the bot was away is not the player's: a little is given back
+                table.turn_started = max(
+                    table.turn_started,
+                    time.time() + RESTART_GRACE - table.row.turn_seconds,
+                )
+            self.tables[row.id] = table
         for table in self.tables.values():
-            self._arm_timer(table)
+            self._schedule(table)
         return len(self.tables)
 
     async def _rebuild(self, table_id: int) -> LiveTable:
@@ -90,6 +118,8 @@ class TableService:
         table = new_table(row)
         for event in events:
             apply_event(table, event.seq, event.kind, event.payload)
+            if event.kind in TURN_EVENTS:
+                table.turn_started = event.created_at.timestamp()
         old = self.tables.get(table_id)
         if old is not None:  # keep what the presentation knows, and the lock
             table.lock = old.lock
@@ -101,6 +131,9 @@ class TableService:
         for task in self._timers.values():
             task.cancel()
         self._timers.clear()
+        close = getattr(self.decider, "close", None)
+        if close is not None:
+            close()
 
     # ---- finding tables ------------------------------------------------------
 
@@ -145,9 +178,12 @@ class TableService:
         rebuilt from the database and the error propagates.
         """
         start = table.seq
+        turn_before = table.turn_started
         try:
             for offset, (kind, payload) in enumerate(events, start=1):
                 apply_event(table, start + offset, kind, payload)
+                if kind in TURN_EVENTS:
+                    table.turn_started = time.time()
             async with self.db.transaction() as store:
                 for offset, (kind, payload) in enumerate(events, start=1):
                     await store.append_event(table.id, start + offset, kind, payload)
@@ -158,9 +194,10 @@ class TableService:
                 elif table.status == "playing" and table.row.status == "lobby":
                     await store.set_table_status(table.id, "playing")
         except BaseException:
+            table.turn_started = turn_before
             self.tables[table.id] = await self._rebuild(table.id)
             raise
-        self._arm_timer(table)
+        self._schedule(table)
         if table.status == "ended":  # an ended table lives on in the database only
             self.tables.pop(table.id, None)
 
@@ -266,13 +303,62 @@ class TableService:
             if table.status != "lobby":
                 raise UserError("error.leave_playing")
             events: list[tuple[str, dict[str, Any]]] = [("leave", {"player": player})]
-            if len(table.seats) == 1:
+            if not any(s.human for s in table.seats if s.player != player):
                 events.append(("end", {"reason": "closed"}))
 
             async def seat_row(store: Store) -> None:
                 await store.remove_seat(table.id, player)
 
             await self._commit(table, events, seat_row)
+        return table
+
+    async def add_computer(self, table_id: int, player: str, level: str) -> LiveTable:
+        """A seated player seats a computer player of ``level`` in the lobby."""
+        table = self.get(table_id)
+        async with table.lock:
+            if table.seat_of(player) is None:
+                raise UserError("error.not_seated")
+            if table.status != "lobby":
+                raise UserError("error.already_started")
+            if len(table.seats) >= SEATS:
+                raise UserError("error.table_full")
+            taken = {
+                s.player
+                for t in self.tables.values()
+                if t.status != "ended" and t.row.guild_id == table.row.guild_id
+                for s in t.seats
+            }
+            try:
+                key, name = computer_player(level, taken)
+            except ValueError:
+                raise UserError("error.bad_input", text=level[:30]) from None
+            seat = len(table.seats)
+
+            async def seat_row(store: Store) -> None:
+                await store.add_seat(table.id, table.row.guild_id, seat, key, name, level)
+
+            await self._commit(
+                table, [("join", {"player": key, "name": name, "ai": level})], seat_row
+            )
+        return table
+
+    async def remove_computer(self, table_id: int, player: str) -> LiveTable:
+        """A seated player takes the last computer player out of the lobby."""
+        table = self.get(table_id)
+        async with table.lock:
+            if table.seat_of(player) is None:
+                raise UserError("error.not_seated")
+            if table.status != "lobby":
+                raise UserError("error.already_started")
+            computers = [s.player for s in table.seats if not s.human]
+            if not computers:
+                raise UserError("error.no_computer")
+            key = computers[-1]
+
+            async def seat_row(store: Store) -> None:
+                await store.remove_seat(table.id, key)
+
+            await self._commit(table, [("leave", {"player": key})], seat_row)
         return table
 
     async def start(self, table_id: int, player: str) -> LiveTable:
@@ -369,6 +455,8 @@ class TableService:
                 raise UserError("error.no_hand")
             if state.turn != seat:
                 raise UserError("error.not_your_turn", name=table.name(state.turn))
+            if not table.seats[seat].human:
+                raise UserError("error.replaced")
             if action.kind in (Kind.SANS_PREJUDICE, Kind.RETIENS) and seat in table.looked:
                 raise UserError("error.looked")
             if state.check(action, seat) is not None:
@@ -454,6 +542,44 @@ class TableService:
             await self._commit(table, [deal])
         return table
 
+    async def replace_absent(self, table_id: int, player: str, seat: int) -> LiveTable:
+        """Another player has a computer player play for one who keeps running out of time."""
+        table = self.get(table_id)
+        async with table.lock:
+            own = self._seat(table, player)
+            if seat not in table.absent():
+                raise UserError("error.not_absent")
+            if own == seat:
+                raise UserError("error.replace_self")
+            await self._commit(table, [("replace", {"seat": seat, "by": player, "ai": STRONG})])
+        return table
+
+    async def take_back(self, table_id: int, player: str) -> LiveTable:
+        """A replaced player takes their seat back from the computer player."""
+        table = self.get(table_id)
+        async with table.lock:
+            seat = self._seat(table, player)
+            if not table.seats[seat].stand_in:
+                raise UserError("error.not_replaced")
+            await self._commit(table, [("return", {"seat": seat})])
+        return table
+
+    async def abandon(self, table_id: int, player: str) -> LiveTable:
+        """End the table because a player is absent: the register carries over as it is.
+
+        A hand in progress is not settled: nothing of it was paid, so nothing is lost.
+        """
+        table = self.get(table_id)
+        async with table.lock:
+            own = self._seat(table, player)
+            absent = table.absent()
+            if not absent:
+                raise UserError("error.not_absent")
+            if absent == [own]:
+                raise UserError("error.replace_self")
+            await self._commit(table, [("end", {"reason": "abandoned"})])
+        return table
+
     async def stop(self, table_id: int, player: str) -> LiveTable:
         """``/table stop``: close a lobby, or start the tour des gueux."""
         table = self.get(table_id)
@@ -489,40 +615,104 @@ class TableService:
             await self._commit(table, events)
         return table
 
-    # ---- timers ----------------------------------------------------------------
+    # ---- timers and computer players ---------------------------------------------
 
-    def _arm_timer(self, table: LiveTable) -> None:
+    def _schedule(self, table: LiveTable) -> None:
+        """What happens next without a click: a computer player's move, or the deadline."""
         old = self._timers.pop(table.id, None)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
         state = table.state
         table.deadline = None
-        if table.row.turn_seconds <= 0 or table.status != "playing":
+        if table.status != "playing" or state is None or state.is_over:
             return
-        if state is None or state.is_over:
+        seat = state.turn
+        if not table.seats[seat].human:
+            task = self._computer_move(table.id, table.moves, seat, self.ai_pause)
+        elif table.row.turn_seconds > 0:
+            deadline = table.turn_started + table.row.turn_seconds
+            table.deadline = int(deadline)
+            task = self._expire(table.id, table.moves, seat, deadline - time.time())
+        else:
             return
-        table.deadline = int(time.time()) + table.row.turn_seconds
-        moves = table.moves
-        self._timers[table.id] = asyncio.create_task(
-            self._expire(table.id, moves, table.row.turn_seconds),
-            name=f"turn-timer-{table.id}",
-        )
+        self._timers[table.id] = asyncio.create_task(task, name=f"table-{table.id}-next")
 
-    async def _expire(self, table_id: int, moves: int, seconds: int) -> None:
-        await asyncio.sleep(seconds)
+    def _decision_seed(self, table: LiveTable) -> int:
+        return hand_seed(table.row.seed, 1_000_000 + table.moves)
+
+    async def _decide(self, table: LiveTable, seat: int, level: str) -> Action:
+        """A computer player's action for ``seat``, or the move of last resort."""
+        assert table.state is not None
+        view = table.state.view(seat)
+        try:
+            action = await self.decider(level, view, self._decision_seed(table))
+        except Exception:
+            log.exception("a computer player could not decide at table %s", table.id)
+            return default_action(table.state)
+        if action not in view.legal:
+            log.error("a computer player chose %s, not legal at table %s", action, table.id)
+            return default_action(table.state)
+        return action
+
+    async def _computer_move(self, table_id: int, moves: int, seat: int, pause: float) -> None:
+        await asyncio.sleep(pause)
         table = self.tables.get(table_id)
-        if table is None:
+        if table is None or table.moves != moves:
             return
+        level = table.seats[seat].ai
+        if level is None:
+            return
+        action = await self._decide(table, seat, level)
+        try:
+            async with table.lock:
+                state = table.state
+                if table.moves != moves or state is None or not table.seats[seat].ai:
+                    return  # a person took the seat back meanwhile, or the table moved on
+                await self._play(table, seat, action, timeout=False)
+        except Exception:
+            log.exception("a computer move at table %s failed; trying again", table_id)
+            table = self.tables.get(table_id)
+            if table is not None and table.moves == moves:
+                task = self._computer_move(table_id, moves, seat, RETRY_AFTER)
+                self._timers[table_id] = asyncio.create_task(task)
+            return
+        await self._changed(table)
+
+    async def _expire(self, table_id: int, moves: int, seat: int, delay: float) -> None:
+        notice = remind_before(self._turn_seconds(table_id))
+        if notice and delay > notice:
+            await asyncio.sleep(delay - notice)
+            delay = notice
+            table = self.tables.get(table_id)
+            if table is None or table.moves != moves:
+                return
+            if self.on_reminder is not None:
+                try:
+                    await self.on_reminder(table, seat, notice)
+                except Exception:
+                    log.exception("reminding the player at table %s failed", table_id)
+        await asyncio.sleep(max(delay, 0.0))
+        table = self.tables.get(table_id)
+        if table is None or table.moves != moves:
+            return
+        action = await self._decide(table, seat, TIMEOUT_LEVEL)
         async with table.lock:
             state = table.state
             if table.moves != moves or state is None or state.is_over:
                 return
-            await self._play(table, state.turn, default_action(state), timeout=True)
+            await self._play(table, seat, action, timeout=True)
+        await self._changed(table)
+
+    def _turn_seconds(self, table_id: int) -> int:
+        table = self.tables.get(table_id)
+        return 0 if table is None else table.row.turn_seconds
+
+    async def _changed(self, table: LiveTable) -> None:
         if self.on_change is not None:
             try:
                 await self.on_change(table)
             except Exception:
-                log.exception("refreshing table %s after a timeout failed", table_id)
+                log.exception("refreshing table %s failed", table.id)
 
     # ---- the register and the scoreboard ----------------------------------------
 

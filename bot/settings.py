@@ -25,6 +25,8 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     default_language: str = "fr"
+    ai_workers: int = 1  # worker processes for the computer players' decisions
+    ai_pause: float = 1.5  # seconds a computer player waits before each move
     api_base: str | None = None  # test only: a fake Discord REST base URL
     gateway_url: str | None = None  # test only: a fake Discord gateway URL
 
@@ -60,12 +62,24 @@ class Settings:
         language = (get("DEFAULT_LANGUAGE") or "fr").lower()
         if language not in LANGUAGES:
             raise SettingsError(f"DEFAULT_LANGUAGE must be fr or en, not {language!r}")
+        workers = get("AI_WORKERS") or "1"
+        if not workers.isdigit() or not 1 <= int(workers) <= 16:
+            raise SettingsError(f"AI_WORKERS must be a number from 1 to 16, not {workers!r}")
+        pause_text = get("AI_PAUSE") or "1.5"
+        try:
+            pause = float(pause_text)
+        except ValueError:
+            pause = -1.0
+        if not 0 <= pause <= 30:
+            raise SettingsError(f"AI_PAUSE must be seconds from 0 to 30, not {pause_text!r}")
         return cls(
             token=token,
             database_path=get("DATABASE_PATH") or DEFAULT_DATABASE,
             dev_guild_id=int(guild) if guild is not None else None,
             log_level=level,
             default_language=language,
+            ai_workers=int(workers),
+            ai_pause=pause,
             api_base=get("DISCORD_API_BASE"),
             gateway_url=get("DISCORD_GATEWAY_URL"),
         )

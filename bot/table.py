@@ -7,14 +7,17 @@ rebuilds every open table by replaying its log.  Nothing here does I/O.
 Events (``kind`` and payload):
 
 - ``open``: ``{"by", "name", "lang", "carried": [[owner_name, amount], ...]}``
-- ``join``: ``{"player", "name", "lang"}``; ``leave``: ``{"player"}``
+- ``join``: ``{"player", "name", "lang"}``, or ``{"player", "name", "ai"}`` for a computer
+  player (``ai`` is its level); ``leave``: ``{"player"}``
 - ``start``: ``{"by", "seed"}`` (tirer le roi from the master seed)
 - ``deal``: ``{"hand_no", "dealer", "belle", "hands", "cagnot", "register", "pot"}``:
   the cards dealt and the register snapshot the hand was dealt with
 - ``look``: ``{"seat"}`` (a player turned up a hand kept face down)
 - ``action``: ``{"seat", "action", "timeout"}``, in record notation
+- ``replace``: ``{"seat", "by", "ai"}``: a computer player of level ``ai`` plays for an
+  absent player (who keeps the seat, its money and its bêtes); ``return``: ``{"seat"}``
 - ``stop``: ``{"by"}`` (the tour des gueux); ``vote``: ``{"player"}``
-- ``end``: ``{"reason"}`` (``finished``, ``agreed``, ``closed``)
+- ``end``: ``{"reason"}`` (``finished``, ``agreed``, ``closed``, ``abandoned``)
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ from games.register import Entry, Register
 GAME: Final = "bete-hombree"
 SEATS: Final = 4
 LOG_LINES: Final = 6
+AI_PREFIX: Final = "ai:"  # the player key of a computer player: ai:<level>:<name>
+ABSENT_AFTER: Final = 2  # consecutive timeouts after which the others may replace a player
 
 
 class EventError(ValueError):
@@ -53,11 +58,17 @@ class EventError(ValueError):
 class Seat:
     player: str
     name: str
-    ai: str | None = None
+    ai: str | None = None  # the level of the computer player who plays this seat now
 
     @property
     def human(self) -> bool:
+        """A person plays this seat now."""
         return self.ai is None
+
+    @property
+    def stand_in(self) -> bool:
+        """A computer player plays for an absent person, who may take the seat back."""
+        return self.ai is not None and not self.player.startswith(AI_PREFIX)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +108,7 @@ class LiveTable:
     state: HandState | None = None
     hand_no: int = 0
     looked: set[int] = field(default_factory=set)
+    timeouts: dict[int, int] = field(default_factory=dict)  # consecutive, by seat
     last: SettledHand | None = None
     stop_votes: set[str] = field(default_factory=set)
     ended_reason: str | None = None
@@ -108,6 +120,7 @@ class LiveTable:
     locales: dict[str, str] = field(default_factory=dict)
     summarised: int = 0  # the last hand whose summary was posted
     deadline: int | None = None  # when the player to act runs out of time (Unix time)
+    turn_started: float = 0.0  # when the player to act was given the turn (Unix time)
 
     @property
     def id(self) -> int:
@@ -131,6 +144,14 @@ class LiveTable:
         """A hand was settled and the next is not dealt yet."""
         return self.status == "playing" and (self.state is None or self.state.is_over)
 
+    def absent(self) -> list[int]:
+        """Seats of people who ran out of time often enough in a row to be replaced."""
+        return [
+            i
+            for i, s in enumerate(self.seats)
+            if s.human and self.timeouts.get(i, 0) >= ABSENT_AFTER
+        ]
+
     def hidden(self, seat: int) -> bool:
         """Whether ``seat``'s hand is still face down, keeping a blind call open."""
         return (
@@ -153,7 +174,7 @@ def hand_seed(master: int, hand_no: int) -> int:
 
 
 def default_action(state: HandState) -> Action:
-    """What the bot does for a player whose time ran out: pass, or the first legal move."""
+    """The move of last resort, when no computer player could decide: pass, or the first legal."""
     legal = state.legal_actions()
     for action in legal:
         if action.kind is Kind.PASS:
@@ -187,7 +208,8 @@ def _join(table: LiveTable, p: dict[str, Any]) -> None:
         raise EventError("join: the table is not open for players")
     if table.seat_of(p["player"]) is not None:
         raise EventError("join: already seated")
-    table.seats.append(Seat(str(p["player"]), str(p["name"]), p.get("ai")))
+    ai = p.get("ai")
+    table.seats.append(Seat(str(p["player"]), str(p["name"]), None if ai is None else str(ai)))
     if p.get("lang"):
         table.locales[str(p["player"])] = str(p["lang"])
     table.log.append(LogLine.of("log.join", name=p["name"]))
@@ -248,6 +270,8 @@ def _action(table: LiveTable, p: dict[str, Any]) -> None:
     standing = standing_rank(state.actions)
     state.apply(action, seat)
     table.moves += 1
+    if table.seats[seat].human:
+        table.timeouts[seat] = table.timeouts.get(seat, 0) + 1 if p.get("timeout") else 0
     name = table.name(seat)
     if action.kind is Kind.DISCARD:  # never show the discarded cards
         table.log.append(LogLine.of("log.discard", name=name, count=action.cards.bit_count()))
@@ -267,6 +291,25 @@ def _action(table: LiveTable, p: dict[str, Any]) -> None:
     if state.is_over:
         table.last = session.settle(state)
         table.log.append(LogLine.of("log.settled", hand=table.hand_no))
+
+
+def _replace(table: LiveTable, p: dict[str, Any]) -> None:
+    seat = int(p["seat"])
+    if table.status != "playing" or not 0 <= seat < len(table.seats):
+        raise EventError("replace: no such seat at a table in play")
+    if not table.seats[seat].human:
+        raise EventError("replace: a computer player already plays this seat")
+    table.seats[seat].ai = str(p["ai"])
+    table.timeouts.pop(seat, None)
+    table.log.append(LogLine.of("log.replace", name=table.name(seat)))
+
+
+def _return(table: LiveTable, p: dict[str, Any]) -> None:
+    seat = int(p["seat"])
+    if not 0 <= seat < len(table.seats) or not table.seats[seat].stand_in:
+        raise EventError("return: nobody plays for this seat's owner")
+    table.seats[seat].ai = None
+    table.log.append(LogLine.of("log.return", name=table.name(seat)))
 
 
 def _stop(table: LiveTable, p: dict[str, Any]) -> None:
@@ -300,6 +343,8 @@ _HANDLERS = {
     "deal": _deal,
     "look": _look,
     "action": _action,
+    "replace": _replace,
+    "return": _return,
     "stop": _stop,
     "vote": _vote,
     "end": _end,

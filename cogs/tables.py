@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.errors import UserError
 from bot.i18n import lang_for, t
 from bot.ids import GAME_VERBS, SELECT_TEMPLATE, TEMPLATE, ComponentId, call_of
-from bot.render import hand_panel, panel_fingerprint, rules_embed
+from bot.render import computer_choice, hand_panel, panel_fingerprint, rules_embed
 from bot.table import LiveTable
 from games.bete_hombree import Action, Kind, Rules
 from games.cards import Suit
@@ -55,22 +55,39 @@ async def _handle(
     if verb == "rules":
         await interaction.response.send_message(embed=rules_embed("overview", lang), ephemeral=True)
         return
+    if verb == "ai" and not cid.arg:  # which level: asked privately, answered by a click
+        _seat(table, player)
+        text, view = computer_choice(table, lang)
+        await interaction.response.send_message(text, view=view, ephemeral=True)
+        return
     if verb == "ai":
-        raise UserError("error.ai_soon")
+        await service.add_computer(table.id, player, cid.arg)
+        name = table.seats[-1].name
+        await interaction.response.edit_message(content=t(lang, "ai.added", name=name), view=None)
+        await presenter.after_change(table)
+        return
     if verb == "hand":
         seat = _seat(table, player)
         embed, view = hand_panel(table, seat, lang)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
         return
-    if verb in ("join", "leave", "start", "next", "stop"):
+    if verb in ("join", "leave", "airm", "start", "next", "stop", "replace", "abandon", "back"):
         if verb == "join":
             await service.join(table.id, player, interaction.user.display_name, lang)
         elif verb == "leave":
             await service.leave(table.id, player)
+        elif verb == "airm":
+            await service.remove_computer(table.id, player)
         elif verb == "start":
             await service.start(table.id, player)
         elif verb == "next":
             await service.next_hand(table.id, player, cid.moves)
+        elif verb == "replace":
+            await service.replace_absent(table.id, player, _number(cid.arg))
+        elif verb == "abandon":
+            await service.abandon(table.id, player)
+        elif verb == "back":
+            await service.take_back(table.id, player)
         else:
             await service.vote_stop(table.id, player)
         await _answer_public(bot, interaction, table, on_table)
@@ -111,6 +128,12 @@ def _seat(table: LiveTable, player: str) -> int:
     if seat is None:
         raise UserError("error.not_seated")
     return seat
+
+
+def _number(arg: str) -> int:
+    if not arg.isdigit():
+        raise UserError("error.bad_input", text=arg[:30])
+    return int(arg)
 
 
 def _declaration_step(table: LiveTable, seat: int, arg: str) -> Action | None:
@@ -208,6 +231,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
 
 
 GAMES = [Choice(name="La Bête Hombrée", value="bete-hombree")]
+DEFAULT_TURN_SECONDS = 120  # long enough to think, short enough that nobody waits all evening
 
 
 class Tables(commands.Cog):
@@ -230,6 +254,8 @@ class Tables(commands.Cog):
         belle_on_announce="Belle changes as soon as matadors are announced",
         deal_pattern="Packets of the deal",
         language="Language of the table's public messages (remembered for this server)",
+        computers="Computer players to seat at once (more with the table's button)",
+        level="How well those computer players play",
     )
     @app_commands.choices(
         game=GAMES,
@@ -251,12 +277,13 @@ class Tables(commands.Cog):
         ],
         deal_pattern=[Choice(name="2 then 3", value="2-3"), Choice(name="3 then 2", value="3-2")],
         language=[Choice(name="Français", value="fr"), Choice(name="English", value="en")],
+        level=[Choice(name="Strong", value="pimc"), Choice(name="Fair", value="heuristic")],
     )
     async def new(
         self,
         interaction: Interaction,
         game: str = "bete-hombree",
-        turn_time: app_commands.Range[int, 0, 3600] = 0,
+        turn_time: app_commands.Range[int, 0, 3600] = DEFAULT_TURN_SECONDS,
         pass_reentry: bool = False,
         premier_in_belle: bool = False,
         cagnote_discard: str = "exactly_3",
@@ -267,6 +294,8 @@ class Tables(commands.Cog):
         belle_on_announce: bool = False,
         deal_pattern: str = "2-3",
         language: str | None = None,
+        computers: app_commands.Range[int, 0, 3] = 0,
+        level: str = "pimc",
     ) -> None:
         guild, channel = interaction.guild, interaction.channel
         if guild is None or interaction.guild_id is None:
@@ -310,6 +339,8 @@ class Tables(commands.Cog):
             channel_name=channel.name,
         )
         self.bot.presenter.remember_locale(table, str(interaction.user.id), interaction.locale)
+        for _ in range(computers):
+            await service.add_computer(table.id, str(interaction.user.id), level)
         await interaction.response.send_message(**self.bot.presenter.table_payload(table))
         message = await interaction.original_response()
         await service.set_message(table, message.id)

@@ -178,11 +178,18 @@ class Store:
             await self._run("UPDATE seats SET active = 0 WHERE table_id = ?", (table_id,))
 
     async def add_seat(
-        self, table_id: int, guild_id: int, seat: int, player: str, name: str
+        self,
+        table_id: int,
+        guild_id: int,
+        seat: int,
+        player: str,
+        name: str,
+        ai_level: str | None = None,
     ) -> None:
         await self._run(
-            "INSERT INTO seats (table_id, guild_id, seat, player, name) VALUES (?, ?, ?, ?, ?)",
-            (table_id, guild_id, seat, player, name),
+            "INSERT INTO seats (table_id, guild_id, seat, player, name, ai_level)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (table_id, guild_id, seat, player, name, ai_level),
         )
 
     async def remove_seat(self, table_id: int, player: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.computer import inline_decider
 from bot.errors import UserError
 from bot.service import TableService
 from bot.table import GAME
@@ -17,7 +18,9 @@ PLAYERS = [("101", "Sud"), ("102", "Est"), ("103", "Nord"), ("104", "Ouest")]
 
 async def make_service(path) -> TableService:
     db = await Database.open(path)
-    service = TableService(db, seed_source=example_seed, deal_source=example_deal)
+    service = TableService(
+        db, seed_source=example_seed, deal_source=example_deal, decider=inline_decider, ai_pause=0
+    )
     await service.load()
     return service
 
@@ -185,6 +188,14 @@ async def test_all_pass_is_a_pinandele_in_the_register_and_the_pot(tmp_path):
 
 async def test_a_turn_that_times_out_is_played_for_the_player(tmp_path):
     service = await make_service(tmp_path / "t.db")
+    decisions = []
+
+    async def recording(level, view, seed):
+        action = await inline_decider(level, view, seed)
+        decisions.append((level, view.seat, action))
+        return action
+
+    service.decider = recording
     table = await seated_table(service)
     await service.start(table.id, "101")
     seen = []
@@ -194,11 +205,14 @@ async def test_a_turn_that_times_out_is_played_for_the_player(tmp_path):
 
     service.on_change = changed
     moves = table.moves
-    await service._expire(table.id, moves - 1, 0)  # an old timer does nothing
-    assert table.moves == moves and not seen
-    await service._expire(table.id, moves, 0)
+    turn = table.state.turn
+    await service._expire(table.id, moves - 1, turn, 0)  # an old timer does nothing
+    assert table.moves == moves and not seen and not decisions
+    await service._expire(table.id, moves, turn, 0)
     assert table.moves == moves + 1 and seen == [moves + 1]
-    assert table.state is not None and str(table.state.actions[-1][1]) == "pass"
+    # the fair computer player chose the move, for the seat whose time ran out
+    assert [(level, seat) for level, seat, _ in decisions] == [("heuristic", turn)]
+    assert table.state is not None and table.state.actions[-1] == (turn, decisions[0][2])
     events = []
     async with service.db.reading() as store:
         events = await store.events(table.id)

@@ -11,6 +11,7 @@ import pytest
 import simcord
 
 from bot.client import BeteBot
+from bot.computer import inline_decider
 from bot.settings import Settings
 from tests.bot.example import example_deal, example_seed
 
@@ -18,8 +19,12 @@ NAMES = ("Sud", "Est", "Nord", "Ouest")
 
 
 def make_bot(path: Path) -> BeteBot:
-    settings = Settings(token="offline", database_path=str(path), default_language="fr")
-    return BeteBot(settings, seed_source=example_seed, deal_source=example_deal)
+    settings = Settings(
+        token="offline", database_path=str(path), default_language="fr", ai_pause=1.0
+    )
+    return BeteBot(
+        settings, seed_source=example_seed, deal_source=example_deal, decider=inline_decider
+    )
 
 
 @dataclass

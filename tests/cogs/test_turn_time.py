@@ -24,3 +24,75 @@ async def test_running_out_of_time_passes_for_the_player(world):
     assert "Est ran out of time: Pass" in log
     assert "Nord to bid" in world.table_message().embeds[0].description
     assert not world.env.errors
+
+
+async def test_a_reminder_pings_the_player_before_the_deadline(world):
+    sud = world.members[0]
+    await sud.slash(world.channel, "table new", turn_time=40)
+    for member in world.members[1:]:
+        await member.click(world.table_message(), label="Join")
+    await sud.click(world.table_message(), label="Start")
+    est = world.members[1]
+    await world.env.advance_time(25)
+    assert not [m for m in world.channel.history() if f"<@{est.id}>" in (m.content or "")]
+    await world.env.advance_time(6)
+    pings = [m for m in world.channel.history() if f"<@{est.id}>" in (m.content or "")]
+    assert len(pings) == 1 and "10 s left to play at table #1" in pings[0].content
+    assert not live(world).state.actions  # a reminder, not yet the timeout
+    assert not world.env.errors
+
+
+async def test_an_absent_player_is_replaced_from_the_table_message(world):
+    sud = world.members[0]
+    await sud.slash(world.channel, "table new", turn_time=30)
+    for member in world.members[1:]:
+        await member.click(world.table_message(), label="Join")
+    await sud.click(world.table_message(), label="Start")
+    table = live(world)
+    for _ in range(40):
+        if table.absent():
+            break
+        if table.between_hands:
+            await sud.click(world.table_message(), label="Next hand")
+        await world.env.advance_time(31)
+    seat = table.absent()[0]
+    name = table.name(seat)
+    message = world.table_message()
+    assert f"{name} ran out of time twice in a row" in message.embeds[0].description
+    other = world.members[(seat + 1) % 4]
+    refused = await world.members[seat].click(message, label=f"Let the computer play for {name}")
+    assert refused.ephemeral and "just play" in refused.response.content
+    await other.click(message, label=f"Let the computer play for {name}")
+    message = world.table_message()
+    assert f"The computer plays for {name}." in message.embeds[0].fields[-1].value
+    assert "played by the computer" in message.embeds[0].fields[0].value
+    assert table.seats[seat].stand_in
+    refused = await other.click(message, label="Take my seat back")
+    assert refused.ephemeral and "Nobody plays in your place" in refused.response.content
+    await world.members[seat].click(message, label="Take my seat back")
+    assert table.seats[seat].human
+    assert f"{name} takes their seat back." in world.table_message().embeds[0].fields[-1].value
+    assert not [e for e in world.env.errors if type(e).__name__ != "UserError"]
+
+
+async def test_the_others_end_the_table_of_an_absent_player(world):
+    sud = world.members[0]
+    await sud.slash(world.channel, "table new", turn_time=30)
+    for member in world.members[1:]:
+        await member.click(world.table_message(), label="Join")
+    await sud.click(world.table_message(), label="Start")
+    table = live(world)
+    for _ in range(40):
+        if table.absent():
+            break
+        if table.between_hands:
+            await sud.click(world.table_message(), label="Next hand")
+        await world.env.advance_time(31)
+    seat = table.absent()[0]
+    other = world.members[(seat + 1) % 4]
+    message_id = world.table_message().id
+    await other.click(world.table_message(), label="End the table")
+    assert table.status == "ended" and table.ended_reason == "abandoned"
+    message = next(m for m in world.channel.history() if m.id == message_id)
+    assert "carried over" in message.embeds[0].description
+    assert not [b for row in message.components for b in getattr(row, "children", [row])]

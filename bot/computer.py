@@ -1,0 +1,79 @@
+"""Computer players at a table: who they are, and where their decisions are made.
+
+The players themselves live in ``games.ai``; here they get a name (after the
+Berrichon players of the seed's theatre scene) and a decider.  The bot's
+decider runs each decision in a worker process (``games.ai.DecisionPool``), so
+the event loop answers clicks while a computer player thinks; tests use the
+in-process decider.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Final
+
+from bot.table import AI_PREFIX
+from games.ai import DEFAULT_BUDGET, DecisionPool, decide
+from games.bete_hombree import Action, HandView
+
+log = logging.getLogger(__name__)
+
+# level -> what the players are told; the levels are games.ai's player names
+LEVELS: Final = ("heuristic", "pimc")
+STRONG: Final = "pimc"
+TIMEOUT_LEVEL: Final = "heuristic"  # plays a move for a person whose time ran out: fast
+NAMES: Final = ("Alexandre", "François", "Arthur", "Edmond", "Élisa", "Jean", "Philippe", "Paul")
+
+Decider = Callable[[str, HandView, int], Awaitable[Action]]
+
+
+def computer_player(level: str, taken: Iterable[str]) -> tuple[str, str]:
+    """A player key and display name for a new computer player of ``level``.
+
+    ``taken`` are the player keys already seated at the guild's open tables: a
+    key sits at one table per guild, so a name in use gets a number.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}")
+    used = set(taken)
+    number = 1
+    while True:
+        for name in NAMES:
+            shown = name if number == 1 else f"{name} {number}"
+            key = f"{AI_PREFIX}{level}:{shown}"
+            if key not in used:
+                return key, f"🤖 {shown}"
+        number += 1
+
+
+async def inline_decider(level: str, view: HandView, seed: int) -> Action:
+    """Decide in this process: for tests, where the heuristic answers at once."""
+    return decide(level, view, DEFAULT_BUDGET, seed)
+
+
+class PoolDecider:
+    """Decisions in worker processes, started at the first decision."""
+
+    def __init__(self, workers: int = 1, budget: float = DEFAULT_BUDGET) -> None:
+        self.workers = workers
+        self.budget = budget
+        self._pool: DecisionPool | None = None
+
+    async def __call__(self, level: str, view: HandView, seed: int) -> Action:
+        if self._pool is None:
+            self._pool = DecisionPool(self.workers)
+        try:
+            return await asyncio.wrap_future(self._pool.submit(level, view, self.budget, seed))
+        except Exception:
+            # a worker that died takes the pool with it: the next decision starts a new one
+            pool, self._pool = self._pool, None
+            if pool is not None:
+                pool.close()
+            raise
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None

@@ -1,0 +1,294 @@
+"""Computer players through the table service: seats, moves, stand-ins, deadlines, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+import bot.service as service_module
+from bot.computer import NAMES, computer_player, inline_decider
+from bot.errors import UserError
+from bot.service import RESTART_GRACE, TableService, remind_before
+from bot.table import GAME
+from db import Database
+from games.bete_hombree import Action, Rules
+from tests.bot.example import example_deal, example_seed
+from tests.bot.test_service import CHANNEL, GUILD, PLAYERS, seated_table
+
+
+class Recorder:
+    """A decider that answers as the fair player would, and remembers who asked."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, int]] = []
+
+    async def __call__(self, level, view, seed):
+        self.calls.append((level, view.seat))
+        return await inline_decider("heuristic", view, seed)
+
+
+async def make(path, decider=None, pause=0.0) -> TableService:
+    db = await Database.open(path)
+    service = TableService(
+        db,
+        seed_source=example_seed,
+        deal_source=example_deal,
+        decider=decider or inline_decider,
+        ai_pause=pause,
+    )
+    await service.load()
+    return service
+
+
+async def until(predicate, seconds: float = 10.0) -> None:
+    """Let the service's background tasks run until ``predicate()`` holds."""
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "the table did not get there in time"
+        await asyncio.sleep(0.01)
+
+
+def test_computer_names_are_unique_in_a_guild():
+    key, name = computer_player("pimc", [])
+    assert key == "ai:pimc:Alexandre" and name == "🤖 Alexandre"
+    taken = [computer_player("pimc", [])[0]]
+    assert computer_player("pimc", taken)[0] == "ai:pimc:François"
+    every = [f"ai:heuristic:{n}" for n in NAMES]
+    assert computer_player("heuristic", every) == ("ai:heuristic:Alexandre 2", "🤖 Alexandre 2")
+    with pytest.raises(ValueError):
+        computer_player("cheater", [])
+
+
+def test_reminders_come_near_the_end_of_long_enough_turns():
+    assert remind_before(120) == 30 and remind_before(40) == 10
+    assert remind_before(10) == 0 and remind_before(0) == 0
+
+
+async def test_three_computer_players_play_a_hand_with_one_person(tmp_path):
+    recorder = Recorder()
+    service = await make(tmp_path / "t.db", recorder)
+    table = await service.open_table(
+        guild_id=GUILD, channel_id=CHANNEL, player="101", name="Sud", rules=Rules()
+    )
+    for level in ("pimc", "heuristic", "pimc"):
+        await service.add_computer(table.id, "101", level)
+    assert [s.ai for s in table.seats] == [None, "pimc", "heuristic", "pimc"]
+    assert [s.player for s in table.seats[1:]] == [
+        "ai:pimc:Alexandre",
+        "ai:heuristic:Alexandre",
+        "ai:pimc:François",
+    ]
+    with pytest.raises(UserError) as error:
+        await service.add_computer(table.id, "101", "pimc")
+    assert error.value.key == "error.table_full"
+    await service.start(table.id, "101")
+    state = table.state
+    assert state is not None
+    while not state.is_over:
+        if state.turn == 0:
+            action = await inline_decider("heuristic", state.view(0), 7)
+            await service.act(table.id, "101", action)
+        else:
+            await until(lambda moves=table.moves: table.moves != moves)
+    # every computer move was asked of the seat's own level, from that seat
+    levels = {1: "pimc", 2: "heuristic", 3: "pimc"}
+    assert recorder.calls and all(levels[seat] == level for level, seat in recorder.calls)
+    computer_moves = sum(1 for seat, _ in state.actions if seat != 0)
+    assert len(recorder.calls) == computer_moves
+    async with service.db.reading() as store:
+        hands = await store.hands(GUILD, GAME)
+        seats = await store.seats(table.id)
+    assert len(hands) == 1 and hands[0].record["actions"] == [f"{s} {a}" for s, a in state.actions]
+    assert [s.ai_level for s in seats] == [None, "pimc", "heuristic", "pimc"]
+    await service.close()
+    await service.db.close()
+
+
+async def test_a_computer_player_waits_before_it_moves(tmp_path):
+    service = await make(tmp_path / "t.db", pause=0.3)
+    table = await service.open_table(
+        guild_id=GUILD, channel_id=CHANNEL, player="101", name="Sud", rules=Rules()
+    )
+    for _ in range(3):
+        await service.add_computer(table.id, "101", "heuristic")
+    await service.start(table.id, "101")
+    assert table.state is not None and table.state.turn == 1  # a computer player speaks first
+    moves = table.moves
+    await asyncio.sleep(0.1)
+    assert table.moves == moves
+    await until(lambda: table.moves != moves)
+    await service.close()
+    await service.db.close()
+
+
+async def test_lobby_computers_are_removed_and_a_lobby_of_computers_closes(tmp_path):
+    service = await make(tmp_path / "t.db")
+    table = await service.open_table(
+        guild_id=GUILD, channel_id=CHANNEL, player="101", name="Sud", rules=Rules()
+    )
+    with pytest.raises(UserError) as error:
+        await service.remove_computer(table.id, "101")
+    assert error.value.key == "error.no_computer"
+    with pytest.raises(UserError) as error:
+        await service.add_computer(table.id, "999", "pimc")
+    assert error.value.key == "error.not_seated"
+    await service.add_computer(table.id, "101", "pimc")
+    await service.add_computer(table.id, "101", "heuristic")
+    await service.remove_computer(table.id, "101")
+    assert [s.ai for s in table.seats] == [None, "pimc"]
+    # a computer player sits at one table of a guild at a time: the next one has another name
+    other = await service.open_table(
+        guild_id=GUILD, channel_id=CHANNEL + 1, player="102", name="Est", rules=Rules()
+    )
+    await service.add_computer(other.id, "102", "pimc")
+    assert other.seats[1].player == "ai:pimc:François"
+    await service.leave(table.id, "101")
+    assert table.status == "ended"
+    async with service.db.reading() as store:
+        assert await store.seated_table(GUILD, "ai:pimc:Alexandre") is None
+    await service.db.close()
+
+
+async def time_out_until_absent(service: TableService, table) -> list[int]:
+    while not table.absent():
+        if table.between_hands:
+            await service.next_hand(table.id, table.players[0])
+        assert table.state is not None
+        await service._expire(table.id, table.moves, table.state.turn, 0)
+    return table.absent()
+
+
+async def test_an_absent_player_is_replaced_then_takes_the_seat_back(tmp_path):
+    recorder = Recorder()
+    path = tmp_path / "t.db"
+    service = await make(path, recorder)
+    table = await seated_table(service)
+    await service.start(table.id, "101")
+    absent = await time_out_until_absent(service, table)
+    seat = absent[0]
+    player = PLAYERS[seat][0]
+    other = PLAYERS[(seat + 1) % 4][0]
+    assert table.timeouts[seat] == 2
+    with pytest.raises(UserError) as error:
+        await service.replace_absent(table.id, player, seat)
+    assert error.value.key == "error.replace_self"
+    present = [i for i in range(4) if i not in absent]
+    if present:
+        with pytest.raises(UserError) as error:
+            await service.replace_absent(table.id, other, present[0])
+        assert error.value.key == "error.not_absent"
+    with pytest.raises(UserError) as error:
+        await service.take_back(table.id, player)
+    assert error.value.key == "error.not_replaced"
+
+    recorder.calls.clear()
+    await service.replace_absent(table.id, other, seat)
+    assert table.seats[seat].stand_in and table.seats[seat].ai == "pimc"
+    assert seat not in table.absent()
+    # the computer player plays that seat's turns from now on, at the strong level
+    await service.close()
+    await service.db.close()
+
+    again = await make(path, recorder)
+    rebuilt = again.tables[table.id]
+    assert rebuilt.seats[seat].stand_in  # the replacement is in the log
+    state = rebuilt.state
+    assert state is not None
+    while not rebuilt.between_hands and state.turn != seat:
+        turn = state.turn
+        assert rebuilt.seats[turn].human
+        await again._expire(rebuilt.id, rebuilt.moves, turn, 0)
+    if not rebuilt.between_hands:
+        moves = rebuilt.moves
+        await until(lambda: rebuilt.moves != moves)
+        assert ("pimc", seat) in recorder.calls
+        state = rebuilt.state
+        if not rebuilt.between_hands and state is not None and state.turn == seat:
+            # never a person's action on the computer's turn
+            with pytest.raises(UserError) as error:
+                await again.act(rebuilt.id, player, state.legal_actions()[0])
+            assert error.value.key == "error.replaced"
+    await again.take_back(rebuilt.id, player)
+    assert rebuilt.seats[seat].human and not rebuilt.seats[seat].stand_in
+    await again.close()
+    await again.db.close()
+
+
+async def test_the_others_may_end_the_table_of_an_absent_player(tmp_path):
+    service = await make(tmp_path / "t.db")
+    table = await seated_table(service)
+    await service.start(table.id, "101")
+    with pytest.raises(UserError) as error:
+        await service.abandon(table.id, "101")
+    assert error.value.key == "error.not_absent"
+    absent = await time_out_until_absent(service, table)
+    register_before = (await service.register(GUILD)).entries
+    other = next(PLAYERS[i][0] for i in range(4) if [i] != absent)
+    await service.abandon(table.id, other)
+    assert table.status == "ended" and table.ended_reason == "abandoned"
+    assert (await service.register(GUILD)).entries == register_before
+    with pytest.raises(UserError) as error:
+        service.get(table.id)
+    assert error.value.key == "error.table_gone"
+    await service.db.close()
+
+
+async def test_deadlines_come_from_the_log_after_a_restart(tmp_path, monkeypatch):
+    path = tmp_path / "t.db"
+    service = await make(path)
+    table = await service.open_table(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        player="101",
+        name="Sud",
+        rules=Rules(),
+        turn_seconds=100,
+    )
+    for player, name in PLAYERS[1:]:
+        await service.join(table.id, player, name, "fr")
+    await service.start(table.id, "101")
+    assert table.deadline is not None
+    dealt = table.deadline - 100
+    await service.close()
+    await service.db.close()
+
+    # back 50 s later: the turn keeps its deadline
+    monkeypatch.setattr(service_module.time, "time", lambda: dealt + 50)
+    again = await make(path)
+    assert again.tables[table.id].deadline == pytest.approx(dealt + 100, abs=1)
+    await again.close()
+    await again.db.close()
+    # back 500 s later: the player gets a little time, not none
+    monkeypatch.setattr(service_module.time, "time", lambda: dealt + 500)
+    third = await make(path)
+    assert third.tables[table.id].deadline == pytest.approx(dealt + 500 + RESTART_GRACE, abs=1)
+    assert third.tables[table.id].log[-1].key == "log.resumed"
+    await third.close()
+    await third.db.close()
+
+
+async def test_a_look_does_not_move_the_deadline(tmp_path, monkeypatch):
+    service = await make(tmp_path / "t.db")
+    table = await service.open_table(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        player="101",
+        name="Sud",
+        rules=Rules(),
+        turn_seconds=100,
+    )
+    for player, name in PLAYERS[1:]:
+        await service.join(table.id, player, name, "fr")
+    await service.start(table.id, "101")
+    deadline = table.deadline
+    assert deadline is not None
+    now = time.time()
+    monkeypatch.setattr(service_module.time, "time", lambda: now + 40)
+    await service.look(table.id, "103")
+    assert table.deadline == deadline
+    await service.act(table.id, "102", Action.parse("pass"))
+    assert table.deadline == int(now + 40 + 100)
+    await service.close()
+    await service.db.close()

@@ -1,0 +1,92 @@
+"""Computer players at the table, through the real cogs: seating them, and a hand with them."""
+
+from __future__ import annotations
+
+from bot.computer import inline_decider
+from bot.table import GAME
+from tests.cogs.helpers import act_in_dm, custom_ids, live
+
+
+def labels(message) -> list[str]:
+    out = []
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            if getattr(item, "label", None):
+                out.append(item.label)
+    return out
+
+
+def disabled(message, label: str) -> bool:
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            if getattr(item, "label", None) == label:
+                return bool(item.disabled)
+    raise AssertionError(f"no button {label!r}")
+
+
+async def test_seating_computer_players_from_the_lobby(world):
+    sud, est = world.members[0], world.members[1]
+    await sud.slash(world.channel, "table new", computers=1, level="heuristic")
+    message = world.table_message()
+    seats = message.embeds[0].fields[0].value
+    assert "🤖 Alexandre — computer, fair" in seats
+    # a stranger may not seat a computer player
+    refused = await est.click(message, label="Add computer player")
+    assert refused.ephemeral and "not seated" in refused.response.content
+    # the level is asked privately, then the computer player sits down
+    asked = await sud.click(message, label="Add computer player")
+    assert asked.ephemeral and "Which computer player" in asked.response.content
+    assert labels(asked.response.message) == ["Fair player", "Strong player"]
+    chosen = await sud.click(asked.response.message, label="Strong player")
+    assert chosen.acknowledged
+    message = world.table_message()
+    assert "🤖 Alexandre — computer, strong" in message.embeds[0].fields[0].value
+    assert "Remove computer player" in labels(message)
+    await sud.click(message, label="Remove computer player")
+    seats = world.table_message().embeds[0].fields[0].value
+    assert "computer, strong" not in seats and "computer, fair" in seats
+    await est.click(world.table_message(), label="Join")
+    assert not disabled(world.table_message(), "Add computer player")
+    asked = await est.click(world.table_message(), label="Add computer player")
+    await est.click(asked.response.message, label="Strong player")
+    message = world.table_message()
+    assert disabled(message, "Add computer player")  # the table is full
+    table = live(world)
+    assert [s.ai for s in table.seats] == [None, "heuristic", None, "pimc"]
+    assert not world.env.errors
+
+
+async def test_a_hand_with_three_computer_players(world):
+    sud = world.members[0]
+    await sud.slash(world.channel, "table new", computers=3, level="heuristic")
+    await sud.click(world.table_message(), label="Start")
+    table = live(world)
+    state = table.state
+    assert state is not None
+    # the computer players wait a moment before each move, so that people can follow
+    moves = table.moves
+    if state.turn != 0:
+        await world.env.advance_time(0.5)
+        assert table.moves == moves
+    for _ in range(200):
+        if state.is_over:
+            break
+        if state.turn == 0:
+            action = await inline_decider("heuristic", state.view(0), table.moves)
+            result = await act_in_dm(world, 0, action)
+            assert result.acknowledged
+        else:
+            await world.env.advance_time(1.1)
+    assert state.is_over
+    message = world.table_message()
+    assert "Next hand" in labels(message)
+    log = message.embeds[0].fields[-1].value
+    assert "settled" in log
+    async with world.bot.db.reading() as store:
+        hands = await store.hands(world.guild.id, GAME)
+        payments = await store.payments(world.guild.id, GAME)
+    assert len(hands) == 1
+    players = {p.payer for p in payments} | {p.payee for p in payments}
+    assert players - {None} <= {s.player for s in table.seats}
+    assert any(cid.endswith(":next") for cid in custom_ids(message))
+    assert not world.env.errors
