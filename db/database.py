@@ -119,9 +119,12 @@ class Database:
 
 
 async def _run(connection: aiosqlite.Connection, sql: str) -> None:
-    """Execute, the cursor closed at once (an open cursor would block COMMIT): one trip to
-    aiosqlite's thread."""
-    await connection.execute_fetchall(sql)
+    """Execute and close the cursor at once: an open cursor would block COMMIT.
+
+    (Not ``execute_fetchall``: with it here, aiosqlite's thread was seen to outlive the
+    closed connection, and the test process never exited.)"""
+    async with connection.execute(sql):
+        pass
 
 
 def _statements(sql: str) -> list[str]:
