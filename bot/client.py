@@ -41,9 +41,15 @@ class BeteBot(commands.Bot):
         deal_source: DealSource | None = None,
         decider: Decider | None = None,
     ) -> None:
+        intents = discord.Intents.default()
+        # Slash commands and components need no message events: without them the gateway
+        # does not send every edit of every table message and private hand back to the bot.
+        intents.guild_messages = False
+        intents.dm_messages = False
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=intents,
+            max_messages=None,
             help_command=None,
             tree_cls=BeteTree,
             allowed_mentions=discord.AllowedMentions.none(),
@@ -78,6 +84,7 @@ class BeteBot(commands.Bot):
         )
         self._service.on_change = self.presenter.after_change
         self._service.on_reminder = self.presenter.remind
+        self.presenter.on_summary_posted = self._service.summary_posted
         count = await self._service.load()
         log.info("database %s open; %d live table(s) rebuilt", self.settings.database_path, count)
         await self.tree.set_translator(CommandTranslator())

@@ -47,6 +47,8 @@ class Presenter:
         # one presentation at a time per table: edits land in the order of the changes,
         # and a private hand is never sent twice by two changes racing
         self._locks: dict[int, asyncio.Lock] = {}
+        # told when a summary reached its channel, so that a restart does not post it again
+        self.on_summary_posted: Callable[[LiveTable, int], Awaitable[None]] | None = None
 
     def player_lang(self, table: LiveTable, player: str) -> str:
         return lang_for(table.locales.get(player), self.default_language)
@@ -74,9 +76,10 @@ class Presenter:
         except discord.HTTPException:
             log.exception("could not edit the message of table %s", table.id)
 
-    async def post_summary(self, table: LiveTable) -> None:
+    async def post_summary(self, table: LiveTable) -> bool:
+        """Post the last hand's summary; whether it reached the channel."""
         if table.last is None:
-            return
+            return False
         channel = self.client.get_partial_messageable(
             table.row.channel_id, guild_id=table.row.guild_id
         )
@@ -85,8 +88,11 @@ class Presenter:
             await patiently(lambda: channel.send(embed=embed))
         except discord.DiscordServerError as error:
             log.warning("could not post the summary of table %s: %s", table.id, error)
+            return False
         except discord.HTTPException:
             log.exception("could not post the summary of table %s", table.id)
+            return False
+        return True
 
     def record_panel(
         self, table: LiveTable, player: str, channel_id: int, message_id: int, fingerprint: str
@@ -161,11 +167,16 @@ class Presenter:
             log.exception("could not remind %s at table %s", player, table.id)
 
     async def resume(self, tables: list[LiveTable]) -> None:
-        """After a restart: each table message shows the table as rebuilt (play resumes)."""
+        """After a restart: each table message shows the table as rebuilt (play resumes),
+        and a summary the bot settled but did not post before it stopped is posted now."""
         for table in tables:
-            if table.status == "playing":
-                async with self._locks.setdefault(table.id, asyncio.Lock()):
-                    await self.edit_table(table)
+            if table.status != "playing":
+                continue
+            if table.last is not None and table.summarised != table.hand_no:
+                await self.after_change(table)
+                continue
+            async with self._locks.setdefault(table.id, asyncio.Lock()):
+                await self.edit_table(table)
 
     async def after_change(self, table: LiveTable, *, table_done: bool = False) -> None:
         """Everything to show after an accepted change, except the answer to the click."""
@@ -179,6 +190,10 @@ class Presenter:
         if not table_done:
             await self.edit_table(table)
         if table.last is not None and table.summarised != table.hand_no:
-            table.summarised = table.hand_no
-            await self.post_summary(table)
+            hand_no = table.summarised = table.hand_no  # the next deal may come meanwhile
+            if await self.post_summary(table) and self.on_summary_posted is not None:
+                try:
+                    await self.on_summary_posted(table, hand_no)
+                except Exception:
+                    log.exception("could not note the summary of table %s as posted", table.id)
         await self.refresh_dms(table)

@@ -33,7 +33,7 @@ from bot.table import (
 )
 from db import Database, NewEntry, NewPayment, Store
 from db.models import RegisterEntry, ScoreRow, TableRow
-from games.bete_hombree import Action, Kind, Rules, Session, record_of
+from games.bete_hombree import Action, Kind, Phase, Rules, Session, record_of
 from games.cards import cards_of
 from games.register import Entry, Register
 
@@ -113,13 +113,15 @@ class TableService:
         async with self.db.reading() as store:
             row = await store.table(table_id)
             events = await store.events(table_id)
-        if row is None:
-            raise KeyError(table_id)
-        table = new_table(row)
-        for event in events:
-            apply_event(table, event.seq, event.kind, event.payload)
-            if event.kind in TURN_EVENTS:
-                table.turn_started = event.created_at.timestamp()
+            if row is None:
+                raise KeyError(table_id)
+            table = new_table(row)
+            for event in events:
+                apply_event(table, event.seq, event.kind, event.payload)
+                if event.kind in TURN_EVENTS:
+                    table.turn_started = event.created_at.timestamp()
+            if table.last is not None and await store.summary_posted(table_id, table.hand_no):
+                table.summarised = table.hand_no
         old = self.tables.get(table_id)
         if old is not None:  # keep what the presentation knows, and the lock
             table.lock = old.lock
@@ -193,6 +195,7 @@ class TableService:
                     await store.set_table_status(table.id, "ended")
                 elif table.status == "playing" and table.row.status == "lobby":
                     await store.set_table_status(table.id, "playing")
+                    table.row = replace(table.row, status="playing")
         except BaseException:
             table.turn_started = turn_before
             self.tables[table.id] = await self._rebuild(table.id)
@@ -259,6 +262,11 @@ class TableService:
             await store.add_seat(row.id, guild_id, 0, player, name)
         self.tables[row.id] = table
         return table
+
+    async def summary_posted(self, table: LiveTable, hand_no: int) -> None:
+        """Hand ``hand_no``'s summary reached the channel: a restart will not post it again."""
+        async with self.db.transaction() as store:
+            await store.mark_summary_posted(table.id, hand_no)
 
     async def set_message(self, table: LiveTable, message_id: int) -> None:
         async with self.db.transaction() as store:
@@ -460,7 +468,7 @@ class TableService:
             if action.kind in (Kind.SANS_PREJUDICE, Kind.RETIENS) and seat in table.looked:
                 raise UserError("error.looked")
             if state.check(action, seat) is not None:
-                raise UserError(_refusal_key(action), legal=state.legal_actions())
+                raise UserError(_refusal_key(state.phase), legal=state.legal_actions())
             await self._play(table, seat, action, timeout=False)
         return table
 
@@ -729,12 +737,13 @@ class TableService:
             return await store.scoreboard(guild_id, game, since)
 
 
-def _refusal_key(action: Action) -> str:
-    if action.kind is Kind.PLAY:
+def _refusal_key(phase: Phase) -> str:
+    """The refusal that lists what the player may do now, by what the hand waits for."""
+    if phase is Phase.PLAY:
         return "error.illegal_card"
-    if action.kind is Kind.DISCARD:
+    if phase is Phase.DISCARD:
         return "error.illegal_discard"
-    if action.kind is Kind.DECLARE:
+    if phase is Phase.DECLARE:
         return "error.illegal_declare"
     return "error.illegal_call"
 

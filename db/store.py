@@ -372,6 +372,19 @@ class Store:
             )
         return hand_id
 
+    async def mark_summary_posted(self, table_id: int, hand_no: int) -> None:
+        await self._run(
+            "UPDATE hands SET summary_posted = 1 WHERE table_id = ? AND hand_no = ?",
+            (table_id, hand_no),
+        )
+
+    async def summary_posted(self, table_id: int, hand_no: int) -> bool:
+        row = await self._one(
+            "SELECT summary_posted FROM hands WHERE table_id = ? AND hand_no = ?",
+            (table_id, hand_no),
+        )
+        return row is not None and bool(row[0])
+
     async def hands(self, guild_id: int, game: str) -> list[HandRow]:
         rows = await self._all(
             "SELECT id, guild_id, game, table_id, hand_no, record, finished_at FROM hands"
