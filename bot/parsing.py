@@ -56,7 +56,10 @@ def parse_card(text: str) -> Card:
 
 
 def parse_cards(text: str) -> list[Card]:
-    return [parse_card(word) for word in re.split(r"[\s,;]+", text.strip()) if word]
+    cards = [parse_card(word) for word in re.split(r"[\s,;]+", text.strip()) if word]
+    if len(set(cards)) != len(cards):
+        raise UserError("error.bad_input", text=text[:40])
+    return cards
 
 
 _CALL_WORDS = {

@@ -95,26 +95,20 @@ async def _handle(
     seat = _seat(table, player)
     if verb in GAME_VERBS and cid.moves != table.moves:
         raise UserError("error.stale")
+    try:
+        action = _component_action(table, seat, cid, values)
+    except ValueError:  # a forged or garbled id: no action of the game reads like that
+        raise UserError("error.bad_input", text=cid.arg[:30] or verb) from None
     if verb == "look":
         await service.look(table.id, player)
         await _answer_panel(bot, interaction, table, seat, lang)
         await presenter.after_change(table)
         return
-    if verb == "decl":
-        action = _declaration_step(table, seat, cid.arg)
-        if action is None:  # one more step to choose: only this panel changes
-            step = "" if cid.arg == "back" else cid.arg
-            embed, view = hand_panel(table, seat, lang, step)
-            await interaction.response.edit_message(embed=embed, view=view)
-            return
-    elif verb == "call":
-        action = call_of(cid.arg)
-    elif verb == "play":
-        action = Action.parse(f"play {cid.arg}")
-    elif verb == "discard":
-        action = Action.parse("discard " + " ".join(values))
-    else:
-        raise UserError("error.bad_input", text=verb)
+    if action is None:  # one more step of the declaration to choose: only this panel changes
+        step = "" if cid.arg == "back" else cid.arg
+        embed, view = hand_panel(table, seat, lang, step)
+        await interaction.response.edit_message(embed=embed, view=view)
+        return
     await service.act(table.id, player, action, cid.moves)
     if on_table:
         await _answer_public(bot, interaction, table, True)
@@ -128,6 +122,27 @@ def _seat(table: LiveTable, player: str) -> int:
     if seat is None:
         raise UserError("error.not_seated")
     return seat
+
+
+def _component_action(
+    table: LiveTable, seat: int, cid: ComponentId, values: list[str]
+) -> Action | None:
+    """The game action a component stands for (None: a declaration step, or a look).
+
+    Raises ``ValueError`` for an argument that no button of the bot carries.
+    """
+    verb = cid.verb
+    if verb == "look":
+        return None
+    if verb == "decl":
+        return _declaration_step(table, seat, cid.arg)
+    if verb == "call":
+        return call_of(cid.arg)
+    if verb == "play":
+        return Action.parse(f"play {cid.arg}")
+    if verb == "discard":
+        return Action.parse("discard " + " ".join(values))
+    raise ValueError(f"unknown verb {verb!r}")
 
 
 def _number(arg: str) -> int:

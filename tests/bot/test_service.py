@@ -9,7 +9,7 @@ from bot.errors import UserError
 from bot.service import TableService
 from bot.table import GAME
 from db import Database, NewEntry
-from games.bete_hombree import Action, Rules
+from games.bete_hombree import Action, Kind, Rules
 from tests.bot.example import actions, example_deal, example_seed, expected_result
 
 GUILD, CHANNEL = 10, 20
@@ -123,7 +123,9 @@ async def test_refusals_change_nothing(tmp_path):
     assert error.value.key == "error.not_seated"
     with pytest.raises(UserError) as error:
         await service.act(table.id, "102", Action.parse("play KH"))
-    assert error.value.key == "error.illegal_card"
+    # a card in the auction: the refusal lists the calls open, what the hand waits for
+    assert error.value.key == "error.illegal_call"
+    assert all(a.kind is not Kind.PLAY for a in error.value.args_["legal"])
     assert table.seq == seq
     await service.db.close()
 
