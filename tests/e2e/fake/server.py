@@ -1259,7 +1259,9 @@ class FakeDiscord:
         if len(window) < count:
             window.append(now)
             return None
-        fault = Fault(method, template, 429, 1, retry_after=round(window[0] + per - now, 3))
+        fault = Fault(
+            method, template, 429, 1, retry_after=max(0.001, round(window[0] + per - now, 3))
+        )
         self.rate_limit_hits.append(fault)
         return fault
 
