@@ -320,14 +320,18 @@ class TableService:
             await self._commit(table, events, seat_row)
         return table
 
+    def _lobby_seat(self, table: LiveTable, player: str) -> int:
+        """``player``'s seat at a table still in the lobby (or the refusal)."""
+        seat = self._seat(table, player)
+        if table.status != "lobby":
+            raise UserError("error.already_started")
+        return seat
+
     async def add_computer(self, table_id: int, player: str, level: str) -> LiveTable:
         """A seated player seats a computer player of ``level`` in the lobby."""
         table = self.get(table_id)
         async with table.lock:
-            if table.seat_of(player) is None:
-                raise UserError("error.not_seated")
-            if table.status != "lobby":
-                raise UserError("error.already_started")
+            self._lobby_seat(table, player)
             if len(table.seats) >= SEATS:
                 raise UserError("error.table_full")
             taken = {
@@ -354,10 +358,7 @@ class TableService:
         """A seated player takes the last computer player out of the lobby."""
         table = self.get(table_id)
         async with table.lock:
-            if table.seat_of(player) is None:
-                raise UserError("error.not_seated")
-            if table.status != "lobby":
-                raise UserError("error.already_started")
+            self._lobby_seat(table, player)
             computers = [s.player for s in table.seats if not s.human]
             if not computers:
                 raise UserError("error.no_computer")
@@ -372,10 +373,7 @@ class TableService:
     async def start(self, table_id: int, player: str) -> LiveTable:
         table = self.get(table_id)
         async with table.lock:
-            if table.seat_of(player) is None:
-                raise UserError("error.not_seated")
-            if table.status != "lobby":
-                raise UserError("error.already_started")
+            self._lobby_seat(table, player)
             if len(table.seats) < SEATS:
                 raise UserError("error.need_four", count=len(table.seats))
             seed = table.row.seed

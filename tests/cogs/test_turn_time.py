@@ -43,18 +43,7 @@ async def test_a_reminder_pings_the_player_before_the_deadline(world):
 
 
 async def test_an_absent_player_is_replaced_from_the_table_message(world):
-    sud = world.members[0]
-    await sud.slash(world.channel, "table new", turn_time=30)
-    for member in world.members[1:]:
-        await member.click(world.table_message(), label="Join")
-    await sud.click(world.table_message(), label="Start")
-    table = live(world)
-    for _ in range(40):
-        if table.absent():
-            break
-        if table.between_hands:
-            await sud.click(world.table_message(), label="Next hand")
-        await world.env.advance_time(31)
+    table = await play_until_absent(world)
     seat = table.absent()[0]
     name = table.name(seat)
     message = world.table_message()
@@ -76,18 +65,7 @@ async def test_an_absent_player_is_replaced_from_the_table_message(world):
 
 
 async def test_the_others_end_the_table_of_an_absent_player(world):
-    sud = world.members[0]
-    await sud.slash(world.channel, "table new", turn_time=30)
-    for member in world.members[1:]:
-        await member.click(world.table_message(), label="Join")
-    await sud.click(world.table_message(), label="Start")
-    table = live(world)
-    for _ in range(40):
-        if table.absent():
-            break
-        if table.between_hands:
-            await sud.click(world.table_message(), label="Next hand")
-        await world.env.advance_time(31)
+    table = await play_until_absent(world)
     seat = table.absent()[0]
     other = world.members[(seat + 1) % 4]
     message_id = world.table_message().id
@@ -96,3 +74,20 @@ async def test_the_others_end_the_table_of_an_absent_player(world):
     message = next(m for m in world.channel.history() if m.id == message_id)
     assert "carried over" in message.embeds[0].description
     assert not [b for row in message.components for b in getattr(row, "children", [row])]
+
+
+async def play_until_absent(world):
+    """Four players at a 30 s table who never act, until one has run out of time twice."""
+    sud = world.members[0]
+    await sud.slash(world.channel, "table new", turn_time=30)
+    for member in world.members[1:]:
+        await member.click(world.table_message(), label="Join")
+    await sud.click(world.table_message(), label="Start")
+    table = live(world)
+    for _ in range(40):
+        if table.absent():
+            return table
+        if table.between_hands:
+            await sud.click(world.table_message(), label="Next hand")
+        await world.env.advance_time(31)
+    raise AssertionError("nobody was absent after 40 timeouts")
