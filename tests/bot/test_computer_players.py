@@ -238,16 +238,7 @@ async def test_the_others_may_end_the_table_of_an_absent_player(tmp_path):
 async def test_deadlines_come_from_the_log_after_a_restart(tmp_path, monkeypatch):
     path = tmp_path / "t.db"
     service = await make(path)
-    table = await service.open_table(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        player="101",
-        name="Sud",
-        rules=Rules(),
-        turn_seconds=100,
-    )
-    for player, name in PLAYERS[1:]:
-        await service.join(table.id, player, name, "fr")
+    table = await seated_table(service, turn_seconds=100)
     await service.start(table.id, "101")
     assert table.deadline is not None
     dealt = table.deadline - 100
@@ -271,16 +262,7 @@ async def test_deadlines_come_from_the_log_after_a_restart(tmp_path, monkeypatch
 
 async def test_a_look_does_not_move_the_deadline(tmp_path, monkeypatch):
     service = await make(tmp_path / "t.db")
-    table = await service.open_table(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        player="101",
-        name="Sud",
-        rules=Rules(),
-        turn_seconds=100,
-    )
-    for player, name in PLAYERS[1:]:
-        await service.join(table.id, player, name, "fr")
+    table = await seated_table(service, turn_seconds=100)
     await service.start(table.id, "101")
     deadline = table.deadline
     assert deadline is not None

@@ -31,10 +31,15 @@ async def seed_register(db: Database) -> None:
         await store.add_entry(GUILD, GAME, NewEntry("101", "Sud", 40))
 
 
-async def seated_table(service: TableService):
+async def seated_table(service: TableService, turn_seconds: int = 0):
     first, name = PLAYERS[0]
     table = await service.open_table(
-        guild_id=GUILD, channel_id=CHANNEL, player=first, name=name, rules=Rules()
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        player=first,
+        name=name,
+        rules=Rules(),
+        turn_seconds=turn_seconds,
     )
     for player, pname in PLAYERS[1:]:
         await service.join(table.id, player, pname, "fr")

@@ -33,6 +33,15 @@ def custom_ids(message: Any) -> list[str]:
     return out
 
 
+def labels(message: Any) -> list[str]:
+    out = []
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            if getattr(item, "label", None):
+                out.append(item.label)
+    return out
+
+
 async def act_in_dm(world: World, seat: int, action: Action) -> Any:
     """Do ``action`` the way a player does it in the DM: buttons, steps, menu."""
     table = live(world)

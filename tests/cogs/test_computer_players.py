@@ -4,16 +4,7 @@ from __future__ import annotations
 
 from bot.computer import inline_decider
 from bot.table import GAME
-from tests.cogs.helpers import act_in_dm, custom_ids, live
-
-
-def labels(message) -> list[str]:
-    out = []
-    for row in message.components:
-        for item in getattr(row, "children", [row]):
-            if getattr(item, "label", None):
-                out.append(item.label)
-    return out
+from tests.cogs.helpers import act_in_dm, custom_ids, labels, live
 
 
 def disabled(message, label: str) -> bool:
