@@ -1,7 +1,10 @@
 """What one seat knows of the hidden cards, and deals drawn consistently with it.
 
-Built from a ``HandView`` only.  The cards a seat has not seen lie in the other
-three hands and in the *out* pile (the cagnot, or the declarer's discards).
+Built from a view only: a La Bête Hombrée ``HandView`` (``Knowledge.from_view``)
+or, through ``Knowledge.of``, any bête-family game's seat, hands and tricks (La
+Bête's in ``games.ai.bete_pimc``).  The cards a seat has not seen lie in the
+other hands and in the *out* pile (the cagnot or the declarer's discards; La
+Bête's talon under the turned card).
 Play reveals more: a seat that did not follow suit is void in it, one that did
 not beat when following held nothing that beats, one that did not trump held no
 trump, one that did not overtrump held no higher trump.  Every such fact is "a
@@ -19,23 +22,23 @@ count says when there are few enough deals to enumerate them all.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
 from games.bete_hombree.state import SEATS, HandView, deck_for
-from games.cards import SUIT_BITS, bits_of
+from games.cards import SUIT_BITS, Card, bits_of
 from games.tricks import beats, legal_plays
 
-OUT = SEATS  # the bucket of cards out of play (cagnot or discards)
-BUCKETS = SEATS + 1
+OUT = SEATS  # La Bête Hombrée's bucket of cards out of play (cagnot or discards)
 
 
 @dataclass(frozen=True, slots=True)
 class Knowledge:
     """The hidden cards of one seat's view and where each may lie.
 
+    Buckets are the seats' hands then the out pile (bucket ``out``, the last).
     ``fixed[b]`` are cards known to be in bucket b (the seat's own hand, the
     matadors in the declarer's); ``caps[b]`` how many *more* cards bucket b
     takes; ``allowed[i]`` the buckets (bit set) card ``cards[i]`` may go to.
@@ -47,38 +50,74 @@ class Knowledge:
     caps: tuple[int, ...]
     fixed: tuple[int, ...]
 
+    @property
+    def out(self) -> int:
+        """The out pile's bucket (after the seats' hands)."""
+        return len(self.caps) - 1
+
     @classmethod
     def from_view(cls, view: HandView) -> Knowledge:
+        """What a La Bête Hombrée seat knows; announced matadors are the declarer's."""
         seat = view.seat
-        deck = deck_for(view.belle)
-        unknown = deck & ~view.visible_cards()
-        fixed = [0] * BUCKETS
-        fixed[seat] = view.hand
-        caps = [0] * BUCKETS
-        for s in range(SEATS):
-            if s != seat:
-                caps[s] = view.hand_counts[s]
-        caps[OUT] = unknown.bit_count() - sum(caps[:SEATS])
-        if caps[OUT] < 0:
-            raise ValueError("inconsistent view: more cards in hands than unseen")
-        lacks = _lacks(view, unknown)
+        unknown = deck_for(view.belle) & ~view.visible_cards()
+        trump = -1 if view.contract is None else int(view.contract.trump)
+        tricks = [t.cards for t in view.tricks_played]
+        tricks.append(view.trick)
+        fixed = [0] * (SEATS + 1)
         contract = view.contract
         if contract is not None and contract.matadors and contract.declarer != seat:
             base = SUIT_BITS * int(contract.trump)
-            needed = sum(1 << (base + r) for r in range(contract.matadors)) & unknown
-            fixed[contract.declarer] |= needed
-            caps[contract.declarer] -= needed.bit_count()
-            unknown &= ~needed
+            fixed[contract.declarer] = sum(1 << (base + r) for r in range(contract.matadors))
+        return cls.of(seat, view.hand, view.hand_counts, unknown, tricks, trump, True, fixed)
+
+    @classmethod
+    def of(
+        cls,
+        seat: int,
+        hand: int,
+        hand_counts: Sequence[int],
+        unknown: int,
+        tricks: Sequence[Sequence[tuple[int, Card]]],
+        trump: int,
+        must_underruff: bool,
+        known: Sequence[int] = (),
+    ) -> Knowledge:
+        """The knowledge of ``seat`` holding ``hand`` in any bête-family game.
+
+        ``hand_counts`` are the cards each seat holds now; ``unknown`` the cards
+        the seat has not seen (in the other hands or out); ``tricks`` the tricks
+        played, the one in progress last, each as (seat, card) in play order,
+        read with ``trump`` and the game's ``must_underruff``; ``known[s]``
+        unknown cards known to be in seat s's hand.
+        """
+        seats = len(hand_counts)
+        out = seats
+        fixed = [0] * (seats + 1)
+        fixed[seat] = hand
+        caps = [0] * (seats + 1)
+        for s in range(seats):
+            if s != seat:
+                caps[s] = hand_counts[s]
+        caps[out] = unknown.bit_count() - sum(caps[:seats])
+        if caps[out] < 0:
+            raise ValueError("inconsistent view: more cards in hands than unseen")
+        lacks = _lacks(seat, seats, tricks, trump, must_underruff, unknown)
+        for s, needed in enumerate(known):
+            needed &= unknown
+            if s != seat and needed:
+                fixed[s] |= needed
+                caps[s] -= needed.bit_count()
+                unknown &= ~needed
         cards = []
         allowed = []
-        every = (1 << BUCKETS) - 1
+        every = (1 << (seats + 1)) - 1
         for card in bits_of(unknown):
             mask = every
-            for s in range(SEATS):
+            for s in range(seats):
                 if s == seat or caps[s] == 0 or lacks[s] >> card & 1:
                     mask &= ~(1 << s)
-            if caps[OUT] == 0:
-                mask &= ~(1 << OUT)
+            if caps[out] == 0:
+                mask &= ~(1 << out)
             cards.append(card)
             allowed.append(mask)
         return cls(seat, tuple(cards), tuple(allowed), tuple(caps), tuple(fixed))
@@ -131,13 +170,14 @@ class Knowledge:
         allowed = self.allowed
         result = list(self.fixed)
         caps = list(self.caps)
+        buckets = len(caps)
 
         def place(i: int) -> Iterator[list[int]]:
             if i == len(cards):
                 yield list(result)
                 return
             bit = 1 << cards[i]
-            for bucket in range(BUCKETS):
+            for bucket in range(buckets):
                 if allowed[i] >> bucket & 1 and caps[bucket]:
                     caps[bucket] -= 1
                     result[bucket] |= bit
@@ -157,21 +197,26 @@ class Knowledge:
         return [self.sample(rng) for _ in range(samples)], False
 
 
-def _lacks(view: HandView, unknown: int) -> list[int]:
+def _lacks(
+    me: int,
+    seats: int,
+    tricks: Sequence[Sequence[tuple[int, Card]]],
+    trump: int,
+    must_underruff: bool,
+    unknown: int,
+) -> list[int]:
     """Per seat, the unknown cards it cannot hold, from the plays it made."""
-    lacks = [0] * SEATS
-    trump = -1 if view.contract is None else int(view.contract.trump)
-    tricks = [t.cards for t in view.tricks_played]
-    tricks.append(view.trick)
+    lacks = [0] * seats
     candidates = list(bits_of(unknown))
     for trick in tricks:
         led = -1
         winner = -1
         for seat, card in trick:
             index = card.index
-            if led >= 0 and seat != view.seat:
+            if led >= 0 and seat != me:
                 for x in candidates:
-                    if not legal_plays(card.bit | 1 << x, led, winner, trump, True) >> index & 1:
+                    legal = legal_plays(card.bit | 1 << x, led, winner, trump, must_underruff)
+                    if not legal >> index & 1:
                         lacks[seat] |= 1 << x
             if led < 0:
                 led, winner = index >> 4, index
@@ -183,7 +228,7 @@ def _lacks(view: HandView, unknown: int) -> list[int]:
 @lru_cache(maxsize=4096)
 def _splits(k: int, mask: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Ways to share k cards among the buckets of ``mask`` within ``caps``."""
-    buckets = [b for b in range(BUCKETS) if mask >> b & 1 and caps[b] > 0]
+    buckets = [b for b in range(len(caps)) if mask >> b & 1 and caps[b] > 0]
     out: list[tuple[int, ...]] = []
 
     def rec(i: int, left: int, acc: list[int]) -> None:
@@ -197,7 +242,7 @@ def _splits(k: int, mask: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], 
             rec(i + 1, left - take, acc)
         acc[b] = 0
 
-    rec(0, k, [0] * BUCKETS)
+    rec(0, k, [0] * len(caps))
     return tuple(out)
 
 
