@@ -166,7 +166,7 @@ class Solver:
         present = _present(position)
         hand = position.hands[position.turn]
         for card in bits_of(legal):
-            rep = _representative(card, hand, present)
+            rep = representative(card, hand, present)
             if rep in values:
                 values[card] = values[rep]
                 continue
@@ -281,8 +281,8 @@ class Solver:
         legal = legal_plays(hand, led, winner, trump, True)
         maximizing = seat == declarer
         present = hands[0] | hands[1] | hands[2] | hands[3] | trick_mask
-        moves = _ordered_moves(
-            legal, hand, present, n, winner, wseat, trump, maximizing, seat, declarer
+        moves = ordered_moves(
+            legal, hand, present, n, winner, wseat, trump, maximizing, declarer, SEATS
         )
         for card in moves:
             hands[seat] = hand ^ (1 << card)
@@ -321,7 +321,7 @@ class Solver:
         return self._boundary(list(hands), wseat, tuple(counts), race_won)
 
 
-def _ordered_moves(
+def ordered_moves(
     legal: int,
     hand: int,
     present: int,
@@ -330,10 +330,15 @@ def _ordered_moves(
     wseat: int,
     trump: int,
     maximizing: bool,
-    seat: int,
     declarer: int,
+    seats: int,
 ) -> list[int]:
-    """One card per class of equivalent legal cards, the likeliest best first."""
+    """One card per class of equivalent legal cards, the likeliest best first.
+
+    ``n`` cards of the trick are played, ``winner`` (seat ``wseat``) wins it
+    so far; ``declarer`` is the seat whose side maximises (the solver's
+    target), ``seats`` how many play to a trick.  Shared by the La Bête solver.
+    """
     cards: list[int] = []
     mask = legal
     while mask:
@@ -365,7 +370,7 @@ def _ordered_moves(
     # the cheapest winning card first (weakest rank, side suits before trump), then discards
     winning.sort(key=lambda c: -(c & RANK_MASK))
     losing.sort(key=lambda c: -((c & RANK_MASK) + (8 if c >> 4 != trump else 0)))
-    if n == SEATS - 1:
+    if n == seats - 1:
         return winning + losing
     # a later seat may still overtake: try the strongest winner first
     return winning[::-1] + losing
@@ -378,7 +383,7 @@ def _present(p: Position) -> int:
     return mask
 
 
-def _representative(card: int, hand: int, present: int) -> int:
+def representative(card: int, hand: int, present: int) -> int:
     """The strongest card of ``hand`` equivalent to ``card`` (itself if none)."""
     rep = card
     suit_base = card & ~RANK_MASK

@@ -1,0 +1,359 @@
+"""The strong La Bête player: Perfect Information Monte Carlo over consistent deals.
+
+The hidden cards (the other hands and the talon under the turned card) are
+drawn uniformly among the deals consistent with what the seat has seen
+(``games.ai.knowledge.Knowledge``: cards seen, voids and failures to beat or
+trump shown in the play), and weighted by how well they explain the speaking
+(``SpeakingReading``: a seat that said je joue or contrer holds a hand the
+rules of thumb would play, one that passed does not, read with the trump of
+the moment).  Every deal is then solved double-dummy (``games.ai.bete_solver``):
+the declarer, or a contreur, against everybody else.
+
+* Card play: each legal card is valued over the deals by what the deal is
+  worth to the seat (``games.ai.bete_value``) when the card keeps or loses
+  the goal double-dummy: the declarer's success (and, when it is out of reach,
+  a trick against the dévole, or when it is sure, the vole), a contreur's, and
+  for everybody else the failure of both.  Ties go to the rules of thumb.
+* Je joue and contrer: the chance to succeed is the share of deals made
+  double-dummy, a failing deal counting as made in ``FAIL_MADE`` of cases
+  (the others do not see every card either), weighed as the heuristic does.
+* En curieuse: for each suit the next talon card may turn up, the chance that
+  trump then gives; the seat will speak once it sees it, so each suit counts
+  by the better of passing and je joue.
+
+Every decision stops drawing deals when its time budget is spent.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from games.bete.actions import Action, Kind
+from games.bete.state import DECK, DealView, Phase
+from games.cards import bits_of
+
+from .base import DEFAULT_BUDGET
+from .bete_heuristic import (
+    DECLARER_CHANCE,
+    choose_call,
+    contre_worth,
+    declare_worth,
+    play_rule_of_thumb,
+    stakes_of,
+    success_chance,
+    trump_of,
+)
+from .bete_solver import BetePosition, BeteSolver, Goal, SearchTimeout
+from .bete_value import Stakes
+from .knowledge import Knowledge
+
+MIN_DEALS: Final = 4  # drawn even when the budget is short
+MAX_DRAWS: Final = 12  # draws for one deal kept, when the speaking makes most deals unlikely
+MISFIT: Final = 0.2  # weight factor of a deal for each call it does not explain
+FAIL_MADE: Final = 0.15  # share of deals failing double-dummy that succeed all the same
+
+
+def knowledge_of(view: DealView) -> Knowledge:
+    """What the seat of ``view`` knows of the other hands and the talon."""
+    unknown = DECK & ~view.visible_cards()
+    tricks = [t.cards for t in view.tricks_played]
+    tricks.append(view.trick)
+    return Knowledge.of(
+        view.seat,
+        view.hand,
+        view.hand_counts,
+        unknown,
+        tricks,
+        trump_of(view),
+        view.rules.bete_must_underruff,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SpeakingReading:
+    """What the calls say of the hands that made them, by the rules of thumb.
+
+    Each entry is (seat, trump then, strong): a seat that said je joue or
+    contrer is taken to hold a hand of at least an even chance with that trump
+    (``strong``), one that passed before any je joue a hand below it.
+    """
+
+    seats: int
+    first: int
+    readings: tuple[tuple[int, int, bool], ...]
+    played: tuple[int, ...]  # cards each seat has played, to rebuild its hand
+
+    @classmethod
+    def from_view(cls, view: DealView) -> SpeakingReading:
+        seats = view.seats
+        first_trump = int((view.set_aside or view.trump_card).suit)
+        readings = []
+        declared = False
+        for i, (seat, action) in enumerate(view.calls):
+            trump = first_trump if i < 2 * seats else trump_of(view)
+            if seat == view.seat or action.kind is Kind.CURIEUSE:
+                continue
+            if action.kind in (Kind.PLAY_CONTRACT, Kind.CONTRE):
+                readings.append((seat, trump, True))
+                declared = True
+            elif not declared and (i < seats or i >= 2 * seats):  # a pass
+                readings.append((seat, trump, False))
+        played = [0] * seats
+        for trick in view.tricks_played:
+            for seat, card in trick.cards:
+                played[seat] |= card.bit
+        for seat, card in view.trick:
+            played[seat] |= card.bit
+        return cls(seats, (view.dealer + 1) % seats, tuple(readings), tuple(played))
+
+    def weight(self, hands: list[int]) -> float:
+        weight = 1.0
+        for seat, trump, strong in self.readings:
+            hand = hands[seat] | self.played[seat]
+            p = success_chance(hand, trump, self.seats, 0, seat == self.first)
+            if (p >= 0.5) is not strong:
+                weight *= MISFIT
+        return weight
+
+
+class BetePimcPlayer:
+    """Sampling and double-dummy solving: the strong La Bête player."""
+
+    name = "pimc"
+
+    def __init__(self, max_deals: int = 64) -> None:
+        self.max_deals = max_deals
+
+    def act(self, view: DealView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
+        legal = view.legal
+        if not legal:
+            raise ValueError("it is not this seat's turn")
+        if len(legal) == 1:
+            return legal[0]
+        start = time.perf_counter()
+        # deals are drawn until ``deadline``; a search still running at ``hard`` stops
+        deadline, hard = start + budget * 0.8, start + budget * 0.95
+        if view.phase is Phase.PLAY:
+            return self._play(view, rng, deadline, hard)
+        return self._speak(view, rng, deadline, hard)
+
+    # ---- deals ---------------------------------------------------------------
+
+    def deals(
+        self, view: DealView, rng: random.Random, deadline: float
+    ) -> Iterator[tuple[float, list[int]]]:
+        """Consistent deals (the hands, then the talon's unseen cards) with their
+        weights: all of them when few, else drawn until the budget is spent."""
+        knowledge = knowledge_of(view)
+        reading = SpeakingReading.from_view(view)
+        weigh = reading.weight if reading.readings else None
+        if knowledge.count() <= self.max_deals:
+            for n, deal in enumerate(knowledge.enumerate()):
+                if n >= MIN_DEALS and time.perf_counter() > deadline:
+                    return
+                yield (1.0 if weigh is None else weigh(deal)), deal
+            return
+        for n in range(self.max_deals):
+            if n >= MIN_DEALS and time.perf_counter() > deadline:
+                return
+            if weigh is None:
+                yield 1.0, knowledge.sample(rng)
+                continue
+            # rejection sampling, bounded: the best of the draws if none is kept
+            best = (-1.0, list(knowledge.fixed))
+            for _ in range(MAX_DRAWS):
+                deal = knowledge.sample(rng)
+                weight = weigh(deal)
+                if rng.random() < weight:
+                    best = (1.0, deal)
+                    break
+                if weight > best[0]:
+                    best = (weight, deal)
+            yield best
+
+    # ---- speaking ------------------------------------------------------------
+
+    def _speak(self, view: DealView, rng: random.Random, deadline: float, hard: float) -> Action:
+        kinds = {a.kind: a for a in view.legal}
+        seat = view.seat
+        seats = view.seats
+        first = (view.dealer + 1) % seats
+        trump = trump_of(view)
+        underruff = view.rules.bete_must_underruff
+        stakes = stakes_of(view)
+        if Kind.CURIEUSE in kinds:
+            return self._curieuse(view, rng, deadline, hard, kinds)
+        mine = BeteSolver(seat, Goal.SUCCEED, trump, seats, underruff, hard)
+        theirs = BeteSolver(view.declarer, Goal.SUCCEED, trump, seats, underruff, hard)
+        made = declarer_made = total = 0.0
+        try:
+            for weight, deal in self.deals(view, rng, deadline):
+                position = BetePosition(deal[:seats], first, [], [0] * seats, (), trump, underruff)
+                mine_made = mine.solve(position.copy())
+                theirs_made = Kind.CONTRE in kinds and theirs.solve(position.copy())
+                total += weight
+                made += weight * mine_made
+                declarer_made += weight * theirs_made
+        except SearchTimeout:
+            pass
+        if not total:
+            return choose_call(view)
+        p = _chance(made / total)
+        if Kind.PLAY_CONTRACT in kinds:
+            if declare_worth(stakes, p, view.hand, trump) > 0:
+                return kinds[Kind.PLAY_CONTRACT]
+            return kinds[Kind.PASS]
+        q = _chance(declarer_made / total) if total else DECLARER_CHANCE
+        if contre_worth(stakes, p, q) > 0:
+            return kinds[Kind.CONTRE]
+        return kinds[Kind.PASS]
+
+    def _curieuse(
+        self,
+        view: DealView,
+        rng: random.Random,
+        deadline: float,
+        hard: float,
+        kinds: dict[Kind, Action],
+    ) -> Action:
+        seats = view.seats
+        first = (view.dealer + 1) % seats
+        underruff = view.rules.bete_must_underruff
+        stakes = stakes_of(view, 1)
+        solvers = [BeteSolver(view.seat, Goal.SUCCEED, s, seats, underruff, hard) for s in range(4)]
+        made = [0.0] * 4
+        weights = [0.0] * 4
+        try:
+            for weight, deal in self.deals(view, rng, deadline):
+                talon = bits_of(deal[seats])
+                if not talon:
+                    continue
+                suit = rng.choice(talon) >> 4  # the next card of the talon, turned for trump
+                position = BetePosition(deal[:seats], first, [], [0] * seats, (), suit, underruff)
+                made[suit] += weight * solvers[suit].solve(position)
+                weights[suit] += weight
+        except SearchTimeout:
+            pass
+        total = sum(weights)
+        if not total:
+            return choose_call(view)
+        worth = -stakes.keep
+        for suit in range(4):
+            if weights[suit]:
+                p = _chance(made[suit] / weights[suit])
+                worth += weights[suit] / total * max(0.0, declare_worth(stakes, p, view.hand, suit))
+        return kinds[Kind.CURIEUSE] if worth > 0 else kinds[Kind.PASS]
+
+    # ---- card play -----------------------------------------------------------
+
+    def _play(self, view: DealView, rng: random.Random, deadline: float, hard: float) -> Action:
+        seats = view.seats
+        trump = trump_of(view)
+        underruff = view.rules.bete_must_underruff
+        stakes = stakes_of(view)
+        base = play_position(view, [0] * seats)
+        played = len(view.tricks_played)
+        solvers: dict[tuple[int, Goal], BeteSolver] = {}
+
+        def values(target: int, goal: Goal, position: BetePosition) -> dict[int, bool]:
+            solver = solvers.get((target, goal))
+            if solver is None:
+                solver = BeteSolver(target, goal, trump, seats, underruff, hard)
+                solvers[(target, goal)] = solver
+            return solver.move_values(position)
+
+        legal_cards = [a.cards.bit_length() - 1 for a in view.legal]
+        worth = dict.fromkeys(legal_cards, 0.0)
+        try:
+            for weight, deal in self.deals(view, rng, deadline):
+                position = base.copy()
+                position.hands = deal[:seats]
+                per_card = _deal_worths(view, stakes, position, played, values)
+                for c, v in per_card.items():
+                    worth[c] += weight * v
+        except SearchTimeout:
+            pass
+        top = max(worth.values())
+        best = [c for c in legal_cards if worth[c] >= top - 1e-9]
+        card = best[0] if len(best) == 1 else play_rule_of_thumb(view, best)
+        return next(a for a in view.legal if a.cards == 1 << card)
+
+
+def _deal_worths(
+    view: DealView,
+    stakes: Stakes,
+    position: BetePosition,
+    played: int,
+    values: Callable[[int, Goal, BetePosition], dict[int, bool]],
+) -> dict[int, float]:
+    """What each legal card is worth to the seat in one deal, solved double-dummy."""
+    me, declarer, contreur = view.seat, view.declarer, view.contreur
+    d_made = values(declarer, Goal.SUCCEED, position)
+    c_made = values(contreur, Goal.SUCCEED, position) if contreur >= 0 else None
+    if me == declarer:
+        return _declarer_worths(stakes, d_made, view, position, played, values)
+    if c_made is not None and me == contreur:
+        return {c: stakes.contreur(c_made[c], d_made[c] and not c_made[c]) for c in d_made}
+    per_card = {}
+    for c, made in d_made.items():
+        v = stakes.defender(made)
+        if c_made is not None and not c_made[c]:
+            v += 2 * stakes.stake / view.seats  # the contreur's double bête
+        per_card[c] = v
+    if view.tricks_won[declarer] == 0 and not any(d_made.values()):
+        # he fails whatever is played: without a trick he makes a dévole
+        for c, took in values(declarer, Goal.ANY_TRICK, position).items():
+            if not took:
+                per_card[c] += 2 * stakes.stake / view.seats
+    return per_card
+
+
+def _declarer_worths(
+    stakes: Stakes,
+    made: dict[int, bool],
+    view: DealView,
+    position: BetePosition,
+    played: int,
+    values: Callable[[int, Goal, BetePosition], dict[int, bool]],
+) -> dict[int, float]:
+    """The declarer's worth of each card in one deal: success, else no dévole,
+    and a vole when success is sure and every trick so far is his."""
+    out = {c: stakes.declarer(m) for c, m in made.items()}
+    me = view.seat
+    if not any(made.values()) and view.tricks_won[me] == 0:
+        for c, took in values(me, Goal.ANY_TRICK, position).items():
+            if not took:
+                out[c] = stakes.declarer(False, devole=True)
+    elif all(made.values()) and view.tricks_won[me] == played:
+        for c, swept in values(me, Goal.ALL, position).items():
+            if swept:
+                out[c] = stakes.declarer(True, vole=True)
+    return out
+
+
+def _chance(dd_share: float) -> float:
+    """The chance to succeed from the share of deals made double-dummy."""
+    return dd_share + FAIL_MADE * (1 - dd_share)
+
+
+def play_position(view: DealView, hands: list[int]) -> BetePosition:
+    """The card-play position of ``view`` with the given hands."""
+    trick = [card.index for _, card in view.trick]
+    leader = view.trick[0][0] if view.trick else view.turn
+    opening = tuple(t.winner for t in view.tricks_played[:2])
+    return BetePosition(
+        list(hands),
+        leader,
+        trick,
+        list(view.tricks_won),
+        opening,
+        trump_of(view),
+        view.rules.bete_must_underruff,
+    )
+
+
+__all__ = ["BetePimcPlayer", "SpeakingReading", "knowledge_of", "play_position"]
