@@ -1,19 +1,27 @@
-"""The weakest baseline: any legal action, uniformly at random."""
+"""The weakest baseline: any legal action, uniformly at random (either game)."""
 
 from __future__ import annotations
 
 import random
-
-from games.bete_hombree.actions import Action
-from games.bete_hombree.state import HandView
+from typing import Protocol, TypeVar
 
 from .base import DEFAULT_BUDGET
+
+A_co = TypeVar("A_co", covariant=True)
+A = TypeVar("A")
+
+
+class HasLegal(Protocol[A_co]):
+    """A view that lists its legal actions (``HandView``, ``DealView``)."""
+
+    @property
+    def legal(self) -> tuple[A_co, ...]: ...
 
 
 class RandomPlayer:
     name = "random"
 
-    def act(self, view: HandView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
+    def act(self, view: HasLegal[A], rng: random.Random, budget: float = DEFAULT_BUDGET) -> A:
         if not view.legal:
             raise ValueError("it is not this seat's turn")
         return rng.choice(view.legal)

@@ -2,10 +2,11 @@
 
 ``DecisionPool.submit`` returns a ``concurrent.futures.Future``; an asyncio
 caller awaits it with ``asyncio.wrap_future(pool.submit(...))``.  The workers
-run ``games.ai.decide``, whose arguments (a ``HandView``, a budget, a seed)
-pickle.  Workers run at a lower priority (``niceness``) so that on a busy
-machine the bot's own process keeps the processor it needs; ``warm_up`` starts
-them before the first decision.
+run ``games.ai.decide``, whose arguments (a view of either game, La Bête
+Hombrée's ``HandView`` or La Bête's ``DealView``, a budget, a seed) pickle.
+Workers run at a lower priority (``niceness``) so that on a busy machine the
+bot's own process keeps the processor it needs; ``warm_up`` starts them before
+the first decision.
 """
 
 from __future__ import annotations
@@ -13,9 +14,14 @@ from __future__ import annotations
 import multiprocessing
 import os
 from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any, overload
 
+from games.bete import Action as BeteAction
+from games.bete import DealView
 from games.bete_hombree.actions import Action
 from games.bete_hombree.state import HandView
+
+from .base import AnyView
 
 
 def _lower_priority(niceness: int) -> None:
@@ -49,7 +55,14 @@ class DecisionPool:
         for future in [self._executor.submit(_ready) for _ in range(workers)]:
             future.result()
 
-    def submit(self, name: str, view: HandView, budget: float, seed: int) -> Future[Action]:
+    @overload
+    def submit(self, name: str, view: HandView, budget: float, seed: int) -> Future[Action]: ...
+
+    @overload
+    def submit(self, name: str, view: DealView, budget: float, seed: int) -> Future[BeteAction]: ...
+
+    def submit(self, name: str, view: AnyView, budget: float, seed: int) -> Future[Any]:
+        """A decision by ``games.ai.decide`` in a worker: the view's game's action."""
         from games.ai import decide
 
         return self._executor.submit(decide, name, view, budget, seed)
