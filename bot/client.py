@@ -163,12 +163,11 @@ def _what(interaction: discord.Interaction[Any]) -> str:
 
 def _format_args(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """Lists of legal actions become readable text in the player's language."""
-    from bot.render import action_text
-
     out = dict(args)
     legal = out.get("legal")
-    if isinstance(legal, list):
-        out["legal"] = ", ".join(dict.fromkeys(action_text(a, lang) for a in legal)) or "—"
+    game = out.pop("game", None)
+    if isinstance(legal, list) and game is not None:
+        out["legal"] = ", ".join(dict.fromkeys(game.action_text(a, lang) for a in legal)) or "—"
         kinds = {a.cards.bit_count() for a in legal}
         out.setdefault("count", "/".join(str(k) for k in sorted(kinds)))
     return out

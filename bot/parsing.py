@@ -32,7 +32,7 @@ _SUIT_WORDS = {
 }
 
 
-def _plain(text: str) -> str:
+def plain(text: str) -> str:
     decomposed = unicodedata.normalize("NFD", text)
     return "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
 
@@ -82,7 +82,7 @@ _CALL_WORDS = {
 
 def parse_call(text: str) -> Action:
     """A call of the auction: ``3``, ``3 belle``, ``bid 3 belle``, ``b3b``, ``cagnote``..."""
-    key = _plain(text).strip().lower()
+    key = plain(text).strip().lower()
     key = re.sub(r"\s+", " ", key)
     if key in _CALL_WORDS:
         return call_of(_CALL_WORDS[key])
@@ -96,7 +96,7 @@ def parse_call(text: str) -> Action:
 
 def parse_declaration(text: str) -> Action:
     """``4 S matadors 3``, ``4 S 3``, ``4 ♠``, ``4 pique 3``."""
-    spaced = _plain(text).replace("♠", " S ").replace("♥", " H ").replace("♦", " D ")
+    spaced = plain(text).replace("♠", " S ").replace("♥", " H ").replace("♦", " D ")
     words = [w for w in spaced.replace("♣", " C ").lower().split()]
     words = [w for w in words if w not in ("declare", "matadors", "matador", "a", "in")]
     if len(words) in (2, 3) and words[0].isdigit():

@@ -21,21 +21,19 @@ from typing import Any
 
 from bot.computer import STRONG, TIMEOUT_LEVEL, Decider, PoolDecider, computer_player
 from bot.errors import UserError
+from bot.offered import DEFAULT_GAME, table_game
 from bot.table import (
-    GAME,
-    SEATS,
     LiveTable,
     LogLine,
     apply_event,
     default_action,
     hand_seed,
     new_table,
+    register_of,
 )
+from bot.tablegame import TableGame
 from db import Database, NewEntry, NewPayment, Store
 from db.models import RegisterEntry, ScoreRow, TableRow
-from games.bete_hombree import Action, Kind, Phase, Rules, Session, record_of
-from games.cards import cards_of
-from games.register import Entry, Register
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +58,7 @@ def remind_before(turn_seconds: int) -> int:
 @dataclass(frozen=True, slots=True)
 class RegisterView:
     entries: list[RegisterEntry]
-    pot: int
+    pot: dict[str, int]  # by part (La Bête Hombrée's one part is "")
 
 
 class TableService:
@@ -115,7 +113,7 @@ class TableService:
             events = await store.events(table_id)
             if row is None:
                 raise KeyError(table_id)
-            table = new_table(row)
+            table = new_table(row, table_game(row.game))
             for event in events:
                 apply_event(table, event.seq, event.kind, event.payload)
                 if event.kind in TURN_EVENTS:
@@ -213,13 +211,17 @@ class TableService:
         channel_id: int,
         player: str,
         name: str,
-        rules: Rules,
+        rules: Any,
+        game: TableGame | None = None,
         turn_seconds: int = 0,
         lang: str = "fr",
         guild_name: str = "",
         channel_name: str = "",
     ) -> LiveTable:
-        """A new table in a channel, its creator seated; the guild's register carries over."""
+        """A new table in a channel, its creator seated; the guild's register carries over.
+
+        ``game`` defaults to the main game, La Bête Hombrée."""
+        game = game or table_game(DEFAULT_GAME)
         if self.in_channel(channel_id) is not None:
             raise UserError("error.table_exists")
         for other in self.tables.values():
@@ -231,11 +233,11 @@ class TableService:
                 raise UserError("error.already_seated")
         seed = self.seed_source()
         async with self.db.transaction() as store:
-            carried = await store.unpaid_entries(guild_id, GAME)
+            carried = await store.unpaid_entries(guild_id, game.id)
             row = await store.insert_table(
                 guild_id=guild_id,
                 channel_id=channel_id,
-                game=GAME,
+                game=game.id,
                 options=rules.to_dict(),
                 turn_seconds=turn_seconds,
                 created_by=player,
@@ -243,7 +245,7 @@ class TableService:
                 guild_name=guild_name,
                 channel_name=channel_name,
             )
-            table = new_table(row)
+            table = new_table(row, game)
             events: list[tuple[str, dict[str, Any]]] = [
                 (
                     "open",
@@ -280,7 +282,7 @@ class TableService:
                 raise UserError("error.already_here")
             if table.status != "lobby":
                 raise UserError("error.already_started")
-            if len(table.seats) >= SEATS:
+            if len(table.seats) >= table.game.max_seats:
                 raise UserError("error.table_full")
             if self._seated_elsewhere(player, table):
                 raise UserError("error.already_seated")
@@ -332,7 +334,7 @@ class TableService:
         table = self.get(table_id)
         async with table.lock:
             self._lobby_seat(table, player)
-            if len(table.seats) >= SEATS:
+            if len(table.seats) >= table.game.max_seats:
                 raise UserError("error.table_full")
             taken = {
                 s.player
@@ -374,61 +376,70 @@ class TableService:
         table = self.get(table_id)
         async with table.lock:
             self._lobby_seat(table, player)
-            if len(table.seats) < SEATS:
-                raise UserError("error.need_four", count=len(table.seats))
+            game = table.game
+            if len(table.seats) < game.min_seats:
+                key = "error.need_four" if game.min_seats == game.max_seats else "error.need_more"
+                raise UserError(key, count=len(table.seats), least=game.min_seats)
             seed = table.row.seed
             # the first deal goes with the start, computed on a scratch session
-            scratch, _ = Session.start(table.players, seed, table.rules)
+            scratch, _ = game.start(table.players, seed, table.rules)
             deal = await self._deal_event(table, scratch, 1)
             await self._commit(table, [("start", {"by": player, "seed": seed}), deal])
         return table
 
     async def _deal_event(
-        self, table: LiveTable, session: Session, hand_no: int
+        self, table: LiveTable, session: Any, hand_no: int
     ) -> tuple[str, dict[str, Any]]:
         """Deal ``hand_no``: its cards, and the register and pot it is dealt with."""
+        game = table.game
         async with self.db.reading() as store:
-            entries = await store.unpaid_entries(table.row.guild_id, GAME)
-            pot = await store.pot(table.row.guild_id, GAME)
+            entries = await store.unpaid_entries(table.row.guild_id, game.id)
+            pot = await store.pot_parts(table.row.guild_id, game.id)
         # An entry already in play at another table of the guild (a pinandèle: owned
         # entries only play where their owner sits) waits for that hand to end.
         busy = self._entries_in_play(table)
         entries = [e for e in entries if e.id not in busy]
+        # The pot goes with one hand at a time: while another table of the guild plays
+        # a hand with it, this one starts from an empty pot (its gains join the
+        # guild's pot when it is settled), so no sou is ever won twice.
+        if self._pot_in_play(table):
+            pot = {}
+        pot = {part: pot.get(part, 0) for part in game.pot_parts}
+        rows = [(e.id, e.owner, e.amount) for e in entries]
         given = self.deal_source(table, hand_no) if self.deal_source is not None else None
-        if given is not None:
-            hands, cagnot = given
-        else:
-            session.register = Register(
-                [Entry(e.id, e.owner, e.amount) for e in entries], [], 1 + max_id(entries)
-            )
-            session.pot = pot
-            state = session.deal(hand_seed(table.row.seed, hand_no))
-            hands = [[str(c) for c in cards_of(h)] for h in state.initial_hands]
-            cagnot = [str(cards_of(1 << i)[0]) for i in state.cagnot]
-        return (
-            "deal",
-            {
-                "hand_no": hand_no,
-                "dealer": session.dealer,
-                "belle": session.belle.name,
-                "hands": hands,
-                "cagnot": cagnot,
-                "register": [[e.id, e.owner, e.amount] for e in entries],
-                "pot": pot,
-            },
+        cards = game.deal(
+            session,
+            hand_seed(game.id, table.row.seed, hand_no),
+            register_of(rows),
+            pot,
+            given,
         )
+        payload: dict[str, Any] = {"hand_no": hand_no, **cards}
+        payload["register"] = [list(r) for r in rows]
+        payload["pot"] = pot if game.pot_parts != ("",) else pot[""]
+        return ("deal", payload)
+
+    def _others_in_play(self, table: LiveTable) -> list[LiveTable]:
+        """The guild's other tables of the same game with a hand in progress."""
+        return [
+            other
+            for other in self.tables.values()
+            if other is not table
+            and other.row.guild_id == table.row.guild_id
+            and other.game.id == table.game.id
+            and other.session is not None
+            and other.state is not None
+            and not other.state.is_over
+        ]
 
     def _entries_in_play(self, table: LiveTable) -> set[int]:
-        busy = set()
-        for other in self.tables.values():
-            if other is table or other.row.guild_id != table.row.guild_id:
-                continue
-            if other.session is None or other.state is None or other.state.is_over:
-                continue
-            entry = other.session.entry_in_play()
-            if entry is not None:
-                busy.add(entry.id)
+        busy: set[int] = set()
+        for other in self._others_in_play(table):
+            busy |= other.game.busy_entries(other.session, other.state)
         return busy
+
+    def _pot_in_play(self, table: LiveTable) -> bool:
+        return any(other.pot_held for other in self._others_in_play(table))
 
     # ---- the game ------------------------------------------------------------
 
@@ -448,7 +459,7 @@ class TableService:
         return table
 
     async def act(
-        self, table_id: int, player: str, action: Action, moves: int | None = None
+        self, table_id: int, player: str, action: Any, moves: int | None = None
     ) -> LiveTable:
         """A call or a card by ``player``; ``moves`` is the number its button carried."""
         table = self.get(table_id)
@@ -463,14 +474,13 @@ class TableService:
                 raise UserError("error.not_your_turn", name=table.name(state.turn))
             if not table.seats[seat].human:
                 raise UserError("error.replaced")
-            if action.kind in (Kind.SANS_PREJUDICE, Kind.RETIENS) and seat in table.looked:
-                raise UserError("error.looked")
-            if state.check(action, seat) is not None:
-                raise UserError(_refusal_key(state.phase), legal=state.legal_actions())
+            refusal = table.game.refusal(table, seat, action)
+            if refusal is not None:
+                raise UserError(refusal, legal=list(state.legal_actions()), game=table.game)
             await self._play(table, seat, action, timeout=False)
         return table
 
-    async def _play(self, table: LiveTable, seat: int, action: Action, *, timeout: bool) -> None:
+    async def _play(self, table: LiveTable, seat: int, action: Any, *, timeout: bool) -> None:
         payload = {"seat": seat, "action": str(action), "timeout": timeout}
         settle = self._settlement_writer(table)
         await self._commit(table, [("action", payload)], settle)
@@ -484,24 +494,23 @@ class TableService:
             settled, state, session = table.last, table.state, table.session
             if settled is None or state is None or session is None or not state.is_over:
                 return
-            guild, outcome = table.row.guild_id, settled.outcome
+            game, guild, outcome = table.game, table.row.guild_id, settled.outcome
             players = session.players
-            contract = outcome.contract
-            record = record_of(session, state).to_json()
+            record, declarer, made = game.hand_row(session, state)
             record["players_names"] = [s.name for s in table.seats]
             hand_id = await store.insert_hand(
                 guild_id=guild,
-                game=GAME,
+                game=game.id,
                 table_id=table.id,
                 hand_no=table.hand_no,
                 record=record,
-                declarer=players[contract.declarer] if contract is not None else None,
-                made=outcome.made,
+                declarer=players[declarer] if declarer is not None else None,
+                made=made,
                 players=[(p, table.name(i), outcome.net[i]) for i, p in enumerate(players)],
             )
             await store.add_payments(
                 guild,
-                GAME,
+                game.id,
                 hand_id,
                 [
                     NewPayment(
@@ -513,26 +522,27 @@ class TableService:
                     for t in outcome.transfers
                 ],
             )
-            if settled.crossed is not None:
-                crossed = settled.crossed
+            for crossed in settled.crossings:
                 done = await store.cross_entry(crossed.entry.id, crossed.by, crossed.paid, hand_id)
                 if not done:
                     log.warning("entry %s was already crossed out elsewhere", crossed.entry.id)
-            if settled.new_entry is not None:
-                owner = settled.new_entry.owner
+            for entry in settled.new_entries:
+                owner = entry.owner
                 owner_seat = table.seat_of(owner) if owner is not None else None
                 await store.add_entry(
                     guild,
-                    GAME,
+                    game.id,
                     NewEntry(
                         owner,
                         table.name(owner_seat) if owner_seat is not None else "",
-                        settled.new_entry.amount,
+                        entry.amount,
                     ),
                     hand_id,
                 )
-            if outcome.pot_delta:
-                await store.add_to_pot(guild, GAME, outcome.pot_delta)
+            after = game.pot_of(session)
+            for part, before in table.pot_dealt.items():
+                if after.get(part, 0) != before:
+                    await store.add_to_pot(guild, game.id, after.get(part, 0) - before, part)
 
         return write
 
@@ -644,9 +654,9 @@ class TableService:
         self._timers[table.id] = asyncio.create_task(task, name=f"table-{table.id}-next")
 
     def _decision_seed(self, table: LiveTable) -> int:
-        return hand_seed(table.row.seed, 1_000_000 + table.moves)
+        return hand_seed(table.game.id, table.row.seed, 1_000_000 + table.moves)
 
-    async def _decide(self, table: LiveTable, seat: int, level: str) -> Action:
+    async def _decide(self, table: LiveTable, seat: int, level: str) -> Any:
         """A computer player's action for ``seat``, or the move of last resort."""
         assert table.state is not None
         view = table.state.view(seat)
@@ -722,33 +732,18 @@ class TableService:
 
     # ---- the register and the scoreboard ----------------------------------------
 
-    async def register(self, guild_id: int, game: str = GAME) -> RegisterView:
+    async def register(self, guild_id: int, game: str) -> RegisterView:
         async with self.db.reading() as store:
             return RegisterView(
-                await store.unpaid_entries(guild_id, game), await store.pot(guild_id, game)
+                await store.unpaid_entries(guild_id, game), await store.pot_parts(guild_id, game)
             )
 
     async def scoreboard(
-        self, guild_id: int, game: str = GAME, since: datetime | None = None
+        self, guild_id: int, game: str, since: datetime | None = None
     ) -> list[ScoreRow]:
         async with self.db.reading() as store:
             return await store.scoreboard(guild_id, game, since)
 
 
-def _refusal_key(phase: Phase) -> str:
-    """The refusal that lists what the player may do now, by what the hand waits for."""
-    if phase is Phase.PLAY:
-        return "error.illegal_card"
-    if phase is Phase.DISCARD:
-        return "error.illegal_discard"
-    if phase is Phase.DECLARE:
-        return "error.illegal_declare"
-    return "error.illegal_call"
-
-
 def _replace_message(table: LiveTable, message_id: int) -> TableRow:
     return replace(table.row, message_id=message_id)
-
-
-def max_id(entries: list[RegisterEntry]) -> int:
-    return max((e.id for e in entries), default=0)

@@ -9,9 +9,11 @@ Events (``kind`` and payload):
 - ``open``: ``{"by", "name", "lang", "carried": [[owner_name, amount], ...]}``
 - ``join``: ``{"player", "name", "lang"}``, or ``{"player", "name", "ai"}`` for a computer
   player (``ai`` is its level); ``leave``: ``{"player"}``
-- ``start``: ``{"by", "seed"}`` (tirer le roi from the master seed)
-- ``deal``: ``{"hand_no", "dealer", "belle", "hands", "cagnot", "register", "pot"}``:
-  the cards dealt and the register snapshot the hand was dealt with
+- ``start``: ``{"by", "seed"}`` (the session starts from the master seed: La Bête
+  Hombrée's tirer le roi, La Bête's first dealer)
+- ``deal``: ``{"hand_no", "dealer", "hands", "register", "pot", ...}`` and the game's own
+  (La Bête Hombrée: ``"belle", "cagnot"``; La Bête: ``"talon"``): the cards dealt, and
+  the register and pot (by part) the hand was dealt with
 - ``look``: ``{"seat"}`` (a player turned up a hand kept face down)
 - ``action``: ``{"seat", "action", "timeout"}``, in record notation
 - ``replace``: ``{"seat", "by", "ai"}``: a computer player of level ``ai`` plays for an
@@ -29,22 +31,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from bot.tablegame import GameSession, GameState, TableGame
 from db.models import TableRow
-from games.bete_hombree import (
-    Action,
-    HandState,
-    Kind,
-    KingDraw,
-    Rules,
-    Session,
-    SettledHand,
-)
-from games.bete_hombree.rules import stands_as
-from games.cards import Card, Suit, card_mask
 from games.register import Entry, Register
 
-GAME: Final = "bete-hombree"
-SEATS: Final = 4
 LOG_LINES: Final = 6
 AI_PREFIX: Final = "ai:"  # the player key of a computer player: ai:<level>:<name>
 ABSENT_AFTER: Final = 2  # consecutive timeouts after which the others may replace a player
@@ -96,20 +86,21 @@ class DMRef:
 @dataclass(slots=True)
 class LiveTable:
     row: TableRow
-    rules: Rules
+    game: TableGame
+    rules: Any  # the game's Rules
     seats: list[Seat] = field(default_factory=list)
     status: str = "lobby"
     seq: int = 0  # the last event's number
     moves: int = 0  # deals and game actions: the number carried by the buttons
     public_lang: str = "fr"
     carried: tuple[tuple[str, int], ...] = ()
-    session: Session | None = None
-    draw: KingDraw | None = None
-    state: HandState | None = None
+    session: GameSession | None = None
+    state: GameState | None = None
     hand_no: int = 0
+    pot_dealt: dict[str, int] = field(default_factory=dict)  # the pot the hand was dealt with
     looked: set[int] = field(default_factory=set)
     timeouts: dict[int, int] = field(default_factory=dict)  # consecutive, by seat
-    last: SettledHand | None = None
+    last: Any = None  # the game's settled hand, until the next deal
     stop_votes: set[str] = field(default_factory=set)
     ended_reason: str | None = None
     log: deque[LogLine] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
@@ -140,6 +131,11 @@ class LiveTable:
         return self.seats[seat].name
 
     @property
+    def pot_held(self) -> bool:
+        """The hand in progress plays with (some of) the guild's pot."""
+        return any(self.pot_dealt.values())
+
+    @property
     def between_hands(self) -> bool:
         """A hand was settled and the next is not dealt yet."""
         return self.status == "playing" and (self.state is None or self.state.is_over)
@@ -154,36 +150,32 @@ class LiveTable:
 
     def hidden(self, seat: int) -> bool:
         """Whether ``seat``'s hand is still face down, keeping a blind call open."""
-        return (
-            seat not in self.looked and self.state is not None and self.state.blind_call_open(seat)
-        )
+        return self.game.hidden(self, seat)
 
 
-def standing_rank(calls: Iterable[tuple[int, Action]]) -> int:
-    rank = 0
-    for _, action in calls:
-        if action.kind <= Kind.TOUT:
-            rank = stands_as(action, rank)
-    return rank
-
-
-def hand_seed(master: int, hand_no: int) -> int:
+def hand_seed(game: str, master: int, hand_no: int) -> int:
     """The shuffle seed of hand ``hand_no``, derived from the table's master seed."""
-    digest = hashlib.sha256(f"bete-hombree:{master}:{hand_no}".encode()).digest()
+    digest = hashlib.sha256(f"{game}:{master}:{hand_no}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
 
-def default_action(state: HandState) -> Action:
+def default_action(state: GameState) -> Any:
     """The move of last resort, when no computer player could decide: pass, or the first legal."""
     legal = state.legal_actions()
     for action in legal:
-        if action.kind is Kind.PASS:
+        if str(action) == "pass":
             return action
     return legal[0]
 
 
-def new_table(row: TableRow) -> LiveTable:
-    return LiveTable(row=row, rules=Rules.from_dict(dict(row.options)))
+def new_table(row: TableRow, game: TableGame) -> LiveTable:
+    return LiveTable(row=row, game=game, rules=game.rules(dict(row.options)))
+
+
+def register_of(entries: Iterable[tuple[int, str | None, int]]) -> Register:
+    """A register from (id, owner, amount) rows, new entries numbered after them."""
+    kept = [Entry(int(i), owner, int(amount)) for i, owner, amount in entries]
+    return Register(kept, [], max((e.id for e in kept), default=0) + 1)
 
 
 def apply_event(table: LiveTable, seq: int, kind: str, payload: dict[str, Any]) -> None:
@@ -204,7 +196,7 @@ def _open(table: LiveTable, p: dict[str, Any]) -> None:
 
 
 def _join(table: LiveTable, p: dict[str, Any]) -> None:
-    if table.status != "lobby" or len(table.seats) >= SEATS:
+    if table.status != "lobby" or len(table.seats) >= table.game.max_seats:
         raise EventError("join: the table is not open for players")
     if table.seat_of(p["player"]) is not None:
         raise EventError("join: already seated")
@@ -224,29 +216,27 @@ def _leave(table: LiveTable, p: dict[str, Any]) -> None:
 
 
 def _start(table: LiveTable, p: dict[str, Any]) -> None:
-    if table.status != "lobby" or len(table.seats) != SEATS:
-        raise EventError("start: needs 4 seated players in the lobby")
-    session, draw = Session.start(table.players, int(p["seed"]), table.rules)
-    table.session, table.draw = session, draw
+    game = table.game
+    if table.status != "lobby" or not game.min_seats <= len(table.seats) <= game.max_seats:
+        raise EventError("start: not a lobby with the seats the game needs")
+    table.session, lines = game.start(table.players, int(p["seed"]), table.rules)
     table.status = "playing"
-    turned = " ".join(f"{seat}:{card}" for seat, card in draw.turned)
-    table.log.append(LogLine.of("log.draw", burned=str(draw.burned), turned=turned))
-    table.log.append(LogLine.of("log.start", name=table.name(draw.dealer), suit=draw.belle.name))
+    table.log.extend(lines)
 
 
 def _deal(table: LiveTable, p: dict[str, Any]) -> None:
     session = table.session
     if session is None or not table.between_hands:
         raise EventError("deal: no session, or a hand is in progress")
-    if int(p["dealer"]) != session.dealer or Suit.parse(str(p["belle"])) != session.belle:
-        raise EventError("deal: dealer or belle differ from the session's")
-    entries = [Entry(int(i), owner, int(amount)) for i, owner, amount in p["register"]]
-    session.register = Register(entries, [], max((e.id for e in entries), default=0) + 1)
-    session.pot = int(p["pot"])
-    hands = [card_mask(Card.parse(c) for c in hand) for hand in p["hands"]]
-    cagnot = [Card.parse(c).index for c in p["cagnot"]]
-    table.state = session.deal_hands(hands, cagnot)
+    register = register_of(p["register"])
+    pot = p["pot"]
+    parts = {str(k): int(v) for k, v in pot.items()} if isinstance(pot, dict) else {"": int(pot)}
+    try:
+        table.state = table.game.apply_deal(session, p, register, parts)
+    except (ValueError, KeyError) as error:
+        raise EventError(f"deal: {error}") from None
     table.hand_no = int(p["hand_no"])
+    table.pot_dealt = parts
     table.looked = set()
     table.last = None
     table.moves += 1
@@ -262,27 +252,21 @@ def _action(table: LiveTable, p: dict[str, Any]) -> None:
     if state is None or session is None or state.is_over:
         raise EventError("action: no hand in progress")
     seat = int(p["seat"])
-    action = Action.parse(str(p["action"]))
+    try:
+        action = table.game.parse_action(str(p["action"]))
+    except ValueError as error:
+        raise EventError(f"action: {error}") from None
     reason = state.check(action, seat)
     if reason is not None:
         raise EventError(f"action {action}: {reason}")
     tricks_before = len(state.history)
-    standing = standing_rank(state.actions)
+    line = table.game.action_line(state, seat, action, bool(p.get("timeout")))
     state.apply(action, seat)
     table.moves += 1
     if table.seats[seat].human:
         table.timeouts[seat] = table.timeouts.get(seat, 0) + 1 if p.get("timeout") else 0
-    name = table.name(seat)
-    if action.kind is Kind.DISCARD:  # never show the discarded cards
-        table.log.append(LogLine.of("log.discard", name=name, count=action.cards.bit_count()))
-    elif p.get("timeout"):
-        table.log.append(
-            LogLine.of("log.timeout", name=name, action=str(action), standing=standing)
-        )
-    elif action.kind is Kind.DECLARE:
-        table.log.append(LogLine.of("log.declare", name=name, action=str(action)))
-    elif action.kind is not Kind.PLAY:
-        table.log.append(LogLine.of("log.call", name=name, action=str(action), standing=standing))
+    if line is not None:
+        table.log.append(line)
     if len(state.history) > tricks_before:
         winner = state.history[-1].winner
         table.log.append(

@@ -1,5 +1,9 @@
 """Playing by keyboard: ``/bid``, ``/pass``, ``/discard``, ``/declare``, ``/play``, ``/hand``.
 
+``/bid`` takes the calls of the table's game (La Bête Hombrée's bids, or La
+Bête's je joue, contre, curieuse); ``/discard`` and ``/declare`` are La Bête
+Hombrée's only, and a table of La Bête answers that it has none.
+
 Each finds the table where the user sits (in this server, or their only one
 from a DM), offers the legal choices by autocomplete, and answers with a
 fresh private view of the hand.
@@ -15,12 +19,9 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.ids import call_arg
-from bot.parsing import parse_call, parse_card, parse_cards, parse_declaration
-from bot.render import action_text, call_text, card_text, hand_panel
-from bot.table import LiveTable, standing_rank
-from games.bete_hombree import Action, Kind
-from games.cards import card_mask
+from bot.parsing import parse_card, parse_cards, parse_declaration
+from bot.render import card_text, hand_panel
+from bot.table import LiveTable
 
 if TYPE_CHECKING:
     from bot.client import BeteBot
@@ -40,7 +41,7 @@ def _my_table(interaction: Interaction) -> tuple[LiveTable, int]:
     return table, seat
 
 
-def _my_legal(interaction: Interaction) -> tuple[LiveTable, int, list[Action]]:
+def _my_legal(interaction: Interaction) -> tuple[LiveTable, int, list[Any]]:
     """The user's table, seat and legal actions (empty when it is not their turn)."""
     try:
         table, seat = _my_table(interaction)
@@ -49,7 +50,7 @@ def _my_legal(interaction: Interaction) -> tuple[LiveTable, int, list[Action]]:
     state = table.state
     if state is None or state.is_over or state.turn != seat:
         return table, seat, []
-    return table, seat, state.legal_actions()
+    return table, seat, list(state.legal_actions())
 
 
 def _matches(text: str, *candidates: str) -> bool:
@@ -61,8 +62,13 @@ class Play(commands.Cog):
     def __init__(self, bot: BeteBot) -> None:
         self.bot = bot
 
-    async def _act(self, interaction: Interaction, action: Action) -> None:
+    async def _act(self, interaction: Interaction, text: str) -> None:
+        """Play ``text`` (record notation) at the user's table, in that table's game."""
         table, seat = _my_table(interaction)
+        try:
+            action = table.game.parse_action(text)
+        except ValueError:  # e.g. a discard at a table of La Bête, which has none
+            raise UserError("error.not_this_game", game=table.game.title) from None
         bot = self.bot
         bot.presenter.remember_locale(table, str(interaction.user.id), interaction.locale)
         await bot.service.act(table.id, str(interaction.user.id), action)
@@ -70,32 +76,27 @@ class Play(commands.Cog):
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
         await bot.presenter.after_change(table)
 
-    @app_commands.command(name="bid", description="Make a call in the auction")
-    @app_commands.describe(call="A call, e.g. 3, 3 belle, cagnote")
+    @app_commands.command(name="bid", description="Make a call: a bid, je joue, contre...")
+    @app_commands.describe(call="A call, e.g. 3, 3 belle, cagnote; je joue, contre, curieuse")
     async def bid(self, interaction: Interaction, call: str) -> None:
-        await self._act(interaction, parse_call(call))
+        table, _ = _my_table(interaction)
+        await self._act(interaction, str(table.game.parse_call(call)))
 
     @bid.autocomplete("call")
     async def bid_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         table, seat, legal = _my_legal(interaction)
         if not legal:
             return []
-        lang = self.bot.lang(interaction)
-        state = table.state
-        assert state is not None
-        standing = standing_rank(state.view(seat).calls)
-        out = []
-        for action in legal:
-            if action.kind in (Kind.SANS_PREJUDICE, Kind.RETIENS) and not table.hidden(seat):
-                continue
-            label = call_text(action, standing, lang)
-            if _matches(current, label, call_arg(action)):
-                out.append(Choice(name=label, value=call_arg(action)))
-        return out[:25]
+        choices = table.game.call_choices(table, seat, self.bot.lang(interaction))
+        return [
+            Choice(name=label, value=value)
+            for label, value in choices
+            if _matches(current, label, value)
+        ][:25]
 
-    @app_commands.command(name="pass", description="Pass in the auction")
+    @app_commands.command(name="pass", description="Pass")
     async def pass_(self, interaction: Interaction) -> None:
-        await self._act(interaction, Action.parse("pass"))
+        await self._act(interaction, "pass")
 
     @app_commands.command(
         name="discard", description="Discard cards (dealer after cagnote or tout)"
@@ -103,12 +104,12 @@ class Play(commands.Cog):
     @app_commands.describe(cards="Cards, e.g. QS QD 10C")
     async def discard(self, interaction: Interaction, cards: str) -> None:
         chosen = parse_cards(cards)
-        await self._act(interaction, Action.parse("discard " + " ".join(map(str, chosen))))
+        await self._act(interaction, "discard " + " ".join(map(str, chosen)))
 
     @discard.autocomplete("cards")
     async def discard_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         table, seat, legal = _my_legal(interaction)
-        if not legal or legal[0].kind is not Kind.DISCARD or table.state is None:
+        if not legal or not str(legal[0]).startswith("discard") or table.state is None:
             return []
         lang = self.bot.lang(interaction)
         try:
@@ -134,17 +135,17 @@ class Play(commands.Cog):
     @app_commands.command(name="declare", description="Declare trump, level and matadors")
     @app_commands.describe(contract="Contract, e.g. 4 S matadors 3")
     async def declare(self, interaction: Interaction, contract: str) -> None:
-        await self._act(interaction, parse_declaration(contract))
+        await self._act(interaction, str(parse_declaration(contract)))
 
     @declare.autocomplete("contract")
     async def declare_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
-        _, _, legal = _my_legal(interaction)
+        table, _, legal = _my_legal(interaction)
         lang = self.bot.lang(interaction)
         out = []
         for action in legal:
-            if action.kind is not Kind.DECLARE:
+            if not str(action).startswith("declare"):
                 continue
-            label = action_text(action, lang)
+            label = table.game.action_text(action, lang)
             value = str(action).removeprefix("declare ")
             if _matches(current, label, value):
                 out.append(Choice(name=label, value=value))
@@ -153,8 +154,7 @@ class Play(commands.Cog):
     @app_commands.command(name="play", description="Play a card")
     @app_commands.describe(card="The card, e.g. 10S or KH")
     async def play(self, interaction: Interaction, card: str) -> None:
-        chosen = parse_card(card)
-        await self._act(interaction, Action(Kind.PLAY, cards=card_mask([chosen])))
+        await self._act(interaction, f"play {parse_card(card)}")
 
     @play.autocomplete("card")
     async def play_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -162,7 +162,7 @@ class Play(commands.Cog):
         lang = self.bot.lang(interaction)
         out = []
         for action in legal:
-            if action.kind is Kind.PLAY:
+            if str(action).startswith("play "):
                 label = card_text(action.card, lang)
                 if _matches(current, label, str(action.card)):
                     out.append(Choice(name=label, value=str(action.card)))

@@ -7,7 +7,7 @@ draws, and let the presenter update the table message and the private hands.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import discord
 from discord import app_commands
@@ -16,11 +16,10 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from bot.i18n import lang_for, t
-from bot.ids import GAME_VERBS, SELECT_TEMPLATE, TEMPLATE, ComponentId, call_of
+from bot.ids import GAME_VERBS, SELECT_TEMPLATE, TEMPLATE, ComponentId
+from bot.offered import DEFAULT_GAME, GAMES, table_game
 from bot.render import computer_choice, hand_panel, panel_fingerprint, rules_embed
 from bot.table import LiveTable
-from games.bete_hombree import Action, Kind, Rules
-from games.cards import Suit
 
 if TYPE_CHECKING:
     from bot.client import BeteBot
@@ -53,7 +52,8 @@ async def _handle(
     on_table = message is not None and message.id == table.row.message_id
     verb = cid.verb
     if verb == "rules":
-        await interaction.response.send_message(embed=rules_embed("overview", lang), ephemeral=True)
+        embed = rules_embed(table.game, "overview", lang)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
         return
     if verb == "ai" and not cid.arg:  # which level: asked privately, answered by a click
         _seat(table, player)
@@ -124,56 +124,20 @@ def _seat(table: LiveTable, player: str) -> int:
     return seat
 
 
-def _component_action(
-    table: LiveTable, seat: int, cid: ComponentId, values: list[str]
-) -> Action | None:
+def _component_action(table: LiveTable, seat: int, cid: ComponentId, values: list[str]) -> Any:
     """The game action a component stands for (None: a declaration step, or a look).
 
     Raises ``ValueError`` for an argument that no button of the bot carries.
     """
-    verb = cid.verb
-    if verb == "look":
+    if cid.verb == "look":
         return None
-    if verb == "decl":
-        return _declaration_step(table, seat, cid.arg)
-    if verb == "call":
-        return call_of(cid.arg)
-    if verb == "play":
-        return Action.parse(f"play {cid.arg}")
-    if verb == "discard":
-        return Action.parse("discard " + " ".join(values))
-    raise ValueError(f"unknown verb {verb!r}")
+    return table.game.component_action(table, seat, cid.verb, cid.arg, values)
 
 
 def _number(arg: str) -> int:
     if not arg.isdigit():
         raise UserError("error.bad_input", text=arg[:30])
     return int(arg)
-
-
-def _declaration_step(table: LiveTable, seat: int, arg: str) -> Action | None:
-    """The declaration chosen so far, if complete (trump, level, matadors)."""
-    state = table.state
-    if state is None or state.is_over:
-        raise UserError("error.no_hand")
-    if state.turn != seat:
-        raise UserError("error.not_your_turn", name=table.name(state.turn))
-    if arg == "back" or ":" not in arg:
-        return None
-    parts = arg.split(":")
-    suit, level = Suit.parse(parts[0]), int(parts[1])
-    if len(parts) == 3:
-        return Action.parse(
-            f"declare {level} {suit.name} matadors {parts[2]}".replace(" matadors 0", "")
-        )
-    counts = {
-        a.matadors
-        for a in state.legal_actions()
-        if a.kind is Kind.DECLARE and a.suit == suit and a.level == level
-    }
-    if counts <= {0}:
-        return Action.parse(f"declare {level} {suit.name}")
-    return None
 
 
 async def _answer_public(
@@ -245,7 +209,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
         await component_clicked(interaction, self.cid, values)
 
 
-GAMES = [Choice(name="La Bête Hombrée", value="bete-hombree")]
+GAME_CHOICES = [Choice(name=game.title, value=game.id) for game in GAMES.values()]
 DEFAULT_TURN_SECONDS = 120  # long enough to think, short enough that nobody waits all evening
 
 
@@ -257,7 +221,7 @@ class Tables(commands.Cog):
 
     @table.command(name="new", description="Open a table in this channel")
     @app_commands.describe(
-        game="The game",
+        game="The game (La Bête Hombrée, or La Bête for 2 to 5)",
         turn_time="Seconds per move (0: no limit)",
         pass_reentry="Passed players may bid again",
         premier_in_belle="An earlier seat may equal a belle bid",
@@ -268,12 +232,13 @@ class Tables(commands.Cog):
         bete_order="Which bête is in play",
         belle_on_announce="Belle changes as soon as matadors are announced",
         deal_pattern="Packets of the deal",
+        underruff="La Bête: a player who cannot overtrump must still trump lower",
         language="Language of the table's public messages (remembered for this server)",
         computers="Computer players to seat at once (more with the table's button)",
         level="How well those computer players play",
     )
     @app_commands.choices(
-        game=GAMES,
+        game=GAME_CHOICES,
         cagnote_discard=[
             Choice(name="Exactly 3", value="exactly_3"),
             Choice(name="1 to 3", value="up_to_3"),
@@ -290,14 +255,18 @@ class Tables(commands.Cog):
             Choice(name="Oldest first", value="oldest"),
             Choice(name="Largest first", value="largest"),
         ],
-        deal_pattern=[Choice(name="2 then 3", value="2-3"), Choice(name="3 then 2", value="3-2")],
+        deal_pattern=[
+            Choice(name="2 then 3", value="2-3"),
+            Choice(name="3 then 2", value="3-2"),
+            Choice(name="2, 1 then 2 (La Bête)", value="2-1-2"),
+        ],
         language=[Choice(name="Français", value="fr"), Choice(name="English", value="en")],
         level=[Choice(name="Strong", value="pimc"), Choice(name="Fair", value="heuristic")],
     )
     async def new(
         self,
         interaction: Interaction,
-        game: str = "bete-hombree",
+        game: str = DEFAULT_GAME,
         turn_time: app_commands.Range[int, 0, 3600] = DEFAULT_TURN_SECONDS,
         pass_reentry: bool = False,
         premier_in_belle: bool = False,
@@ -308,8 +277,9 @@ class Tables(commands.Cog):
         bete_order: str = "oldest",
         belle_on_announce: bool = False,
         deal_pattern: str = "2-3",
+        underruff: bool = False,
         language: str | None = None,
-        computers: app_commands.Range[int, 0, 3] = 0,
+        computers: app_commands.Range[int, 0, 4] = 0,
         level: str = "pimc",
     ) -> None:
         guild, channel = interaction.guild, interaction.channel
@@ -317,22 +287,27 @@ class Tables(commands.Cog):
             raise UserError("error.guild_only")
         if not isinstance(channel, discord.TextChannel | discord.Thread):
             raise UserError("error.bad_channel")
+        if game not in GAMES:
+            raise UserError("error.bad_input", text=game[:30])
+        chosen = table_game(game)
+        given = {
+            "pass_reentry": pass_reentry,
+            "premier_in_belle": premier_in_belle,
+            "cagnote_discard": cagnote_discard,
+            "stop_when_decided": stop_when_decided,
+            "stake_rule": stake_rule,
+            "pinandele": pinandele,
+            "bete_order": bete_order,
+            "belle_on_announce": belle_on_announce,
+            "deal_pattern": deal_pattern,
+            "bete_must_underruff": underruff,
+        }
         try:
-            rules = Rules.from_dict(
-                {
-                    "pass_reentry": pass_reentry,
-                    "premier_in_belle": premier_in_belle,
-                    "cagnote_discard": cagnote_discard,
-                    "stop_when_decided": stop_when_decided,
-                    "stake_rule": stake_rule,
-                    "pinandele": pinandele,
-                    "bete_order": bete_order,
-                    "belle_on_announce": belle_on_announce,
-                    "deal_pattern": deal_pattern,
-                }
-            )
+            rules = chosen.rules(_options_for(chosen.rules({}), given))
         except ValueError as error:
             raise UserError("error.bad_input", text=str(error)[:60]) from None
+        if computers >= chosen.max_seats:
+            raise UserError("error.bad_input", text=f"computers: {computers}")
         service = self.bot.service
         if language is not None:  # the server's choice, for its public messages from now on
             async with self.bot.db.transaction() as store:
@@ -347,6 +322,7 @@ class Tables(commands.Cog):
             channel_id=channel.id,
             player=str(interaction.user.id),
             name=interaction.user.display_name,
+            game=chosen,
             rules=rules,
             turn_seconds=turn_time,
             lang=public_lang,
@@ -372,6 +348,26 @@ class Tables(commands.Cog):
         key = "ok.closed" if lobby or table.status == "ended" else "ok.stop"
         await interaction.response.send_message(t(lang, key), ephemeral=True)
         await self.bot.presenter.after_change(table)
+
+
+def _options_for(defaults: Any, given: dict[str, Any]) -> dict[str, Any]:
+    """The options a game takes, and any other one given a value other than its
+    default (which the game's rules then refuse by name)."""
+    known = defaults.to_dict(only_changed=False)
+    return {
+        name: value
+        for name, value in given.items()
+        if name in known or value not in (False, _OPTION_DEFAULTS.get(name))
+    }
+
+
+# the defaults of /table new's options that only one game takes
+_OPTION_DEFAULTS: Final = {
+    "cagnote_discard": "exactly_3",
+    "stake_rule": "ameye",
+    "pinandele": "queue",
+    "bete_order": "oldest",
+}
 
 
 async def setup(bot: BeteBot) -> None:

@@ -323,17 +323,26 @@ class Store:
         ) as cursor:
             return cursor.rowcount == 1
 
-    async def pot(self, guild_id: int, game: str) -> int:
+    async def pot(self, guild_id: int, game: str, part: str = "") -> int:
         row = await self._one(
-            "SELECT amount FROM pots WHERE guild_id = ? AND game = ?", (guild_id, game)
+            "SELECT amount FROM pots WHERE guild_id = ? AND game = ? AND part = ?",
+            (guild_id, game, part),
         )
         return 0 if row is None else int(row[0])
 
-    async def add_to_pot(self, guild_id: int, game: str, delta: int) -> None:
+    async def pot_parts(self, guild_id: int, game: str) -> dict[str, int]:
+        """Every part of a game's pot in the guild (a part never paid into is absent)."""
+        rows = await self._all(
+            "SELECT part, amount FROM pots WHERE guild_id = ? AND game = ? ORDER BY part",
+            (guild_id, game),
+        )
+        return {str(r[0]): int(r[1]) for r in rows}
+
+    async def add_to_pot(self, guild_id: int, game: str, delta: int, part: str = "") -> None:
         await self._run(
-            "INSERT INTO pots (guild_id, game, amount) VALUES (?, ?, ?)"
-            " ON CONFLICT (guild_id, game) DO UPDATE SET amount = amount + excluded.amount",
-            (guild_id, game, delta),
+            "INSERT INTO pots (guild_id, game, part, amount) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, game, part) DO UPDATE SET amount = amount + excluded.amount",
+            (guild_id, game, part, delta),
         )
 
     # ---- hands and the ledger -------------------------------------------------

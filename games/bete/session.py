@@ -30,6 +30,10 @@ class SettledDeal:
     new_entries: tuple[Entry, ...]
     pot_after: Pot
 
+    @property
+    def crossings(self) -> tuple[Crossing, ...]:
+        return self.crossed
+
 
 class Session:
     """Deal after deal; ``players`` are identities in seat order."""
@@ -56,6 +60,7 @@ class Session:
         self.deals_in_round = deals_in_round
         self.balances = dict.fromkeys(self.players, 0)
         self.deal_no = 0
+        self.stop_requested = False
         self._waiting: list[Entry] = []
         self._before: tuple[list[Entry], Pot, bool, bool] = ([], self.pot, False, False)
 
@@ -135,3 +140,23 @@ class Session:
         self.dealer = (self.dealer + 1) % self.seats
         self.deals_in_round = (self.deals_in_round + 1) % self.seats
         return SettledDeal(self.deal_no, outcome, net, tuple(crossed), tuple(new_entries), self.pot)
+
+    # ---- the end of a session ------------------------------------------------
+
+    def request_stop(self) -> None:
+        """Stop once the round of deals in progress is complete.
+
+        Each player deals once per round, and the reserve's ante is paid per
+        round: ending on a round's boundary keeps it fair.  The pot and the
+        waiting bêtes carry over.
+        """
+        self.stop_requested = True
+
+    @property
+    def deals_left(self) -> int:
+        """Deals still to settle before a requested stop (the one in progress included)."""
+        return (self.seats - self.deals_in_round) % self.seats
+
+    @property
+    def finished(self) -> bool:
+        return self.stop_requested and self.deals_in_round == 0

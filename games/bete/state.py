@@ -398,13 +398,23 @@ class DealState(TrickPlay):
     def _king_holder(self, declarer_won: bool) -> int:
         """Who takes the king jetons: the dealer if he turned up the king, else
         the king's holder unless he is the declarer and failed; -1 if they stay."""
-        trump = self.trump
-        king = 1 << (16 * trump + Rank.K)
-        if self.talon[self.turned] == 16 * trump + Rank.K:
+        holder = self.king_of_trump_seat()
+        if holder == self.declarer and not declarer_won and not self._king_turned():
+            return -1
+        return holder
+
+    def _king_turned(self) -> bool:
+        return self.talon[self.turned] == 16 * self.trump + Rank.K
+
+    def king_of_trump_seat(self) -> int:
+        """Who holds the king of trump: the dealer if he turned it up, else the seat
+        dealt it; -1 if it lies in the talon."""
+        if self._king_turned():
             return self.dealer
+        king = 1 << (16 * self.trump + Rank.K)
         for seat, hand in enumerate(self.initial_hands):
             if hand & king:
-                return -1 if seat == self.declarer and not declarer_won else seat
+                return seat
         return -1  # in the talon
 
     def _finish(

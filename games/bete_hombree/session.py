@@ -81,6 +81,15 @@ class SettledHand:
     belle_after: Suit
     pot_after: int
 
+    @property
+    def crossings(self) -> tuple[Crossing, ...]:
+        """The entries crossed out (as La Bête's settlement, which may cross several)."""
+        return () if self.crossed is None else (self.crossed,)
+
+    @property
+    def new_entries(self) -> tuple[Entry, ...]:
+        return () if self.new_entry is None else (self.new_entry,)
+
 
 class Session:
     """Hand after hand at one table; ``players`` are identities in seat order."""

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import COMMANDS_FR, LANGS, MESSAGES, lang_for, t
+from bot.hombree import HOMBREE
 from bot.render import (
-    RULE_TOPICS,
     hand_panel,
     options_text,
     register_embed,
@@ -81,7 +81,7 @@ def _table() -> LiveTable:
         guild_name="Le Berry",
         channel_name="salon",
     )
-    return new_table(row)
+    return new_table(row, HOMBREE)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -134,18 +134,18 @@ def test_a_whole_hand_renders(lang):
     render_all()
     apply_event(table, table.seq + 1, "end", {"reason": "agreed"})
     render_all()
-    for topic in RULE_TOPICS:
-        seen.append(rules_embed(topic, lang).description or "")
+    for topic in HOMBREE.rule_topics:
+        seen.append(rules_embed(HOMBREE, topic, lang).description or "")
     when = __import__("datetime").datetime(2025, 1, 1)
     entry = RegisterEntry(
         1, 1, "bete-hombree", "101", "Sud", 40, when, None, None, None, None, None
     )
     pinandele = RegisterEntry(2, 1, "bete-hombree", None, "", 8, when, None, None, None, None, None)
-    seen.append(str(register_embed([entry, pinandele], 8, lang, None).to_dict()))
-    seen.append(str(register_embed([], 0, lang, None).to_dict()))
+    seen.append(str(register_embed(HOMBREE, [entry, pinandele], {"": 8}, lang, None).to_dict()))
+    seen.append(str(register_embed(HOMBREE, [], {}, lang, None).to_dict()))
     score = ScoreRow("101", "Sud", 108, 1, 1, 0, 0, 1)
     for period in ("all", "month", "week", "day"):
-        seen.append(str(scoreboard_embed([score], lang, period).to_dict()))
+        seen.append(str(scoreboard_embed(HOMBREE, [score], lang, period).to_dict()))
     every_option = Rules.from_dict(
         {
             "pass_reentry": True,

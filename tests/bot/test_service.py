@@ -7,7 +7,7 @@ import pytest
 from bot.computer import inline_decider
 from bot.errors import UserError
 from bot.service import TableService
-from bot.table import GAME
+from bot.hombree import GAME
 from db import Database, NewEntry
 from games.bete_hombree import Action, Kind, Rules
 from tests.bot.example import actions, example_deal, example_seed, expected_result
@@ -58,7 +58,7 @@ async def test_example1_through_the_service(tmp_path):
     expected = expected_result()
     assert table.last is not None
     assert list(table.last.outcome.net) == expected["payments"]
-    register = await service.register(GUILD)
+    register = await service.register(GUILD, GAME)
     assert [(e.owner, e.amount) for e in register.entries] == [
         (PLAYERS[o][0], a) for o, a in ((r["owner"], r["amount"]) for r in expected["register"])
     ]
@@ -149,7 +149,7 @@ async def test_stop_by_agreement_carries_the_register_over(tmp_path):
         row = await store.table(table.id)
         assert row is not None and row.status == "ended"
         assert await store.seated_table(GUILD, "101") is None
-    register = await service.register(GUILD)
+    register = await service.register(GUILD, GAME)
     assert [e.amount for e in register.entries] == [24, 40]
     again = await service.open_table(
         guild_id=GUILD, channel_id=CHANNEL, player="101", name="Sud", rules=Rules()
@@ -181,9 +181,9 @@ async def test_all_pass_is_a_pinandele_in_the_register_and_the_pot(tmp_path):
     for player in ("102", "103", "104", "101"):
         await service.act(table.id, player, Action.parse("pass"))
     assert table.between_hands and table.last is not None
-    register = await service.register(GUILD)
+    register = await service.register(GUILD, GAME)
     assert [(e.owner, e.amount) for e in register.entries] == [(None, 8)]
-    assert register.pot == 8
+    assert register.pot == {"": 8}
     with pytest.raises(UserError) as error:
         await service.next_hand(table.id, "101", hand_no=0)
     assert error.value.key == "error.stale"
@@ -253,8 +253,8 @@ async def test_the_tour_des_gueux_ends_the_table(tmp_path):
             continue
         await service.act(table.id, table.players[state.turn], Action.parse("pass"))
     assert hands == 3 and table.hand_no == 4 and table.ended_reason == "finished"
-    register = await service.register(GUILD)
-    assert register.entries == [] and register.pot == 4 * 8
+    register = await service.register(GUILD, GAME)
+    assert register.entries == [] and register.pot == {"": 4 * 8}
     async with service.db.reading() as store:
         assert (await store.table(table.id)).status == "ended"  # type: ignore[union-attr]
     await service.db.close()

@@ -57,7 +57,7 @@ class World:
 
 async def seed_register(world: World) -> None:
     """Example 1's register: Est's 24, then Sud's 40 (the oldest first)."""
-    from bot.table import GAME
+    from bot.hombree import GAME
     from db import NewEntry
 
     ids = [str(m.id) for m in world.members]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.computer import inline_decider
-from bot.table import GAME
+from bot.hombree import GAME
 from tests.cogs.helpers import act_in_dm, custom_ids, labels, live
 
 

@@ -4,7 +4,7 @@ then a second table on a new bot instance over the same database file."""
 from __future__ import annotations
 
 from bot.ids import ComponentId
-from bot.table import GAME
+from bot.hombree import GAME
 from games.bete_hombree import Action
 from tests.bot.example import actions, expected_result
 from tests.cogs.conftest import NAMES, make_bot, seed_register
