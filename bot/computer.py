@@ -12,11 +12,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
+from concurrent.futures import Future
 from typing import Final
 
 from bot.table import AI_PREFIX
 from games.ai import DEFAULT_BUDGET, DecisionPool, decide
-from games.bete_hombree import Action, HandView
+from games.ai.base import AnyAction, AnyView
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +27,7 @@ STRONG: Final = "pimc"
 TIMEOUT_LEVEL: Final = "heuristic"  # plays a move for a person whose time ran out: fast
 NAMES: Final = ("Alexandre", "François", "Arthur", "Edmond", "Élisa", "Jean", "Philippe", "Paul")
 
-Decider = Callable[[str, HandView, int], Awaitable[Action]]
+Decider = Callable[[str, AnyView, int], Awaitable[AnyAction]]  # level, a seat's view, seed
 
 
 def computer_player(level: str, taken: Iterable[str]) -> tuple[str, str]:
@@ -48,7 +49,7 @@ def computer_player(level: str, taken: Iterable[str]) -> tuple[str, str]:
         number += 1
 
 
-async def inline_decider(level: str, view: HandView, seed: int) -> Action:
+async def inline_decider(level: str, view: AnyView, seed: int) -> AnyAction:
     """Decide in this process: for tests, where the heuristic answers at once."""
     return decide(level, view, DEFAULT_BUDGET, seed)
 
@@ -61,11 +62,12 @@ class PoolDecider:
         self.budget = budget
         self._pool: DecisionPool | None = None
 
-    async def __call__(self, level: str, view: HandView, seed: int) -> Action:
+    async def __call__(self, level: str, view: AnyView, seed: int) -> AnyAction:
         if self._pool is None:
             self._pool = DecisionPool(self.workers)
         try:
-            return await asyncio.wrap_future(self._pool.submit(level, view, self.budget, seed))
+            future: Future[AnyAction] = self._pool.submit(level, view, self.budget, seed)  # type: ignore[assignment]
+            return await asyncio.wrap_future(future)
         except Exception:
             # a worker that died takes the pool with it: the next decision starts a new one
             pool, self._pool = self._pool, None

@@ -10,8 +10,8 @@ import pytest
 import bot.service as service_module
 from bot.computer import NAMES, computer_player, inline_decider
 from bot.errors import UserError
-from bot.service import RESTART_GRACE, TableService, remind_before
 from bot.hombree import GAME
+from bot.service import RESTART_GRACE, TableService, remind_before
 from db import Database
 from games.bete_hombree import Action, Rules
 from tests.bot.example import example_deal, example_seed

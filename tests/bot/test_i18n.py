@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import COMMANDS_FR, LANGS, MESSAGES, lang_for, t
 from bot.hombree import HOMBREE
+from bot.i18n import COMMANDS_FR, LANGS, MESSAGES, lang_for, t
 from bot.render import (
     hand_panel,
     options_text,

@@ -6,8 +6,8 @@ import pytest
 
 from bot.computer import inline_decider
 from bot.errors import UserError
-from bot.service import TableService
 from bot.hombree import GAME
+from bot.service import TableService
 from db import Database, NewEntry
 from games.bete_hombree import Action, Kind, Rules
 from tests.bot.example import actions, example_deal, example_seed, expected_result

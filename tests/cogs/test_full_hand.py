@@ -3,8 +3,8 @@ then a second table on a new bot instance over the same database file."""
 
 from __future__ import annotations
 
-from bot.ids import ComponentId
 from bot.hombree import GAME
+from bot.ids import ComponentId
 from games.bete_hombree import Action
 from tests.bot.example import actions, expected_result
 from tests.cogs.conftest import NAMES, make_bot, seed_register
