@@ -165,7 +165,7 @@ def _format_args(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """Lists of legal actions become readable text in the player's language."""
     out = dict(args)
     legal = out.get("legal")
-    game = out.pop("game", None)
+    game = out.pop("of", None)  # the TableGame whose actions ``legal`` lists
     if isinstance(legal, list) and game is not None:
         out["legal"] = ", ".join(dict.fromkeys(game.action_text(a, lang) for a in legal)) or "—"
         kinds = {a.cards.bit_count() for a in legal}

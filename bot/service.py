@@ -476,7 +476,7 @@ class TableService:
                 raise UserError("error.replaced")
             refusal = table.game.refusal(table, seat, action)
             if refusal is not None:
-                raise UserError(refusal, legal=list(state.legal_actions()), game=table.game)
+                raise UserError(refusal, legal=list(state.legal_actions()), of=table.game)
             await self._play(table, seat, action, timeout=False)
         return table
 

@@ -38,8 +38,9 @@ def example_seed() -> int:
 
 
 def example_deal(table: LiveTable, hand_no: int) -> tuple[list[list[str]], list[str]] | None:
-    """The deal source: example 1's cards for the first hand, a shuffle after."""
-    if hand_no != 1:
+    """The deal source: example 1's cards for La Bête Hombrée's first hand, a shuffle after
+    (and always for La Bête)."""
+    if hand_no != 1 or table.game.id != "bete-hombree":
         return None
     data = example1()
     return [list(h) for h in data["hands"]], list(data["cagnot"])

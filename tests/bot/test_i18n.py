@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
 import re
 import string
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from bot.bete import BETE
 from bot.hombree import HOMBREE
 from bot.i18n import COMMANDS_FR, LANGS, MESSAGES, lang_for, t
 from bot.render import (
@@ -23,6 +26,7 @@ from bot.render import (
 from bot.table import LiveTable, apply_event, new_table
 from db.models import RegisterEntry, ScoreRow, TableRow
 from games.bete_hombree import Rules
+from games.register import Entry, Register
 from tests.bot.example import actions, example1, example_seed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -175,3 +179,48 @@ def test_a_whole_hand_renders(lang):
 def test_t_names_a_missing_key():
     with pytest.raises(KeyError):
         t("fr", "no.such.key")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_whole_deals_of_la_bete_render(lang, seed):
+    row = replace(_table().row, game="bete", seed=seed)
+    table = new_table(row, BETE)
+    apply_event(table, 1, "open", {"by": "101", "name": "Sud", "lang": lang, "carried": []})
+    for i, name in enumerate(("Sud", "Est", "Nord")):
+        apply_event(table, table.seq + 1, "join", {"player": str(101 + i), "name": name})
+    apply_event(table, table.seq + 1, "start", {"by": "101", "seed": seed})
+    rng = random.Random(seed)
+    seen: list[str] = []
+    for hand_no in (1, 2, 3):
+        session = table.session
+        register = Register([Entry(1, "102", 16)], [], 2)
+        pot = {"reserve": 0, "stake": 7, "kings": 3}
+        cards = BETE.deal(session, seed * 10 + hand_no, register, pot, None)
+        payload = {"hand_no": hand_no, **cards, "register": [[1, "102", 16]], "pot": pot}
+        apply_event(table, table.seq + 1, "deal", payload)
+        while True:
+            seen.append(str(table_embed(table, lang).to_dict()))
+            table_view(table, lang)
+            for seat in range(3):
+                seen.append(str(hand_panel(table, seat, lang)[0].to_dict()))
+            if table.state.is_over:
+                break
+            action = rng.choice(table.state.legal_actions())
+            apply_event(
+                table, table.seq + 1, "action", {"seat": table.state.turn, "action": str(action)}
+            )
+        seen.append(str(settlement_embed(table, table.last, lang).to_dict()))
+    apply_event(table, table.seq + 1, "stop", {"by": "101"})
+    seen.append(str(table_embed(table, lang).to_dict()))
+    for topic in BETE.rule_topics:
+        seen.append(rules_embed(BETE, topic, lang).description or "")
+    when = __import__("datetime").datetime(2025, 1, 1)
+    entry = RegisterEntry(1, 1, "bete", "101", "Sud", 43, when, None, None, None, None, None)
+    seen.append(str(register_embed(BETE, [entry], {"stake": 16, "kings": 3}, lang).to_dict()))
+    score = ScoreRow("101", "Sud", -13, 1, 0, 1, 1, 0)
+    seen.append(str(scoreboard_embed(BETE, [score], lang, "all").to_dict()))
+    text = "\n".join(seen)
+    assert "{" not in text.replace("{'", "").replace('{"', "")  # no unfilled placeholder
+    assert "4 fiches 3 jetons" in text and "−1 fiche 3 jetons" in text
+    assert ("Triomphe" if lang == "fr" else "Trump") in text

@@ -1,0 +1,146 @@
+"""A whole game of La Bête by three users: buttons on the table and in DMs, slash
+commands, the summaries, ``/betes``, ``/scoreboard`` and ``/rules`` for the game,
+and ``/table stop`` at the end of the round."""
+
+from __future__ import annotations
+
+import random
+
+from bot.bete import GAME, call_arg
+from bot.ids import ComponentId
+from bot.render import card_text
+from games.bete import DealState, Kind
+from games.cards import cards_of
+from tests.cogs.helpers import custom_ids, last_dm, live
+from tests.cogs.test_refusals import refused as refused_only
+
+
+async def open_bete_table(world, seats: int = 3):
+    sud = world.members[0]
+    result = await sud.slash(world.channel, "table new", game="bete")
+    assert not result.ephemeral
+    message = world.table_message()
+    assert message.embeds[0].title == "La Bête — table #1"
+    assert "for 2–5" in message.embeds[0].description
+    for member in world.members[1:seats]:
+        await member.click(message, label="Join")
+    await sud.click(world.table_message(), label="Start")
+    return live(world)
+
+
+async def act(world, rng: random.Random, way: int) -> None:
+    """The player to act makes a random legal move, by one of the ways a person can."""
+    table = live(world)
+    state = table.state
+    assert isinstance(state, DealState) and not state.is_over
+    seat = state.turn
+    member = world.members[seat]
+    action = rng.choice(state.legal_actions())
+    moves = table.moves
+    cursor = world.env.error_cursor
+    if action.kind is Kind.PLAY:
+        if way % 3 == 0:
+            result = await member.slash(world.channel, "play", card=str(action.card))
+        else:
+            cid = ComponentId(table.id, moves, "play", str(action.card))
+            result = await member.user.click(last_dm(world, seat), custom_id=str(cid))
+    elif way % 3 == 0:
+        result = await member.slash(world.channel, "bid", call=call_arg(action))
+    elif way % 3 == 1:  # the call buttons under the table message
+        cid = ComponentId(table.id, moves, "call", call_arg(action))
+        result = await member.click(world.table_message(), custom_id=str(cid))
+    else:
+        cid = ComponentId(table.id, moves, "call", call_arg(action))
+        result = await member.user.click(last_dm(world, seat), custom_id=str(cid))
+    assert result.acknowledged
+    assert not world.env.errors_since(cursor)
+    assert table.moves == moves + 1, f"{action} by seat {seat} was not played"
+
+
+async def test_a_whole_game_of_la_bete(world):
+    table = await open_bete_table(world)
+    assert table.game.id == GAME and len(table.seats) == 3
+    state = table.state
+    assert isinstance(state, DealState)
+    # the table shows trump (the turned card), the dealer and the pot in fiches and jetons
+    description = world.table_message().embeds[0].description
+    assert "Trump:" in description and "turned" in description
+    assert "Pot: reserve" in description and "fiche" in description
+    # every player's DM shows their own five cards and nobody else's
+    for seat in range(3):
+        text = last_dm(world, seat).embeds[0].description
+        for other in range(3):
+            for card in cards_of(state.view(other).hand):
+                assert (card_text(card, "en") in text) == (other == seat), (seat, card)
+
+    # a move La Bête does not have is refused, privately, and changes nothing
+    seq = table.seq
+    refused = await world.members[state.turn].slash(world.channel, "discard", cards="KS")
+    refused_only(world, refused, "no such move in La Bête")
+    assert live(world).seq == seq
+
+    rng = random.Random(4)
+    way = 0
+    deals = 0
+    summaries = 0
+    service = world.bot.service
+    while service.in_channel(world.channel.id) is not None and deals < 8:
+        table = live(world)
+        if table.between_hands:
+            summaries += 1
+            summary = world.channel.history()[-1].embeds[0]
+            names = [f.name for f in summary.fields]
+            assert "Net this hand" in names and "Payments" in names
+            if table.last.outcome.void:
+                assert "nobody plays" in summary.title
+            else:
+                assert "King of trump" in names and "Pot after the deal" in names
+            if deals == 1:
+                await world.members[1].slash(world.channel, "table stop")
+            await world.members[0].click(world.table_message(), label="Next hand")
+            continue
+        await act(world, rng, way)
+        way += 1
+        if table.state.is_over:
+            deals += 1
+    assert service.in_channel(world.channel.id) is None  # the round of three deals ended it
+    assert deals == 3 and summaries == 2
+    message_id = table.row.message_id
+    ended = next(m for m in world.channel.history() if m.id == message_id).embeds[0]
+    assert "End of the game" in str(ended.to_dict())
+
+    async with world.bot.db.reading() as store:
+        hands = await store.hands(world.guild.id, GAME)
+        ledger = await store.payments(world.guild.id, GAME)
+        pot = await store.pot_parts(world.guild.id, GAME)
+        waiting = await store.unpaid_entries(world.guild.id, GAME)
+    assert len(hands) == 3 and all(h.record["game"] == "bete" for h in hands)
+    net = {}
+    for p in ledger:
+        if p.payer is not None:
+            net[p.payer] = net.get(p.payer, 0) - p.amount
+        if p.payee is not None:
+            net[p.payee] = net.get(p.payee, 0) + p.amount
+    assert sum(net.values()) + sum(pot.values()) == 0  # every jeton is somewhere
+    assert pot.get("reserve", 0) == 0  # the round's reserve is spent
+
+    sud = world.members[0]
+    betes = await sud.slash(world.channel, "betes", game="bete")
+    embed = betes.response.embeds[0]
+    assert embed.title == "Register of bêtes — La Bête"
+    assert "Pot: reserve" in next(f.value for f in embed.fields if f.name == "Pot")
+    assert len(waiting) == 0 or waiting[0].owner_name in (embed.description or "")
+    board = await sud.slash(world.channel, "scoreboard", game="bete")
+    assert board.response.embeds[0].title.startswith("Scoreboard — La Bête (")
+    assert "Sud" in board.response.embeds[0].description
+    rules = await sud.slash(world.channel, "rules", game="bete", topic="auction")
+    assert rules.ephemeral and rules.response.embeds[0].title == "Speaking"
+    assert "contrer" in rules.response.embeds[0].description
+
+
+async def test_the_table_buttons_offer_la_betes_calls(world):
+    table = await open_bete_table(world, seats=2)
+    message = world.table_message()
+    calls = [cid for cid in custom_ids(message) if ":call:" in cid]
+    assert [cid.rsplit(":", 1)[1] for cid in calls] == ["pass", "joue"]
+    assert table.state.turn == (table.state.dealer + 1) % 2
