@@ -36,7 +36,8 @@ from games.bete import (
     record_of,
 )
 from games.bete.rules import MAX_SEATS, MIN_SEATS
-from games.cards import Card, card_mask, cards_of
+from games.cards import cards_of
+from games.dealing import deal_text, parse_deal
 from games.register import Register
 
 GAME: Final = "bete"
@@ -154,8 +155,7 @@ class Bete:
         else:
             session.register, session.pot = register, pot_of_parts(pot)
             state = session.deal(seed)
-            hands = [[str(c) for c in cards_of(h)] for h in state.initial_hands]
-            talon = [str(Card.from_index(i)) for i in state.talon]
+            hands, talon = deal_text(state.initial_hands, state.talon)
         return {"dealer": session.dealer, "hands": hands, "talon": talon}
 
     def apply_deal(
@@ -164,8 +164,7 @@ class Bete:
         if int(payload["dealer"]) != session.dealer:
             raise ValueError("the dealer differs from the session's")
         session.register, session.pot = register, pot_of_parts(pot)
-        hands = [card_mask(Card.parse(c) for c in hand) for hand in payload["hands"]]
-        talon = [Card.parse(c).index for c in payload["talon"]]
+        hands, talon = parse_deal(payload["hands"], payload["talon"])
         return session.deal_hands(hands, talon)
 
     def pot_of(self, session: Session) -> dict[str, int]:

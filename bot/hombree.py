@@ -41,7 +41,8 @@ from games.bete_hombree import (
     record_of,
 )
 from games.bete_hombree.rules import stands_as
-from games.cards import Card, Suit, card_mask, cards_of
+from games.cards import Card, Suit, cards_of
+from games.dealing import deal_text, parse_deal
 from games.register import Register
 
 GAME: Final = "bete-hombree"
@@ -314,8 +315,7 @@ class Hombree:
         else:
             session.register, session.pot = register, pot.get("", 0)
             state = session.deal(seed)
-            hands = [[str(c) for c in cards_of(h)] for h in state.initial_hands]
-            cagnot = [str(Card.from_index(i)) for i in state.cagnot]
+            hands, cagnot = deal_text(state.initial_hands, state.cagnot)
         return {
             "dealer": session.dealer,
             "belle": session.belle.name,
@@ -331,8 +331,7 @@ class Hombree:
         ):
             raise ValueError("dealer or belle differ from the session's")
         session.register, session.pot = register, pot.get("", 0)
-        hands = [card_mask(Card.parse(c) for c in hand) for hand in payload["hands"]]
-        cagnot = [Card.parse(c).index for c in payload["cagnot"]]
+        hands, cagnot = parse_deal(payload["hands"], payload["cagnot"])
         return session.deal_hands(hands, cagnot)
 
     def pot_of(self, session: Session) -> dict[str, int]:

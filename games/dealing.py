@@ -78,3 +78,14 @@ def validate_deal(
         if wrong:
             raise ValueError(f"{cards_of(wrong)[0]} is not in the deck")
         raise ValueError(f"{cards_of(deck & ~(seen | rest_mask))[0]} is missing from the deal")
+
+
+def deal_text(hands: Sequence[int], rest: Sequence[int]) -> tuple[list[list[str]], list[str]]:
+    """A deal in record notation: each hand's cards, then the undealt ones in order."""
+    return [[str(c) for c in cards_of(h)] for h in hands], [str(Card.from_index(i)) for i in rest]
+
+
+def parse_deal(hands: Sequence[Sequence[str]], rest: Sequence[str]) -> tuple[list[int], list[int]]:
+    """``deal_text``'s inverse: hands as bit sets, the undealt cards as bit numbers."""
+    masks = [sum(Card.parse(c).bit for c in hand) for hand in hands]
+    return masks, [Card.parse(c).index for c in rest]
