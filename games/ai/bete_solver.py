@@ -240,7 +240,7 @@ class BeteSolver:
     ) -> bool:
         """A position inside a trick: ``n`` cards played, ``winner`` winning it."""
         self.nodes += 1
-        if not self.nodes & 1023 and time.perf_counter() > self.deadline:
+        if not self.nodes & 255 and time.perf_counter() > self.deadline:
             raise SearchTimeout
         target = self.target
         trump = self.trump

@@ -9,7 +9,14 @@ from collections import Counter
 
 import pytest
 
-from games.ai import BeteHeuristicPlayer, BetePimcPlayer, RandomPlayer, decide, make_player
+from games.ai import (
+    BeteHeuristicPlayer,
+    BetePimcPlayer,
+    DecisionPool,
+    RandomPlayer,
+    decide,
+    make_player,
+)
 from games.ai.bete_pimc import knowledge_of
 from games.ai.bete_solver import BetePosition, BeteSolver, Goal
 from games.ai.bete_value import deal_score
@@ -89,6 +96,10 @@ def test_decide_dispatches_on_the_view_and_the_view_pickles() -> None:
                 action = decide(name, view, 0.02, seed=3)
                 assert isinstance(action, Action) and state.is_legal(action)
     assert make_player("pimc", game="bete").name == "pimc"
+    state = new_deal(rng, 4)
+    with DecisionPool(1) as pool:  # the worker process gets the La Bête view pickled
+        action = pool.submit("pimc", state.view(state.turn), 0.05, 1).result(timeout=60)
+    assert state.is_legal(action)
     with pytest.raises(ValueError):
         make_player("cheater", game="bete")
 
