@@ -13,6 +13,11 @@ see at that moment:
   took it (after the auction for *je prends le tout*, after their discard for
   *je cagnote*).
 
+At La Bête, everyone sees the card turned up for trump from the deal on, and
+the next card of the talon once a curieuse turns it (the first stays in sight,
+set aside); each player sees their own hand; every card played is public. The
+rest of the talon is never shown.
+
 What a player could see once stays allowed to them (and what was public stays
 public): an old message may be redrawn. "At that moment" is measured in the
 fake's log: a move counts from the log length when its click was sent.
@@ -26,14 +31,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.bete import call_of
+from games.bete import Action, DealState, Rules
 from games.bete_hombree import Session
-from games.cards import Card
+from games.cards import Card, card_mask
 from tests.e2e.fake import Sent
 from tests.e2e.outcome import reading
 from tests.e2e.players import Move, TablePlayers
 
-MACHINE = re.compile(r"(?<![A-Za-z0-9])(10|[KQJA9])([SHDC])(?![A-Za-z0-9])")
-DISPLAY = re.compile(r"(?<![A-Za-z0-9])(10|[KQJA9RDV])([♠♥♦♣])")
+MACHINE = re.compile(r"(?<![A-Za-z0-9])(10|[KQJA987])([SHDC])(?![A-Za-z0-9])")
+DISPLAY = re.compile(r"(?<![A-Za-z0-9])(10|[KQJA987RDV])([♠♥♦♣])")
 FRENCH_RANKS = {"R": "K", "D": "Q", "V": "J"}
 SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 SCANNED = frozenset(
@@ -115,6 +122,8 @@ def game_knowledge(players: TablePlayers, db_path: Path) -> Knowledge:
                 (players.table_id,),
             )
         ]
+    if players.game == "bete":
+        return _bete_knowledge(players, events)
     ids = [user.id for user in players.users]
     knowledge = Knowledge()
     start = next(payload for kind, payload in events if kind == "start")
@@ -139,4 +148,36 @@ def game_knowledge(players: TablePlayers, db_path: Path) -> Knowledge:
                 # je cagnote: only once the discard is made
                 since = calls[-1].log_at if said and said[-1] == "tout" else move.log_at
                 knowledge.show(ids[move.seat], since, deal["cagnot"])
+    return knowledge
+
+
+def _bete_knowledge(players: TablePlayers, events: list[tuple[str, dict]]) -> Knowledge:
+    """La Bête: each deal is replayed from its ``deal`` event with the players' moves,
+    to know when a curieuse turned the talon's next card."""
+    ids = [user.id for user in players.users]
+    knowledge = Knowledge()
+    deals = {int(payload["hand_no"]): payload for kind, payload in events if kind == "deal"}
+    by_hand: dict[int, list[Move]] = {}
+    for move in players.moves:
+        by_hand.setdefault(move.hand_no, []).append(move)
+    for hand_no, moves in by_hand.items():
+        deal = deals[hand_no]
+        hands = [card_mask(Card.parse(c) for c in hand) for hand in deal["hands"]]
+        talon = [Card.parse(c).index for c in deal["talon"]]
+        state = DealState(Rules(), int(deal["dealer"]), hands, talon)
+        for move in moves:
+            if move.verb in ("start", "next"):
+                for seat, hand in enumerate(deal["hands"]):
+                    knowledge.show(ids[seat], move.log_at, hand)
+                knowledge.show_everyone(move.log_at, [deal["talon"][0]])
+                continue
+            if move.verb == "play":
+                knowledge.show_everyone(move.log_at, [move.arg])
+                action = Action.parse(f"play {move.arg}")
+            else:
+                action = call_of(move.arg)
+            turned = state.turned
+            state.apply(action, move.seat)
+            if state.turned != turned:  # the curieuse round closed: a new trump is turned
+                knowledge.show_everyone(move.log_at, [deal["talon"][state.turned]])
     return knowledge

@@ -4,7 +4,7 @@ Two games on two fake servers have different user and guild ids, so players
 are named by their seat (``seat0``..``seat3``, the order they joined) and
 guilds are left out. Everything else is kept as stored: the table's event log,
 the hands and their records, each player's net, the ledger, the register and
-the pot.
+the pot (in total, and by game and part as ``Store.pot_parts`` reads it).
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ class Outcome:
     ledger: list[tuple[Any, ...]]  # hand_no, payer, payee, amount, reason
     register: list[tuple[Any, ...]]  # owner, name, amount, hand_no, crossed hand_no, by, paid
     pot: int
+    pot_parts: dict[str, dict[str, int]]  # game -> part -> amount ("" for an undivided pot)
 
     def totals(self) -> dict[str, int]:
         """Each player's net over every hand, from the ledger."""
@@ -115,4 +116,10 @@ def outcome(db_path: Path, players: list[str]) -> Outcome:
             )
         ]
         pot = sum(amount for (amount,) in con.execute("SELECT amount FROM pots"))
-    return Outcome(events, hands, nets, ledger, register, pot)
+        pot_parts: dict[str, dict[str, int]] = {}
+        # one guild per fake server: each game's parts are Store.pot_parts(guild, game)
+        for game, part, amount in con.execute(
+            "SELECT game, part, amount FROM pots ORDER BY game, part"
+        ):
+            pot_parts.setdefault(str(game), {})[str(part)] = int(amount)
+    return Outcome(events, hands, nets, ledger, register, pot, pot_parts)

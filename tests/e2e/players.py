@@ -1,5 +1,5 @@
-"""Four simulated players who play a table the way people do: by reading what the bot
-sent them and clicking it.
+"""Simulated players (four at La Bête Hombrée, two to five at La Bête) who play a
+table the way people do: by reading what the bot sent them and clicking it.
 
 Each player looks only at the messages they can see (their DMs, their ephemeral
 answers, the public table message) and acts when one of them offers an enabled
@@ -13,6 +13,12 @@ moves:
 - discard: the first cards the menu offers, as few as it takes;
 - declaration: the first suit, the first level, the most matadors offered;
 - play: the first enabled card.
+
+At a table of La Bête (``game="bete"``), the calls go by the deal's number:
+
+- odd deals: the first to speak says *je joue*, the next *je contre*;
+- even deals: everyone passes, then the first who may goes *en curieuse* (a new
+  trump is turned), the others pass, and the curieux says *je joue*.
 
 Calls of seats 1 and 3 are clicked on the public table message when it offers
 the same button, the others in the private hand, so both paths are used.
@@ -85,11 +91,14 @@ class Offer:
 
 
 class TablePlayers:
-    """Four users at one table, in seat order (the order they joined)."""
+    """Users at one table (four at La Bête Hombrée), in seat order (the order they joined)."""
 
-    def __init__(self, server: FakeDiscord, users: list[SimUser]) -> None:
+    def __init__(
+        self, server: FakeDiscord, users: list[SimUser], game: str = "bete-hombree"
+    ) -> None:
         self.server = server
         self.users = users
+        self.game = game
         self.table: FakeMessage | None = None
         self.table_id = 0
         self.hand_no = 0
@@ -106,7 +115,7 @@ class TablePlayers:
     async def open(self, **options: Any) -> FakeMessage:
         """``/table new`` by the first user, the others join, the first starts."""
         first = self.users[0]
-        ix = await first.slash("table new", game="bete-hombree", **options)
+        ix = await first.slash("table new", game=self.game, **options)
         table = await ix.wait_done(WAIT)
         assert table is not None and not table.ephemeral, f"no public table message: {ix!r}"
         self.table = table
@@ -266,8 +275,7 @@ class TablePlayers:
                 await ix.wait_ack(WAIT)
                 return
             calls = {cid.arg: (cid, button) for cid, button in by_verb["call"]}
-            dealer_call = "cag" if self.hand_no % 2 else "tout"
-            choice = next(c for c in (dealer_call, "b2", "pass") if c in calls)
+            choice = self.choose_call(set(calls))
             cid, button = calls[choice]
             target = message
             table = self.require_table()
@@ -279,6 +287,21 @@ class TablePlayers:
             await self._click(offer.seat, message, str(button["custom_id"]), "play", cid.arg)
         else:
             raise AssertionError(f"no policy for {offer!r}")
+
+    def choose_call(self, offered: set[str]) -> str:
+        """The call to make among those ``offered`` (component id arguments)."""
+        if self.game == "bete":
+            said = [m.arg for m in self.moves if m.hand_no == self.hand_no and m.verb == "call"]
+            if self.hand_no % 2:  # je joue, je contre
+                order = ("joue", "contre", "pass")
+            elif "cur" in said:  # the curieux plays, and nobody else goes en curieuse
+                order = ("joue", "pass")
+            else:  # everyone passes, then the first goes en curieuse
+                order = ("cur", "pass")
+        else:
+            dealer_call = "cag" if self.hand_no % 2 else "tout"
+            order = (dealer_call, "b2", "pass")
+        return next(c for c in order if c in offered)
 
     async def _click(
         self, seat: int, message: FakeMessage, custom_id: str, verb: str, arg: str

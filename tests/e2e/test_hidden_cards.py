@@ -87,12 +87,15 @@ def test_cards_are_read_in_every_notation() -> None:
     assert cards_in("Your cards: **K♥ Q♠ J♦**") == {"KH", "QS", "JD"}
     assert cards_in("bh:12:34:play:10S") == {"10S"}
     assert cards_in("QS") == {"QS"}
+    # La Bête's deck goes down to the sevens
+    assert cards_in("Vos cartes : **8♠ 7♥** · bh:3:4:play:8D") == {"8S", "7H", "8D"}
     # words, ids and contracts that are not cards
     for text in (
         "Arthur : 3 à ♠ pique",
         "bh:1:5:call:b2b",
         "bh:1:5:decl:S:3:0",
         "Bertrand 10 plis",
+        "Edmond fait 8 pli(s).",
     ):
         assert cards_in(text) == set(), text
 

@@ -10,16 +10,15 @@ deterministic (``tests.e2e.players``), so they make the same moves.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from bot.i18n import t
-from tests.e2e.fake import BotProcess, FakeDiscord, Hold
+from tests.e2e.fake import BotProcess, FakeDiscord
+from tests.e2e.kills import KillPoint, arm, nth_play
 from tests.e2e.leaks import game_knowledge, scan
-from tests.e2e.outcome import Outcome, count_rows, counts, outcome
-from tests.e2e.players import WAIT, Move, TablePlayers
+from tests.e2e.outcome import Outcome, outcome
+from tests.e2e.players import Move, TablePlayers
 
 SEED = "20261123"
 HANDS = 2
@@ -110,27 +109,6 @@ def record_words(move: Move) -> str:
     return ""
 
 
-@dataclass(frozen=True)
-class KillPoint:
-    when: Callable[[Move, list[Move]], bool]
-    """Whether to kill after this move, given the moves before it."""
-    presented: bool = False
-    """Wait until the next player is shown his move before the kill (else: kill right
-    after the bot's answer)."""
-    hold: bool = False
-    """Hold the bot's message edits and posts from the move on: it dies presenting."""
-    old_button: bool = False
-    """The next move must be possible from a message sent before the kill."""
-
-
-def nth_play(hand_no: int, n: int) -> Callable[[Move, list[Move]], bool]:
-    def when(move: Move, before: list[Move]) -> bool:
-        plays = sum(1 for m in before if m.hand_no == hand_no and m.verb == "play")
-        return move.verb == "play" and move.hand_no == hand_no and plays == n - 1
-
-    return when
-
-
 KILL_POINTS = {
     # after the second call, once the next bidder's hand shows its buttons
     "auction": KillPoint(
@@ -147,8 +125,6 @@ KILL_POINTS = {
     # the table message and the summary not yet shown
     "settlement": KillPoint(nth_play(1, 20), hold=True),
 }
-EDITS = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
-POSTS = ("POST", "/channels/{channel_id}/messages")
 
 
 @pytest.mark.parametrize("point", list(KILL_POINTS))
@@ -161,41 +137,7 @@ async def test_sigkill_loses_nothing(
     await bot.start()
     players = TablePlayers(server, server.add_users(*NAMES))
     db = bot.database_path
-    chosen: list[Move] = []
-    holds: list[Hold] = []
-
-    async def before_move(move: Move) -> None:
-        if not chosen and kill.when(move, players.moves):
-            chosen.append(move)
-            if kill.hold:
-                holds.extend([server.hold(*EDITS), server.hold(*POSTS)])
-
-    async def after_move(move: Move) -> None:
-        if not chosen or move is not chosen[0]:
-            return
-        if kill.presented:
-            await server.wait_for(players.offer, WAIT, "the next player's turn")
-        if holds:  # the bot has started to present the move
-            await server.wait_for(lambda: holds[0].held > 0, WAIT, "the table message's edit")
-        before = counts(db)
-        old = {m.id for u in players.users for m in [*u.dms(), *u.ephemerals()]}
-        await bot.kill()
-        for hold in holds:
-            hold.drop()
-        if holds:  # the kill came before any player was shown the move's effect
-            assert players.offer() is None
-        await bot.start()
-        assert counts(db) == before, "the restart changed the database"
-        await _stale_click_changes_nothing(server, players, move, db)
-        if kill.old_button:  # the next move is made with a button drawn before the kill
-            offer = players.offer(among=old)
-            assert offer is not None, "no message sent before the restart offers the next move"
-            await players.act(offer)
-        else:
-            await players.recover()
-
-    players.before_move = before_move
-    players.after_move = after_move
+    chosen = arm(server, bot, players, kill)
     result, moves = await play_through(server, bot, players)
 
     assert chosen, f"the game never reached the kill point {point!r}"
@@ -210,22 +152,3 @@ async def test_sigkill_loses_nothing(
     assert not missing, f"the summary of hand(s) {missing} was never posted (posted: {posted})"
     assert "Traceback" not in bot.output()
     assert server.problems() == []
-
-
-async def _stale_click_changes_nothing(
-    server: FakeDiscord, players: TablePlayers, move: Move, db: Path
-) -> None:
-    """The move's own button, clicked again as it was drawn, is refused as stale."""
-    user = players.users[move.seat]
-    events = count_rows(db, "table_events")
-    if move.verb == "discard":
-        ix = await user.select(
-            move.message, move.custom_id, move.values, from_version=move.version, timeout=WAIT
-        )
-    else:
-        ix = await user.click(move.message, move.custom_id, from_version=move.version, timeout=WAIT)
-    await ix.wait_ack(WAIT)
-    assert ix.ephemeral and t("fr", "error.stale") in ix.text(), ix.text()
-    assert count_rows(db, "table_events") == events
-    await server.settle()
-    assert count_rows(db, "table_events") == events
