@@ -357,16 +357,15 @@ def _options_for(defaults: Any, given: dict[str, Any]) -> dict[str, Any]:
     return {
         name: value
         for name, value in given.items()
-        if name in known or value not in (False, _OPTION_DEFAULTS.get(name))
+        if name in known or value != _OPTION_DEFAULTS.get(name)
     }
 
 
-# the defaults of /table new's options that only one game takes
+# every offered game's option defaults, in record form: /table new's defaults
 _OPTION_DEFAULTS: Final = {
-    "cagnote_discard": "exactly_3",
-    "stake_rule": "ameye",
-    "pinandele": "queue",
-    "bete_order": "oldest",
+    name: value
+    for game in GAMES.values()
+    for name, value in game.rules({}).to_dict(only_changed=False).items()
 }
 
 
