@@ -1,21 +1,20 @@
-"""Replay a hand record of any game and give its result JSON (RULES.md §5)."""
+"""Replay a record of any registered game and give its result JSON (RULES.md §5)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from games import bete, bete_hombree
+from games import registry
 from games.records import RecordError
 
-GAMES = ("bete-hombree", "bete")
 
-
-def replay_result(data: dict[str, Any]) -> dict[str, Any]:
-    """Replay a record of any game and return its result JSON."""
+def replay_result(data: Mapping[str, Any]) -> Any:
+    """Replay a record of the game it names and return its result JSON."""
     game = data.get("game")
-    if game == "bete-hombree":
-        record = bete_hombree.HandRecord.from_json(data)
-        return bete_hombree.result_json(bete_hombree.replay(record))
-    if game == "bete":
-        return bete.result_json(bete.replay(bete.DealRecord.from_json(data)))
-    raise RecordError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
+    try:
+        spec = registry.game(str(game))
+    except KeyError:
+        known = ", ".join(g.id for g in registry.games())
+        raise RecordError(f"unknown game {game!r} (known: {known})") from None
+    return spec.replay(data)

@@ -1,65 +1,41 @@
-"""Trick-taking obligations shared by the bête family (La Bête Hombrée, La Bête).
+"""The trick core every trick-taking game plays on: whose turn, the trick, tricks won.
 
-Both games rank every suit K > Q > J > A > 10 > 9 (> 8 > 7), which is the bit
-order of ``games.cards`` read upwards: inside one suit a lower bit is a stronger
-card.  So "the cards that beat card w" is ``mask & ((1 << w) - 1)`` restricted
-to w's suit, and the whole obligation fits in a few integer operations: this is
-the computer players' inner loop.
+A game differs by a small rules object (``TrickRules``): which cards of a hand
+may go to the trick, which card takes it from the one winning it now, and the
+obligation in words for a refusal.  The loop itself (``TrickPlay``) is the same
+for every game.  Cards are bit numbers of ``games.cards`` and hands bit sets,
+because this is also the computer players' inner loop.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import Protocol
 
-from games.cards import SUIT_MASKS, Card, Suit
-
-NO_TRUMP: Final = -1
+from games.cards import Card
 
 
-def legal_plays(hand: int, led: int, winner: int, trump: int, must_underruff: bool) -> int:
-    """The cards of ``hand`` that may be played to the trick.
+class TrickRules(Protocol):
+    """What one game's card play obliges, in context (trump, phase, options).
 
-    ``led`` is the suit led (-1 when the trick is empty), ``winner`` the bit
-    number of the card now winning the trick, ``trump`` the trump suit.
-
-    1. Holding the suit led: play it, and beat the highest card of that suit in
-       the trick if able, unless the trick is already trumped (suit led not
-       trump), in which case any card of the suit.
-    2. Void, holding trump: trump, overtrumping a trump already in the trick if
-       able; unable to overtrump, still a lower trump when ``must_underruff``
-       (*pisser*), otherwise any card.
-    3. Otherwise any card.
+    ``lead`` is the card led to the trick in progress (-1 when it is empty) and
+    ``winner`` the card winning it now (-1 likewise): together they are all the
+    context the obligations of the games here need (L'Hombre's matador
+    privilege looks at the card led, the bête family's must-beat at the winner).
     """
-    if led < 0:
-        return hand
-    in_suit = hand & SUIT_MASKS[led]
-    winner_suit = winner >> 4
-    if in_suit:
-        if winner_suit != led:  # trumped: any card of the suit
-            return in_suit
-        return (in_suit & ((1 << winner) - 1)) or in_suit
-    if trump < 0:
-        return hand
-    trumps = hand & SUIT_MASKS[trump]
-    if not trumps:
-        return hand
-    if winner_suit == trump:
-        over = trumps & ((1 << winner) - 1)
-        if over:
-            return over
-        return trumps if must_underruff else hand
-    return trumps
 
+    def legal(self, hand: int, lead: int, winner: int) -> int:
+        """The cards of ``hand`` that may be played to the trick, as a bit set."""
+        ...
 
-def beats(card: int, winner: int, trump: int) -> bool:
-    """Whether card (a bit number) takes the trick from the current winner."""
-    card_suit = card >> 4
-    winner_suit = winner >> 4
-    if card_suit == winner_suit:
-        return card < winner
-    return card_suit == trump
+    def beats(self, card: int, winner: int) -> bool:
+        """Whether ``card`` takes the trick from the card winning it now."""
+        ...
+
+    def obligation(self, hand: int, lead: int, winner: int) -> str:
+        """The obligation ``hand`` is under, in words (for a refused card)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,40 +58,48 @@ def played_mask(trick: Iterable[tuple[int, Card]], tricks_played: Iterable[Playe
     return mask
 
 
-class TrickPlay:
-    """The card play of a bête-family hand: whose turn, the trick, tricks won.
+def trick_winner(cards: Iterable[int], rules: TrickRules) -> int:
+    """The card that takes a trick (bit numbers in play order), -1 if empty."""
+    winner = -1
+    for card in cards:
+        if winner < 0 or rules.beats(card, winner):
+            winner = card
+    return winner
 
-    Each game's hand state derives from it and adds its own contract and
-    settlement; the obligation (``legal_plays``) and the trick's winner
-    (``beats``) are decided here once for all of them.
+
+class TrickPlay:
+    """The card play of a hand: whose turn, the trick, tricks won, under ``trick_rules``.
+
+    Each game's hand state derives from it and adds its own calls, contract
+    and settlement; what a hand may play and who takes a trick are the rules
+    object's, and what happens when a trick is complete is the game's
+    ``_after_trick``.
     """
 
     __slots__ = (
         "hands",
         "history",
+        "lead",
         "leader",
-        "led",
         "seats",
         "trick",
+        "trick_rules",
         "tricks",
-        "trump",
         "turn",
-        "underruff",
         "winner",
         "winner_seat",
     )
     hands: list[int]
     seats: int
     turn: int
-    trump: int
-    underruff: bool  # unable to overtrump, a lower trump is still forced (pisser)
+    trick_rules: TrickRules
 
     def _start_play(self, leader: int) -> None:
         self.leader = leader
         self.turn = leader
         self.trick: list[tuple[int, int]] = []
-        self.led = -1
-        self.winner = -1
+        self.lead = -1  # the card led to the trick in progress
+        self.winner = -1  # the card winning it now
         self.winner_seat = -1
         self.tricks = [0] * self.seats
         self.history: list[PlayedTrick] = []
@@ -127,53 +111,47 @@ class TrickPlay:
         other.history = list(self.history)
 
     def _legal_play_mask(self) -> int:
-        return legal_plays(self.hands[self.turn], self.led, self.winner, self.trump, self.underruff)
+        return self.trick_rules.legal(self.hands[self.turn], self.lead, self.winner)
 
     def _check_play(self, card_bit: int) -> str | None:
         if card_bit & self._legal_play_mask():
             return None
         card = Card.from_index(card_bit.bit_length() - 1)
-        if not card_bit & self.hands[self.turn]:
+        hand = self.hands[self.turn]
+        if not card_bit & hand:
             return f"{card} is not in this hand"
-        return f"{card} breaks the obligation: {self._obligation_text()}"
-
-    def _obligation_text(self) -> str:
-        led = self.led
-        if self.hands[self.turn] & SUIT_MASKS[led]:
-            if self.winner >> 4 != led:
-                return f"follow suit ({Suit(led).name})"
-            return f"follow suit ({Suit(led).name}) and beat {Card.from_index(self.winner)}"
-        if self.winner >> 4 == self.trump:
-            lower = "or play a lower trump (pisser)" if self.underruff else "if able"
-            return f"overtrump {Card.from_index(self.winner)}, {lower}"
-        return f"void in {Suit(led).name}: play a trump ({Suit(self.trump).name})"
+        obligation = self.trick_rules.obligation(hand, self.lead, self.winner)
+        return f"{card} breaks the obligation: {obligation}"
 
     def _play_card(self, seat: int, index: int) -> int:
         """Play card ``index`` from ``seat``; the trick's winner if it is complete, else -1."""
         self.hands[seat] &= ~(1 << index)
         trick = self.trick
         trick.append((seat, index))
-        if self.led < 0:
-            self.led = index >> 4
+        if self.lead < 0:
+            self.lead = index
             self.winner = index
             self.winner_seat = seat
-        elif beats(index, self.winner, self.trump):
+        elif self.trick_rules.beats(index, self.winner):
             self.winner = index
             self.winner_seat = seat
         if len(trick) < self.seats:
             self.turn = (seat + 1) % self.seats
             return -1
         winner = self.winner_seat
-        self.history.append(
-            PlayedTrick(self.leader, tuple((s, Card.from_index(i)) for s, i in trick), winner)
-        )
+        played = PlayedTrick(self.leader, tuple((s, Card.from_index(i)) for s, i in trick), winner)
+        self.history.append(played)
         self.tricks[winner] += 1
         self.trick = []
-        self.led = -1
+        self.lead = -1
         self.winner = -1
         self.leader = winner
         self.turn = winner
+        self._after_trick(played)
         return winner
+
+    def _after_trick(self, played: PlayedTrick) -> None:
+        """What the game does between two tricks (Bésigue's combinations and draw)."""
 
     def _trick_cards(self) -> tuple[tuple[int, Card], ...]:
         return tuple((s, Card.from_index(i)) for s, i in self.trick)

@@ -23,7 +23,7 @@ from typing import Final
 from games.bete.actions import Action, Kind
 from games.bete.state import DECK, DealView, Phase
 from games.cards import SUIT_BITS, SUIT_MASKS
-from games.tricks import beats
+from games.obligations import beats
 
 from .base import DEFAULT_BUDGET
 from .bete_value import Stakes

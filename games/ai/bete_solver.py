@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 
 from games.cards import bits_of
-from games.tricks import beats, legal_plays
+from games.obligations import beats, legal_plays
 
 from .solver import ordered_moves, representative, trick_led_winner
 

@@ -16,7 +16,7 @@ from games.bete_hombree.actions import Action, Kind
 from games.bete_hombree.rules import bid_rank, rank_belle, rank_level, stake
 from games.bete_hombree.state import HandView, Phase, deck_for, matadors_held
 from games.cards import SUIT_BITS, SUIT_MASKS
-from games.tricks import beats
+from games.obligations import beats
 
 from .base import DEFAULT_BUDGET
 

@@ -29,7 +29,7 @@ from math import comb
 
 from games.bete_hombree.state import SEATS, HandView, deck_for
 from games.cards import SUIT_BITS, Card, bits_of
-from games.tricks import beats, legal_plays
+from games.obligations import beats, legal_plays
 
 OUT = SEATS  # La Bête Hombrée's bucket of cards out of play (cagnot or discards)
 

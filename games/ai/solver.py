@@ -29,7 +29,7 @@ from typing import Final
 
 from games.bete_hombree.state import SEATS, HandState, Phase
 from games.cards import bits_of
-from games.tricks import beats, legal_plays
+from games.obligations import beats, legal_plays
 
 RANK_MASK: Final = 15
 

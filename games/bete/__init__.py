@@ -1,12 +1,48 @@
 """La Bête (1792), RULES.md §2: the ancestor, played through the same core."""
 
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
 from games.bete.actions import Action, Kind
-from games.bete.record import DealRecord, record_of, replay, result_json
+from games.bete.record import GAME, DealRecord, record_of, replay, result_json
 from games.bete.rules import Rules, fiches
 from games.bete.session import Session, SettledDeal
 from games.bete.state import Bete, DealState, DealView, IllegalActionError, Outcome, Phase, Pot
+from games.registry import ComputerPlayer, GameSpec, register
+
+
+def _new_session(players: Sequence[str], seed: int, rules: Rules) -> Session:
+    return Session.start(players, seed, rules=rules)
+
+
+def _replay(data: Mapping[str, Any]) -> dict[str, Any]:
+    return result_json(replay(DealRecord.from_json(data)))
+
+
+def _players() -> Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]]:
+    from games.bete.ai import PLAYERS
+
+    return PLAYERS
+
+
+SPEC: GameSpec[Rules, Session, DealView, Action] = register(
+    GameSpec(
+        id=GAME,
+        names={"fr": "La Bête", "en": "La Bête"},
+        min_seats=2,
+        max_seats=5,
+        options=Rules,
+        new_session=_new_session,
+        replay=_replay,
+        view=DealView,
+        parse_action=Action.parse,
+        players=_players,
+    )
+)
 
 __all__ = [
+    "GAME",
+    "SPEC",
     "Action",
     "Bete",
     "DealRecord",

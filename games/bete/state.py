@@ -22,6 +22,7 @@ from games.bete.rules import FICHE, MAX_SEATS, MIN_SEATS, Rules
 from games.cards import Card, Rank, bits_of, deck_mask
 from games.dealing import validate_deal
 from games.money import POT, Transfer, net_of
+from games.obligations import FollowBeatTrump
 from games.tricks import PlayedTrick, TrickPlay, played_mask
 
 TRICKS: Final = 5
@@ -158,6 +159,7 @@ class DealState(TrickPlay):
         "speakers",
         "talon",
         "transfers",
+        "trump",
         "turned",
         "waiting",
     )
@@ -191,12 +193,12 @@ class DealState(TrickPlay):
         self.seats = seats
         self.dealer = dealer
         self.first = (dealer + 1) % seats
-        self.underruff = rules.bete_must_underruff
         self.hands = list(hands)
         self.initial_hands = tuple(hands)
         self.talon = tuple(talon)
         self.turned = 0  # index in the talon of the trump card
         self.trump = talon[0] >> 4
+        self.trick_rules = FollowBeatTrump(self.trump, rules.bete_must_underruff)
         self.waiting = tuple(waiting)
         self.actions: list[tuple[int, Action]] = []
         self.declarer = -1
@@ -339,6 +341,7 @@ class DealState(TrickPlay):
             # the turned card is set aside and the next one is trump; the curieux speak again
             self.turned = 1
             self.trump = self.talon[1] >> 4
+            self.trick_rules = FollowBeatTrump(self.trump, self.rules.bete_must_underruff)
             self.phase = Phase.SPEAKING
             self.calls_left = list(self.curieux)
             self.turn = self.calls_left[0]

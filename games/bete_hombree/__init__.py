@@ -1,7 +1,10 @@
 """La Bête Hombrée (Berrichonne), RULES.md §1: the engine's first game."""
 
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
 from games.bete_hombree.actions import Action, Kind
-from games.bete_hombree.record import HandRecord, RecordError, record_of, replay, result_json
+from games.bete_hombree.record import GAME, HandRecord, RecordError, record_of, replay, result_json
 from games.bete_hombree.rules import Rules
 from games.bete_hombree.session import KingDraw, Session, SettledHand, tirer_le_roi
 from games.bete_hombree.state import (
@@ -14,8 +17,41 @@ from games.bete_hombree.state import (
     Phase,
 )
 from games.money import Transfer
+from games.registry import ComputerPlayer, GameSpec, register
+
+
+def _new_session(players: Sequence[str], seed: int, rules: Rules) -> Session:
+    return Session.start(players, seed, rules)[0]
+
+
+def _replay(data: Mapping[str, Any]) -> dict[str, Any]:
+    return result_json(replay(HandRecord.from_json(data)))
+
+
+def _players() -> Mapping[str, Callable[[], ComputerPlayer[HandView, Action]]]:
+    from games.bete_hombree.ai import PLAYERS
+
+    return PLAYERS
+
+
+SPEC: GameSpec[Rules, Session, HandView, Action] = register(
+    GameSpec(
+        id=GAME,
+        names={"fr": "La Bête Hombrée", "en": "La Bête Hombrée"},
+        min_seats=4,
+        max_seats=4,
+        options=Rules,
+        new_session=_new_session,
+        replay=_replay,
+        view=HandView,
+        parse_action=Action.parse,
+        players=_players,
+    )
+)
 
 __all__ = [
+    "GAME",
+    "SPEC",
     "Action",
     "Contract",
     "EntryInPlay",

@@ -116,6 +116,7 @@ class Session:
         self.belle = Suit(belle)
         self.balances = dict.fromkeys(self.players, 0)
         self.hand_no = 0
+        self.draw: KingDraw | None = None  # how the session's first dealer and belle were drawn
         self.stop_requested = False
         self.deals_left = 0  # of the tour des gueux, once stop is requested
         self._entry: Entry | None = None
@@ -136,6 +137,7 @@ class Session:
         session = cls(
             players, dealer=draw.dealer, belle=draw.belle, rules=rules, register=register, pot=pot
         )
+        session.draw = draw
         return session, draw
 
     # ---- the register at this table ------------------------------------------

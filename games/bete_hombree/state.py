@@ -44,6 +44,7 @@ from games.bete_hombree.rules import (
 from games.cards import Card, Rank, Suit, bits_of, cards_of, deck_mask
 from games.dealing import validate_deal
 from games.money import POT, Transfer, net_of
+from games.obligations import FollowBeatTrump
 from games.tricks import PlayedTrick, TrickPlay, played_mask
 
 SEATS: Final = 4
@@ -128,8 +129,12 @@ class HandView:
     hand: int
     hand_counts: tuple[int, ...]
     calls: tuple[tuple[int, Action], ...]  # the auction, public
+    call_ranks: tuple[int, ...]  # the rank the auction stood at before each call (0: none)
     standing: Action | None  # the standing call, if any
+    standing_rank: int  # the rank it stands as: what the next call must beat (0: none)
+    cagnote_over: int  # the rank the dealer's je cagnote overcalled (0: nothing, or no cagnote)
     holder: int  # seat holding it, or -1
+    face_down: bool  # this seat keeps its hand face down, for a blind call still open
     declarer: int
     contract: Contract | None  # once declared
     discarded: int  # own discards only (0 for others)
@@ -170,6 +175,7 @@ class HandState(TrickPlay):
     __slots__ = (
         "actions",
         "allowed_ranks",
+        "auction_ranks",
         "belle",
         "cagnot",
         "cagnot_taken",
@@ -183,6 +189,7 @@ class HandState(TrickPlay):
         "holder",
         "initial_hands",
         "level",
+        "looked",
         "matadors",
         "max_opp",
         "outcome",
@@ -193,6 +200,7 @@ class HandState(TrickPlay):
         "race_won",
         "rules",
         "standing",
+        "trump",
     )
 
     def __init__(
@@ -213,8 +221,8 @@ class HandState(TrickPlay):
         self.belle = belle
         self.first = (dealer + 1) % SEATS
         self.seats = SEATS
-        self.underruff = True
         self.trump = -1
+        self.trick_rules = FollowBeatTrump(-1, True)  # trump is named at the declaration
         self.hands = list(hands)
         self._start_play(self.first)
         self.initial_hands = tuple(hands)
@@ -224,6 +232,8 @@ class HandState(TrickPlay):
         self.entry = entry_in_play
         self.pending_pinandele = pending_pinandele
         self.actions: list[tuple[int, Action]] = []
+        self.auction_ranks: list[int] = []  # the standing rank before each auction call
+        self.looked = 0  # seats (bits) that turned up their hand: no blind call for them
         self.phase = Phase.AUCTION
         # auction
         self.passed = 0
@@ -250,6 +260,7 @@ class HandState(TrickPlay):
             setattr(other, name, getattr(self, name))
         self._copy_play_to(other)
         other.actions = list(self.actions)
+        other.auction_ranks = list(self.auction_ranks)
         return other
 
     # ---- legality: the one place -------------------------------------------------
@@ -347,7 +358,7 @@ class HandState(TrickPlay):
         return standing + 1
 
     def _may_sans_prejudice(self) -> bool:
-        return self.turn == self.first and not self.actions
+        return self.turn == self.first and not self.actions and not self.looked >> self.turn & 1
 
     def _may_retiens(self) -> bool:
         actions = self.actions
@@ -355,6 +366,7 @@ class HandState(TrickPlay):
             self.turn == (self.first + 1) % SEATS
             and len(actions) == 1
             and actions[0][1].kind is Kind.SANS_PREJUDICE
+            and not self.looked >> self.turn & 1
         )
 
     def _may_cagnote(self) -> bool:
@@ -375,6 +387,21 @@ class HandState(TrickPlay):
         if seat == (self.first + 1) % SEATS:
             return not actions or (len(actions) == 1 and actions[0][1].kind is Kind.SANS_PREJUDICE)
         return False
+
+    def face_down(self, seat: int) -> bool:
+        """Whether ``seat`` still keeps its hand face down: a blind call may still be
+        open to it and it has not looked."""
+        return not self.looked >> seat & 1 and self.blind_call_open(seat)
+
+    def look(self, seat: int) -> None:
+        """``seat`` turns up its hand: from now on it may make no blind call.
+
+        Not an action of the record: it changes nothing but what the seat may
+        call, so a seat may look whenever it likes, its turn or not.
+        """
+        if not 0 <= seat < SEATS:
+            raise IllegalActionError(f"no seat {seat}")
+        self.looked |= 1 << seat
 
     def _auction_legal(self) -> list[Action]:
         out = [PASS]
@@ -415,12 +442,16 @@ class HandState(TrickPlay):
                 return None
             if seat != self.first:
                 return "only first hand (the dealer's right) may say sans préjudice"
+            if self.looked >> seat & 1:
+                return "sans préjudice is said blind: this hand has been looked at"
             return "sans préjudice is only first hand's first call"
         if kind is Kind.RETIENS:
             if self._may_retiens():
                 return None
             if seat != (self.first + 1) % SEATS:
                 return "only second hand may say je retiens"
+            if self.looked >> seat & 1:
+                return "je retiens is said blind: this hand has been looked at"
             return "je retiens only answers first hand's sans préjudice, as a first call"
         if kind is Kind.CAGNOTE:
             if self._may_cagnote():
@@ -438,6 +469,7 @@ class HandState(TrickPlay):
 
     def _do_auction(self, seat: int, action: Action) -> None:
         kind = action.kind
+        self.auction_ranks.append(self.standing)
         if kind is Kind.PASS:
             self.passed |= 1 << seat
             self.passes_in_row += 1
@@ -567,6 +599,7 @@ class HandState(TrickPlay):
     def _do_declare(self, action: Action) -> None:
         self.level = action.level
         self.trump = action.suit
+        self.trick_rules = FollowBeatTrump(action.suit, True)
         self.matadors = action.matadors
         self.phase = Phase.PLAY
         self.turn = self.first
@@ -713,8 +746,12 @@ class HandState(TrickPlay):
             hand=self.hands[seat],
             hand_counts=tuple(h.bit_count() for h in self.hands),
             calls=calls,
+            call_ranks=tuple(self.auction_ranks),
             standing=standing,
+            standing_rank=self.standing,
+            cagnote_over=self.cagnote_over,
             holder=self.holder,
+            face_down=self.face_down(seat),
             declarer=self.declarer,
             contract=self.contract,
             discarded=self.discarded if own_declarer else 0,

@@ -326,11 +326,11 @@ def test_solver_agrees_with_minimax(seats: int) -> None:
             list(state.tricks),
             tuple(t.winner for t in state.history[:2]),
             state.trump,
-            state.underruff,
+            state.rules.bete_must_underruff,
         )
         for goal in Goal:
             target = rng.randrange(seats)
-            solver = BeteSolver(target, goal, state.trump, seats, state.underruff)
+            solver = BeteSolver(target, goal, state.trump, seats, state.rules.bete_must_underruff)
             expected = minimax(position, target, goal)
             assert solver.solve(position.copy()) is expected
             compared[expected] += 1

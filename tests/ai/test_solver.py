@@ -8,7 +8,7 @@ from collections import Counter
 from games.ai.solver import Position, Solver, solve
 from games.bete_hombree import HandState
 from games.cards import SUIT_MASKS
-from games.tricks import legal_plays
+from games.obligations import legal_plays
 
 from .positions import in_play, random_play
 
@@ -34,14 +34,15 @@ def brute_force(state: HandState) -> bool:
 def obligation(state: HandState) -> str:
     """Which play obligation binds the seat to play."""
     hand = state.hands[state.turn]
-    if state.led < 0:
+    led = state.lead >> 4
+    if led < 0:
         return "lead"
     trump = state.trump
     winner_suit = state.winner >> 4
-    if hand & SUIT_MASKS[state.led]:
-        if winner_suit != state.led:
+    if hand & SUIT_MASKS[led]:
+        if winner_suit != led:
             return "follow (trick trumped)"
-        if hand & SUIT_MASKS[state.led] & ((1 << state.winner) - 1):
+        if hand & SUIT_MASKS[led] & ((1 << state.winner) - 1):
             return "follow and beat"
         return "follow, cannot beat"
     trumps = hand & SUIT_MASKS[trump]

@@ -167,7 +167,9 @@ class Table:
         assert legal
         if state.phase is Phase.PLAY:
             held = [c for c in deck() if c.bit & self.hands[state.turn]]
-            expected = reference_legal(held, self.trick, Suit(state.trump), state.underruff)
+            expected = reference_legal(
+                held, self.trick, Suit(state.trump), state.rules.bete_must_underruff
+            )
             assert {a.card for a in legal} == expected
             for card in held:
                 assert state.is_legal(play(card)) == (card in expected)
@@ -314,7 +316,7 @@ def play_one_deal(
     events["vole-collects"] += bool(outcome.collected)
     events["contreur-won"] += outcome.contreur_won
     events["bete-entered"] += outcome.entered >= 0
-    events["underruff"] += state.underruff
+    events["underruff"] += state.rules.bete_must_underruff
 
 
 def test_the_view_check_sees_the_cards_it_must() -> None:

@@ -19,7 +19,7 @@ import pytest
 from games.bete import DealState, IllegalActionError, Rules
 from games.bete.actions import play
 from games.cards import Card, Suit, parse_cards
-from games.tricks import legal_plays
+from games.obligations import legal_plays
 from tests.games.bete_helpers import (
     complete_deal,
     mask,

@@ -14,7 +14,7 @@ import pytest
 from games.bete_hombree import IllegalActionError
 from games.bete_hombree.actions import play
 from games.cards import Card, Suit, parse_cards
-from games.tricks import NO_TRUMP, beats, legal_plays
+from games.obligations import NO_TRUMP, beats, legal_plays
 from tests.games.helpers import (
     complete_deal,
     mask,

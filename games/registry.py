@@ -1,0 +1,110 @@
+"""The games the engine knows: each game's package registers itself once.
+
+A game is a package under ``games/`` (its rules, session, records and
+computer players) that calls ``register(GameSpec(...))`` when it is imported.
+``python -m games replay``, ``python -m games.ai duel`` and the bot find games
+here only, by id; the packages imported to fill the registry are listed once,
+in ``games.offered`` (a game living elsewhere, such as a test's, registers
+itself the same way).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from games import offered
+from games.options import options_from_dict
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+OptionsT = TypeVar("OptionsT", bound="DataclassInstance")
+SessionT = TypeVar("SessionT")
+ViewT = TypeVar("ViewT")
+ActionT = TypeVar("ActionT")
+ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
+ActionT_co = TypeVar("ActionT_co", covariant=True)
+
+
+class ComputerPlayer(Protocol[ViewT_contra, ActionT_co]):
+    """A computer player: one of a view's legal actions, from that view only."""
+
+    name: str
+
+    def act(self, view: ViewT_contra, rng: random.Random, budget: float) -> ActionT_co: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec(Generic[OptionsT, SessionT, ViewT, ActionT]):
+    """One game as the engine's users see it, generic over its own types.
+
+    ``new_session(players, seed, options)`` starts a session (what outlives a
+    deal) from a master seed, every chance of it recorded; ``replay(record)``
+    replays a record of RULES.md §5 and returns its result JSON (``RecordError``
+    for a bad one); ``players()`` lists the computer players by name, imported
+    on first use, and ``fair`` and ``strong`` name the two a table offers.
+    """
+
+    id: str  # as stored with tables, hands and registers, and in records
+    names: Mapping[str, str]  # the game's name by language ("fr", "en")
+    min_seats: int
+    max_seats: int
+    options: type[OptionsT]  # a frozen dataclass; its defaults are the rules as written
+    new_session: Callable[[Sequence[str], int, OptionsT], SessionT]
+    replay: Callable[[Mapping[str, Any]], Any]
+    view: type[ViewT]  # what one seat may see
+    parse_action: Callable[[str], ActionT]  # an action's record words, without the seat
+    players: Callable[[], Mapping[str, Callable[[], ComputerPlayer[ViewT, ActionT]]]] = field(
+        repr=False
+    )
+    fair: str = "heuristic"
+    strong: str = "pimc"
+
+    def name(self, lang: str) -> str:
+        return self.names.get(lang) or self.names["fr"]
+
+    def options_from(self, data: Mapping[str, Any]) -> OptionsT:
+        """Options as written in a record; unknown names and values are ``ValueError``."""
+        return options_from_dict(self.options, dict(data))
+
+    def player(self, name: str) -> ComputerPlayer[ViewT, ActionT]:
+        """A new computer player by name; ``ValueError`` if the game has none so called."""
+        players = self.players()
+        factory = players.get(name)
+        if factory is None:
+            known = ", ".join(players)
+            raise ValueError(f"{self.names['en']} has no player {name!r} (known: {known})")
+        return factory()
+
+
+AnyGame = GameSpec[Any, Any, Any, Any]
+_GAMES: dict[str, AnyGame] = {}
+
+
+def register(
+    spec: GameSpec[OptionsT, SessionT, ViewT, ActionT],
+) -> GameSpec[OptionsT, SessionT, ViewT, ActionT]:
+    """Add a game (once per id; registering the same spec again is harmless)."""
+    known = _GAMES.get(spec.id)
+    if known is not None and known is not spec:
+        raise ValueError(f"a game {spec.id!r} is registered already")
+    _GAMES[spec.id] = spec
+    return spec
+
+
+def game(game_id: str) -> AnyGame:
+    """A game by id; ``KeyError`` naming the known ones if there is none."""
+    offered.load()
+    spec = _GAMES.get(game_id)
+    if spec is None:
+        raise KeyError(f"unknown game {game_id!r} (known: {', '.join(_GAMES)})")
+    return spec
+
+
+def games() -> list[AnyGame]:
+    """Every registered game, the offered ones first, in the order they are listed."""
+    offered.load()
+    return list(_GAMES.values())
