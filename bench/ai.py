@@ -22,7 +22,7 @@ from collections import defaultdict
 
 from games.ai import DEFAULT_BUDGET, DecisionPool, make_player
 from games.ai.base import Player
-from games.bete_hombree import HandState, Rules
+from games.bete_hombree import GAME, HandState, Rules
 from games.bete_hombree.session import shuffled_deal
 from games.dealing import DealPattern
 
@@ -91,7 +91,7 @@ async def loop_check(name: str, hands: int, budget: float, seed: int, workers: i
             step = 0
             while not state.is_over:
                 start = time.perf_counter()
-                future = pool.submit(name, state.view(state.turn), budget, step)
+                future = pool.submit(GAME, name, state.view(state.turn), budget, step)
                 action = await asyncio.wrap_future(future)
                 decisions.append(time.perf_counter() - start)
                 state.apply(action)

@@ -13,11 +13,10 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import Future
-from typing import Final
+from typing import Any, Final
 
 from bot.table import AI_PREFIX
 from games.ai import DEFAULT_BUDGET, DecisionPool, decide
-from games.ai.base import AnyAction, AnyView
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +26,7 @@ STRONG: Final = "pimc"
 TIMEOUT_LEVEL: Final = "heuristic"  # plays a move for a person whose time ran out: fast
 NAMES: Final = ("Alexandre", "François", "Arthur", "Edmond", "Élisa", "Jean", "Philippe", "Paul")
 
-Decider = Callable[[str, AnyView, int], Awaitable[AnyAction]]  # level, a seat's view, seed
+Decider = Callable[[str, str, Any, int], Awaitable[Any]]  # game id, level, a seat's view, seed
 
 
 def computer_player(level: str, taken: Iterable[str]) -> tuple[str, str]:
@@ -49,9 +48,9 @@ def computer_player(level: str, taken: Iterable[str]) -> tuple[str, str]:
         number += 1
 
 
-async def inline_decider(level: str, view: AnyView, seed: int) -> AnyAction:
+async def inline_decider(game: str, level: str, view: Any, seed: int) -> Any:
     """Decide in this process: for tests, where the heuristic answers at once."""
-    return decide(level, view, DEFAULT_BUDGET, seed)
+    return decide(game, level, view, DEFAULT_BUDGET, seed)
 
 
 class PoolDecider:
@@ -62,11 +61,11 @@ class PoolDecider:
         self.budget = budget
         self._pool: DecisionPool | None = None
 
-    async def __call__(self, level: str, view: AnyView, seed: int) -> AnyAction:
+    async def __call__(self, game: str, level: str, view: Any, seed: int) -> Any:
         if self._pool is None:
             self._pool = DecisionPool(self.workers)
         try:
-            future: Future[AnyAction] = self._pool.submit(level, view, self.budget, seed)  # type: ignore[assignment]
+            future: Future[Any] = self._pool.submit(game, level, view, self.budget, seed)
             return await asyncio.wrap_future(future)
         except Exception:
             # a worker that died takes the pool with it: the next decision starts a new one

@@ -661,7 +661,7 @@ class TableService:
         assert table.state is not None
         view = table.state.view(seat)
         try:
-            action = await self.decider(level, view, self._decision_seed(table))
+            action = await self.decider(table.game.id, level, view, self._decision_seed(table))
         except Exception:
             log.exception("a computer player could not decide at table %s", table.id)
             return default_action(table.state)

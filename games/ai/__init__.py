@@ -15,12 +15,9 @@ names as La Bête Hombrée's: ``heuristic`` and ``pimc`` (and ``random``).
 from __future__ import annotations
 
 import random
-from typing import Literal, overload
+from typing import Any, Literal, overload
 
-from games.bete import Action as BeteAction
-from games.bete import DealView
-from games.bete_hombree.actions import Action
-from games.bete_hombree.state import HandView
+from games import registry
 
 from .base import DEFAULT_BUDGET, AnyAction, AnyView, BetePlayer, FullInfoPlayer, Player
 from .bete_heuristic import BeteHeuristicPlayer
@@ -77,25 +74,14 @@ def make_player(
     raise ValueError(f"unknown player {name!r} (known: {', '.join(NAMES)})")
 
 
-@overload
-def decide(name: str, view: HandView, budget: float = ..., seed: int = ...) -> Action: ...
-
-
-@overload
-def decide(name: str, view: DealView, budget: float = ..., seed: int = ...) -> BeteAction: ...
-
-
-def decide(name: str, view: AnyView, budget: float = DEFAULT_BUDGET, seed: int = 0) -> AnyAction:
-    """One decision of an offered player from a seat's view of either game: the
-    worker entry point."""
-    if name not in OFFERED:
-        raise ValueError(f"{name!r} cannot play from a view (offered: {', '.join(OFFERED)})")
-    rng = random.Random(seed)
-    if isinstance(view, DealView):
-        return make_player(name, game="bete").act(view, rng, budget)
-    player = make_player(name)
-    assert isinstance(player, Player)
-    return player.act(view, rng, budget)
+def decide(game: str, name: str, view: Any, budget: float = DEFAULT_BUDGET, seed: int = 0) -> Any:
+    """One decision of the computer player ``name`` of ``game`` (a registered game's
+    id) from a seat's view: the worker entry point.  Only the players a table may
+    seat decide from a view (the cheater sees the whole hand)."""
+    if name in EVALUATION_ONLY:
+        raise ValueError(f"{name!r} cannot play from a view")
+    player = registry.game(game).player(name)
+    return player.act(view, random.Random(seed), budget)
 
 
 __all__ = [

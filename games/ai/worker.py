@@ -14,14 +14,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, overload
-
-from games.bete import Action as BeteAction
-from games.bete import DealView
-from games.bete_hombree.actions import Action
-from games.bete_hombree.state import HandView
-
-from .base import AnyView
+from typing import Any
 
 
 def _lower_priority(niceness: int) -> None:
@@ -55,17 +48,11 @@ class DecisionPool:
         for future in [self._executor.submit(_ready) for _ in range(workers)]:
             future.result()
 
-    @overload
-    def submit(self, name: str, view: HandView, budget: float, seed: int) -> Future[Action]: ...
-
-    @overload
-    def submit(self, name: str, view: DealView, budget: float, seed: int) -> Future[BeteAction]: ...
-
-    def submit(self, name: str, view: AnyView, budget: float, seed: int) -> Future[Any]:
+    def submit(self, game: str, name: str, view: Any, budget: float, seed: int) -> Future[Any]:
         """A decision by ``games.ai.decide`` in a worker: the view's game's action."""
         from games.ai import decide
 
-        return self._executor.submit(decide, name, view, budget, seed)
+        return self._executor.submit(decide, game, name, view, budget, seed)
 
     def close(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)

@@ -93,12 +93,12 @@ def test_decide_dispatches_on_the_view_and_the_view_pickles() -> None:
         for state in driven_deal(rng, seats)[::3]:
             view = pickle.loads(pickle.dumps(state.view(state.turn)))
             for name in ("random", "heuristic", "pimc"):
-                action = decide(name, view, 0.02, seed=3)
+                action = decide("bete", name, view, 0.02, seed=3)
                 assert isinstance(action, Action) and state.is_legal(action)
     assert make_player("pimc", game="bete").name == "pimc"
     state = new_deal(rng, 4)
     with DecisionPool(1) as pool:  # the worker process gets the La Bête view pickled
-        action = pool.submit("pimc", state.view(state.turn), 0.05, 1).result(timeout=60)
+        action = pool.submit("bete", "pimc", state.view(state.turn), 0.05, 1).result(timeout=60)
     assert state.is_legal(action)
     with pytest.raises(ValueError):
         make_player("cheater", game="bete")

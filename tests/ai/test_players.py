@@ -172,14 +172,16 @@ def test_decide_is_the_worker_entry_point() -> None:
     state = new_hand(rng)
     view = pickle.loads(pickle.dumps(state.view(state.turn)))
     for name in ("random", "heuristic", "pimc"):
-        action = decide(name, view, 0.1, 7)
+        action = decide("bete-hombree", name, view, 0.1, 7)
         assert state.is_legal(action)
-        assert decide(name, view, 30.0, 7) == decide(name, view, 30.0, 7)
+        assert decide("bete-hombree", name, view, 30.0, 7) == decide(
+            "bete-hombree", name, view, 30.0, 7
+        )
 
 
 def test_decisions_run_in_a_worker_process() -> None:
     rng = random.Random(4)
     state = random_play(in_play(rng), rng, 3)
     with DecisionPool(1) as pool:
-        future = pool.submit("pimc", state.view(state.turn), 0.2, 1)
+        future = pool.submit("bete-hombree", "pimc", state.view(state.turn), 0.2, 1)
         assert state.is_legal(future.result(timeout=120))

@@ -24,9 +24,9 @@ class Recorder:
     def __init__(self) -> None:
         self.calls: list[tuple[str, int]] = []
 
-    async def __call__(self, level, view, seed):
+    async def __call__(self, game, level, view, seed):
         self.calls.append((level, view.seat))
-        return await inline_decider("heuristic", view, seed)
+        return await inline_decider(game, "heuristic", view, seed)
 
 
 async def make(path, decider=None, pause=0.0) -> TableService:
@@ -88,7 +88,7 @@ async def test_three_computer_players_play_a_hand_with_one_person(tmp_path):
     assert state is not None
     while not state.is_over:
         if state.turn == 0:
-            action = await inline_decider("heuristic", state.view(0), 7)
+            action = await inline_decider("bete-hombree", "heuristic", state.view(0), 7)
             await service.act(table.id, "101", action)
         else:
             await until(lambda moves=table.moves: table.moves != moves)

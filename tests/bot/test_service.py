@@ -197,8 +197,8 @@ async def test_a_turn_that_times_out_is_played_for_the_player(tmp_path):
     service = await make_service(tmp_path / "t.db")
     decisions = []
 
-    async def recording(level, view, seed):
-        action = await inline_decider(level, view, seed)
+    async def recording(game, level, view, seed):
+        action = await inline_decider(game, level, view, seed)
         decisions.append((level, view.seat, action))
         return action
 

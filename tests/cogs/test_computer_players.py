@@ -63,7 +63,7 @@ async def test_a_hand_with_three_computer_players(world):
         if state.is_over:
             break
         if state.turn == 0:
-            action = await inline_decider("heuristic", state.view(0), table.moves)
+            action = await inline_decider(table.game.id, "heuristic", state.view(0), table.moves)
             result = await act_in_dm(world, 0, action)
             assert result.acknowledged
         else:
