@@ -352,7 +352,7 @@ class DealState(TrickPlay):
 
     def _finish_void(self) -> None:
         """Nobody plays: the stake and the king jetons stay for the next deal."""
-        self._finish(-1, False, False, (), ())
+        self._finish(-1, False, False, (), (), False)
 
     def _settle(self) -> None:
         declarer, contreur = self.declarer, self.contreur
@@ -361,9 +361,10 @@ class DealState(TrickPlay):
         others = [s for s in range(self.seats) if s != declarer]
         at_end = stake  # what a bête is worth: the stake now, king jetons excluded
         taken = self.tricks[declarer]
-        vole, devole = taken == TRICKS, taken == 0
-        declarer_won = vole or succeeded(self.tricks, self.history, declarer)
+        declarer_won = taken == TRICKS or succeeded(self.tricks, self.history, declarer)
         contreur_won = contreur >= 0 and succeeded(self.tricks, self.history, contreur)
+        # a contreur who succeeds leaves the declarer a simple bête, whatever he took
+        vole, devole = taken == TRICKS, taken == 0 and not contreur_won
         new_betes: list[Bete] = []
         collected: tuple[int, ...] = ()
         waiting = [i for i in range(len(self.waiting)) if i != self.entered]
@@ -396,13 +397,13 @@ class DealState(TrickPlay):
         self.pot = Pot(reserve, stake, kings)
         if winner >= 0:
             self.bete_in_play = False
-        self._finish(king_holder, declarer_won, contreur_won, collected, tuple(new_betes))
+        self._finish(king_holder, declarer_won, contreur_won, collected, tuple(new_betes), devole)
 
     def _king_holder(self, declarer_won: bool) -> int:
-        """Who takes the king jetons: the dealer if he turned up the king, else
-        the king's holder unless he is the declarer and failed; -1 if they stay."""
+        """Who takes the king jetons: its holder (the dealer, if he turned it up),
+        unless he is the declarer and failed; -1 if they stay."""
         holder = self.king_of_trump_seat()
-        if holder == self.declarer and not declarer_won and not self._king_turned():
+        if holder == self.declarer and not declarer_won:
             return -1
         return holder
 
@@ -427,6 +428,7 @@ class DealState(TrickPlay):
         contreur_won: bool,
         collected: tuple[int, ...],
         new_betes: tuple[Bete, ...],
+        devole: bool,
     ) -> None:
         transfers = tuple(self.transfers)
         net, pot_delta = net_of(transfers, self.seats)
@@ -438,7 +440,7 @@ class DealState(TrickPlay):
             declarer_won=declarer_won,
             contreur_won=contreur_won,
             vole=taken == TRICKS,
-            devole=taken == 0,
+            devole=devole,
             transfers=transfers,
             net=net,
             pot_delta=pot_delta,

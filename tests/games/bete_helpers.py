@@ -246,7 +246,7 @@ def reference_deal(
     worth = stake  # a bête is the stake at the end of play, king jetons excluded
     new: list[tuple[int, int]] = []
     paid: tuple[int, ...] = ()
-    if taken == 0:  # dévole
+    if taken == 0 and not c_won:  # dévole (a contreur who succeeds leaves a simple bête)
         net[declarer] -= stake
         stake *= 2
         new.append((declarer, worth))
@@ -278,7 +278,7 @@ def reference_deal(
     holder = next((s for s in range(seats) if hands[s] & king.bit), -1)
     if trump_card is king:
         holder = dealer
-    elif holder == declarer and not won:
+    if holder == declarer and not won:  # a failing declarer leaves them, the dealer too
         holder = -1
     if holder >= 0:
         net[holder] += kings

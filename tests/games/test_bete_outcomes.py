@@ -112,6 +112,7 @@ def test_success_rule(winners: list[int], seat: int, expected: bool) -> None:
 # ---- the declarer alone --------------------------------------------------------
 
 ALONE = "1 play-contract, 2 pass, 0 pass"
+DEALER_PLAYS = "1 pass, 2 pass, 0 play-contract"
 
 # (id, winners, declarer won, net, pot after, new bêtes)
 DECLARER = [
@@ -181,9 +182,10 @@ CONTRES = [
     # vole with a contreur: 14 + a jeton from each; the contreur's double bête
     ("vole-contreur-fails", CONTRE, [1, 1, 1, 1, 1], True, False,
      (-14, 4, -13), Pot(20, 0, 3), [(2, 28)]),
-    # dévole: he pays 14 (stake 28), bête 14, a jeton to each; the contreur takes 28
-    ("devole-contreur-takes-doubled-stake", CONTRE, [2, 2, 2, 0, 0], False, True,
-     (-12, -28, 17), Pot(20, 0, 3), [(1, 14)]),
+    # no trick for the declarer, but the contreur succeeds: no dévole (RULES.md §2),
+    # the declarer makes the simple bête of 14 and the contreur takes the stake
+    ("no-trick-contreur-succeeds", CONTRE, [2, 2, 2, 0, 0], False, True,
+     (-13, -12, 2), Pot(20, 0, 3), [(1, 14)]),
     # dévole, the contreur fails too: his double bête is of the stake at the end
     # of play (14), before the declarer's payment
     ("devole-contreur-fails", CONTRE, [2, 0, 0, 0, 2], False, False,
@@ -290,12 +292,15 @@ def test_devole_doubles_the_stake_and_makes_a_bete_per_waiting_one() -> None:
     assert_conserved(state, Pot(20, 0, 0))
 
 
-def test_devole_with_a_contreur_who_takes_the_doubled_stake() -> None:
+def test_no_devole_when_the_contreur_succeeds() -> None:
+    # the seed's contre passage: "il fait la bête simple", even without a trick
     state = settle_waiting([2, 2, 2, 0, 0], CONTRE)
     outcome = state.outcome
-    assert outcome is not None and outcome.devole and outcome.contreur_won
-    assert outcome.net == (-2 + 1, -1 - 41 - 2, -31 + 1 + 82)
-    assert betes(outcome) == [(1, 41), (1, 14), (1, 7), (1, 5)]
+    assert outcome is not None and not outcome.devole and outcome.contreur_won
+    assert outcome.tricks[1] == 0
+    # seat 2 paid its bête of 30 in and takes the stake of 41; no jeton of a dévole
+    assert outcome.net == (-2, -1, -31 + 41)
+    assert betes(outcome) == [(1, 41)]
     assert outcome.pot == Pot(10, 0, 3) and outcome.bete_in_play is False
     assert_conserved(state, Pot(20, 0, 0))
 
@@ -319,9 +324,12 @@ KINGS = [
     ("declarer-holds-it-and-fails", [2, 0, 1, 0, 2], ALONE, "7S", 1, -1),
     # only the declarer loses them by failing (§2): a failed contreur keeps them
     ("contreur-holds-it-and-fails", [1, 1, 2, 1, 0], CONTRE, "7S", 2, 2),
-    # the dealer turned the king: his, whoever wins or fails
+    # the dealer turned the king: his, whoever else wins or fails...
     ("dealer-turned-it", [1, 1, 1, 2, 0], ALONE, "KS", None, 0),
     ("dealer-turned-it-declarer-fails", [1, 2, 0, 0, 2], ALONE, "KS", None, 0),
+    # ...unless he is the declarer and fails, as any holder of the king
+    ("dealer-turned-it-declares-and-wins", [0, 0, 1, 2, 0], DEALER_PLAYS, "KS", None, 0),
+    ("dealer-turned-it-declares-and-fails", [1, 2, 0, 0, 1], DEALER_PLAYS, "KS", None, -1),
 ]
 
 
