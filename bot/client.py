@@ -165,9 +165,8 @@ def _format_args(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """Lists of legal actions become readable text in the player's language."""
     out = dict(args)
     legal = out.get("legal")
-    game = out.pop("of", None)  # the TableGame whose actions ``legal`` lists
-    if isinstance(legal, list) and game is not None:
-        out["legal"] = ", ".join(dict.fromkeys(game.action_text(a, lang) for a in legal)) or "—"
-        kinds = {a.cards.bit_count() for a in legal}
-        out.setdefault("count", "/".join(str(k) for k in sorted(kinds)))
+    renderer = out.pop("of", None)  # the game's renderer, which words ``legal``
+    if isinstance(legal, list) and renderer is not None:
+        words = dict.fromkeys(renderer.action_text(a, lang) for a in legal)
+        out["legal"] = ", ".join(words) or "—"
     return out

@@ -1,7 +1,9 @@
 """Computer players at a table: who they are, and where their decisions are made.
 
-The players themselves live in ``games.ai``; here they get a name (after the
-Berrichon players of the seed's theatre scene) and a decider.  The bot's
+The players themselves are each game's (``GameSpec.players``); a table offers
+two levels, *fair* and *strong*, which the game names (``GameSpec.fair``,
+``GameSpec.strong``).  Here they get a name (after the Berrichon players of
+the seed's theatre scene) and a decider.  The bot's
 decider runs each decision in a worker process (``games.ai.DecisionPool``), so
 the event loop answers clicks while a computer player thinks; tests use the
 in-process decider.
@@ -17,26 +19,39 @@ from typing import Any, Final
 
 from bot.table import AI_PREFIX
 from games.ai import DEFAULT_BUDGET, DecisionPool, decide
+from games.registry import AnyGame
 
 log = logging.getLogger(__name__)
 
-# level -> what the players are told; the levels are games.ai's player names
-LEVELS: Final = ("heuristic", "pimc")
-STRONG: Final = "pimc"
-TIMEOUT_LEVEL: Final = "heuristic"  # plays a move for a person whose time ran out: fast
+LEVELS: Final = ("fair", "strong")  # as a table offers them, weakest first
 NAMES: Final = ("Alexandre", "François", "Arthur", "Edmond", "Élisa", "Jean", "Philippe", "Paul")
 
 Decider = Callable[[str, str, Any, int], Awaitable[Any]]  # game id, level, a seat's view, seed
 
 
+def level_player(game: AnyGame, level: str) -> str:
+    """The computer player ``game`` seats for ``level`` (``fair``, ``strong``, or the
+    name of one of those two players); ``ValueError`` for any other."""
+    players = {"fair": game.fair, "strong": game.strong}
+    if level in players:
+        return players[level]
+    if level in players.values():
+        return level
+    raise ValueError(f"unknown level {level!r}")
+
+
+def level_of(game: AnyGame, player: str) -> str:
+    """The level a seated computer player (by its player name) is shown as."""
+    return "strong" if player == game.strong else "fair"
+
+
 def computer_player(level: str, taken: Iterable[str]) -> tuple[str, str]:
-    """A player key and display name for a new computer player of ``level``.
+    """A player key and display name for a new computer player (``level`` is its
+    player name, stored with the seat).
 
     ``taken`` are the player keys already seated at the guild's open tables: a
     key sits at one table per guild, so a name in use gets a number.
     """
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}")
     used = set(taken)
     number = 1
     while True:

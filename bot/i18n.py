@@ -27,7 +27,7 @@ def lang_for(locale: discord.Locale | str | None, default: str = "fr") -> str:
 
 
 def t(lang: str, key: str, **args: Any) -> str:
-    entry = MESSAGES[key]
+    entry = MESSAGES[key]  # KeyError for a key nobody wrote
     text = entry.get(lang) or entry["fr"]
     return text.format(**args) if args else text
 
@@ -38,35 +38,14 @@ MESSAGES: Final[M] = {
     # ---- words
     "yes": {"fr": "oui", "en": "yes"},
     "no": {"fr": "non", "en": "no"},
-    "belle": {"fr": "belle", "en": "belle"},
     "suit.S": {"fr": "pique", "en": "spades"},
     "suit.H": {"fr": "cœur", "en": "hearts"},
     "suit.D": {"fr": "carreau", "en": "diamonds"},
     "suit.C": {"fr": "trèfle", "en": "clubs"},
     # ---- calls, as players say them
     "call.pass": {"fr": "Passe", "en": "Pass"},
-    "call.sp": {"fr": "Sans préjudice", "en": "Sans préjudice (blind 2)"},
-    "call.ret": {"fr": "Je retiens", "en": "Je retiens (blind 2 en belle)"},
-    "call.cag": {"fr": "Je cagnote (pour {level})", "en": "Je cagnote (stands as {level})"},
-    "call.tout": {"fr": "Je prends le tout", "en": "Je prends le tout (5)"},
-    "call.bid": {"fr": "{level}", "en": "{level}"},
-    "call.bid_belle": {"fr": "{level} en belle", "en": "{level} en belle"},
-    "call.premier": {"fr": "Premier pour {level}", "en": "Premier for {level}"},
-    "call.premier_belle": {
-        "fr": "Premier pour {level} en belle",
-        "en": "Premier for {level} en belle",
-    },
-    "call.dernier": {"fr": "Dernier : {level} en belle", "en": "Dernier: {level} en belle"},
-    "contract.plain": {"fr": "{name} : {level} à {suit}", "en": "{name}: {level} in {suit}"},
-    "contract.belle": {
-        "fr": "{name} : {level} à {suit}, en belle",
-        "en": "{name}: {level} in {suit}, en belle",
-    },
-    "contract.matadors": {"fr": ", {count} matadors", "en": ", {count} matadors"},
     # ---- phases
     "phase.auction": {"fr": "À {name} de parler", "en": "{name} to bid"},
-    "phase.discard": {"fr": "{name} écarte", "en": "{name} discards"},
-    "phase.declare": {"fr": "{name} annonce l'atout", "en": "{name} names trump"},
     "phase.play": {"fr": "À {name} de jouer", "en": "{name} to play"},
     "phase.done": {"fr": "Le coup est fini.", "en": "The hand is over."},
     # ---- buttons
@@ -75,8 +54,8 @@ MESSAGES: Final[M] = {
     "btn.start": {"fr": "Commencer", "en": "Start"},
     "btn.ai": {"fr": "Ajouter un joueur ordinateur", "en": "Add computer player"},
     "btn.ai_remove": {"fr": "Retirer un joueur ordinateur", "en": "Remove computer player"},
-    "btn.level.heuristic": {"fr": "Joueur moyen", "en": "Fair player"},
-    "btn.level.pimc": {"fr": "Joueur fort", "en": "Strong player"},
+    "btn.level.fair": {"fr": "Joueur moyen", "en": "Fair player"},
+    "btn.level.strong": {"fr": "Joueur fort", "en": "Strong player"},
     "btn.replace": {
         "fr": "Faire jouer {name} par l'ordinateur",
         "en": "Let the computer play for {name}",
@@ -90,8 +69,6 @@ MESSAGES: Final[M] = {
         "fr": "Arrêter maintenant ({count}/{total})",
         "en": "Stop now ({count}/{total})",
     },
-    "btn.look": {"fr": "Regarder ma main", "en": "Look at my hand"},
-    "btn.back": {"fr": "Retour", "en": "Back"},
     "btn.to_table": {"fr": "Aller à la table", "en": "Go to the table"},
     # ---- the public table
     "table.title": {"fr": "{game} — table n° {id}", "en": "{game} — table #{id}"},
@@ -118,44 +95,14 @@ MESSAGES: Final[M] = {
         "fr": "Coup n° {hand} réglé. Cliquez sur *Coup suivant* pour la donne suivante.",
         "en": "Hand #{hand} settled. Click *Next hand* for the next deal.",
     },
-    "table.belle": {"fr": "Belle : {suit}", "en": "Belle: {suit}"},
     "table.dealer": {"fr": "Donneur : {name}", "en": "Dealer: {name}"},
     "table.next_dealer": {"fr": "Prochain donneur : {name}", "en": "Next dealer: {name}"},
-    "table.stopping": {
-        "fr": "Tour des gueux : encore {count} donne(s), puis jusqu'à ce que les bêtes soient "
-        "payées.",
-        "en": "Tour des gueux: {count} more deal(s), then until the bêtes are paid.",
-    },
     "table.deadline": {"fr": "Temps écoulé {when}", "en": "Time runs out {when}"},
     "table.is_dealer": {"fr": "donneur", "en": "dealer"},
     "table.tricks": {"fr": "{count} pli(s)", "en": "{count} trick(s)"},
-    "table.auction": {"fr": "Enchères", "en": "Auction"},
     "table.no_calls": {"fr": "personne n'a encore parlé", "en": "nobody has spoken yet"},
-    "table.contract": {"fr": "Contrat", "en": "Contract"},
-    "table.declarer": {"fr": "{name} a la main", "en": "{name} won the auction"},
     "table.trick": {"fr": "Pli n° {number}", "en": "Trick #{number}"},
     "table.trick_empty": {"fr": "pas encore de carte", "en": "no card yet"},
-    "table.no_entry": {"fr": "aucune bête en jeu", "en": "no bête in play"},
-    "table.entry": {
-        "fr": "en jeu : bête de {amount} ({name})",
-        "en": "in play: {name}'s bête, {amount}",
-    },
-    "table.entry_next": {
-        "fr": "au prochain coup : bête de {amount} ({name})",
-        "en": "next hand: {name}'s bête, {amount}",
-    },
-    "table.entry_next_pinandele": {
-        "fr": "au prochain coup : une pinandèle de {amount}",
-        "en": "next hand: a pinandèle of {amount}",
-    },
-    "table.no_entry_next": {
-        "fr": "aucune bête en jeu au prochain coup",
-        "en": "no bête in play next hand",
-    },
-    "table.entry_pinandele": {
-        "fr": "en jeu : une pinandèle de {amount}",
-        "en": "in play: a pinandèle of {amount}",
-    },
     "table.ended.finished": {
         "fr": "La partie est finie : le tour des gueux est joué.",
         "en": "The game is over: the tour des gueux has been played.",
@@ -175,8 +122,8 @@ MESSAGES: Final[M] = {
         "en": "{name} ran out of time twice in a row: the others may let the computer play "
         "for them, or end the table (the bêtes are carried over).",
     },
-    "table.level.heuristic": {"fr": "ordinateur, moyen", "en": "computer, fair"},
-    "table.level.pimc": {"fr": "ordinateur, fort", "en": "computer, strong"},
+    "table.level.fair": {"fr": "ordinateur, moyen", "en": "computer, fair"},
+    "table.level.strong": {"fr": "ordinateur, fort", "en": "computer, strong"},
     "table.stand_in": {"fr": "joué par l'ordinateur", "en": "played by the computer"},
     "ai.choose": {
         "fr": "Quel joueur ordinateur ? Le joueur moyen suit des règles de bon sens ; le "
@@ -189,54 +136,16 @@ MESSAGES: Final[M] = {
     "options.turn": {"fr": "temps par coup : {seconds} s", "en": "turn time: {seconds} s"},
     "options.no_turn": {"fr": "pas de limite de temps", "en": "no turn time limit"},
     # ---- options (RULES.md §1)
-    "option.pass_reentry": {"fr": "reparler après avoir passé", "en": "bid again after passing"},
-    "option.premier_in_belle": {"fr": "premier en belle", "en": "premier en belle"},
-    "option.cagnote_discard": {"fr": "écart du cagnoteur", "en": "cagnote discard"},
-    "option.cagnote_discard.exactly_3": {"fr": "3 cartes", "en": "exactly 3 cards"},
-    "option.cagnote_discard.up_to_3": {"fr": "1 à 3 cartes", "en": "1 to 3 cards"},
-    "option.stop_when_decided": {"fr": "arrêt dès que joué", "en": "stop when decided"},
-    "option.stake_rule": {"fr": "calcul de l'enjeu", "en": "stake rule"},
-    "option.stake_rule.ameye": {"fr": "Ameye 1976", "en": "Ameye 1976"},
-    "option.stake_rule.js1984": {"fr": "Jeux & Stratégie 1984", "en": "Jeux & Stratégie 1984"},
-    "option.pinandele": {"fr": "pinandèle", "en": "pinandèle"},
-    "option.pinandele.queue": {"fr": "au tableau", "en": "in the register"},
-    "option.pinandele.with_next_bete": {"fr": "avec la bête suivante", "en": "with the next bête"},
-    "option.bete_order": {"fr": "ordre des bêtes", "en": "order of bêtes"},
-    "option.bete_order.oldest": {"fr": "la plus ancienne", "en": "oldest first"},
-    "option.bete_order.largest": {"fr": "la plus grosse", "en": "largest first"},
-    "option.belle_on_announce": {
-        "fr": "la belle change dès l'annonce",
-        "en": "belle changes on announcing",
-    },
     "option.deal_pattern": {"fr": "distribution", "en": "deal"},
     "option.deal_pattern.2-3": {"fr": "2 puis 3", "en": "2 then 3"},
     "option.deal_pattern.3-2": {"fr": "3 puis 2", "en": "3 then 2"},
     "option.deal_pattern.2-1-2": {"fr": "2, 1 puis 2", "en": "2, 1 then 2"},
-    "option.bete_must_underruff": {
-        "fr": "qui ne peut surcouper doit sous-couper",
-        "en": "unable to overtrump, trump lower",
-    },
     # ---- the log
     "log.open": {"fr": "{name} ouvre la table.", "en": "{name} opens the table."},
     "log.join": {"fr": "{name} s'assied.", "en": "{name} sits down."},
     "log.leave": {"fr": "{name} se lève.", "en": "{name} leaves."},
-    "log.draw": {
-        "fr": "Tirer le roi : {burned} brûlée, puis {turned}.",
-        "en": "Drawing for the king: {burned} burned, then {turned}.",
-    },
-    "log.start": {
-        "fr": "{name} donne, la belle est {suit}.",
-        "en": "{name} deals, the belle is {suit}.",
-    },
     "log.deal": {"fr": "{name} donne le coup n° {hand}.", "en": "{name} deals hand #{hand}."},
     "log.call": {"fr": "{name} : {action}", "en": "{name}: {action}"},
-    "log.discard": {"fr": "{name} écarte {count} cartes.", "en": "{name} discards {count} cards."},
-    "log.declare": {"fr": "{name} annonce {action}.", "en": "{name} declares {action}."},
-    "hand.contract": {"fr": "Contrat — {contract}", "en": "Contract — {contract}"},
-    "log.bete.start": {
-        "fr": "Le sort désigne {name} pour donner le premier.",
-        "en": "Chance picks {name} to deal first.",
-    },
     "log.timeout": {
         "fr": "{name} n'a pas joué à temps : {action}",
         "en": "{name} ran out of time: {action}",
@@ -278,63 +187,15 @@ MESSAGES: Final[M] = {
         "fr": "Coup n° {hand}, donneur : {dealer}",
         "en": "Hand #{hand}, dealer: {dealer}",
     },
-    "hand.position.0": {"fr": "Vous donnez.", "en": "You are the dealer."},
-    "hand.position.1": {"fr": "Vous êtes premier en cartes.", "en": "You are first hand."},
-    "hand.position.2": {"fr": "Vous êtes second en cartes.", "en": "You are second hand."},
-    "hand.position.3": {"fr": "Vous êtes troisième en cartes.", "en": "You are third hand."},
-    "hand.face_down": {
-        "fr": "Vos cartes sont face cachée : vous pouvez encore parler sans les voir. "
-        "Cliquez sur *Regarder ma main* pour les voir.",
-        "en": "Your cards are face down: you may still make a blind call. "
-        "Click *Look at my hand* to see them.",
-    },
     "hand.cards": {"fr": "Vos cartes : **{cards}**", "en": "Your cards: **{cards}**"},
-    "hand.cagnot": {"fr": "Pris du cagnot : {cards}", "en": "From the cagnot: {cards}"},
-    "hand.discarded": {"fr": "Votre écart : {cards}", "en": "Your discard: {cards}"},
     "hand.calls": {"fr": "Enchères : {calls}", "en": "Auction: {calls}"},
     "hand.trick": {"fr": "Pli en cours : {trick}", "en": "Trick so far: {trick}"},
     "hand.tricks_won": {"fr": "Vos plis : {count}", "en": "Your tricks: {count}"},
-    "hand.your_turn.auction": {"fr": "À vous de parler.", "en": "Your turn to bid."},
-    "hand.your_turn.discard": {
-        "fr": "À vous d'écarter (menu ci-dessous).",
-        "en": "Your turn to discard (menu below).",
-    },
-    "hand.your_turn.declare": {
-        "fr": "Annoncez l'atout, le niveau et vos matadors.",
-        "en": "Name trump, the level and your matadors.",
-    },
-    "hand.your_turn.play": {"fr": "À vous de jouer.", "en": "Your turn to play."},
-    "hand.your_turn.done": {"fr": "Le coup est fini.", "en": "The hand is over."},
     "hand.not_your_turn": {
         "fr": "Ce n'est pas à vous ; la table montre où en est le coup.",
         "en": "Not your turn; the table message shows the game.",
     },
-    "hand.discard_placeholder": {
-        "fr": "Choisissez {count} carte(s) à écarter",
-        "en": "Choose {count} card(s) to discard",
-    },
-    "declare.level": {"fr": "{level} à {suit}", "en": "{level} in {suit}"},
-    "declare.matadors": {"fr": "{count} matadors", "en": "{count} matadors"},
-    "declare.no_matadors": {"fr": "Sans matadors", "en": "No matadors"},
     # ---- the end of a hand
-    "summary.title_made": {
-        "fr": "Coup n° {hand} : {name} a gagné",
-        "en": "Hand #{hand}: {name} made it",
-    },
-    "summary.title_failed": {
-        "fr": "Coup n° {hand} : {name} fait la bête",
-        "en": "Hand #{hand}: {name} failed",
-    },
-    "summary.title_pinandele": {
-        "fr": "Coup n° {hand} : pinandèle",
-        "en": "Hand #{hand}: pinandèle",
-    },
-    "summary.pinandele": {
-        "fr": "Tout le monde a passé : chacun met 2 au pot.",
-        "en": "Everybody passed: each pays 2 into the pot.",
-    },
-    "summary.made": {"fr": "gagné ({tricks} plis)", "en": "made ({tricks} tricks)"},
-    "summary.failed": {"fr": "perdu ({tricks} plis)", "en": "failed ({tricks} tricks)"},
     "summary.tricks": {"fr": "Plis", "en": "Tricks"},
     "summary.payments": {"fr": "Paiements", "en": "Payments"},
     "summary.pays": {
@@ -359,27 +220,10 @@ MESSAGES: Final[M] = {
         "en": "New bête: {owner}, {amount}",
     },
     "summary.register_same": {"fr": "Tableau inchangé.", "en": "Register unchanged."},
-    "summary.belle": {"fr": "Belle", "en": "Belle"},
-    "summary.belle_change": {
-        "fr": "La belle passe de {old} à {new}.",
-        "en": "The belle changes from {old} to {new}.",
-    },
     "summary.next": {
         "fr": "{name} donnera le coup suivant : cliquez sur « Coup suivant ».",
         "en": "{name} deals next: click “Next hand”.",
     },
-    "reason.contract": {"fr": "contrat", "en": "contract"},
-    "reason.bete": {"fr": "bête", "en": "bête"},
-    "reason.pinandele": {"fr": "pinandèle", "en": "pinandèle"},
-    "reason.ante": {"fr": "mise", "en": "ante"},
-    "reason.reserve": {"fr": "fiche de la réserve", "en": "reserve fiche"},
-    "reason.game": {"fr": "jeton du jeu", "en": "game jeton"},
-    "reason.dealer": {"fr": "jeton du donneur", "en": "dealer's jeton"},
-    "reason.kings": {"fr": "jetons des rois", "en": "king jetons"},
-    "reason.curieuse": {"fr": "curieuse", "en": "curieuse"},
-    "reason.stake": {"fr": "enjeu", "en": "stake"},
-    "reason.vole": {"fr": "vole", "en": "vole"},
-    "reason.devole": {"fr": "dévole", "en": "dévole"},
     # ---- register and scoreboard
     "register.title": {"fr": "Tableau des bêtes — {game}", "en": "Register of bêtes — {game}"},
     "register.pinandele": {"fr": "pinandèle", "en": "pinandèle"},
@@ -499,10 +343,6 @@ MESSAGES: Final[M] = {
         "fr": "Ce n'est pas à vous : c'est à {name}.",
         "en": "Not your turn: it is {name}'s.",
     },
-    "error.looked": {
-        "fr": "Vous avez regardé votre main : l'annonce à l'aveugle n'est plus possible.",
-        "en": "You have looked at your hand: the blind call is no longer possible.",
-    },
     "error.illegal_card": {
         "fr": "Cette carte n'est pas permise. Jouables : {legal}.",
         "en": "That card is not allowed. Playable: {legal}.",
@@ -510,14 +350,6 @@ MESSAGES: Final[M] = {
     "error.illegal_call": {
         "fr": "Cette annonce n'est pas possible. Possibles : {legal}.",
         "en": "That call is not possible. Possible: {legal}.",
-    },
-    "error.illegal_discard": {
-        "fr": "Écart impossible : choisissez {count} carte(s) de votre main.",
-        "en": "Impossible discard: choose {count} card(s) of your hand.",
-    },
-    "error.illegal_declare": {
-        "fr": "Annonce impossible. Possibles : {legal}.",
-        "en": "Impossible declaration. Possible: {legal}.",
     },
     "error.bad_card": {
         "fr": "Je ne reconnais pas la carte « {text} » (écrivez par exemple 10S, KH, R♥).",
@@ -563,255 +395,18 @@ MESSAGES: Final[M] = {
         "fr": "L'ordinateur joue pour vous : cliquez sur *Reprendre ma place* sur la table.",
         "en": "The computer plays for you: click *Take my seat back* on the table.",
     },
+    "error.no_register": {
+        "fr": "{game} ne tient pas de tableau des bêtes.",
+        "en": "{game} keeps no register of bêtes.",
+    },
     "error.no_permission": {
         "fr": "Je n'ai pas le droit d'écrire ou d'intégrer des liens dans ce salon.",
         "en": "I lack the permission to send messages or embed links in this channel.",
     },
-    # ---- La Bête at the table
-    "bete.call.play": {"fr": "Je joue", "en": "Je joue (I play)"},
-    "bete.call.contre": {"fr": "Je contre", "en": "Je contre (against him)"},
-    "bete.call.curieuse": {
-        "fr": "En curieuse (1 jeton)",
-        "en": "En curieuse (1 jeton, new trump)",
-    },
-    "bete.pot": {
-        "fr": "Pot : réserve {reserve} · enjeu {stake} · rois {kings}",
-        "en": "Pot: reserve {reserve} · stake {stake} · kings {kings}",
-    },
-    "bete.pot_title": {"fr": "Pot après le coup", "en": "Pot after the deal"},
-    "bete.trump": {
-        "fr": "Triomphe : {suit} ({card} retourné)",
-        "en": "Trump: {suit} ({card} turned)",
-    },
-    "bete.set_aside": {
-        "fr": "{card} mis de côté en curieuse",
-        "en": "{card} set aside by a curieuse",
-    },
-    "bete.stopping": {
-        "fr": "La partie s'arrête à la fin du tour : encore {count} donne(s).",
-        "en": "The game stops at the end of the round: {count} more deal(s).",
-    },
-    "bete.declarer": {"fr": "joue", "en": "plays"},
-    "bete.contreur": {"fr": "contre", "en": "contre"},
-    "bete.curieux": {"fr": "en curieuse", "en": "en curieuse"},
-    "bete.speaking": {"fr": "Paroles", "en": "Calls"},
-    "bete.betes": {"fr": "Bêtes", "en": "Bêtes"},
-    "bete.in_play": {
-        "fr": "Une bête est dans l'enjeu : pas de jeton du jeu tant qu'un coup n'est pas gagné.",
-        "en": "A bête is in the stake: no game jeton until a deal is won.",
-    },
-    "bete.waiting": {"fr": "En attente : {betes}", "en": "Waiting: {betes}"},
-    "bete.none": {"fr": "Aucune bête en attente.", "en": "No bête is waiting."},
-    "bete.your_turn.speak": {
-        "fr": "À vous de parler : passer, jouer, ou contrer celui qui joue.",
-        "en": "Your call: pass, play, or contre the one who plays.",
-    },
-    "bete.your_turn.curieuse": {
-        "fr": "Tout le monde a passé : aller en curieuse (1 jeton, nouvelle triomphe) ou passer.",
-        "en": "Everyone passed: go en curieuse (1 jeton, a new trump) or pass.",
-    },
-    "bete.your_turn.play": {"fr": "À vous de jouer une carte.", "en": "Your turn to play a card."},
-    "bete.summary.void_title": {
-        "fr": "Coup n° {hand} : personne ne joue",
-        "en": "Hand #{hand}: nobody plays",
-    },
-    "bete.summary.void": {
-        "fr": "L'enjeu et les jetons des rois restent pour le coup suivant.",
-        "en": "The stake and the king jetons stay for the next deal.",
-    },
-    "bete.summary.won": {"fr": "Coup n° {hand} : {name} gagne", "en": "Hand #{hand}: {name} wins"},
-    "bete.summary.lost": {
-        "fr": "Coup n° {hand} : {name} fait la bête",
-        "en": "Hand #{hand}: {name} makes the bête",
-    },
-    "bete.summary.tricks": {
-        "fr": "{name} fait {count} pli(s).",
-        "en": "{name} takes {count} trick(s).",
-    },
-    "bete.summary.vole": {
-        "fr": "{name} fait la vole : il prend l'enjeu, toutes les bêtes et 1 jeton de chacun.",
-        "en": "{name} takes every trick (vole): the stake, every bête and 1 jeton from each.",
-    },
-    "bete.summary.devole": {
-        "fr": "{name} fait la dévole : il double l'enjeu, fait la bête et une bête par bête en "
-        "attente, et donne 1 jeton à chacun.",
-        "en": "{name} takes no trick (dévole): he doubles the stake, makes the bête and one per "
-        "waiting bête, and gives 1 jeton to each.",
-    },
-    "bete.summary.contre_won": {
-        "fr": "{name} contrait et gagne l'enjeu.",
-        "en": "{name} played contre and wins the stake.",
-    },
-    "bete.summary.contre_lost": {
-        "fr": "{name} contrait et fait la double bête.",
-        "en": "{name} played contre and makes a double bête.",
-    },
-    "bete.king": {"fr": "Roi d'atout", "en": "King of trump"},
-    "bete.king.talon": {
-        "fr": "Le roi d'atout était au talon : les jetons des rois restent.",
-        "en": "The king of trump was in the talon: the king jetons stay.",
-    },
-    "bete.king.takes": {
-        "fr": "{name} avait le roi d'atout et prend les jetons des rois.",
-        "en": "{name} held the king of trump and takes the king jetons.",
-    },
-    "bete.king.stays": {
-        "fr": "{name} avait le roi d'atout mais a perdu en jouant : les jetons des rois restent.",
-        "en": "{name} held the king of trump but lost his game: the king jetons stay.",
-    },
-    "score.net.bete-hombree": {"fr": "{net} sous", "en": "{net} sous"},
-    "score.net.bete": {"fr": "{net}", "en": "{net}"},
     # ---- rules in short
     "rules.footer": {
         "fr": "/rules topic:… pour les autres sujets",
         "en": "/rules topic:… for the other topics",
-    },
-    "rules.bete-hombree.overview.title": {
-        "fr": "La Bête Hombrée en bref",
-        "en": "La Bête Hombrée in short",
-    },
-    "rules.bete-hombree.overview.text": {
-        "fr": "4 joueurs, 23 cartes (R D V A 10 9 de chaque couleur, sans le 9 de la belle). "
-        "Chacun reçoit 5 cartes ; 3 forment le cagnot. Ordre des cartes : R > D > V > A > 10 > 9. "
-        "La **belle** est une couleur qui prime aux enchères ; on la tire au début (tirer le roi). "
-        "Le demandeur doit faire au moins autant de plis qu'il a demandé ; sinon il fait la "
-        "**bête**.",
-        "en": "4 players, 23 cards (K Q J A 10 9 of each suit, without the belle's 9). "
-        "Each gets 5 cards; 3 form the cagnot. Card order: K > Q > J > A > 10 > 9. "
-        "The **belle** is a suit that outranks the others in the auction; it is drawn at the "
-        "start. "
-        "The declarer must take at least the tricks he bid, or he makes a **bête**.",
-    },
-    "rules.bete-hombree.auction.title": {"fr": "Les enchères", "en": "The auction"},
-    "rules.bete-hombree.auction.text": {
-        "fr": "On parle à partir du premier en cartes : 2 < 2 en belle < 3 < 3 en belle < 4 < … < "
-        "5 "
-        "en belle. Qui passe est dehors. *Premier* : égaler une demande simple quand on est avant "
-        "dans le tour. *Sans préjudice* (premier en cartes, sans voir son jeu) vaut 2 ; *je "
-        "retiens* "
-        "(second, juste après) vaut 2 en belle. Le donneur peut *cagnoter* (niveau + 1, à "
-        "l'aveugle) ou *prendre le tout* (5). Si tout le monde passe : pinandèle, 2 chacun au pot.",
-        "en": "Bidding starts with first hand: 2 < 2 en belle < 3 < 3 en belle < 4 < … < 5 en "
-        "belle. Who passes is out. *Premier*: equal a plain bid when sitting earlier in the round. "
-        "*Sans préjudice* (first hand, blind) stands as 2; *je retiens* (second hand, right after) "
-        "as 2 en belle. The dealer may *cagnoter* (level + 1, blind) or *prendre le tout* (5). "
-        "If all pass: pinandèle, 2 each into the pot.",
-    },
-    "rules.bete-hombree.declaration.title": {"fr": "L'annonce", "en": "The declaration"},
-    "rules.bete-hombree.declaration.text": {
-        "fr": "Le demandeur nomme l'atout (la belle pour un contrat en belle, une autre couleur "
-        "sinon), son niveau s'il est encore ouvert, et ses **matadors** : 3 (R D V d'atout), "
-        "4 (R D V A) ou 5 (R D V A 10). Les matadors s'ajoutent à l'enjeu.",
-        "en": "The declarer names trump (the belle for an en belle contract, another suit "
-        "otherwise), his level where still open, and his **matadors**: 3 (K Q J of trump), "
-        "4 (K Q J A) or 5 (K Q J A 10). Matadors add to the stake.",
-    },
-    "rules.bete-hombree.play.title": {"fr": "Le jeu de la carte", "en": "The play"},
-    "rules.bete-hombree.play.text": {
-        "fr": "Le premier en cartes entame. Il faut fournir et **monter** sur la plus forte carte "
-        "de la couleur, sauf si le pli est déjà coupé. Sans la couleur, il faut couper, "
-        "**surcouper** si possible, sinon pisser (atout plus faible). Sinon, n'importe quelle "
-        "carte.",
-        "en": "First hand leads. Follow suit and **beat** the highest card of the suit, unless "
-        "the trick is already trumped. Void: trump, **overtrump** if you can, or play a lower "
-        "trump. Otherwise any card. The buttons only let you play legal cards.",
-    },
-    "rules.bete-hombree.settlement.title": {"fr": "Le paiement", "en": "The settlement"},
-    "rules.bete-hombree.settlement.text": {
-        "fr": "Enjeu par adversaire : (niveau + matadors) × 2 en belle, 5 plis comptant 10. "
-        "Gagné : chacun paie l'enjeu, et le demandeur encaisse la bête en jeu. Perdu : il paie "
-        "l'enjeu à chacun et fait une bête de 4 × l'enjeu + la bête en jeu. "
-        "Un contrat de 2 se gagne avec 3 plis, ou 2 pris avant qu'un adversaire en ait 2.",
-        "en": "Stake per opponent: (level + matadors) × 2 en belle, 5 tricks counting 10. "
-        "Made: each pays the stake, and the declarer collects the bête in play. Failed: he pays "
-        "each the stake and makes a bête of 4 × stake + the bête in play. "
-        "A contract of 2 is made with 3 tricks, or 2 taken before any opponent has 2.",
-    },
-    "rules.bete-hombree.register.title": {
-        "fr": "Le tableau des bêtes",
-        "en": "The register of bêtes",
-    },
-    "rules.bete-hombree.register.text": {
-        "fr": "Les bêtes impayées appartiennent au serveur et survivent aux tables : la plus "
-        "ancienne dont le propriétaire est assis est en jeu. `/table stop` lance le tour des "
-        "gueux ; avec l'accord de tous, on s'arrête tout de suite et les bêtes sont reportées. "
-        "`/betes` montre le tableau, `/scoreboard` le classement.",
-        "en": "Unpaid bêtes belong to the server and outlive tables: the oldest one whose owner "
-        "is seated is in play. `/table stop` starts the tour des gueux; with everyone's "
-        "agreement the game stops at once and the bêtes carry over. `/betes` shows the register, "
-        "`/scoreboard` the standings.",
-    },
-    "rules.bete.overview.title": {"fr": "La Bête en bref", "en": "La Bête in short"},
-    "rules.bete.overview.text": {
-        "fr": "L'ancêtre (1792) : 2 à 5 joueurs, 32 cartes, R > D > V > A > 10 > 9 > 8 > 7 dans "
-        "chaque couleur. Chacun reçoit 5 cartes ; la suivante est retournée : sa couleur est la "
-        "**triomphe**. Pas d'enchères : on passe ou l'on joue. Qui joue doit faire 3 plis, ou "
-        "exactement les 2 premiers si personne n'en fait 3 ; sinon il fait la **bête**. "
-        "On compte en jetons : 1 fiche = 10 jetons.",
-        "en": "The ancestor (1792): 2 to 5 players, 32 cards, K > Q > J > A > 10 > 9 > 8 > 7 in "
-        "every suit. Each gets 5 cards; the next is turned up: its suit is **trump** "
-        "(triomphe). No auction: you pass or play. Who plays must take 3 tricks, or exactly the "
-        "first two if nobody takes 3; otherwise he makes a **bête**. "
-        "Money is in jetons: 1 fiche = 10 jetons.",
-    },
-    "rules.bete.auction.title": {"fr": "La parole", "en": "Speaking"},
-    "rules.bete.auction.text": {
-        "fr": "On parle à partir de la droite du donneur : *je passe* ou *je joue* ; le premier "
-        "qui joue a la main et les paroles sont définitives. Ceux qui n'ont pas passé peuvent "
-        "ensuite **contrer** : le contreur joue contre lui et vise lui aussi 3 plis (un seul "
-        "contreur). Si tous passent, chacun peut aller **en curieuse** pour 1 jeton : la carte "
-        "retournée est mise de côté, la suivante fait la triomphe, et seuls les curieux reparlent. "
-        "Si personne ne joue, le coup est nul : l'enjeu reste.",
-        "en": "Speaking starts on the dealer's right: *pass* or *je joue* (I play); the first to "
-        "play is the declarer and words are final. Those who did not pass may then **contrer**: "
-        "the contreur plays against him and aims at 3 tricks too (one contreur at most). If all "
-        "pass, each may go **en curieuse** for 1 jeton: the turned card is set aside, the next "
-        "one makes trump, and only the curieux speak again. If nobody plays the deal is void: "
-        "the stake stays.",
-    },
-    "rules.bete.play.title": {"fr": "Le jeu de la carte", "en": "The play"},
-    "rules.bete.play.text": {
-        "fr": "La droite du donneur entame. Il faut fournir et **monter** sur la plus forte carte "
-        "de la couleur, sauf si le pli est déjà coupé (alors n'importe quelle carte de la "
-        "couleur). Sans la couleur, il faut couper, et **surcouper** si possible ; qui ne peut "
-        "surcouper un pli déjà coupé joue ce qu'il veut (option : sous-couper). Les boutons ne "
-        "proposent que les cartes permises.",
-        "en": "The dealer's right leads. Follow suit and **beat** the highest card of the suit, "
-        "unless the trick is already trumped (then any card of the suit). Void: trump, and "
-        "**overtrump** if you can; unable to overtrump a trumped trick, play any card (option: "
-        "a lower trump). The buttons offer only legal cards.",
-    },
-    "rules.bete.settlement.title": {"fr": "Le pot et le paiement", "en": "The pot and payments"},
-    "rules.bete.settlement.text": {
-        "fr": "Le pot a trois parts. **Réserve** : 1 fiche de chacun au début de chaque tour. "
-        "**Enjeu** : à chaque coup, 1 fiche de la réserve, 1 jeton du jeu de chacun (sauf "
-        "quand une bête est en jeu) et 1 du donneur. **Rois** : 1 jeton de chacun ; le détenteur "
-        "du roi d'atout les prend, sauf s'il a joué et perdu, ou si le roi est au talon. "
-        "Qui gagne prend l'enjeu ; qui perd fait une bête égale à l'enjeu ; un contreur perdant "
-        "fait une double bête. **Vole** (5 plis) : l'enjeu, toutes les bêtes et 1 jeton de "
-        "chacun. **Dévole** (aucun pli) : il double l'enjeu, fait une bête de l'enjeu et une par "
-        "bête en attente, et donne 1 jeton à chacun.",
-        "en": "The pot has three parts. **Reserve**: 1 fiche from each at the start of each "
-        "round. **Stake**: at each deal, 1 fiche from the reserve, 1 game jeton from each "
-        "(except while a bête is in play) and 1 from the dealer. **Kings**: 1 jeton from each; "
-        "the holder of the king of trump takes them, unless he played and lost, or the king is "
-        "in the talon. The winner takes the stake; a loser makes a bête equal to the stake; a "
-        "losing contreur a double bête. **Vole** (5 tricks): the stake, every bête and 1 jeton "
-        "from each. **Dévole** (no trick): he doubles the stake, makes a bête of the stake and "
-        "one per waiting bête, and gives 1 jeton to each.",
-    },
-    "rules.bete.register.title": {"fr": "Les bêtes", "en": "The bêtes"},
-    "rules.bete.register.text": {
-        "fr": "Une bête est une dette au tableau du serveur. Quand aucune bête n'est en jeu, la "
-        "**plus grosse** des bêtes en attente des joueurs assis entre en jeu : son propriétaire "
-        "la paie dans l'enjeu, et les jetons du jeu s'arrêtent jusqu'à ce qu'un coup soit gagné. "
-        "`/table stop` finit le tour de donnes en cours ; le pot et les bêtes sont reportés à la "
-        "partie suivante. `/betes game:La Bête` montre le tableau et le pot.",
-        "en": "A bête is a debt in the server's register. When no bête is in play, the "
-        "**largest** waiting bête of the seated players enters: its owner pays it into the "
-        "stake, and the game jetons stop until a deal is won. `/table stop` finishes the round "
-        "of deals in progress; the pot and the bêtes carry over to the next game. "
-        "`/betes game:La Bête` shows the register and the pot.",
     },
 }
 
@@ -913,6 +508,24 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "2 then 3": "2 puis 3",
     "3 then 2": "3 puis 2",
 }
+
+
+def add_texts(texts: dict[str, dict[str, str]]) -> None:
+    """A game's own texts join the catalogue (a key may be shared only word for word)."""
+    for key, entry in texts.items():
+        known = MESSAGES.get(key)
+        if known is not None and known != entry:
+            raise ValueError(f"the text {key!r} is written differently elsewhere")
+        MESSAGES[key] = entry
+
+
+def add_command_names(names: dict[str, str]) -> None:
+    """A game's command words in French (its options, their descriptions and choices)."""
+    for english, french in names.items():
+        known = COMMANDS_FR.get(english)
+        if known is not None and known != french:
+            raise ValueError(f"the command word {english!r} is translated differently elsewhere")
+        COMMANDS_FR[english] = french
 
 
 class CommandTranslator(app_commands.Translator):

@@ -1,10 +1,11 @@
 """Everything players see, in their language: embeds and components.
 
 What every game shares is drawn here; what only one game has (its calls, its
-contract, its pot) comes from its ``TableGame`` (``bot.hombree``, ``bot.bete``).
-Private panels are drawn from the engine's view of one seat only, and the
-public table from a view whose private fields are emptied (the game's
-``public_view``), so a card a seat may not see can never reach a message.  Components carry custom
+contract, its pot) comes from its renderer (``bot.game.Renderer``, in the
+game's package under ``bot/games/``).  Private panels are drawn from the
+engine's view of one seat only, and the public table from a view whose private
+fields are emptied (the renderer's ``public_view``), so a card a seat may not
+see can never reach a message.  Components carry custom
 ids of ``bot.ids``; the views are stopped before sending, so discord.py keeps
 nothing in memory for them: the registered dynamic items answer every click,
 before and after a restart.
@@ -15,18 +16,22 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import discord
 
-from bot.computer import LEVELS
+from bot.computer import LEVELS, level_of, level_player
+from bot.game import TableGame, TableLike
 from bot.i18n import t
 from bot.ids import ComponentId
 from bot.table import LiveTable, Seat
-from bot.tablegame import TableGame
 from db.models import RegisterEntry, ScoreRow
 from games.cards import Card, Suit
+from games.options import options_to_dict
 from games.register import Entry, Register
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 COLOUR: Final = discord.Colour(0x2E7D32)
 ENDED_COLOUR: Final = discord.Colour(0x757575)
@@ -67,7 +72,7 @@ def trick_text(trick: Sequence[tuple[int, Card]], names: list[str], lang: str) -
 
 
 def options_text(rules: Any, turn_seconds: int, lang: str) -> str:
-    changed = rules.to_dict()
+    changed = options_to_dict(cast("DataclassInstance", rules))
     lines = [
         t(lang, f"option.{name}") + " : " + option_value(name, value, lang)
         for name, value in changed.items()
@@ -94,9 +99,9 @@ def log_text(table: LiveTable, lang: str) -> str:
     for line in table.log:
         args = dict(line.args)
         if "seat" in args:
-            seat = int(args.pop("seat"))
+            seat = int(str(args.pop("seat")))
             args["name"] = table.name(seat) if 0 <= seat < len(table.seats) else "?"
-        args = table.game.log_args(table, args, lang)
+        args = table.game.renderer.log_args(table, args, lang)
         lines.append("• " + t(lang, line.key, **args))
     return "\n".join(lines) or "—"
 
@@ -124,7 +129,7 @@ def _finish(view: discord.ui.View) -> discord.ui.View:
 
 
 def card_buttons(
-    table: LiveTable, cards: list[Card], legal: set[Card], mine: bool, lang: str
+    table: TableLike, cards: list[Card], legal: set[Card], mine: bool, lang: str
 ) -> list[discord.ui.Button[Any]]:
     """A hand's cards as buttons: only the legal ones of the player to act are open."""
     return [
@@ -174,8 +179,9 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
                 row=last_row,
             )
         )
-    else:
-        for item in table.game.table_buttons(table, lang):
+    elif table.state is not None and table.state.turn >= 0:
+        turn = table.state.view(table.state.turn)
+        for item in table.game.renderer.table_buttons(table, turn, lang):
             view.add_item(item)
     for seat in table.absent():
         name = table.name(seat)
@@ -233,7 +239,7 @@ def computer_choice(table: LiveTable, lang: str) -> tuple[str, discord.ui.View]:
     for level in LEVELS:
         view.add_item(
             button(
-                ComponentId(table.id, 0, "ai", level),
+                ComponentId(table.id, 0, "ai", level_player(table.game.spec, level)),
                 t(lang, f"btn.level.{level}"),
                 discord.ButtonStyle.primary,
             )
@@ -244,12 +250,20 @@ def computer_choice(table: LiveTable, lang: str) -> tuple[str, discord.ui.View]:
 # ---- the public table ----------------------------------------------------------------
 
 
-def seat_line(index: int, seat: Seat, lang: str) -> str:
+def seat_line(table: LiveTable, index: int, seat: Seat, lang: str) -> str:
     """A seat in the lobby: its number, its player, and a computer player's level."""
     text = f"`{index + 1}` {seat.name}"
     if seat.ai is not None:
-        text += f" — {t(lang, f'table.level.{seat.ai}')}"
+        text += f" — {t(lang, f'table.level.{level_of(table.game.spec, seat.ai)}')}"
     return text
+
+
+def public_view(table: LiveTable) -> Any:
+    """The hand in progress as everyone at the table sees it (None: no hand)."""
+    state = table.state
+    if state is None:
+        return None
+    return table.game.renderer.public_view(state.view(max(state.turn, 0)))
 
 
 def _seats_wanted(table: LiveTable) -> str:
@@ -262,7 +276,7 @@ def _seats_wanted(table: LiveTable) -> str:
 def table_embed(table: LiveTable, lang: str) -> discord.Embed:
     names = [s.name for s in table.seats]
     game = table.game
-    title = t(lang, "table.title", id=table.id, game=game.title)
+    title = t(lang, "table.title", id=table.id, game=game.spec.name(lang))
     if table.status == "lobby":
         embed = discord.Embed(
             title=title,
@@ -270,12 +284,12 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
             description=t(
                 lang,
                 "table.lobby",
-                game=table.game.title,
+                game=table.game.spec.name(lang),
                 seats=_seats_wanted(table),
                 count=len(table.seats),
             ),
         )
-        seats = "\n".join(seat_line(i, s, lang) for i, s in enumerate(table.seats)) or "—"
+        seats = "\n".join(seat_line(table, i, s, lang) for i, s in enumerate(table.seats)) or "—"
         embed.add_field(name=t(lang, "table.seats"), value=seats, inline=True)
         embed.add_field(
             name=t(lang, "table.options"),
@@ -284,7 +298,7 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
         )
         if table.carried:
             carried = ", ".join(
-                f"{name or t(lang, 'register.pinandele')} {table.game.amount(amount, lang)}"
+                f"{name or t(lang, 'register.pinandele')} {game.renderer.amount(amount, lang)}"
                 for name, amount in table.carried
             )
             embed.add_field(
@@ -300,7 +314,8 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
         return embed
     colour = ENDED_COLOUR if table.status == "ended" else COLOUR
     session = table.session
-    view = game.public_view(table)
+    view = public_view(table)
+    renderer = game.renderer
     lines = []
     if table.status == "ended":
         lines.append(t(lang, f"table.ended.{table.ended_reason or 'closed'}"))
@@ -308,7 +323,7 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
         lines.append(t(lang, "table.hand_no", hand=table.hand_no))
     elif table.last is not None:
         lines.append(t(lang, "table.between", hand=table.hand_no))
-    lines.extend(game.status_lines(table, view, lang))
+    lines.extend(renderer.status_lines(table, view, lang))
     if table.deadline is not None and table.status == "playing" and not table.between_hands:
         lines.append(t(lang, "table.deadline", when=f"<t:{table.deadline}:R>"))
     if table.status == "playing":
@@ -321,17 +336,17 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
         if state is not None and not table.between_hands and state.turn == i:
             marks.append("▶")
         text = f"`{i + 1}` **{seat.name}**"
-        details = game.seat_details(table, view, i, lang)
+        details = renderer.seat_details(table, view, i, lang)
         if seat.stand_in:
             details.append(t(lang, "table.stand_in"))
         if session is not None:
-            details.append(game.money(session.balances[seat.player], lang))
+            details.append(renderer.money(session.balances[seat.player], lang))
         seat_lines.append(
             " ".join([*marks, text]) + (" — " + " · ".join(details) if details else "")
         )
     embed.add_field(name=t(lang, "table.seats"), value="\n".join(seat_lines), inline=False)
     if table.status != "ended":
-        for name, value, inline in game.public_fields(table, view, lang):
+        for name, value, inline in renderer.public_fields(table, view, lang):
             embed.add_field(name=name, value=value, inline=inline)
     embed.add_field(name=t(lang, "table.log"), value=log_text(table, lang), inline=False)
     return embed
@@ -352,7 +367,8 @@ def hand_panel(
     if table.status != "playing" or table.state is None:
         embed.description = where + "\n" + t(lang, "hand.no_hand")
         return embed, _finish(view)
-    lines, items = table.game.hand_body(table, seat, lang, step)
+    own = table.state.view(seat)
+    lines, items = table.game.renderer.hand_body(table, own, seat, lang, step)
     embed.description = "\n".join([where, *lines])
     for item in items:
         view.add_item(item)
@@ -372,8 +388,8 @@ def panel_fingerprint(embed: discord.Embed, view: discord.ui.View) -> str:
 
 def settlement_embed(table: LiveTable, settled: Any, lang: str) -> discord.Embed:
     """A settled hand: its result, tricks, payments, nets and what the register became."""
-    game = table.game
-    names = [s.name for s in table.seats]
+    game = table.game.renderer
+    names = table.names
     by_player = {s.player: s.name for s in table.seats}
     outcome = settled.outcome
     title, result, extra = game.settlement(table, settled, lang)
@@ -460,11 +476,11 @@ def register_embed(
     lang: str,
     table: LiveTable | None = None,
 ) -> discord.Embed:
-    embed = discord.Embed(title=t(lang, "register.title", game=game.title), colour=COLOUR)
+    embed = discord.Embed(title=t(lang, "register.title", game=game.spec.name(lang)), colour=COLOUR)
     in_play_id = None
     if table is not None and table.status != "ended" and table.game.id == game.id:
         register = Register([Entry(e.id, e.owner, e.amount) for e in entries])
-        in_play_id = game.entry_in_play(table, register)
+        in_play_id = game.port.entry_in_play(table.players, table.rules, register)
     lines = []
     for index, e in enumerate(entries, start=1):
         owner = e.owner_name if e.owner is not None else t(lang, "register.pinandele")
@@ -475,7 +491,7 @@ def register_embed(
             "register.line",
             index=index,
             owner=owner,
-            amount=game.amount(e.amount, lang),
+            amount=game.renderer.amount(e.amount, lang),
             date=e.created_at.date().isoformat(),
         )
         if e.id == in_play_id and table is not None:
@@ -484,10 +500,10 @@ def register_embed(
     embed.description = _clip("\n".join(lines), 4096) if lines else t(lang, "register.empty")
     embed.add_field(
         name=t(lang, "register.total"),
-        value=game.amount(sum(e.amount for e in entries), lang),
+        value=game.renderer.amount(sum(e.amount for e in entries), lang),
         inline=True,
     )
-    for name, value, inline in game.register_fields(pot, lang):
+    for name, value, inline in game.renderer.register_fields(pot, lang):
         embed.add_field(name=name, value=value, inline=inline)
     return embed
 
@@ -496,7 +512,7 @@ def scoreboard_embed(
     game: TableGame, rows: list[ScoreRow], lang: str, period: str
 ) -> discord.Embed:
     embed = discord.Embed(
-        title=t(lang, "score.title", game=game.title, period=t(lang, f"period.{period}")),
+        title=t(lang, "score.title", game=game.spec.name(lang), period=t(lang, f"period.{period}")),
         colour=COLOUR,
     )
     lines = []
@@ -507,7 +523,7 @@ def scoreboard_embed(
                 "score.line",
                 rank=index,
                 name=row.name,
-                net=t(lang, f"score.net.{game.id}", net=game.money(row.net, lang)),
+                net=t(lang, f"score.net.{game.id}", net=game.renderer.money(row.net, lang)),
                 hands=row.hands,
                 made=row.made,
                 failed=row.failed,
@@ -521,8 +537,9 @@ def scoreboard_embed(
 
 def rules_embed(game: TableGame, topic: str, lang: str) -> discord.Embed:
     """One topic of a game's rules in short (``topic`` among ``game.rule_topics``)."""
-    if topic not in game.rule_topics:
-        topic = game.rule_topics[0]
+    topics = game.renderer.rule_topics
+    if topic not in topics:
+        topic = topics[0]
     embed = discord.Embed(title=t(lang, f"rules.{game.id}.{topic}.title"), colour=COLOUR)
     embed.description = t(lang, f"rules.{game.id}.{topic}.text")
     embed.set_footer(text=t(lang, "rules.footer"))

@@ -17,23 +17,20 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from bot.computer import STRONG, TIMEOUT_LEVEL, Decider, PoolDecider, computer_player
+from bot.computer import Decider, PoolDecider, computer_player, level_player
 from bot.errors import UserError
-from bot.offered import DEFAULT_GAME, table_game
-from bot.table import (
-    LiveTable,
-    LogLine,
-    apply_event,
-    default_action,
-    hand_seed,
-    new_table,
-    register_of,
-)
-from bot.tablegame import TableGame
-from db import Database, NewEntry, NewPayment, Store
+from bot.game import LogLine, TableGame
+from bot.games import default_game, table_game
+from bot.settlement import settlement_writer
+from bot.table import LiveTable, apply_event, default_action, hand_seed, new_table, register_of
+from db import Database, Store
 from db.models import RegisterEntry, ScoreRow, TableRow
+from games.options import options_to_dict
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 log = logging.getLogger(__name__)
 
@@ -211,7 +208,7 @@ class TableService:
         channel_id: int,
         player: str,
         name: str,
-        rules: Any,
+        rules: object,
         game: TableGame | None = None,
         turn_seconds: int = 0,
         lang: str = "fr",
@@ -220,8 +217,8 @@ class TableService:
     ) -> LiveTable:
         """A new table in a channel, its creator seated; the guild's register carries over.
 
-        ``game`` defaults to the main game, La Bête Hombrée."""
-        game = game or table_game(DEFAULT_GAME)
+        ``game`` defaults to the first game offered."""
+        game = game or default_game()
         if self.in_channel(channel_id) is not None:
             raise UserError("error.table_exists")
         for other in self.tables.values():
@@ -233,12 +230,14 @@ class TableService:
                 raise UserError("error.already_seated")
         seed = self.seed_source()
         async with self.db.transaction() as store:
-            carried = await store.unpaid_entries(guild_id, game.id)
+            carried = (
+                await store.unpaid_entries(guild_id, game.id) if game.capabilities.register else []
+            )
             row = await store.insert_table(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game=game.id,
-                options=rules.to_dict(),
+                options=options_to_dict(cast("DataclassInstance", rules)),
                 turn_seconds=turn_seconds,
                 created_by=player,
                 seed=seed,
@@ -264,6 +263,14 @@ class TableService:
             await store.add_seat(row.id, guild_id, 0, player, name)
         self.tables[row.id] = table
         return table
+
+    async def guild_language(self, guild_id: int, language: str | None = None) -> str | None:
+        """The language of the guild's public messages, set to ``language`` if given."""
+        if language is not None:  # the server's choice, for its public messages from now on
+            async with self.db.transaction() as store:
+                await store.set_guild_language(guild_id, language)
+        async with self.db.reading() as store:
+            return (await store.guild_settings(guild_id)).language
 
     async def summary_posted(self, table: LiveTable, hand_no: int) -> None:
         """Hand ``hand_no``'s summary reached the channel: a restart will not post it again."""
@@ -343,7 +350,7 @@ class TableService:
                 for s in t.seats
             }
             try:
-                key, name = computer_player(level, taken)
+                key, name = computer_player(level_player(table.game.spec, level), taken)
             except ValueError:
                 raise UserError("error.bad_input", text=level[:30]) from None
             seat = len(table.seats)
@@ -382,7 +389,7 @@ class TableService:
                 raise UserError(key, count=len(table.seats), least=game.min_seats)
             seed = table.row.seed
             # the first deal goes with the start, computed on a scratch session
-            scratch, _ = game.start(table.players, seed, table.rules)
+            scratch, _ = game.port.start(table.players, seed, table.rules)
             deal = await self._deal_event(table, scratch, 1)
             await self._commit(table, [("start", {"by": player, "seed": seed}), deal])
         return table
@@ -392,31 +399,27 @@ class TableService:
     ) -> tuple[str, dict[str, Any]]:
         """Deal ``hand_no``: its cards, and the register and pot it is dealt with."""
         game = table.game
+        port, capabilities = game.port, game.capabilities
+        entries, pot = [], {}
         async with self.db.reading() as store:
-            entries = await store.unpaid_entries(table.row.guild_id, game.id)
-            pot = await store.pot_parts(table.row.guild_id, game.id)
+            if capabilities.register:
+                entries = await store.unpaid_entries(table.row.guild_id, game.id)
+            if capabilities.pot_parts:
+                pot = await store.pot_parts(table.row.guild_id, game.id)
         # An entry already in play at another table of the guild (a pinandèle: owned
         # entries only play where their owner sits) waits for that hand to end.
         busy = self._entries_in_play(table)
         entries = [e for e in entries if e.id not in busy]
-        # The pot goes with one hand at a time: while another table of the guild plays
-        # a hand with it, this one starts from an empty pot (its gains join the
-        # guild's pot when it is settled), so no sou is ever won twice.
-        if self._pot_in_play(table):
-            pot = {}
-        pot = {part: pot.get(part, 0) for part in game.pot_parts}
-        rows = [(e.id, e.owner, e.amount) for e in entries]
+        if capabilities.pot_parts:
+            pot = port.pot_for_deal(session, pot, self._pot_in_play(table))
+        register = port.playable(register_of((e.id, e.owner, e.amount) for e in entries), pot)
+        rows = [(e.id, e.owner, e.amount) for e in register.entries]
         given = self.deal_source(table, hand_no) if self.deal_source is not None else None
-        cards = game.deal(
-            session,
-            hand_seed(game.id, table.row.seed, hand_no),
-            register_of(rows),
-            pot,
-            given,
-        )
+        seed = hand_seed(game.id, table.row.seed, hand_no)
+        cards = port.deal(session, seed, register_of(rows), pot, given)
         payload: dict[str, Any] = {"hand_no": hand_no, **cards}
         payload["register"] = [list(r) for r in rows]
-        payload["pot"] = pot if game.pot_parts != ("",) else pot[""]
+        payload["pot"] = pot[""] if capabilities.pot_parts == ("",) else pot
         return ("deal", payload)
 
     def _others_in_play(self, table: LiveTable) -> list[LiveTable]:
@@ -435,7 +438,7 @@ class TableService:
     def _entries_in_play(self, table: LiveTable) -> set[int]:
         busy: set[int] = set()
         for other in self._others_in_play(table):
-            busy |= other.game.busy_entries(other.session, other.state)
+            busy |= other.game.port.busy_entries(other.session, other.state)
         return busy
 
     def _pot_in_play(self, table: LiveTable) -> bool:
@@ -453,7 +456,7 @@ class TableService:
         table = self.get(table_id)
         async with table.lock:
             seat = self._seat(table, player)
-            if table.state is None or seat in table.looked:
+            if table.state is None or table.state.is_over:
                 return table
             await self._commit(table, [("look", {"seat": seat})])
         return table
@@ -474,77 +477,20 @@ class TableService:
                 raise UserError("error.not_your_turn", name=table.name(state.turn))
             if not table.seats[seat].human:
                 raise UserError("error.replaced")
-            refusal = table.game.refusal(table, seat, action)
-            if refusal is not None:
-                raise UserError(refusal, legal=list(state.legal_actions()), of=table.game)
+            reason = state.check(action, seat)
+            if reason is not None:
+                renderer = table.game.renderer
+                key, args = renderer.refusal(state.view(seat), action, reason)
+                raise UserError(key, legal=list(state.legal_actions()), of=renderer, **args)
             await self._play(table, seat, action, timeout=False)
         return table
 
     async def _play(self, table: LiveTable, seat: int, action: Any, *, timeout: bool) -> None:
         payload = {"seat": seat, "action": str(action), "timeout": timeout}
-        settle = self._settlement_writer(table)
+        settle = settlement_writer(table)
         await self._commit(table, [("action", payload)], settle)
         if table.between_hands and table.session is not None and table.session.finished:
             await self._commit(table, [("end", {"reason": "finished"})])
-
-    def _settlement_writer(self, table: LiveTable) -> Callable[[Store], Awaitable[None]]:
-        """Writes the settlement of the hand if the event just applied ended it."""
-
-        async def write(store: Store) -> None:
-            settled, state, session = table.last, table.state, table.session
-            if settled is None or state is None or session is None or not state.is_over:
-                return
-            game, guild, outcome = table.game, table.row.guild_id, settled.outcome
-            players = session.players
-            record, declarer, made = game.hand_row(session, state)
-            record["players_names"] = [s.name for s in table.seats]
-            hand_id = await store.insert_hand(
-                guild_id=guild,
-                game=game.id,
-                table_id=table.id,
-                hand_no=table.hand_no,
-                record=record,
-                declarer=players[declarer] if declarer is not None else None,
-                made=made,
-                players=[(p, table.name(i), outcome.net[i]) for i, p in enumerate(players)],
-            )
-            await store.add_payments(
-                guild,
-                game.id,
-                hand_id,
-                [
-                    NewPayment(
-                        None if t.payer is None else players[t.payer],
-                        None if t.payee is None else players[t.payee],
-                        t.amount,
-                        t.reason,
-                    )
-                    for t in outcome.transfers
-                ],
-            )
-            for crossed in settled.crossings:
-                done = await store.cross_entry(crossed.entry.id, crossed.by, crossed.paid, hand_id)
-                if not done:
-                    log.warning("entry %s was already crossed out elsewhere", crossed.entry.id)
-            for entry in settled.new_entries:
-                owner = entry.owner
-                owner_seat = table.seat_of(owner) if owner is not None else None
-                await store.add_entry(
-                    guild,
-                    game.id,
-                    NewEntry(
-                        owner,
-                        table.name(owner_seat) if owner_seat is not None else "",
-                        entry.amount,
-                    ),
-                    hand_id,
-                )
-            after = game.pot_of(session)
-            for part, before in table.pot_dealt.items():
-                if after.get(part, 0) != before:
-                    await store.add_to_pot(guild, game.id, after.get(part, 0) - before, part)
-
-        return write
 
     async def next_hand(self, table_id: int, player: str, hand_no: int | None = None) -> LiveTable:
         table = self.get(table_id)
@@ -567,7 +513,8 @@ class TableService:
                 raise UserError("error.not_absent")
             if own == seat:
                 raise UserError("error.replace_self")
-            await self._commit(table, [("replace", {"seat": seat, "by": player, "ai": STRONG})])
+            strong = table.game.spec.strong
+            await self._commit(table, [("replace", {"seat": seat, "by": player, "ai": strong})])
         return table
 
     async def take_back(self, table_id: int, player: str) -> LiveTable:
@@ -711,7 +658,7 @@ class TableService:
         table = self.tables.get(table_id)
         if table is None or table.moves != moves:
             return
-        action = await self._decide(table, seat, TIMEOUT_LEVEL)
+        action = await self._decide(table, seat, table.game.spec.fair)
         async with table.lock:
             state = table.state
             if table.moves != moves or state is None or state.is_over:

@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from bot.tablegame import GameSession, GameState, TableGame
+from bot.game import GameSession, GameState, LogLine, Settled, TableGame
 from db.models import TableRow
 from games.register import Entry, Register
 
@@ -61,18 +61,6 @@ class Seat:
         return self.ai is not None and not self.player.startswith(AI_PREFIX)
 
 
-@dataclass(frozen=True, slots=True)
-class LogLine:
-    """One line of the table's short log: a catalogue key and its arguments."""
-
-    key: str
-    args: tuple[tuple[str, Any], ...] = ()
-
-    @staticmethod
-    def of(key: str, **args: Any) -> LogLine:
-        return LogLine(key, tuple(sorted(args.items())))
-
-
 @dataclass(slots=True)
 class DMRef:
     """The last private hand message sent to a player, and what it showed."""
@@ -87,20 +75,19 @@ class DMRef:
 class LiveTable:
     row: TableRow
     game: TableGame
-    rules: Any  # the game's Rules
+    rules: object  # the game's options (its own frozen dataclass)
     seats: list[Seat] = field(default_factory=list)
     status: str = "lobby"
     seq: int = 0  # the last event's number
     moves: int = 0  # deals and game actions: the number carried by the buttons
     public_lang: str = "fr"
     carried: tuple[tuple[str, int], ...] = ()
-    session: GameSession | None = None
-    state: GameState | None = None
+    session: GameSession[Any, Any] | None = None
+    state: GameState[Any, Any] | None = None
     hand_no: int = 0
     pot_dealt: dict[str, int] = field(default_factory=dict)  # the pot the hand was dealt with
-    looked: set[int] = field(default_factory=set)
     timeouts: dict[int, int] = field(default_factory=dict)  # consecutive, by seat
-    last: Any = None  # the game's settled hand, until the next deal
+    last: Settled | None = None  # the game's settled hand, until the next deal
     stop_votes: set[str] = field(default_factory=set)
     ended_reason: str | None = None
     log: deque[LogLine] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
@@ -127,6 +114,10 @@ class LiveTable:
                 return index
         return None
 
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
     def name(self, seat: int) -> str:
         return self.seats[seat].name
 
@@ -148,10 +139,6 @@ class LiveTable:
             if s.human and self.timeouts.get(i, 0) >= ABSENT_AFTER
         ]
 
-    def hidden(self, seat: int) -> bool:
-        """Whether ``seat``'s hand is still face down, keeping a blind call open."""
-        return self.game.hidden(self, seat)
-
 
 def hand_seed(game: str, master: int, hand_no: int) -> int:
     """The shuffle seed of hand ``hand_no``, derived from the table's master seed."""
@@ -159,7 +146,7 @@ def hand_seed(game: str, master: int, hand_no: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def default_action(state: GameState) -> Any:
+def default_action(state: GameState[Any, Any]) -> Any:
     """The move of last resort, when no computer player could decide: pass, or the first legal."""
     legal = state.legal_actions()
     for action in legal:
@@ -169,7 +156,7 @@ def default_action(state: GameState) -> Any:
 
 
 def new_table(row: TableRow, game: TableGame) -> LiveTable:
-    return LiveTable(row=row, game=game, rules=game.rules(dict(row.options)))
+    return LiveTable(row=row, game=game, rules=game.port.rules(dict(row.options)))
 
 
 def register_of(entries: Iterable[tuple[int, str | None, int]]) -> Register:
@@ -219,7 +206,7 @@ def _start(table: LiveTable, p: dict[str, Any]) -> None:
     game = table.game
     if table.status != "lobby" or not game.min_seats <= len(table.seats) <= game.max_seats:
         raise EventError("start: not a lobby with the seats the game needs")
-    table.session, lines = game.start(table.players, int(p["seed"]), table.rules)
+    table.session, lines = game.port.start(table.players, int(p["seed"]), table.rules)
     table.status = "playing"
     table.log.extend(lines)
 
@@ -232,19 +219,23 @@ def _deal(table: LiveTable, p: dict[str, Any]) -> None:
     pot = p["pot"]
     parts = {str(k): int(v) for k, v in pot.items()} if isinstance(pot, dict) else {"": int(pot)}
     try:
-        table.state = table.game.apply_deal(session, p, register, parts)
+        table.state = table.game.port.apply_deal(session, p, register, parts)
     except (ValueError, KeyError) as error:
         raise EventError(f"deal: {error}") from None
     table.hand_no = int(p["hand_no"])
     table.pot_dealt = parts
-    table.looked = set()
     table.last = None
     table.moves += 1
     table.log.append(LogLine.of("log.deal", name=table.name(session.dealer), hand=table.hand_no))
 
 
 def _look(table: LiveTable, p: dict[str, Any]) -> None:
-    table.looked.add(int(p["seat"]))
+    if table.state is None:
+        raise EventError("look: no hand in progress")
+    try:
+        table.game.port.look(table.state, int(p["seat"]))
+    except ValueError as error:
+        raise EventError(f"look: {error}") from None
 
 
 def _action(table: LiveTable, p: dict[str, Any]) -> None:
@@ -253,21 +244,21 @@ def _action(table: LiveTable, p: dict[str, Any]) -> None:
         raise EventError("action: no hand in progress")
     seat = int(p["seat"])
     try:
-        action = table.game.parse_action(str(p["action"]))
+        action = table.game.port.parse_action(str(p["action"]))
     except ValueError as error:
         raise EventError(f"action: {error}") from None
     reason = state.check(action, seat)
     if reason is not None:
         raise EventError(f"action {action}: {reason}")
     tricks_before = len(state.history)
-    line = table.game.action_line(state, seat, action, bool(p.get("timeout")))
+    line = table.game.port.action_line(state, seat, action, bool(p.get("timeout")))
     state.apply(action, seat)
     table.moves += 1
     if table.seats[seat].human:
         table.timeouts[seat] = table.timeouts.get(seat, 0) + 1 if p.get("timeout") else 0
     if line is not None:
         table.log.append(line)
-    if len(state.history) > tricks_before:
+    if table.game.capabilities.tricks and len(state.history) > tricks_before:
         winner = state.history[-1].winner
         table.log.append(
             LogLine.of("log.trick", name=table.name(winner), count=state.tricks[winner])

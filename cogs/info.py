@@ -11,18 +11,17 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.i18n import lang_for
-from bot.offered import DEFAULT_GAME, GAMES, table_game
+from bot.game import TableGame
+from bot.games import default_game, table_game, table_games
+from bot.i18n import lang_for, t
+from bot.parsing import matches
 from bot.render import register_embed, rules_embed, scoreboard_embed
 
 if TYPE_CHECKING:
     from bot.client import BeteBot
     from bot.table import LiveTable
-    from bot.tablegame import TableGame
 
 Interaction = discord.Interaction[Any]
-
-GAME_CHOICES = [Choice(name=game.title, value=game.id) for game in GAMES.values()]
 PERIODS = {
     "all": None,
     "month": timedelta(days=30),
@@ -38,15 +37,11 @@ class Info(commands.Cog):
     async def _public_lang(self, interaction: Interaction) -> str:
         if interaction.guild_id is None:
             return self.bot.lang(interaction)
-        async with self.bot.db.reading() as store:
-            settings = await store.guild_settings(interaction.guild_id)
-        return settings.language or lang_for(
-            interaction.guild_locale, self.bot.settings.default_language
-        )
+        stored = await self.bot.service.guild_language(interaction.guild_id)
+        return stored or lang_for(interaction.guild_locale, self.bot.settings.default_language)
 
     @app_commands.command(name="betes", description="Show the server's register of bêtes")
     @app_commands.describe(game="The game")
-    @app_commands.choices(game=GAME_CHOICES)
     async def betes(self, interaction: Interaction, game: str | None = None) -> None:
         if interaction.guild_id is None:
             raise UserError("error.guild_only")
@@ -54,6 +49,8 @@ class Info(commands.Cog):
         if interaction.channel_id is not None:
             table = self.bot.service.in_channel(interaction.channel_id)
         chosen = _game(game, table)
+        if not chosen.capabilities.register:
+            raise UserError("error.no_register", game=chosen.spec.name(self.bot.lang(interaction)))
         register = await self.bot.service.register(interaction.guild_id, chosen.id)
         lang = await self._public_lang(interaction)
         embed = register_embed(chosen, register.entries, register.pot, lang, table)
@@ -62,7 +59,6 @@ class Info(commands.Cog):
     @app_commands.command(name="scoreboard", description="Rank the server's players by sous won")
     @app_commands.describe(game="The game", period="Period")
     @app_commands.choices(
-        game=GAME_CHOICES,
         period=[
             Choice(name="All time", value="all"),
             Choice(name="Last 30 days", value="month"),
@@ -90,20 +86,6 @@ class Info(commands.Cog):
 
     @app_commands.command(name="rules", description="The rules in short")
     @app_commands.describe(game="The game", topic="Topic")
-    @app_commands.choices(
-        game=GAME_CHOICES,
-        topic=[
-            Choice(name=name, value=value)
-            for name, value in (
-                ("Overview", "overview"),
-                ("Auction / speaking", "auction"),
-                ("Declaration (La Bête Hombrée)", "declaration"),
-                ("Play", "play"),
-                ("Settlement", "settlement"),
-                ("Register of bêtes", "register"),
-            )
-        ],
-    )
     async def rules(
         self, interaction: Interaction, game: str | None = None, topic: str = "overview"
     ) -> None:
@@ -115,14 +97,41 @@ class Info(commands.Cog):
         embed = rules_embed(chosen, topic, lang)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
+    @betes.autocomplete("game")
+    @scoreboard.autocomplete("game")
+    @rules.autocomplete("game")
+    async def game_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
+        lang = self.bot.lang(interaction)
+        names = [(game.spec.name(lang), game.id) for game in table_games()]
+        return [Choice(name=n, value=v) for n, v in names if matches(current, n, v)][:25]
+
+    @rules.autocomplete("topic")
+    async def topic_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
+        namespace: Any = interaction.namespace
+        table = None
+        if interaction.channel_id is not None:
+            table = self.bot.service.in_channel(interaction.channel_id)
+        try:
+            chosen = _game(getattr(namespace, "game", None), table)
+        except UserError:
+            return []
+        lang = self.bot.lang(interaction)
+        out = []
+        for topic in chosen.renderer.rule_topics:
+            title = t(lang, f"rules.{chosen.id}.{topic}.title")
+            if matches(current, title, topic):
+                out.append(Choice(name=title[:100], value=topic))
+        return out[:25]
+
 
 def _game(game: str | None, table: LiveTable | None) -> TableGame:
-    """The game asked for; by default the one played in this channel, else the main game."""
+    """The game asked for; by default the one played in this channel, else the first offered."""
     if game is None:
-        return table.game if table is not None else table_game(DEFAULT_GAME)
-    if game not in GAMES:
-        raise UserError("error.bad_input", text=game[:30])
-    return table_game(game)
+        return table.game if table is not None else default_game()
+    try:
+        return table_game(game)
+    except KeyError:
+        raise UserError("error.bad_input", text=game[:30]) from None
 
 
 async def setup(bot: BeteBot) -> None:

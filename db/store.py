@@ -358,10 +358,13 @@ class Store:
         declarer: str | None,
         made: bool | None,
         players: Iterable[tuple[str, str, int]],  # (player, name, net) in seat order
+        result: str | None = None,  # the result word (made, failed, remise, codille...)
     ) -> int:
+        if result is None and made is not None:
+            result = "made" if made else "failed"
         hand_id = await self._insert(
             "INSERT INTO hands (guild_id, game, table_id, hand_no, record, declarer, made,"
-            " finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            " result, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 guild_id,
                 game,
@@ -370,6 +373,7 @@ class Store:
                 json.dumps(record, ensure_ascii=False),
                 declarer,
                 None if made is None else int(made),
+                result,
                 now_text(),
             ),
         )

@@ -1,0 +1,370 @@
+"""What the core of the bot needs from a game, typed and small, and nothing of any game.
+
+A game at the table is a ``TableGame``: its engine registration
+(``games.registry.GameSpec``), a **rules port** (``RulesPort``: what the table
+service and the event log need: how a session starts and deals, how an action
+reads and is logged, what a settled hand stores), a **renderer**
+(``Renderer``: what the presenter draws: status lines, fields, buttons, the
+private hand, the summary), the ``/table new`` subcommand with its own options,
+and the **capabilities** it declares instead of the core guessing them (a
+register of bêtes, a pot by parts, settlement per hand or per game, tricks).
+
+The protocols are generic over the game's session, hand state, view, action
+and settled hand; the renderer sees a table only through ``TableLike``, so
+this module imports nothing of the table it describes.  Each game's bot side
+lives in its own package under ``bot/games/`` and registers itself there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+
+from games.money import Transfer
+from games.register import Crossing, Entry, Register
+from games.tricks import PlayedTrick
+
+if TYPE_CHECKING:
+    import discord
+    from discord import app_commands
+
+    from db.models import TableRow
+    from games.registry import AnyGame
+
+RulesT = TypeVar("RulesT")
+SessionT = TypeVar("SessionT")
+StateT = TypeVar("StateT")
+ViewT = TypeVar("ViewT")
+ActionT = TypeVar("ActionT")
+SettledT = TypeVar("SettledT")
+ActionT_co = TypeVar("ActionT_co", covariant=True)
+ViewT_co = TypeVar("ViewT_co", covariant=True)
+SettledT_co = TypeVar("SettledT_co", covariant=True)
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+SettledT_contra = TypeVar("SettledT_contra", contravariant=True)
+
+Json = dict[str, object]
+Field = tuple[str, str, bool]  # an embed field: name, value, inline
+Deal = tuple[list[list[str]], list[str]]  # hands by seat, then the undealt cards in order
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One line of the table's short log: a catalogue key and its arguments."""
+
+    key: str
+    args: tuple[tuple[str, object], ...] = ()
+
+    @staticmethod
+    def of(key: str, **args: object) -> LogLine:
+        return LogLine(key, tuple(sorted(args.items())))
+
+
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """What a game has, so the core never asks which game it is."""
+
+    register: bool = False  # a register of bêtes that outlives tables (carried over)
+    pot_parts: tuple[str, ...] = ()  # the parts of its pot, as stored (none: no pot)
+    settles: Literal["hand", "game"] = "hand"  # when money changes hands
+    tricks: bool = True  # hands are played in tricks (the trick log lines)
+    results: tuple[str, ...] = ("made", "failed")  # the result words a hand may store
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """A settled hand as stored: its record, its declarer and its result word.
+
+    ``result`` is one of the game's ``Capabilities.results`` (``made``,
+    ``failed``; a game may have ``remise``, ``codille``, ``vole``...), or None
+    for a hand without a declarer (a pinandèle, a void deal); ``made`` says
+    whether that result counts as the declarer's success on the scoreboard.
+    """
+
+    record: Json
+    declarer: int | None
+    result: str | None
+    made: bool | None
+
+
+class Outcome(Protocol):
+    @property
+    def net(self) -> tuple[int, ...]: ...
+    @property
+    def transfers(self) -> tuple[Transfer, ...]: ...
+    @property
+    def tricks(self) -> tuple[int, ...]: ...
+
+
+class Settled(Protocol):
+    """A settled hand, in player identities."""
+
+    @property
+    def outcome(self) -> Outcome: ...
+    @property
+    def crossings(self) -> tuple[Crossing, ...]: ...
+    @property
+    def new_entries(self) -> tuple[Entry, ...]: ...
+
+
+class GameState(Protocol[ActionT, ViewT_co]):
+    """A hand (or deal) in progress, as every engine has it."""
+
+    turn: int
+    history: list[PlayedTrick]
+    tricks: list[int]
+
+    @property
+    def is_over(self) -> bool: ...
+    def check(self, action: ActionT, seat: int | None = None) -> str | None: ...
+    def apply(self, action: ActionT, seat: int | None = None) -> None: ...
+    def legal_actions(self) -> Sequence[ActionT]: ...
+    def view(self, seat: int) -> ViewT_co: ...
+
+
+class GameSession(Protocol[StateT_contra, SettledT_co]):
+    """What outlives a hand at one table."""
+
+    players: tuple[str, ...]
+    dealer: int
+    balances: dict[str, int]
+    stop_requested: bool
+
+    def request_stop(self) -> None: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def deals_left(self) -> int: ...
+    def settle(self, state: StateT_contra) -> SettledT_co: ...
+
+
+class SeatLike(Protocol):
+    @property
+    def player(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+
+
+class TableLike(Protocol):
+    """A live table as a renderer reads it (``bot.table.LiveTable``)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def row(self) -> TableRow: ...
+    @property
+    def moves(self) -> int: ...
+    @property
+    def hand_no(self) -> int: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def between_hands(self) -> bool: ...
+    @property
+    def players(self) -> list[str]: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def session(self) -> object | None: ...
+    @property
+    def state(self) -> object | None: ...
+    @property
+    def rules(self) -> object: ...
+    def name(self, seat: int) -> str: ...
+    def seat_of(self, player: str) -> int | None: ...
+
+
+class RulesPort(Protocol[RulesT, SessionT, StateT, ActionT]):
+    """The engine at a table: what the service and the event log need of a game."""
+
+    def rules(self, options: Mapping[str, object]) -> RulesT:
+        """The table options from their record form; ``ValueError`` if unknown."""
+        ...
+
+    def start(
+        self, players: Sequence[str], seed: int, rules: RulesT
+    ) -> tuple[SessionT, list[LogLine]]:
+        """A new session from the table's master seed, and the log lines of its start."""
+        ...
+
+    def deal(
+        self,
+        session: SessionT,
+        seed: int,
+        register: Register,
+        pot: dict[str, int],
+        given: Deal | None,
+    ) -> Json:
+        """The cards of the next deal for a ``deal`` event: shuffled from ``seed``,
+        or ``given``."""
+        ...
+
+    def apply_deal(
+        self,
+        session: SessionT,
+        payload: Mapping[str, object],
+        register: Register,
+        pot: dict[str, int],
+    ) -> StateT:
+        """Deal a ``deal`` event's cards; ``ValueError`` if they do not fit the session."""
+        ...
+
+    def pot_of(self, session: SessionT) -> dict[str, int]: ...
+
+    def pot_for_deal(
+        self, session: SessionT, pot: dict[str, int], held_elsewhere: bool
+    ) -> dict[str, int]:
+        """The pot the next deal is dealt with, from the guild's; ``held_elsewhere``: a
+        hand at another table of the guild plays with the guild's pot now."""
+        ...
+
+    def playable(self, register: Register, pot: dict[str, int]) -> Register:
+        """The register a deal may play with, given the pot it is dealt with (an entry
+        that only the pot pays cannot be in play without it)."""
+        ...
+
+    def parse_action(self, text: str) -> ActionT: ...
+
+    def action_line(
+        self, state: StateT, seat: int, action: ActionT, timeout: bool
+    ) -> LogLine | None:
+        """The log line of an action, from the state before it (None: not logged)."""
+        ...
+
+    def look(self, state: StateT, seat: int) -> None:
+        """``seat`` turns up a hand kept face down (the engine then refuses blind calls)."""
+        ...
+
+    def busy_entries(self, session: SessionT, state: StateT | None) -> set[int]:
+        """Register entries the hand in progress holds (another table must not use them)."""
+        ...
+
+    def entry_in_play(
+        self, players: Sequence[str], rules: RulesT, register: Register
+    ) -> int | None:
+        """The register entry a table of ``players`` plays for next, if one is marked."""
+        ...
+
+    def hand_result(self, session: SessionT, state: StateT) -> HandResult: ...
+
+
+class Renderer(Protocol[ViewT, ActionT, SettledT_contra]):
+    """How a game's views, actions and settlements are drawn (text and components)."""
+
+    rule_topics: tuple[str, ...]  # the /rules topics, catalogue keys rules.<id>.<topic>
+
+    def money(self, amount: int, lang: str) -> str:
+        """An amount won or lost, signed, in the game's money."""
+        ...
+
+    def amount(self, amount: int, lang: str) -> str:
+        """An amount (a bête, a payment), unsigned, in the game's money."""
+        ...
+
+    def action_text(self, action: ActionT, lang: str) -> str:
+        """Any action, out of context (for refusals and the /play choices)."""
+        ...
+
+    def parse_move(self, text: str) -> ActionT:
+        """A move as a player types it with ``/play``; ``UserError`` if it is none."""
+        ...
+
+    def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
+        """A log line's arguments in words (calls, cards, suits)."""
+        ...
+
+    def refusal(self, view: ViewT, action: ActionT, reason: str) -> tuple[str, dict[str, object]]:
+        """The catalogue key (and its own arguments) refusing ``action`` for the engine's
+        ``reason``, by what the hand waits for; the refusal also lists the legal moves."""
+        ...
+
+    def status_lines(self, table: TableLike, view: ViewT | None, lang: str) -> list[str]: ...
+
+    def seat_details(
+        self, table: TableLike, view: ViewT | None, seat: int, lang: str
+    ) -> list[str]: ...
+
+    def public_fields(self, table: TableLike, view: ViewT | None, lang: str) -> list[Field]: ...
+
+    def public_view(self, view: ViewT) -> ViewT:
+        """The hand as everyone sees it: a seat's view with every private field emptied."""
+        ...
+
+    def table_buttons(
+        self, table: TableLike, view: ViewT, lang: str
+    ) -> list[discord.ui.Button[Any]]:
+        """The calls of the player to act (``view`` is theirs), under the table message."""
+        ...
+
+    def hand_body(
+        self, table: TableLike, view: ViewT, seat: int, lang: str, step: str
+    ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
+        """A player's private hand (``view`` is theirs): its lines and its components."""
+        ...
+
+    def component_action(
+        self, view: ViewT, verb: str, arg: str, values: list[str]
+    ) -> ActionT | None:
+        """The action a component stands for (None: one more step to choose).
+
+        ``ValueError`` for an argument that no button of the bot carries."""
+        ...
+
+    def settlement(
+        self, table: TableLike, settled: SettledT_contra, lang: str
+    ) -> tuple[str, str, list[Field]]:
+        """A settled hand's title, result line and fields."""
+        ...
+
+    def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
+        """The pot under ``/betes``."""
+        ...
+
+
+# The ``/table new`` subcommand of a game, built from the core's opener.
+Opener = Callable[..., Any]
+CommandFactory = Callable[[Opener], "app_commands.Command[Any, ..., None]"]
+
+
+@dataclass(frozen=True, slots=True)
+class TableGame:
+    """One game as the bot offers it (registered by its package under ``bot/games/``)."""
+
+    spec: AnyGame  # the engine's registration: id, names, seats, players
+    port: RulesPort[Any, Any, Any, Any]
+    renderer: Renderer[Any, Any, Any]
+    command: CommandFactory  # its ``/table new <name>`` subcommand with its own options
+    capabilities: Capabilities = field(default_factory=Capabilities)
+    texts: Mapping[str, dict[str, str]] = field(default_factory=dict)  # key -> lang -> text
+    command_words: Mapping[str, str] = field(default_factory=dict)  # English -> French
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def title(self) -> str:
+        return self.spec.name("fr")
+
+    @property
+    def min_seats(self) -> int:
+        return self.spec.min_seats
+
+    @property
+    def max_seats(self) -> int:
+        return self.spec.max_seats
+
+
+def card_list(value: object) -> list[str]:
+    """A list of cards in notation from an event's payload; ``ValueError`` otherwise."""
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise ValueError(f"not a list of cards: {value!r}"[:80])
+    return [str(c) for c in value]
+
+
+def card_lists(value: object) -> list[list[str]]:
+    """Hands by seat from an event's payload; ``ValueError`` otherwise."""
+    if not isinstance(value, list):
+        raise ValueError(f"not a list of hands: {value!r}"[:80])
+    return [card_list(hand) for hand in value]

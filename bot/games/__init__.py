@@ -1,0 +1,55 @@
+"""The games the bot offers: each game's bot side is a package here that registers itself.
+
+The packages imported are the engine's one list of games offered
+(``games.offered.PACKAGES``): ``bot.games.<package>`` for each.  A game living
+elsewhere (a test's) registers itself the same way, with ``register``.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from bot.game import TableGame
+from bot.i18n import add_command_names, add_texts
+from games import offered
+
+_GAMES: dict[str, TableGame] = {}
+_loaded = False
+
+
+def register(game: TableGame) -> TableGame:
+    """Offer a game at the table (once per id); its texts join the catalogue."""
+    known = _GAMES.get(game.id)
+    if known is not None and known is not game:
+        raise ValueError(f"a game {game.id!r} is offered already")
+    add_texts(dict(game.texts))
+    add_command_names(dict(game.command_words))
+    _GAMES[game.id] = game
+    return game
+
+
+def load() -> None:
+    """Import every offered game's bot package once, so that each is registered."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for package in offered.PACKAGES:
+        import_module(f"bot.games.{package}")
+
+
+def table_game(game_id: str) -> TableGame:
+    """The game of a stored table; ``KeyError`` for a game this bot does not offer."""
+    load()
+    return _GAMES[game_id]
+
+
+def table_games() -> list[TableGame]:
+    """Every game offered, in the order of the list of games offered (a test's last)."""
+    load()
+    return list(_GAMES.values())
+
+
+def default_game() -> TableGame:
+    """The game a command means when it names none and no table says: the first offered."""
+    return table_games()[0]

@@ -1,0 +1,271 @@
+"""La Bête drawn for people: its calls, trump card, pot, bêtes, hand and summary.
+
+Money is kept in jetons and shown in fiches and jetons.  Everything is drawn
+from one seat's view (``DealView``) or from the public view
+(``bot.game.Renderer``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+from bot.game import Field, TableLike
+from bot.games.bete.codec import call_arg, call_of, parse_move
+from bot.games.bete.port import pot_of_parts
+from bot.i18n import t
+from bot.ids import ComponentId
+from bot.render import button, card_buttons, card_text, cards_text, suit_text, trick_text
+from games.bete import Action, DealState, DealView, Kind, Phase, Pot, Session, fiches
+from games.cards import cards_of
+
+RULE_TOPICS: tuple[str, ...] = ("overview", "auction", "play", "settlement", "register")
+_CALL_KEYS = {
+    Kind.PASS: "call.pass",
+    Kind.PLAY_CONTRACT: "bete.call.play",
+    Kind.CONTRE: "bete.call.contre",
+    Kind.CURIEUSE: "bete.call.curieuse",
+}
+SPEAKING = (Phase.SPEAKING, Phase.CURIEUSE)
+
+
+def money(amount: int) -> str:
+    """An amount won or lost, signed, in fiches and jetons."""
+    if amount == 0:
+        return "±0"
+    return ("+" if amount > 0 else "−") + fiches(abs(amount))
+
+
+def action_text(action: Action, lang: str) -> str:
+    if action.kind is Kind.PLAY:
+        return card_text(action.card, lang)
+    return t(lang, _CALL_KEYS[action.kind])
+
+
+def pot_text(pot: Pot, lang: str) -> str:
+    return t(
+        lang,
+        "bete.pot",
+        reserve=fiches(pot.reserve),
+        stake=fiches(pot.stake),
+        kings=fiches(pot.kings),
+    )
+
+
+def trump_line(view: DealView, lang: str) -> str:
+    line = t(
+        lang,
+        "bete.trump",
+        suit=suit_text(view.trump_card.suit, lang),
+        card=card_text(view.trump_card, lang),
+    )
+    if view.set_aside is not None:
+        line += " — " + t(lang, "bete.set_aside", card=card_text(view.set_aside, lang))
+    return line
+
+
+def call_buttons(table: TableLike, view: DealView, lang: str) -> list[discord.ui.Button[Any]]:
+    out = []
+    for action in view.legal:
+        pass_ = action.kind is Kind.PASS
+        style = discord.ButtonStyle.danger if pass_ else discord.ButtonStyle.success
+        cid = ComponentId(table.id, table.moves, "call", call_arg(action))
+        out.append(button(cid, action_text(action, lang), style))
+    return out
+
+
+def betes_text(table: TableLike, view: DealView | None, lang: str) -> str:
+    """The bête in play (paid into the stake) and the waiting ones, largest first."""
+    names = table.names
+    session = table.session
+    if view is not None and not table.between_hands:
+        in_play = view.bete_in_play
+        waiting = [(names[b.owner], b.amount) for b in view.waiting]
+    elif isinstance(session, Session):
+        in_play = session.bete_in_play
+        waiting = []
+        for entry in session.waiting():
+            seat = table.seat_of(entry.owner or "")
+            waiting.append((table.name(seat) if seat is not None else "?", entry.amount))
+    else:
+        return "—"
+    lines = []
+    if in_play:
+        lines.append(t(lang, "bete.in_play"))
+    waiting.sort(key=lambda w: -w[1])
+    if waiting:
+        text = ", ".join(f"{name} {fiches(amount)}" for name, amount in waiting)
+        lines.append(t(lang, "bete.waiting", betes=text))
+    return "\n".join(lines) or t(lang, "bete.none")
+
+
+class BeteRenderer:
+    """La Bête drawn at a table of 2 to 5."""
+
+    rule_topics = RULE_TOPICS
+
+    def money(self, amount: int, lang: str) -> str:
+        return money(amount)
+
+    def amount(self, amount: int, lang: str) -> str:
+        return fiches(amount)
+
+    def action_text(self, action: Action, lang: str) -> str:
+        return action_text(action, lang)
+
+    def parse_move(self, text: str) -> Action:
+        return parse_move(text)
+
+    def refusal(self, view: DealView, action: Action, reason: str) -> tuple[str, dict[str, object]]:
+        return ("error.illegal_card" if view.phase is Phase.PLAY else "error.illegal_call"), {}
+
+    def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
+        if "action" in args:
+            args["action"] = action_text(Action.parse(str(args["action"])), lang)
+        args.pop("standing", None)
+        return args
+
+    def public_view(self, view: DealView) -> DealView:
+        return replace(view, hand=0, legal=())
+
+    def status_lines(self, table: TableLike, view: DealView | None, lang: str) -> list[str]:
+        names = table.names
+        session = table.session
+        lines = []
+        playing = view is not None and not table.between_hands and table.status != "ended"
+        if playing and view is not None:
+            key = "phase.play" if view.phase is Phase.PLAY else "phase.auction"
+            lines.append("**" + t(lang, key, name=names[view.turn]) + "**")
+            lines.append(trump_line(view, lang))
+            lines.append(t(lang, "table.dealer", name=names[view.dealer]))
+            lines.append(pot_text(view.pot, lang))
+        if isinstance(session, Session):
+            if not playing:
+                lines.append(t(lang, "table.next_dealer", name=names[session.dealer]))
+                lines.append(pot_text(session.pot, lang))
+            if session.stop_requested and table.status != "ended":
+                lines.append(t(lang, "bete.stopping", count=session.deals_left))
+        return lines
+
+    def seat_details(
+        self, table: TableLike, view: DealView | None, seat: int, lang: str
+    ) -> list[str]:
+        details: list[str] = []
+        if view is None or table.between_hands:
+            return details
+        if view.dealer == seat:
+            details.append(t(lang, "table.is_dealer"))
+        if view.declarer == seat:
+            details.append(t(lang, "bete.declarer"))
+        if view.contreur == seat:
+            details.append(t(lang, "bete.contreur"))
+        if seat in view.curieux:
+            details.append(t(lang, "bete.curieux"))
+        if view.phase in (Phase.PLAY, Phase.DONE):
+            details.append(t(lang, "table.tricks", count=view.tricks_won[seat]))
+        return details
+
+    def public_fields(self, table: TableLike, view: DealView | None, lang: str) -> list[Field]:
+        names = table.names
+        fields: list[Field] = []
+        if view is not None and not table.between_hands:
+            calls = "\n".join(f"{names[s]} : {action_text(a, lang)}" for s, a in view.calls)
+            fields.append((t(lang, "bete.speaking"), calls or t(lang, "table.no_calls"), True))
+            if view.phase is Phase.PLAY:
+                number = len(view.tricks_played) + 1
+                trick = trick_text(view.trick, names, lang)
+                fields.append((t(lang, "table.trick", number=number), trick, False))
+        fields.append((t(lang, "bete.betes"), betes_text(table, view, lang), False))
+        return fields
+
+    def table_buttons(
+        self, table: TableLike, view: DealView, lang: str
+    ) -> list[discord.ui.Button[Any]]:
+        return call_buttons(table, view, lang) if view.phase in SPEAKING else []
+
+    def hand_body(
+        self, table: TableLike, view: DealView, seat: int, lang: str, step: str
+    ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
+        names = table.names
+        lines = [t(lang, "hand.hand_no", hand=table.hand_no, dealer=names[view.dealer])]
+        lines.append(trump_line(view, lang))
+        lines.append("")
+        lines.append(t(lang, "hand.cards", cards=cards_text(cards_of(view.hand), lang)))
+        mine = view.turn == seat
+        if mine and view.phase in SPEAKING and view.calls:
+            calls = " · ".join(f"{names[s]} {action_text(a, lang)}" for s, a in view.calls)
+            lines.append(t(lang, "hand.calls", calls=calls))
+        if mine and view.phase is Phase.PLAY:
+            lines.append(t(lang, "hand.trick", trick=trick_text(view.trick, names, lang)))
+            lines.append(t(lang, "hand.tricks_won", count=view.tricks_won[seat]))
+        if view.phase is Phase.DONE:
+            lines.append(t(lang, "phase.done"))
+        elif mine:
+            lines.append("")
+            key = "bete.your_turn.play" if view.phase is Phase.PLAY else "bete.your_turn.speak"
+            if view.phase is Phase.CURIEUSE:
+                key = "bete.your_turn.curieuse"
+            lines.append("**" + t(lang, key) + "**")
+        else:
+            lines.append(t(lang, "hand.not_your_turn"))
+        items: list[discord.ui.Item[Any]] = []
+        if mine and view.phase in SPEAKING:
+            items.extend(call_buttons(table, view, lang))
+        elif view.phase is Phase.PLAY:
+            legal = {a.card for a in view.legal}
+            items.extend(card_buttons(table, cards_of(view.hand), legal, mine, lang))
+        return lines, items
+
+    def component_action(
+        self, view: DealView, verb: str, arg: str, values: list[str]
+    ) -> Action | None:
+        if verb == "call":
+            return call_of(arg)
+        if verb == "play":
+            return Action.parse(f"play {arg}")
+        raise ValueError(f"unknown verb {verb!r}")
+
+    def settlement(self, table: TableLike, settled: Any, lang: str) -> tuple[str, str, list[Field]]:
+        names = table.names
+        outcome = settled.outcome
+        hand = table.hand_no
+        if outcome.void:
+            return (
+                t(lang, "bete.summary.void_title", hand=hand),
+                t(lang, "bete.summary.void"),
+                [(t(lang, "bete.pot_title"), pot_text(settled.pot_after, lang), False)],
+            )
+        declarer = names[outcome.declarer]
+        key = "bete.summary.won" if outcome.declarer_won else "bete.summary.lost"
+        title = t(lang, key, hand=hand, name=declarer)
+        tricks = outcome.tricks[outcome.declarer]
+        result = [t(lang, "bete.summary.tricks", name=declarer, count=tricks)]
+        if outcome.vole:
+            result.append(t(lang, "bete.summary.vole", name=declarer))
+        if outcome.devole:
+            result.append(t(lang, "bete.summary.devole", name=declarer))
+        if outcome.contreur >= 0:
+            key = "bete.summary.contre_won" if outcome.contreur_won else "bete.summary.contre_lost"
+            result.append(t(lang, key, name=names[outcome.contreur]))
+        fields: list[Field] = [
+            (t(lang, "bete.king"), king_text(table, settled, lang), False),
+            (t(lang, "bete.pot_title"), pot_text(settled.pot_after, lang), False),
+        ]
+        return title, "\n".join(result), fields
+
+    def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
+        return [(t(lang, "register.pot"), pot_text(pot_of_parts(pot), lang), False)]
+
+
+def king_text(table: TableLike, settled: Any, lang: str) -> str:
+    """Who held the king of trump, revealed at the end of the deal, and his jetons."""
+    state = table.state
+    holder = state.king_of_trump_seat() if isinstance(state, DealState) else -1
+    if holder < 0:
+        return t(lang, "bete.king.talon")
+    name = table.name(holder)
+    if settled.outcome.king_holder == holder:
+        return t(lang, "bete.king.takes", name=name)
+    return t(lang, "bete.king.stays", name=name)

@@ -1,0 +1,115 @@
+"""La Bête's engine at a table: sessions, deals, log lines, what a deal stores.
+
+Money is kept in jetons; the pot has three parts (the reserve, the stake, the
+king jetons), stored apart (``bot.game.RulesPort``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.game import Deal, HandResult, Json, LogLine, card_list, card_lists
+from games.bete import Action, DealState, Kind, Pot, Rules, Session, record_of
+from games.dealing import deal_text, parse_deal
+from games.register import Register
+
+PARTS = ("reserve", "stake", "kings")
+
+
+def pot_of_parts(parts: Mapping[str, int]) -> Pot:
+    return Pot(parts.get("reserve", 0), parts.get("stake", 0), parts.get("kings", 0))
+
+
+def parts_of_pot(pot: Pot) -> dict[str, int]:
+    return {"reserve": pot.reserve, "stake": pot.stake, "kings": pot.kings}
+
+
+class BetePort:
+    """La Bête (RULES.md §2) for the table service."""
+
+    def rules(self, options: Mapping[str, object]) -> Rules:
+        return Rules.from_dict(dict(options))
+
+    def start(
+        self, players: Sequence[str], seed: int, rules: Rules
+    ) -> tuple[Session, list[LogLine]]:
+        session = Session.start(players, seed, rules=rules)
+        return session, [LogLine.of("log.bete.start", seat=session.dealer)]
+
+    def deal(
+        self,
+        session: Session,
+        seed: int,
+        register: Register,
+        pot: dict[str, int],
+        given: Deal | None,
+    ) -> Json:
+        if given is not None:
+            hands, talon = given
+        else:
+            session.register, session.pot = register, pot_of_parts(pot)
+            state = session.deal(seed)
+            hands, talon = deal_text(state.initial_hands, state.talon)
+        return {"dealer": session.dealer, "hands": hands, "talon": talon}
+
+    def apply_deal(
+        self,
+        session: Session,
+        payload: Mapping[str, object],
+        register: Register,
+        pot: dict[str, int],
+    ) -> DealState:
+        if payload["dealer"] != session.dealer:
+            raise ValueError("the dealer differs from the session's")
+        session.register, session.pot = register, pot_of_parts(pot)
+        hands, talon = parse_deal(card_lists(payload["hands"]), card_list(payload["talon"]))
+        return session.deal_hands(hands, talon)
+
+    def pot_of(self, session: Session) -> dict[str, int]:
+        return parts_of_pot(session.pot)
+
+    def pot_for_deal(
+        self, session: Session, pot: dict[str, int], held_elsewhere: bool
+    ) -> dict[str, int]:
+        if not held_elsewhere:
+            return {part: pot.get(part, 0) for part in PARTS}
+        # Another table plays with the guild's pot: a round starts from an empty one
+        # (its antes fill the reserve); a round under way goes on with this table's own
+        # pot, which its reserve's fiche and its stake come from.
+        if session.deals_in_round == 0:
+            return dict.fromkeys(PARTS, 0)
+        return parts_of_pot(session.pot)
+
+    def playable(self, register: Register, pot: dict[str, int]) -> Register:
+        return register  # a waiting bête is paid by its owner, never from the pot
+
+    def parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def action_line(
+        self, state: DealState, seat: int, action: Action, timeout: bool
+    ) -> LogLine | None:
+        if timeout:
+            return LogLine.of("log.timeout", seat=seat, action=str(action))
+        if action.kind is Kind.PLAY:
+            return None
+        return LogLine.of("log.call", seat=seat, action=str(action))
+
+    def look(self, state: DealState, seat: int) -> None:
+        """No hand is kept face down in La Bête: nothing to turn up."""
+
+    def busy_entries(self, session: Session, state: DealState | None) -> set[int]:
+        # the bêtes a deal plays for are its seated players', who sit nowhere else
+        return set()
+
+    def entry_in_play(self, players: Sequence[str], rules: Rules, register: Register) -> int | None:
+        return None  # a bête in play is paid into the stake: it is no longer waiting
+
+    def hand_result(self, session: Session, state: DealState) -> HandResult:
+        outcome = state.outcome
+        assert outcome is not None
+        record: Json = record_of(session, state).to_json()
+        if outcome.void:
+            return HandResult(record, None, None, None)
+        won = outcome.declarer_won
+        return HandResult(record, outcome.declarer, "made" if won else "failed", won)

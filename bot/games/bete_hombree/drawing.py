@@ -1,0 +1,440 @@
+"""La Bête Hombrée drawn for people: its calls, contract, register line, hand and summary.
+
+Everything here is drawn from one seat's view (``HandView``) or from the public
+view (a view with every private field emptied), so no card a reader may not
+see can reach a message (``bot.game.Renderer``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+from bot.errors import UserError
+from bot.game import Field, TableLike
+from bot.games.bete_hombree.codec import call_arg, call_of, parse_move
+from bot.i18n import t
+from bot.ids import ComponentId
+from bot.render import button, card_buttons, card_text, cards_text, signed, suit_text, trick_text
+from games.bete_hombree import Action, Contract, HandState, HandView, Kind, Phase, Session
+from games.bete_hombree.rules import stands_as
+from games.bete_hombree.state import SEATS
+from games.cards import Card, Suit, cards_of
+
+RULE_TOPICS: tuple[str, ...] = (
+    "overview",
+    "auction",
+    "declaration",
+    "play",
+    "settlement",
+    "register",
+)
+
+
+def call_text(action: Action, standing: int, lang: str) -> str:
+    """A call as players say it, given the standing bid's rank before it (-1: unknown)."""
+    kind = action.kind
+    if kind is Kind.PASS:
+        return t(lang, "call.pass")
+    if kind is Kind.SANS_PREJUDICE:
+        return t(lang, "call.sp")
+    if kind is Kind.RETIENS:
+        return t(lang, "call.ret")
+    if kind is Kind.TOUT:
+        return t(lang, "call.tout")
+    if kind is Kind.CAGNOTE:
+        return t(lang, "call.cag", level=stands_as(action, max(standing, 0)) // 2)
+    rank = 2 * action.level + (1 if action.belle else 0)
+    if rank == standing:
+        key = "call.premier_belle" if action.belle else "call.premier"
+        return t(lang, key, level=action.level)
+    if action.belle and standing and standing // 2 == action.level and standing % 2 == 0:
+        return t(lang, "call.dernier", level=action.level)
+    return t(lang, "call.bid_belle" if action.belle else "call.bid", level=action.level)
+
+
+def action_text(action: Action, lang: str) -> str:
+    """Any action, out of context (for refusals listing what is possible)."""
+    if action.kind is Kind.PLAY:
+        return card_text(action.card, lang)
+    if action.kind is Kind.DISCARD:
+        return cards_text(cards_of(action.cards), lang)
+    if action.kind is Kind.DECLARE:
+        text = t(lang, "declare.level", level=action.level, suit=Suit(action.suit).symbol)
+        if action.matadors:
+            text += t(lang, "contract.matadors", count=action.matadors)
+        return text
+    return call_text(action, -1, lang)
+
+
+def contract_text(contract: Contract, names: list[str], lang: str) -> str:
+    text = t(
+        lang,
+        "contract.belle" if contract.belle else "contract.plain",
+        name=names[contract.declarer],
+        level=contract.level,
+        suit=suit_text(contract.trump, lang),
+    )
+    if contract.matadors:
+        text += t(lang, "contract.matadors", count=contract.matadors)
+    return text
+
+
+def calls_said(view: HandView, names: list[str], lang: str) -> list[str]:
+    """The auction's calls as said, each measured by the rank standing before it."""
+    return [
+        f"{names[seat]} {call_text(action, rank, lang)}"
+        for (seat, action), rank in zip(view.calls, view.call_ranks, strict=True)
+    ]
+
+
+def phase_prompt(view: HandView, names: list[str], lang: str) -> str:
+    if view.phase is Phase.DONE:
+        return t(lang, "phase.done")
+    key = {
+        Phase.AUCTION: "phase.auction",
+        Phase.DISCARD: "phase.discard",
+        Phase.DECLARE: "phase.declare",
+        Phase.PLAY: "phase.play",
+    }[view.phase]
+    return t(lang, key, name=names[view.turn])
+
+
+def entry_text(view: HandView, names: list[str], lang: str) -> str:
+    entry = view.entry_in_play
+    if entry is None:
+        return t(lang, "table.no_entry")
+    if entry.owner is None:
+        return t(lang, "table.entry_pinandele", amount=entry.amount)
+    return t(lang, "table.entry", name=names[entry.owner], amount=entry.amount)
+
+
+def next_entry_text(table: TableLike, lang: str) -> str:
+    """Between hands: the entry the next deal will put in play, as the register stands."""
+    session = table.session
+    entry = session.entry_in_play() if isinstance(session, Session) else None
+    if entry is None:
+        return t(lang, "table.no_entry_next")
+    if entry.owner is None:
+        return t(lang, "table.entry_next_pinandele", amount=entry.amount)
+    seat = table.seat_of(entry.owner)
+    name = table.name(seat) if seat is not None else "?"
+    return t(lang, "table.entry_next", name=name, amount=entry.amount)
+
+
+def call_buttons(table: TableLike, view: HandView, lang: str) -> list[discord.ui.Button[Any]]:
+    """The calls the view's seat may make: the engine's legal calls, nothing else."""
+    out = []
+    for action in view.legal:
+        style = discord.ButtonStyle.secondary
+        if action.kind is Kind.PASS:
+            style = discord.ButtonStyle.danger
+        elif action.kind is not Kind.BID:
+            style = discord.ButtonStyle.success
+        cid = ComponentId(table.id, table.moves, "call", call_arg(action))
+        out.append(button(cid, call_text(action, view.standing_rank, lang), style))
+    for index, item in enumerate(out):
+        item.row = index // 5
+    return out
+
+
+def declare_buttons(
+    table: TableLike, view: HandView, lang: str, step: str
+) -> list[discord.ui.Button[Any]]:
+    """Declaration in steps: trump, then level (where open), then matadors (as held)."""
+    tid, moves = table.id, table.moves
+    legal = [a for a in view.legal if a.kind is Kind.DECLARE]
+    parts = step.split(":") if step else []
+    out: list[discord.ui.Button[Any]] = []
+    if not parts:
+        for suit in Suit:
+            if any(a.suit == suit for a in legal):
+                label = suit_text(suit, lang)
+                if suit == view.belle:
+                    label += f" ({t(lang, 'belle')})"
+                cid = ComponentId(tid, moves, "decl", suit.name)
+                out.append(button(cid, label, discord.ButtonStyle.primary))
+        return out
+    suit = Suit.parse(parts[0])
+    if len(parts) == 1:
+        for level in sorted({a.level for a in legal if a.suit == suit}):
+            out.append(
+                button(
+                    ComponentId(tid, moves, "decl", f"{suit.name}:{level}"),
+                    t(lang, "declare.level", level=level, suit=suit.symbol),
+                    discord.ButtonStyle.primary,
+                )
+            )
+    else:
+        level = int(parts[1])
+        counts = sorted({a.matadors for a in legal if a.suit == suit and a.level == level})
+        for count in counts:
+            label = (
+                t(lang, "declare.matadors", count=count)
+                if count
+                else t(lang, "declare.no_matadors")
+            )
+            out.append(
+                button(
+                    ComponentId(tid, moves, "decl", f"{suit.name}:{level}:{count}"),
+                    label,
+                    discord.ButtonStyle.success,
+                )
+            )
+    out.append(button(ComponentId(tid, moves, "decl", "back"), t(lang, "btn.back"), row=4))
+    return out
+
+
+def declaration_step(view: HandView, arg: str) -> Action | None:
+    """The declaration chosen so far, if complete (trump, level, matadors)."""
+    if view.phase is not Phase.DECLARE:
+        raise UserError("error.stale")
+    if arg == "back":
+        return None
+    if ":" not in arg:
+        Suit.parse(arg)  # a forged suit is a ValueError
+        return None
+    parts = arg.split(":")
+    suit, level = Suit.parse(parts[0]), int(parts[1])
+    if len(parts) == 3:
+        matadors = f" matadors {int(parts[2])}" if parts[2] != "0" else ""
+        return Action.parse(f"declare {level} {suit.name}{matadors}")
+    counts = {
+        a.matadors
+        for a in view.legal
+        if a.kind is Kind.DECLARE and a.suit == suit and a.level == level
+    }
+    if counts <= {0}:
+        return Action.parse(f"declare {level} {suit.name}")
+    return None
+
+
+class HombreeRenderer:
+    """La Bête Hombrée drawn at a table of four."""
+
+    rule_topics = RULE_TOPICS
+
+    def money(self, amount: int, lang: str) -> str:
+        return signed(amount)
+
+    def amount(self, amount: int, lang: str) -> str:
+        return str(amount)
+
+    def action_text(self, action: Action, lang: str) -> str:
+        return action_text(action, lang)
+
+    def parse_move(self, text: str) -> Action:
+        return parse_move(text)
+
+    def refusal(self, view: HandView, action: Action, reason: str) -> tuple[str, dict[str, object]]:
+        if action.kind in (Kind.SANS_PREJUDICE, Kind.RETIENS) and "looked at" in reason:
+            return "error.looked", {}  # the engine's word: a blind call after a look
+        if view.phase is Phase.PLAY:
+            return "error.illegal_card", {}
+        if view.phase is Phase.DISCARD:
+            counts = sorted({a.cards.bit_count() for a in view.legal})
+            return "error.illegal_discard", {"count": "/".join(map(str, counts))}
+        if view.phase is Phase.DECLARE:
+            return "error.illegal_declare", {}
+        return "error.illegal_call", {}
+
+    def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
+        if "action" in args:
+            action = Action.parse(str(args["action"]))
+            standing = args.pop("standing", -1)
+            if action.kind <= Kind.TOUT:
+                args["action"] = call_text(action, int(str(standing)), lang)
+            else:
+                args["action"] = action_text(action, lang)
+        if "turned" in args:  # tirer le roi: the cards turned, seat by seat
+            turned = []
+            for item in str(args["turned"]).split():
+                seat, _, card = item.partition(":")
+                turned.append(f"{table.name(int(seat))} {card_text(Card.parse(card), lang)}")
+            args["turned"] = " · ".join(turned)
+            args["burned"] = card_text(Card.parse(str(args["burned"])), lang)
+        if "suit" in args:
+            args["suit"] = suit_text(Suit.parse(str(args["suit"])), lang)
+        return args
+
+    def public_view(self, view: HandView) -> HandView:
+        return replace(view, hand=0, discarded=0, cagnot_seen=0, legal=(), face_down=False)
+
+    def status_lines(self, table: TableLike, view: HandView | None, lang: str) -> list[str]:
+        names = table.names
+        session = table.session
+        lines = []
+        if view is not None and not table.between_hands and table.status != "ended":
+            lines.append("**" + phase_prompt(view, names, lang) + "**")
+        if isinstance(session, Session):
+            belle = session.belle if view is None or table.between_hands else view.belle
+            dealer = session.dealer if view is None or table.between_hands else view.dealer
+            lines.append(t(lang, "table.belle", suit=suit_text(belle, lang)))
+            key = "table.next_dealer" if table.between_hands else "table.dealer"
+            lines.append(t(lang, key, name=names[dealer]))
+            if session.stop_requested and table.status != "ended":
+                lines.append(t(lang, "table.stopping", count=max(session.deals_left, 0)))
+        return lines
+
+    def seat_details(
+        self, table: TableLike, view: HandView | None, seat: int, lang: str
+    ) -> list[str]:
+        details = []
+        if view is not None and view.dealer == seat and not table.between_hands:
+            details.append(t(lang, "table.is_dealer"))
+        if view is not None and view.phase in (Phase.PLAY, Phase.DONE):
+            details.append(t(lang, "table.tricks", count=view.tricks_won[seat]))
+        return details
+
+    def public_fields(self, table: TableLike, view: HandView | None, lang: str) -> list[Field]:
+        names = table.names
+        fields: list[Field] = []
+        if view is None:
+            return fields
+        if not table.between_hands:
+            said = [line.replace(" ", " : ", 1) for line in calls_said(view, names, lang)]
+            fields.append(
+                (t(lang, "table.auction"), "\n".join(said) or t(lang, "table.no_calls"), True)
+            )
+        if view.contract is not None:
+            fields.append(
+                (t(lang, "table.contract"), contract_text(view.contract, names, lang), True)
+            )
+        elif view.declarer >= 0:
+            declarer = t(lang, "table.declarer", name=names[view.declarer])
+            fields.append((t(lang, "table.contract"), declarer, True))
+        if view.phase is Phase.PLAY:
+            number = len(view.tricks_played) + 1
+            fields.append(
+                (t(lang, "table.trick", number=number), trick_text(view.trick, names, lang), False)
+            )
+        if table.between_hands:
+            entry_line = next_entry_text(table, lang)
+        else:
+            entry_line = entry_text(view, names, lang)
+        fields.append((t(lang, "table.register"), entry_line, False))
+        return fields
+
+    def table_buttons(
+        self, table: TableLike, view: HandView, lang: str
+    ) -> list[discord.ui.Button[Any]]:
+        if view.phase is not Phase.AUCTION:
+            return []
+        return call_buttons(table, view, lang)
+
+    def hand_body(
+        self, table: TableLike, view: HandView, seat: int, lang: str, step: str
+    ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
+        names = table.names
+        hv = view
+        lines = [t(lang, "hand.hand_no", hand=table.hand_no, dealer=names[hv.dealer])]
+        lines.append(t(lang, "table.belle", suit=suit_text(hv.belle, lang)))
+        lines.append(t(lang, f"hand.position.{(seat - hv.dealer) % SEATS}"))
+        lines.append("")
+        if hv.face_down:
+            lines.append(t(lang, "hand.face_down"))
+        else:
+            lines.append(t(lang, "hand.cards", cards=cards_text(hv.cards, lang)))
+            if hv.cagnot_seen:
+                seen = cards_text(cards_of(hv.cagnot_seen), lang)
+                lines.append(t(lang, "hand.cagnot", cards=seen))
+            if hv.discarded:
+                gone = cards_text(cards_of(hv.discarded), lang)
+                lines.append(t(lang, "hand.discarded", cards=gone))
+        if hv.contract is not None:
+            lines.append(t(lang, "hand.contract", contract=contract_text(hv.contract, names, lang)))
+        mine = hv.turn == seat
+        # Only the player to act sees the auction or the trick here: the others'
+        # messages then change only when their own options change.
+        if mine and hv.phase is Phase.AUCTION and hv.calls:
+            lines.append(t(lang, "hand.calls", calls=" · ".join(calls_said(hv, names, lang))))
+        if mine and hv.phase is Phase.PLAY:
+            lines.append(t(lang, "hand.trick", trick=trick_text(hv.trick, names, lang)))
+            lines.append(t(lang, "hand.tricks_won", count=hv.tricks_won[seat]))
+        if hv.phase is Phase.DONE:
+            lines.append(t(lang, "phase.done"))
+        elif mine:
+            lines.append("")
+            lines.append("**" + t(lang, f"hand.your_turn.{hv.phase.name.lower()}") + "**")
+        else:
+            lines.append(t(lang, "hand.not_your_turn"))
+        tid, moves = table.id, table.moves
+        items: list[discord.ui.Item[Any]] = []
+        if hv.face_down:
+            if mine:  # the calls that may be made without looking: the blind ones and pass
+                blind = (Kind.SANS_PREJUDICE, Kind.RETIENS, Kind.PASS)
+                items.extend(
+                    b
+                    for b, a in zip(call_buttons(table, hv, lang), hv.legal, strict=True)
+                    if a.kind in blind
+                )
+            look = ComponentId(tid, 0, "look")
+            items.append(button(look, t(lang, "btn.look"), discord.ButtonStyle.primary, row=4))
+        elif mine and hv.phase is Phase.AUCTION:
+            items.extend(call_buttons(table, hv, lang))
+        elif mine and hv.phase is Phase.DISCARD:
+            counts = sorted({a.cards.bit_count() for a in hv.legal})
+            select: discord.ui.Select[Any] = discord.ui.Select(
+                custom_id=str(ComponentId(tid, moves, "discard", select=True)),
+                placeholder=t(lang, "hand.discard_placeholder", count="/".join(map(str, counts))),
+                min_values=counts[0],
+                max_values=counts[-1],
+                options=[
+                    discord.SelectOption(label=card_text(c, lang), value=str(c)) for c in hv.cards
+                ],
+            )
+            items.append(select)
+        elif mine and hv.phase is Phase.DECLARE:
+            items.extend(declare_buttons(table, hv, lang, step))
+        elif hv.phase is Phase.PLAY:
+            legal = {a.card for a in hv.legal}
+            items.extend(card_buttons(table, hv.cards, legal, mine, lang))
+        return lines, items
+
+    def component_action(
+        self, view: HandView, verb: str, arg: str, values: list[str]
+    ) -> Action | None:
+        if verb == "decl":
+            return declaration_step(view, arg)
+        if verb == "call":
+            return call_of(arg)
+        if verb == "play":
+            return Action.parse(f"play {arg}")
+        if verb == "discard":
+            return Action.parse("discard " + " ".join(values))
+        raise ValueError(f"unknown verb {verb!r}")
+
+    def settlement(self, table: TableLike, settled: Any, lang: str) -> tuple[str, str, list[Field]]:
+        names = table.names
+        outcome = settled.outcome
+        contract = outcome.contract
+        if contract is None:
+            title = t(lang, "summary.title_pinandele", hand=table.hand_no)
+            result = t(lang, "summary.pinandele")
+        else:
+            key = "summary.title_made" if outcome.made else "summary.title_failed"
+            title = t(lang, key, hand=table.hand_no, name=names[contract.declarer])
+            made = t(
+                lang,
+                "summary.made" if outcome.made else "summary.failed",
+                tricks=outcome.tricks[contract.declarer],
+            )
+            result = contract_text(contract, names, lang) + " — " + made
+        fields: list[Field] = []
+        if settled.belle_after != settled.belle_before:
+            change = t(
+                lang,
+                "summary.belle_change",
+                old=suit_text(settled.belle_before, lang),
+                new=suit_text(settled.belle_after, lang),
+            )
+            fields.append((t(lang, "summary.belle"), change, False))
+        return title, result, fields
+
+    def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
+        return [(t(lang, "register.pot"), str(pot.get("", 0)), True)]
+
+
+__all__ = ["HandState", "HombreeRenderer"]
