@@ -6,6 +6,8 @@ import gc
 
 import aiosqlite
 
+import tests.toy  # registers the toy game  # noqa: F401
+
 
 def pytest_sessionfinish(session, exitstatus) -> None:
     """Stop the worker thread of any aiosqlite connection a test left open.

@@ -49,6 +49,9 @@ class DealRecord:
                     f"La Bête has {MIN_SEATS} to {MAX_SEATS} players, not {len(players)}"
                 )
             pot = data.get("pot", {})
+            parts = [int(pot.get(part, 0)) for part in ("reserve", "stake", "kings")]
+            if min(parts) < 0:
+                raise RecordError(f"the pot's parts are never negative: {pot}")
             register = read_register(data.get("register", []), len(players))
             if any(owner is None for owner, _ in register):
                 raise RecordError("La Bête has no pinandèle: every register entry has an owner")
@@ -62,9 +65,7 @@ class DealRecord:
                 talon=tuple(Card.parse(c) for c in data["talon"]),
                 actions=tuple(actions),
                 round_start=bool(data.get("round_start", False)),
-                pot=Pot(
-                    int(pot.get("reserve", 0)), int(pot.get("stake", 0)), int(pot.get("kings", 0))
-                ),
+                pot=Pot(*parts),
                 bete_in_play=bool(data.get("bete_in_play", False)),
                 register=register,
                 options=Rules.from_dict(dict(data.get("options", {}))),
@@ -131,6 +132,12 @@ def replay(record: DealRecord) -> Replay:
             bete_in_play=record.bete_in_play,
             deals_in_round=0 if record.round_start else 1,
         )
+    except ValueError as error:
+        raise RecordError(f"impossible deal: {error}") from None
+    contradiction = session.contradiction()
+    if contradiction is not None:
+        raise RecordError(f"the record contradicts itself: {contradiction}")
+    try:
         state = session.deal_hands(
             [card_mask(h) for h in record.hands], [c.index for c in record.talon]
         )

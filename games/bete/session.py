@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games import dealing
-from games.bete.rules import MAX_SEATS, MIN_SEATS, Rules
+from games.bete.rules import FICHE, MAX_SEATS, MIN_SEATS, Rules
 from games.bete.state import DECK, Bete, DealState, Outcome, Pot
 from games.cards import iter_bits
 from games.register import BeteOrder, Crossing, Entry, Register
@@ -77,6 +77,21 @@ class Session:
     def waiting(self) -> list[Entry]:
         """Waiting bêtes of the players seated here, oldest first."""
         return [e for e in self.register.entries if e.owner in self.players]
+
+    def contradiction(self) -> str | None:
+        """Why the next deal cannot be dealt as things stand, or None.
+
+        Each deal moves one fiche from the reserve into the stake, and a round
+        (one deal per player) starts by each player paying a fiche into the
+        reserve: inside a round the reserve always holds that fiche.  One that
+        does not (a record written by hand, say) does not go with its pot.
+        """
+        if self.deals_in_round != 0 and self.pot.reserve < FICHE:
+            return (
+                f"this deal does not open a round, yet the reserve ({self.pot.reserve} jetons)"
+                f" cannot give the stake its fiche ({FICHE} jetons)"
+            )
+        return None
 
     def deal(self, seed: int) -> DealState:
         hands, talon = dealing.shuffled_deal(

@@ -51,6 +51,9 @@ class HandRecord:
             if len(players) != SEATS:
                 raise RecordError(f"{GAME} has {SEATS} players, the record names {len(players)}")
             register = read_register(data.get("register", []), SEATS)
+            pot = data.get("pot")
+            if pot is not None and int(pot) < 0:
+                raise RecordError(f"the pot is never negative, not {pot}")
             actions = data.get("actions", [])
             if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
                 raise RecordError("actions must be a list of strings like '1 pass'")
@@ -62,7 +65,7 @@ class HandRecord:
                 cagnot=tuple(Card.parse(c) for c in data["cagnot"]),
                 actions=tuple(actions),
                 register=register,
-                pot=None if data.get("pot") is None else int(data["pot"]),
+                pot=None if pot is None else int(pot),
                 options=Rules.from_dict(dict(data.get("options", {}))),
             )
         except KeyError as missing:
@@ -132,6 +135,12 @@ def replay(record: HandRecord) -> Replay:
             register=register,
             pot=pot,
         )
+    except ValueError as error:
+        raise RecordError(f"impossible deal: {error}") from None
+    contradiction = session.contradiction()
+    if contradiction is not None:
+        raise RecordError(f"the record contradicts itself: {contradiction}")
+    try:
         state = session.deal_hands(
             [card_mask(h) for h in record.hands], [c.index for c in record.cagnot]
         )

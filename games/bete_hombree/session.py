@@ -145,6 +145,27 @@ class Session:
     def entry_in_play(self) -> Entry | None:
         return self.register.in_play(self.players, self.rules.bete_order)
 
+    def contradiction(self) -> str | None:
+        """Why the next hand cannot be dealt as things stand, or None.
+
+        A pinandèle in play is paid from the pot to a declarer who makes his
+        contract: a pot that cannot pay it means a register and a pot that do
+        not go together (a record written by hand, say), which would be
+        replayed into a negative pot.
+        """
+        entry = self.entry_in_play()
+        if (
+            entry is not None
+            and entry.owner is None
+            and self.rules.pinandele is PinandeleRule.QUEUE
+            and self.pot < entry.amount
+        ):
+            return (
+                f"the pinandèle in play ({entry.amount}) is paid from the pot,"
+                f" which holds only {self.pot}"
+            )
+        return None
+
     def seat_of(self, player: str) -> int:
         return self.players.index(player)
 

@@ -1,0 +1,152 @@
+"""Records that contradict themselves are refused with a message saying why
+(issue step 8), instead of being replayed into an impossible pot.
+
+* La Bête Hombrée: a pinandèle in play is paid from the pot to a declarer who
+  makes his contract; a pot smaller than it cannot pay it.
+* La Bête: inside a round the reserve always holds the fiche each deal moves
+  into the stake; a deal that does not open a round with less is impossible.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.records import RecordError, load
+from games.replay import replay_result
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = ROOT / "tests" / "records"
+
+
+def record(name: str) -> dict[str, Any]:
+    return copy.deepcopy(load(RECORDS / f"{name}.json"))
+
+
+def run_cli(tmp_path: Path, data: dict[str, Any]) -> subprocess.CompletedProcess[str]:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "games", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def pinandele_in_play(pot: int | None) -> dict[str, Any]:
+    """Example 1 with an ownerless 8 as the oldest entry, so in play; S makes his
+    contract and takes it from the pot."""
+    data = record("example1")
+    data["register"] = [{"owner": None, "amount": 8}, {"owner": 1, "amount": 24}]
+    if pot is None:
+        data.pop("pot", None)
+    else:
+        data["pot"] = pot
+    return data
+
+
+@pytest.mark.parametrize("pot", [0, 7])
+def test_a_pinandele_in_play_the_pot_cannot_pay_is_refused(pot: int) -> None:
+    with pytest.raises(RecordError) as caught:
+        replay_result(pinandele_in_play(pot))
+    message = str(caught.value)
+    assert "contradicts itself" in message
+    assert "pinandèle in play (8)" in message and f"holds only {pot}" in message
+    assert caught.value.index is None  # the record, not one of its actions
+
+
+@pytest.mark.parametrize("pot", [None, 8, 20])
+def test_a_pot_that_pays_the_pinandele_replays(pot: int | None) -> None:
+    result = replay_result(pinandele_in_play(pot))
+    assert result["made"] is True
+    # S: 3 × 28 from the contract and the 8 from the pot, which keeps the rest
+    assert result["payments"] == [92, -28, -28, -28]
+    assert result["pot"] == (0 if pot is None else pot - 8)
+
+
+def test_a_small_pot_is_no_contradiction_without_a_pinandele_in_play() -> None:
+    # an owned bête is in play: the pot is not touched, whatever it holds
+    data = pinandele_in_play(0)
+    data["register"].reverse()  # E's 24 is the oldest now
+    result = replay_result(data)
+    assert result["payments"] == [108, -52, -28, -28] and result["pot"] == 0
+
+
+def test_with_next_bete_the_pinandeles_are_the_pot_itself() -> None:
+    # pinandele=with_next_bete: no pinandèle is in the register, the pot holds them
+    # and goes with the next bête won; any pot is consistent
+    data = record("example1")
+    data["options"] = {"pinandele": "with_next_bete"}
+    data["pot"] = 16
+    result = replay_result(data)
+    assert result["payments"] == [108 + 16, -52, -28, -28] and result["pot"] == 0
+
+
+def test_a_negative_pot_is_refused() -> None:
+    data = record("example1")
+    data["pot"] = -8
+    with pytest.raises(RecordError, match="never negative"):
+        replay_result(data)
+
+
+def mid_round(reserve: int) -> dict[str, Any]:
+    """The 1792 text's second deal (not a round's start) with another reserve."""
+    data = record("bete_seed_second")
+    assert data["round_start"] is False
+    data["pot"]["reserve"] = reserve
+    return data
+
+
+@pytest.mark.parametrize("reserve", [0, 9])
+def test_a_reserve_without_the_fiche_mid_round_is_refused(reserve: int) -> None:
+    with pytest.raises(RecordError) as caught:
+        replay_result(mid_round(reserve))
+    message = str(caught.value)
+    assert "contradicts itself" in message and "does not open a round" in message
+    assert f"reserve ({reserve} jetons)" in message
+
+
+def test_a_reserve_with_the_fiche_mid_round_replays() -> None:
+    result = replay_result(mid_round(10))
+    assert result["pot"]["reserve"] == 0 and result["pot"]["stake"] == 43
+
+
+def test_a_round_start_fills_the_reserve_first() -> None:
+    # opening a round, each of the 5 pays a fiche into the reserve first: 50 - 10
+    data = mid_round(0)
+    data["round_start"] = True
+    result = replay_result(data)
+    assert result["pot"]["reserve"] == 40
+
+
+def test_a_negative_part_of_the_pot_is_refused() -> None:
+    data = mid_round(10)
+    data["pot"]["kings"] = -1
+    with pytest.raises(RecordError, match="never negative"):
+        replay_result(data)
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (pinandele_in_play(0), "pinandèle in play (8)"),
+        (mid_round(5), "does not open a round"),
+    ],
+    ids=["bete-hombree", "bete"],
+)
+def test_the_command_line_exits_non_zero_saying_why(
+    tmp_path: Path, data: dict[str, Any], words: str
+) -> None:
+    done = run_cli(tmp_path, data)
+    assert done.returncode != 0
+    assert done.stdout == ""
+    assert "contradicts itself" in done.stderr and words in done.stderr

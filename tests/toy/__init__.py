@@ -1,0 +1,79 @@
+"""The toy game (issue step 7): a third game that lives only in the tests.
+
+Importing this package registers it (``tests/conftest.py`` does, in one line);
+nothing else names it.  Its engine part is here (``game``, ``session``,
+``record``, ``players``); the bot's part of it lives beside it.
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.registry import ComputerPlayer, GameSpec, register
+from tests.toy.game import (
+    GAME,
+    Action,
+    DealState,
+    DealView,
+    HighCard,
+    IllegalActionError,
+    Kind,
+    Outcome,
+    Phase,
+    Rules,
+    play,
+)
+from tests.toy.record import DealRecord, record_of, replay, result_json
+from tests.toy.session import Session, SettledDeal
+
+
+def _new_session(players: Sequence[str], seed: int, rules: Rules) -> Session:
+    return Session.start(players, seed, rules)
+
+
+def _replay(data: Mapping[str, Any]) -> dict[str, Any]:
+    return result_json(replay(DealRecord.from_json(data)))
+
+
+def _players() -> Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]]:
+    from tests.toy.players import PLAYERS
+
+    return PLAYERS
+
+
+SPEC: GameSpec[Rules, Session, DealView, Action] = register(
+    GameSpec(
+        id=GAME,
+        names={"fr": "Jeu d'essai", "en": "Toy game"},
+        min_seats=2,
+        max_seats=2,
+        options=Rules,
+        new_session=_new_session,
+        replay=_replay,
+        view=DealView,
+        parse_action=Action.parse,
+        players=_players,
+        fair="random",
+        strong="high",
+    )
+)
+
+__all__ = [
+    "GAME",
+    "SPEC",
+    "Action",
+    "DealRecord",
+    "DealState",
+    "DealView",
+    "HighCard",
+    "IllegalActionError",
+    "Kind",
+    "Outcome",
+    "Phase",
+    "Rules",
+    "Session",
+    "SettledDeal",
+    "play",
+    "record_of",
+    "replay",
+    "result_json",
+]

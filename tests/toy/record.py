@@ -1,0 +1,119 @@
+"""Records of the toy game, in the style of RULES.md §5: read, write, replay.
+
+```json
+{"game": "toy", "options": {"deals": 3}, "players": ["A", "B"], "dealer": 0,
+ "hands": [["KS", "QH", "JD"], ["KH", "JS", "QC"]],
+ "talon": ["KD", "KC", "QS", "QD", "JH", "JC"],
+ "actions": ["1 play KH", "0 play KS", "..."]}
+```
+``talon`` is the six cards left in the shuffled order.  The result JSON gives
+the tricks per seat, the winner, the amount and each seat's net payment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.cards import Card, card_mask, cards_of
+from games.records import RecordError, apply_action_lines, result_head
+from tests.toy.game import GAME, SEATS, Action, DealState, Rules
+from tests.toy.session import Session, SettledDeal
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    players: tuple[str, ...]
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    talon: tuple[Card, ...]
+    actions: tuple[str, ...]
+    options: Rules = field(default_factory=Rules)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DealRecord:
+        try:
+            if data.get("game") != GAME:
+                raise RecordError(f"not a {GAME} record: game is {data.get('game')!r}")
+            players = tuple(str(p) for p in data["players"])
+            if len(players) != SEATS:
+                raise RecordError(f"the toy game has {SEATS} players, not {len(players)}")
+            actions = data.get("actions", [])
+            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+                raise RecordError("actions must be a list of strings like '1 play KS'")
+            return cls(
+                players=players,
+                dealer=int(data["dealer"]),
+                hands=tuple(tuple(Card.parse(c) for c in hand) for hand in data["hands"]),
+                talon=tuple(Card.parse(c) for c in data["talon"]),
+                actions=tuple(actions),
+                options=Rules.from_dict(dict(data.get("options", {}))),
+            )
+        except KeyError as missing:
+            raise RecordError(f"the record lacks {missing}") from None
+        except (TypeError, ValueError, AttributeError) as error:
+            if isinstance(error, RecordError):
+                raise
+            raise RecordError(f"malformed record: {error}") from None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": GAME,
+            "options": self.options.to_dict(),
+            "players": list(self.players),
+            "dealer": self.dealer,
+            "hands": [[str(c) for c in hand] for hand in self.hands],
+            "talon": [str(c) for c in self.talon],
+            "actions": list(self.actions),
+        }
+
+
+def record_of(session: Session, state: DealState) -> DealRecord:
+    """The record of the deal ``state`` dealt by ``session`` (as far as it went)."""
+    return DealRecord(
+        players=session.players,
+        dealer=state.dealer,
+        hands=tuple(tuple(cards_of(h)) for h in state.initial_hands),
+        talon=tuple(Card.from_index(i) for i in state.talon),
+        actions=tuple(f"{seat} {action}" for seat, action in state.actions),
+        options=session.rules,
+    )
+
+
+@dataclass(slots=True)
+class Replay:
+    record: DealRecord
+    session: Session
+    state: DealState
+    settled: SettledDeal | None
+
+
+def replay(record: DealRecord) -> Replay:
+    """Replay a record exactly; a bad action raises ``RecordError`` naming it."""
+    try:
+        session = Session(record.players, dealer=record.dealer, rules=record.options)
+        state = session.deal_hands(
+            [card_mask(h) for h in record.hands], [c.index for c in record.talon]
+        )
+    except ValueError as error:
+        raise RecordError(f"impossible deal: {error}") from None
+    apply_action_lines(state, record.actions, SEATS, Action.parse)
+    settled = session.settle(state) if state.is_over else None
+    return Replay(record, session, state, settled)
+
+
+def result_json(result: Replay) -> dict[str, Any]:
+    """The printed result of a replay."""
+    players = result.session.players
+    state = result.state
+    data = result_head(GAME, players, state)
+    outcome = state.outcome
+    if outcome is None:
+        return data
+    data["tricks"] = list(outcome.tricks)
+    data["winner"] = outcome.winner
+    data["amount"] = outcome.amount
+    data["payments"] = list(outcome.net)
+    data["net"] = {players[s]: outcome.net[s] for s in range(SEATS)}
+    return data
