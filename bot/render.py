@@ -91,6 +91,8 @@ def options_text(rules: Any, turn_seconds: int, lang: str) -> str:
 def option_value(name: str, value: Any, lang: str) -> str:
     if isinstance(value, bool):
         return t(lang, "yes" if value else "no")
+    if isinstance(value, int):  # a number (of deals, of points...) says itself
+        return str(value)
     return t(lang, f"option.{name}.{value}")
 
 

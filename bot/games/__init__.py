@@ -19,6 +19,7 @@ _loaded = False
 
 def register(game: TableGame) -> TableGame:
     """Offer a game at the table (once per id); its texts join the catalogue."""
+    load()  # the offered games first, whoever registers first
     known = _GAMES.get(game.id)
     if known is not None and known is not game:
         raise ValueError(f"a game {game.id!r} is offered already")

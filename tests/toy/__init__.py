@@ -77,3 +77,6 @@ __all__ = [
     "replay",
     "result_json",
 ]
+
+# the bot's side of the toy game: its port, drawings, command and texts
+from tests.toy import table as table  # noqa: E402

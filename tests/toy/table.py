@@ -1,0 +1,282 @@
+"""The toy game at the table: its port, its drawings, its command and its texts.
+
+The bot side of a game is what this file holds, in the same shape as a game
+package under ``bot/games/``: it registers itself with ``bot.games.register``
+when ``tests.toy`` is imported, and nothing else of the bot names it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import discord
+from discord import app_commands
+
+from bot.commands import (
+    COMMON_DESCRIPTIONS,
+    DEFAULT_TURN_SECONDS,
+    LANGUAGE_CHOICES,
+    LEVEL_CHOICES,
+    Opener,
+    TurnTime,
+)
+from bot.errors import UserError
+from bot.game import (
+    Capabilities,
+    Deal,
+    Field,
+    HandResult,
+    Json,
+    LogLine,
+    TableGame,
+    TableLike,
+    card_list,
+    card_lists,
+)
+from bot.games import register
+from bot.i18n import t
+from bot.parsing import parse_card
+from bot.render import card_buttons, card_text, cards_text, signed, trick_text
+from games.cards import cards_of
+from games.dealing import deal_text, parse_deal
+from games.register import Register
+from tests.toy import SPEC
+from tests.toy.game import GAME, Action, DealState, DealView, Phase, Rules, play
+from tests.toy.record import record_of
+from tests.toy.session import Session, SettledDeal
+
+TEXTS: Final = {
+    "toy.start": {"fr": "{name} donne le premier.", "en": "{name} deals first."},
+    "toy.your_turn": {"fr": "À vous de jouer une carte.", "en": "Your turn: play a card."},
+    "toy.deals_left": {"fr": "Encore {count} donne(s).", "en": "{count} more deal(s)."},
+    "toy.summary": {
+        "fr": "Donne n° {hand} : {name} l'emporte",
+        "en": "Deal {hand}: {name} wins",
+    },
+    "toy.summary.result": {
+        "fr": "Plis : {tricks}. Le perdant paie {amount} jeton(s).",
+        "en": "Tricks: {tricks}. The loser pays {amount} jeton(s).",
+    },
+    "reason.tricks": {"fr": "plis", "en": "tricks"},
+    "option.deals": {"fr": "Donnes", "en": "Deals"},
+    "score.net.toy": {"fr": "{net} jetons", "en": "{net} jetons"},
+    "rules.toy.overview.title": {"fr": "Le jeu d'essai", "en": "The toy game"},
+    "rules.toy.overview.text": {
+        "fr": "Deux joueurs, trois cartes chacun : la plus haute (R > D > V) fait le pli.",
+        "en": "Two players, three cards each: the highest (K > Q > J) takes the trick.",
+    },
+}
+COMMAND_WORDS: Final = {
+    "toy": "essai",
+    "The toy game: two players, three cards": "Le jeu d'essai : deux joueurs, trois cartes",
+    "deals": "donnes",
+    "Deals in the session": "Donnes de la partie",
+}
+
+
+class ToyPort:
+    def rules(self, options: Mapping[str, object]) -> Rules:
+        return Rules.from_dict(dict(options))
+
+    def start(
+        self, players: Sequence[str], seed: int, rules: Rules
+    ) -> tuple[Session, list[LogLine]]:
+        session = Session.start(players, seed, rules)
+        return session, [LogLine.of("toy.start", seat=session.dealer)]
+
+    def deal(
+        self,
+        session: Session,
+        seed: int,
+        register: Register,
+        pot: dict[str, int],
+        given: Deal | None,
+    ) -> Json:
+        if given is None:
+            state = session.deal(seed)
+            given = deal_text(state.initial_hands, state.talon)
+        hands, talon = given
+        return {"dealer": session.dealer, "hands": hands, "talon": talon}
+
+    def apply_deal(
+        self,
+        session: Session,
+        payload: Mapping[str, object],
+        register: Register,
+        pot: dict[str, int],
+    ) -> DealState:
+        if payload["dealer"] != session.dealer:
+            raise ValueError("the dealer differs from the session's")
+        hands, talon = parse_deal(card_lists(payload["hands"]), card_list(payload["talon"]))
+        return session.deal_hands(hands, talon)
+
+    def pot_of(self, session: Session) -> dict[str, int]:
+        return {}
+
+    def pot_for_deal(
+        self, session: Session, pot: dict[str, int], held_elsewhere: bool
+    ) -> dict[str, int]:
+        return {}
+
+    def playable(self, register: Register, pot: dict[str, int]) -> Register:
+        return register
+
+    def parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def action_line(
+        self, state: DealState, seat: int, action: Action, timeout: bool
+    ) -> LogLine | None:
+        return LogLine.of("log.timeout", seat=seat, action=str(action)) if timeout else None
+
+    def look(self, state: DealState, seat: int) -> None:
+        """Nothing is face down in the toy game."""
+
+    def busy_entries(self, session: Session, state: DealState | None) -> set[int]:
+        return set()
+
+    def entry_in_play(self, players: Sequence[str], rules: Rules, register: Register) -> int | None:
+        return None
+
+    def hand_result(self, session: Session, state: DealState) -> HandResult:
+        return HandResult(record_of(session, state).to_json(), None, None, None)
+
+
+class ToyRenderer:
+    rule_topics: tuple[str, ...] = ("overview",)
+
+    def money(self, amount: int, lang: str) -> str:
+        return signed(amount)
+
+    def amount(self, amount: int, lang: str) -> str:
+        return str(amount)
+
+    def action_text(self, action: Action, lang: str) -> str:
+        return card_text(action.card, lang)
+
+    def parse_move(self, text: str) -> Action:
+        try:
+            return Action.parse(text)
+        except ValueError:
+            pass
+        try:
+            return play(parse_card(text))
+        except UserError:
+            raise UserError("error.bad_input", text=text[:40]) from None
+
+    def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
+        if "action" in args:
+            args["action"] = self.action_text(Action.parse(str(args["action"])), lang)
+        return args
+
+    def refusal(self, view: DealView, action: Action, reason: str) -> tuple[str, dict[str, object]]:
+        return "error.illegal_card", {}
+
+    def status_lines(self, table: TableLike, view: DealView | None, lang: str) -> list[str]:
+        lines = []
+        if view is not None and not table.between_hands and table.status == "playing":
+            lines.append("**" + t(lang, "phase.play", name=table.name(view.turn)) + "**")
+        session = table.session
+        if isinstance(session, Session) and table.status == "playing":
+            lines.append(t(lang, "toy.deals_left", count=session.deals_left))
+        return lines
+
+    def seat_details(
+        self, table: TableLike, view: DealView | None, seat: int, lang: str
+    ) -> list[str]:
+        if view is None or table.between_hands:
+            return []
+        return [t(lang, "table.tricks", count=view.tricks_won[seat])]
+
+    def public_fields(self, table: TableLike, view: DealView | None, lang: str) -> list[Field]:
+        if view is None or view.phase is Phase.DONE:
+            return []
+        trick = trick_text(view.trick, table.names, lang)
+        return [(t(lang, "table.trick", number=len(view.tricks_played) + 1), trick, False)]
+
+    def public_view(self, view: DealView) -> DealView:
+        return dataclasses.replace(view, hand=0, legal=())
+
+    def table_buttons(
+        self, table: TableLike, view: DealView, lang: str
+    ) -> list[discord.ui.Button[Any]]:
+        return []
+
+    def hand_body(
+        self, table: TableLike, view: DealView, seat: int, lang: str, step: str
+    ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
+        hand = cards_of(view.hand)
+        lines = [t(lang, "hand.cards", cards=cards_text(hand, lang))]
+        mine = view.turn == seat
+        if view.phase is Phase.DONE:
+            lines.append(t(lang, "phase.done"))
+        elif mine:
+            lines.append(t(lang, "hand.trick", trick=trick_text(view.trick, table.names, lang)))
+            lines.append("**" + t(lang, "toy.your_turn") + "**")
+        else:
+            lines.append(t(lang, "hand.not_your_turn"))
+        legal = {a.card for a in view.legal}
+        items: list[discord.ui.Item[Any]] = []
+        if view.phase is Phase.PLAY:
+            items.extend(card_buttons(table, hand, legal, mine, lang))
+        return lines, items
+
+    def component_action(
+        self, view: DealView, verb: str, arg: str, values: list[str]
+    ) -> Action | None:
+        if verb == "play":
+            return Action.parse(f"play {arg}")
+        raise ValueError(f"unknown verb {verb!r}")
+
+    def settlement(
+        self, table: TableLike, settled: SettledDeal, lang: str
+    ) -> tuple[str, str, list[Field]]:
+        outcome = settled.outcome
+        title = t(lang, "toy.summary", hand=table.hand_no, name=table.name(outcome.winner))
+        tricks = " · ".join(
+            f"{name} {n}" for name, n in zip(table.names, outcome.tricks, strict=True)
+        )
+        return title, t(lang, "toy.summary.result", tricks=tricks, amount=outcome.amount), []
+
+    def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
+        return []
+
+
+def new_command(opener: Opener) -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(name="toy", description="The toy game: two players, three cards")
+    @app_commands.describe(deals="Deals in the session", **COMMON_DESCRIPTIONS)
+    @app_commands.choices(language=LANGUAGE_CHOICES, level=LEVEL_CHOICES)
+    async def toy(
+        interaction: discord.Interaction[Any],
+        deals: app_commands.Range[int, 1, 99] = 3,
+        turn_time: TurnTime = DEFAULT_TURN_SECONDS,
+        computers: app_commands.Range[int, 0, 1] = 0,
+        level: str = "strong",
+        language: str | None = None,
+    ) -> None:
+        await opener(
+            interaction,
+            GAME,
+            {"deals": deals},
+            turn_time=turn_time,
+            computers=computers,
+            level=level,
+            language=language,
+        )
+
+    return toy
+
+
+TOY: Final = register(
+    TableGame(
+        spec=SPEC,
+        port=ToyPort(),
+        renderer=ToyRenderer(),
+        command=new_command,
+        capabilities=Capabilities(register=False, pot_parts=(), results=()),
+        texts=TEXTS,
+        command_words=COMMAND_WORDS,
+    )
+)
