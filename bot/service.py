@@ -24,7 +24,8 @@ from bot.errors import UserError
 from bot.game import LogLine, TableGame
 from bot.games import default_game, table_game
 from bot.settlement import settlement_writer
-from bot.table import LiveTable, apply_event, default_action, hand_seed, new_table, register_of
+from bot.table import LiveTable, apply_event, hand_seed, new_table, register_of
+from bot.turns import AI_PAUSE, ChangeListener, ReminderListener, TurnClock
 from db import Database, Store
 from db.models import RegisterEntry, ScoreRow, TableRow
 from games.options import options_to_dict
@@ -37,19 +38,9 @@ log = logging.getLogger(__name__)
 # (table, hand_no) -> (hands as card lists by seat, cagnot in order), or None to shuffle:
 # tests inject recorded deals with it; every deal is stored in the log either way.
 DealSource = Callable[[LiveTable, int], tuple[list[list[str]], list[str]] | None]
-ChangeListener = Callable[[LiveTable], Awaitable[None]]
-ReminderListener = Callable[[LiveTable, int, int], Awaitable[None]]  # table, seat, seconds left
-
-AI_PAUSE = 1.5  # seconds a computer player waits before its move, so people can follow
 RESTART_GRACE = 30  # seconds at least, after a restart, for the player to act
-RETRY_AFTER = 5.0  # seconds before a computer move that failed is tried again
 # the events after which the player to act starts a new turn (and a new deadline)
 TURN_EVENTS = frozenset({"deal", "action", "replace", "return"})
-
-
-def remind_before(turn_seconds: int) -> int:
-    """How long before the deadline the player to act is pinged (0: no reminder)."""
-    return min(30, turn_seconds // 4) if turn_seconds >= 20 else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +49,7 @@ class RegisterView:
     pot: dict[str, int]  # by part (La Bête Hombrée's one part is "")
 
 
-class TableService:
+class TableService(TurnClock):
     """Owns the live tables of the process."""
 
     def __init__(
@@ -350,7 +341,8 @@ class TableService:
                 for s in t.seats
             }
             try:
-                key, name = computer_player(level_player(table.game.spec, level), taken)
+                level = level_player(table.game.spec, level)  # stored: the player's name
+                key, name = computer_player(level, taken)
             except ValueError:
                 raise UserError("error.bad_input", text=level[:30]) from None
             seat = len(table.seats)
@@ -577,105 +569,6 @@ class TableService:
                 events.append(("end", {"reason": "agreed"}))
             await self._commit(table, events)
         return table
-
-    # ---- timers and computer players ---------------------------------------------
-
-    def _schedule(self, table: LiveTable) -> None:
-        """What happens next without a click: a computer player's move, or the deadline."""
-        old = self._timers.pop(table.id, None)
-        if old is not None and old is not asyncio.current_task():
-            old.cancel()
-        state = table.state
-        table.deadline = None
-        if table.status != "playing" or state is None or state.is_over:
-            return
-        seat = state.turn
-        if not table.seats[seat].human:
-            task = self._computer_move(table.id, table.moves, seat, self.ai_pause)
-        elif table.row.turn_seconds > 0:
-            deadline = table.turn_started + table.row.turn_seconds
-            table.deadline = int(deadline)
-            task = self._expire(table.id, table.moves, seat, deadline - time.time())
-        else:
-            return
-        self._timers[table.id] = asyncio.create_task(task, name=f"table-{table.id}-next")
-
-    def _decision_seed(self, table: LiveTable) -> int:
-        return hand_seed(table.game.id, table.row.seed, 1_000_000 + table.moves)
-
-    async def _decide(self, table: LiveTable, seat: int, level: str) -> Any:
-        """A computer player's action for ``seat``, or the move of last resort."""
-        assert table.state is not None
-        view = table.state.view(seat)
-        try:
-            action = await self.decider(table.game.id, level, view, self._decision_seed(table))
-        except Exception:
-            log.exception("a computer player could not decide at table %s", table.id)
-            return default_action(table.state)
-        if action not in view.legal:
-            log.error("a computer player chose %s, not legal at table %s", action, table.id)
-            return default_action(table.state)
-        return action
-
-    async def _computer_move(self, table_id: int, moves: int, seat: int, pause: float) -> None:
-        await asyncio.sleep(pause)
-        table = self.tables.get(table_id)
-        if table is None or table.moves != moves:
-            return
-        level = table.seats[seat].ai
-        if level is None:
-            return
-        action = await self._decide(table, seat, level)
-        try:
-            async with table.lock:
-                state = table.state
-                if table.moves != moves or state is None or not table.seats[seat].ai:
-                    return  # a person took the seat back meanwhile, or the table moved on
-                await self._play(table, seat, action, timeout=False)
-        except Exception:
-            log.exception("a computer move at table %s failed; trying again", table_id)
-            table = self.tables.get(table_id)
-            if table is not None and table.moves == moves:
-                task = self._computer_move(table_id, moves, seat, RETRY_AFTER)
-                self._timers[table_id] = asyncio.create_task(task)
-            return
-        await self._changed(table)
-
-    async def _expire(self, table_id: int, moves: int, seat: int, delay: float) -> None:
-        notice = remind_before(self._turn_seconds(table_id))
-        if notice and delay > notice:
-            await asyncio.sleep(delay - notice)
-            delay = notice
-            table = self.tables.get(table_id)
-            if table is None or table.moves != moves:
-                return
-            if self.on_reminder is not None:
-                try:
-                    await self.on_reminder(table, seat, notice)
-                except Exception:
-                    log.exception("reminding the player at table %s failed", table_id)
-        await asyncio.sleep(max(delay, 0.0))
-        table = self.tables.get(table_id)
-        if table is None or table.moves != moves:
-            return
-        action = await self._decide(table, seat, table.game.spec.fair)
-        async with table.lock:
-            state = table.state
-            if table.moves != moves or state is None or state.is_over:
-                return
-            await self._play(table, seat, action, timeout=True)
-        await self._changed(table)
-
-    def _turn_seconds(self, table_id: int) -> int:
-        table = self.tables.get(table_id)
-        return 0 if table is None else table.row.turn_seconds
-
-    async def _changed(self, table: LiveTable) -> None:
-        if self.on_change is not None:
-            try:
-                await self.on_change(table)
-            except Exception:
-                log.exception("refreshing table %s failed", table.id)
 
     # ---- the register and the scoreboard ----------------------------------------
 
