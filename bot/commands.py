@@ -1,24 +1,26 @@
-"""What every game's ``/table new <game>`` subcommand shares: its last options and the opener.
+"""Each game's ``/table new <game>`` subcommand, built from the options it declares.
 
-Each game's package builds its own subcommand, with its own options first
-(``bot.games.<id>.command``), and ends it with the options every table has:
-turn time, computer players and their level, the language of the public
-messages.  The subcommand then calls the ``Opener`` the core gives it
-(``cogs.tables``), which opens the table.
+A game declares its subcommand as a ``TableCommand``: a name, a description,
+and a plain function whose typed, defaulted parameters are its own options and
+which returns them in record form; descriptions and choices of those options.
+The core adds what every table has (turn time, computer players and their
+level, the language of the public messages) and builds the discord.py command,
+whose callback hands everything to the core's ``Opener`` (``cogs.tables``).
+A game thus writes none of Discord's plumbing, and no two games repeat it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final, Protocol
+import inspect
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol, get_type_hints
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-DEFAULT_TURN_SECONDS: Final = (
-    120  # long enough to think, short enough that nobody waits all evening
-)
+DEFAULT_TURN_SECONDS: Final = 120  # long enough to think, short enough that nobody waits long
 
 COMMON_DESCRIPTIONS: Final = {
     "turn_time": "Seconds per move (0: no limit)",
@@ -26,10 +28,12 @@ COMMON_DESCRIPTIONS: Final = {
     "level": "How well those computer players play",
     "language": "Language of the table's public messages (remembered for this server)",
 }
-LEVEL_CHOICES: Final = [Choice(name="Strong", value="strong"), Choice(name="Fair", value="fair")]
-LANGUAGE_CHOICES: Final = [Choice(name="Français", value="fr"), Choice(name="English", value="en")]
+COMMON_CHOICES: Final = {
+    "level": [Choice(name="Strong", value="strong"), Choice(name="Fair", value="fair")],
+    "language": [Choice(name="Français", value="fr"), Choice(name="English", value="en")],
+}
 
-TurnTime = app_commands.Range[int, 0, 3600]
+Interaction = discord.Interaction[Any]
 
 
 class Opener(Protocol):
@@ -37,12 +41,72 @@ class Opener(Protocol):
 
     async def __call__(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         game_id: str,
         options: Mapping[str, object],
-        *,
         turn_time: int,
         computers: int,
         level: str,
         language: str | None,
     ) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class TableCommand:
+    """A game's ``/table new <name>``: ``options`` takes the game's own options as
+    keyword parameters (typed, with defaults) and returns them in record form."""
+
+    name: str
+    description: str
+    options: Callable[..., Mapping[str, object]]
+    descriptions: Mapping[str, str] = field(default_factory=dict)
+    choices: Mapping[str, list[Choice[str]]] = field(default_factory=dict)
+
+    def build(
+        self, game_id: str, max_seats: int, opener: Opener
+    ) -> app_commands.Command[Any, ..., None]:
+        """The discord.py subcommand: the game's options first, then the common ones."""
+        own = self.options
+
+        async def callback(interaction: Interaction, **values: Any) -> None:
+            common = {name: values.pop(name) for name in COMMON_DESCRIPTIONS}
+            await opener(
+                interaction,
+                game_id,
+                own(**values),
+                common["turn_time"],
+                common["computers"],
+                common["level"],
+                common["language"],
+            )
+
+        hints = get_type_hints(own)
+        keyword = inspect.Parameter.KEYWORD_ONLY
+        parameters = [
+            inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+            *(
+                p.replace(kind=keyword, annotation=hints[p.name])
+                for p in inspect.signature(own).parameters.values()
+            ),
+            inspect.Parameter(
+                "turn_time",
+                keyword,
+                default=DEFAULT_TURN_SECONDS,
+                annotation=app_commands.Range[int, 0, 3600],
+            ),
+            inspect.Parameter(
+                "computers",
+                keyword,
+                default=0,
+                annotation=app_commands.Range[int, 0, max_seats - 1],
+            ),
+            inspect.Parameter("level", keyword, default="strong", annotation=str),
+            inspect.Parameter("language", keyword, default=None, annotation=str | None),
+        ]
+        callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+        command: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name=self.name, description=self.description, callback=callback
+        )
+        app_commands.describe(**self.descriptions, **COMMON_DESCRIPTIONS)(command)
+        app_commands.choices(**self.choices, **COMMON_CHOICES)(command)
+        return command

@@ -21,14 +21,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
+from games.dealing import deal_text
 from games.money import Transfer
 from games.register import Crossing, Entry, Register
 from games.tricks import PlayedTrick
 
 if TYPE_CHECKING:
     import discord
-    from discord import app_commands
 
+    from bot.commands import TableCommand
     from db.models import TableRow
     from games.registry import AnyGame
 
@@ -322,9 +323,13 @@ class Renderer(Protocol[ViewT, ActionT, SettledT_contra]):
         ...
 
 
-# The ``/table new`` subcommand of a game, built from the core's opener.
-Opener = Callable[..., Any]
-CommandFactory = Callable[[Opener], "app_commands.Command[Any, ..., None]"]
+@dataclass(frozen=True, slots=True)
+class GameTexts:
+    """A game's own texts: its messages (key -> language -> text) and the French words
+    of its command options (English -> French), both joining the catalogue."""
+
+    messages: Mapping[str, dict[str, str]] = field(default_factory=dict)
+    command_words: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,10 +339,9 @@ class TableGame:
     spec: AnyGame  # the engine's registration: id, names, seats, players
     port: RulesPort[Any, Any, Any, Any]
     renderer: Renderer[Any, Any, Any]
-    command: CommandFactory  # its ``/table new <name>`` subcommand with its own options
+    command: TableCommand  # its ``/table new <name>`` subcommand with its own options
     capabilities: Capabilities = field(default_factory=Capabilities)
-    texts: Mapping[str, dict[str, str]] = field(default_factory=dict)  # key -> lang -> text
-    command_words: Mapping[str, str] = field(default_factory=dict)  # English -> French
+    texts: GameTexts = field(default_factory=GameTexts)
 
     @property
     def id(self) -> str:
@@ -354,6 +358,17 @@ class TableGame:
     @property
     def max_seats(self) -> int:
         return self.spec.max_seats
+
+
+def cards_dealt(
+    given: Deal | None, shuffle: Callable[[], tuple[Sequence[int], Sequence[int]]]
+) -> Deal:
+    """A deal's cards in notation: ``given`` (by a test), or what ``shuffle`` deals
+    (hands as bit sets by seat, the undealt cards as bit numbers in order)."""
+    if given is not None:
+        return given
+    hands, rest = shuffle()
+    return deal_text(hands, rest)
 
 
 def card_list(value: object) -> list[str]:

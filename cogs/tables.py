@@ -217,7 +217,6 @@ async def open_table(
     interaction: Interaction,
     game_id: str,
     options: Mapping[str, object],
-    *,
     turn_time: int,
     computers: int,
     level: str,
@@ -279,7 +278,7 @@ def table_commands() -> app_commands.Group:
     table = app_commands.Group(name="table", description="Open, stop and manage card tables")
     new = app_commands.Group(name="new", description="Open a table in this channel", parent=table)
     for game in table_games():
-        new.add_command(game.command(open_table))
+        new.add_command(game.command.build(game.id, game.max_seats, open_table))
     table.command(
         name="stop", description="Stop: the tour des gueux, or at once with everyone's agreement"
     )(stop_table)

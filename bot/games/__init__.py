@@ -23,8 +23,8 @@ def register(game: TableGame) -> TableGame:
     known = _GAMES.get(game.id)
     if known is not None and known is not game:
         raise ValueError(f"a game {game.id!r} is offered already")
-    add_texts(dict(game.texts))
-    add_command_names(dict(game.command_words))
+    add_texts(dict(game.texts.messages))
+    add_command_names(dict(game.texts.command_words))
     _GAMES[game.id] = game
     return game
 

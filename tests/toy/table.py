@@ -14,19 +14,13 @@ from typing import Any, Final
 import discord
 from discord import app_commands
 
-from bot.commands import (
-    COMMON_DESCRIPTIONS,
-    DEFAULT_TURN_SECONDS,
-    LANGUAGE_CHOICES,
-    LEVEL_CHOICES,
-    Opener,
-    TurnTime,
-)
+from bot.commands import TableCommand
 from bot.errors import UserError
 from bot.game import (
     Capabilities,
     Deal,
     Field,
+    GameTexts,
     HandResult,
     Json,
     LogLine,
@@ -34,16 +28,17 @@ from bot.game import (
     TableLike,
     card_list,
     card_lists,
+    cards_dealt,
 )
 from bot.games import register
 from bot.i18n import t
 from bot.parsing import parse_card
 from bot.render import card_buttons, card_text, cards_text, signed, trick_text
 from games.cards import cards_of
-from games.dealing import deal_text, parse_deal
+from games.dealing import parse_deal
 from games.register import Register
 from tests.toy import SPEC
-from tests.toy.game import GAME, Action, DealState, DealView, Phase, Rules, play
+from tests.toy.game import Action, DealState, DealView, Phase, Rules, play
 from tests.toy.record import record_of
 from tests.toy.session import Session, SettledDeal
 
@@ -94,10 +89,11 @@ class ToyPort:
         pot: dict[str, int],
         given: Deal | None,
     ) -> Json:
-        if given is None:
+        def shuffle() -> tuple[Sequence[int], Sequence[int]]:
             state = session.deal(seed)
-            given = deal_text(state.initial_hands, state.talon)
-        hands, talon = given
+            return state.initial_hands, state.talon
+
+        hands, talon = cards_dealt(given, shuffle)
         return {"dealer": session.dealer, "hands": hands, "talon": talon}
 
     def apply_deal(
@@ -244,39 +240,19 @@ class ToyRenderer:
         return []
 
 
-def new_command(opener: Opener) -> app_commands.Command[Any, ..., None]:
-    @app_commands.command(name="toy", description="The toy game: two players, three cards")
-    @app_commands.describe(deals="Deals in the session", **COMMON_DESCRIPTIONS)
-    @app_commands.choices(language=LANGUAGE_CHOICES, level=LEVEL_CHOICES)
-    async def toy(
-        interaction: discord.Interaction[Any],
-        deals: app_commands.Range[int, 1, 99] = 3,
-        turn_time: TurnTime = DEFAULT_TURN_SECONDS,
-        computers: app_commands.Range[int, 0, 1] = 0,
-        level: str = "strong",
-        language: str | None = None,
-    ) -> None:
-        await opener(
-            interaction,
-            GAME,
-            {"deals": deals},
-            turn_time=turn_time,
-            computers=computers,
-            level=level,
-            language=language,
-        )
-
-    return toy
+def options(deals: app_commands.Range[int, 1, 99] = 3) -> dict[str, object]:
+    return {"deals": deals}
 
 
+COMMAND: Final = TableCommand(
+    name="toy",
+    description="The toy game: two players, three cards",
+    options=options,
+    descriptions={"deals": "Deals in the session"},
+)
+CAPABILITIES: Final = Capabilities(register=False, pot_parts=(), results=())
 TOY: Final = register(
     TableGame(
-        spec=SPEC,
-        port=ToyPort(),
-        renderer=ToyRenderer(),
-        command=new_command,
-        capabilities=Capabilities(register=False, pot_parts=(), results=()),
-        texts=TEXTS,
-        command_words=COMMAND_WORDS,
+        SPEC, ToyPort(), ToyRenderer(), COMMAND, CAPABILITIES, GameTexts(TEXTS, COMMAND_WORDS)
     )
 )

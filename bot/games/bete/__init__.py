@@ -2,20 +2,12 @@
 
 from bot.game import Capabilities, TableGame
 from bot.games import register
-from bot.games.bete.command import COMMAND_WORDS, new_command
+from bot.games.bete.command import COMMAND
 from bot.games.bete.drawing import BeteRenderer
 from bot.games.bete.port import PARTS, BetePort
 from bot.games.bete.texts import TEXTS
 from games.bete import SPEC
 
-GAME = register(
-    TableGame(
-        spec=SPEC,
-        port=BetePort(),
-        renderer=BeteRenderer(),
-        command=new_command,
-        capabilities=Capabilities(register=True, pot_parts=PARTS),
-        texts=TEXTS,
-        command_words=COMMAND_WORDS,
-    )
-)
+# the waiting bêtes, and a pot of three parts: the reserve, the stake, the king jetons
+CAPABILITIES = Capabilities(register=True, pot_parts=PARTS)
+GAME = register(TableGame(SPEC, BetePort(), BeteRenderer(), COMMAND, CAPABILITIES, TEXTS))

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.game import Deal, HandResult, Json, LogLine, card_list, card_lists
+from bot.game import Deal, HandResult, Json, LogLine, card_list, card_lists, cards_dealt
 from games.bete import Action, DealState, Kind, Pot, Rules, Session, record_of
-from games.dealing import deal_text, parse_deal
+from games.dealing import parse_deal
 from games.register import Register
 
 PARTS = ("reserve", "stake", "kings")
@@ -44,12 +44,12 @@ class BetePort:
         pot: dict[str, int],
         given: Deal | None,
     ) -> Json:
-        if given is not None:
-            hands, talon = given
-        else:
+        def shuffle() -> tuple[Sequence[int], Sequence[int]]:
             session.register, session.pot = register, pot_of_parts(pot)
             state = session.deal(seed)
-            hands, talon = deal_text(state.initial_hands, state.talon)
+            return state.initial_hands, state.talon
+
+        hands, talon = cards_dealt(given, shuffle)
         return {"dealer": session.dealer, "hands": hands, "talon": talon}
 
     def apply_deal(

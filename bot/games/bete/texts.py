@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Final
 
-TEXTS: Final[dict[str, dict[str, str]]] = {
+from bot.game import GameTexts
+
+MESSAGES: Final[dict[str, dict[str, str]]] = {
     "option.bete_must_underruff": {
         "fr": "qui ne peut surcouper doit sous-couper",
         "en": "unable to overtrump, trump lower",
@@ -136,3 +138,18 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     },
     "reason.bete": {"fr": "bête", "en": "bête"},
 }
+
+# the French words of its command options, for the command translator
+COMMAND_WORDS: Final = {
+    "bete": "bete",
+    "La Bête (1792): two to five players, contre and curieuse": (
+        "La Bête (1792) : deux à cinq joueurs, contre et curieuse"
+    ),
+    "underruff": "sous_couper",
+    "A player who cannot overtrump must still trump lower": (
+        "Qui ne peut surcouper doit tout de même couper plus bas"
+    ),
+    "2, 1 then 2": "2, 1 puis 2",
+}
+
+TEXTS: Final = GameTexts(MESSAGES, COMMAND_WORDS)

@@ -189,6 +189,10 @@ def declare_buttons(
 
 def declaration_step(view: HandView, arg: str) -> Action | None:
     """The declaration chosen so far, if complete (trump, level, matadors)."""
+    if arg != "back":  # a forged suit, level or count is a ValueError, whatever the phase
+        parts = arg.split(":")
+        Suit.parse(parts[0])
+        [int(part) for part in parts[1:]]
     if view.phase is not Phase.DECLARE:
         raise UserError("error.stale")
     if arg == "back":

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.game import Deal, HandResult, Json, LogLine, card_list, card_lists
+from bot.game import Deal, HandResult, Json, LogLine, card_list, card_lists, cards_dealt
 from games.bete_hombree import Action, HandState, Kind, Rules, Session, record_of
 from games.cards import Suit
-from games.dealing import deal_text, parse_deal
+from games.dealing import parse_deal
 from games.register import Register
 
 
@@ -39,12 +39,12 @@ class HombreePort:
         pot: dict[str, int],
         given: Deal | None,
     ) -> Json:
-        if given is not None:
-            hands, cagnot = given
-        else:
+        def shuffle() -> tuple[Sequence[int], Sequence[int]]:
             session.register, session.pot = register, pot.get("", 0)
             state = session.deal(seed)
-            hands, cagnot = deal_text(state.initial_hands, state.cagnot)
+            return state.initial_hands, state.cagnot
+
+        hands, cagnot = cards_dealt(given, shuffle)
         return {
             "dealer": session.dealer,
             "belle": session.belle.name,

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Final
 
-TEXTS: Final[dict[str, dict[str, str]]] = {
+from bot.game import GameTexts
+
+MESSAGES: Final[dict[str, dict[str, str]]] = {
     "belle": {"fr": "belle", "en": "belle"},
     "call.sp": {"fr": "Sans préjudice", "en": "Sans préjudice (blind 2)"},
     "call.ret": {"fr": "Je retiens", "en": "Je retiens (blind 2 en belle)"},
@@ -191,3 +193,35 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     },
     "reason.bete": {"fr": "bête", "en": "bête"},
 }
+
+# the French words of its command options, for the command translator
+COMMAND_WORDS: Final = {
+    "hombree": "hombree",
+    "La Bête Hombrée: four players, bids, belle and matadors": (
+        "La Bête Hombrée : quatre joueurs, enchères, belle et matadors"
+    ),
+    "pass_reentry": "reparler",
+    "premier_in_belle": "premier_en_belle",
+    "cagnote_discard": "ecart_cagnote",
+    "stop_when_decided": "arret_des_joue",
+    "stake_rule": "enjeu",
+    "pinandele": "pinandele",
+    "bete_order": "ordre_des_betes",
+    "belle_on_announce": "belle_a_l_annonce",
+    "Passed players may bid again": "Qui a passé peut reparler",
+    "An earlier seat may equal a belle bid": "Un joueur antérieur peut égaler une demande en belle",
+    "Cards the cagnoteur discards": "Cartes écartées par le cagnoteur",
+    "End the hand once decided": "Finir le coup dès qu'il est joué",
+    "How stakes are counted": "Calcul de l'enjeu",
+    "Where pinandèles go": "Où vont les pinandèles",
+    "Which bête is in play": "Quelle bête est en jeu",
+    "Belle changes as soon as matadors are announced": "La belle change dès l'annonce des matadors",
+    "Exactly 3": "Exactement 3",
+    "1 to 3": "1 à 3",
+    "In the register": "Au tableau",
+    "With the next bête": "Avec la bête suivante",
+    "Oldest first": "La plus ancienne",
+    "Largest first": "La plus grosse",
+}
+
+TEXTS: Final = GameTexts(MESSAGES, COMMAND_WORDS)
