@@ -1,8 +1,9 @@
 """Each game's ``/table new <game>`` subcommand, built from the options it declares.
 
 A game declares its subcommand as a ``TableCommand``: a name, a description,
-and a plain function whose typed, defaulted parameters are its own options and
-which returns them in record form; descriptions and choices of those options.
+and a plain function whose typed, defaulted parameters are its own options
+(described in its docstring, Google style) and which returns them in record
+form; and the choices of those options that have a few values.
 The core adds what every table has (turn time, computer players and their
 level, the language of the public messages) and builds the discord.py command,
 whose callback hands everything to the core's ``Opener`` (``cogs.tables``).
@@ -34,6 +35,12 @@ COMMON_CHOICES: Final = {
 }
 
 Interaction = discord.Interaction[Any]
+DEAL_PATTERNS: Final = {"2-3": "2 then 3", "3-2": "3 then 2", "2-1-2": "2, 1 then 2"}
+
+
+def deal_pattern_choices(*patterns: str) -> list[Choice[str]]:
+    """The packets of a deal a game offers (``games.dealing.DealPattern``'s values)."""
+    return [Choice(name=DEAL_PATTERNS[p], value=p) for p in patterns]
 
 
 class Opener(Protocol):
@@ -54,12 +61,12 @@ class Opener(Protocol):
 @dataclass(frozen=True, slots=True)
 class TableCommand:
     """A game's ``/table new <name>``: ``options`` takes the game's own options as
-    keyword parameters (typed, with defaults) and returns them in record form."""
+    keyword parameters (typed, with defaults, described in its docstring's
+    ``Args:``) and returns them in record form."""
 
     name: str
     description: str
     options: Callable[..., Mapping[str, object]]
-    descriptions: Mapping[str, str] = field(default_factory=dict)
     choices: Mapping[str, list[Choice[str]]] = field(default_factory=dict)
 
     def build(
@@ -104,9 +111,10 @@ class TableCommand:
             inspect.Parameter("language", keyword, default=None, annotation=str | None),
         ]
         callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+        callback.__doc__ = own.__doc__  # discord.py reads the options' descriptions there
+        app_commands.describe(**COMMON_DESCRIPTIONS)(callback)  # and the common ones' here
         command: app_commands.Command[Any, ..., None] = app_commands.Command(
             name=self.name, description=self.description, callback=callback
         )
-        app_commands.describe(**self.descriptions, **COMMON_DESCRIPTIONS)(command)
         app_commands.choices(**self.choices, **COMMON_CHOICES)(command)
         return command

@@ -17,11 +17,14 @@ lives in its own package under ``bot/games/`` and registers itself there.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
-from games.dealing import deal_text
+from games.cards import Card
+from games.dealing import deal_text, parse_deal
 from games.money import Transfer
 from games.register import Crossing, Entry, Register
 from games.tricks import PlayedTrick
@@ -33,7 +36,6 @@ if TYPE_CHECKING:
     from db.models import TableRow
     from games.registry import AnyGame
 
-RulesT = TypeVar("RulesT")
 SessionT = TypeVar("SessionT")
 StateT = TypeVar("StateT")
 ViewT = TypeVar("ViewT")
@@ -42,12 +44,14 @@ SettledT = TypeVar("SettledT")
 ActionT_co = TypeVar("ActionT_co", covariant=True)
 ViewT_co = TypeVar("ViewT_co", covariant=True)
 SettledT_co = TypeVar("SettledT_co", covariant=True)
+RulesT_contra = TypeVar("RulesT_contra", contravariant=True)
 StateT_contra = TypeVar("StateT_contra", contravariant=True)
 SettledT_contra = TypeVar("SettledT_contra", contravariant=True)
 
 Json = dict[str, object]
 Field = tuple[str, str, bool]  # an embed field: name, value, inline
 Deal = tuple[list[list[str]], list[str]]  # hands by seat, then the undealt cards in order
+Shuffle = Callable[[], tuple[Sequence[int], Sequence[int]]]  # hands by seat, the rest in order
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +75,39 @@ class Capabilities:
     settles: Literal["hand", "game"] = "hand"  # when money changes hands
     tricks: bool = True  # hands are played in tricks (the trick log lines)
     results: tuple[str, ...] = ("made", "failed")  # the result words a hand may store
+
+
+@dataclass(frozen=True, slots=True)
+class DealInputs:
+    """What a deal is dealt with: the shuffle's seed (or the cards a test gives), and
+    the register and the pot by part as the guild's store holds them for this table."""
+
+    seed: int
+    register: Register
+    pot: dict[str, int]
+    given: Deal | None = None
+
+    def cards(self, shuffle: Shuffle) -> Deal:
+        """The cards in notation: the given ones, or what ``shuffle`` deals (hands as
+        bit sets by seat, the undealt cards as bit numbers in order)."""
+        if self.given is not None:
+            return self.given
+        hands, rest = shuffle()
+        return deal_text(hands, rest)
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """A ``deal`` event as the table applies it: its payload (the cards and what the
+    game recorded with them), and the register and pot by part it was dealt with."""
+
+    payload: Mapping[str, object]
+    register: Register
+    pot: dict[str, int]
+
+    def cards(self, rest: str) -> tuple[list[int], list[int]]:
+        """The hands (bit sets by seat) and the undealt cards named ``rest`` (bit numbers)."""
+        return parse_deal(card_lists(self.payload["hands"]), card_list(self.payload[rest]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +184,19 @@ class SeatLike(Protocol):
     def name(self) -> str: ...
 
 
+class TrickView(Protocol):
+    """What a seat's view of a trick-taking game shows of the play, in every game."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]: ...
+    @property
+    def tricks_won(self) -> tuple[int, ...]: ...
+
+
 class TableLike(Protocol):
     """A live table as a renderer reads it (``bot.table.LiveTable``)."""
 
@@ -176,38 +226,21 @@ class TableLike(Protocol):
     def seat_of(self, player: str) -> int | None: ...
 
 
-class RulesPort(Protocol[RulesT, SessionT, StateT, ActionT]):
+class RulesPort(Protocol[RulesT_contra, SessionT, StateT, ActionT]):
     """The engine at a table: what the service and the event log need of a game."""
 
-    def rules(self, options: Mapping[str, object]) -> RulesT:
-        """The table options from their record form; ``ValueError`` if unknown."""
-        ...
-
     def start(
-        self, players: Sequence[str], seed: int, rules: RulesT
+        self, players: Sequence[str], seed: int, rules: RulesT_contra
     ) -> tuple[SessionT, list[LogLine]]:
         """A new session from the table's master seed, and the log lines of its start."""
         ...
 
-    def deal(
-        self,
-        session: SessionT,
-        seed: int,
-        register: Register,
-        pot: dict[str, int],
-        given: Deal | None,
-    ) -> Json:
-        """The cards of the next deal for a ``deal`` event: shuffled from ``seed``,
-        or ``given``."""
+    def deal(self, session: SessionT, inputs: DealInputs) -> Json:
+        """The next deal for a ``deal`` event: its cards (shuffled from ``inputs.seed``,
+        or ``inputs.given``) and what else the game records with them."""
         ...
 
-    def apply_deal(
-        self,
-        session: SessionT,
-        payload: Mapping[str, object],
-        register: Register,
-        pot: dict[str, int],
-    ) -> StateT:
+    def apply_deal(self, session: SessionT, dealt: Dealt) -> StateT:
         """Deal a ``deal`` event's cards; ``ValueError`` if they do not fit the session."""
         ...
 
@@ -242,7 +275,7 @@ class RulesPort(Protocol[RulesT, SessionT, StateT, ActionT]):
         ...
 
     def entry_in_play(
-        self, players: Sequence[str], rules: RulesT, register: Register
+        self, players: Sequence[str], rules: RulesT_contra, register: Register
     ) -> int | None:
         """The register entry a table of ``players`` plays for next, if one is marked."""
         ...
@@ -331,6 +364,12 @@ class GameTexts:
     messages: Mapping[str, dict[str, str]] = field(default_factory=dict)
     command_words: Mapping[str, str] = field(default_factory=dict)
 
+    @staticmethod
+    def of_package(package: str) -> GameTexts:
+        """The texts in ``texts.json`` beside a game package's code (prose is data)."""
+        data = json.loads((resources.files(package) / "texts.json").read_text(encoding="utf-8"))
+        return GameTexts(data["messages"], data["command_words"])
+
 
 @dataclass(frozen=True, slots=True)
 class TableGame:
@@ -358,17 +397,6 @@ class TableGame:
     @property
     def max_seats(self) -> int:
         return self.spec.max_seats
-
-
-def cards_dealt(
-    given: Deal | None, shuffle: Callable[[], tuple[Sequence[int], Sequence[int]]]
-) -> Deal:
-    """A deal's cards in notation: ``given`` (by a test), or what ``shuffle`` deals
-    (hands as bit sets by seat, the undealt cards as bit numbers in order)."""
-    if given is not None:
-        return given
-    hands, rest = shuffle()
-    return deal_text(hands, rest)
 
 
 def card_list(value: object) -> list[str]:

@@ -469,6 +469,7 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "Last 24 hours": "Dernières 24 heures",
     "2 then 3": "2 puis 3",
     "3 then 2": "3 puis 2",
+    "2, 1 then 2": "2, 1 puis 2",
 }
 
 

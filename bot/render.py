@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 import discord
 
 from bot.computer import LEVELS, level_of, level_player
-from bot.game import TableGame, TableLike
+from bot.game import TableGame, TableLike, TrickView
 from bot.i18n import t
 from bot.ids import ComponentId
 from bot.table import LiveTable, Seat
@@ -69,6 +69,26 @@ def trick_text(trick: Sequence[tuple[int, Card]], names: list[str], lang: str) -
     if not trick:
         return t(lang, "table.trick_empty")
     return " · ".join(f"{names[s]} {card_text(c, lang)}" for s, c in trick)
+
+
+def turn_lines(
+    table: TableLike, view: TrickView, lang: str, *, done: bool, playing: bool, prompt: str
+) -> list[str]:
+    """The end of a private hand in a trick-taking game: the trick in progress and the
+    player's tricks when it is their turn to play, then whose turn it is (``prompt``:
+    what the player to act is asked)."""
+    lines = []
+    mine = view.turn == view.seat
+    if mine and playing:
+        lines.append(t(lang, "hand.trick", trick=trick_text(view.trick, table.names, lang)))
+        lines.append(t(lang, "hand.tricks_won", count=view.tricks_won[view.seat]))
+    if done:
+        lines.append(t(lang, "phase.done"))
+    elif mine:
+        lines.extend(("", f"**{prompt}**"))
+    else:
+        lines.append(t(lang, "hand.not_your_turn"))
+    return lines
 
 
 def options_text(rules: Any, turn_seconds: int, lang: str) -> str:

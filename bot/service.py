@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from bot.computer import Decider, PoolDecider, computer_player, level_player
 from bot.errors import UserError
-from bot.game import LogLine, TableGame
+from bot.game import DealInputs, LogLine, TableGame
 from bot.games import default_game, table_game
 from bot.settlement import settlement_writer
 from bot.table import LiveTable, apply_event, hand_seed, new_table, register_of
@@ -408,7 +408,7 @@ class TableService(TurnClock):
         rows = [(e.id, e.owner, e.amount) for e in register.entries]
         given = self.deal_source(table, hand_no) if self.deal_source is not None else None
         seed = hand_seed(game.id, table.row.seed, hand_no)
-        cards = port.deal(session, seed, register_of(rows), pot, given)
+        cards = port.deal(session, DealInputs(seed, register_of(rows), pot, given))
         payload: dict[str, Any] = {"hand_no": hand_no, **cards}
         payload["register"] = [list(r) for r in rows]
         payload["pot"] = pot[""] if capabilities.pot_parts == ("",) else pot

@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from bot.game import GameSession, GameState, LogLine, Settled, TableGame
+from bot.game import Dealt, GameSession, GameState, LogLine, Settled, TableGame
 from db.models import TableRow
 from games.register import Entry, Register
 
@@ -156,7 +156,7 @@ def default_action(state: GameState[Any, Any]) -> Any:
 
 
 def new_table(row: TableRow, game: TableGame) -> LiveTable:
-    return LiveTable(row=row, game=game, rules=game.port.rules(dict(row.options)))
+    return LiveTable(row=row, game=game, rules=game.spec.options_from(row.options))
 
 
 def register_of(entries: Iterable[tuple[int, str | None, int]]) -> Register:
@@ -219,7 +219,7 @@ def _deal(table: LiveTable, p: dict[str, Any]) -> None:
     pot = p["pot"]
     parts = {str(k): int(v) for k, v in pot.items()} if isinstance(pot, dict) else {"": int(pot)}
     try:
-        table.state = table.game.port.apply_deal(session, p, register, parts)
+        table.state = table.game.port.apply_deal(session, Dealt(p, register, parts))
     except (ValueError, KeyError) as error:
         raise EventError(f"deal: {error}") from None
     table.hand_no = int(p["hand_no"])

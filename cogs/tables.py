@@ -231,7 +231,7 @@ async def open_table(
         raise UserError("error.bad_channel")
     game = table_game(game_id)
     try:
-        rules = game.port.rules(options)
+        rules = game.spec.options_from(options)
     except ValueError as error:
         raise UserError("error.bad_input", text=str(error)[:60]) from None
     if computers >= game.max_seats:

@@ -8,7 +8,7 @@ when ``tests.toy`` is imported, and nothing else of the bot names it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 import discord
@@ -18,7 +18,8 @@ from bot.commands import TableCommand
 from bot.errors import UserError
 from bot.game import (
     Capabilities,
-    Deal,
+    DealInputs,
+    Dealt,
     Field,
     GameTexts,
     HandResult,
@@ -26,16 +27,12 @@ from bot.game import (
     LogLine,
     TableGame,
     TableLike,
-    card_list,
-    card_lists,
-    cards_dealt,
 )
 from bot.games import register
 from bot.i18n import t
 from bot.parsing import parse_card
-from bot.render import card_buttons, card_text, cards_text, signed, trick_text
+from bot.render import card_buttons, card_text, cards_text, signed, trick_text, turn_lines
 from games.cards import cards_of
-from games.dealing import parse_deal
 from games.register import Register
 from tests.toy import SPEC
 from tests.toy.game import Action, DealState, DealView, Phase, Rules, play
@@ -72,41 +69,24 @@ COMMAND_WORDS: Final = {
 
 
 class ToyPort:
-    def rules(self, options: Mapping[str, object]) -> Rules:
-        return Rules.from_dict(dict(options))
-
     def start(
         self, players: Sequence[str], seed: int, rules: Rules
     ) -> tuple[Session, list[LogLine]]:
         session = Session.start(players, seed, rules)
         return session, [LogLine.of("toy.start", seat=session.dealer)]
 
-    def deal(
-        self,
-        session: Session,
-        seed: int,
-        register: Register,
-        pot: dict[str, int],
-        given: Deal | None,
-    ) -> Json:
+    def deal(self, session: Session, inputs: DealInputs) -> Json:
         def shuffle() -> tuple[Sequence[int], Sequence[int]]:
-            state = session.deal(seed)
+            state = session.deal(inputs.seed)
             return state.initial_hands, state.talon
 
-        hands, talon = cards_dealt(given, shuffle)
+        hands, talon = inputs.cards(shuffle)
         return {"dealer": session.dealer, "hands": hands, "talon": talon}
 
-    def apply_deal(
-        self,
-        session: Session,
-        payload: Mapping[str, object],
-        register: Register,
-        pot: dict[str, int],
-    ) -> DealState:
-        if payload["dealer"] != session.dealer:
+    def apply_deal(self, session: Session, dealt: Dealt) -> DealState:
+        if dealt.payload["dealer"] != session.dealer:
             raise ValueError("the dealer differs from the session's")
-        hands, talon = parse_deal(card_lists(payload["hands"]), card_list(payload["talon"]))
-        return session.deal_hands(hands, talon)
+        return session.deal_hands(*dealt.cards("talon"))
 
     def pot_of(self, session: Session) -> dict[str, int]:
         return {}
@@ -206,13 +186,9 @@ class ToyRenderer:
         hand = cards_of(view.hand)
         lines = [t(lang, "hand.cards", cards=cards_text(hand, lang))]
         mine = view.turn == seat
-        if view.phase is Phase.DONE:
-            lines.append(t(lang, "phase.done"))
-        elif mine:
-            lines.append(t(lang, "hand.trick", trick=trick_text(view.trick, table.names, lang)))
-            lines.append("**" + t(lang, "toy.your_turn") + "**")
-        else:
-            lines.append(t(lang, "hand.not_your_turn"))
+        done, playing = view.phase is Phase.DONE, view.phase is Phase.PLAY
+        prompt = t(lang, "toy.your_turn")
+        lines += turn_lines(table, view, lang, done=done, playing=playing, prompt=prompt)
         legal = {a.card for a in view.legal}
         items: list[discord.ui.Item[Any]] = []
         if view.phase is Phase.PLAY:
@@ -241,6 +217,11 @@ class ToyRenderer:
 
 
 def options(deals: app_commands.Range[int, 1, 99] = 3) -> dict[str, object]:
+    """The toy game's one option.
+
+    Args:
+        deals: Deals in the session
+    """
     return {"deals": deals}
 
 
@@ -248,7 +229,6 @@ COMMAND: Final = TableCommand(
     name="toy",
     description="The toy game: two players, three cards",
     options=options,
-    descriptions={"deals": "Deals in the session"},
 )
 CAPABILITIES: Final = Capabilities(register=False, pot_parts=(), results=())
 TOY: Final = register(

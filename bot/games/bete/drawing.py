@@ -17,7 +17,15 @@ from bot.games.bete.codec import call_arg, call_of, parse_move
 from bot.games.bete.port import pot_of_parts
 from bot.i18n import t
 from bot.ids import ComponentId
-from bot.render import button, card_buttons, card_text, cards_text, suit_text, trick_text
+from bot.render import (
+    button,
+    card_buttons,
+    card_text,
+    cards_text,
+    suit_text,
+    trick_text,
+    turn_lines,
+)
 from games.bete import Action, DealState, DealView, Kind, Phase, Pot, Session, fiches
 from games.cards import cards_of
 
@@ -105,18 +113,14 @@ class BeteRenderer:
     """La Bête drawn at a table of 2 to 5."""
 
     rule_topics = RULE_TOPICS
+    action_text = staticmethod(action_text)
+    parse_move = staticmethod(parse_move)  # calls and cards
 
     def money(self, amount: int, lang: str) -> str:
-        return money(amount)
+        return money(amount)  # in fiches and jetons
 
     def amount(self, amount: int, lang: str) -> str:
         return fiches(amount)
-
-    def action_text(self, action: Action, lang: str) -> str:
-        return action_text(action, lang)
-
-    def parse_move(self, text: str) -> Action:
-        return parse_move(text)
 
     def refusal(self, view: DealView, action: Action, reason: str) -> tuple[str, dict[str, object]]:
         return ("error.illegal_card" if view.phase is Phase.PLAY else "error.illegal_call"), {}
@@ -197,19 +201,12 @@ class BeteRenderer:
         if mine and view.phase in SPEAKING and view.calls:
             calls = " · ".join(f"{names[s]} {action_text(a, lang)}" for s, a in view.calls)
             lines.append(t(lang, "hand.calls", calls=calls))
-        if mine and view.phase is Phase.PLAY:
-            lines.append(t(lang, "hand.trick", trick=trick_text(view.trick, names, lang)))
-            lines.append(t(lang, "hand.tricks_won", count=view.tricks_won[seat]))
-        if view.phase is Phase.DONE:
-            lines.append(t(lang, "phase.done"))
-        elif mine:
-            lines.append("")
-            key = "bete.your_turn.play" if view.phase is Phase.PLAY else "bete.your_turn.speak"
-            if view.phase is Phase.CURIEUSE:
-                key = "bete.your_turn.curieuse"
-            lines.append("**" + t(lang, key) + "**")
-        else:
-            lines.append(t(lang, "hand.not_your_turn"))
+        key = "bete.your_turn.play" if view.phase is Phase.PLAY else "bete.your_turn.speak"
+        if view.phase is Phase.CURIEUSE:
+            key = "bete.your_turn.curieuse"
+        done, playing = view.phase is Phase.DONE, view.phase is Phase.PLAY
+        prompt = t(lang, key)
+        lines += turn_lines(table, view, lang, done=done, playing=playing, prompt=prompt)
         items: list[discord.ui.Item[Any]] = []
         if mine and view.phase in SPEAKING:
             items.extend(call_buttons(table, view, lang))

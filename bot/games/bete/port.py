@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.game import Deal, HandResult, Json, LogLine, card_list, card_lists, cards_dealt
+from bot.game import DealInputs, Dealt, HandResult, Json, LogLine
 from games.bete import Action, DealState, Kind, Pot, Rules, Session, record_of
-from games.dealing import parse_deal
 from games.register import Register
 
 PARTS = ("reserve", "stake", "kings")
@@ -27,43 +26,28 @@ def parts_of_pot(pot: Pot) -> dict[str, int]:
 class BetePort:
     """La Bête (RULES.md §2) for the table service."""
 
-    def rules(self, options: Mapping[str, object]) -> Rules:
-        return Rules.from_dict(dict(options))
-
     def start(
         self, players: Sequence[str], seed: int, rules: Rules
     ) -> tuple[Session, list[LogLine]]:
         session = Session.start(players, seed, rules=rules)
         return session, [LogLine.of("log.bete.start", seat=session.dealer)]
 
-    def deal(
-        self,
-        session: Session,
-        seed: int,
-        register: Register,
-        pot: dict[str, int],
-        given: Deal | None,
-    ) -> Json:
+    def apply_deal(self, session: Session, dealt: Dealt) -> DealState:
+        if dealt.payload["dealer"] != session.dealer:
+            raise ValueError("the dealer differs from the session's")
+        session.register, session.pot = dealt.register, pot_of_parts(dealt.pot)
+        return session.deal_hands(*dealt.cards("talon"))
+
+    def deal(self, session: Session, inputs: DealInputs) -> Json:
+        """The deal's cards, and its dealer (the session's, checked when it is applied)."""
+
         def shuffle() -> tuple[Sequence[int], Sequence[int]]:
-            session.register, session.pot = register, pot_of_parts(pot)
-            state = session.deal(seed)
+            session.register, session.pot = inputs.register, pot_of_parts(inputs.pot)
+            state = session.deal(inputs.seed)
             return state.initial_hands, state.talon
 
-        hands, talon = cards_dealt(given, shuffle)
+        hands, talon = inputs.cards(shuffle)
         return {"dealer": session.dealer, "hands": hands, "talon": talon}
-
-    def apply_deal(
-        self,
-        session: Session,
-        payload: Mapping[str, object],
-        register: Register,
-        pot: dict[str, int],
-    ) -> DealState:
-        if payload["dealer"] != session.dealer:
-            raise ValueError("the dealer differs from the session's")
-        session.register, session.pot = register, pot_of_parts(pot)
-        hands, talon = parse_deal(card_lists(payload["hands"]), card_list(payload["talon"]))
-        return session.deal_hands(hands, talon)
 
     def pot_of(self, session: Session) -> dict[str, int]:
         return parts_of_pot(session.pot)

@@ -6,7 +6,7 @@ from typing import Final
 
 from discord.app_commands import Choice
 
-from bot.commands import TableCommand
+from bot.commands import TableCommand, deal_pattern_choices
 
 
 def options(
@@ -20,7 +20,19 @@ def options(
     belle_on_announce: bool = False,
     deal_pattern: str = "2-3",
 ) -> dict[str, object]:
-    """The variants of RULES.md §1 as chosen, in record form (the rules check them)."""
+    """The variants of RULES.md §1 as chosen, in record form (the rules check them).
+
+    Args:
+        pass_reentry: Passed players may bid again
+        premier_in_belle: An earlier seat may equal a belle bid
+        cagnote_discard: Cards the cagnoteur discards
+        stop_when_decided: End the hand once decided
+        stake_rule: How stakes are counted
+        pinandele: Where pinandèles go
+        bete_order: Which bête is in play
+        belle_on_announce: Belle changes as soon as matadors are announced
+        deal_pattern: Packets of the deal
+    """
     return {
         "pass_reentry": pass_reentry,
         "premier_in_belle": premier_in_belle,
@@ -38,17 +50,6 @@ COMMAND: Final = TableCommand(
     name="hombree",
     description="La Bête Hombrée: four players, bids, belle and matadors",
     options=options,
-    descriptions={
-        "pass_reentry": "Passed players may bid again",
-        "premier_in_belle": "An earlier seat may equal a belle bid",
-        "cagnote_discard": "Cards the cagnoteur discards",
-        "stop_when_decided": "End the hand once decided",
-        "stake_rule": "How stakes are counted",
-        "pinandele": "Where pinandèles go",
-        "bete_order": "Which bête is in play",
-        "belle_on_announce": "Belle changes as soon as matadors are announced",
-        "deal_pattern": "Packets of the deal",
-    },
     choices={
         "cagnote_discard": [
             Choice(name="Exactly 3", value="exactly_3"),
@@ -66,9 +67,6 @@ COMMAND: Final = TableCommand(
             Choice(name="Oldest first", value="oldest"),
             Choice(name="Largest first", value="largest"),
         ],
-        "deal_pattern": [
-            Choice(name="2 then 3", value="2-3"),
-            Choice(name="3 then 2", value="3-2"),
-        ],
+        "deal_pattern": deal_pattern_choices("2-3", "3-2"),
     },
 )

@@ -17,7 +17,16 @@ from bot.game import Field, TableLike
 from bot.games.bete_hombree.codec import call_arg, call_of, parse_move
 from bot.i18n import t
 from bot.ids import ComponentId
-from bot.render import button, card_buttons, card_text, cards_text, signed, suit_text, trick_text
+from bot.render import (
+    button,
+    card_buttons,
+    card_text,
+    cards_text,
+    signed,
+    suit_text,
+    trick_text,
+    turn_lines,
+)
 from games.bete_hombree import Action, Contract, HandState, HandView, Kind, Phase, Session
 from games.bete_hombree.rules import stands_as
 from games.bete_hombree.state import SEATS
@@ -219,18 +228,14 @@ class HombreeRenderer:
     """La Bête Hombrée drawn at a table of four."""
 
     rule_topics = RULE_TOPICS
+    action_text = staticmethod(action_text)
+    parse_move = staticmethod(parse_move)  # cards, calls, discards, declarations
 
     def money(self, amount: int, lang: str) -> str:
-        return signed(amount)
+        return signed(amount)  # in sous
 
     def amount(self, amount: int, lang: str) -> str:
         return str(amount)
-
-    def action_text(self, action: Action, lang: str) -> str:
-        return action_text(action, lang)
-
-    def parse_move(self, text: str) -> Action:
-        return parse_move(text)
 
     def refusal(self, view: HandView, action: Action, reason: str) -> tuple[str, dict[str, object]]:
         if action.kind in (Kind.SANS_PREJUDICE, Kind.RETIENS) and "looked at" in reason:
@@ -354,16 +359,9 @@ class HombreeRenderer:
         # messages then change only when their own options change.
         if mine and hv.phase is Phase.AUCTION and hv.calls:
             lines.append(t(lang, "hand.calls", calls=" · ".join(calls_said(hv, names, lang))))
-        if mine and hv.phase is Phase.PLAY:
-            lines.append(t(lang, "hand.trick", trick=trick_text(hv.trick, names, lang)))
-            lines.append(t(lang, "hand.tricks_won", count=hv.tricks_won[seat]))
-        if hv.phase is Phase.DONE:
-            lines.append(t(lang, "phase.done"))
-        elif mine:
-            lines.append("")
-            lines.append("**" + t(lang, f"hand.your_turn.{hv.phase.name.lower()}") + "**")
-        else:
-            lines.append(t(lang, "hand.not_your_turn"))
+        done, playing = hv.phase is Phase.DONE, hv.phase is Phase.PLAY
+        prompt = t(lang, f"hand.your_turn.{hv.phase.name.lower()}")
+        lines += turn_lines(table, hv, lang, done=done, playing=playing, prompt=prompt)
         tid, moves = table.id, table.moves
         items: list[discord.ui.Item[Any]] = []
         if hv.face_down:

@@ -6,20 +6,16 @@ between the table service and the engine (``bot.game.RulesPort``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from bot.game import Deal, HandResult, Json, LogLine, card_list, card_lists, cards_dealt
+from bot.game import DealInputs, Dealt, HandResult, Json, LogLine
 from games.bete_hombree import Action, HandState, Kind, Rules, Session, record_of
 from games.cards import Suit
-from games.dealing import parse_deal
 from games.register import Register
 
 
 class HombreePort:
     """La Bête Hombrée (RULES.md §1) for the table service."""
-
-    def rules(self, options: Mapping[str, object]) -> Rules:
-        return Rules.from_dict(dict(options))
 
     def start(
         self, players: Sequence[str], seed: int, rules: Rules
@@ -31,42 +27,24 @@ class HombreePort:
             LogLine.of("log.start", seat=draw.dealer, suit=draw.belle.name),
         ]
 
-    def deal(
-        self,
-        session: Session,
-        seed: int,
-        register: Register,
-        pot: dict[str, int],
-        given: Deal | None,
-    ) -> Json:
+    def deal(self, session: Session, inputs: DealInputs) -> Json:
         def shuffle() -> tuple[Sequence[int], Sequence[int]]:
-            session.register, session.pot = register, pot.get("", 0)
-            state = session.deal(seed)
+            session.register, session.pot = inputs.register, inputs.pot.get("", 0)
+            state = session.deal(inputs.seed)
             return state.initial_hands, state.cagnot
 
-        hands, cagnot = cards_dealt(given, shuffle)
-        return {
-            "dealer": session.dealer,
-            "belle": session.belle.name,
-            "hands": hands,
-            "cagnot": cagnot,
-        }
+        hands, cagnot = inputs.cards(shuffle)
+        belle = session.belle.name  # the deal's, checked again when it is applied
+        return {"dealer": session.dealer, "belle": belle, "hands": hands, "cagnot": cagnot}
 
-    def apply_deal(
-        self,
-        session: Session,
-        payload: Mapping[str, object],
-        register: Register,
-        pot: dict[str, int],
-    ) -> HandState:
-        dealer, belle = payload["dealer"], payload["belle"]
+    def apply_deal(self, session: Session, dealt: Dealt) -> HandState:
+        dealer, belle = dealt.payload["dealer"], dealt.payload["belle"]
         if not isinstance(dealer, int) or dealer != session.dealer:
             raise ValueError("the dealer differs from the session's")
         if Suit.parse(str(belle)) != session.belle:
             raise ValueError("the belle differs from the session's")
-        session.register, session.pot = register, pot.get("", 0)
-        hands, cagnot = parse_deal(card_lists(payload["hands"]), card_list(payload["cagnot"]))
-        return session.deal_hands(hands, cagnot)
+        session.register, session.pot = dealt.register, dealt.pot.get("", 0)
+        return session.deal_hands(*dealt.cards("cagnot"))
 
     def pot_of(self, session: Session) -> dict[str, int]:
         return {"": session.pot}
