@@ -1,4 +1,4 @@
-"""The auction of a hand of La Bête Hombrée (RULES.md §1.3, §1.4).
+"""The auction of a hand of La Bête Hombrée (RULES.md §1.3).
 
 Calls from first hand round to the dealer: bids (plain or en belle), the blind
 calls (*sans préjudice*, *je retiens*, not after a look at one's hand), and the
