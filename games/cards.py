@@ -1,10 +1,24 @@
 """Cards, suits, ranks and sets of cards, with the notation of the hand records.
 
-A card is one bit of an int: bit ``16 * suit + rank``.  Ranks are numbered in
-the order the bête family ranks them (K Q J A 10 9 8 7 ...), so inside one suit
-a *lower* bit is a *stronger* card for La Bête Hombrée and La Bête; a game with
-another order (Bésigue, L'Hombre) maps ranks to strength itself.  There is no
-global ordering of cards: ``Card`` deliberately defines no ``<``.
+A card is one bit of an int: bit ``64 * copy + 16 * suit + rank``.  Ranks are
+numbered in the order the bête family ranks them (K Q J A 10 9 8 7 ...), so
+inside one suit a *lower* bit is a *stronger* card for La Bête Hombrée and La
+Bête; a game with another order (Bésigue, L'Hombre) maps ranks to strength
+itself.  There is no global ordering of cards: ``Card`` deliberately defines
+no ``<``.
+
+Several packs (Bésigue plays with 2 to 4): ``copy`` says from which pack a
+card comes, 0 for the first, so a single-pack game only ever sees copy 0 and
+its bits and notation are those of one pack (bits 0-63).  Identical cards of
+two packs are distinct objects (two bits) of equal suit and rank: which of
+them wins a trick is the game's ``beats``, and by the trick core's rule the
+first played (``games.tricks``).  In records identical cards share one code
+(RULES.md §5, Bésigue: ``QS`` may appear as many times as there are packs),
+so ``str(card)`` is the same for every copy; ``card.label`` tells them apart
+where that matters (``QS`` for the first pack, ``QS#2`` for the second, up to
+``#4``), and ``Card.parse`` reads both.  ``number_copies`` turns the shared
+codes of a deal into distinct cards, refusing a card dealt more often than
+the game has packs.
 
 ``Card`` objects are interned (one instance per card), so identity comparison,
 hashing and pickling are cheap and exact.
@@ -106,27 +120,37 @@ _RANK_TEXT: Final = {
 _RANK_FRENCH: Final = {Rank.K: "R", Rank.Q: "D", Rank.J: "V"}
 
 SUIT_BITS: Final = 16
-SUIT_MASKS: Final = tuple(0xFFFF << (SUIT_BITS * s) for s in range(4))
+PACK_BITS: Final = 64  # the bits of one pack: four suits of 16
+MAX_PACKS: Final = 4
+SUIT_MASKS: Final = tuple(0xFFFF << (SUIT_BITS * s) for s in range(4))  # the first pack's
+_PACK_MASK: Final = (1 << PACK_BITS) - 1
 
 
 class Card:
-    """One playing card; ``str(card)`` is its record notation (``KH``, ``10S``)."""
+    """One playing card; ``str(card)`` is its record notation (``KH``, ``10S``),
+    the same for identical cards of several packs, and ``card.label`` the
+    notation that tells copies apart (``KH``, ``KH#2``)."""
 
-    __slots__ = ("bit", "index", "rank", "suit")
+    __slots__ = ("bit", "copy", "index", "rank", "suit")
     suit: Suit
     rank: Rank
+    copy: int  # the pack it comes from, 0 for the first
     index: int  # the bit number
     bit: int  # 1 << index
 
-    def __new__(cls, suit: Suit, rank: Rank) -> Card:
-        return _CARDS[16 * suit + rank]
+    def __new__(cls, suit: Suit, rank: Rank, copy: int = 0) -> Card:
+        try:
+            return _CARDS[PACK_BITS * copy + SUIT_BITS * suit + rank]
+        except KeyError:
+            raise ValueError(f"no pack {copy + 1}: at most {MAX_PACKS} packs") from None
 
     @classmethod
-    def _make(cls, suit: Suit, rank: Rank) -> Card:
+    def _make(cls, suit: Suit, rank: Rank, copy: int) -> Card:
         card = object.__new__(cls)
         card.suit = suit
         card.rank = rank
-        card.index = SUIT_BITS * suit + rank
+        card.copy = copy
+        card.index = PACK_BITS * copy + SUIT_BITS * suit + rank
         card.bit = 1 << card.index
         return card
 
@@ -135,31 +159,131 @@ class Card:
         return _CARDS[index]
 
     @staticmethod
-    def parse(text: str) -> Card:
-        """Parse ``KH``, ``10S``, ``9c`` (rank then suit letter)."""
+    def parse(text: str, packs: int = 1) -> Card:
+        """Parse ``KH``, ``10S``, ``9c`` (rank then suit letter); with several
+        ``packs``, also ``KH#2`` for the second pack's (``KH`` is the first's)."""
         s = text.strip()
         card = _BY_TEXT.get(s.upper())
         if card is None:
             raise ValueError(f"not a card: {text!r} (write rank then suit, e.g. KH, 10S)")
+        if card.copy >= packs:
+            one = "one pack" if packs == 1 else f"{packs} packs"
+            raise ValueError(f"not a card: {text!r} (the game plays with {one})")
         return card
 
     @property
+    def label(self) -> str:
+        """The notation that tells identical cards apart: ``KH``, then ``KH#2``..."""
+        return f"{self}#{self.copy + 1}" if self.copy else str(self)
+
+    @property
+    def face(self) -> Card:
+        """The same card of the first pack (itself in a single-pack game)."""
+        return _CARDS[self.index % PACK_BITS]
+
+    @property
     def symbol(self) -> str:
-        """Display form with the suit symbol, e.g. ``K♥``."""
+        """Display form with the suit symbol, e.g. ``K♥`` (the same for every copy)."""
         return f"{self.rank.text}{self.suit.symbol}"
 
     def __str__(self) -> str:
         return f"{self.rank.text}{self.suit.name}"
 
     def __repr__(self) -> str:
-        return f"Card.parse({str(self)!r})"
+        return f"Card.parse({self.label!r})"
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (Card.from_index, (self.index,))
 
 
-_CARDS: Final[dict[int, Card]] = {SUIT_BITS * s + r: Card._make(s, r) for s in Suit for r in Rank}
-_BY_TEXT: Final = {str(c): c for c in _CARDS.values()}
+_CARDS: Final[dict[int, Card]] = {
+    PACK_BITS * c + SUIT_BITS * s + r: Card._make(s, r, c)
+    for c in range(MAX_PACKS)
+    for s in Suit
+    for r in Rank
+}
+_BY_TEXT: Final = {
+    **{c.label: c for c in _CARDS.values()},
+    **{f"{c}#1": c for c in _CARDS.values() if c.copy == 0},
+}
+
+
+def rank_of(index: int) -> int:
+    """The rank of a card's bit number, whatever its pack."""
+    return index % SUIT_BITS
+
+
+def suit_of(index: int) -> int:
+    """The suit of a card's bit number, whatever its pack."""
+    return index % PACK_BITS // SUIT_BITS
+
+
+def face_of(index: int) -> int:
+    """The bit number of the same card in the first pack."""
+    return index % PACK_BITS
+
+
+def suit_mask(suit: Suit | int, packs: int = 1) -> int:
+    """Every card of a suit in the first ``packs`` packs."""
+    one = SUIT_MASKS[suit]
+    return sum(one << (PACK_BITS * c) for c in range(packs))
+
+
+def faces(mask: int) -> int:
+    """A set of cards of several packs folded onto the first: which cards it holds,
+    whatever their copies."""
+    folded = 0
+    while mask:
+        folded |= mask & _PACK_MASK
+        mask >>= PACK_BITS
+    return folded
+
+
+_COPY_BITS: Final = sum(1 << (PACK_BITS * c) for c in range(MAX_PACKS))
+
+
+def copies(mask: int, card: Card) -> int:
+    """How many copies of ``card`` (of any pack) ``mask`` holds."""
+    return ((mask >> face_of(card.index)) & _COPY_BITS).bit_count()
+
+
+def number_copies(groups: Iterable[Iterable[Card]], packs: int = 1) -> list[list[Card]]:
+    """Distinct cards for the cards of a deal written with shared codes.
+
+    ``groups`` are the deal's parts in reading order (hands, then the rest);
+    each ``QS`` written takes the first copy of the queen of spades not taken
+    yet (a card written with its copy, ``QS#2``, keeps it).  A card written
+    more often than there are ``packs`` is a ``ValueError``.
+    """
+    lists = [list(group) for group in groups]
+    taken = 0
+    for group in lists:  # the copies written out first
+        for card in group:
+            if card.copy:
+                if card.copy >= packs or taken & card.bit:
+                    raise ValueError(_too_many(card, packs))
+                taken |= card.bit
+    out = []
+    for group in lists:
+        numbered = []
+        for card in group:
+            if not card.copy:
+                copy = next(
+                    (c for c in range(packs) if not taken >> (card.index + PACK_BITS * c) & 1), -1
+                )
+                if copy < 0:
+                    raise ValueError(_too_many(card, packs))
+                card = _CARDS[card.index + PACK_BITS * copy]
+                taken |= card.bit
+            numbered.append(card)
+        out.append(numbered)
+    return out
+
+
+def _too_many(card: Card, packs: int) -> str:
+    if packs == 1:
+        return f"{card.face} is dealt twice (one pack)"
+    return f"{card.face} is dealt more than {packs} times ({packs} packs)"
 
 
 def card_mask(cards: Iterable[Card]) -> int:
@@ -189,14 +313,21 @@ def bits_of(mask: int) -> list[int]:
 
 
 def cards_of(mask: int) -> list[Card]:
-    """The cards of a mask, by suit (S H D C) then strength (K first)."""
+    """The cards of a mask, by suit (S H D C) then strength (K first), identical
+    cards of several packs side by side (first pack first)."""
+    if mask >> PACK_BITS:
+        return sorted((_CARDS[i] for i in iter_bits(mask)), key=_by_face)
     return [_CARDS[i] for i in iter_bits(mask)]
 
 
-def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """Parse ``"KH 10S"`` or ``["KH", "10S"]``."""
+def _by_face(card: Card) -> int:
+    return PACK_BITS * face_of(card.index) + card.copy
+
+
+def parse_cards(text: str | Iterable[str], packs: int = 1) -> list[Card]:
+    """Parse ``"KH 10S"`` or ``["KH", "10S"]`` (``KH#2`` too with several ``packs``)."""
     words = text.split() if isinstance(text, str) else list(text)
-    return [Card.parse(w) for w in words]
+    return [Card.parse(w, packs) for w in words]
 
 
 def format_cards(mask: int) -> str:
@@ -204,10 +335,11 @@ def format_cards(mask: int) -> str:
     return " ".join(str(c) for c in cards_of(mask))
 
 
-def deck_mask(ranks: Iterable[Rank], suits: Iterable[Suit] = tuple(Suit)) -> int:
-    """All cards of the given ranks in the given suits."""
+def deck_mask(ranks: Iterable[Rank], suits: Iterable[Suit] = tuple(Suit), packs: int = 1) -> int:
+    """All cards of the given ranks in the given suits, in ``packs`` packs."""
     rank_list = list(ranks)
-    return card_mask(Card(s, r) for s in suits for r in rank_list)
+    one = card_mask(Card(s, r) for s in suits for r in rank_list)
+    return sum(one << (PACK_BITS * c) for c in range(packs))
 
 
 def popcount(mask: int) -> int:

@@ -2,16 +2,21 @@
 
 A deal is a shuffled deck order and a pattern of packets (2 then 3, 3 then 2,
 or 2, 1 and 2); whatever is left is the cagnot or the talon, in order.
+
+Each game says which cards it plays with, in how many packs (``Deck``): a
+deal is valid when it holds exactly those cards, so a card dealt twice is
+refused unless the game has that many packs, and then as two distinct copies.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 
-from games.cards import Card, cards_of
+from games.cards import MAX_PACKS, Card, Rank, Suit, card_mask, cards_of, deck_mask, number_copies
 
 
 class DealPattern(StrEnum):
@@ -58,34 +63,85 @@ def validate_deal(
     deck: int, hands: Sequence[int], rest: Sequence[int], hand_size: int, rest_name: str
 ) -> None:
     """Check that ``hands`` (bit sets) and ``rest`` (bit numbers, e.g. the cagnot or
-    the talon) are exactly ``deck``, each card once, ``hand_size`` cards a hand."""
+    the talon) are exactly ``deck``, each card once, ``hand_size`` cards a hand.
+
+    Identical cards of several packs are distinct bits: a deck of two packs
+    holds both, and a hand may hold both."""
     seen = 0
     for seat, hand in enumerate(hands):
         if hand.bit_count() != hand_size:
             raise ValueError(f"seat {seat} holds {hand.bit_count()} cards, not {hand_size}")
         if hand & seen:
-            raise ValueError(f"seat {seat} holds a card dealt twice: {cards_of(hand & seen)[0]}")
+            raise ValueError(f"seat {seat} holds a card dealt twice: {_first(hand & seen)}")
         seen |= hand
     rest_mask = 0
     for index in rest:
         if rest_mask >> index & 1:
-            raise ValueError(f"{Card.from_index(index)} is twice in the {rest_name}")
+            raise ValueError(f"{Card.from_index(index).label} is twice in the {rest_name}")
         rest_mask |= 1 << index
     if rest_mask & seen:
-        raise ValueError(f"{cards_of(rest_mask & seen)[0]} is both dealt and in the {rest_name}")
+        raise ValueError(f"{_first(rest_mask & seen)} is both dealt and in the {rest_name}")
     if seen | rest_mask != deck:
         wrong = (seen | rest_mask) & ~deck
         if wrong:
-            raise ValueError(f"{cards_of(wrong)[0]} is not in the deck")
-        raise ValueError(f"{cards_of(deck & ~(seen | rest_mask))[0]} is missing from the deal")
+            raise ValueError(f"{_first(wrong)} is not in the deck")
+        raise ValueError(f"{_first(deck & ~(seen | rest_mask))} is missing from the deal")
+
+
+def _first(mask: int) -> str:
+    return cards_of(mask)[0].label
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """The cards a game deals: some ranks of some suits, in ``packs`` packs."""
+
+    ranks: tuple[Rank, ...]
+    suits: tuple[Suit, ...] = tuple(Suit)
+    packs: int = 1
+    mask: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.packs <= MAX_PACKS:
+            raise ValueError(f"a deck has 1 to {MAX_PACKS} packs, not {self.packs}")
+        object.__setattr__(self, "mask", deck_mask(self.ranks, self.suits, self.packs))
+
+    @property
+    def size(self) -> int:
+        return self.mask.bit_count()
+
+    def order(self) -> tuple[int, ...]:
+        """Every card's bit number, lowest first (a deck before shuffling)."""
+        return tuple(c.index for c in cards_of(self.mask))
+
+    def validate(
+        self, hands: Sequence[int], rest: Sequence[int], hand_size: int, rest_name: str
+    ) -> None:
+        """``validate_deal`` against this deck."""
+        validate_deal(self.mask, hands, rest, hand_size, rest_name)
+
+    def parse_deal(
+        self, hands: Sequence[Sequence[str]], rest: Sequence[str]
+    ) -> tuple[list[int], list[int]]:
+        """A deal in record notation, identical cards sharing one code (RULES.md §5),
+        as distinct cards: hands as bit sets, the rest as bit numbers in order."""
+        return parse_deal(hands, rest, self.packs)
 
 
 def deal_text(hands: Sequence[int], rest: Sequence[int]) -> tuple[list[list[str]], list[str]]:
-    """A deal in record notation: each hand's cards, then the undealt ones in order."""
+    """A deal in record notation: each hand's cards, then the undealt ones in order
+    (identical cards of several packs share one code)."""
     return [[str(c) for c in cards_of(h)] for h in hands], [str(Card.from_index(i)) for i in rest]
 
 
-def parse_deal(hands: Sequence[Sequence[str]], rest: Sequence[str]) -> tuple[list[int], list[int]]:
-    """``deal_text``'s inverse: hands as bit sets, the undealt cards as bit numbers."""
-    masks = [sum(Card.parse(c).bit for c in hand) for hand in hands]
-    return masks, [Card.parse(c).index for c in rest]
+def parse_deal(
+    hands: Sequence[Sequence[str]], rest: Sequence[str], packs: int = 1
+) -> tuple[list[int], list[int]]:
+    """``deal_text``'s inverse: hands as bit sets, the undealt cards as bit numbers.
+
+    A code written more often than there are ``packs`` is a ``ValueError``;
+    with several packs, each occurrence is the next copy (``number_copies``)."""
+    groups: list[Iterable[Card]] = [[Card.parse(c, packs) for c in hand] for hand in hands]
+    groups.append([Card.parse(c, packs) for c in rest])
+    *dealt, undealt = number_copies(groups, packs)
+    return [card_mask(hand) for hand in dealt], [c.index for c in undealt]

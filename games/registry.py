@@ -42,10 +42,15 @@ class GameSpec(Generic[OptionsT, SessionT, ViewT, ActionT]):
     """One game as the engine's users see it, generic over its own types.
 
     ``new_session(players, seed, options)`` starts a session (what outlives a
-    deal) from a master seed, every chance of it recorded; ``replay(record)``
-    replays a record of RULES.md §5 and returns its result JSON (``RecordError``
-    for a bad one); ``players()`` lists the computer players by name, imported
-    on first use, and ``fair`` and ``strong`` name the two a table offers.
+    deal) from a master seed, every chance of it recorded.  Records (RULES.md
+    §5) go through three steps, each the game's: ``read_record(json)`` reads
+    and checks one (``RecordError`` for a bad or self-contradicting one),
+    ``replay_record(record)`` replays it (``RecordError`` naming a bad action)
+    and ``result(replayed)`` gives the result JSON; ``replay(json)`` chains
+    them.  ``write_record(session, state)`` is the JSON record of the deal
+    ``state`` that ``session`` dealt, as far as it went.  ``players()`` lists
+    the computer players by name, imported on first use, and ``fair`` and
+    ``strong`` name the two a table offers.
     """
 
     id: str  # as stored with tables, hands and registers, and in records
@@ -54,14 +59,23 @@ class GameSpec(Generic[OptionsT, SessionT, ViewT, ActionT]):
     max_seats: int
     options: type[OptionsT]  # a frozen dataclass; its defaults are the rules as written
     new_session: Callable[[Sequence[str], int, OptionsT], SessionT]
-    replay: Callable[[Mapping[str, Any]], Any]
     view: type[ViewT]  # what one seat may see
+    action: type[ActionT]  # what a seat does
     parse_action: Callable[[str], ActionT]  # an action's record words, without the seat
+    read_record: Callable[[Mapping[str, Any]], Any]  # JSON -> the game's record
+    replay_record: Callable[[Any], Any]  # the game's record -> its replay
+    result: Callable[[Any], Any]  # a replay -> its result JSON
+    write_record: Callable[[SessionT, Any], dict[str, Any]]  # (session, deal) -> JSON
     players: Callable[[], Mapping[str, Callable[[], ComputerPlayer[ViewT, ActionT]]]] = field(
         repr=False
     )
     fair: str = "heuristic"
     strong: str = "pimc"
+
+    def replay(self, data: Mapping[str, Any]) -> Any:
+        """Read a record's JSON, replay it and give its result JSON (``RecordError``
+        for a bad record, naming the bad action if one is)."""
+        return self.result(self.replay_record(self.read_record(data)))
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or self.names["fr"]
@@ -105,6 +119,10 @@ def game(game_id: str) -> AnyGame:
 
 
 def games() -> list[AnyGame]:
-    """Every registered game, the offered ones first, in the order they are listed."""
+    """Every registered game, the offered ones first, in the order they are listed
+    (a game's package is its id with ``_`` for ``-``), then the others (a test's)
+    in the order they registered."""
     offered.load()
-    return list(_GAMES.values())
+    order = {package: n for n, package in enumerate(offered.PACKAGES)}
+    listed = len(order)
+    return sorted(_GAMES.values(), key=lambda g: order.get(g.id.replace("-", "_"), listed))

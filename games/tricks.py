@@ -4,7 +4,9 @@ A game differs by a small rules object (``TrickRules``): which cards of a hand
 may go to the trick, which card takes it from the one winning it now, and the
 obligation in words for a refusal.  The loop itself (``TrickPlay``) is the same
 for every game.  Cards are bit numbers of ``games.cards`` and hands bit sets,
-because this is also the computer players' inner loop.
+because this is also the computer players' inner loop; with several packs,
+identical cards are distinct bits and the first played of two equal cards
+wins (``TrickRules.beats`` is strict).
 """
 
 from __future__ import annotations
@@ -30,7 +32,12 @@ class TrickRules(Protocol):
         ...
 
     def beats(self, card: int, winner: int) -> bool:
-        """Whether ``card`` takes the trick from the card winning it now."""
+        """Whether ``card`` takes the trick from the card winning it now.
+
+        Strictly: a card only equal to the winner (the same card of another
+        pack, or an equal rank where suits do not count) does not take it, so
+        of two equal cards the first played wins.
+        """
         ...
 
     def obligation(self, hand: int, lead: int, winner: int) -> str:

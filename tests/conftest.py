@@ -6,7 +6,7 @@ import gc
 
 import aiosqlite
 
-import tests.toy  # registers the toy game  # noqa: F401
+import tests.toy  # noqa: F401  (registers the toy game)
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:

@@ -10,7 +10,7 @@ from games.bete.actions import Action
 from games.bete.rules import MAX_SEATS, MIN_SEATS, Rules
 from games.bete.session import Session, SettledDeal
 from games.bete.state import DealState, Pot
-from games.cards import Card, card_mask, cards_of
+from games.cards import Card, card_mask, cards_of, number_copies, parse_cards
 from games.records import (
     Owner,
     RecordError,
@@ -55,14 +55,17 @@ class DealRecord:
             register = read_register(data.get("register", []), len(players))
             if any(owner is None for owner, _ in register):
                 raise RecordError("La Bête has no pinandèle: every register entry has an owner")
+            *hands, talon = number_copies(  # one pack: each card once
+                [*(parse_cards(hand) for hand in data["hands"]), parse_cards(data["talon"])]
+            )
             actions = data.get("actions", [])
             if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
                 raise RecordError("actions must be a list of strings like '1 pass'")
             return cls(
                 players=players,
                 dealer=int(data["dealer"]),
-                hands=tuple(tuple(Card.parse(c) for c in hand) for hand in data["hands"]),
-                talon=tuple(Card.parse(c) for c in data["talon"]),
+                hands=tuple(tuple(hand) for hand in hands),
+                talon=tuple(talon),
                 actions=tuple(actions),
                 round_start=bool(data.get("round_start", False)),
                 pot=Pot(*parts),

@@ -24,8 +24,8 @@ def _new_session(players: Sequence[str], seed: int, rules: Rules) -> Session:
     return Session.start(players, seed, rules)[0]
 
 
-def _replay(data: Mapping[str, Any]) -> dict[str, Any]:
-    return result_json(replay(HandRecord.from_json(data)))
+def _write_record(session: Session, state: HandState) -> dict[str, Any]:
+    return record_of(session, state).to_json()
 
 
 def _players() -> Mapping[str, Callable[[], ComputerPlayer[HandView, Action]]]:
@@ -42,9 +42,13 @@ SPEC: GameSpec[Rules, Session, HandView, Action] = register(
         max_seats=4,
         options=Rules,
         new_session=_new_session,
-        replay=_replay,
         view=HandView,
+        action=Action,
         parse_action=Action.parse,
+        read_record=HandRecord.from_json,
+        replay_record=replay,
+        result=result_json,
+        write_record=_write_record,
         players=_players,
     )
 )

@@ -14,7 +14,7 @@ from games.bete_hombree.actions import Action
 from games.bete_hombree.rules import PinandeleRule, Rules
 from games.bete_hombree.session import Session, SettledHand
 from games.bete_hombree.state import SEATS, HandState
-from games.cards import Card, Suit, card_mask, cards_of
+from games.cards import Card, Suit, card_mask, cards_of, number_copies, parse_cards
 from games.records import (
     Owner,
     RecordError,
@@ -54,6 +54,9 @@ class HandRecord:
             pot = data.get("pot")
             if pot is not None and int(pot) < 0:
                 raise RecordError(f"the pot is never negative, not {pot}")
+            *hands, cagnot = number_copies(  # one pack: each card once
+                [*(parse_cards(hand) for hand in data["hands"]), parse_cards(data["cagnot"])]
+            )
             actions = data.get("actions", [])
             if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
                 raise RecordError("actions must be a list of strings like '1 pass'")
@@ -61,8 +64,8 @@ class HandRecord:
                 players=players,
                 dealer=int(data["dealer"]),
                 belle=Suit.parse(str(data["belle"])),
-                hands=tuple(tuple(Card.parse(c) for c in hand) for hand in data["hands"]),
-                cagnot=tuple(Card.parse(c) for c in data["cagnot"]),
+                hands=tuple(tuple(hand) for hand in hands),
+                cagnot=tuple(cagnot),
                 actions=tuple(actions),
                 register=register,
                 pot=None if pot is None else int(pot),

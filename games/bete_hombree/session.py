@@ -151,15 +151,20 @@ class Session:
         A pinandèle in play is paid from the pot to a declarer who makes his
         contract: a pot that cannot pay it means a register and a pot that do
         not go together (a record written by hand, say), which would be
-        replayed into a negative pot.
+        replayed into a negative pot.  With ``pinandele=with_next_bete`` the
+        whole pot already goes with the next bête won, so nothing is left in it
+        for a pinandèle of the register.
         """
         entry = self.entry_in_play()
-        if (
-            entry is not None
-            and entry.owner is None
-            and self.rules.pinandele is PinandeleRule.QUEUE
-            and self.pot < entry.amount
-        ):
+        if entry is None or entry.owner is not None:
+            return None
+        if self.rules.pinandele is PinandeleRule.WITH_NEXT_BETE:
+            return (
+                f"the pinandèle in play ({entry.amount}) is paid from the pot, but with"
+                f" pinandele=with_next_bete the pot ({self.pot}) goes with the next bête"
+                " and pinandèles are not in the register"
+            )
+        if self.pot < entry.amount:
             return (
                 f"the pinandèle in play ({entry.amount}) is paid from the pot,"
                 f" which holds only {self.pot}"

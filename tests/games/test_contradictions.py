@@ -91,6 +91,17 @@ def test_with_next_bete_the_pinandeles_are_the_pot_itself() -> None:
     assert result["payments"] == [108 + 16, -52, -28, -28] and result["pot"] == 0
 
 
+@pytest.mark.parametrize("pot", [0, 8, 100])
+def test_with_next_bete_a_pinandele_in_the_register_is_refused(pot: int) -> None:
+    # the pot goes whole with the next bête: it cannot also pay a pinandèle of the
+    # register (it would end negative), whatever it holds
+    data = pinandele_in_play(pot)
+    data["options"] = {"pinandele": "with_next_bete"}
+    with pytest.raises(RecordError, match="contradicts itself") as caught:
+        replay_result(data)
+    assert "with_next_bete" in str(caught.value)
+
+
 def test_a_negative_pot_is_refused() -> None:
     data = record("example1")
     data["pot"] = -8

@@ -30,8 +30,8 @@ def _new_session(players: Sequence[str], seed: int, rules: Rules) -> Session:
     return Session.start(players, seed, rules)
 
 
-def _replay(data: Mapping[str, Any]) -> dict[str, Any]:
-    return result_json(replay(DealRecord.from_json(data)))
+def _write_record(session: Session, state: DealState) -> dict[str, Any]:
+    return record_of(session, state).to_json()
 
 
 def _players() -> Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]]:
@@ -48,9 +48,13 @@ SPEC: GameSpec[Rules, Session, DealView, Action] = register(
         max_seats=2,
         options=Rules,
         new_session=_new_session,
-        replay=_replay,
         view=DealView,
+        action=Action,
         parse_action=Action.parse,
+        read_record=DealRecord.from_json,
+        replay_record=replay,
+        result=result_json,
+        write_record=_write_record,
         players=_players,
         fair="random",
         strong="high",

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Final
 
-from games.cards import SUIT_BITS, Card, Rank, bits_of, deck_mask
-from games.dealing import validate_deal
+from games.cards import Card, Rank, bits_of, rank_of
+from games.dealing import Deck
 from games.money import Transfer, net_of
 from games.options import options_from_dict, options_to_dict
 from games.tricks import PlayedTrick, TrickPlay, played_mask
@@ -29,7 +29,7 @@ GAME: Final = "toy"
 SEATS: Final = 2
 HAND_SIZE: Final = 3
 TRICKS: Final = 3
-DECK: Final = deck_mask([Rank.K, Rank.Q, Rank.J])
+DECK: Final = Deck((Rank.K, Rank.Q, Rank.J))  # one pack, every suit
 MAX_DEALS: Final = 99
 
 
@@ -96,7 +96,7 @@ class Phase(IntEnum):
 
 def strength(card: int) -> int:
     """K 0, Q 1, J 2: lower is stronger, whatever the suit."""
-    return card % SUIT_BITS
+    return rank_of(card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +166,7 @@ class DealState(TrickPlay):
             raise ValueError(f"dealer must be a seat 0-{SEATS - 1}, not {dealer}")
         if len(hands) != SEATS:
             raise ValueError(f"the toy game deals {SEATS} hands, not {len(hands)}")
-        validate_deal(DECK, hands, talon, HAND_SIZE, "talon")
+        DECK.validate(hands, talon, HAND_SIZE, "talon")
         self.rules = rules
         self.seats = SEATS
         self.dealer = dealer

@@ -10,19 +10,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
 
-from games.cards import iter_bits
 from games.register import Crossing, Entry
 from tests.toy.game import DECK, HAND_SIZE, SEATS, DealState, Outcome, Rules
-
-_DECK_ORDER: Final = tuple(iter_bits(DECK))
 
 
 def shuffled_deal(rng: random.Random, dealer: int) -> tuple[list[int], list[int]]:
     """Shuffle the 12 cards and deal them one at a time from the non-dealer,
     three each; the rest (bit numbers, in order) is the talon."""
-    order = list(_DECK_ORDER)
+    order = list(DECK.order())
     rng.shuffle(order)
     hands = [0] * SEATS
     for n, index in enumerate(order[: SEATS * HAND_SIZE]):

@@ -46,7 +46,7 @@ def mask(text: str) -> int:
 def deal(dealer: int, first: str, second: str, talon: str = "") -> DealState:
     hands = [mask(first), mask(second)]
     if not talon:
-        talon = " ".join(str(c) for c in cards_of(DECK & ~(hands[0] | hands[1])))
+        talon = " ".join(str(c) for c in cards_of(DECK.mask & ~(hands[0] | hands[1])))
     return DealState(Rules(), dealer, hands, [c.index for c in parse_cards(talon)])
 
 
@@ -91,8 +91,8 @@ def test_the_deal_is_three_cards_each_from_twelve_by_the_seed() -> None:
     assert [h.bit_count() for h in hands] == [3, 3]
     assert len(state.talon) == 6
     everything = hands[0] | hands[1] | card_mask(Card.from_index(i) for i in state.talon)
-    assert everything == DECK and DECK.bit_count() == 12
-    assert {c.rank.text for c in cards_of(DECK)} == {"K", "Q", "J"}
+    assert everything == DECK.mask and DECK.size == 12
+    assert {c.rank.text for c in cards_of(DECK.mask)} == {"K", "Q", "J"}
     again = Session(["A", "B"], dealer=1).deal(42)
     assert again.initial_hands == hands and again.talon == state.talon
     assert Session(["A", "B"], dealer=1).deal(43).initial_hands != hands

@@ -1,0 +1,162 @@
+"""The value types of a hand of La Bête Hombrée, and the fields of its state.
+
+``HandBase`` holds every field of a hand's state with its type; the state is
+then built by concept, each a layer over the one before: the card play and its
+settlement (``games.bete_hombree.play``), the auction (``auction``), the
+exchange and the declaration (``declaration``), and ``HandState``
+(``state``), where legality has its one entry point.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Final
+
+from games.bete_hombree.actions import Action, Kind
+from games.bete_hombree.rules import Rules, rank_belle, rank_level
+from games.cards import Rank, Suit, deck_mask
+from games.money import Transfer
+from games.tricks import TrickPlay
+
+SEATS: Final = 4
+TRICKS: Final = 5
+HAND_SIZE: Final = 5
+CAGNOT_SIZE: Final = 3
+PINANDELE_ANTE: Final = 2  # each seat's payment into the pot when all pass
+
+FULL_DECK: Final = deck_mask([Rank.K, Rank.Q, Rank.J, Rank.A, Rank.TEN, Rank.NINE])
+
+
+def deck_for(belle: Suit | int) -> int:
+    """The 23 cards in play: 24 minus the 9 of the belle."""
+    return FULL_DECK & ~(1 << (16 * int(belle) + Rank.NINE))
+
+
+class IllegalActionError(ValueError):
+    """An action the rules forbid now; the message says which rule."""
+
+
+class Phase(IntEnum):
+    AUCTION = 0
+    DISCARD = 1  # the dealer's exchange after je cagnote / je prends le tout
+    DECLARE = 2
+    PLAY = 3
+    DONE = 4
+
+
+@dataclass(frozen=True, slots=True)
+class EntryInPlay:
+    """The register entry in play for this hand; ``owner`` is a seat, None for a pinandèle."""
+
+    owner: int | None
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    declarer: int
+    call: Kind  # the winning call: BID, SANS_PREJUDICE, RETIENS, CAGNOTE or TOUT
+    level: int
+    trump: Suit
+    belle: bool
+    matadors: int
+
+    def __str__(self) -> str:
+        text = f"{self.level} {self.trump.name}" + (" (belle)" if self.belle else "")
+        return f"{text}, {self.matadors} matadors" if self.matadors else text
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The settlement of a finished hand.  ``contract`` is None after a pinandèle."""
+
+    contract: Contract | None
+    made: bool | None
+    tricks: tuple[int, ...]
+    stake: int
+    transfers: tuple[Transfer, ...]
+    net: tuple[int, ...]  # per seat; sum(net) + pot_delta == 0
+    pot_delta: int
+    crossed: EntryInPlay | None  # the entry crossed out
+    new_entry: EntryInPlay | None  # the entry appended (a bête, or a pinandèle)
+    belle_after: Suit
+
+
+def matadors_held(hand: int, trump: int) -> int:
+    """How many of K Q J A 10 of trump the hand holds as an unbroken run from the king."""
+    count = 0
+    base = 16 * trump
+    while count < 5 and hand >> (base + count) & 1:
+        count += 1
+    return count if count >= 3 else 0
+
+
+def rank_text(rank: int) -> str:
+    """A standing rank in words: ``3``, ``2 en belle``, ``nothing``."""
+    if rank == 0:
+        return "nothing"
+    return f"{rank_level(rank)}{' en belle' if rank_belle(rank) else ''}"
+
+
+class HandBase(TrickPlay):
+    """The fields of a hand's state, beside the card play's (``TrickPlay``)."""
+
+    __slots__ = (
+        "actions",
+        "allowed_ranks",
+        "auction_ranks",
+        "belle",
+        "cagnot",
+        "cagnot_taken",
+        "cagnote_over",
+        "call",
+        "dealer",
+        "declarer",
+        "discarded",
+        "entry",
+        "first",
+        "holder",
+        "initial_hands",
+        "level",
+        "looked",
+        "matadors",
+        "max_opp",
+        "outcome",
+        "passed",
+        "passes_in_row",
+        "pending_pinandele",
+        "phase",
+        "race_won",
+        "rules",
+        "standing",
+        "trump",
+    )
+    rules: Rules
+    dealer: int
+    belle: Suit
+    first: int  # first hand, on the dealer's right
+    trump: int  # -1 until declared
+    initial_hands: tuple[int, ...]
+    cagnot: tuple[int, ...]
+    cagnot_taken: int
+    discarded: int
+    entry: EntryInPlay | None
+    pending_pinandele: int
+    actions: list[tuple[int, Action]]
+    auction_ranks: list[int]  # the standing rank before each auction call
+    looked: int  # seats (bits) that turned up their hand: no blind call for them
+    phase: Phase
+    passed: int
+    passes_in_row: int
+    standing: int
+    holder: int
+    call: Kind
+    cagnote_over: int
+    declarer: int
+    allowed_ranks: int
+    level: int
+    matadors: int
+    race_won: bool  # the simple-demande race
+    max_opp: int
+    outcome: Outcome | None
