@@ -253,9 +253,9 @@ class TableDriver:
         return await self.answers.wait(ix, verb)
 
     async def open(self, pause: float) -> None:
-        """``/table new``, three *Join*, *Start*: the table is dealt its first hand."""
+        """``/table new hombree``, three *Join*, *Start*: the table is dealt its first hand."""
         opener = self.players[0]
-        ix = await opener.slash("table new", channel=self.channel, game="bete-hombree", wait=False)
+        ix = await opener.slash("table new hombree", channel=self.channel, wait=False)
         answer = await self.answers.wait(ix, "new")
         if ix.original is None:
             raise RuntimeError(f"/table new was not answered: {answer}")

@@ -253,9 +253,9 @@ class RulesPort(Protocol[RulesT_contra, SessionT, StateT, ActionT]):
         hand at another table of the guild plays with the guild's pot now."""
         ...
 
-    def playable(self, register: Register, pot: dict[str, int]) -> Register:
-        """The register a deal may play with, given the pot it is dealt with (an entry
-        that only the pot pays cannot be in play without it)."""
+    def playable(self, session: SessionT, register: Register, pot: dict[str, int]) -> Register:
+        """The register the next deal may play with, given the pot it is dealt with: an
+        entry the engine would find contradicting them waits for another deal."""
         ...
 
     def parse_action(self, text: str) -> ActionT: ...
@@ -298,6 +298,11 @@ class Renderer(Protocol[ViewT, ActionT, SettledT_contra]):
 
     def action_text(self, action: ActionT, lang: str) -> str:
         """Any action, out of context (for refusals and the /play choices)."""
+        ...
+
+    def move_text(self, view: ViewT, action: ActionT, lang: str) -> str:
+        """A legal move as the player to act is offered it, in the hand's context (a
+        call is said as it stands over the bid before it)."""
         ...
 
     def parse_move(self, text: str) -> ActionT:

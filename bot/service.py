@@ -404,7 +404,8 @@ class TableService(TurnClock):
         entries = [e for e in entries if e.id not in busy]
         if capabilities.pot_parts:
             pot = port.pot_for_deal(session, pot, self._pot_in_play(table))
-        register = port.playable(register_of((e.id, e.owner, e.amount) for e in entries), pot)
+        candidates = register_of((e.id, e.owner, e.amount) for e in entries)
+        register = port.playable(session, candidates, pot)
         rows = [(e.id, e.owner, e.amount) for e in register.entries]
         given = self.deal_source(table, hand_no) if self.deal_source is not None else None
         seed = hand_seed(game.id, table.row.seed, hand_no)

@@ -65,9 +65,10 @@ class Play(commands.Cog):
         if state is None or state.is_over or state.turn != seat:
             return []
         renderer, lang = table.game.renderer, self.bot.lang(interaction)
+        view = state.view(seat)
         out = []
-        for action in state.legal_actions():
-            label, value = renderer.action_text(action, lang), str(action)
+        for action in view.legal:
+            label, value = renderer.move_text(view, action, lang), str(action)
             if matches(current, label, value):
                 out.append(Choice(name=label[:100], value=value[:100]))
         return out[:25]

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 
 import pytest
 
-from bot.bete import BETE, GAME
 from bot.computer import inline_decider
 from bot.errors import UserError
+from bot.games.bete import GAME
 from bot.service import TableService
 from db import Database
 from games.bete import Action, DealState, Rules
@@ -42,7 +43,7 @@ async def make_service():
 async def bete_table(service: TableService, seats: int, channel: int = 20, first: int = 0):
     player, name = PLAYERS[first]
     table = await service.open_table(
-        guild_id=GUILD, channel_id=channel, player=player, name=name, game=BETE, rules=Rules()
+        guild_id=GUILD, channel_id=channel, player=player, name=name, game=GAME, rules=Rules()
     )
     for other, oname in PLAYERS[first + 1 : first + seats]:
         await service.join(table.id, other, oname, "fr")
@@ -65,8 +66,8 @@ async def play_deal(service: TableService, table, rng: random.Random) -> None:
 async def stored_money(db: Database) -> tuple[dict[str, int], dict[str, int]]:
     """Each player's net from the ledger, and the guild's pot by part."""
     async with db.reading() as store:
-        payments = await store.payments(GUILD, GAME)
-        pot = await store.pot_parts(GUILD, GAME)
+        payments = await store.payments(GUILD, GAME.id)
+        pot = await store.pot_parts(GUILD, GAME.id)
     net: dict[str, int] = {}
     for p in payments:
         if p.payer is not None:
@@ -85,16 +86,24 @@ async def test_deals_at_every_size_keep_money_and_store_it(tmp_path, seats, make
     for _ in range(2 * seats):
         await play_deal(service, table, rng)
         session = table.session
-        assert sum(session.balances.values()) + sum(BETE.pot_of(session).values()) == 0
+        assert sum(session.balances.values()) + sum(GAME.port.pot_of(session).values()) == 0
         net, pot = await stored_money(service.db)
-        assert pot == {part: n for part, n in BETE.pot_of(session).items() if n or part in pot}
+        assert pot == {part: n for part, n in GAME.port.pot_of(session).items() if n or part in pot}
         assert {p: net.get(p, 0) for p in session.players} == session.balances
         await service.next_hand(table.id, "101")
     async with service.db.reading() as store:
-        hands = await store.hands(GUILD, GAME)
-        waiting = await store.unpaid_entries(GUILD, GAME)
+        hands = await store.hands(GUILD, GAME.id)
+        waiting = await store.unpaid_entries(GUILD, GAME.id)
     assert len(hands) == 2 * seats
     assert all(h.record["game"] == "bete" for h in hands)
+    # each hand's result in a word: made or failed by its declarer, none for a void deal
+    raw = sqlite3.connect(service.db.path)
+    stored = list(raw.execute("SELECT declarer, made, result FROM hands"))
+    raw.close()
+    words = {1: "made", 0: "failed", None: None}
+    assert all(result == words[made] for _, made, result in stored), stored
+    assert all((declarer is None) == (result is None) for declarer, _, result in stored)
+    assert {result for *_, result in stored} & {"made", "failed"}
     # the register holds exactly the bêtes the session still has waiting
     assert sorted((e.owner, e.amount) for e in waiting) == sorted(
         (e.owner, e.amount) for e in table.session.register.entries
@@ -151,11 +160,11 @@ async def test_stop_ends_with_the_round_and_everything_carries_over(tmp_path, ma
     # the next table of La Bête in the guild starts from that pot and those bêtes
     second = await bete_table(service, 2, channel=21, first=3)
     async with service.db.reading() as store:
-        waiting = await store.unpaid_entries(GUILD, GAME)
+        waiting = await store.unpaid_entries(GUILD, GAME.id)
     assert second.carried == tuple((e.owner_name, e.amount) for e in waiting)
     await service.start(second.id, "104")
     assert second.state.pot.stake >= pot.get("stake", 0)
-    assert second.pot_dealt == {part: pot.get(part, 0) for part in BETE.pot_parts}
+    assert second.pot_dealt == {part: pot.get(part, 0) for part in GAME.capabilities.pot_parts}
 
 
 async def test_a_restart_mid_deal_rebuilds_the_same_deal(tmp_path, make_service):
@@ -182,7 +191,7 @@ async def test_a_restart_mid_deal_rebuilds_the_same_deal(tmp_path, make_service)
 async def test_two_tables_never_play_with_the_same_pot(tmp_path, make_service):
     service = await make_service(tmp_path / "t.db")
     async with service.db.transaction() as store:
-        await store.add_to_pot(GUILD, GAME, 40, "stake")
+        await store.add_to_pot(GUILD, GAME.id, 40, "stake")
     first = await bete_table(service, 2)
     await service.start(first.id, "101")
     assert first.pot_dealt["stake"] == 40 and first.pot_held
@@ -200,8 +209,9 @@ async def test_computer_players_play_whole_deals(tmp_path, make_service):
     service = await make_service(tmp_path / "t.db")
     table = await bete_table(service, 1)
     for _ in range(2):
-        await service.add_computer(table.id, "101", "heuristic")
-    await service.add_computer(table.id, "101", "pimc")
+        await service.add_computer(table.id, "101", "fair")
+    await service.add_computer(table.id, "101", "pimc")  # a player's name is a level too
+    assert [s.ai for s in table.seats] == [None, "heuristic", "heuristic", "pimc"]
     await service.start(table.id, "101")
     rng = random.Random(1)
     for _ in range(3):
@@ -215,5 +225,5 @@ async def test_computer_players_play_whole_deals(tmp_path, make_service):
         assert table.state.is_over
         await service.next_hand(table.id, "101")
     async with service.db.reading() as store:
-        hands = await store.hands(GUILD, GAME)
+        hands = await store.hands(GUILD, GAME.id)
     assert len(hands) == 3

@@ -8,10 +8,11 @@ import time
 import pytest
 
 import bot.service as service_module
-from bot.computer import NAMES, computer_player, inline_decider
+from bot.computer import NAMES, computer_player, inline_decider, level_of, level_player
 from bot.errors import UserError
-from bot.hombree import GAME
-from bot.service import RESTART_GRACE, TableService, remind_before
+from bot.games.bete_hombree import GAME
+from bot.service import RESTART_GRACE, TableService
+from bot.turns import remind_before
 from db import Database
 from games.bete_hombree import Action, Rules
 from tests.bot.example import example_deal, example_seed
@@ -57,8 +58,16 @@ def test_computer_names_are_unique_in_a_guild():
     assert computer_player("pimc", taken)[0] == "ai:pimc:François"
     every = [f"ai:heuristic:{n}" for n in NAMES]
     assert computer_player("heuristic", every) == ("ai:heuristic:Alexandre 2", "🤖 Alexandre 2")
-    with pytest.raises(ValueError):
-        computer_player("cheater", [])
+
+
+def test_a_table_offers_two_levels_named_by_the_game():
+    spec = GAME.spec
+    assert level_player(spec, "fair") == "heuristic" and level_player(spec, "strong") == "pimc"
+    assert level_player(spec, "pimc") == "pimc"  # a stored level is the player's name
+    assert level_of(spec, "pimc") == "strong" and level_of(spec, "heuristic") == "fair"
+    for level in ("cheater", "random", ""):  # only the two players a table seats
+        with pytest.raises(ValueError):
+            level_player(spec, level)
 
 
 def test_reminders_come_near_the_end_of_long_enough_turns():
@@ -98,7 +107,7 @@ async def test_three_computer_players_play_a_hand_with_one_person(tmp_path):
     computer_moves = sum(1 for seat, _ in state.actions if seat != 0)
     assert len(recorder.calls) == computer_moves
     async with service.db.reading() as store:
-        hands = await store.hands(GUILD, GAME)
+        hands = await store.hands(GUILD, GAME.id)
         seats = await store.seats(table.id)
     assert len(hands) == 1 and hands[0].record["actions"] == [f"{s} {a}" for s, a in state.actions]
     assert [s.ai_level for s in seats] == [None, "pimc", "heuristic", "pimc"]
@@ -134,6 +143,9 @@ async def test_lobby_computers_are_removed_and_a_lobby_of_computers_closes(tmp_p
     with pytest.raises(UserError) as error:
         await service.add_computer(table.id, "999", "pimc")
     assert error.value.key == "error.not_seated"
+    with pytest.raises(UserError) as error:
+        await service.add_computer(table.id, "101", "cheater")
+    assert error.value.key == "error.bad_input" and len(table.seats) == 1
     await service.add_computer(table.id, "101", "pimc")
     await service.add_computer(table.id, "101", "heuristic")
     await service.remove_computer(table.id, "101")
@@ -224,11 +236,11 @@ async def test_the_others_may_end_the_table_of_an_absent_player(tmp_path):
         await service.abandon(table.id, "101")
     assert error.value.key == "error.not_absent"
     absent = await time_out_until_absent(service, table)
-    register_before = (await service.register(GUILD, GAME)).entries
+    register_before = (await service.register(GUILD, GAME.id)).entries
     other = next(PLAYERS[i][0] for i in range(4) if [i] != absent)
     await service.abandon(table.id, other)
     assert table.status == "ended" and table.ended_reason == "abandoned"
-    assert (await service.register(GUILD, GAME)).entries == register_before
+    assert (await service.register(GUILD, GAME.id)).entries == register_before
     with pytest.raises(UserError) as error:
         service.get(table.id)
     assert error.value.key == "error.table_gone"

@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.bete import BETE
-from bot.hombree import HOMBREE
+import bot.games
+from bot.game import DealInputs
+from bot.games.bete import GAME as BETE
+from bot.games.bete_hombree import GAME as HOMBREE
 from bot.i18n import COMMANDS_FR, LANGS, MESSAGES, lang_for, t
 from bot.render import (
     hand_panel,
@@ -34,6 +36,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.fixture(autouse=True)
+def games_loaded() -> None:
+    """Each game's texts join the catalogue when the game registers."""
+    bot.games.load()
 
 
 def test_every_message_exists_in_both_languages_with_the_same_fields():
@@ -138,7 +146,7 @@ def test_a_whole_hand_renders(lang):
     render_all()
     apply_event(table, table.seq + 1, "end", {"reason": "agreed"})
     render_all()
-    for topic in HOMBREE.rule_topics:
+    for topic in HOMBREE.renderer.rule_topics:
         seen.append(rules_embed(HOMBREE, topic, lang).description or "")
     when = __import__("datetime").datetime(2025, 1, 1)
     entry = RegisterEntry(
@@ -196,7 +204,7 @@ def test_whole_deals_of_la_bete_render(lang, seed):
         session = table.session
         register = Register([Entry(1, "102", 16)], [], 2)
         pot = {"reserve": 0, "stake": 7, "kings": 3}
-        cards = BETE.deal(session, seed * 10 + hand_no, register, pot, None)
+        cards = BETE.port.deal(session, DealInputs(seed * 10 + hand_no, register, pot))
         payload = {"hand_no": hand_no, **cards, "register": [[1, "102", 16]], "pot": pot}
         apply_event(table, table.seq + 1, "deal", payload)
         while True:
@@ -213,7 +221,7 @@ def test_whole_deals_of_la_bete_render(lang, seed):
         seen.append(str(settlement_embed(table, table.last, lang).to_dict()))
     apply_event(table, table.seq + 1, "stop", {"by": "101"})
     seen.append(str(table_embed(table, lang).to_dict()))
-    for topic in BETE.rule_topics:
+    for topic in BETE.renderer.rule_topics:
         seen.append(rules_embed(BETE, topic, lang).description or "")
     when = __import__("datetime").datetime(2025, 1, 1)
     entry = RegisterEntry(1, 1, "bete", "101", "Sud", 43, when, None, None, None, None, None)

@@ -1,12 +1,22 @@
-"""What keyboard players type, and the custom ids of the components."""
+"""What keyboard players type (cards for every game, each game's moves), and the custom
+ids of the components."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.errors import UserError
-from bot.ids import ComponentId, call_arg, call_of
-from bot.parsing import parse_call, parse_card, parse_cards, parse_declaration
+from bot.games.bete import codec as bete_codec
+from bot.games.bete_hombree.codec import (
+    call_arg,
+    call_of,
+    parse_call,
+    parse_declaration,
+    parse_move,
+)
+from bot.ids import ComponentId
+from bot.parsing import parse_card, parse_cards
+from games import bete
 from games.bete_hombree import Action
 
 
@@ -59,13 +69,95 @@ def test_component_ids_round_trip_and_stay_short():
     for cid in (
         ComponentId(123456789012, 999, "decl", "H:5:4"),
         ComponentId(1, 0, "join"),
-        ComponentId(1, 3, "discard"),
+        ComponentId(1, 3, "discard", select=True),
     ):
         text = str(cid)
         assert len(text) <= 100 and ComponentId.parse(text) == cid
-    assert str(ComponentId(1, 3, "discard")).startswith("bhs:")
+    assert str(ComponentId(1, 3, "discard", select=True)).startswith("tbs:")
+    assert str(ComponentId(1, 3, "call", "b3b")) == "tb:1:3:call:b3b"
     for words in ("pass", "bid 2", "bid 5 belle", "cagnote", "tout", "sans-prejudice", "retiens"):
         action = Action.parse(words)
         assert call_of(call_arg(action)) == action
     with pytest.raises(ValueError):
         ComponentId.parse("other:1:2:x")
+
+
+def test_legacy_component_ids_still_parse():
+    """Ids drawn by an older version (``bh:``, ``bhs:``) keep working."""
+    assert ComponentId.parse("bh:7:12:call:b3b") == ComponentId(7, 12, "call", "b3b")
+    assert ComponentId.parse("bh:7:0:join") == ComponentId(7, 0, "join")
+    assert ComponentId.parse("bhs:7:12:discard") == ComponentId(7, 12, "discard", select=True)
+    assert ComponentId.parse("bh:7:12:decl:H:5:4").arg == "H:5:4"
+    for text in ("bhx:7:12:call", "tb:7:call", "tbs:x:1:discard"):
+        with pytest.raises(ValueError):
+            ComponentId.parse(text)
+
+
+def test_game_verbs_may_be_stale_and_table_verbs_not():
+    for verb in ("call", "play", "decl", "discard"):
+        assert ComponentId(1, 2, verb).game_verb, verb
+    for verb in ("join", "start", "next", "stop", "hand", "look", "ai", "replace"):
+        assert not ComponentId(1, 2, verb).game_verb, verb
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("bid 3 belle", "bid 3 belle"),
+        ("pass", "pass"),
+        ("passe", "pass"),
+        ("3 belle", "bid 3 belle"),
+        ("4", "bid 4"),
+        ("je cagnote", "cagnote"),
+        ("tout", "tout"),
+        ("discard QS QD 10C", "discard QS QD 10C"),
+        ("D♠ D♦ 10♣", "discard QS QD 10C"),
+        ("declare 4 S matadors 3", "declare 4 S matadors 3"),
+        ("4 S 3", "declare 4 S matadors 3"),
+        ("5 ♥ matadors 4", "declare 5 H matadors 4"),
+        ("play KS", "play KS"),
+        ("10S", "play 10S"),
+        ("R♥", "play KH"),
+    ],
+)
+def test_la_bete_hombree_moves_typed(text, action):
+    assert str(parse_move(text)) == action
+
+
+@pytest.mark.parametrize("text", ["banana", "zz", "KH KH", "declare garbage"])
+def test_la_bete_hombree_moves_that_are_none(text):
+    with pytest.raises(UserError):
+        parse_move(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("pass", "pass"),
+        ("Passe", "pass"),
+        ("je joue", "play-contract"),
+        ("play-contract", "play-contract"),
+        ("contre", "contre"),
+        ("Je vais en curieuse", "curieuse"),
+        ("play KS", "play KS"),
+        ("10S", "play 10S"),
+        ("R♥", "play KH"),
+    ],
+)
+def test_la_bete_moves_typed(text, action):
+    assert str(bete_codec.parse_move(text)) == action
+
+
+@pytest.mark.parametrize("text", ["banana", "discard QS QD 10C", "3 belle", "KS QS"])
+def test_la_bete_moves_that_are_none(text):
+    with pytest.raises(UserError) as error:
+        bete_codec.parse_move(text)
+    assert error.value.key == "error.bad_input"
+
+
+def test_la_bete_calls_round_trip_through_component_ids():
+    for words in ("pass", "play-contract", "contre", "curieuse"):
+        action = bete.Action.parse(words)
+        assert bete_codec.call_of(bete_codec.call_arg(action)) == action
+    with pytest.raises(ValueError):
+        bete_codec.call_of("b3")

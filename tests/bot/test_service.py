@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from bot.computer import inline_decider
 from bot.errors import UserError
-from bot.hombree import GAME
+from bot.games.bete_hombree import GAME
 from bot.service import TableService
 from db import Database, NewEntry
 from games.bete_hombree import Action, Kind, Rules
@@ -25,10 +27,19 @@ async def make_service(path) -> TableService:
     return service
 
 
+def hand_results(service: TableService) -> list[str | None]:
+    """The result word stored with each settled hand (``hands.result``), in order."""
+    raw = sqlite3.connect(service.db.path)
+    try:
+        return [r for (r,) in raw.execute("SELECT result FROM hands ORDER BY id")]
+    finally:
+        raw.close()
+
+
 async def seed_register(db: Database) -> None:
     async with db.transaction() as store:
-        await store.add_entry(GUILD, GAME, NewEntry("102", "Est", 24))
-        await store.add_entry(GUILD, GAME, NewEntry("101", "Sud", 40))
+        await store.add_entry(GUILD, GAME.id, NewEntry("102", "Est", 24))
+        await store.add_entry(GUILD, GAME.id, NewEntry("101", "Sud", 40))
 
 
 async def seated_table(service: TableService, turn_seconds: int = 0):
@@ -58,19 +69,20 @@ async def test_example1_through_the_service(tmp_path):
     expected = expected_result()
     assert table.last is not None
     assert list(table.last.outcome.net) == expected["payments"]
-    register = await service.register(GUILD, GAME)
+    register = await service.register(GUILD, GAME.id)
     assert [(e.owner, e.amount) for e in register.entries] == [
         (PLAYERS[o][0], a) for o, a in ((r["owner"], r["amount"]) for r in expected["register"])
     ]
     async with service.db.reading() as store:
-        payments = await store.payments(GUILD, GAME)
-        hands = await store.hands(GUILD, GAME)
-        board = await store.scoreboard(GUILD, GAME)
+        payments = await store.payments(GUILD, GAME.id)
+        hands = await store.hands(GUILD, GAME.id)
+        board = await store.scoreboard(GUILD, GAME.id)
     assert sum(p.amount for p in payments if p.payer == "102") == 52
     assert len(hands) == 1 and hands[0].record["actions"] == [f"{s} {w}" for s, w in actions()]
     assert board[0].player == "101" and board[0].net == 28 + 28 + 52 and board[0].made == 1
     est = next(r for r in board if r.player == "102")
     assert est.net == -52 and est.hands == 1
+    assert hand_results(service) == ["made"]
     await service.db.close()
 
 
@@ -94,7 +106,8 @@ async def test_restart_mid_hand_loses_nothing(tmp_path):
     assert rebuilt.state.actions == before.actions
     assert rebuilt.state.hands == before.hands
     assert rebuilt.moves == table.moves and rebuilt.seq == table.seq
-    assert 1 in rebuilt.looked
+    assert not rebuilt.state.view(1).face_down  # Est's look is in the log
+    assert rebuilt.state.looked == before.looked
     for seat, words in steps[12:]:
         await again.act(table.id, PLAYERS[seat][0], Action.parse(words))
     assert rebuilt.last is not None
@@ -149,7 +162,7 @@ async def test_stop_by_agreement_carries_the_register_over(tmp_path):
         row = await store.table(table.id)
         assert row is not None and row.status == "ended"
         assert await store.seated_table(GUILD, "101") is None
-    register = await service.register(GUILD, GAME)
+    register = await service.register(GUILD, GAME.id)
     assert [e.amount for e in register.entries] == [24, 40]
     again = await service.open_table(
         guild_id=GUILD, channel_id=CHANNEL, player="101", name="Sud", rules=Rules()
@@ -158,19 +171,25 @@ async def test_stop_by_agreement_carries_the_register_over(tmp_path):
     await service.db.close()
 
 
+def hidden(table, seat: int) -> bool:
+    """``seat`` keeps its hand face down (the engine's view of it says so)."""
+    assert table.state is not None
+    return table.state.view(seat).face_down
+
+
 async def test_blind_calls_and_looking(tmp_path):
     service = await make_service(tmp_path / "t.db")
     table = await seated_table(service)
     await service.start(table.id, "101")
-    assert table.hidden(1) and table.hidden(2) and not table.hidden(3)
+    assert hidden(table, 1) and hidden(table, 2) and not hidden(table, 3)
     await service.act(table.id, "102", Action.parse("sans-prejudice"))
-    assert table.hidden(2)  # second hand may still retain blind
+    assert hidden(table, 2)  # second hand may still retain blind
     await service.look(table.id, "103")
     with pytest.raises(UserError) as error:
         await service.act(table.id, "103", Action.parse("retiens"))
     assert error.value.key == "error.looked"
     await service.act(table.id, "103", Action.parse("bid 3"))
-    assert not table.hidden(1) and not table.hidden(2)
+    assert not hidden(table, 1) and not hidden(table, 2)
     await service.db.close()
 
 
@@ -181,9 +200,10 @@ async def test_all_pass_is_a_pinandele_in_the_register_and_the_pot(tmp_path):
     for player in ("102", "103", "104", "101"):
         await service.act(table.id, player, Action.parse("pass"))
     assert table.between_hands and table.last is not None
-    register = await service.register(GUILD, GAME)
+    register = await service.register(GUILD, GAME.id)
     assert [(e.owner, e.amount) for e in register.entries] == [(None, 8)]
     assert register.pot == {"": 8}
+    assert hand_results(service) == [None]  # a pinandèle: nobody declared
     with pytest.raises(UserError) as error:
         await service.next_hand(table.id, "101", hand_no=0)
     assert error.value.key == "error.stale"
@@ -253,7 +273,7 @@ async def test_the_tour_des_gueux_ends_the_table(tmp_path):
             continue
         await service.act(table.id, table.players[state.turn], Action.parse("pass"))
     assert hands == 3 and table.hand_no == 4 and table.ended_reason == "finished"
-    register = await service.register(GUILD, GAME)
+    register = await service.register(GUILD, GAME.id)
     assert register.entries == [] and register.pot == {"": 4 * 8}
     async with service.db.reading() as store:
         assert (await store.table(table.id)).status == "ended"  # type: ignore[union-attr]
@@ -264,8 +284,8 @@ async def test_a_pinandele_plays_at_one_table_at_a_time(tmp_path):
     service = await make_service(tmp_path / "t.db")
     service.deal_source = None
     async with service.db.transaction() as store:
-        await store.add_entry(GUILD, GAME, NewEntry(None, "", 8))
-        await store.add_to_pot(GUILD, GAME, 8)
+        await store.add_entry(GUILD, GAME.id, NewEntry(None, "", 8))
+        await store.add_to_pot(GUILD, GAME.id, 8)
     first = await seated_table(service)
     await service.start(first.id, "101")
     assert first.state is not None and first.state.entry is not None

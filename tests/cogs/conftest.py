@@ -57,13 +57,13 @@ class World:
 
 async def seed_register(world: World) -> None:
     """Example 1's register: Est's 24, then Sud's 40 (the oldest first)."""
-    from bot.hombree import GAME
+    from bot.games.bete_hombree import GAME
     from db import NewEntry
 
     ids = [str(m.id) for m in world.members]
     async with world.bot.db.transaction() as store:
-        await store.add_entry(world.guild.id, GAME, NewEntry(ids[1], "Est", 24))
-        await store.add_entry(world.guild.id, GAME, NewEntry(ids[0], "Sud", 40))
+        await store.add_entry(world.guild.id, GAME.id, NewEntry(ids[1], "Est", 24))
+        await store.add_entry(world.guild.id, GAME.id, NewEntry(ids[0], "Sud", 40))
 
 
 @pytest.fixture

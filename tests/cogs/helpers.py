@@ -6,7 +6,8 @@ from typing import Any
 
 import discord
 
-from bot.ids import ComponentId, call_arg
+from bot.games.bete_hombree.codec import call_arg
+from bot.ids import ComponentId
 from bot.table import LiveTable
 from games.bete_hombree import Action, Kind
 from tests.cogs.conftest import World
@@ -55,7 +56,9 @@ async def act_in_dm(world: World, seat: int, action: Action) -> Any:
     if action.kind is Kind.DISCARD:
         values = str(action).split()[1:]
         return await user.select(
-            message, values, custom_id=str(ComponentId(cid.table, cid.moves, "discard"))
+            message,
+            values,
+            custom_id=str(ComponentId(cid.table, cid.moves, "discard", select=True)),
         )
     if action.kind is Kind.DECLARE:
         suit = "SHDC"[action.suit]

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 
-from bot.bete import GAME, call_arg
+from bot.games.bete import GAME
+from bot.games.bete.codec import call_arg
 from bot.ids import ComponentId
 from bot.render import card_text
 from games.bete import DealState, Kind
@@ -17,7 +18,7 @@ from tests.cogs.test_refusals import refused as refused_only
 
 async def open_bete_table(world, seats: int = 3):
     sud = world.members[0]
-    result = await sud.slash(world.channel, "table new", game="bete")
+    result = await sud.slash(world.channel, "table new bete")
     assert not result.ephemeral
     message = world.table_message()
     assert message.embeds[0].title == "La Bête — table #1"
@@ -26,6 +27,16 @@ async def open_bete_table(world, seats: int = 3):
         await member.click(message, label="Join")
     await sud.click(world.table_message(), label="Start")
     return live(world)
+
+
+def typed(action) -> str:
+    """A call as a player types it with ``/play``: their words."""
+    return {
+        Kind.PASS: "passe",
+        Kind.PLAY_CONTRACT: "je joue",
+        Kind.CONTRE: "contre",
+        Kind.CURIEUSE: "curieuse",
+    }[action.kind]
 
 
 async def act(world, rng: random.Random, way: int) -> None:
@@ -40,12 +51,12 @@ async def act(world, rng: random.Random, way: int) -> None:
     cursor = world.env.error_cursor
     if action.kind is Kind.PLAY:
         if way % 3 == 0:
-            result = await member.slash(world.channel, "play", card=str(action.card))
+            result = await member.slash(world.channel, "play", move=str(action.card))
         else:
             cid = ComponentId(table.id, moves, "play", str(action.card))
             result = await member.user.click(last_dm(world, seat), custom_id=str(cid))
     elif way % 3 == 0:
-        result = await member.slash(world.channel, "bid", call=call_arg(action))
+        result = await member.slash(world.channel, "play", move=typed(action))
     elif way % 3 == 1:  # the call buttons under the table message
         cid = ComponentId(table.id, moves, "call", call_arg(action))
         result = await member.click(world.table_message(), custom_id=str(cid))
@@ -59,7 +70,7 @@ async def act(world, rng: random.Random, way: int) -> None:
 
 async def test_a_whole_game_of_la_bete(world):
     table = await open_bete_table(world)
-    assert table.game.id == GAME and len(table.seats) == 3
+    assert table.game is GAME and len(table.seats) == 3
     state = table.state
     assert isinstance(state, DealState)
     # the table shows trump (the turned card), the dealer and the pot in fiches and jetons
@@ -75,8 +86,8 @@ async def test_a_whole_game_of_la_bete(world):
 
     # a move La Bête does not have is refused, privately, and changes nothing
     seq = table.seq
-    refused = await world.members[state.turn].slash(world.channel, "discard", cards="KS")
-    refused_only(world, refused, "no such move in La Bête")
+    refused = await world.members[state.turn].slash(world.channel, "play", move="discard KS")
+    refused_only(world, refused, "do not understand", "discard KS")
     assert live(world).seq == seq
 
     rng = random.Random(4)
@@ -110,10 +121,10 @@ async def test_a_whole_game_of_la_bete(world):
     assert "End of the game" in str(ended.to_dict())
 
     async with world.bot.db.reading() as store:
-        hands = await store.hands(world.guild.id, GAME)
-        ledger = await store.payments(world.guild.id, GAME)
-        pot = await store.pot_parts(world.guild.id, GAME)
-        waiting = await store.unpaid_entries(world.guild.id, GAME)
+        hands = await store.hands(world.guild.id, GAME.id)
+        ledger = await store.payments(world.guild.id, GAME.id)
+        pot = await store.pot_parts(world.guild.id, GAME.id)
+        waiting = await store.unpaid_entries(world.guild.id, GAME.id)
     assert len(hands) == 3 and all(h.record["game"] == "bete" for h in hands)
     net = {}
     for p in ledger:
@@ -144,3 +155,12 @@ async def test_the_table_buttons_offer_la_betes_calls(world):
     calls = [cid for cid in custom_ids(message) if ":call:" in cid]
     assert [cid.rsplit(":", 1)[1] for cid in calls] == ["pass", "joue"]
     assert table.state.turn == (table.state.dealer + 1) % 2
+    # /play offers the same calls, and nothing to the player not to act
+    member = world.members[table.state.turn]
+    choices = await member.autocomplete(world.channel, "play", "move", "")
+    assert [(c["name"], c["value"]) for c in choices] == [
+        ("Pass", "pass"),
+        ("Je joue (I play)", "play-contract"),
+    ]
+    other = world.members[1 - table.state.turn]
+    assert await other.autocomplete(world.channel, "play", "move", "") == []

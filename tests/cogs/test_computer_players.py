@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.computer import inline_decider
-from bot.hombree import GAME
+from bot.games.bete_hombree import GAME
 from tests.cogs.helpers import act_in_dm, custom_ids, labels, live
 
 
@@ -17,7 +17,7 @@ def disabled(message, label: str) -> bool:
 
 async def test_seating_computer_players_from_the_lobby(world):
     sud, est = world.members[0], world.members[1]
-    await sud.slash(world.channel, "table new", computers=1, level="heuristic")
+    await sud.slash(world.channel, "table new hombree", computers=1, level="fair")
     message = world.table_message()
     seats = message.embeds[0].fields[0].value
     assert "🤖 Alexandre — computer, fair" in seats
@@ -47,11 +47,27 @@ async def test_seating_computer_players_from_the_lobby(world):
     assert not world.env.errors
 
 
+async def test_the_level_chosen_with_table_new(world):
+    sud = world.members[0]
+    await sud.slash(world.channel, "table new hombree", computers=2, level="strong")
+    seats = world.table_message().embeds[0].fields[0].value
+    assert seats.count("computer, strong") == 2 and "computer, fair" not in seats
+    assert [s.ai for s in live(world).seats] == [None, "pimc", "pimc"]
+    refused = await sud.slash(world.channel, "table stop")
+    assert refused.ephemeral
+    other = world.guild.create_text_channel("autre")
+    await world.members[1].slash(other, "table new bete", computers=1)  # strong by default
+    table = world.bot.service.in_channel(other.id)
+    assert table is not None and [s.ai for s in table.seats] == [None, "pimc"]
+    assert not world.env.errors
+
+
 async def test_a_hand_with_three_computer_players(world):
     sud = world.members[0]
-    await sud.slash(world.channel, "table new", computers=3, level="heuristic")
+    await sud.slash(world.channel, "table new hombree", computers=3, level="fair")
     await sud.click(world.table_message(), label="Start")
     table = live(world)
+    assert [s.ai for s in table.seats] == [None, "heuristic", "heuristic", "heuristic"]
     state = table.state
     assert state is not None
     # the computer players wait a moment before each move, so that people can follow
@@ -74,8 +90,8 @@ async def test_a_hand_with_three_computer_players(world):
     log = message.embeds[0].fields[-1].value
     assert "settled" in log
     async with world.bot.db.reading() as store:
-        hands = await store.hands(world.guild.id, GAME)
-        payments = await store.payments(world.guild.id, GAME)
+        hands = await store.hands(world.guild.id, GAME.id)
+        payments = await store.payments(world.guild.id, GAME.id)
     assert len(hands) == 1
     players = {p.payer for p in payments} | {p.payee for p in payments}
     assert players - {None} <= {s.player for s in table.seats}

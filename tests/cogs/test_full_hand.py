@@ -3,7 +3,7 @@ then a second table on a new bot instance over the same database file."""
 
 from __future__ import annotations
 
-from bot.hombree import GAME
+from bot.games.bete_hombree import GAME
 from bot.ids import ComponentId
 from games.bete_hombree import Action
 from tests.bot.example import actions, expected_result
@@ -13,7 +13,7 @@ from tests.cogs.helpers import act_in_dm, custom_ids, last_dm, live
 
 async def open_full_table(world):
     sud = world.members[0]
-    result = await sud.slash(world.channel, "table new")
+    result = await sud.slash(world.channel, "table new hombree")
     assert not result.ephemeral
     message = world.table_message()
     assert "table #1" in message.embeds[0].title
@@ -76,8 +76,8 @@ async def test_full_hand_through_buttons(world, db_path):
 
     # the ledger and the register in the database match the engine's replay
     async with world.bot.db.reading() as store:
-        ledger = await store.payments(world.guild.id, GAME)
-        register = await store.unpaid_entries(world.guild.id, GAME)
+        ledger = await store.payments(world.guild.id, GAME.id)
+        register = await store.unpaid_entries(world.guild.id, GAME.id)
     net = dict.fromkeys(ids, 0)
     for p in ledger:
         if p.payer:
@@ -109,7 +109,7 @@ async def test_full_hand_through_buttons(world, db_path):
     # a new bot instance over the same database file: the register carries over
     await world.env.restart_bot(make_bot(db_path))
     other = world.guild.create_text_channel("autre")
-    result = await world.members[1].slash(other, "table new")
+    result = await world.members[1].slash(other, "table new hombree")
     embed = result.response.embeds[0]
     carried = next(f.value for f in embed.fields if "carried" in f.name)
     assert "Sud 40" in carried

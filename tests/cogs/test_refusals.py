@@ -59,26 +59,28 @@ async def test_illegal_card_through_play_command(world):
         await act_in_dm(world, seat, Action.parse(words))
     assert table.state is not None and table.state.turn == 1
     est = world.members[1]
-    choices = await est.autocomplete(world.channel, "play", "card", "")
-    assert sorted(c["value"] for c in choices) == ["9D", "AC", "AD", "AS", "JS"]  # a lead: any
+    choices = await est.autocomplete(world.channel, "play", "move", "")
+    assert sorted(c["value"] for c in choices) == [
+        f"play {card}" for card in ("9D", "AC", "AD", "AS", "JS")
+    ]  # a lead: any
     moves = table.moves
-    refused(world, await est.slash(world.channel, "play", card="KH"), "not allowed", "J♠")
-    refused(world, await est.slash(world.channel, "play", card="zz"), "zz")
-    refused(world, await world.members[2].slash(world.channel, "play", card="KS"), "Not your turn")
+    refused(world, await est.slash(world.channel, "play", move="KH"), "not allowed", "J♠")
+    refused(world, await est.slash(world.channel, "play", move="zz"), "zz")
+    refused(world, await world.members[2].slash(world.channel, "play", move="KS"), "Not your turn")
     assert table.moves == moves
-    result = await est.slash(world.channel, "play", card="AS")
+    result = await est.slash(world.channel, "play", move="AS")
     assert result.ephemeral and table.moves == moves + 1
     # Nord must follow spades and beat the ace: only K♠ (Nord holds K♠ 10♠ 9♠)
     nord = world.members[2]
-    choices = await nord.autocomplete(world.channel, "play", "card", "")
-    assert [c["value"] for c in choices] == ["KS"]
-    refused(world, await nord.slash(world.channel, "play", card="10S"), "not allowed", "K♠")
+    choices = await nord.autocomplete(world.channel, "play", "move", "")
+    assert [c["value"] for c in choices] == ["play KS"]
+    refused(world, await nord.slash(world.channel, "play", move="10S"), "not allowed", "K♠")
 
 
 async def test_second_table_in_channel_and_start_with_three(world):
     sud, est, nord, ouest = world.members
-    await sud.slash(world.channel, "table new")
-    refused(world, await est.slash(world.channel, "table new"), "already open")
+    await sud.slash(world.channel, "table new hombree")
+    refused(world, await est.slash(world.channel, "table new hombree"), "already open")
     message = world.table_message()
     await est.click(message, label="Join")
     await nord.click(message, label="Join")
@@ -86,12 +88,12 @@ async def test_second_table_in_channel_and_start_with_three(world):
     assert live(world).status == "lobby"
     # a player sits at one table per server
     other = world.guild.create_text_channel("autre")
-    refused(world, await est.slash(other, "table new"), "already sit")
+    refused(world, await est.slash(other, "table new hombree"), "already sit")
     refused(world, await ouest.click(world.table_message(), label="Leave"), "not seated")
 
 
 async def test_table_new_in_a_dm(world):
-    result = await world.members[0].user.slash("table new")
+    result = await world.members[0].user.slash("table new hombree")
     refused(world, result, "server channel")
     assert world.bot.service.tables == {}
 

@@ -70,7 +70,7 @@ def french(monkeypatch):
 async def test_a_hand_in_french(world, french):
     await seed_register(world)
     sud = world.members[0]
-    await sud.slash(world.channel, "table new")
+    await sud.slash(world.channel, "table new hombree")
     message = world.table_message()
     assert message.embeds[0].title == "La Bête Hombrée — table n° 1"
     for member in world.members[1:]:
@@ -94,7 +94,7 @@ async def test_a_hand_in_french(world, french):
 
 async def test_a_server_may_choose_french_for_its_public_messages(world):
     sud = world.members[0]
-    result = await sud.slash(world.channel, "table new", language="fr")
+    result = await sud.slash(world.channel, "table new hombree", language="fr")
     assert result.response.embeds[0].title == "La Bête Hombrée — table n° 1"
     shown = await sud.click(world.table_message(), label="Règles")  # private: the user's locale
     assert shown.response.embeds[0].title == "La Bête Hombrée in short"

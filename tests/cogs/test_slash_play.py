@@ -9,6 +9,22 @@ from tests.cogs.helpers import live
 from tests.cogs.test_full_hand import open_full_table
 
 
+def typed(action: Action) -> str:
+    """The move as a player types it: their words, not the record's."""
+    words = str(action)
+    if action.kind is Kind.BID:
+        return words.removeprefix("bid ")
+    if action.kind is Kind.CAGNOTE:
+        return "je " + words
+    if action.kind is Kind.DISCARD:
+        return "D♠ D♦ 10♣"
+    if action.kind is Kind.DECLARE:
+        return "5 ♥ matadors 4"
+    if action.kind is Kind.PLAY:
+        return str(action.card)
+    return words
+
+
 async def test_example1_by_slash_commands(world):
     await seed_register(world)
     table = await open_full_table(world)
@@ -17,31 +33,61 @@ async def test_example1_by_slash_commands(world):
         member = world.members[seat]
         action = Action.parse(words)
         if index == 3:  # Sud may cagnoter or take all: the autocomplete says so
-            labels = [c["name"] for c in await member.autocomplete(channel, "bid", "call", "")]
-            assert "Je cagnote (stands as 4)" in labels and "Je prends le tout (5)" in labels
-            assert "Pass" in labels and "Sans préjudice (blind 2)" not in labels
+            values = [c["value"] for c in await member.autocomplete(channel, "play", "move", "")]
+            assert "cagnote" in values and "tout" in values
+            assert "pass" in values and "sans-prejudice" not in values
         if index == 5:  # Ouest may equal Sud's 4, being earlier: premier
-            labels = [c["name"] for c in await member.autocomplete(channel, "bid", "call", "pre")]
-            assert labels == ["Premier for 4"]
-        if action.kind is Kind.PASS:
-            result = await member.slash(channel, "pass")
-        elif action.kind is Kind.BID:
-            result = await member.slash(channel, "bid", call=words.removeprefix("bid "))
-        elif action.kind in (Kind.CAGNOTE, Kind.TOUT):
-            result = await member.slash(
-                channel, "bid", call="je " + words if words == "cagnote" else words
-            )
-        elif action.kind is Kind.DISCARD:
-            choices = await member.autocomplete(channel, "discard", "cards", "QS QD")
-            assert any(c["value"] == "QS QD 10C" for c in choices)
-            result = await member.slash(channel, "discard", cards="D♠ D♦ 10♣")
-        elif action.kind is Kind.DECLARE:
-            choices = await member.autocomplete(channel, "declare", "contract", "")
-            assert "5 H matadors 4" in [c["value"] for c in choices]
-            result = await member.slash(channel, "declare", contract="5 ♥ matadors 4")
-        else:
-            result = await member.slash(channel, "play", card=str(action.card))
+            values = [c["value"] for c in await member.autocomplete(channel, "play", "move", "4")]
+            assert values == ["bid 4", "bid 4 belle"]
+        if action.kind is Kind.DISCARD:
+            choices = await member.autocomplete(channel, "play", "move", "QS QD")
+            assert any(c["value"] == "discard QS QD 10C" for c in choices)
+        if action.kind is Kind.DECLARE:
+            choices = await member.autocomplete(channel, "play", "move", "")
+            assert "declare 5 H matadors 4" in [c["value"] for c in choices]
+        result = await member.slash(channel, "play", move=typed(action))
         assert result.ephemeral, (index, words, result)
         assert not world.env.errors, (index, words)
     assert live(world).last is not None
     assert list(table.last.outcome.net) == expected_result()["payments"]
+
+
+async def test_play_choices_are_exactly_the_legal_moves(world):
+    table = await open_full_table(world)
+    channel = world.channel
+    for index, (seat, words) in enumerate(actions()[:11]):
+        state = table.state
+        assert state is not None
+        legal = [str(a) for a in state.legal_actions()]
+        member = world.members[seat]
+        values = [c["value"] for c in await member.autocomplete(channel, "play", "move", "")]
+        if len(legal) <= 25:  # Discord shows 25 choices at most
+            assert values == legal, (index, words)
+        else:
+            assert len(values) == 25 and set(values) <= set(legal), (index, words)
+        # the others are offered nothing: it is not their turn
+        other = world.members[(seat + 1) % 4]
+        assert await other.autocomplete(channel, "play", "move", "") == [], index
+        await member.slash(channel, "play", move=words)
+    assert not world.env.errors
+
+
+async def test_play_choices_for_a_stranger_are_empty(world):
+    await open_full_table(world)
+    stranger = world.guild.add_member(world.env.create_user("Curieux"))
+    assert await stranger.autocomplete(world.channel, "play", "move", "") == []
+
+
+async def test_play_choices_say_the_calls_in_context(world):
+    await open_full_table(world)
+    channel = world.channel
+    for seat, words in actions()[:3]:
+        await world.members[seat].slash(channel, "play", move=words)
+    sud = world.members[0]
+    labels = [c["name"] for c in await sud.autocomplete(channel, "play", "move", "")]
+    assert "Je cagnote (stands as 4)" in labels and "Je prends le tout (5)" in labels
+    await sud.slash(channel, "play", move="cagnote")
+    await world.members[2].slash(channel, "play", move="pass")
+    ouest = world.members[3]
+    labels = [c["name"] for c in await ouest.autocomplete(channel, "play", "move", "pre")]
+    assert labels == ["Premier for 4"]

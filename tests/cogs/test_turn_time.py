@@ -7,7 +7,7 @@ from tests.cogs.helpers import live
 
 async def test_running_out_of_time_passes_for_the_player(world):
     sud = world.members[0]
-    await sud.slash(world.channel, "table new", turn_time=30)
+    await sud.slash(world.channel, "table new hombree", turn_time=30)
     message = world.table_message()
     assert "turn time: 30 s" in message.embeds[0].fields[1].value
     for member in world.members[1:]:
@@ -28,7 +28,7 @@ async def test_running_out_of_time_passes_for_the_player(world):
 
 async def test_a_reminder_pings_the_player_before_the_deadline(world):
     sud = world.members[0]
-    await sud.slash(world.channel, "table new", turn_time=40)
+    await sud.slash(world.channel, "table new hombree", turn_time=40)
     for member in world.members[1:]:
         await member.click(world.table_message(), label="Join")
     await sud.click(world.table_message(), label="Start")
@@ -79,7 +79,7 @@ async def test_the_others_end_the_table_of_an_absent_player(world):
 async def play_until_absent(world):
     """Four players at a 30 s table who never act, until one has run out of time twice."""
     sud = world.members[0]
-    await sud.slash(world.channel, "table new", turn_time=30)
+    await sud.slash(world.channel, "table new hombree", turn_time=30)
     for member in world.members[1:]:
         await member.click(world.table_message(), label="Join")
     await sud.click(world.table_message(), label="Start")

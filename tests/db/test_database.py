@@ -115,3 +115,62 @@ async def test_open_table_events_reads_every_open_log_at_once(tmp_path):
             assert logs[table.id] == await store.events(table.id)
             assert [e.seq for e in logs[table.id]] == [1, 2]
     await db.close()
+
+
+async def _insert_hand(store, made, result=None) -> int:
+    return await store.insert_hand(
+        guild_id=1,
+        game="bete-hombree",
+        table_id=None,
+        hand_no=1,
+        record={"actions": []},
+        declarer=None if made is None else "a",
+        made=made,
+        players=[("a", "A", 0), ("b", "B", 0)],
+        **({} if result is None else {"result": result}),
+    )
+
+
+async def test_a_hand_stores_its_result_in_a_word(tmp_path):
+    path = tmp_path / "b.sqlite3"
+    db = await Database.open(path)
+    async with db.transaction() as store:
+        made = await _insert_hand(store, True)
+        failed = await _insert_hand(store, False)
+        void = await _insert_hand(store, None)
+        remise = await _insert_hand(store, False, result="remise")
+    await db.close()
+    raw = sqlite3.connect(path)
+    rows = dict(
+        (hand_id, (made_, result))
+        for hand_id, made_, result in raw.execute("SELECT id, made, result FROM hands")
+    )
+    raw.close()
+    assert rows[made] == (1, "made")
+    assert rows[failed] == (0, "failed")
+    assert rows[void] == (None, None)
+    assert rows[remise] == (0, "remise")
+
+
+async def test_the_result_migration_fills_in_older_hands(tmp_path):
+    path = tmp_path / "b.sqlite3"
+    raw = sqlite3.connect(path)
+    for number, _, sql in migrations():
+        if number < 4:
+            raw.executescript(sql)
+    raw.execute("PRAGMA user_version = 3")
+    for made in (1, 0, None):
+        raw.execute(
+            "INSERT INTO hands (guild_id, game, hand_no, record, declarer, made, finished_at)"
+            " VALUES (1, 'bete-hombree', 1, '{}', 'a', ?, '2026-01-01')",
+            (made,),
+        )
+    raw.commit()
+    raw.close()
+    db = await Database.open(path)
+    assert await db.user_version() == len(migrations())
+    await db.close()
+    raw = sqlite3.connect(path)
+    results = [r for (r,) in raw.execute("SELECT result FROM hands ORDER BY id")]
+    raw.close()
+    assert results == ["made", "failed", None]

@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.bete import call_of
+from bot.games.bete.codec import call_of
 from games.bete import Action, DealState, Rules
 from games.bete_hombree import Session
 from games.cards import Card, card_mask

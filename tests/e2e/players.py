@@ -3,7 +3,7 @@ table the way people do: by reading what the bot sent them and clicking it.
 
 Each player looks only at the messages they can see (their DMs, their ephemeral
 answers, the public table message) and acts when one of them offers an enabled
-game component (``bh:<table>:<moves>:<verb>[:<arg>]``) newer than the last move
+game component (``tb:<table>:<moves>:<verb>[:<arg>]``) newer than the last move
 made. The policy is deterministic, so two games on the same seed play the same
 moves:
 
@@ -14,7 +14,7 @@ moves:
 - declaration: the first suit, the first level, the most matadors offered;
 - play: the first enabled card.
 
-At a table of La Bête (``game="bete"``), the calls go by the deal's number:
+At a table of La Bête (``/table new bete``), the calls go by the deal's number:
 
 - odd deals: the first to speak says *je joue*, the next *je contre*;
 - even deals: everyone passes, then the first who may goes *en curieuse* (a new
@@ -34,6 +34,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.games import table_game
 from bot.i18n import t
 from bot.ids import ComponentId
 from tests.e2e.fake import FakeDiscord, FakeMessage, SimInteraction, SimUser
@@ -42,6 +43,11 @@ GAME_VERBS = frozenset({"call", "play", "decl", "discard"})
 UPDATE_MESSAGE = 7
 DONE = {t(lang, "ok.played") for lang in ("fr", "en")}
 WAIT = 15.0  # generous: a loaded CI machine runs this with the rest of the suite
+
+
+def new_command(game: str) -> str:
+    """The command that opens a table of ``game`` (a game id): ``table new <its name>``."""
+    return f"table new {table_game(game).command.name}"
 
 
 def component_id(component: dict[str, Any]) -> ComponentId | None:
@@ -113,9 +119,9 @@ class TablePlayers:
     # ------------------------------------------------------------------ the lobby
 
     async def open(self, **options: Any) -> FakeMessage:
-        """``/table new`` by the first user, the others join, the first starts."""
+        """``/table new <game>`` by the first user, the others join, the first starts."""
         first = self.users[0]
-        ix = await first.slash("table new", game=self.game, **options)
+        ix = await first.slash(new_command(self.game), **options)
         table = await ix.wait_done(WAIT)
         assert table is not None and not table.ephemeral, f"no public table message: {ix!r}"
         self.table = table

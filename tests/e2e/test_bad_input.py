@@ -156,15 +156,20 @@ async def test_bad_input_is_refused_and_changes_nothing(
     await check("My hand by someone not seated", intruder.click(table, hand), "error.not_seated")
     await check(
         "an unknown table",
-        forge(server, actor, panel(actor), f"bh:999999:{moves}:call:pass"),
+        forge(server, actor, panel(actor), f"tb:999999:{moves}:call:pass"),
         "error.table_gone",
     )
+    await check(
+        "the actor's call forged by another player, in an id of an older version",
+        forge(server, other, panel(other), call.replace("tb:", "bh:", 1)),
+        "error.not_your_turn",
+    )
     malformed = {
-        "a card that is no card": f"bh:{tid}:{moves}:play:ZZ",
-        "a call that is no call": f"bh:{tid}:{moves}:call:banana",
-        "a level that is no number": f"bh:{tid}:{moves}:decl:S:x",
-        "a suit that is no suit": f"bh:{tid}:{moves}:decl:Z:2",
-        "an unknown verb": f"bh:{tid}:{moves}:frob",
+        "a card that is no card": f"tb:{tid}:{moves}:play:ZZ",
+        "a call that is no call": f"tb:{tid}:{moves}:call:banana",
+        "a level that is no number": f"tb:{tid}:{moves}:decl:S:x",
+        "a suit that is no suit": f"tb:{tid}:{moves}:decl:Z:2",
+        "an unknown verb": f"tb:{tid}:{moves}:frob",
     }
     for what, custom_id in malformed.items():
         await check(
@@ -172,35 +177,48 @@ async def test_bad_input_is_refused_and_changes_nothing(
         )
     await check(
         "a discard of cards that are no cards",
-        forge(server, actor, panel(actor), f"bhs:{tid}:{moves}:discard", ["ZZ", "YY", "XX"]),
+        forge(server, actor, panel(actor), f"tbs:{tid}:{moves}:discard", ["ZZ", "YY", "XX"]),
         "error.bad_input",
         "error.bad_card",
     )
     for user in (actor, other):
         name = "the actor" if user is actor else "another player"
-        await check(f"/play card:zz by {name}", user.slash("play", card="zz"), "error.bad_card")
+        await check(f"/play move:zz by {name}", user.slash("play", move="zz"), "error.bad_card")
         await check(
-            f"/bid call:banana by {name}", user.slash("bid", call="banana"), "error.bad_input"
+            f"/play move:banana by {name}",
+            user.slash("play", move="banana"),
+            "error.bad_input",
+            "error.bad_card",
         )
         await check(
-            f"/discard cards:zz by {name}", user.slash("discard", cards="zz"), "error.bad_card"
+            f"/play move:discard zz by {name}",
+            user.slash("play", move="discard zz"),
+            "error.bad_input",
+            "error.bad_card",
         )
         await check(
-            f"/discard cards:KH KH by {name}",
-            user.slash("discard", cards="KH KH"),
+            f"/play move:KH KH by {name}",
+            user.slash("play", move="KH KH"),
             "error.bad_input",
             "error.illegal_discard",
             "error.not_your_turn",
         )
         await check(
-            f"/declare contract:garbage by {name}",
-            user.slash("declare", contract="garbage"),
+            f"/play move:declare garbage by {name}",
+            user.slash("play", move="declare garbage"),
             "error.bad_input",
+            "error.bad_card",
         )
     await check(
-        "/bid call:5 by a player not to act", other.slash("bid", call="5"), "error.not_your_turn"
+        "/play move:5 by a player not to act",
+        other.slash("play", move="5"),
+        "error.not_your_turn",
     )
-    await check("/pass by a player not to act", other.slash("pass"), "error.not_your_turn")
+    await check(
+        "/play move:pass by a player not to act",
+        other.slash("play", move="pass"),
+        "error.not_your_turn",
+    )
 
     # a double click: the first is taken, the second finds the hand moved on
     events = counts(bot.database_path)["table_events"]
@@ -228,17 +246,17 @@ async def test_bad_input_is_refused_and_changes_nothing(
     foreign = card_buttons(other)[0]
     await check(
         "a card of another player's hand, forged by the actor",
-        forge(server, actor, panel(actor), f"bh:{tid}:{moves}:play:{foreign.arg}"),
+        forge(server, actor, panel(actor), f"tb:{tid}:{moves}:play:{foreign.arg}"),
         "error.illegal_card",
     )
     await check(
         "a card by a player not to act",
-        other.slash("play", card=foreign.arg),
+        other.slash("play", move=foreign.arg),
         "error.not_your_turn",
     )
     await check(
         "a discard during the play",
-        forge(server, actor, panel(actor), f"bhs:{tid}:{moves}:discard", [foreign.arg]),
+        forge(server, actor, panel(actor), f"tbs:{tid}:{moves}:discard", [foreign.arg]),
         "error.illegal_discard",
         "error.illegal_card",  # the refusal lists the cards the hand waits for
         "error.stale",
@@ -246,16 +264,16 @@ async def test_bad_input_is_refused_and_changes_nothing(
     )
     await check(
         "a declaration during the play",
-        forge(server, actor, panel(actor), f"bh:{tid}:{moves}:decl:S:3:0"),
+        forge(server, actor, panel(actor), f"tb:{tid}:{moves}:decl:S:3:0"),
         "error.illegal_declare",
         "error.illegal_card",  # the refusal lists the cards the hand waits for
         "error.stale",
         "error.no_hand",
     )
     await check(
-        "a call during the play", forge(server, actor, panel(actor), f"bh:{tid}:{moves}:call:pass")
+        "a call during the play", forge(server, actor, panel(actor), f"tb:{tid}:{moves}:call:pass")
     )
-    await check("next hand during the play", forge(server, actor, table, f"bh:{tid}:1:next"))
+    await check("next hand during the play", forge(server, actor, table, f"tb:{tid}:1:next"))
     # the last move's button, clicked again as it was drawn
     last = players.moves[-1]
     await check(

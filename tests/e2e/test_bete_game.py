@@ -1,5 +1,5 @@
 """La Bête against the real bot process: three simulated users open a table
-(``/table new game:bete``), play whole deals from what they receive (their hand
+(``/table new bete``), play whole deals from what they receive (their hand
 DMs, the table message's call buttons), and the same game is SIGKILLed mid-deal:
 once the speaking is over, after a curieuse turned a new trump, in the middle of
 a trick and on the card that settles a deal. The outcome (event log, hands,
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.bete import PARTS
+from bot.games.bete.port import PARTS
 from db.database import Database
 from tests.e2e.fake import BotProcess, FakeDiscord
 from tests.e2e.kills import KillPoint, arm, nth_call, nth_play

@@ -35,7 +35,7 @@ async def test_no_message_shows_a_hidden_card(
             assert hand is not None
             await (await user.click(table, hand, timeout=WAIT)).wait_ack(WAIT)
             await (await user.slash("hand", timeout=WAIT)).wait_ack(WAIT)
-            await user.autocomplete("play", "card", timeout=WAIT)
+            await user.autocomplete("play", "move", timeout=WAIT)
 
     players.after_move = look_around
     await players.play(HANDS)
@@ -85,15 +85,15 @@ def test_cards_are_read_in_every_notation() -> None:
         "AC",
     }
     assert cards_in("Your cards: **K♥ Q♠ J♦**") == {"KH", "QS", "JD"}
-    assert cards_in("bh:12:34:play:10S") == {"10S"}
+    assert cards_in("tb:12:34:play:10S") == {"10S"}
     assert cards_in("QS") == {"QS"}
     # La Bête's deck goes down to the sevens
-    assert cards_in("Vos cartes : **8♠ 7♥** · bh:3:4:play:8D") == {"8S", "7H", "8D"}
+    assert cards_in("Vos cartes : **8♠ 7♥** · tb:3:4:play:8D") == {"8S", "7H", "8D"}
     # words, ids and contracts that are not cards
     for text in (
         "Arthur : 3 à ♠ pique",
-        "bh:1:5:call:b2b",
-        "bh:1:5:decl:S:3:0",
+        "tb:1:5:call:b2b",
+        "tb:1:5:decl:S:3:0",
         "Bertrand 10 plis",
         "Edmond fait 8 pli(s).",
     ):
@@ -110,14 +110,14 @@ def test_scan_flags_planted_leaks() -> None:
     fine = [
         _sent(3, west, {"embeds": [{"description": "Vos cartes : **R♥ 10♠**"}]}),
         _sent(4, None, {"content": "Tirer le roi : 9♣"}),
-        _sent(11, north, {"components": [{"type": 2, "custom_id": "bh:1:9:play:QS"}]}),
+        _sent(11, north, {"components": [{"type": 2, "custom_id": "tb:1:9:play:QS"}]}),
     ]
     assert scan(fine, knowledge).leaks == []
     assert scan(fine, knowledge).checked == 4
 
     planted = [
         # west's card, in north's hand
-        _sent(5, north, {"components": [{"type": 2, "custom_id": "bh:1:9:play:KH"}]}),
+        _sent(5, north, {"components": [{"type": 2, "custom_id": "tb:1:9:play:KH"}]}),
         # a card on the public table before anyone played it
         _sent(6, None, {"embeds": [{"fields": [{"name": "Pli", "value": "Ouest D♠"}]}]}),
         # west's own card, before the deal

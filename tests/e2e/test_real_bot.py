@@ -1,7 +1,7 @@
 """Smoke test of the real entry point, ``python -m bot``, against the fake Discord.
 
-It assumes as little as possible about the bot's texts: ``/table new`` with a
-``game`` option opens a public table message with buttons, and those buttons
+It assumes as little as possible about the bot's texts: ``/table new hombree``
+opens a public table message with buttons, and those buttons
 still answer after the process is SIGKILLed and started again.
 """
 
@@ -26,7 +26,7 @@ async def test_table_survives_a_sigkill(
     await bot.start()
     assert "table" in {c["name"] for c in server.commands[server.guild.id]}
     alice, bob = server.add_users("alice", "bob")
-    opened = await alice.slash("table new", game="bete-hombree")
+    opened = await alice.slash("table new hombree")
     await server.settle()
     table = next(m for m in server.messages() if m.buttons())
     before = [b["custom_id"] for b in table.buttons() if "custom_id" in b]

@@ -96,7 +96,7 @@ class ToyPort:
     ) -> dict[str, int]:
         return {}
 
-    def playable(self, register: Register, pot: dict[str, int]) -> Register:
+    def playable(self, session: Session, register: Register, pot: dict[str, int]) -> Register:
         return register
 
     def parse_action(self, text: str) -> Action:
@@ -131,6 +131,9 @@ class ToyRenderer:
 
     def action_text(self, action: Action, lang: str) -> str:
         return card_text(action.card, lang)
+
+    def move_text(self, view: DealView, action: Action, lang: str) -> str:
+        return self.action_text(action, lang)
 
     def parse_move(self, text: str) -> Action:
         try:

@@ -116,6 +116,9 @@ class BeteRenderer:
     action_text = staticmethod(action_text)
     parse_move = staticmethod(parse_move)  # calls and cards
 
+    def move_text(self, view: DealView, action: Action, lang: str) -> str:
+        return action_text(action, lang)  # La Bête's calls need no context
+
     def money(self, amount: int, lang: str) -> str:
         return money(amount)  # in fiches and jetons
 

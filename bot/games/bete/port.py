@@ -55,16 +55,16 @@ class BetePort:
     def pot_for_deal(
         self, session: Session, pot: dict[str, int], held_elsewhere: bool
     ) -> dict[str, int]:
-        if not held_elsewhere:
-            return {part: pot.get(part, 0) for part in PARTS}
-        # Another table plays with the guild's pot: a round starts from an empty one
-        # (its antes fill the reserve); a round under way goes on with this table's own
-        # pot, which its reserve's fiche and its stake come from.
-        if session.deals_in_round == 0:
-            return dict.fromkeys(PARTS, 0)
-        return parts_of_pot(session.pot)
+        # A round under way goes on with this table's own pot, which its antes filled
+        # (with one table it is the guild's pot, deal by deal): its reserve holds the
+        # fiche of every deal left in the round, whatever another table of the guild did.
+        if session.deals_in_round != 0:
+            return parts_of_pot(session.pot)
+        # A round starts from the guild's pot; from an empty one while another table
+        # plays a deal with it (its gains join the guild's pot when it is settled).
+        return {part: 0 if held_elsewhere else pot.get(part, 0) for part in PARTS}
 
-    def playable(self, register: Register, pot: dict[str, int]) -> Register:
+    def playable(self, session: Session, register: Register, pot: dict[str, int]) -> Register:
         return register  # a waiting bête is paid by its owner, never from the pot
 
     def parse_action(self, text: str) -> Action:

@@ -231,6 +231,11 @@ class HombreeRenderer:
     action_text = staticmethod(action_text)
     parse_move = staticmethod(parse_move)  # cards, calls, discards, declarations
 
+    def move_text(self, view: HandView, action: Action, lang: str) -> str:
+        if action.kind <= Kind.TOUT:  # a call: premier, dernier, a cagnote for its level
+            return call_text(action, view.standing_rank, lang)
+        return action_text(action, lang)
+
     def money(self, amount: int, lang: str) -> str:
         return signed(amount)  # in sous
 

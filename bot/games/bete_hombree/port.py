@@ -57,10 +57,16 @@ class HombreePort:
         # when it is settled), so no sou is ever won twice.
         return {"": 0 if held_elsewhere else pot.get("", 0)}
 
-    def playable(self, register: Register, pot: dict[str, int]) -> Register:
-        # a pinandèle is paid from the pot: without enough in it, it waits for another deal
-        kept = [e for e in register.entries if e.owner is not None or e.amount <= pot.get("", 0)]
-        return Register(kept, [], register.next_id)
+    def playable(self, session: Session, register: Register, pot: dict[str, int]) -> Register:
+        # A pinandèle in play is paid from the pot: one the pot cannot pay (or any, when
+        # the pot goes with the next bête) would contradict it; it waits for another deal.
+        session.register, session.pot = register.copy(), pot.get("", 0)
+        while session.contradiction() is not None:
+            entry = session.entry_in_play()
+            assert entry is not None and entry.owner is None
+            kept = [e for e in session.register.entries if e.id != entry.id]
+            session.register = Register(kept, [], register.next_id)
+        return session.register
 
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)
