@@ -112,7 +112,7 @@ class Dealt:
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """A settled hand as stored: its record, its declarer and its result word.
+    """A settled hand's declarer and result word, as stored with its record.
 
     ``result`` is one of the game's ``Capabilities.results`` (``made``,
     ``failed``; a game may have ``remise``, ``codille``, ``vole``...), or None
@@ -120,7 +120,6 @@ class HandResult:
     whether that result counts as the declarer's success on the scoreboard.
     """
 
-    record: Json
     declarer: int | None
     result: str | None
     made: bool | None

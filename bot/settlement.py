@@ -26,7 +26,7 @@ def settlement_writer(table: LiveTable) -> Callable[[Store], Awaitable[None]]:
         game, guild, outcome = table.game, table.row.guild_id, settled.outcome
         players = session.players
         result = game.port.hand_result(session, state)
-        record = dict(result.record)
+        record = game.spec.write_record(session, state)  # the record of RULES.md §5
         record["players_names"] = table.names
         declarer = result.declarer
         hand_id = await store.insert_hand(

@@ -45,7 +45,7 @@ class Payment:
     payer: str | None
     payee: str | None
     amount: int
-    reason: str  # "contract", "bete", "pinandele", "ante"
+    reason: str  # the game's word for it (a contract, an ante...)
     created_at: datetime
 
 

@@ -36,7 +36,6 @@ from games.cards import cards_of
 from games.register import Register
 from tests.toy import SPEC
 from tests.toy.game import Action, DealState, DealView, Phase, Rules, play
-from tests.toy.record import record_of
 from tests.toy.session import Session, SettledDeal
 
 TEXTS: Final = {
@@ -117,7 +116,7 @@ class ToyPort:
         return None
 
     def hand_result(self, session: Session, state: DealState) -> HandResult:
-        return HandResult(record_of(session, state).to_json(), None, None, None)
+        return HandResult(None, None, None)
 
 
 class ToyRenderer:

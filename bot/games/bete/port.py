@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.game import DealInputs, Dealt, HandResult, Json, LogLine
-from games.bete import Action, DealState, Kind, Pot, Rules, Session, record_of
+from games.bete import Action, DealState, Kind, Pot, Rules, Session
 from games.register import Register
 
 PARTS = ("reserve", "stake", "kings")
@@ -92,8 +92,7 @@ class BetePort:
     def hand_result(self, session: Session, state: DealState) -> HandResult:
         outcome = state.outcome
         assert outcome is not None
-        record: Json = record_of(session, state).to_json()
         if outcome.void:
-            return HandResult(record, None, None, None)
+            return HandResult(None, None, None)
         won = outcome.declarer_won
-        return HandResult(record, outcome.declarer, "made" if won else "failed", won)
+        return HandResult(outcome.declarer, "made" if won else "failed", won)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.game import DealInputs, Dealt, HandResult, Json, LogLine
-from games.bete_hombree import Action, HandState, Kind, Rules, Session, record_of
+from games.bete_hombree import Action, HandState, Kind, Rules, Session
 from games.cards import Suit
 from games.register import Register
 
@@ -99,8 +99,7 @@ class HombreePort:
     def hand_result(self, session: Session, state: HandState) -> HandResult:
         outcome = state.outcome
         assert outcome is not None
-        record: Json = record_of(session, state).to_json()
         if outcome.contract is None:
-            return HandResult(record, None, None, None)
+            return HandResult(None, None, None)
         made = bool(outcome.made)
-        return HandResult(record, outcome.contract.declarer, "made" if made else "failed", made)
+        return HandResult(outcome.contract.declarer, "made" if made else "failed", made)
