@@ -8,6 +8,7 @@ missing text.  Command names and descriptions are localised through
 
 from __future__ import annotations
 
+import string
 from typing import Any, Final
 
 import discord
@@ -26,10 +27,43 @@ def lang_for(locale: discord.Locale | str | None, default: str = "fr") -> str:
     return default
 
 
+def singular(lang: str, count: int) -> bool:
+    """Whether ``count`` takes the singular: 0 and 1 in French, 1 in English."""
+    return abs(count) < 2 if lang == "fr" else abs(count) == 1
+
+
+def plural(lang: str, count: int | str, one: str, many: str) -> str:
+    """``one`` or ``many`` as ``count`` asks (a count such as "1/2/3" is plural)."""
+    try:
+        number = int(count)
+    except (TypeError, ValueError):
+        return many
+    return one if singular(lang, number) else many
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` with one more field spec: ``{count:pli|plis}`` chooses a word
+    by the number, in the text's language (the catalogue's one plural helper)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            one, _, many = format_spec.partition("|")
+            return plural(self.lang, value, one, many)
+        return str(super().format_field(value, format_spec))
+
+
+_FORMATTERS: Final = {lang: _Formatter(lang) for lang in LANGS}
+
+
 def t(lang: str, key: str, **args: Any) -> str:
     entry = MESSAGES[key]  # KeyError for a key nobody wrote
     text = entry.get(lang) or entry["fr"]
-    return text.format(**args) if args else text
+    if not args:
+        return text
+    return _FORMATTERS.get(lang, _FORMATTERS["fr"]).format(text, **args)
 
 
 M = dict[str, dict[str, str]]
@@ -99,7 +133,7 @@ MESSAGES: Final[M] = {
     "table.next_dealer": {"fr": "Prochain donneur : {name}", "en": "Next dealer: {name}"},
     "table.deadline": {"fr": "Temps écoulé {when}", "en": "Time runs out {when}"},
     "table.is_dealer": {"fr": "donneur", "en": "dealer"},
-    "table.tricks": {"fr": "{count} pli(s)", "en": "{count} trick(s)"},
+    "table.tricks": {"fr": "{count} {count:pli|plis}", "en": "{count} {count:trick|tricks}"},
     "table.no_calls": {"fr": "personne n'a encore parlé", "en": "nobody has spoken yet"},
     "table.trick": {"fr": "Pli n° {number}", "en": "Trick #{number}"},
     "table.trick_empty": {"fr": "pas encore de carte", "en": "no card yet"},
@@ -151,8 +185,8 @@ MESSAGES: Final[M] = {
         "en": "{name} ran out of time: {action}",
     },
     "log.trick": {
-        "fr": "{name} fait le pli ({count} pli(s)).",
-        "en": "{name} takes the trick ({count} trick(s)).",
+        "fr": "{name} fait le pli ({count} {count:pli|plis}).",
+        "en": "{name} takes the trick ({count} {count:trick|tricks}).",
     },
     "log.settled": {"fr": "Coup n° {hand} réglé.", "en": "Hand #{hand} settled."},
     "log.stop": {
@@ -240,10 +274,12 @@ MESSAGES: Final[M] = {
         "en": "Scoreboard — {game} ({period})",
     },
     "score.line": {
-        "fr": "`{rank}.` **{name}** {net} — {hands} coup(s), contrats {made} gagnés / "
-        "{failed} perdus, {betes} bête(s) faite(s), {collected} bête(s) encaissée(s)",
-        "en": "`{rank}.` **{name}** {net} sous — {hands} hand(s), contracts {made} made / "
-        "{failed} failed, {betes} bête(s) made, {collected} bête(s) collected",
+        "fr": "`{rank}.` **{name}** {net} — {hands} {hands:coup|coups}, contrats {made} "
+        "{made:gagné|gagnés} / {failed} {failed:perdu|perdus}, {betes} {betes:bête faite|bêtes "
+        "faites}, {collected} {collected:bête encaissée|bêtes encaissées}",
+        "en": "`{rank}.` **{name}** {net} sous — {hands} {hands:hand|hands}, contracts {made} "
+        "made / {failed} failed, {betes} {betes:bête|bêtes} made, {collected} "
+        "{collected:bête|bêtes} collected",
     },
     "score.empty": {"fr": "Aucun coup joué.", "en": "No hand played yet."},
     "period.all": {"fr": "depuis toujours", "en": "all time"},

@@ -232,3 +232,17 @@ def test_whole_deals_of_la_bete_render(lang, seed):
     assert "{" not in text.replace("{'", "").replace('{"', "")  # no unfilled placeholder
     assert "4 fiches 3 jetons" in text and "−1 fiche 3 jetons" in text
     assert ("Triomphe" if lang == "fr" else "Trump") in text
+
+
+def test_plurals_follow_each_language():
+    assert [t("fr", "table.tricks", count=n) for n in (0, 1, 2)] == ["0 pli", "1 pli", "2 plis"]
+    assert [t("en", "table.tricks", count=n) for n in (0, 1, 2)] == [
+        "0 tricks",
+        "1 trick",
+        "2 tricks",
+    ]
+    # a count given as the choices of a menu ("1/2/3") is plural
+    assert "1/2/3 cartes" in t("fr", "hand.discard_placeholder", count="1/2/3")
+    # and no text writes a lazy plural any more
+    lazy = [key for key, entry in MESSAGES.items() if any("(s)" in text for text in entry.values())]
+    assert lazy == []

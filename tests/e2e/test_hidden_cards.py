@@ -95,7 +95,7 @@ def test_cards_are_read_in_every_notation() -> None:
         "tb:1:5:call:b2b",
         "tb:1:5:decl:S:3:0",
         "Bertrand 10 plis",
-        "Edmond fait 8 pli(s).",
+        "Edmond fait 8 plis.",
     ):
         assert cards_in(text) == set(), text
 

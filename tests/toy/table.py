@@ -41,14 +41,17 @@ from tests.toy.session import Session, SettledDeal
 TEXTS: Final = {
     "toy.start": {"fr": "{name} donne le premier.", "en": "{name} deals first."},
     "toy.your_turn": {"fr": "À vous de jouer une carte.", "en": "Your turn: play a card."},
-    "toy.deals_left": {"fr": "Encore {count} donne(s).", "en": "{count} more deal(s)."},
+    "toy.deals_left": {
+        "fr": "Encore {count} {count:donne|donnes}.",
+        "en": "{count} more {count:deal|deals}.",
+    },
     "toy.summary": {
         "fr": "Donne n° {hand} : {name} l'emporte",
         "en": "Deal {hand}: {name} wins",
     },
     "toy.summary.result": {
-        "fr": "Plis : {tricks}. Le perdant paie {amount} jeton(s).",
-        "en": "Tricks: {tricks}. The loser pays {amount} jeton(s).",
+        "fr": "Plis : {tricks}. Le perdant paie {amount} {amount:jeton|jetons}.",
+        "en": "Tricks: {tricks}. The loser pays {amount} {amount:jeton|jetons}.",
     },
     "reason.tricks": {"fr": "plis", "en": "tricks"},
     "option.deals": {"fr": "Donnes", "en": "Deals"},
