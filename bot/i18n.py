@@ -98,6 +98,7 @@ MESSAGES: Final[M] = {
     "btn.take_back": {"fr": "Reprendre ma place", "en": "Take my seat back"},
     "btn.rules": {"fr": "Règles", "en": "Rules"},
     "btn.hand": {"fr": "Ma main", "en": "My hand"},
+    "btn.tricks": {"fr": "Plis", "en": "Tricks"},
     "btn.next": {"fr": "Coup suivant", "en": "Next hand"},
     "btn.stop_now": {
         "fr": "Arrêter maintenant ({count}/{total})",
@@ -137,6 +138,14 @@ MESSAGES: Final[M] = {
     "table.no_calls": {"fr": "personne n'a encore parlé", "en": "nobody has spoken yet"},
     "table.trick": {"fr": "Pli n° {number}", "en": "Trick #{number}"},
     "table.trick_empty": {"fr": "pas encore de carte", "en": "no card yet"},
+    "table.trick_leads": {"fr": "{name} entame", "en": "{name} leads"},
+    "table.trick_winning": {"fr": "{name} est maître", "en": "{name} is winning"},
+    "table.last_trick": {
+        "fr": "Pli {number} : {cards} → {name}",
+        "en": "Trick {number}: {cards} → {name}",
+    },
+    "tricks.title": {"fr": "Les plis du coup n° {hand}", "en": "The tricks of hand {hand}"},
+    "tricks.none": {"fr": "Aucun pli n'est encore fait.", "en": "No trick has been taken yet."},
     "table.ended.finished": {
         "fr": "La partie est finie : le tour des gueux est joué.",
         "en": "The game is over: the tour des gueux has been played.",

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 import discord
 
 from bot.computer import LEVELS, level_of, level_player
-from bot.game import TableGame, TableLike, TrickView
+from bot.game import Field, TableGame, TableLike, TrickView
 from bot.i18n import t
 from bot.ids import ComponentId
 from bot.table import LiveTable, Seat
@@ -29,6 +29,7 @@ from db.models import RegisterEntry, ScoreRow
 from games.cards import Card, Suit
 from games.options import options_to_dict
 from games.register import Entry, Register
+from games.tricks import PlayedTrick
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -64,11 +65,45 @@ def signed(amount: int) -> str:
     return f"+{amount}" if amount > 0 else ("±0" if amount == 0 else f"−{-amount}")
 
 
-def trick_text(trick: Sequence[tuple[int, Card]], names: list[str], lang: str) -> str:
-    """The trick in progress, card by card."""
+def trick_text(
+    trick: Sequence[tuple[int, Card]], names: list[str], lang: str, winning: int = -1
+) -> str:
+    """A trick card by card, who played each; the card winning it now in bold."""
     if not trick:
         return t(lang, "table.trick_empty")
-    return " · ".join(f"{names[s]} {card_text(c, lang)}" for s, c in trick)
+    played = [(s, f"{names[s]} {card_text(c, lang)}") for s, c in trick]
+    return " · ".join(f"**{text}**" if s == winning else text for s, text in played)
+
+
+def played_trick_text(number: int, played: PlayedTrick, names: list[str], lang: str) -> str:
+    """A finished trick: "Pli 1 : A♠ V♠ R♠ A♥ → Edmond" (its cards in the order played)."""
+    cards = " ".join(card_text(c, lang) for _, c in played.cards)
+    return t(lang, "table.last_trick", number=number, cards=cards, name=names[played.winner])
+
+
+def trick_field(names: list[str], view: TrickView, lang: str) -> Field | None:
+    """The trick on the table: who leads and who is winning, the cards so far, and the
+    last trick taken beside it, so that every card played is seen by everyone."""
+    number = len(view.tricks_played) + 1
+    lines = []
+    if view.trick:
+        leader = view.trick[0][0]
+        lines.append(
+            t(lang, "table.trick_leads", name=names[leader])
+            + " · "
+            + t(lang, "table.trick_winning", name=names[view.winning])
+        )
+        lines.append(trick_text(view.trick, names, lang, view.winning))
+    elif view.tricks_played and view.turn < 0:  # the hand is over: its last trick stays
+        number -= 1
+    elif view.tricks_played:
+        lines.append(t(lang, "table.trick_empty"))
+    else:
+        return None
+    if view.tricks_played:
+        last = len(view.tricks_played)
+        lines.append(played_trick_text(last, view.tricks_played[-1], names, lang))
+    return (t(lang, "table.trick", number=number), "\n".join(lines), False)
 
 
 def turn_lines(
@@ -80,7 +115,11 @@ def turn_lines(
     lines = []
     mine = view.turn == view.seat
     if mine and playing:
-        lines.append(t(lang, "hand.trick", trick=trick_text(view.trick, table.names, lang)))
+        trick = trick_text(view.trick, table.names, lang, view.winning)
+        lines.append(t(lang, "hand.trick", trick=trick))
+        if view.tricks_played:  # "Pli 2 : A♠ V♠ R♠ A♥ → Edmond"
+            number, last = len(view.tricks_played), view.tricks_played[-1]
+            lines.append(played_trick_text(number, last, table.names, lang))
         lines.append(t(lang, "hand.tricks_won", count=view.tricks_won[view.seat]))
     if done:
         lines.append(t(lang, "phase.done"))
@@ -240,6 +279,9 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
             row=last_row,
         )
     )
+    if table.game.capabilities.tricks and table.state is not None:
+        cid = ComponentId(tid, moves, "tricks")
+        view.add_item(button(cid, t(lang, "btn.tricks"), row=last_row))
     view.add_item(button(ComponentId(tid, moves, "rules"), t(lang, "btn.rules"), row=last_row))
     session = table.session
     if session is not None and session.stop_requested:
@@ -368,7 +410,11 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
         )
     embed.add_field(name=t(lang, "table.seats"), value="\n".join(seat_lines), inline=False)
     if table.status != "ended":
-        for name, value, inline in renderer.public_fields(table, view, lang):
+        fields = renderer.public_fields(table, view, lang)
+        if view is not None and game.capabilities.tricks:
+            trick = trick_field(names, view, lang)
+            fields += [trick] if trick is not None else []
+        for name, value, inline in fields:
             embed.add_field(name=name, value=value, inline=inline)
     embed.add_field(name=t(lang, "table.log"), value=log_text(table, lang), inline=False)
     return embed
@@ -398,6 +444,20 @@ def hand_panel(
         url = f"https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/{table.row.message_id}"
         view.add_item(discord.ui.Button(label=t(lang, "btn.to_table"), url=url, row=4))
     return embed, _finish(view)
+
+
+def tricks_embed(table: LiveTable, lang: str) -> discord.Embed:
+    """Every trick of the hand so far, its cards in play order and who took it (RULES.md
+    §3: every player may look at all the tricks taken).  Only cards already played."""
+    embed = discord.Embed(title=t(lang, "tricks.title", hand=table.hand_no), colour=COLOUR)
+    state = table.state
+    played = () if state is None else state.view(0).tricks_played
+    lines = [
+        played_trick_text(number, trick, table.names, lang)
+        for number, trick in enumerate(played, start=1)
+    ]
+    embed.description = _clip("\n".join(lines), 4096) if lines else t(lang, "tricks.none")
+    return embed
 
 
 def panel_fingerprint(embed: discord.Embed, view: discord.ui.View) -> str:

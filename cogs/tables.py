@@ -17,7 +17,13 @@ from bot.errors import UserError
 from bot.games import table_game, table_games
 from bot.i18n import lang_for, t
 from bot.ids import SELECT_TEMPLATE, TEMPLATE, ComponentId
-from bot.render import computer_choice, hand_panel, panel_fingerprint, rules_embed
+from bot.render import (
+    computer_choice,
+    hand_panel,
+    panel_fingerprint,
+    rules_embed,
+    tricks_embed,
+)
 from bot.table import LiveTable
 
 if TYPE_CHECKING:
@@ -64,6 +70,9 @@ async def _handle(
         name = table.seats[-1].name
         await interaction.response.edit_message(content=t(lang, "ai.added", name=name), view=None)
         await presenter.after_change(table)
+        return
+    if verb == "tricks":  # every trick of the hand so far: public cards only, privately
+        await interaction.response.send_message(embed=tricks_embed(table, lang), ephemeral=True)
         return
     if verb == "hand":
         seat = _seat(table, player)

@@ -160,5 +160,9 @@ class TrickPlay:
     def _after_trick(self, played: PlayedTrick) -> None:
         """What the game does between two tricks (Bésigue's combinations and draw)."""
 
+    def _winning_seat(self) -> int:
+        """The seat whose card wins the trick in progress now (-1: no card yet)."""
+        return self.winner_seat if self.trick else -1
+
     def _trick_cards(self) -> tuple[tuple[int, Card], ...]:
         return tuple((s, Card.from_index(i)) for s, i in self.trick)

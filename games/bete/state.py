@@ -109,6 +109,7 @@ class DealView:
     contreur: int
     curieux: tuple[int, ...]
     trick: tuple[tuple[int, Card], ...]
+    winning: int  # the seat whose card wins the trick in progress now (-1: no card yet)
     tricks_played: tuple[PlayedTrick, ...]
     tricks_won: tuple[int, ...]
     pot: Pot
@@ -473,6 +474,7 @@ class DealState(TrickPlay):
             contreur=self.contreur,
             curieux=self.curieux,
             trick=self._trick_cards(),
+            winning=self._winning_seat(),
             tricks_played=tuple(self.history),
             tricks_won=tuple(self.tricks),
             pot=self.pot,

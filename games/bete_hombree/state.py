@@ -238,6 +238,7 @@ class HandState(Declaration):
             discarded=self.discarded if own_declarer else 0,
             cagnot_seen=self.cagnot_taken if own_declarer else 0,
             trick=self._trick_cards(),
+            winning=self._winning_seat(),
             tricks_played=tuple(self.history),
             tricks_won=tuple(self.tricks),
             entry_in_play=self.entry,

@@ -35,6 +35,7 @@ class HandView:
     discarded: int  # own discards only (0 for others)
     cagnot_seen: int  # cagnot cards this seat has seen
     trick: tuple[tuple[int, Card], ...]
+    winning: int  # the seat whose card wins the trick in progress now (-1: no card yet)
     tricks_played: tuple[PlayedTrick, ...]
     tricks_won: tuple[int, ...]
     entry_in_play: EntryInPlay | None

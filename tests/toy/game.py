@@ -142,6 +142,7 @@ class DealView:
     hand: int
     hand_counts: tuple[int, ...]
     trick: tuple[tuple[int, Card], ...]
+    winning: int  # the seat whose card wins the trick in progress now (-1: no card yet)
     tricks_played: tuple[PlayedTrick, ...]
     tricks_won: tuple[int, ...]
     legal: tuple[Action, ...]  # this seat's legal actions (empty if not its turn)
@@ -241,6 +242,7 @@ class DealState(TrickPlay):
             hand=self.hands[seat],
             hand_counts=tuple(h.bit_count() for h in self.hands),
             trick=self._trick_cards(),
+            winning=self._winning_seat(),
             tricks_played=tuple(self.history),
             tricks_won=tuple(self.tricks),
             legal=tuple(self.legal_actions()) if seat == self.turn else (),

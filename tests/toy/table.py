@@ -31,7 +31,7 @@ from bot.game import (
 from bot.games import register
 from bot.i18n import t
 from bot.parsing import parse_card
-from bot.render import card_buttons, card_text, cards_text, signed, trick_text, turn_lines
+from bot.render import card_buttons, card_text, cards_text, signed, turn_lines
 from games.cards import cards_of
 from games.register import Register
 from tests.toy import SPEC
@@ -172,10 +172,7 @@ class ToyRenderer:
         return [t(lang, "table.tricks", count=view.tricks_won[seat])]
 
     def public_fields(self, table: TableLike, view: DealView | None, lang: str) -> list[Field]:
-        if view is None or view.phase is Phase.DONE:
-            return []
-        trick = trick_text(view.trick, table.names, lang)
-        return [(t(lang, "table.trick", number=len(view.tricks_played) + 1), trick, False)]
+        return []  # the trick on the table is drawn by the core
 
     def public_view(self, view: DealView) -> DealView:
         return dataclasses.replace(view, hand=0, legal=())

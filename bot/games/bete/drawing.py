@@ -23,7 +23,6 @@ from bot.render import (
     card_text,
     cards_text,
     suit_text,
-    trick_text,
     turn_lines,
 )
 from games.bete import Action, DealState, DealView, Kind, Phase, Pot, Session, fiches
@@ -180,10 +179,6 @@ class BeteRenderer:
         if view is not None and not table.between_hands:
             calls = "\n".join(f"{names[s]} : {action_text(a, lang)}" for s, a in view.calls)
             fields.append((t(lang, "bete.speaking"), calls or t(lang, "table.no_calls"), True))
-            if view.phase is Phase.PLAY:
-                number = len(view.tricks_played) + 1
-                trick = trick_text(view.trick, names, lang)
-                fields.append((t(lang, "table.trick", number=number), trick, False))
         fields.append((t(lang, "bete.betes"), betes_text(table, view, lang), False))
         return fields
 

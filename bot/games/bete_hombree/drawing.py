@@ -24,7 +24,6 @@ from bot.render import (
     cards_text,
     signed,
     suit_text,
-    trick_text,
     turn_lines,
 )
 from games.bete_hombree import Action, Contract, HandState, HandView, Kind, Phase, Session
@@ -319,11 +318,6 @@ class HombreeRenderer:
         elif view.declarer >= 0:
             declarer = t(lang, "table.declarer", name=names[view.declarer])
             fields.append((t(lang, "table.contract"), declarer, True))
-        if view.phase is Phase.PLAY:
-            number = len(view.tricks_played) + 1
-            fields.append(
-                (t(lang, "table.trick", number=number), trick_text(view.trick, names, lang), False)
-            )
         if table.between_hands:
             entry_line = next_entry_text(table, lang)
         else:

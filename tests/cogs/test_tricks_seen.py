@@ -1,0 +1,58 @@
+"""Every card played is seen: the trick on the table says who leads and who is
+winning, the last trick taken stays beside the next one, and *Tricks* shows every
+trick of the hand so far, privately, with who took it."""
+
+from __future__ import annotations
+
+from bot.i18n import t
+from bot.render import card_text
+from games.bete_hombree import Action
+from tests.bot.example import actions
+from tests.cogs.helpers import act_in_dm, live
+from tests.cogs.test_full_hand import open_full_table
+
+
+def trick_field(world) -> str:
+    embed = world.table_message().embeds[0]
+    return next(f.value for f in embed.fields if f.name.startswith(("Pli", "Trick")))
+
+
+async def test_the_table_shows_the_trick_and_the_last_trick_taken(world):
+    table = await open_full_table(world)
+    lang = table.public_lang
+    steps = actions()
+    plays = [i for i, (_, words) in enumerate(steps) if words.startswith("play")]
+    for seat, words in steps[: plays[0] + 1]:  # the auction, the declaration, the lead
+        await act_in_dm(world, seat, Action.parse(words))
+    leader = steps[plays[0]][0]
+    field = trick_field(world)
+    assert t(lang, "table.trick_leads", name=table.name(leader)) in field
+    assert t(lang, "table.trick_winning", name=table.name(leader)) in field
+
+    for seat, words in steps[plays[0] + 1 : plays[4] + 1]:  # the first trick, and a lead
+        await act_in_dm(world, seat, Action.parse(words))
+    first = table.state.view(0).tricks_played[0]
+    field = trick_field(world)
+    cards = " ".join(card_text(c, lang) for _, c in first.cards)
+    last = t(lang, "table.last_trick", number=1, cards=cards, name=table.name(first.winner))
+    assert last in field  # the whole first trick, the card that closed it included
+    assert card_text(Action.parse(steps[plays[4]][1]).card, lang) in field  # the new lead
+
+
+async def test_the_tricks_button_lists_every_trick_taken(world):
+    table = await open_full_table(world)
+    steps = actions()
+    for seat, words in steps:
+        if live(world).state.is_over:
+            break
+        await act_in_dm(world, seat, Action.parse(words))
+    played = table.state.view(0).tricks_played
+    assert len(played) == 5
+    result = await world.members[2].click(world.table_message(), label="Tricks")
+    assert result.ephemeral
+    text = result.response.embeds[0].description
+    lang = "en"
+    for number, trick in enumerate(played, start=1):
+        cards = " ".join(card_text(c, lang) for _, c in trick.cards)
+        name = table.name(trick.winner)
+        assert t(lang, "table.last_trick", number=number, cards=cards, name=name) in text
