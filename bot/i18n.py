@@ -132,7 +132,7 @@ MESSAGES: Final[M] = {
     },
     "table.dealer": {"fr": "Donneur : {name}", "en": "Dealer: {name}"},
     "table.next_dealer": {"fr": "Prochain donneur : {name}", "en": "Next dealer: {name}"},
-    "table.deadline": {"fr": "Temps écoulé {when}", "en": "Time runs out {when}"},
+    "table.deadline": {"fr": "Fin du temps de jeu {when}", "en": "Time runs out {when}"},
     "table.is_dealer": {"fr": "donneur", "en": "dealer"},
     "table.tricks": {"fr": "{count} {count:pli|plis}", "en": "{count} {count:trick|tricks}"},
     "table.no_calls": {"fr": "personne n'a encore parlé", "en": "nobody has spoken yet"},
@@ -232,6 +232,7 @@ MESSAGES: Final[M] = {
     },
     "hand.cards": {"fr": "Vos cartes : **{cards}**", "en": "Your cards: **{cards}**"},
     "hand.calls": {"fr": "Enchères : {calls}", "en": "Auction: {calls}"},
+    "hand.said": {"fr": "Paroles : {calls}", "en": "Calls: {calls}"},
     "hand.trick": {"fr": "Pli en cours : {trick}", "en": "Trick so far: {trick}"},
     "hand.tricks_won": {"fr": "Vos plis : {count}", "en": "Your tricks: {count}"},
     "hand.not_your_turn": {

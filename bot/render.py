@@ -36,7 +36,12 @@ if TYPE_CHECKING:
 
 COLOUR: Final = discord.Colour(0x2E7D32)
 ENDED_COLOUR: Final = discord.Colour(0x757575)
-SUMMARY_COLOUR: Final = discord.Colour(0xC62828)
+# a summary's colour by its result: the declarer made it, failed, or nobody played
+RESULT_COLOURS: Final = {
+    True: discord.Colour(0x2E7D32),
+    False: discord.Colour(0xC62828),
+    None: discord.Colour(0x757575),
+}
 CARD_STYLE: Final = {
     Suit.S: discord.ButtonStyle.secondary,
     Suit.C: discord.ButtonStyle.secondary,
@@ -475,7 +480,10 @@ def settlement_embed(table: LiveTable, settled: Any, lang: str) -> discord.Embed
     by_player = {s.player: s.name for s in table.seats}
     outcome = settled.outcome
     title, result, extra = game.settlement(table, settled, lang)
-    embed = discord.Embed(title=title, colour=SUMMARY_COLOUR, description=result)
+    made = None
+    if table.session is not None and table.state is not None and table.state.is_over:
+        made = table.game.port.hand_result(table.session, table.state).made
+    embed = discord.Embed(title=title, colour=RESULT_COLOURS[made], description=result)
     tricks = " · ".join(f"{names[i]} {n}" for i, n in enumerate(outcome.tricks))
     embed.add_field(name=t(lang, "summary.tricks"), value=tricks, inline=False)
     lines = []
@@ -567,7 +575,7 @@ def register_embed(
     for index, e in enumerate(entries, start=1):
         owner = e.owner_name if e.owner is not None else t(lang, "register.pinandele")
         if e.owner is not None:
-            owner = f"{owner} (<@{e.owner}>)" if e.owner.isdigit() else owner
+            owner = f"<@{e.owner}>" if e.owner.isdigit() else owner  # a mention shows the name
         line = t(
             lang,
             "register.line",

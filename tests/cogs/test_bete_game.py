@@ -140,7 +140,8 @@ async def test_a_whole_game_of_la_bete(world):
     embed = betes.response.embeds[0]
     assert embed.title == "Register of bêtes — La Bête"
     assert "Pot: reserve" in next(f.value for f in embed.fields if f.name == "Pot")
-    assert len(waiting) == 0 or waiting[0].owner_name in (embed.description or "")
+    # each owner once, as a mention (which Discord shows as the name)
+    assert len(waiting) == 0 or f"<@{waiting[0].owner}>" in (embed.description or "")
     board = await sud.slash(world.channel, "scoreboard", game="bete")
     assert board.response.embeds[0].title.startswith("Scoreboard — La Bête (")
     assert "Sud" in board.response.embeds[0].description

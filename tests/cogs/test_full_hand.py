@@ -92,7 +92,8 @@ async def test_full_hand_through_buttons(world, db_path):
     # /betes and /scoreboard show them
     result = await world.members[2].slash(world.channel, "betes")
     text = result.response.embeds[0].description
-    assert "Sud" in text and "40" in text and "Est" not in text
+    sud, est = (f"<@{m.id}>" for m in world.members[:2])
+    assert sud in text and "40" in text and est not in text and "Sud" not in text
     result = await world.members[2].slash(world.channel, "scoreboard")
     lines = result.response.embeds[0].description.splitlines()
     assert "Sud" in lines[0] and "+108" in lines[0]

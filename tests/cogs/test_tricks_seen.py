@@ -5,7 +5,7 @@ trick of the hand so far, privately, with who took it."""
 from __future__ import annotations
 
 from bot.i18n import t
-from bot.render import card_text
+from bot.render import RESULT_COLOURS, card_text
 from games.bete_hombree import Action
 from tests.bot.example import actions
 from tests.cogs.helpers import act_in_dm, live
@@ -56,3 +56,13 @@ async def test_the_tricks_button_lists_every_trick_taken(world):
         cards = " ".join(card_text(c, lang) for _, c in trick.cards)
         name = table.name(trick.winner)
         assert t(lang, "table.last_trick", number=number, cards=cards, name=name) in text
+
+
+async def test_the_summary_is_coloured_by_its_result(world):
+    table = await open_full_table(world)
+    for seat, words in actions():
+        await act_in_dm(world, seat, Action.parse(words))
+    assert table.last is not None and table.last.outcome.made  # example 1: South makes it
+    summaries = [m for m in world.channel.history() if m.embeds and m.id != table.row.message_id]
+    assert summaries and summaries[-1].embeds[0].colour == RESULT_COLOURS[True]
+    assert RESULT_COLOURS[True] != RESULT_COLOURS[False]

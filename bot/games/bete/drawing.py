@@ -198,8 +198,10 @@ class BeteRenderer:
         mine = view.turn == seat
         if mine and view.phase in SPEAKING and view.calls:
             calls = " · ".join(f"{names[s]} {action_text(a, lang)}" for s, a in view.calls)
-            lines.append(t(lang, "hand.calls", calls=calls))
+            lines.append(t(lang, "hand.said", calls=calls))
         key = "bete.your_turn.play" if view.phase is Phase.PLAY else "bete.your_turn.speak"
+        if view.phase is Phase.SPEAKING and view.declarer < 0:  # nobody plays: no contre yet
+            key = "bete.your_turn.first"
         if view.phase is Phase.CURIEUSE:
             key = "bete.your_turn.curieuse"
         done, playing = view.phase is Phase.DONE, view.phase is Phase.PLAY

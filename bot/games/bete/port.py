@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.game import DealInputs, Dealt, HandResult, Json, LogLine
-from games.bete import Action, DealState, Kind, Pot, Rules, Session
+from games.bete import Action, DealState, Pot, Rules, Session
 from games.register import Register
 
 PARTS = ("reserve", "stake", "kings")
@@ -75,9 +75,7 @@ class BetePort:
     ) -> LogLine | None:
         if timeout:
             return LogLine.of("log.timeout", seat=seat, action=str(action))
-        if action.kind is Kind.PLAY:
-            return None
-        return LogLine.of("log.call", seat=seat, action=str(action))
+        return None  # calls are in the field of calls, cards on the table
 
     def look(self, state: DealState, seat: int) -> None:
         """No hand is kept face down in La Bête: nothing to turn up."""

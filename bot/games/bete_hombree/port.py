@@ -81,9 +81,7 @@ class HombreePort:
             return LogLine.of("log.timeout", seat=seat, action=str(action), standing=standing)
         if action.kind is Kind.DECLARE:
             return LogLine.of("log.declare", seat=seat, action=str(action))
-        if action.kind is not Kind.PLAY:
-            return LogLine.of("log.call", seat=seat, action=str(action), standing=standing)
-        return None
+        return None  # calls are in the auction field, cards on the table
 
     def look(self, state: HandState, seat: int) -> None:
         state.look(seat)
