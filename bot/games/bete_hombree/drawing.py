@@ -27,7 +27,7 @@ from bot.render import (
     turn_lines,
 )
 from games.bete_hombree import Action, Contract, HandState, HandView, Kind, Phase, Session
-from games.bete_hombree.rules import stands_as
+from games.bete_hombree.rules import stake, stands_as
 from games.bete_hombree.state import SEATS
 from games.cards import Card, Suit, cards_of
 
@@ -88,6 +88,14 @@ def contract_text(contract: Contract, names: list[str], lang: str) -> str:
     if contract.matadors:
         text += t(lang, "contract.matadors", count=contract.matadors)
     return text
+
+
+def need_text(view: HandView, contract: Contract, names: list[str], lang: str) -> str:
+    """What the contract needs and what it is played for (RULES.md §1.6)."""
+    level = contract.level
+    amount = stake(view.rules, level, contract.belle, contract.matadors)
+    key = "contract.need_two" if level == 2 else "contract.need"
+    return t(lang, key, name=names[contract.declarer], tricks=level, stake=amount)
 
 
 def calls_said(view: HandView, names: list[str], lang: str) -> list[str]:
@@ -281,6 +289,8 @@ class HombreeRenderer:
         lines = []
         if view is not None and not table.between_hands and table.status != "ended":
             lines.append("**" + phase_prompt(view, names, lang) + "**")
+            if view.contract is not None:  # trump on a line of its own, apart from the belle
+                lines.append(t(lang, "table.trump", suit=suit_text(view.contract.trump, lang)))
         if isinstance(session, Session):
             belle = session.belle if view is None or table.between_hands else view.belle
             dealer = session.dealer if view is None or table.between_hands else view.dealer
@@ -312,9 +322,10 @@ class HombreeRenderer:
                 (t(lang, "table.auction"), "\n".join(said) or t(lang, "table.no_calls"), True)
             )
         if view.contract is not None:
-            fields.append(
-                (t(lang, "table.contract"), contract_text(view.contract, names, lang), True)
-            )
+            contract = contract_text(view.contract, names, lang)
+            if not table.between_hands:
+                contract += "\n" + need_text(view, view.contract, names, lang)
+            fields.append((t(lang, "table.contract"), contract, True))
         elif view.declarer >= 0:
             declarer = t(lang, "table.declarer", name=names[view.declarer])
             fields.append((t(lang, "table.contract"), declarer, True))
@@ -353,6 +364,8 @@ class HombreeRenderer:
                 lines.append(t(lang, "hand.discarded", cards=gone))
         if hv.contract is not None:
             lines.append(t(lang, "hand.contract", contract=contract_text(hv.contract, names, lang)))
+            lines.append(t(lang, "table.trump", suit=suit_text(hv.contract.trump, lang)))
+            lines.append(need_text(hv, hv.contract, names, lang))
         mine = hv.turn == seat
         # Only the player to act sees the auction or the trick here: the others'
         # messages then change only when their own options change.

@@ -1,0 +1,37 @@
+"""The table explains the hand while it is played: trump on a line of its own, apart
+from the belle, and the contract with what it needs and what it is played for."""
+
+from __future__ import annotations
+
+from bot.i18n import t
+from bot.render import suit_text
+from games.bete_hombree import Action
+from games.bete_hombree.rules import stake
+from tests.bot.example import actions
+from tests.cogs.helpers import act_in_dm, last_dm
+from tests.cogs.test_full_hand import open_full_table
+
+
+async def test_trump_and_the_contracts_need_are_said(world):
+    table = await open_full_table(world)
+    lang = table.public_lang
+    steps = actions()
+    first_card = next(i for i, (_, words) in enumerate(steps) if words.startswith("play"))
+    for seat, words in steps[:first_card]:
+        await act_in_dm(world, seat, Action.parse(words))
+    contract = table.state.view(0).contract
+    assert contract is not None
+    embed = world.table_message().embeds[0]
+    trump = t(lang, "table.trump", suit=suit_text(contract.trump, lang))
+    assert trump in embed.description
+    assert t(lang, "table.belle", suit=suit_text(table.state.view(0).belle, lang)) in (
+        embed.description
+    )
+    amount = stake(table.rules, contract.level, contract.belle, contract.matadors)
+    key = "contract.need_two" if contract.level == 2 else "contract.need"
+    need = t(lang, key, name=table.name(contract.declarer), tricks=contract.level, stake=amount)
+    field = next(f.value for f in embed.fields if f.name == t(lang, "table.contract"))
+    assert need in field
+    # each private hand says it too
+    dm = last_dm(world, 1).embeds[0].description
+    assert "**" in dm and str(amount) in dm
