@@ -20,7 +20,7 @@ from db import Database
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.play", "cogs.info")
+EXTENSIONS = ("cogs.tables", "cogs.play", "cogs.info", "cogs.settings")
 
 
 class BeteTree(app_commands.CommandTree["BeteBot"]):
@@ -85,6 +85,7 @@ class BeteBot(commands.Bot):
         self._service.on_change = self.presenter.after_change
         self._service.on_reminder = self.presenter.remind
         self.presenter.on_summary_posted = self._service.summary_posted
+        self.presenter.notify_mode = self._service.notify_mode
         count = await self._service.load()
         log.info("database %s open; %d live table(s) rebuilt", self.settings.database_path, count)
         await self.tree.set_translator(CommandTranslator())

@@ -309,6 +309,24 @@ MESSAGES: Final[M] = {
     },
     "ok.closed": {"fr": "Table fermée.", "en": "Table closed."},
     "ok.voted": {"fr": "Votre accord est noté.", "en": "Your agreement is noted."},
+    "notice": {
+        "fr": "À vous — table n° {id}, #{channel}",
+        "en": "Your turn — table #{id}, #{channel}",
+    },
+    "ok.notify.dm": {
+        "fr": "Quand ce sera à vous, je vous enverrai un court message privé.",
+        "en": "When it is your turn, I will send you a short direct message.",
+    },
+    "ok.notify.mention": {
+        "fr": "Quand ce sera à vous, je vous mentionnerai dans le salon de la table.",
+        "en": "When it is your turn, I will mention you in the table's channel.",
+    },
+    "ok.notify.none": {
+        "fr": "Je ne vous préviendrai plus quand ce sera à vous "
+        "(le rappel avant la fin du temps reste).",
+        "en": "I will no longer tell you when it is your turn "
+        "(the reminder before time runs out stays).",
+    },
     "remind": {
         "fr": "{mention}, plus que {seconds} s pour jouer à la table n° {id}.",
         "en": "{mention}, {seconds} s left to play at table #{id}.",
@@ -468,6 +486,13 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "betes": "betes",
     "scoreboard": "classement",
     "rules": "regles",
+    "settings": "reglages",
+    "notify": "prevenir",
+    "Your own settings, in every server": "Vos réglages, dans tous les serveurs",
+    "How to tell you it is your turn": "Comment vous prévenir que c'est à vous",
+    "A direct message": "Un message privé",
+    "A mention in the channel": "Une mention dans le salon",
+    "Nothing": "Rien",
     # parameter names
     "game": "jeu",
     "move": "coup",

@@ -16,7 +16,14 @@ from typing import Any, Final, TypeVar
 import discord
 
 from bot.i18n import lang_for, t
-from bot.render import hand_panel, panel_fingerprint, settlement_embed, table_embed, table_view
+from bot.render import (
+    hand_panel,
+    panel_fingerprint,
+    settlement_embed,
+    table_embed,
+    table_link,
+    table_view,
+)
 from bot.table import DMRef, LiveTable
 
 log = logging.getLogger(__name__)
@@ -49,6 +56,8 @@ class Presenter:
         self._locks: dict[int, asyncio.Lock] = {}
         # told when a summary reached its channel, so that a restart does not post it again
         self.on_summary_posted: Callable[[LiveTable, int], Awaitable[None]] | None = None
+        # how a player wants to be told it is their turn: dm, mention or none
+        self.notify_mode: Callable[[str], Awaitable[str]] | None = None
 
     def player_lang(self, table: LiveTable, player: str) -> str:
         return lang_for(table.locales.get(player), self.default_language)
@@ -166,12 +175,64 @@ class Presenter:
         except (discord.HTTPException, ValueError):
             log.exception("could not remind %s at table %s", player, table.id)
 
+    async def notice_turn(self, table: LiveTable) -> None:
+        """Tell the player to act that it is their turn, once, when the turn has just
+        passed to them from someone else (an edit notifies nobody; a new message does).
+
+        Not at a new deal (their new hand's DM tells them), not to a computer player,
+        not when the same player acts again; a DM notice replaces the previous one.
+        """
+        state = table.state
+        if table.status != "playing" or state is None or state.is_over:
+            return
+        key = (table.hand_no, state.turn)
+        previous, table.turn_shown = table.turn_shown, key
+        if previous == key or previous[0] != table.hand_no:
+            return
+        info = table.seats[state.turn]
+        if not info.human:
+            return
+        mode = "dm" if self.notify_mode is None else await self.notify_mode(info.player)
+        lang = self.player_lang(table, info.player)
+        text = t(lang, "notice", id=table.id, channel=table.row.channel_name or "?")
+        try:
+            if mode == "mention":
+                channel = self.client.get_partial_messageable(
+                    table.row.channel_id, guild_id=table.row.guild_id
+                )
+                mention = discord.AllowedMentions(users=[discord.Object(int(info.player))])
+                await channel.send(f"<@{info.player}> {text}", allowed_mentions=mention)
+            elif mode == "dm" and info.player not in table.dm_closed:
+                await self._notice_by_dm(table, info.player, text)
+        except discord.Forbidden:
+            table.dm_closed.add(info.player)
+            await self._tell_dm_closed(table, info.player)
+        except (discord.HTTPException, ValueError):
+            log.exception("could not tell %s it is their turn at table %s", info.player, table.id)
+
+    async def _notice_by_dm(self, table: LiveTable, player: str, text: str) -> None:
+        """A short new DM, and the previous notice deleted so that they do not pile up."""
+        old = table.notices.pop(player, None)
+        if old is not None:
+            try:
+                channel = self.client.get_partial_messageable(old[0])
+                await channel.get_partial_message(old[1]).delete()
+            except discord.HTTPException:
+                pass  # deleted by the player already: nothing to tidy
+        if table.row.message_id is not None:
+            text += "\n" + table_link(table)
+        dm = await self.client.create_dm(discord.Object(int(player)))
+        message = await dm.send(text)
+        table.notices[player] = (dm.id, message.id)
+
     async def resume(self, tables: list[LiveTable]) -> None:
         """After a restart: each table message shows the table as rebuilt (play resumes),
         and a summary the bot settled but did not post before it stopped is posted now."""
         for table in tables:
             if table.status != "playing":
                 continue
+            if table.state is not None:  # whose turn it was before: the next change tells
+                table.turn_shown = (table.hand_no, table.state.turn)
             if table.last is not None and table.summarised != table.hand_no:
                 await self.after_change(table)
                 continue
@@ -197,3 +258,4 @@ class Presenter:
                 except Exception:
                     log.exception("could not note the summary of table %s as posted", table.id)
         await self.refresh_dms(table)
+        await self.notice_turn(table)

@@ -446,7 +446,7 @@ def hand_panel(
     for item in items:
         view.add_item(item)
     if table.row.message_id is not None:
-        url = f"https://discord.com/channels/{table.row.guild_id}/{table.row.channel_id}/{table.row.message_id}"
+        url = table_link(table)
         view.add_item(discord.ui.Button(label=t(lang, "btn.to_table"), url=url, row=4))
     return embed, _finish(view)
 
@@ -463,6 +463,12 @@ def tricks_embed(table: LiveTable, lang: str) -> discord.Embed:
     ]
     embed.description = _clip("\n".join(lines), 4096) if lines else t(lang, "tricks.none")
     return embed
+
+
+def table_link(table: LiveTable) -> str:
+    """The address of the table message (a link in a DM jumps to it)."""
+    row = table.row
+    return f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.message_id}"
 
 
 def panel_fingerprint(embed: discord.Embed, view: discord.ui.View) -> str:

@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 # (table, hand_no) -> (hands as card lists by seat, cagnot in order), or None to shuffle:
 # tests inject recorded deals with it; every deal is stored in the log either way.
 DealSource = Callable[[LiveTable, int], tuple[list[list[str]], list[str]] | None]
+NOTIFY_MODES = ("dm", "mention", "none")  # how a player is told it is their turn
 RESTART_GRACE = 30  # seconds at least, after a restart, for the player to act
 # the events after which the player to act starts a new turn (and a new deadline)
 TURN_EVENTS = frozenset({"deal", "action", "replace", "return"})
@@ -70,6 +71,7 @@ class TableService(TurnClock):
         self.on_change: ChangeListener | None = None  # called after a change nobody clicked
         self.on_reminder: ReminderListener | None = None
         self._timers: dict[int, asyncio.Task[None]] = {}
+        self._notify: dict[str, str] = {}  # players' notify modes, as stored
 
     # ---- loading -------------------------------------------------------------
 
@@ -112,7 +114,8 @@ class TableService(TurnClock):
         if old is not None:  # keep what the presentation knows, and the lock
             table.lock = old.lock
             table.dms, table.dm_closed, table.locales = old.dms, old.dm_closed, old.locales
-            table.summarised = old.summarised
+            table.summarised, table.notices = old.summarised, old.notices
+            table.turn_shown = old.turn_shown
         return table
 
     async def close(self) -> None:
@@ -262,6 +265,21 @@ class TableService(TurnClock):
                 await store.set_guild_language(guild_id, language)
         async with self.db.reading() as store:
             return (await store.guild_settings(guild_id)).language
+
+    async def notify_mode(self, player: str) -> str:
+        """How ``player`` wants to be told it is their turn (``NOTIFY_MODES``)."""
+        mode = self._notify.get(player)
+        if mode is None:
+            async with self.db.reading() as store:
+                mode = self._notify[player] = await store.player_notify(player)
+        return mode
+
+    async def set_notify_mode(self, player: str, mode: str) -> None:
+        if mode not in NOTIFY_MODES:
+            raise UserError("error.bad_input", text=mode[:30])
+        async with self.db.transaction() as store:
+            await store.set_player_notify(player, mode)
+        self._notify[player] = mode
 
     async def summary_posted(self, table: LiveTable, hand_no: int) -> None:
         """Hand ``hand_no``'s summary reached the channel: a restart will not post it again."""

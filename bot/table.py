@@ -97,6 +97,8 @@ class LiveTable:
     dm_closed: set[str] = field(default_factory=set)
     locales: dict[str, str] = field(default_factory=dict)
     summarised: int = 0  # the last hand whose summary was posted
+    turn_shown: tuple[int, int] = (0, -1)  # (hand, seat) of the last player to act shown
+    notices: dict[str, tuple[int, int]] = field(default_factory=dict)  # player: (DM, message)
     deadline: int | None = None  # when the player to act runs out of time (Unix time)
     turn_started: float = 0.0  # when the player to act was given the turn (Unix time)
 

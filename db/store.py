@@ -88,6 +88,18 @@ class Store:
             (guild_id, language),
         )
 
+    async def player_notify(self, player: str) -> str:
+        """How ``player`` is told it is their turn: dm (the default), mention or none."""
+        row = await self._one("SELECT notify FROM player_settings WHERE player = ?", (player,))
+        return "dm" if row is None else str(row[0])
+
+    async def set_player_notify(self, player: str, notify: str) -> None:
+        await self._run(
+            "INSERT INTO player_settings (player, notify) VALUES (?, ?)"
+            " ON CONFLICT (player) DO UPDATE SET notify = excluded.notify",
+            (player, notify),
+        )
+
     # ---- tables, seats, events -------------------------------------------------
 
     async def insert_table(

@@ -20,9 +20,16 @@ def live(world: World) -> LiveTable:
 
 
 def last_dm(world: World, seat: int) -> discord.Message:
-    message = world.members[seat].user.dm_channel.last_message
-    assert message is not None, f"no DM for seat {seat}"
-    return message
+    """The last private hand sent to ``seat`` (turn notices, plain text, aside)."""
+    hands = [m for m in world.members[seat].user.dm_channel.history() if m.embeds]
+    assert hands, f"no DM for seat {seat}"
+    return max(hands, key=lambda m: m.id)
+
+
+def notices(world: World, seat: int) -> list[discord.Message]:
+    """The turn notices in ``seat``'s DMs (text only), oldest first."""
+    texts = [m for m in world.members[seat].user.dm_channel.history() if not m.embeds]
+    return sorted(texts, key=lambda m: m.id)
 
 
 def custom_ids(message: Any) -> list[str]:

@@ -174,3 +174,25 @@ async def test_the_result_migration_fills_in_older_hands(tmp_path):
     results = [r for (r,) in raw.execute("SELECT result FROM hands ORDER BY id")]
     raw.close()
     assert results == ["made", "failed", None]
+
+
+async def test_a_players_notify_setting_is_kept(tmp_path):
+    path = tmp_path / "n.sqlite3"
+    db = await Database.open(path)
+    try:
+        async with db.reading() as store:
+            assert await store.player_notify("42") == "dm"  # the default
+        async with db.transaction() as store:
+            await store.set_player_notify("42", "mention")
+            await store.set_player_notify("42", "none")
+        with pytest.raises(sqlite3.IntegrityError):
+            async with db.transaction() as store:
+                await store.set_player_notify("42", "carrier pigeon")
+    finally:
+        await db.close()
+    again = await Database.open(path)
+    try:
+        async with again.reading() as store:
+            assert await store.player_notify("42") == "none"
+    finally:
+        await again.close()

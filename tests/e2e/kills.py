@@ -65,6 +65,9 @@ def arm(server: FakeDiscord, bot: BotProcess, players: TablePlayers, kill: KillP
         if not chosen and kill.when(move, players.moves):
             chosen.append(move)
             if kill.hold:
+                # the previous move's presentation (its turn notice among its posts) has
+                # landed: what is held is this move's
+                await server.settle()
                 holds.extend([server.hold(*EDITS), server.hold(*POSTS)])
 
     async def after_move(move: Move) -> None:
