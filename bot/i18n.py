@@ -235,6 +235,7 @@ MESSAGES: Final[M] = {
     "hand.said": {"fr": "Paroles : {calls}", "en": "Calls: {calls}"},
     "hand.trick": {"fr": "Pli en cours : {trick}", "en": "Trick so far: {trick}"},
     "hand.tricks_won": {"fr": "Vos plis : {count}", "en": "Your tricks: {count}"},
+    "hand.your_money": {"fr": "Pour vous : **{money}**", "en": "For you: **{money}**"},
     "hand.not_your_turn": {
         "fr": "Ce n'est pas à vous ; la table montre où en est le coup.",
         "en": "Not your turn; the table message shows the game.",

@@ -441,7 +441,12 @@ def hand_panel(
         embed.description = where + "\n" + t(lang, "hand.no_hand")
         return embed, _finish(view)
     own = table.state.view(seat)
-    lines, items = table.game.renderer.hand_body(table, own, seat, lang, step)
+    renderer = table.game.renderer
+    lines, items = renderer.hand_body(table, own, seat, lang, step)
+    if table.state.is_over and table.last is not None:  # the hand's result, and yours
+        title, result, _ = renderer.settlement(table, table.last, lang)
+        money = renderer.money(table.last.outcome.net[seat], lang)
+        lines += ["", f"**{title}**", result, t(lang, "hand.your_money", money=money)]
     embed.description = "\n".join([where, *lines])
     for item in items:
         view.add_item(item)

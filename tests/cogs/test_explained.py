@@ -35,3 +35,18 @@ async def test_trump_and_the_contracts_need_are_said(world):
     # each private hand says it too
     dm = last_dm(world, 1).embeds[0].description
     assert "**" in dm and str(amount) in dm
+
+
+async def test_the_last_dm_of_a_hand_shows_its_result_and_your_money(world):
+    table = await open_full_table(world)
+    for seat, words in actions():
+        await act_in_dm(world, seat, Action.parse(words))
+    assert table.state.is_over and table.last is not None
+    renderer = table.game.renderer
+    for seat in range(4):
+        lang = world.bot.presenter.player_lang(table, table.seats[seat].player)
+        text = last_dm(world, seat).embeds[0].description
+        title, _, _ = renderer.settlement(table, table.last, lang)
+        money = renderer.money(table.last.outcome.net[seat], lang)
+        assert title in text
+        assert t(lang, "hand.your_money", money=money) in text
