@@ -1,4 +1,4 @@
-"""The weakest baseline: any legal action, uniformly at random (either game)."""
+"""The weakest baseline: any legal action, uniformly at random (any game)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ A = TypeVar("A")
 
 
 class HasLegal(Protocol[A_co]):
-    """A view that lists its legal actions (``HandView``, ``DealView``)."""
+    """A view that lists its legal actions."""
 
     @property
     def legal(self) -> tuple[A_co, ...]: ...

@@ -9,19 +9,14 @@ from collections import Counter
 
 import pytest
 
-from games.ai import (
-    BeteHeuristicPlayer,
-    BetePimcPlayer,
-    DecisionPool,
-    RandomPlayer,
-    decide,
-    make_player,
-)
-from games.ai.bete_pimc import knowledge_of
-from games.ai.bete_solver import BetePosition, BeteSolver, Goal
-from games.ai.bete_value import deal_score
+from games import registry
+from games.ai import DecisionPool, RandomPlayer, decide
 from games.bete import Action, DealState, Phase, Rules, Session
 from games.bete.actions import PASS, PLAY_CONTRACT, play
+from games.bete.ai import BeteHeuristicPlayer, BetePimcPlayer
+from games.bete.ai.pimc import knowledge_of
+from games.bete.ai.solver import BetePosition, BeteSolver, Goal
+from games.bete.ai.value import deal_score
 from games.bete.state import DECK, succeeded
 from games.cards import Card, card_mask, parse_cards
 from games.tricks import PlayedTrick
@@ -95,13 +90,13 @@ def test_decide_dispatches_on_the_view_and_the_view_pickles() -> None:
             for name in ("random", "heuristic", "pimc"):
                 action = decide("bete", name, view, 0.02, seed=3)
                 assert isinstance(action, Action) and state.is_legal(action)
-    assert make_player("pimc", game="bete").name == "pimc"
+    assert registry.game("bete").player("pimc").name == "pimc"
     state = new_deal(rng, 4)
     with DecisionPool(1) as pool:  # the worker process gets the La Bête view pickled
         action = pool.submit("bete", "pimc", state.view(state.turn), 0.05, 1).result(timeout=60)
     assert state.is_legal(action)
     with pytest.raises(ValueError):
-        make_player("cheater", game="bete")
+        registry.game("bete").player("cheater")
 
 
 # ---- no peeking ----------------------------------------------------------------
@@ -319,7 +314,7 @@ def test_solver_agrees_with_minimax(seats: int) -> None:
         # play the first tricks at random, leaving 2 or 3 tricks
         while len(state.history) < 5 - rng.choice((2, 3)) or state.trick:
             state.apply(rng.choice(state.legal_actions()))
-        position = BetePosition(
+        position = BetePosition.of(
             list(state.hands),
             state.leader,
             [],
@@ -330,7 +325,8 @@ def test_solver_agrees_with_minimax(seats: int) -> None:
         )
         for goal in Goal:
             target = rng.randrange(seats)
-            solver = BeteSolver(target, goal, state.trump, seats, state.rules.bete_must_underruff)
+            underruff = state.rules.bete_must_underruff
+            solver = BeteSolver.of(target, goal, state.trump, seats, underruff)
             expected = minimax(position, target, goal)
             assert solver.solve(position.copy()) is expected
             compared[expected] += 1

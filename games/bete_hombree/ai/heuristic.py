@@ -12,23 +12,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from games.ai.base import DEFAULT_BUDGET
+from games.ai.thumb import card_of, cheap, is_master, play_of, suit_ranks
 from games.bete_hombree.actions import Action, Kind
 from games.bete_hombree.rules import bid_rank, rank_belle, rank_level, stake
 from games.bete_hombree.state import HandView, Phase, deck_for, matadors_held
-from games.cards import SUIT_BITS, SUIT_MASKS
+from games.cards import SUIT_MASKS
 from games.obligations import beats
-
-from .base import DEFAULT_BUDGET
 
 RANKS_IN_PLAY = 6  # K Q J A 10 9
 SIDE_VALUES = (0.85, 0.35, 0.1, 0.0, 0.0, 0.0)
 BID_THRESHOLD = 0.5  # the rough value of a contract worth bidding
-
-
-def suit_ranks(hand: int, suit: int) -> list[int]:
-    """Ranks held in a suit, strongest first."""
-    part = (hand >> (SUIT_BITS * suit)) & 0xFFFF
-    return [r for r in range(16) if part >> r & 1]
 
 
 def estimate_tricks(hand: int, trump: int, gone: int = 0) -> float:
@@ -130,29 +124,11 @@ class HeuristicPlayer:
         for action in legal:
             if action.kind is Kind.CAGNOTE:
                 # the cagnot brings about half a trick to a hand that is nearly there
-                standing = standing_rank(view)
-                over = [r for r in all_ranks if r > standing]
+                over = [r for r in all_ranks if r > view.standing_rank]
                 v, _, _ = best_contract(hand, belle, over)
                 if v > -1.5 and estimate_best(hand, belle) >= 1.9:
                     return action
         return next(a for a in legal if a.kind is Kind.PASS)
-
-
-def standing_rank(view: HandView) -> int:
-    """The rank the standing call stands as, read from the public calls (0: none)."""
-    standing = 0
-    for _, action in view.calls:
-        if action.kind is Kind.BID:
-            standing = bid_rank(action.level, action.belle)
-        elif action.kind is Kind.SANS_PREJUDICE:
-            standing = bid_rank(2, False)
-        elif action.kind is Kind.RETIENS:
-            standing = bid_rank(2, True)
-        elif action.kind is Kind.CAGNOTE:
-            standing = bid_rank(rank_level(standing) + 1, False) if standing else bid_rank(2, False)
-        elif action.kind is Kind.TOUT:
-            standing = bid_rank(5, False)
-    return standing
 
 
 def estimate_best(hand: int, belle: int) -> float:
@@ -202,16 +178,9 @@ def unseen_cards(view: HandView) -> int:
     return deck_for(view.belle) & ~view.visible_cards()
 
 
-def is_master(card: int, unseen: int) -> bool:
-    """No unseen card of the suit beats it."""
-    suit_unseen = unseen & SUIT_MASKS[card >> 4]
-    return not suit_unseen & ((1 << card) - 1)
-
-
 def choose_play(view: HandView) -> Action:
-    legal = [a.cards.bit_length() - 1 for a in view.legal]
-    card = play_rule_of_thumb(view, legal)
-    return next(a for a in view.legal if a.cards == 1 << card)
+    card = play_rule_of_thumb(view, [card_of(a) for a in view.legal])
+    return play_of(view.legal, card)
 
 
 def play_rule_of_thumb(view: HandView, legal: list[int]) -> int:
@@ -224,8 +193,8 @@ def play_rule_of_thumb(view: HandView, legal: list[int]) -> int:
     unseen = unseen_cards(view) & ~view.hand
     trumps_out = unseen & SUIT_MASKS[trump]
 
-    def cheap(c: int) -> float:
-        return -(c & 15) + (-10 if c >> 4 != trump else 0)
+    def cheapest(cards: list[int]) -> int:
+        return min(cards, key=lambda c: cheap(c, trump))
 
     if not view.trick:
         masters = [c for c in legal if is_master(c, unseen)]
@@ -238,14 +207,14 @@ def play_rule_of_thumb(view: HandView, legal: list[int]) -> int:
                 return min(side_masters, key=lambda c: c & 15)
             if my_trumps and trumps_out:
                 return min(my_trumps)
-            return min(legal, key=cheap)
+            return cheapest(legal)
         side_masters = [c for c in masters if c >> 4 != trump]
         if side_masters:
             return min(side_masters, key=lambda c: c & 15)
         side = [c for c in legal if c >> 4 != trump]
         if side:
-            return min(side, key=cheap)
-        return min(legal, key=cheap)
+            return cheapest(side)
+        return cheapest(legal)
     seats = [s for s, _ in view.trick]
     cards = [c.index for _, c in view.trick]
     winner = cards[0]
@@ -258,14 +227,14 @@ def play_rule_of_thumb(view: HandView, legal: list[int]) -> int:
     winning = [c for c in legal if beats(c, winner, trump)]
     if partner_winning:
         if last or is_master(winner, unseen) or not winning:
-            return min(legal, key=cheap)
+            return cheapest(legal)
         # partner may be overtaken: defenders leave it, declarer has no partner
-        return min(legal, key=cheap)
+        return cheapest(legal)
     if winning:
         if last:
-            return min(winning, key=cheap)
+            return cheapest(winning)
         masters = [c for c in winning if is_master(c, unseen)]
         if masters:
-            return min(masters, key=cheap)
+            return cheapest(masters)
         return min(winning)  # the strongest winner
-    return min(legal, key=cheap)
+    return cheapest(legal)

@@ -4,7 +4,7 @@ the sampling player borrows.
 Speaking weighs the hand's chance to succeed (``success_chance``: probable
 tricks for the turned trump, read for the number of players and whether the
 seat leads the first trick) against the stake it would take or the bête it
-would make (``games.ai.bete_value``): je joue above an even chance, less the
+would make (``games.bete.ai.value``): je joue above an even chance, less the
 dévole's risk, more the king jetons; contrer when the hand succeeds often
 enough to risk a double bête; en curieuse when some other trump would make a
 hand worth more than the jeton it costs.
@@ -20,15 +20,15 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from games.ai.base import DEFAULT_BUDGET
+from games.ai.thumb import card_of, cheap, is_master, play_of, suit_ranks
 from games.bete.actions import Action, Kind
 from games.bete.state import DECK, DealView, Phase
 from games.cards import SUIT_BITS, SUIT_MASKS
 from games.obligations import beats
 
-from .base import DEFAULT_BUDGET
-from .bete_value import Stakes
+from .value import Stakes
 
-RANK_MASK: Final = 15
 # a side king's chance to make its trick, by number of players (more players, more ruffs)
 SIDE_KING: Final = {2: 0.9, 3: 0.8, 4: 0.7, 5: 0.6}
 # probable tricks -> chance to succeed (3 tricks or the first two), by players:
@@ -39,12 +39,6 @@ LEAD_BONUS: Final = 0.2  # leading the first trick: a master is cashed at once
 
 def trump_of(view: DealView) -> int:
     return int(view.trump_card.suit)
-
-
-def suit_ranks(hand: int, suit: int) -> list[int]:
-    """Ranks held in a suit, strongest first."""
-    part = (hand >> (SUIT_BITS * suit)) & 0xFFFF
-    return [r for r in range(8) if part >> r & 1]
 
 
 def estimate_tricks(hand: int, trump: int, seats: int, gone: int = 0) -> float:
@@ -184,20 +178,14 @@ def choose_call(view: DealView) -> Action:
 # ---- card play ---------------------------------------------------------------
 
 
-def is_master(card: int, unseen: int) -> bool:
-    """No unseen card of the suit beats it."""
-    return not unseen & SUIT_MASKS[card >> 4] & ((1 << card) - 1)
-
-
 def attackers(view: DealView) -> tuple[int, ...]:
     """The seats playing for themselves: the declarer and a contreur."""
     return tuple(s for s in (view.declarer, view.contreur) if s >= 0)
 
 
 def choose_play(view: DealView) -> Action:
-    legal = [a.cards.bit_length() - 1 for a in view.legal]
-    card = play_rule_of_thumb(view, legal)
-    return next(a for a in view.legal if a.cards == 1 << card)
+    card = play_rule_of_thumb(view, [card_of(a) for a in view.legal])
+    return play_of(view.legal, card)
 
 
 def play_rule_of_thumb(view: DealView, legal: list[int]) -> int:
@@ -208,8 +196,8 @@ def play_rule_of_thumb(view: DealView, legal: list[int]) -> int:
     trumps_out = unseen & SUIT_MASKS[trump]
     attacking = me in attackers(view)
 
-    def cheap(c: int) -> int:
-        return -(c & RANK_MASK) + (-10 if c >> 4 != trump else 0)
+    def cheapest(cards: list[int]) -> int:
+        return min(cards, key=lambda c: cheap(c, trump))
 
     def friend(seat: int) -> bool:
         return seat == me or (not attacking and seat not in attackers(view))
@@ -226,11 +214,11 @@ def play_rule_of_thumb(view: DealView, legal: list[int]) -> int:
                 return min(side_masters)
             if len(my_trumps) >= 2 and trumps_out:
                 return min(my_trumps)
-            return min(legal, key=cheap)
+            return cheapest(legal)
         if side_masters:
             return min(side_masters)
         side = [c for c in legal if c >> 4 != trump]
-        return min(side or legal, key=cheap)
+        return cheapest(side or legal)
     winner, wseat = view.trick[0][1].index, view.trick[0][0]
     for seat, card in view.trick[1:]:
         if beats(card.index, winner, trump):
@@ -239,15 +227,15 @@ def play_rule_of_thumb(view: DealView, legal: list[int]) -> int:
     last = all(friend(s) for s in after)
     winning = [c for c in legal if beats(c, winner, trump)]
     if friend(wseat) and (last or is_master(winner, unseen & ~view.hand)):
-        return min(legal, key=cheap)
+        return cheapest(legal)
     if winning and (attacking or not friend(wseat)):
         if last:
-            return min(winning, key=cheap)
+            return cheapest(winning)
         masters = [c for c in winning if is_master(c, unseen)]
         if masters:
-            return min(masters, key=cheap)
+            return cheapest(masters)
         return min(winning)  # the strongest winner
-    return min(legal, key=cheap)
+    return cheapest(legal)
 
 
 __all__ = [
