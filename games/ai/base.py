@@ -12,7 +12,7 @@ a view.
 from __future__ import annotations
 
 import random
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 from games.registry import ComputerPlayer
 
@@ -20,6 +20,18 @@ DEFAULT_BUDGET = 0.25  # seconds per decision
 
 StateT_contra = TypeVar("StateT_contra", contravariant=True)
 ActionT_co = TypeVar("ActionT_co", covariant=True)
+A_co = TypeVar("A_co", covariant=True)
+ActionT = TypeVar("ActionT")
+
+
+class HasLegal(Protocol[A_co]):
+    """A view that lists its legal actions."""
+
+    @property
+    def legal(self) -> tuple[A_co, ...]: ...
+
+
+ViewT = TypeVar("ViewT", bound=HasLegal[object])
 
 Player = ComputerPlayer
 
@@ -35,3 +47,22 @@ class FullInfoPlayer(Protocol[StateT_contra, ActionT_co]):
     ) -> ActionT_co:
         """One of ``state.legal_actions()`` for the seat to act."""
         ...
+
+
+class ChoosingPlayer(Generic[ViewT, ActionT]):
+    """A player that answers at once when only one action is legal, and otherwise
+    chooses (``choose``, by the view's phase)."""
+
+    name: str
+
+    def act(self, view: ViewT, rng: random.Random, budget: float = DEFAULT_BUDGET) -> ActionT:
+        legal: tuple[ActionT, ...] = view.legal  # type: ignore[assignment]
+        if not legal:
+            raise ValueError("it is not this seat's turn")
+        if len(legal) == 1:
+            return legal[0]
+        return self.choose(view, rng, budget)
+
+    def choose(self, view: ViewT, rng: random.Random, budget: float) -> ActionT:
+        """One of ``view.legal`` (more than one)."""
+        raise NotImplementedError

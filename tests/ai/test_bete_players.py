@@ -19,7 +19,10 @@ from games.bete.ai.solver import BetePosition, BeteSolver, Goal
 from games.bete.ai.value import deal_score
 from games.bete.state import DECK, succeeded
 from games.cards import Card, card_mask, parse_cards
+from games.obligations import FollowBeatTrump
 from games.tricks import PlayedTrick
+
+from .asking import ask_legal
 
 SEATS = (2, 3, 4, 5)
 
@@ -64,16 +67,11 @@ def test_every_decision_is_legal_for_2_to_5_players() -> None:
         seats = SEATS[deal_no % 4]
         rules = Rules(bete_must_underruff=deal_no % 3 == 0)
         for state in driven_deal(rng, seats, rules):
-            view = state.view(state.turn)
             seen[(seats, situation(state))] += 1
             for player in cheap:
-                action = player.act(view, random.Random(deal_no), 0.05)
-                assert state.is_legal(action), (player.name, action, state.actions)
-                asked[player.name] += 1
+                ask_legal(player, state, deal_no, asked)
             if deal_no % 3 == 0:
-                action = pimc.act(view, random.Random(deal_no), 0.05)
-                assert state.is_legal(action), ("pimc", action, state.actions)
-                asked["pimc"] += 1
+                ask_legal(pimc, state, deal_no, asked)
     assert asked["heuristic"] >= 2000 and asked["pimc"] >= 600
     for seats in SEATS:
         for name in ("je joue open", "contre open", "curieuse", "speaking after curieuse"):
@@ -314,14 +312,13 @@ def test_solver_agrees_with_minimax(seats: int) -> None:
         # play the first tricks at random, leaving 2 or 3 tricks
         while len(state.history) < 5 - rng.choice((2, 3)) or state.trick:
             state.apply(rng.choice(state.legal_actions()))
-        position = BetePosition.of(
+        position = BetePosition(
             list(state.hands),
             state.leader,
             [],
             list(state.tricks),
+            FollowBeatTrump(state.trump, state.rules.bete_must_underruff),
             tuple(t.winner for t in state.history[:2]),
-            state.trump,
-            state.rules.bete_must_underruff,
         )
         for goal in Goal:
             target = rng.randrange(seats)

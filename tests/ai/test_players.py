@@ -13,6 +13,7 @@ from games.bete_hombree.ai.inference import knowledge_of
 from games.bete_hombree.ai.solver import HombreePosition, Solver
 from games.bete_hombree.rules import CagnoteDiscard
 
+from .asking import ask_legal
 from .positions import in_play, known_deal_hand, new_hand, random_play, same_view_elsewhere
 
 VARIANTS = (
@@ -51,16 +52,11 @@ def test_every_player_returns_legal_actions() -> None:
     for hand_no in range(300):
         rules = VARIANTS[hand_no % len(VARIANTS)]
         for state in driven_hand(rng, rules):
-            view = state.view(state.turn)
             situations[_situation(state)] += 1
             for player in cheap:
-                action = player.act(view, random.Random(hand_no), 0.05)
-                assert state.is_legal(action), (player.name, action, state.actions)
-                asked[player.name] += 1
+                ask_legal(player, state, hand_no, asked)
             if hand_no % 5 == 0:
-                action = pimc.act(view, random.Random(hand_no), 0.05)
-                assert state.is_legal(action), ("pimc", action, state.actions)
-                asked["pimc"] += 1
+                ask_legal(pimc, state, hand_no, asked)
             if hand_no % 15 == 0:
                 action = cheater.act_full(state, random.Random(hand_no), 0.05)
                 assert state.is_legal(action), ("cheater", action, state.actions)

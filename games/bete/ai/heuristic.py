@@ -20,12 +20,12 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from games.ai.base import DEFAULT_BUDGET
-from games.ai.thumb import card_of, cheap, is_master, play_of, suit_ranks
+from games.ai import thumb
+from games.ai.base import ChoosingPlayer
 from games.bete.actions import Action, Kind
 from games.bete.state import DECK, DealView, Phase
 from games.cards import SUIT_BITS, SUIT_MASKS
-from games.obligations import beats
+from games.obligations import FollowBeatTrump, beats
 
 from .value import Stakes
 
@@ -45,22 +45,13 @@ def estimate_tricks(hand: int, trump: int, seats: int, gone: int = 0) -> float:
     """Probable tricks of ``hand`` with ``trump``; ``gone`` are cards out of play
     (the turned card, cards played)."""
     total = 0.0
-    trumps = suit_ranks(hand, trump)
+    trumps = thumb.suit_ranks(hand, trump)
     spare = max(0, len(trumps) - 1)
     for suit in range(4):
-        ranks = suit_ranks(hand, suit)
-        gone_ranks = set(suit_ranks(gone, suit))
+        ranks = thumb.suit_ranks(hand, suit)
+        gone_ranks = set(thumb.suit_ranks(gone, suit))
         if suit == trump:
-            for i, r in enumerate(ranks):
-                higher = sum(1 for x in range(r) if x not in ranks and x not in gone_ranks)
-                if higher == 0:
-                    total += 1.0
-                elif i >= higher:
-                    total += 0.75
-                elif len(ranks) >= 3:
-                    total += 0.4
-                else:
-                    total += 0.15 if higher == 1 else 0.05
+            total = thumb.trump_tricks(total, ranks, gone_ranks, 0.4, (0.15, 0.05))
             continue
         if not ranks:
             if spare:  # a void with a trump to spare: a ruff
@@ -138,17 +129,12 @@ def curieuse_worth(view: DealView, leads: bool) -> float:
     return worth - stakes.keep
 
 
-class BeteHeuristicPlayer:
+class BeteHeuristicPlayer(ChoosingPlayer[DealView, Action]):
     """Rules of thumb for every decision of La Bête."""
 
     name = "heuristic"
 
-    def act(self, view: DealView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
-        legal = view.legal
-        if not legal:
-            raise ValueError("it is not this seat's turn")
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, view: DealView, rng: random.Random, budget: float) -> Action:
         if view.phase is Phase.PLAY:
             return choose_play(view)
         return choose_call(view)
@@ -184,8 +170,8 @@ def attackers(view: DealView) -> tuple[int, ...]:
 
 
 def choose_play(view: DealView) -> Action:
-    card = play_rule_of_thumb(view, [card_of(a) for a in view.legal])
-    return play_of(view.legal, card)
+    card = play_rule_of_thumb(view, [thumb.card_of(a) for a in view.legal])
+    return thumb.play_of(view.legal, card)
 
 
 def play_rule_of_thumb(view: DealView, legal: list[int]) -> int:
@@ -197,13 +183,13 @@ def play_rule_of_thumb(view: DealView, legal: list[int]) -> int:
     attacking = me in attackers(view)
 
     def cheapest(cards: list[int]) -> int:
-        return min(cards, key=lambda c: cheap(c, trump))
+        return min(cards, key=lambda c: thumb.cheap(c, trump))
 
     def friend(seat: int) -> bool:
         return seat == me or (not attacking and seat not in attackers(view))
 
     if not view.trick:
-        masters = [c for c in legal if is_master(c, unseen)]
+        masters = [c for c in legal if thumb.is_master(c, unseen)]
         my_trumps = [c for c in legal if c >> 4 == trump]
         side_masters = [c for c in masters if c >> 4 != trump]
         if attacking:
@@ -219,22 +205,16 @@ def play_rule_of_thumb(view: DealView, legal: list[int]) -> int:
             return min(side_masters)
         side = [c for c in legal if c >> 4 != trump]
         return cheapest(side or legal)
-    winner, wseat = view.trick[0][1].index, view.trick[0][0]
-    for seat, card in view.trick[1:]:
-        if beats(card.index, winner, trump):
-            winner, wseat = card.index, seat
+    winner, wseat = thumb.winning_card(
+        view.trick, FollowBeatTrump(trump, view.rules.bete_must_underruff)
+    )
     after = [(me + k) % view.seats for k in range(1, view.seats - len(view.trick))]
     last = all(friend(s) for s in after)
     winning = [c for c in legal if beats(c, winner, trump)]
-    if friend(wseat) and (last or is_master(winner, unseen & ~view.hand)):
+    if friend(wseat) and (last or thumb.is_master(winner, unseen & ~view.hand)):
         return cheapest(legal)
     if winning and (attacking or not friend(wseat)):
-        if last:
-            return cheapest(winning)
-        masters = [c for c in winning if is_master(c, unseen)]
-        if masters:
-            return cheapest(masters)
-        return min(winning)  # the strongest winner
+        return thumb.take_trick(winning, last, unseen, trump)
     return cheapest(legal)
 
 

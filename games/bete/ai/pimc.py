@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from games.ai.base import DEFAULT_BUDGET
+from games.ai.base import ChoosingPlayer
 from games.ai.knowledge import Knowledge
 from games.ai.sampling import Sampler, played_by_seat, tricks_seen
 from games.ai.thumb import card_of, play_of
@@ -51,7 +51,7 @@ from .heuristic import (
     success_chance,
     trump_of,
 )
-from .solver import BetePosition, BeteSolver, Goal, SearchTimeout
+from .solver import BetePosition, BeteSolver, Goal, SearchTimeout, start_of_play
 from .value import Stakes
 
 MISFIT: Final = 0.2  # weight factor of a deal for each call it does not explain
@@ -108,7 +108,7 @@ class SpeakingReading:
         return weight
 
 
-class BetePimcPlayer:
+class BetePimcPlayer(ChoosingPlayer[DealView, Action]):
     """Sampling and double-dummy solving: the strong La Bête player."""
 
     name = "pimc"
@@ -116,12 +116,7 @@ class BetePimcPlayer:
     def __init__(self, max_deals: int = 64) -> None:
         self.sampler = Sampler(max_deals)
 
-    def act(self, view: DealView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
-        legal = view.legal
-        if not legal:
-            raise ValueError("it is not this seat's turn")
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, view: DealView, rng: random.Random, budget: float) -> Action:
         start = time.perf_counter()
         # deals are drawn until ``deadline``; a search still running at ``hard`` stops
         deadline, hard = start + budget * 0.8, start + budget * 0.95
@@ -157,9 +152,7 @@ class BetePimcPlayer:
         made = declarer_made = total = 0.0
         try:
             for weight, deal in self.deals(view, rng, deadline):
-                position = BetePosition.of(
-                    deal[:seats], first, [], [0] * seats, (), trump, underruff
-                )
+                position = start_of_play(deal[:seats], first, trump, underruff)
                 mine_made = mine.solve(position.copy())
                 theirs_made = Kind.CONTRE in kinds and theirs.solve(position.copy())
                 total += weight
@@ -202,9 +195,7 @@ class BetePimcPlayer:
                 if not talon:
                     continue
                 suit = rng.choice(talon) >> 4  # the next card of the talon, turned for trump
-                position = BetePosition.of(
-                    deal[:seats], first, [], [0] * seats, (), suit, underruff
-                )
+                position = start_of_play(deal[:seats], first, suit, underruff)
                 made[suit] += weight * solvers[suit].solve(position)
                 weights[suit] += weight
         except SearchTimeout:
@@ -316,15 +307,8 @@ def play_position(view: DealView, hands: list[int]) -> BetePosition:
     trick = [card.index for _, card in view.trick]
     leader = view.trick[0][0] if view.trick else view.turn
     opening = tuple(t.winner for t in view.tricks_played[:2])
-    return BetePosition.of(
-        list(hands),
-        leader,
-        trick,
-        list(view.tricks_won),
-        opening,
-        trump_of(view),
-        view.rules.bete_must_underruff,
-    )
+    rules = FollowBeatTrump(trump_of(view), view.rules.bete_must_underruff)
+    return BetePosition(list(hands), leader, trick, list(view.tricks_won), rules, opening)
 
 
 __all__ = ["BetePimcPlayer", "SpeakingReading", "knowledge_of", "play_position"]

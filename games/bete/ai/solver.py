@@ -18,7 +18,7 @@ from enum import IntEnum
 from games.ai.search import Position, SearchTimeout, TrickSolver
 from games.obligations import FollowBeatTrump
 
-__all__ = ["BetePosition", "BeteSolver", "Goal", "SearchTimeout", "reached"]
+__all__ = ["BetePosition", "BeteSolver", "Goal", "SearchTimeout", "reached", "start_of_play"]
 
 TRICKS = 5
 
@@ -66,25 +66,18 @@ class BetePosition(Position[tuple[int, ...]]):
     """A card-play position of La Bête; the memo is ``opening``, the winners of
     the first two tricks (as far as played)."""
 
-    @classmethod
-    def of(
-        cls,
-        hands: list[int],
-        leader: int,
-        trick: list[int],
-        tricks: list[int],
-        opening: tuple[int, ...],
-        trump: int,
-        underruff: bool = False,
-    ) -> BetePosition:
-        return cls(hands, leader, trick, tricks, FollowBeatTrump(trump, underruff), opening)
-
     @property
     def opening(self) -> tuple[int, ...]:
         return self.memo
 
     def after_trick(self, tricks: list[int], memo: tuple[int, ...], winner: int) -> tuple[int, ...]:
         return opening_after(memo, winner)
+
+
+def start_of_play(hands: list[int], leader: int, trump: int, underruff: bool) -> BetePosition:
+    """The position before the first card, ``leader`` to lead."""
+    rules = FollowBeatTrump(trump, underruff)
+    return BetePosition(hands, leader, [], [0] * len(hands), rules, ())
 
 
 @dataclass(slots=True)

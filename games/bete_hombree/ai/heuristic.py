@@ -12,13 +12,22 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from games.ai.base import DEFAULT_BUDGET
-from games.ai.thumb import card_of, cheap, is_master, play_of, suit_ranks
+from games.ai.base import ChoosingPlayer
+from games.ai.thumb import (
+    card_of,
+    cheap,
+    is_master,
+    play_of,
+    suit_ranks,
+    take_trick,
+    trump_tricks,
+    winning_card,
+)
 from games.bete_hombree.actions import Action, Kind
 from games.bete_hombree.rules import bid_rank, rank_belle, rank_level, stake
 from games.bete_hombree.state import HandView, Phase, deck_for, matadors_held
 from games.cards import SUIT_MASKS
-from games.obligations import beats
+from games.obligations import FollowBeatTrump, beats
 
 RANKS_IN_PLAY = 6  # K Q J A 10 9
 SIDE_VALUES = (0.85, 0.35, 0.1, 0.0, 0.0, 0.0)
@@ -37,17 +46,7 @@ def estimate_tricks(hand: int, trump: int, gone: int = 0) -> float:
             continue
         gone_ranks = set(suit_ranks(gone, suit))
         if suit == trump:
-            n = len(ranks)
-            for i, r in enumerate(ranks):
-                higher_missing = sum(1 for x in range(r) if x not in ranks and x not in gone_ranks)
-                if higher_missing == 0:
-                    total += 1.0
-                elif i >= higher_missing:
-                    total += 0.75
-                elif n >= 3:
-                    total += 0.45
-                else:
-                    total += 0.2
+            total = trump_tricks(total, ranks, gone_ranks, 0.45, (0.2, 0.2))
         else:
             for i, r in enumerate(ranks):
                 higher_missing = sum(1 for x in range(r) if x not in ranks and x not in gone_ranks)
@@ -92,15 +91,12 @@ def stake_of(level: int, belle: bool, matadors: int) -> int:
     return (base + matadors) * (2 if belle else 1)
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(ChoosingPlayer[HandView, Action]):
     """Sensible rules of thumb for every decision."""
 
     name = "heuristic"
 
-    def act(self, view: HandView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, view: HandView, rng: random.Random, budget: float) -> Action:
         if view.phase is Phase.PLAY:
             return choose_play(view)
         if view.phase is Phase.AUCTION:
@@ -215,13 +211,7 @@ def play_rule_of_thumb(view: HandView, legal: list[int]) -> int:
         if side:
             return cheapest(side)
         return cheapest(legal)
-    seats = [s for s, _ in view.trick]
-    cards = [c.index for _, c in view.trick]
-    winner = cards[0]
-    wseat = seats[0]
-    for s, c in zip(seats[1:], cards[1:], strict=True):
-        if beats(c, winner, trump):
-            winner, wseat = c, s
+    winner, wseat = winning_card(view.trick, FollowBeatTrump(trump, True))
     partner_winning = (wseat == declarer) == (me == declarer)
     last = len(view.trick) == 3
     winning = [c for c in legal if beats(c, winner, trump)]
@@ -231,10 +221,5 @@ def play_rule_of_thumb(view: HandView, legal: list[int]) -> int:
         # partner may be overtaken: defenders leave it, declarer has no partner
         return cheapest(legal)
     if winning:
-        if last:
-            return cheapest(winning)
-        masters = [c for c in winning if is_master(c, unseen)]
-        if masters:
-            return cheapest(masters)
-        return min(winning)  # the strongest winner
+        return take_trick(winning, last, unseen, trump)
     return cheapest(legal)

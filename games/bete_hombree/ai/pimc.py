@@ -33,7 +33,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from games.ai.base import DEFAULT_BUDGET
+from games.ai.base import ChoosingPlayer
 from games.ai.sampling import Sampler
 from games.ai.thumb import card_of, play_of
 from games.bete_hombree.actions import Action, Kind
@@ -80,7 +80,7 @@ class Contracts:
         return best
 
 
-class PimcPlayer:
+class PimcPlayer(ChoosingPlayer[HandView, Action]):
     """Sampling and double-dummy solving: the strong computer player."""
 
     name = "pimc"
@@ -93,12 +93,7 @@ class PimcPlayer:
         self.sampler = Sampler(max_deals)
         self.bete_weight = bete_weight
 
-    def act(self, view: HandView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
-        legal = view.legal
-        if not legal:
-            raise ValueError("it is not this seat's turn")
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, view: HandView, rng: random.Random, budget: float) -> Action:
         deadline = time.perf_counter() + budget * 0.8
         if view.phase is Phase.PLAY:
             return self._play(view, rng, deadline)
