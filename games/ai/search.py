@@ -28,7 +28,7 @@ ranking its cards otherwise overrides ``ordered_moves`` and ``representative``).
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from typing import Final, Generic, Self, TypeVar
 
@@ -136,6 +136,13 @@ class TrickSolver(Generic[MemoT]):
     deadline: float
     nodes: int = 0
     table: dict[Hashable, bool] = field(default_factory=dict)
+    # the rules' methods, bound once: the search's inner loop calls them
+    _legal: Callable[[int, int, int], int] = field(init=False, repr=False, compare=False)
+    _beats: Callable[[int, int], bool] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._legal = self.rules.legal
+        self._beats = self.rules.beats
 
     # ---- the game's part -----------------------------------------------------
 
@@ -231,7 +238,7 @@ class TrickSolver(Generic[MemoT]):
     ) -> bool:
         """Every play is forced: find the winner and judge the goal."""
         self.nodes += 1
-        beats = self.rules.beats
+        beats = self._beats
         winner = hands[leader].bit_length() - 1
         wseat = leader
         for step in range(1, self.seats):
@@ -265,10 +272,10 @@ class TrickSolver(Generic[MemoT]):
             raise SearchTimeout
         target = self.target
         seats = self.seats
-        beats = self.rules.beats
+        beats = self._beats
         seat = (leader + n) % seats
         hand = hands[seat]
-        legal = self.rules.legal(hand, lead, winner)
+        legal = self._legal(hand, lead, winner)
         maximizing = seat == target
         present = trick_mask
         for h in hands:
@@ -348,7 +355,7 @@ class TrickSolver(Generic[MemoT]):
             # let the partner's trick run: cheapest cards first
             cards.sort(key=lambda c: -((c & RANK_MASK) + (8 if c >> 4 != trump else 0)))
             return cards
-        beats = self.rules.beats
+        beats = self._beats
         winning = [c for c in cards if beats(c, winner)]
         losing = [c for c in cards if not beats(c, winner)]
         # the cheapest winning card first (weakest rank, side suits before trump), then discards

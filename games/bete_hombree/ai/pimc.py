@@ -202,7 +202,7 @@ class PimcPlayer(ChoosingPlayer[HandView, Action]):
         belle = int(view.belle)
         contracts = Contracts(view.seat, (view.dealer + 1) % SEATS)
         candidates = _discard_candidates(legal, hand, belle, 6)
-        if _final_call(view) is Kind.TOUT:
+        if view.standing is not None and view.standing.kind is Kind.TOUT:
             # hand known: value each candidate by its best contract, chosen once for all deals
             totals: dict[tuple[int, int, int], float] = {}
             for weight, deal in self._deals(view, rng, deadline):
@@ -364,13 +364,6 @@ def play_position(view: HandView, hands: list[int]) -> HombreePosition:
         int(contract.trump),
         race_won,
     )
-
-
-def _final_call(view: HandView) -> Kind:
-    for _, action in reversed(view.calls):
-        if action.kind is not Kind.PASS:
-            return action.kind
-    return Kind.PASS
 
 
 def _keep_best(cards: int, trump: int, count: int) -> int:

@@ -122,6 +122,8 @@ class Solver(TrickSolver[bool]):
 
     def settled(self, tricks: tuple[int, ...], memo: bool, left: int) -> bool | None:
         declarer = self.target
+        if self.level >= 3:  # the race does not matter
+            return decided(self.level, tricks[declarer], 0, memo, left)
         max_opp = max(t for s, t in enumerate(tricks) if s != declarer)
         return decided(self.level, tricks[declarer], max_opp, memo, left)
 
@@ -131,6 +133,8 @@ class Solver(TrickSolver[bool]):
         return (hands[0], hands[1], hands[2], hands[3], leader, *tricks, memo)
 
     def after_trick(self, tricks: list[int], memo: bool, winner: int) -> bool:
+        if winner != self.target or self.level >= 3:
+            return memo
         return race_after(tricks, memo, winner, self.target)
 
 
