@@ -356,8 +356,10 @@ class TrickSolver(Generic[MemoT]):
             cards.sort(key=lambda c: -((c & RANK_MASK) + (8 if c >> 4 != trump else 0)))
             return cards
         beats = self._beats
-        winning = [c for c in cards if beats(c, winner)]
-        losing = [c for c in cards if not beats(c, winner)]
+        winning: list[int] = []
+        losing: list[int] = []
+        for c in cards:
+            (winning if beats(c, winner) else losing).append(c)
         # the cheapest winning card first (weakest rank, side suits before trump), then discards
         winning.sort(key=lambda c: -(c & RANK_MASK))
         losing.sort(key=lambda c: -((c & RANK_MASK) + (8 if c >> 4 != trump else 0)))

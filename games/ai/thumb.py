@@ -28,7 +28,12 @@ ActionT = TypeVar("ActionT", bound=PlaysCards)
 def suit_ranks(hand: int, suit: int) -> list[int]:
     """Ranks held in a suit, strongest first."""
     part = (hand >> (SUIT_BITS * suit)) & 0xFFFF
-    return [r for r in range(16) if part >> r & 1]
+    ranks = []
+    while part:
+        low = part & -part
+        ranks.append(low.bit_length() - 1)
+        part ^= low
+    return ranks
 
 
 def is_master(card: int, unseen: int) -> bool:

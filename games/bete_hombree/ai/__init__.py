@@ -14,9 +14,9 @@ from collections.abc import Callable, Mapping
 
 from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
+from games.bete_hombree import HandView
 from games.bete_hombree.actions import Action
 from games.bete_hombree.record import GAME
-from games.bete_hombree.state import HandView
 from games.registry import ComputerPlayer
 
 from .cheater import CheaterPlayer

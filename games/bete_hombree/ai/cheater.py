@@ -12,8 +12,8 @@ import random
 
 from games.ai.base import DEFAULT_BUDGET
 from games.ai.thumb import play_of
+from games.bete_hombree import HandState, HandView, Phase
 from games.bete_hombree.actions import PASS, Action, Kind
-from games.bete_hombree.state import HandState, HandView, Phase
 
 from .heuristic import play_rule_of_thumb
 from .solver import HombreePosition, Solver

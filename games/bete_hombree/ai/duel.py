@@ -19,9 +19,10 @@ from typing import Any
 
 from games.ai.duel import TableRun, act, settings_from
 from games.ai.stats import rate
+from games.bete_hombree import EntryInPlay, HandState, Phase
 from games.bete_hombree.rules import Rules
 from games.bete_hombree.session import shuffled_deal
-from games.bete_hombree.state import SEATS, EntryInPlay, HandState, Phase
+from games.bete_hombree.state import SEATS
 from games.dealing import DealPattern
 
 from .cheater import CheaterPlayer

@@ -23,9 +23,10 @@ from games.ai.thumb import (
     trump_tricks,
     winning_card,
 )
+from games.bete_hombree import HandView, Phase
 from games.bete_hombree.actions import Action, Kind
 from games.bete_hombree.rules import bid_rank, rank_belle, rank_level, stake
-from games.bete_hombree.state import HandView, Phase, deck_for, matadors_held
+from games.bete_hombree.state import deck_for, matadors_held
 from games.cards import SUIT_MASKS
 from games.obligations import FollowBeatTrump, beats
 

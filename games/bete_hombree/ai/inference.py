@@ -19,9 +19,10 @@ from functools import lru_cache
 
 from games.ai.knowledge import Knowledge
 from games.ai.sampling import played_by_seat, tricks_seen
+from games.bete_hombree import HandView
 from games.bete_hombree.actions import Kind
 from games.bete_hombree.rules import MAX_RANK, MIN_RANK, bid_rank
-from games.bete_hombree.state import SEATS, HandView, deck_for
+from games.bete_hombree.state import SEATS, deck_for
 from games.cards import SUIT_BITS
 from games.obligations import FollowBeatTrump
 

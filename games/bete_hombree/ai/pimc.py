@@ -10,7 +10,7 @@ Auction and the declarer's choices: each candidate (a bid, je cagnote, je
 prends le tout, a discard, a declaration with or without matadors) is valued
 by its expected payment over sampled deals, each deal judged double-dummy,
 counting the stake, the register's entry in play and the bête a failure makes
-(``games.ai.value``).  A choice made before seeing more cards (the trump,
+(``games.bete_hombree.ai.value``).  A choice made before seeing more cards (the trump,
 after the auction; the contract, after the cagnot) is taken once for all deals,
 never per deal, so the evaluation does not assume knowledge the player lacks.
 
@@ -36,9 +36,10 @@ from dataclasses import dataclass, field
 from games.ai.base import ChoosingPlayer
 from games.ai.sampling import Sampler
 from games.ai.thumb import card_of, play_of
+from games.bete_hombree import HandView, Phase
 from games.bete_hombree.actions import Action, Kind
 from games.bete_hombree.rules import bid_rank, rank_belle, rank_level
-from games.bete_hombree.state import SEATS, HandView, Phase, matadors_held
+from games.bete_hombree.state import SEATS, matadors_held
 from games.cards import bits_of
 
 from .heuristic import best_contract, estimate_tricks, keep_score, play_rule_of_thumb

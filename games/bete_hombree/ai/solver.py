@@ -16,7 +16,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from games.ai.search import Position, SearchTimeout, TrickSolver
-from games.bete_hombree.state import SEATS, HandState, Phase
+from games.bete_hombree import HandState, Phase
+from games.bete_hombree.state import SEATS
 from games.obligations import FollowBeatTrump
 
 __all__ = ["HombreePosition", "SearchTimeout", "Solver", "decided", "solve"]
