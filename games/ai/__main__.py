@@ -2,9 +2,8 @@
 
 Any registered game (``games.registry``) with a duel arena; ``--seats`` for a
 game played by several table sizes, ``--set NAME=VALUE`` for the game's own
-settings of the duel (La Bête Hombrée: ``entry``, the pinandèle in play each
-deal, default 8, and ``bete_weight``, default 0; La Bête: ``bete``, a waiting
-bête entering each deal, default 0).
+settings of the duel (the fields of its arena's ``Settings``, in
+``games/<game>/ai/duel.py``; an unknown name is refused with the known ones).
 """
 
 from __future__ import annotations
