@@ -1,15 +1,17 @@
 """Computer players' decision latency, and an event loop kept free by the pool.
 
-Part 1 plays ``--hands`` seeded hands with the chosen player in all four seats
-and times every decision that has a choice (one legal action is answered at
-once), by phase, with the default budget.
+Part 1 plays ``--hands`` seeded deals of ``--game`` (any registered game, dealt
+as its duel deals them) with the chosen player in every seat and times every
+decision that has a choice (one legal action is answered at once), by phase,
+with the default budget.
 
 Part 2 (``--loop``) plays hands the way the bot will: an asyncio loop awaits
 each decision from a ``DecisionPool`` of worker processes while a ticker task
 records how late it wakes up; the worst lateness shows whether a decision
 ever blocked the loop.
 
-    python bench/ai.py [--player pimc] [--hands N] [--budget S] [--seed S] [--loop]
+    python bench/ai.py [--game ID] [--seats N] [--player pimc] [--hands N] [--budget S]
+                       [--seed S] [--loop]
 """
 
 from __future__ import annotations
@@ -19,19 +21,15 @@ import asyncio
 import random
 import time
 from collections import defaultdict
+from typing import Any
 
-from games.ai import DEFAULT_BUDGET, DecisionPool, make_player
-from games.ai.base import Player
-from games.bete_hombree import GAME, HandState, Rules
-from games.bete_hombree.session import shuffled_deal
-from games.dealing import DealPattern
+from games import registry
+from games.ai import DEFAULT_BUDGET, DecisionPool
+from games.ai.duel import Arena, DuelState, arena_of
 
 
-def deal(seed: int, index: int) -> HandState:
-    rng = random.Random(f"bench-ai:{seed}:{index}")
-    dealer, belle = index % 4, rng.randrange(4)
-    hands, cagnot = shuffled_deal(rng, dealer, belle, DealPattern.TWO_THREE)
-    return HandState(Rules(), dealer, belle, hands, cagnot)
+def deal(arena: Arena, seed: int, index: int) -> DuelState:
+    return arena.deal(seed, index)
 
 
 def pct(values: list[float], q: float) -> float:
@@ -47,12 +45,11 @@ def line(label: str, times: list[float]) -> str:
     )
 
 
-def latency(name: str, hands: int, budget: float, seed: int) -> None:
-    player = make_player(name)
-    assert isinstance(player, Player)
+def latency(game: str, arena: Arena, name: str, hands: int, budget: float, seed: int) -> None:
+    player = registry.game(game).player(name)
     by_phase: dict[str, list[float]] = defaultdict(list)
     for index in range(hands):
-        state = deal(seed, index)
+        state: Any = deal(arena, seed, index)
         step = 0
         while not state.is_over:
             view = state.view(state.turn)
@@ -65,13 +62,16 @@ def latency(name: str, hands: int, budget: float, seed: int) -> None:
                 by_phase["all"].append(elapsed)
             state.apply(action)
             step += 1
-    print(f"{name}, budget {budget} s, {hands} hands, four seats:")
-    for phase in ("auction", "discard", "declare", "play", "all"):
-        if by_phase[phase]:
-            print(line(phase, by_phase[phase]))
+    print(f"{game}: {name}, budget {budget} s, {hands} deals, {arena.seats} seats:")
+    for phase, times in by_phase.items():
+        if phase != "all":
+            print(line(phase, times))
+    print(line("all", by_phase["all"]))
 
 
-async def loop_check(name: str, hands: int, budget: float, seed: int, workers: int) -> None:
+async def loop_check(
+    game: str, arena: Arena, name: str, hands: int, budget: float, seed: int, workers: int
+) -> None:
     lateness: list[float] = []
     running = True
 
@@ -87,11 +87,11 @@ async def loop_check(name: str, hands: int, budget: float, seed: int, workers: i
         pool.warm_up()  # the bot starts its workers at startup, before any table
         tick = asyncio.create_task(ticker())
         for index in range(hands):
-            state = deal(seed, index)
+            state = deal(arena, seed, index)
             step = 0
             while not state.is_over:
                 start = time.perf_counter()
-                future = pool.submit(GAME, name, state.view(state.turn), budget, step)
+                future = pool.submit(game, name, state.view(state.turn), budget, step)
                 action = await asyncio.wrap_future(future)
                 decisions.append(time.perf_counter() - start)
                 state.apply(action)
@@ -117,17 +117,23 @@ async def loop_check(name: str, hands: int, budget: float, seed: int, workers: i
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--player", default="pimc", choices=("random", "heuristic", "pimc"))
+    ids = [spec.id for spec in registry.games()]
+    parser.add_argument("--game", choices=ids, default=ids[0], help="the game's id")
+    parser.add_argument("--seats", type=int, default=0, help="players (0: the game's default)")
+    parser.add_argument("--player", default="pimc", help="a player of the game")
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--loop", action="store_true", help="also run the event-loop check")
     parser.add_argument("--workers", type=int, default=1, help="worker processes of the loop check")
     args = parser.parse_args()
-    latency(args.player, args.hands, args.budget, args.seed)
+    arena = arena_of(args.game, args.seats)
+    latency(args.game, arena, args.player, args.hands, args.budget, args.seed)
     if args.loop:
         hands = max(1, args.hands // 10)
-        asyncio.run(loop_check(args.player, hands, args.budget, args.seed, args.workers))
+        asyncio.run(
+            loop_check(args.game, arena, args.player, hands, args.budget, args.seed, args.workers)
+        )
 
 
 if __name__ == "__main__":

@@ -14,9 +14,10 @@ import argparse
 import random
 import time
 
-from games.ai.solver import Position, Solver
 from games.bete_hombree import HandState, Rules
 from games.bete_hombree.actions import PASS, bid, declare
+from games.bete_hombree.ai.solver import HombreePosition as Position
+from games.bete_hombree.ai.solver import Solver
 from games.bete_hombree.session import shuffled_deal
 from games.dealing import DealPattern
 

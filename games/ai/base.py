@@ -1,59 +1,68 @@
-"""The common interface of computer players.
+"""The common interface of computer players, for every game.
 
 A player gets a seat's view (which holds the legal actions), a seeded random
-generator and a time budget in seconds, and returns one of the legal actions:
-a La Bête Hombrée ``HandView`` for a ``Player``, a La Bête ``DealView`` for a
-``BetePlayer``.  Players other than the cheater never see anything else, so
-they cannot peek at hidden cards.  The cheater, an upper bound for evaluation
-only, gets the full ``HandState``.
+generator and a time budget in seconds, and returns one of the legal actions
+(``Player``, the registry's ``ComputerPlayer``).  Players never see anything
+else, so they cannot peek at hidden cards.  A player that sees every card (an
+upper bound for evaluation only, such as La Bête Hombrée's cheater) is also a
+``FullInfoPlayer``: it decides from the whole state, and refuses to play from
+a view.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
-from games.bete import Action as BeteAction
-from games.bete import DealView
-from games.bete_hombree.actions import Action
-from games.bete_hombree.state import HandState, HandView
+from games.registry import ComputerPlayer
 
 DEFAULT_BUDGET = 0.25  # seconds per decision
 
-AnyView = HandView | DealView  # a seat's view in either game
-AnyAction = Action | BeteAction
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+ActionT_co = TypeVar("ActionT_co", covariant=True)
+A_co = TypeVar("A_co", covariant=True)
+ActionT = TypeVar("ActionT")
+
+
+class HasLegal(Protocol[A_co]):
+    """A view that lists its legal actions."""
+
+    @property
+    def legal(self) -> tuple[A_co, ...]: ...
+
+
+ViewT = TypeVar("ViewT", bound=HasLegal[object])
+
+Player = ComputerPlayer
 
 
 @runtime_checkable
-class Player(Protocol):
-    """A computer player that decides from one seat's view."""
-
-    name: str
-
-    def act(self, view: HandView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
-        """One of ``view.legal``."""
-        ...
-
-
-@runtime_checkable
-class FullInfoPlayer(Protocol):
-    """A player that sees the whole hand (the cheater): for evaluation only."""
+class FullInfoPlayer(Protocol[StateT_contra, ActionT_co]):
+    """A player that sees the whole deal: for evaluation only."""
 
     name: str
 
     def act_full(
-        self, state: HandState, rng: random.Random, budget: float = DEFAULT_BUDGET
-    ) -> Action:
+        self, state: StateT_contra, rng: random.Random, budget: float = DEFAULT_BUDGET
+    ) -> ActionT_co:
         """One of ``state.legal_actions()`` for the seat to act."""
         ...
 
 
-@runtime_checkable
-class BetePlayer(Protocol):
-    """A computer player of La Bête, deciding from one seat's view."""
+class ChoosingPlayer(Generic[ViewT, ActionT]):
+    """A player that answers at once when only one action is legal, and otherwise
+    chooses (``choose``, by the view's phase)."""
 
     name: str
 
-    def act(self, view: DealView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> BeteAction:
-        """One of ``view.legal``."""
-        ...
+    def act(self, view: ViewT, rng: random.Random, budget: float = DEFAULT_BUDGET) -> ActionT:
+        legal: tuple[ActionT, ...] = view.legal  # type: ignore[assignment]
+        if not legal:
+            raise ValueError("it is not this seat's turn")
+        if len(legal) == 1:
+            return legal[0]
+        return self.choose(view, rng, budget)
+
+    def choose(self, view: ViewT, rng: random.Random, budget: float) -> ActionT:
+        """One of ``view.legal`` (more than one)."""
+        raise NotImplementedError

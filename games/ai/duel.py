@@ -1,66 +1,147 @@
-"""Duplicate evaluation of one player type against another.
+"""Duplicate evaluation of one player type against another, for any registered game.
 
-Each seeded deal is played at five tables: one with the baseline ``b`` in every
-seat, and four with the candidate ``a`` in one seat (each seat in turn) and
-``b`` in the other three.  The candidate's score in a seat minus the
+Each seeded deal of ``seats`` players is played at ``seats + 1`` tables: one
+with the baseline ``b`` in every seat, and one per seat with the candidate
+``a`` there and ``b`` elsewhere.  The candidate's score in a seat minus the
 baseline's score in the same seat of the same deal cancels the luck of the
-cards; the deal's difference is the mean over the four seats.  With a
-reference player (``ref``, e.g. the cheater) four more tables measure the gap
-the candidate closes between the baseline and the reference.
+cards; the deal's difference is the mean over the seats.  With a reference
+player (``ref``, e.g. La Bête Hombrée's cheater) ``seats`` more tables measure
+the gap the candidate closes between the baseline and the reference.
 
-A seat's score is its net payment in sous from the engine's ``Outcome`` (the
-entry in play collected included), plus, when ``bete_weight`` is not zero, the
-bête the hand created valued as a debt (its owner -w*amount, the three others
-+w*amount/3); every player is told to maximise that same quantity.  Every deal
-starts from the same register: one entry in play, a pinandèle of ``entry``
-sous (0: an empty register).
+A game takes part through its ``Arena`` (registered by its ``ai`` package with
+``register_arena``): the deal of an index, a seat's score (what its players
+maximise), what a seat's play did (contracts made, calls...) and how to sum
+that up.  The harness finds the arena through the game registry.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from multiprocessing import get_context
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
-from games.bete_hombree.rules import Rules
-from games.bete_hombree.session import shuffled_deal
-from games.bete_hombree.state import SEATS, EntryInPlay, HandState, Phase
-from games.dealing import DealPattern
+from games import registry
 
-from .base import FullInfoPlayer, Player
-from .cheater import CheaterPlayer
-from .solver import Position, Solver
+from .base import FullInfoPlayer
+from .stats import bootstrap_ci, percentile, ratio_ci
 
-AnyPlayer = Player | FullInfoPlayer
+SettingsT = TypeVar("SettingsT")
+
+
+class DuelState(Protocol):
+    """What the harness needs of a game's state (both games' states have it)."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def turn(self) -> int: ...
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def view(self, seat: int) -> Any: ...
+
+    def apply(self, action: Any) -> None: ...
+
+    def copy(self) -> Any: ...
 
 
 @dataclass(frozen=True, slots=True)
 class DuelConfig:
+    game: str
     a: str
     b: str
     deals: int
     seed: int
+    seats: int = 0  # 0: the game's arena's default
     budget: float = 0.25
     ref: str | None = None
-    entry: int = 8
-    bete_weight: float = 0.0
+    settings: tuple[tuple[str, str], ...] = ()  # the arena's own settings, as text
     workers: int = 1
 
 
 @dataclass(slots=True)
-class SeatRecord:
-    """What one seat played by the measured type did at one table."""
+class TableRun:
+    """One deal played at one table: what an arena reads a seat's facts from."""
 
+    config: DuelConfig
+    index: int
+    players: Sequence[Any]
+    start: Any  # the state before the first action
+    actions: list[Any]  # every action, in order (replayed from ``start``)
+    state: Any  # the final state
+    latencies: list[list[float]]  # per seat, decisions with a choice
+
+
+class Arena(Protocol):
+    """One game's side of a duel (see the module docstring)."""
+
+    seats: int
+    unit: str  # what a score counts: "sous", "jetons"
+
+    def describe(self) -> str:
+        """The settings of the duel, in words (for the summary's first line)."""
+        ...
+
+    def player(self, name: str) -> Any:
+        """A player by name, set up for the duel."""
+        ...
+
+    def deal(self, seed: int, index: int) -> DuelState:
+        """The state of deal ``index`` of a seeded set (the same at every table)."""
+        ...
+
+    def score(self, state: Any, seat: int) -> float:
+        """A seat's score of a finished deal."""
+        ...
+
+    def facts(self, run: TableRun, seat: int, check_play: bool) -> dict[str, Any]:
+        """What the seat's play did (``check_play``: the candidate's table)."""
+        ...
+
+    def side(self, facts: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """The facts of one side's seats summed up."""
+        ...
+
+    def lines(self, label: str, name: str, side: Mapping[str, Any]) -> list[str]:
+        """One side's summary in words (latency apart)."""
+        ...
+
+
+ArenaFactory = Callable[[int, Mapping[str, str]], Arena]
+_ARENAS: dict[str, ArenaFactory] = {}
+
+
+def register_arena(game: str, factory: ArenaFactory) -> None:
+    """A game's arena: ``factory(seats, settings)`` (seats 0: the default)."""
+    _ARENAS[game] = factory
+
+
+def arena_of(game: str, seats: int = 0, settings: Mapping[str, str] | None = None) -> Arena:
+    """The arena of a registered game (its players' package registers it)."""
+    spec = registry.game(game)
+    spec.players()  # imports the game's players, which register its arena
+    factory = _ARENAS.get(spec.id)
+    if factory is None:
+        raise ValueError(f"{spec.names['en']} has no duel")
+    return factory(seats, dict(settings or {}))
+
+
+def act(player: Any, state: DuelState, rng: random.Random, budget: float) -> Any:
+    """A player's action: from the whole state if it sees every card, else the view."""
+    if isinstance(player, FullInfoPlayer):
+        return player.act_full(state, rng, budget)
+    return player.act(state.view(state.turn), rng, budget)
+
+
+@dataclass(slots=True)
+class SeatRecord:
     score: float
-    declared: bool
-    level: int = 0
-    made: bool = False
-    dd_makeable: bool = False
-    cheater_play_made: bool | None = None  # the same contract, declarer's play by the cheater
     latencies: list[float] = field(default_factory=list)
+    facts: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -72,145 +153,82 @@ class DealResult:
 
     @property
     def diff(self) -> float:
-        return sum(x.score - y.score for x, y in zip(self.a, self.b, strict=True)) / SEATS
+        return sum(x.score - y.score for x, y in zip(self.a, self.b, strict=True)) / len(self.a)
 
     @property
     def ref_diff(self) -> float | None:
         if self.ref is None:
             return None
-        return sum(x.score - y.score for x, y in zip(self.ref, self.b, strict=True)) / SEATS
-
-
-def deal_of(seed: int, index: int) -> tuple[int, int, list[int], list[int]]:
-    """Dealer, belle, hands and cagnot of deal ``index`` of a seeded set."""
-    rng = random.Random(f"bete-hombree-duel:{seed}:{index}")
-    dealer = index % SEATS
-    belle = rng.randrange(4)
-    hands, cagnot = shuffled_deal(rng, dealer, belle, DealPattern.TWO_THREE)
-    return dealer, belle, hands, cagnot
-
-
-def _act(player: AnyPlayer, state: HandState, rng: random.Random, budget: float) -> Any:
-    if isinstance(player, FullInfoPlayer):
-        return player.act_full(state, rng, budget)
-    assert isinstance(player, Player)
-    return player.act(state.view(state.turn), rng, budget)
+        return sum(x.score - y.score for x, y in zip(self.ref, self.b, strict=True)) / len(self.b)
 
 
 def play_table(
-    config: DuelConfig,
-    index: int,
-    table: str,
-    players: Sequence[AnyPlayer],
-) -> tuple[HandState, list[list[float]], HandState | None]:
-    """Play one deal; returns the final state, each seat's decision times
-    (decisions with a choice), and the state when play began."""
-    dealer, belle, hands, cagnot = deal_of(config.seed, index)
-    entry = EntryInPlay(None, config.entry) if config.entry else None
-    state = HandState(Rules(), dealer, belle, hands, cagnot, entry)
-    latencies: list[list[float]] = [[] for _ in range(SEATS)]
-    at_play: HandState | None = None
+    arena: Arena, config: DuelConfig, index: int, table: str, players: Sequence[Any]
+) -> TableRun:
+    """Play deal ``index`` with ``players`` by seat."""
+    state = arena.deal(config.seed, index)
+    start = state.copy()
+    actions = []
+    latencies: list[list[float]] = [[] for _ in players]
     step = 0
     while not state.is_over:
-        if state.phase is Phase.PLAY and at_play is None:
-            at_play = state.copy()
         seat = state.turn
         rng = random.Random(f"{config.seed}:{index}:{table}:{seat}:{step}")
         choice = len(state.legal_actions()) > 1
-        start = time.perf_counter()
-        action = _act(players[seat], state, rng, config.budget)
-        elapsed = time.perf_counter() - start
+        begin = time.perf_counter()
+        action = act(players[seat], state, rng, config.budget)
         if choice:
-            latencies[seat].append(elapsed)
+            latencies[seat].append(time.perf_counter() - begin)
         state.apply(action)
+        actions.append(action)
         step += 1
-    return state, latencies, at_play
+    return TableRun(config, index, players, start, actions, state, latencies)
 
 
-def _score(state: HandState, seat: int, weight: float) -> float:
-    outcome = state.outcome
-    assert outcome is not None
-    score = float(outcome.net[seat])
-    new = outcome.new_entry
-    if weight and new is not None and new.owner is not None:
-        score += -weight * new.amount if new.owner == seat else weight * new.amount / 3
-    return score
+def _record(arena: Arena, run: TableRun, seat: int, check_play: bool) -> SeatRecord:
+    facts = arena.facts(run, seat, check_play)
+    return SeatRecord(arena.score(run.state, seat), run.latencies[seat], facts)
 
 
-def _cheater_replay(config: DuelConfig, at_play: HandState, players: Sequence[AnyPlayer]) -> bool:
-    """The same contract and defenders, the declarer's cards played by the cheater."""
-    state = at_play.copy()
-    cheater = CheaterPlayer(config.bete_weight)
-    step = 0
-    while not state.is_over:
-        seat = state.turn
-        rng = random.Random(f"{config.seed}:replay:{seat}:{step}")
-        player: AnyPlayer = cheater if seat == state.declarer else players[seat]
-        state.apply(_act(player, state, rng, config.budget))
-        step += 1
-    assert state.outcome is not None
-    return bool(state.outcome.made)
+_CACHE: dict[tuple[object, ...], Any] = {}
 
 
-def _record(
-    config: DuelConfig,
-    state: HandState,
-    seat: int,
-    latencies: list[float],
-    at_play: HandState | None,
-    players: Sequence[AnyPlayer],
-    check_play: bool,
-) -> SeatRecord:
-    record = SeatRecord(_score(state, seat, config.bete_weight), False, latencies=latencies)
-    outcome = state.outcome
-    assert outcome is not None
-    contract = outcome.contract
-    if contract is not None and contract.declarer == seat and at_play is not None:
-        record.declared = True
-        record.level = contract.level
-        record.made = bool(outcome.made)
-        position = Position.from_state(at_play)
-        record.dd_makeable = Solver.for_position(position).solve(position)
-        if check_play:
-            record.cheater_play_made = _cheater_replay(config, at_play, players)
-    return record
+def _arena(config: DuelConfig) -> Arena:
+    key = ("arena", config.game, config.seats, config.settings)
+    if key not in _CACHE:
+        _CACHE[key] = arena_of(config.game, config.seats, dict(config.settings))
+    arena: Arena = _CACHE[key]
+    return arena
 
 
-_PLAYERS: dict[tuple[str, float], AnyPlayer] = {}
-
-
-def _player(name: str, weight: float) -> AnyPlayer:
-    from games.ai import make_player
-
-    key = (name, weight)
-    if key not in _PLAYERS:
-        _PLAYERS[key] = make_player(name, weight)
-    return _PLAYERS[key]
+def _player(config: DuelConfig, name: str) -> Any:
+    key = ("player", config.game, config.seats, config.settings, name)
+    if key not in _CACHE:
+        _CACHE[key] = _arena(config).player(name)
+    return _CACHE[key]
 
 
 def run_deal(config: DuelConfig, index: int) -> DealResult:
-    a = _player(config.a, config.bete_weight)
-    b = _player(config.b, config.bete_weight)
-    base_players = [b] * SEATS
-    state, lat, at_play = play_table(config, index, "base", base_players)
-    b_records = []
-    for seat in range(SEATS):
-        # the baseline's latencies come from its own table, seat by seat
-        b_records.append(_record(config, state, seat, lat[seat], at_play, base_players, False))
+    arena = _arena(config)
+    seats = range(arena.seats)
+    a, b = _player(config, config.a), _player(config, config.b)
+    base = [b] * arena.seats
+    run = play_table(arena, config, index, "base", base)
+    b_records = [_record(arena, run, seat, False) for seat in seats]
+    check = not isinstance(a, FullInfoPlayer)
     a_records = []
-    for seat in range(SEATS):
-        players = [a if s == seat else b for s in range(SEATS)]
-        st, lat, ap = play_table(config, index, f"a{seat}", players)
-        check = config.a != "cheater"
-        a_records.append(_record(config, st, seat, lat[seat], ap, players, check))
+    for seat in seats:
+        players = [a if s == seat else b for s in seats]
+        run = play_table(arena, config, index, f"a{seat}", players)
+        a_records.append(_record(arena, run, seat, check))
     ref_records = None
     if config.ref is not None:
-        r = _player(config.ref, config.bete_weight)
+        r = _player(config, config.ref)
         ref_records = []
-        for seat in range(SEATS):
-            players = [r if s == seat else b for s in range(SEATS)]
-            st, lat, ap = play_table(config, index, f"r{seat}", players)
-            ref_records.append(_record(config, st, seat, lat[seat], ap, players, False))
+        for seat in seats:
+            players = [r if s == seat else b for s in seats]
+            run = play_table(arena, config, index, f"r{seat}", players)
+            ref_records.append(_record(arena, run, seat, False))
     return DealResult(index, a_records, b_records, ref_records)
 
 
@@ -219,6 +237,7 @@ def _run_one(args: tuple[DuelConfig, int]) -> DealResult:
 
 
 def run(config: DuelConfig) -> list[DealResult]:
+    _arena(config)  # an unknown game or setting fails here, before any worker starts
     jobs = [(config, i) for i in range(config.deals)]
     if config.workers <= 1:
         return [_run_one(j) for j in jobs]
@@ -226,104 +245,46 @@ def run(config: DuelConfig) -> list[DealResult]:
         return list(pool.imap(_run_one, jobs, chunksize=1))
 
 
-# ---- statistics ------------------------------------------------------------
+# ---- summary ---------------------------------------------------------------
 
 
-def bootstrap_ci(
-    values: Sequence[float], seed: int, resamples: int = 2000
-) -> tuple[float, float, float]:
-    """Mean and 95 % percentile bootstrap interval."""
-    n = len(values)
-    mean = sum(values) / n
-    rng = random.Random(seed)
-    means = sorted(sum(rng.choices(values, k=n)) / n for _ in range(resamples))
-    return mean, means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
-
-
-def ratio_ci(
-    num: Sequence[float], den: Sequence[float], seed: int, resamples: int = 2000
-) -> tuple[float, float, float]:
-    """sum(num)/sum(den) with a paired bootstrap 95 % interval."""
-    n = len(num)
-    rng = random.Random(seed)
-    point = sum(num) / sum(den) if sum(den) else float("nan")
-    out = []
-    for _ in range(resamples):
-        idx = rng.choices(range(n), k=n)
-        d = sum(den[i] for i in idx)
-        out.append(sum(num[i] for i in idx) / d if d else float("nan"))
-    out.sort()
-    return point, out[int(0.025 * resamples)], out[int(0.975 * resamples) - 1]
-
-
-def percentile(sorted_values: Sequence[float], q: float) -> float:
-    if not sorted_values:
-        return 0.0
-    k = min(len(sorted_values) - 1, max(0, round(q * (len(sorted_values) - 1))))
-    return sorted_values[k]
-
-
-def _side_stats(records: Iterable[SeatRecord]) -> dict[str, Any]:
-    by_level: dict[int, list[int]] = {}
-    declared = made = makeable = 0
-    cheater_made = cheater_n = 0
-    latencies: list[float] = []
-    total = 0.0
-    n = 0
-    for r in records:
-        n += 1
-        total += r.score
-        latencies.extend(r.latencies)
-        if not r.declared:
-            continue
-        declared += 1
-        made += r.made
-        makeable += r.dd_makeable
-        stats = by_level.setdefault(r.level, [0, 0])
-        stats[0] += r.made
-        stats[1] += 1
-        if r.cheater_play_made is not None:
-            cheater_n += 1
-            cheater_made += r.cheater_play_made
-    latencies.sort()
-    out: dict[str, Any] = {
-        "mean_score_per_seat": total / n if n else 0.0,
-        "contracts": declared,
-        "make_rate": made / declared if declared else None,
-        "make_rate_by_level": {
-            str(level): {"made": m, "of": t, "rate": m / t}
-            for level, (m, t) in sorted(by_level.items())
-        },
-        "contract_accuracy": makeable / declared if declared else None,
+def _side(arena: Arena, records: Iterable[SeatRecord]) -> dict[str, Any]:
+    records = list(records)
+    latencies = sorted(t for r in records for t in r.latencies)
+    side: dict[str, Any] = {
+        "mean_score_per_seat": sum(r.score for r in records) / len(records) if records else 0.0
     }
-    if cheater_n:
-        out["cheater_play_make_rate"] = cheater_made / cheater_n
+    side.update(arena.side([r.facts for r in records]))
     if latencies:
-        out["latency_ms"] = {
+        side["latency_ms"] = {
             "decisions": len(latencies),
             "p50": 1000 * percentile(latencies, 0.50),
             "p95": 1000 * percentile(latencies, 0.95),
             "p99": 1000 * percentile(latencies, 0.99),
             "max": 1000 * latencies[-1],
         }
-    return out
+    return side
 
 
 def summarize(config: DuelConfig, results: Sequence[DealResult]) -> dict[str, Any]:
+    arena = _arena(config)
     diffs = [r.diff for r in results]
     mean, low, high = bootstrap_ci(diffs, config.seed)
     summary: dict[str, Any] = {
+        "game": config.game,
+        "name": registry.game(config.game).name("en"),
+        "seats": arena.seats,
         "a": config.a,
         "b": config.b,
         "deals": len(results),
         "seed": config.seed,
         "budget_s": config.budget,
-        "register": f"pinandèle of {config.entry} in play" if config.entry else "empty",
-        "bete_weight": config.bete_weight,
+        "settings": arena.describe(),
+        "unit": arena.unit,
         "mean_diff_per_deal": mean,
         "ci95": [low, high],
-        "a_side": _side_stats(x for r in results for x in r.a),
-        "b_side": _side_stats(x for r in results for x in r.b),
+        "a_side": _side(arena, (x for r in results for x in r.a)),
+        "b_side": _side(arena, (x for r in results for x in r.b)),
     }
     if config.ref is not None:
         ref_diffs = [r.ref_diff or 0.0 for r in results]
@@ -336,16 +297,17 @@ def summarize(config: DuelConfig, results: Sequence[DealResult]) -> dict[str, An
             "ci95": [rlow, rhigh],
             "gap_closed": share,
             "gap_closed_ci95": [slow, shigh],
-            "ref_side": _side_stats(x for rs in refs for x in rs),
+            "ref_side": _side(arena, (x for rs in refs for x in rs)),
         }
     return summary
 
 
-def format_summary(s: dict[str, Any]) -> str:
+def format_summary(s: dict[str, Any], arena: Arena) -> str:
+    settings = f", {s['settings']}" if s["settings"] else ""
     lines = [
-        f"{s['a']} vs {s['b']}: {s['deals']} deals in duplicate (seed {s['seed']}, "
-        f"budget {s['budget_s']} s, register: {s['register']}, bête weight {s['bete_weight']})",
-        f"mean score difference per deal: {s['mean_diff_per_deal']:+.3f} sous "
+        f"{s['name']}, {s['seats']} players: {s['a']} vs {s['b']}, {s['deals']} deals in "
+        f"duplicate (seed {s['seed']}, budget {s['budget_s']} s{settings})",
+        f"mean score difference per deal: {s['mean_diff_per_deal']:+.3f} {s['unit']} "
         f"(95 % CI {s['ci95'][0]:+.3f} .. {s['ci95'][1]:+.3f})",
     ]
     sides = [("a", s["a"], s["a_side"]), ("b", s["b"], s["b_side"])]
@@ -359,23 +321,7 @@ def format_summary(s: dict[str, Any]) -> str:
         )
         sides.append(("ref", ref["name"], ref["ref_side"]))
     for label, name, side in sides:
-        rate = side["make_rate"]
-        text = f"[{label}] {name}: {side['contracts']} contracts"
-        if rate is not None:
-            text += f", make-rate {rate:.1%}, contract accuracy (DD-makeable) "
-            text += f"{side['contract_accuracy']:.1%}"
-        if "cheater_play_make_rate" in side:
-            cheater_rate = side["cheater_play_make_rate"]
-            text += f", cheater's play of the same contracts {cheater_rate:.1%}"
-            if rate is not None:
-                text += f" ({100 * (rate - cheater_rate):+.1f} points)"
-        lines.append(text)
-        levels = ", ".join(
-            f"{lv}: {v['made']}/{v['of']} ({v['rate']:.0%})"
-            for lv, v in side["make_rate_by_level"].items()
-        )
-        if levels:
-            lines.append(f"    make-rate by level: {levels}")
+        lines.extend(arena.lines(label, name, side))
         if "latency_ms" in side:
             lat = side["latency_ms"]
             lines.append(
@@ -383,3 +329,17 @@ def format_summary(s: dict[str, Any]) -> str:
                 f"p95 {lat['p95']:.1f} ms, p99 {lat['p99']:.1f} ms, max {lat['max']:.1f} ms"
             )
     return "\n".join(lines)
+
+
+def settings_from(cls: type[SettingsT], settings: Mapping[str, str]) -> SettingsT:
+    """An arena's settings dataclass from ``name=value`` texts (values by the field's
+    default's type); an unknown name is ``ValueError``."""
+    known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
+    values: dict[str, Any] = {}
+    for name, text in settings.items():
+        spec = known.get(name.replace("-", "_"))
+        if spec is None:
+            raise ValueError(f"unknown setting {name!r} (known: {', '.join(known)})")
+        kind: Any = type(spec.default)
+        values[spec.name] = kind(text)
+    return cls(**values)

@@ -1,18 +1,19 @@
 """What one seat knows of the hidden cards, and deals drawn consistently with it.
 
-Built from a view only: a La Bête Hombrée ``HandView`` (``Knowledge.from_view``)
-or, through ``Knowledge.of``, any bête-family game's seat, hands and tricks (La
-Bête's in ``games.ai.bete_pimc``).  The cards a seat has not seen lie in the
-other hands and in the *out* pile (the cagnot or the declarer's discards; La
-Bête's talon under the turned card).
+Built by each game from a seat's view (``Knowledge.of``: the seat, its hand,
+how many cards each seat holds, the cards it has not seen, the tricks played
+and the rules object of the trick play).  The cards a seat has not seen lie in
+the other hands and in the *out* pile (the last bucket: La Bête Hombrée's
+cagnot or the declarer's discards, La Bête's talon under the turned card).
 Play reveals more: a seat that did not follow suit is void in it, one that did
 not beat when following held nothing that beats, one that did not trump held no
 trump, one that did not overtrump held no higher trump.  Every such fact is "a
-seat lacked these cards", read straight from ``games.tricks.legal_plays``: a
+seat lacked these cards", read straight from the game's ``TrickRules.legal``: a
 card c was legal in a hand only if, for each other card x of that hand, c is
-legal in the pair {c, x} (the obligations are a priority order of card
-classes), so the cards x that would have made c illegal are the ones the seat
-cannot hold.  Announced matadors put their cards in the declarer's hand.
+legal in the pair {c, x} (the obligations of the games here are a priority
+order of card classes), so the cards x that would have made c illegal are the
+ones the seat cannot hold.  Cards known to be in a hand (La Bête Hombrée's
+announced matadors) are given as ``known``.
 
 Deals are drawn *uniformly* among those consistent with this knowledge, by
 exact counting over classes of cards with the same possible places; the same
@@ -27,11 +28,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
-from games.bete_hombree.state import SEATS, HandView, deck_for
-from games.cards import SUIT_BITS, Card, bits_of
-from games.obligations import beats, legal_plays
-
-OUT = SEATS  # La Bête Hombrée's bucket of cards out of play (cagnot or discards)
+from games.cards import Card, bits_of
+from games.tricks import TrickRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,21 +54,6 @@ class Knowledge:
         return len(self.caps) - 1
 
     @classmethod
-    def from_view(cls, view: HandView) -> Knowledge:
-        """What a La Bête Hombrée seat knows; announced matadors are the declarer's."""
-        seat = view.seat
-        unknown = deck_for(view.belle) & ~view.visible_cards()
-        trump = -1 if view.contract is None else int(view.contract.trump)
-        tricks = [t.cards for t in view.tricks_played]
-        tricks.append(view.trick)
-        fixed = [0] * (SEATS + 1)
-        contract = view.contract
-        if contract is not None and contract.matadors and contract.declarer != seat:
-            base = SUIT_BITS * int(contract.trump)
-            fixed[contract.declarer] = sum(1 << (base + r) for r in range(contract.matadors))
-        return cls.of(seat, view.hand, view.hand_counts, unknown, tricks, trump, True, fixed)
-
-    @classmethod
     def of(
         cls,
         seat: int,
@@ -78,17 +61,16 @@ class Knowledge:
         hand_counts: Sequence[int],
         unknown: int,
         tricks: Sequence[Sequence[tuple[int, Card]]],
-        trump: int,
-        must_underruff: bool,
+        rules: TrickRules | None,
         known: Sequence[int] = (),
     ) -> Knowledge:
-        """The knowledge of ``seat`` holding ``hand`` in any bête-family game.
+        """The knowledge of ``seat`` holding ``hand``.
 
         ``hand_counts`` are the cards each seat holds now; ``unknown`` the cards
         the seat has not seen (in the other hands or out); ``tricks`` the tricks
         played, the one in progress last, each as (seat, card) in play order,
-        read with ``trump`` and the game's ``must_underruff``; ``known[s]``
-        unknown cards known to be in seat s's hand.
+        read with the trick play's ``rules`` (None: no card played yet);
+        ``known[s]`` unknown cards known to be in seat s's hand.
         """
         seats = len(hand_counts)
         out = seats
@@ -101,7 +83,7 @@ class Knowledge:
         caps[out] = unknown.bit_count() - sum(caps[:seats])
         if caps[out] < 0:
             raise ValueError("inconsistent view: more cards in hands than unseen")
-        lacks = _lacks(seat, seats, tricks, trump, must_underruff, unknown)
+        lacks = _lacks(seat, seats, tricks, rules, unknown) if rules is not None else [0] * seats
         for s, needed in enumerate(known):
             needed &= unknown
             if s != seat and needed:
@@ -201,26 +183,25 @@ def _lacks(
     me: int,
     seats: int,
     tricks: Sequence[Sequence[tuple[int, Card]]],
-    trump: int,
-    must_underruff: bool,
+    rules: TrickRules,
     unknown: int,
 ) -> list[int]:
     """Per seat, the unknown cards it cannot hold, from the plays it made."""
     lacks = [0] * seats
     candidates = list(bits_of(unknown))
     for trick in tricks:
-        led = -1
+        lead = -1
         winner = -1
         for seat, card in trick:
             index = card.index
-            if led >= 0 and seat != me:
+            if lead >= 0 and seat != me:
                 for x in candidates:
-                    legal = legal_plays(card.bit | 1 << x, led, winner, trump, must_underruff)
+                    legal = rules.legal(card.bit | 1 << x, lead, winner)
                     if not legal >> index & 1:
                         lacks[seat] |= 1 << x
-            if led < 0:
-                led, winner = index >> 4, index
-            elif beats(index, winner, trump):
+            if lead < 0:
+                lead = winner = index
+            elif rules.beats(index, winner):
                 winner = index
     return lacks
 

@@ -1,21 +1,13 @@
-"""The weakest baseline: any legal action, uniformly at random (either game)."""
+"""The weakest baseline: any legal action, uniformly at random (any game)."""
 
 from __future__ import annotations
 
 import random
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
-from .base import DEFAULT_BUDGET
+from .base import DEFAULT_BUDGET, HasLegal
 
-A_co = TypeVar("A_co", covariant=True)
 A = TypeVar("A")
-
-
-class HasLegal(Protocol[A_co]):
-    """A view that lists its legal actions (``HandView``, ``DealView``)."""
-
-    @property
-    def legal(self) -> tuple[A_co, ...]: ...
 
 
 class RandomPlayer:

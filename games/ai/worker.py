@@ -2,8 +2,8 @@
 
 ``DecisionPool.submit`` returns a ``concurrent.futures.Future``; an asyncio
 caller awaits it with ``asyncio.wrap_future(pool.submit(...))``.  The workers
-run ``games.ai.decide``, whose arguments (a view of either game, La Bête
-Hombrée's ``HandView`` or La Bête's ``DealView``, a budget, a seed) pickle.
+run ``games.ai.decide``, whose arguments (a game's id, a player's name, a
+seat's view of that game, a budget, a seed) pickle.
 Workers run at a lower priority (``niceness``) so that on a busy machine the
 bot's own process keeps the processor it needs; ``warm_up`` starts them before
 the first decision.
@@ -24,8 +24,10 @@ def _lower_priority(niceness: int) -> None:
 
 
 def _ready() -> bool:
-    import games.ai  # noqa: F401  (the players' modules, loaded once per worker)
+    from games import registry
 
+    for spec in registry.games():
+        spec.players()  # every game's players' modules, loaded once per worker
     return True
 
 
@@ -49,7 +51,7 @@ class DecisionPool:
             future.result()
 
     def submit(self, game: str, name: str, view: Any, budget: float, seed: int) -> Future[Any]:
-        """A decision by ``games.ai.decide`` in a worker: the view's game's action."""
+        """A decision by ``games.ai.decide`` in a worker: an action of ``game``."""
         from games.ai import decide
 
         return self._executor.submit(decide, game, name, view, budget, seed)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from games.ai.knowledge import OUT, Knowledge
-from games.ai.solver import Position, solve
 from games.bete_hombree import HandState, Rules
 from games.bete_hombree.actions import CAGNOTE, PASS, Action, Kind, bid, declare
+from games.bete_hombree.ai.inference import OUT, knowledge_of
+from games.bete_hombree.ai.solver import HombreePosition, solve
 from games.bete_hombree.session import shuffled_deal
 from games.bete_hombree.state import Phase, deck_for
 from games.cards import SUIT_MASKS
@@ -78,7 +78,7 @@ def known_deal_hand(rng: random.Random, long_suit: int = 5) -> HandState:
     for action in state.legal_actions():
         child = state.copy()
         child.apply(action)
-        if solve(Position.from_state(child)):
+        if solve(HombreePosition.from_state(child)):
             made.append(action)
     if made:
         top = max(a.level for a in made)
@@ -95,12 +95,12 @@ def cards_in(mask: int) -> list[int]:
 def same_view_elsewhere(state: HandState, seat: int, rng: random.Random) -> HandState | None:
     """Another deal, drawn from what ``seat`` has seen, replayed with the same actions.
 
-    The hidden cards are placed by ``Knowledge.sample``; every action is replayed
+    The hidden cards are placed by ``Knowledge.sample`` (``knowledge_of``); every action is replayed
     (the declarer's discards, unseen by the others, become the sampled ones).
     Returns None for the one case not rebuilt (a partial cagnote exchange).
     """
     view = state.view(seat)
-    deal = Knowledge.from_view(view).sample(rng)
+    deal = knowledge_of(view).sample(rng)
     played = [0] * 4
     for trick in state.history:
         for s, card in trick.cards:

@@ -9,22 +9,20 @@ from collections import Counter
 
 import pytest
 
-from games.ai import (
-    BeteHeuristicPlayer,
-    BetePimcPlayer,
-    DecisionPool,
-    RandomPlayer,
-    decide,
-    make_player,
-)
-from games.ai.bete_pimc import knowledge_of
-from games.ai.bete_solver import BetePosition, BeteSolver, Goal
-from games.ai.bete_value import deal_score
+from games import registry
+from games.ai import DecisionPool, RandomPlayer, decide
 from games.bete import Action, DealState, Phase, Rules, Session
 from games.bete.actions import PASS, PLAY_CONTRACT, play
+from games.bete.ai import BeteHeuristicPlayer, BetePimcPlayer
+from games.bete.ai.pimc import knowledge_of
+from games.bete.ai.solver import BetePosition, BeteSolver, Goal
+from games.bete.ai.value import deal_score
 from games.bete.state import DECK, succeeded
 from games.cards import Card, card_mask, parse_cards
+from games.obligations import FollowBeatTrump
 from games.tricks import PlayedTrick
+
+from .asking import ask_legal
 
 SEATS = (2, 3, 4, 5)
 
@@ -69,16 +67,11 @@ def test_every_decision_is_legal_for_2_to_5_players() -> None:
         seats = SEATS[deal_no % 4]
         rules = Rules(bete_must_underruff=deal_no % 3 == 0)
         for state in driven_deal(rng, seats, rules):
-            view = state.view(state.turn)
             seen[(seats, situation(state))] += 1
             for player in cheap:
-                action = player.act(view, random.Random(deal_no), 0.05)
-                assert state.is_legal(action), (player.name, action, state.actions)
-                asked[player.name] += 1
+                ask_legal(player, state, deal_no, asked)
             if deal_no % 3 == 0:
-                action = pimc.act(view, random.Random(deal_no), 0.05)
-                assert state.is_legal(action), ("pimc", action, state.actions)
-                asked["pimc"] += 1
+                ask_legal(pimc, state, deal_no, asked)
     assert asked["heuristic"] >= 2000 and asked["pimc"] >= 600
     for seats in SEATS:
         for name in ("je joue open", "contre open", "curieuse", "speaking after curieuse"):
@@ -95,13 +88,13 @@ def test_decide_dispatches_on_the_view_and_the_view_pickles() -> None:
             for name in ("random", "heuristic", "pimc"):
                 action = decide("bete", name, view, 0.02, seed=3)
                 assert isinstance(action, Action) and state.is_legal(action)
-    assert make_player("pimc", game="bete").name == "pimc"
+    assert registry.game("bete").player("pimc").name == "pimc"
     state = new_deal(rng, 4)
     with DecisionPool(1) as pool:  # the worker process gets the La Bête view pickled
         action = pool.submit("bete", "pimc", state.view(state.turn), 0.05, 1).result(timeout=60)
     assert state.is_legal(action)
     with pytest.raises(ValueError):
-        make_player("cheater", game="bete")
+        registry.game("bete").player("cheater")
 
 
 # ---- no peeking ----------------------------------------------------------------
@@ -324,13 +317,13 @@ def test_solver_agrees_with_minimax(seats: int) -> None:
             state.leader,
             [],
             list(state.tricks),
+            FollowBeatTrump(state.trump, state.rules.bete_must_underruff),
             tuple(t.winner for t in state.history[:2]),
-            state.trump,
-            state.rules.bete_must_underruff,
         )
         for goal in Goal:
             target = rng.randrange(seats)
-            solver = BeteSolver(target, goal, state.trump, seats, state.rules.bete_must_underruff)
+            underruff = state.rules.bete_must_underruff
+            solver = BeteSolver.of(target, goal, state.trump, seats, underruff)
             expected = minimax(position, target, goal)
             assert solver.solve(position.copy()) is expected
             compared[expected] += 1

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import random
 
-from games.ai import PimcPlayer
-from games.ai.inference import MISFIT, AuctionReading, bidding_strength
-from games.ai.knowledge import Knowledge
 from games.bete_hombree.actions import PASS, Kind, bid
+from games.bete_hombree.ai import PimcPlayer
+from games.bete_hombree.ai.inference import MISFIT, AuctionReading, bidding_strength, knowledge_of
 
 from .positions import new_hand
 
@@ -23,7 +22,7 @@ def test_a_pass_makes_strong_hands_unlikely_and_a_bid_weak_ones() -> None:
         state.apply(bid(3, False))
         view = state.view(state.turn)
         reading = AuctionReading.from_view(view)
-        knowledge = Knowledge.from_view(view)
+        knowledge = knowledge_of(view)
         belle = int(view.belle)
         for _ in range(30):
             deal = knowledge.sample(rng)

@@ -6,19 +6,14 @@ import pickle
 import random
 from collections import Counter
 
-from games.ai import (
-    CheaterPlayer,
-    DecisionPool,
-    HeuristicPlayer,
-    PimcPlayer,
-    RandomPlayer,
-    decide,
-)
-from games.ai.knowledge import Knowledge
-from games.ai.solver import Position, Solver
+from games.ai import DecisionPool, RandomPlayer, decide
 from games.bete_hombree import HandState, Kind, Phase, Rules
+from games.bete_hombree.ai import CheaterPlayer, HeuristicPlayer, PimcPlayer
+from games.bete_hombree.ai.inference import knowledge_of
+from games.bete_hombree.ai.solver import HombreePosition, Solver
 from games.bete_hombree.rules import CagnoteDiscard
 
+from .asking import ask_legal
 from .positions import in_play, known_deal_hand, new_hand, random_play, same_view_elsewhere
 
 VARIANTS = (
@@ -57,16 +52,11 @@ def test_every_player_returns_legal_actions() -> None:
     for hand_no in range(300):
         rules = VARIANTS[hand_no % len(VARIANTS)]
         for state in driven_hand(rng, rules):
-            view = state.view(state.turn)
             situations[_situation(state)] += 1
             for player in cheap:
-                action = player.act(view, random.Random(hand_no), 0.05)
-                assert state.is_legal(action), (player.name, action, state.actions)
-                asked[player.name] += 1
+                ask_legal(player, state, hand_no, asked)
             if hand_no % 5 == 0:
-                action = pimc.act(view, random.Random(hand_no), 0.05)
-                assert state.is_legal(action), ("pimc", action, state.actions)
-                asked["pimc"] += 1
+                ask_legal(pimc, state, hand_no, asked)
             if hand_no % 15 == 0:
                 action = cheater.act_full(state, random.Random(hand_no), 0.05)
                 assert state.is_legal(action), ("cheater", action, state.actions)
@@ -147,12 +137,12 @@ def test_pimc_plays_double_dummy_when_everything_is_known() -> None:
         hands += 1
         while not state.is_over:
             view = state.view(state.turn)
-            position = Position.from_state(state)
+            position = HombreePosition.from_state(state)
             values = Solver.for_position(position).move_values(position)
             if (
                 state.turn == state.declarer
                 and len(view.legal) > 1
-                and Knowledge.from_view(view).count() == 1
+                and knowledge_of(view).count() == 1
             ):
                 action = pimc.act(view, random.Random(checked), 30.0)
                 card = action.cards.bit_length() - 1

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from games.ai.solver import Position, Solver, solve
 from games.bete_hombree import HandState
+from games.bete_hombree.ai.solver import HombreePosition as Position
+from games.bete_hombree.ai.solver import Solver, solve
 from games.cards import SUIT_MASKS
 from games.obligations import legal_plays
 

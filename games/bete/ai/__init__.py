@@ -1,13 +1,33 @@
-"""La Bête's computer players, by name (the registry's ``players``)."""
+"""La Bête's computer players, by name (the registry's ``players``).
+
+``random``; ``heuristic`` (rules of thumb, the table's *fair* player); ``pimc``
+(sampling and double-dummy search, the *strong* one).  Each decides from a
+``DealView``; the game's part of the shared search is ``solver``, of the
+sampler ``pimc`` (its knowledge and reading of the speaking), and of the duel
+``duel`` (its arena, registered here).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import partial
-from typing import Any
 
-from games.ai import make_player
+from games.ai.duel import register_arena
+from games.ai.randomplayer import RandomPlayer
+from games.bete.actions import Action
+from games.bete.record import GAME
+from games.bete.state import DealView
+from games.registry import ComputerPlayer
 
-PLAYERS: Mapping[str, Callable[[], Any]] = {
-    name: partial(make_player, name, game="bete") for name in ("random", "heuristic", "pimc")
+from .duel import BeteArena
+from .heuristic import BeteHeuristicPlayer
+from .pimc import BetePimcPlayer
+
+PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
+    "random": RandomPlayer,
+    "heuristic": BeteHeuristicPlayer,
+    "pimc": BetePimcPlayer,
 }
+
+register_arena(GAME, BeteArena)
+
+__all__ = ["PLAYERS", "BeteHeuristicPlayer", "BetePimcPlayer", "RandomPlayer"]

@@ -1,13 +1,36 @@
-"""La Bête Hombrée's computer players, by name (the registry's ``players``)."""
+"""La Bête Hombrée's computer players, by name (the registry's ``players``).
+
+``random``; ``heuristic`` (rules of thumb, the table's *fair* player); ``pimc``
+(sampling and double-dummy search, the *strong* one); ``cheater`` (sees every
+card: an upper bound for the duels, never offered at a table, and refusing to
+play from a view).  Each decides from a ``HandView``; the game's part of the
+shared search is ``solver``, of the sampler ``inference``, and of the duel
+``duel`` (its arena, registered here).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import partial
-from typing import Any
 
-from games.ai import make_player
+from games.ai.duel import register_arena
+from games.ai.randomplayer import RandomPlayer
+from games.bete_hombree import HandView
+from games.bete_hombree.actions import Action
+from games.bete_hombree.record import GAME
+from games.registry import ComputerPlayer
 
-PLAYERS: Mapping[str, Callable[[], Any]] = {
-    name: partial(make_player, name) for name in ("random", "heuristic", "pimc")
+from .cheater import CheaterPlayer
+from .duel import HombreeArena
+from .heuristic import HeuristicPlayer
+from .pimc import PimcPlayer
+
+PLAYERS: Mapping[str, Callable[[], ComputerPlayer[HandView, Action]]] = {
+    "random": RandomPlayer,
+    "heuristic": HeuristicPlayer,
+    "pimc": PimcPlayer,
+    "cheater": CheaterPlayer,
 }
+
+register_arena(GAME, HombreeArena)
+
+__all__ = ["PLAYERS", "CheaterPlayer", "HeuristicPlayer", "PimcPlayer", "RandomPlayer"]

@@ -12,23 +12,27 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from games.ai.base import ChoosingPlayer
+from games.ai.thumb import (
+    card_of,
+    cheap,
+    is_master,
+    play_of,
+    suit_ranks,
+    take_trick,
+    trump_tricks,
+    winning_card,
+)
+from games.bete_hombree import HandView, Phase
 from games.bete_hombree.actions import Action, Kind
 from games.bete_hombree.rules import bid_rank, rank_belle, rank_level, stake
-from games.bete_hombree.state import HandView, Phase, deck_for, matadors_held
-from games.cards import SUIT_BITS, SUIT_MASKS
-from games.obligations import beats
-
-from .base import DEFAULT_BUDGET
+from games.bete_hombree.state import deck_for, matadors_held
+from games.cards import SUIT_MASKS
+from games.obligations import FollowBeatTrump, beats
 
 RANKS_IN_PLAY = 6  # K Q J A 10 9
 SIDE_VALUES = (0.85, 0.35, 0.1, 0.0, 0.0, 0.0)
 BID_THRESHOLD = 0.5  # the rough value of a contract worth bidding
-
-
-def suit_ranks(hand: int, suit: int) -> list[int]:
-    """Ranks held in a suit, strongest first."""
-    part = (hand >> (SUIT_BITS * suit)) & 0xFFFF
-    return [r for r in range(16) if part >> r & 1]
 
 
 def estimate_tricks(hand: int, trump: int, gone: int = 0) -> float:
@@ -43,17 +47,7 @@ def estimate_tricks(hand: int, trump: int, gone: int = 0) -> float:
             continue
         gone_ranks = set(suit_ranks(gone, suit))
         if suit == trump:
-            n = len(ranks)
-            for i, r in enumerate(ranks):
-                higher_missing = sum(1 for x in range(r) if x not in ranks and x not in gone_ranks)
-                if higher_missing == 0:
-                    total += 1.0
-                elif i >= higher_missing:
-                    total += 0.75
-                elif n >= 3:
-                    total += 0.45
-                else:
-                    total += 0.2
+            total = trump_tricks(total, ranks, gone_ranks, 0.45, (0.2, 0.2))
         else:
             for i, r in enumerate(ranks):
                 higher_missing = sum(1 for x in range(r) if x not in ranks and x not in gone_ranks)
@@ -98,15 +92,12 @@ def stake_of(level: int, belle: bool, matadors: int) -> int:
     return (base + matadors) * (2 if belle else 1)
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(ChoosingPlayer[HandView, Action]):
     """Sensible rules of thumb for every decision."""
 
     name = "heuristic"
 
-    def act(self, view: HandView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, view: HandView, rng: random.Random, budget: float) -> Action:
         if view.phase is Phase.PLAY:
             return choose_play(view)
         if view.phase is Phase.AUCTION:
@@ -130,29 +121,11 @@ class HeuristicPlayer:
         for action in legal:
             if action.kind is Kind.CAGNOTE:
                 # the cagnot brings about half a trick to a hand that is nearly there
-                standing = standing_rank(view)
-                over = [r for r in all_ranks if r > standing]
+                over = [r for r in all_ranks if r > view.standing_rank]
                 v, _, _ = best_contract(hand, belle, over)
                 if v > -1.5 and estimate_best(hand, belle) >= 1.9:
                     return action
         return next(a for a in legal if a.kind is Kind.PASS)
-
-
-def standing_rank(view: HandView) -> int:
-    """The rank the standing call stands as, read from the public calls (0: none)."""
-    standing = 0
-    for _, action in view.calls:
-        if action.kind is Kind.BID:
-            standing = bid_rank(action.level, action.belle)
-        elif action.kind is Kind.SANS_PREJUDICE:
-            standing = bid_rank(2, False)
-        elif action.kind is Kind.RETIENS:
-            standing = bid_rank(2, True)
-        elif action.kind is Kind.CAGNOTE:
-            standing = bid_rank(rank_level(standing) + 1, False) if standing else bid_rank(2, False)
-        elif action.kind is Kind.TOUT:
-            standing = bid_rank(5, False)
-    return standing
 
 
 def estimate_best(hand: int, belle: int) -> float:
@@ -202,16 +175,9 @@ def unseen_cards(view: HandView) -> int:
     return deck_for(view.belle) & ~view.visible_cards()
 
 
-def is_master(card: int, unseen: int) -> bool:
-    """No unseen card of the suit beats it."""
-    suit_unseen = unseen & SUIT_MASKS[card >> 4]
-    return not suit_unseen & ((1 << card) - 1)
-
-
 def choose_play(view: HandView) -> Action:
-    legal = [a.cards.bit_length() - 1 for a in view.legal]
-    card = play_rule_of_thumb(view, legal)
-    return next(a for a in view.legal if a.cards == 1 << card)
+    card = play_rule_of_thumb(view, [card_of(a) for a in view.legal])
+    return play_of(view.legal, card)
 
 
 def play_rule_of_thumb(view: HandView, legal: list[int]) -> int:
@@ -224,8 +190,8 @@ def play_rule_of_thumb(view: HandView, legal: list[int]) -> int:
     unseen = unseen_cards(view) & ~view.hand
     trumps_out = unseen & SUIT_MASKS[trump]
 
-    def cheap(c: int) -> float:
-        return -(c & 15) + (-10 if c >> 4 != trump else 0)
+    def cheapest(cards: list[int]) -> int:
+        return min(cards, key=lambda c: cheap(c, trump))
 
     if not view.trick:
         masters = [c for c in legal if is_master(c, unseen)]
@@ -238,34 +204,23 @@ def play_rule_of_thumb(view: HandView, legal: list[int]) -> int:
                 return min(side_masters, key=lambda c: c & 15)
             if my_trumps and trumps_out:
                 return min(my_trumps)
-            return min(legal, key=cheap)
+            return cheapest(legal)
         side_masters = [c for c in masters if c >> 4 != trump]
         if side_masters:
             return min(side_masters, key=lambda c: c & 15)
         side = [c for c in legal if c >> 4 != trump]
         if side:
-            return min(side, key=cheap)
-        return min(legal, key=cheap)
-    seats = [s for s, _ in view.trick]
-    cards = [c.index for _, c in view.trick]
-    winner = cards[0]
-    wseat = seats[0]
-    for s, c in zip(seats[1:], cards[1:], strict=True):
-        if beats(c, winner, trump):
-            winner, wseat = c, s
+            return cheapest(side)
+        return cheapest(legal)
+    winner, wseat = winning_card(view.trick, FollowBeatTrump(trump, True))
     partner_winning = (wseat == declarer) == (me == declarer)
     last = len(view.trick) == 3
     winning = [c for c in legal if beats(c, winner, trump)]
     if partner_winning:
         if last or is_master(winner, unseen) or not winning:
-            return min(legal, key=cheap)
+            return cheapest(legal)
         # partner may be overtaken: defenders leave it, declarer has no partner
-        return min(legal, key=cheap)
+        return cheapest(legal)
     if winning:
-        if last:
-            return min(winning, key=cheap)
-        masters = [c for c in winning if is_master(c, unseen)]
-        if masters:
-            return min(masters, key=cheap)
-        return min(winning)  # the strongest winner
-    return min(legal, key=cheap)
+        return take_trick(winning, last, unseen, trump)
+    return cheapest(legal)

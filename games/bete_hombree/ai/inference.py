@@ -1,4 +1,5 @@
-"""What the auction says of the other hands, read with the heuristic's bidding model.
+"""What a seat knows of the other hands: the cards it has seen (``knowledge_of``)
+and what the auction says of them, read with the heuristic's bidding model.
 
 A seat that bid rank r is taken to hold a hand the rules of thumb value above
 their bidding threshold, at a rank of at least r; a seat that passed over a
@@ -16,14 +17,34 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from games.ai.knowledge import Knowledge
+from games.ai.sampling import played_by_seat, tricks_seen
+from games.bete_hombree import HandView
 from games.bete_hombree.actions import Kind
-from games.bete_hombree.rules import MAX_RANK, MIN_RANK, stands_as
-from games.bete_hombree.state import SEATS, HandView
+from games.bete_hombree.rules import MAX_RANK, MIN_RANK, bid_rank
+from games.bete_hombree.state import SEATS, deck_for
+from games.cards import SUIT_BITS
+from games.obligations import FollowBeatTrump
 
 from .heuristic import BID_THRESHOLD, best_contract
 
+OUT = SEATS  # the bucket of cards out of play (cagnot or discards), after the hands
 MISFIT = 0.15  # weight factor of a deal for each call it does not explain
 ALL_RANKS = tuple(range(MIN_RANK, MAX_RANK + 1))
+
+
+def knowledge_of(view: HandView) -> Knowledge:
+    """What the seat of ``view`` knows; announced matadors are the declarer's."""
+    seat = view.seat
+    unknown = deck_for(view.belle) & ~view.visible_cards()
+    contract = view.contract
+    rules = None if contract is None else FollowBeatTrump(int(contract.trump), True)
+    known = [0] * SEATS
+    if contract is not None and contract.matadors and contract.declarer != seat:
+        base = SUIT_BITS * int(contract.trump)
+        known[contract.declarer] = sum(1 << (base + r) for r in range(contract.matadors))
+    tricks = tricks_seen(view.tricks_played, view.trick)
+    return Knowledge.of(seat, view.hand, view.hand_counts, unknown, tricks, rules, known)
 
 
 @lru_cache(maxsize=16384)
@@ -51,27 +72,21 @@ class AuctionReading:
     def from_view(cls, view: HandView) -> AuctionReading:
         at_least = [0] * SEATS
         passed_over = [MAX_RANK + 1] * SEATS
-        standing = 0
-        for seat, action in view.calls:
+        # the rank the auction stood at before each call is the engine's
+        for (seat, action), standing in zip(view.calls, view.call_ranks, strict=True):
             if action.kind is Kind.BID:
-                at_least[seat] = max(at_least[seat], stands_as(action, standing))
+                at_least[seat] = max(at_least[seat], bid_rank(action.level, action.belle))
             elif action.kind is Kind.PASS:
                 passed_over[seat] = min(passed_over[seat], standing)
-            standing = stands_as(action, standing)
         exchanged = (
             view.declarer if any(a.kind in (Kind.CAGNOTE, Kind.TOUT) for _, a in view.calls) else -1
         )
-        played = [0] * SEATS
-        for trick in view.tricks_played:
-            for seat, card in trick.cards:
-                played[seat] |= card.bit
-        for seat, card in view.trick:
-            played[seat] |= card.bit
+        played = played_by_seat(SEATS, view.tricks_played, view.trick)
         for seat in (view.seat, exchanged):
             if seat >= 0:
                 at_least[seat] = 0
                 passed_over[seat] = MAX_RANK + 1
-        return cls(int(view.belle), tuple(at_least), tuple(passed_over), tuple(played))
+        return cls(int(view.belle), tuple(at_least), tuple(passed_over), played)
 
     @property
     def informative(self) -> bool:

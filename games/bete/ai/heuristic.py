@@ -4,7 +4,7 @@ the sampling player borrows.
 Speaking weighs the hand's chance to succeed (``success_chance``: probable
 tricks for the turned trump, read for the number of players and whether the
 seat leads the first trick) against the stake it would take or the bête it
-would make (``games.ai.bete_value``): je joue above an even chance, less the
+would make (``games.bete.ai.value``): je joue above an even chance, less the
 dévole's risk, more the king jetons; contrer when the hand succeeds often
 enough to risk a double bête; en curieuse when some other trump would make a
 hand worth more than the jeton it costs.
@@ -20,15 +20,15 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from games.ai import thumb
+from games.ai.base import ChoosingPlayer
 from games.bete.actions import Action, Kind
 from games.bete.state import DECK, DealView, Phase
 from games.cards import SUIT_BITS, SUIT_MASKS
-from games.obligations import beats
+from games.obligations import FollowBeatTrump, beats
 
-from .base import DEFAULT_BUDGET
-from .bete_value import Stakes
+from .value import Stakes
 
-RANK_MASK: Final = 15
 # a side king's chance to make its trick, by number of players (more players, more ruffs)
 SIDE_KING: Final = {2: 0.9, 3: 0.8, 4: 0.7, 5: 0.6}
 # probable tricks -> chance to succeed (3 tricks or the first two), by players:
@@ -41,32 +41,17 @@ def trump_of(view: DealView) -> int:
     return int(view.trump_card.suit)
 
 
-def suit_ranks(hand: int, suit: int) -> list[int]:
-    """Ranks held in a suit, strongest first."""
-    part = (hand >> (SUIT_BITS * suit)) & 0xFFFF
-    return [r for r in range(8) if part >> r & 1]
-
-
 def estimate_tricks(hand: int, trump: int, seats: int, gone: int = 0) -> float:
     """Probable tricks of ``hand`` with ``trump``; ``gone`` are cards out of play
     (the turned card, cards played)."""
     total = 0.0
-    trumps = suit_ranks(hand, trump)
+    trumps = thumb.suit_ranks(hand, trump)
     spare = max(0, len(trumps) - 1)
     for suit in range(4):
-        ranks = suit_ranks(hand, suit)
-        gone_ranks = set(suit_ranks(gone, suit))
+        ranks = thumb.suit_ranks(hand, suit)
+        gone_ranks = set(thumb.suit_ranks(gone, suit))
         if suit == trump:
-            for i, r in enumerate(ranks):
-                higher = sum(1 for x in range(r) if x not in ranks and x not in gone_ranks)
-                if higher == 0:
-                    total += 1.0
-                elif i >= higher:
-                    total += 0.75
-                elif len(ranks) >= 3:
-                    total += 0.4
-                else:
-                    total += 0.15 if higher == 1 else 0.05
+            total = thumb.trump_tricks(total, ranks, gone_ranks, 0.4, (0.15, 0.05))
             continue
         if not ranks:
             if spare:  # a void with a trump to spare: a ruff
@@ -144,17 +129,12 @@ def curieuse_worth(view: DealView, leads: bool) -> float:
     return worth - stakes.keep
 
 
-class BeteHeuristicPlayer:
+class BeteHeuristicPlayer(ChoosingPlayer[DealView, Action]):
     """Rules of thumb for every decision of La Bête."""
 
     name = "heuristic"
 
-    def act(self, view: DealView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
-        legal = view.legal
-        if not legal:
-            raise ValueError("it is not this seat's turn")
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, view: DealView, rng: random.Random, budget: float) -> Action:
         if view.phase is Phase.PLAY:
             return choose_play(view)
         return choose_call(view)
@@ -184,20 +164,14 @@ def choose_call(view: DealView) -> Action:
 # ---- card play ---------------------------------------------------------------
 
 
-def is_master(card: int, unseen: int) -> bool:
-    """No unseen card of the suit beats it."""
-    return not unseen & SUIT_MASKS[card >> 4] & ((1 << card) - 1)
-
-
 def attackers(view: DealView) -> tuple[int, ...]:
     """The seats playing for themselves: the declarer and a contreur."""
     return tuple(s for s in (view.declarer, view.contreur) if s >= 0)
 
 
 def choose_play(view: DealView) -> Action:
-    legal = [a.cards.bit_length() - 1 for a in view.legal]
-    card = play_rule_of_thumb(view, legal)
-    return next(a for a in view.legal if a.cards == 1 << card)
+    card = play_rule_of_thumb(view, [thumb.card_of(a) for a in view.legal])
+    return thumb.play_of(view.legal, card)
 
 
 def play_rule_of_thumb(view: DealView, legal: list[int]) -> int:
@@ -208,14 +182,14 @@ def play_rule_of_thumb(view: DealView, legal: list[int]) -> int:
     trumps_out = unseen & SUIT_MASKS[trump]
     attacking = me in attackers(view)
 
-    def cheap(c: int) -> int:
-        return -(c & RANK_MASK) + (-10 if c >> 4 != trump else 0)
+    def cheapest(cards: list[int]) -> int:
+        return min(cards, key=lambda c: thumb.cheap(c, trump))
 
     def friend(seat: int) -> bool:
         return seat == me or (not attacking and seat not in attackers(view))
 
     if not view.trick:
-        masters = [c for c in legal if is_master(c, unseen)]
+        masters = [c for c in legal if thumb.is_master(c, unseen)]
         my_trumps = [c for c in legal if c >> 4 == trump]
         side_masters = [c for c in masters if c >> 4 != trump]
         if attacking:
@@ -226,28 +200,22 @@ def play_rule_of_thumb(view: DealView, legal: list[int]) -> int:
                 return min(side_masters)
             if len(my_trumps) >= 2 and trumps_out:
                 return min(my_trumps)
-            return min(legal, key=cheap)
+            return cheapest(legal)
         if side_masters:
             return min(side_masters)
         side = [c for c in legal if c >> 4 != trump]
-        return min(side or legal, key=cheap)
-    winner, wseat = view.trick[0][1].index, view.trick[0][0]
-    for seat, card in view.trick[1:]:
-        if beats(card.index, winner, trump):
-            winner, wseat = card.index, seat
+        return cheapest(side or legal)
+    winner, wseat = thumb.winning_card(
+        view.trick, FollowBeatTrump(trump, view.rules.bete_must_underruff)
+    )
     after = [(me + k) % view.seats for k in range(1, view.seats - len(view.trick))]
     last = all(friend(s) for s in after)
     winning = [c for c in legal if beats(c, winner, trump)]
-    if friend(wseat) and (last or is_master(winner, unseen & ~view.hand)):
-        return min(legal, key=cheap)
+    if friend(wseat) and (last or thumb.is_master(winner, unseen & ~view.hand)):
+        return cheapest(legal)
     if winning and (attacking or not friend(wseat)):
-        if last:
-            return min(winning, key=cheap)
-        masters = [c for c in winning if is_master(c, unseen)]
-        if masters:
-            return min(masters, key=cheap)
-        return min(winning)  # the strongest winner
-    return min(legal, key=cheap)
+        return thumb.take_trick(winning, last, unseen, trump)
+    return cheapest(legal)
 
 
 __all__ = [

@@ -6,11 +6,11 @@ drawn uniformly among the deals consistent with what the seat has seen
 trump shown in the play), and weighted by how well they explain the speaking
 (``SpeakingReading``: a seat that said je joue or contrer holds a hand the
 rules of thumb would play, one that passed does not, read with the trump of
-the moment).  Every deal is then solved double-dummy (``games.ai.bete_solver``):
+the moment).  Every deal is then solved double-dummy (``games.bete.ai.solver``):
 the declarer, or a contreur, against everybody else.
 
 * Card play: each legal card is valued over the deals by what the deal is
-  worth to the seat (``games.ai.bete_value``) when the card keeps or loses
+  worth to the seat (``games.bete.ai.value``) when the card keeps or loses
   the goal double-dummy: the declarer's success (and, when it is out of reach,
   a trick against the dévole, or when it is sure, the vole), a contreur's, and
   for everybody else the failure of both.  Ties go to the rules of thumb.
@@ -32,12 +32,16 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from games.ai.base import ChoosingPlayer
+from games.ai.knowledge import Knowledge
+from games.ai.sampling import Sampler, played_by_seat, tricks_seen
+from games.ai.thumb import card_of, play_of
 from games.bete.actions import Action, Kind
 from games.bete.state import DECK, DealView, Phase
 from games.cards import bits_of
+from games.obligations import FollowBeatTrump
 
-from .base import DEFAULT_BUDGET
-from .bete_heuristic import (
+from .heuristic import (
     DECLARER_CHANCE,
     choose_call,
     contre_worth,
@@ -47,12 +51,9 @@ from .bete_heuristic import (
     success_chance,
     trump_of,
 )
-from .bete_solver import BetePosition, BeteSolver, Goal, SearchTimeout
-from .bete_value import Stakes
-from .knowledge import Knowledge
+from .solver import BetePosition, BeteSolver, Goal, SearchTimeout, start_of_play
+from .value import Stakes
 
-MIN_DEALS: Final = 4  # drawn even when the budget is short
-MAX_DRAWS: Final = 12  # draws for one deal kept, when the speaking makes most deals unlikely
 MISFIT: Final = 0.2  # weight factor of a deal for each call it does not explain
 FAIL_MADE: Final = 0.15  # share of deals failing double-dummy that succeed all the same
 
@@ -60,17 +61,9 @@ FAIL_MADE: Final = 0.15  # share of deals failing double-dummy that succeed all 
 def knowledge_of(view: DealView) -> Knowledge:
     """What the seat of ``view`` knows of the other hands and the talon."""
     unknown = DECK & ~view.visible_cards()
-    tricks = [t.cards for t in view.tricks_played]
-    tricks.append(view.trick)
-    return Knowledge.of(
-        view.seat,
-        view.hand,
-        view.hand_counts,
-        unknown,
-        tricks,
-        trump_of(view),
-        view.rules.bete_must_underruff,
-    )
+    rules = FollowBeatTrump(trump_of(view), view.rules.bete_must_underruff)
+    tricks = tricks_seen(view.tricks_played, view.trick)
+    return Knowledge.of(view.seat, view.hand, view.hand_counts, unknown, tricks, rules)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,13 +95,8 @@ class SpeakingReading:
                 declared = True
             elif not declared and (i < seats or i >= 2 * seats):  # a pass
                 readings.append((seat, trump, False))
-        played = [0] * seats
-        for trick in view.tricks_played:
-            for seat, card in trick.cards:
-                played[seat] |= card.bit
-        for seat, card in view.trick:
-            played[seat] |= card.bit
-        return cls(seats, (view.dealer + 1) % seats, tuple(readings), tuple(played))
+        played = played_by_seat(seats, view.tricks_played, view.trick)
+        return cls(seats, (view.dealer + 1) % seats, tuple(readings), played)
 
     def weight(self, hands: list[int]) -> float:
         weight = 1.0
@@ -120,20 +108,15 @@ class SpeakingReading:
         return weight
 
 
-class BetePimcPlayer:
+class BetePimcPlayer(ChoosingPlayer[DealView, Action]):
     """Sampling and double-dummy solving: the strong La Bête player."""
 
     name = "pimc"
 
     def __init__(self, max_deals: int = 64) -> None:
-        self.max_deals = max_deals
+        self.sampler = Sampler(max_deals)
 
-    def act(self, view: DealView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
-        legal = view.legal
-        if not legal:
-            raise ValueError("it is not this seat's turn")
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, view: DealView, rng: random.Random, budget: float) -> Action:
         start = time.perf_counter()
         # deals are drawn until ``deadline``; a search still running at ``hard`` stops
         deadline, hard = start + budget * 0.8, start + budget * 0.95
@@ -147,33 +130,10 @@ class BetePimcPlayer:
         self, view: DealView, rng: random.Random, deadline: float
     ) -> Iterator[tuple[float, list[int]]]:
         """Consistent deals (the hands, then the talon's unseen cards) with their
-        weights: all of them when few, else drawn until the budget is spent."""
-        knowledge = knowledge_of(view)
+        weights (``games.ai.sampling``), weighed by the speaking."""
         reading = SpeakingReading.from_view(view)
         weigh = reading.weight if reading.readings else None
-        if knowledge.count() <= self.max_deals:
-            for n, deal in enumerate(knowledge.enumerate()):
-                if n >= MIN_DEALS and time.perf_counter() > deadline:
-                    return
-                yield (1.0 if weigh is None else weigh(deal)), deal
-            return
-        for n in range(self.max_deals):
-            if n >= MIN_DEALS and time.perf_counter() > deadline:
-                return
-            if weigh is None:
-                yield 1.0, knowledge.sample(rng)
-                continue
-            # rejection sampling, bounded: the best of the draws if none is kept
-            best = (-1.0, list(knowledge.fixed))
-            for _ in range(MAX_DRAWS):
-                deal = knowledge.sample(rng)
-                weight = weigh(deal)
-                if rng.random() < weight:
-                    best = (1.0, deal)
-                    break
-                if weight > best[0]:
-                    best = (weight, deal)
-            yield best
+        return self.sampler.deals(knowledge_of(view), weigh, rng, deadline)
 
     # ---- speaking ------------------------------------------------------------
 
@@ -187,12 +147,12 @@ class BetePimcPlayer:
         stakes = stakes_of(view)
         if Kind.CURIEUSE in kinds:
             return self._curieuse(view, rng, deadline, hard, kinds)
-        mine = BeteSolver(seat, Goal.SUCCEED, trump, seats, underruff, hard)
-        theirs = BeteSolver(view.declarer, Goal.SUCCEED, trump, seats, underruff, hard)
+        mine = BeteSolver.of(seat, Goal.SUCCEED, trump, seats, underruff, hard)
+        theirs = BeteSolver.of(view.declarer, Goal.SUCCEED, trump, seats, underruff, hard)
         made = declarer_made = total = 0.0
         try:
             for weight, deal in self.deals(view, rng, deadline):
-                position = BetePosition(deal[:seats], first, [], [0] * seats, (), trump, underruff)
+                position = start_of_play(deal[:seats], first, trump, underruff)
                 mine_made = mine.solve(position.copy())
                 theirs_made = Kind.CONTRE in kinds and theirs.solve(position.copy())
                 total += weight
@@ -224,7 +184,9 @@ class BetePimcPlayer:
         first = (view.dealer + 1) % seats
         underruff = view.rules.bete_must_underruff
         stakes = stakes_of(view, 1)
-        solvers = [BeteSolver(view.seat, Goal.SUCCEED, s, seats, underruff, hard) for s in range(4)]
+        solvers = [
+            BeteSolver.of(view.seat, Goal.SUCCEED, s, seats, underruff, hard) for s in range(4)
+        ]
         made = [0.0] * 4
         weights = [0.0] * 4
         try:
@@ -233,7 +195,7 @@ class BetePimcPlayer:
                 if not talon:
                     continue
                 suit = rng.choice(talon) >> 4  # the next card of the talon, turned for trump
-                position = BetePosition(deal[:seats], first, [], [0] * seats, (), suit, underruff)
+                position = start_of_play(deal[:seats], first, suit, underruff)
                 made[suit] += weight * solvers[suit].solve(position)
                 weights[suit] += weight
         except SearchTimeout:
@@ -262,11 +224,11 @@ class BetePimcPlayer:
         def values(target: int, goal: Goal, position: BetePosition) -> dict[int, bool]:
             solver = solvers.get((target, goal))
             if solver is None:
-                solver = BeteSolver(target, goal, trump, seats, underruff, hard)
+                solver = BeteSolver.of(target, goal, trump, seats, underruff, hard)
                 solvers[(target, goal)] = solver
             return solver.move_values(position)
 
-        legal_cards = [a.cards.bit_length() - 1 for a in view.legal]
+        legal_cards = [card_of(a) for a in view.legal]
         worth = dict.fromkeys(legal_cards, 0.0)
         try:
             for weight, deal in self.deals(view, rng, deadline):
@@ -280,7 +242,7 @@ class BetePimcPlayer:
         top = max(worth.values())
         best = [c for c in legal_cards if worth[c] >= top - 1e-9]
         card = best[0] if len(best) == 1 else play_rule_of_thumb(view, best)
-        return next(a for a in view.legal if a.cards == 1 << card)
+        return play_of(view.legal, card)
 
 
 def _deal_worths(
@@ -345,15 +307,8 @@ def play_position(view: DealView, hands: list[int]) -> BetePosition:
     trick = [card.index for _, card in view.trick]
     leader = view.trick[0][0] if view.trick else view.turn
     opening = tuple(t.winner for t in view.tricks_played[:2])
-    return BetePosition(
-        list(hands),
-        leader,
-        trick,
-        list(view.tricks_won),
-        opening,
-        trump_of(view),
-        view.rules.bete_must_underruff,
-    )
+    rules = FollowBeatTrump(trump_of(view), view.rules.bete_must_underruff)
+    return BetePosition(list(hands), leader, trick, list(view.tricks_won), rules, opening)
 
 
 __all__ = ["BetePimcPlayer", "SpeakingReading", "knowledge_of", "play_position"]

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 
+from games.ai.base import DEFAULT_BUDGET
+from games.ai.thumb import play_of
+from games.bete_hombree import HandState, HandView, Phase
 from games.bete_hombree.actions import PASS, Action, Kind
-from games.bete_hombree.state import HandState, Phase
 
-from .base import DEFAULT_BUDGET
 from .heuristic import play_rule_of_thumb
-from .solver import Position, Solver
+from .solver import HombreePosition, Solver
 from .value import DEFAULT_BETE_WEIGHT, contract_value
 
 
@@ -24,6 +25,10 @@ class CheaterPlayer:
 
     def __init__(self, bete_weight: float = DEFAULT_BETE_WEIGHT) -> None:
         self.bete_weight = bete_weight
+
+    def act(self, view: HandView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
+        """Never: the cheater needs the whole hand (``act_full``)."""
+        raise ValueError("the cheater sees every card: it cannot play from a view")
 
     def act_full(
         self, state: HandState, rng: random.Random, budget: float = DEFAULT_BUDGET
@@ -45,14 +50,14 @@ class CheaterPlayer:
         return max(legal, key=lambda a: self._after(state, a, seat))
 
     def _play(self, state: HandState, legal: list[Action]) -> Action:
-        position = Position.from_state(state)
+        position = HombreePosition.from_state(state)
         solver = Solver.for_position(position)
         values = solver.move_values(position)
         want = state.turn == state.declarer
         good = [c for c, made in values.items() if made is want]
         cards = good or list(values)
         card = cards[0] if len(cards) == 1 else play_rule_of_thumb(state.view(state.turn), cards)
-        return next(a for a in legal if a.cards == 1 << card)
+        return play_of(legal, card)
 
     def _after_auction_call(self, state: HandState, action: Action, seat: int) -> float:
         if action.kind is Kind.PASS:
@@ -73,7 +78,7 @@ class CheaterPlayer:
     def _best(self, state: HandState, seat: int) -> float:
         """The declarer's value with the best exchange and declaration from here."""
         if state.phase is Phase.PLAY:
-            position = Position.from_state(state)
+            position = HombreePosition.from_state(state)
             made = Solver.for_position(position).solve(position)
             contract = state.contract
             assert contract is not None

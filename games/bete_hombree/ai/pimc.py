@@ -10,7 +10,7 @@ Auction and the declarer's choices: each candidate (a bid, je cagnote, je
 prends le tout, a discard, a declaration with or without matadors) is valued
 by its expected payment over sampled deals, each deal judged double-dummy,
 counting the stake, the register's entry in play and the bête a failure makes
-(``games.ai.value``).  A choice made before seeing more cards (the trump,
+(``games.bete_hombree.ai.value``).  A choice made before seeing more cards (the trump,
 after the auction; the contract, after the cagnot) is taken once for all deals,
 never per deal, so the evaluation does not assume knowledge the player lacks.
 
@@ -33,29 +33,23 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from games.ai.base import ChoosingPlayer
+from games.ai.sampling import Sampler
+from games.ai.thumb import card_of, play_of
+from games.bete_hombree import HandView, Phase
 from games.bete_hombree.actions import Action, Kind
 from games.bete_hombree.rules import bid_rank, rank_belle, rank_level
-from games.bete_hombree.state import SEATS, HandView, Phase, matadors_held
+from games.bete_hombree.state import SEATS, matadors_held
 from games.cards import bits_of
 
-from .base import DEFAULT_BUDGET
-from .heuristic import (
-    best_contract,
-    estimate_tricks,
-    keep_score,
-    play_rule_of_thumb,
-    standing_rank,
-)
-from .inference import AuctionReading
-from .knowledge import OUT, Knowledge
-from .solver import Position, Solver
+from .heuristic import best_contract, estimate_tricks, keep_score, play_rule_of_thumb
+from .inference import OUT, AuctionReading, knowledge_of
+from .solver import HombreePosition, Solver, race_after
 from .value import DEFAULT_BETE_WEIGHT, contract_value
 
-MIN_DEALS = 4  # drawn even when the budget is short
 # share of the contracts failing double-dummy that are made all the same: the
 # defenders do not see every card either (measured against the rules of thumb)
 FAIL_MADE = 0.2
-MAX_DRAWS = 12  # draws for one deal kept, when the auction makes most deals unlikely
 LEVELS = (2, 3, 4, 5)
 
 
@@ -70,9 +64,11 @@ class Contracts:
     def made(self, hands: list[int], level: int, trump: int) -> bool:
         solver = self.solvers.get((level, trump))
         if solver is None:
-            solver = Solver(self.declarer, level, trump)
+            solver = Solver.of(self.declarer, level, trump)
             self.solvers[(level, trump)] = solver
-        position = Position(list(hands), self.leader, [], [0] * SEATS, self.declarer, level, trump)
+        position = HombreePosition.of(
+            list(hands), self.leader, [], [0] * SEATS, self.declarer, level, trump
+        )
         return solver.solve(position)
 
     def best_level(self, hands: list[int], trump: int, low: int = 2) -> int:
@@ -85,7 +81,7 @@ class Contracts:
         return best
 
 
-class PimcPlayer:
+class PimcPlayer(ChoosingPlayer[HandView, Action]):
     """Sampling and double-dummy solving: the strong computer player."""
 
     name = "pimc"
@@ -95,15 +91,10 @@ class PimcPlayer:
         max_deals: int = 48,
         bete_weight: float = DEFAULT_BETE_WEIGHT,
     ) -> None:
-        self.max_deals = max_deals
+        self.sampler = Sampler(max_deals)
         self.bete_weight = bete_weight
 
-    def act(self, view: HandView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
-        legal = view.legal
-        if not legal:
-            raise ValueError("it is not this seat's turn")
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, view: HandView, rng: random.Random, budget: float) -> Action:
         deadline = time.perf_counter() + budget * 0.8
         if view.phase is Phase.PLAY:
             return self._play(view, rng, deadline)
@@ -118,37 +109,13 @@ class PimcPlayer:
     def _deals(
         self, view: HandView, rng: random.Random, deadline: float
     ) -> Iterator[tuple[float, list[int]]]:
-        """Consistent deals with their weights: all of them when few, else drawn
-        until the budget is spent.  The weight is how well the deal explains the
-        auction (``AuctionReading``); drawn deals are kept with that probability."""
-        knowledge = Knowledge.from_view(view)
+        """Consistent deals with their weights (``games.ai.sampling``), weighed by
+        how well they explain the auction (``AuctionReading``)."""
         reading = AuctionReading.from_view(view)
         # in the card play the cards played say more than the auction, and time is short
         informative = reading.informative and view.phase is not Phase.PLAY
         weigh = reading.weight if informative else None
-        if knowledge.count() <= self.max_deals:
-            for n, deal in enumerate(knowledge.enumerate()):
-                if n >= MIN_DEALS and time.perf_counter() > deadline:
-                    return
-                yield (1.0 if weigh is None else weigh(deal)), deal
-            return
-        for n in range(self.max_deals):
-            if n >= MIN_DEALS and time.perf_counter() > deadline:
-                return
-            if weigh is None:
-                yield 1.0, knowledge.sample(rng)
-                continue
-            # rejection sampling, bounded: the best of the draws if none is kept
-            best = (-1.0, list(knowledge.fixed))
-            for _ in range(MAX_DRAWS):
-                deal = knowledge.sample(rng)
-                weight = weigh(deal)
-                if rng.random() < weight:
-                    best = (1.0, deal)
-                    break
-                if weight > best[0]:
-                    best = (weight, deal)
-            yield best
+        return self.sampler.deals(knowledge_of(view), weigh, rng, deadline)
 
     def _value(self, view: HandView, level: int, belle: bool, matadors: int, made: bool) -> float:
         """The declarer's expected gain when the contract is made double-dummy or not.
@@ -181,9 +148,9 @@ class PimcPlayer:
         assert contract is not None
         declarer = contract.declarer
         trump = int(contract.trump)
-        solver = Solver(declarer, contract.level, trump)
+        solver = Solver.of(declarer, contract.level, trump)
         base = play_position(view, [0] * SEATS)
-        legal_cards = [a.cards.bit_length() - 1 for a in view.legal]
+        legal_cards = [card_of(a) for a in view.legal]
         wins = dict.fromkeys(legal_cards, 0.0)
         want = view.seat == declarer
         for weight, deal in self._deals(view, rng, deadline):
@@ -195,7 +162,7 @@ class PimcPlayer:
         top = max(wins.values())
         best = [c for c in legal_cards if wins[c] == top]
         card = best[0] if len(best) == 1 else play_rule_of_thumb(view, best)
-        return next(a for a in view.legal if a.cards == 1 << card)
+        return play_of(view.legal, card)
 
     # ---- declaration ---------------------------------------------------------
 
@@ -236,7 +203,7 @@ class PimcPlayer:
         belle = int(view.belle)
         contracts = Contracts(view.seat, (view.dealer + 1) % SEATS)
         candidates = _discard_candidates(legal, hand, belle, 6)
-        if _final_call(view) is Kind.TOUT:
+        if view.standing is not None and view.standing.kind is Kind.TOUT:
             # hand known: value each candidate by its best contract, chosen once for all deals
             totals: dict[tuple[int, int, int], float] = {}
             for weight, deal in self._deals(view, rng, deadline):
@@ -256,7 +223,7 @@ class PimcPlayer:
                 for i in range(len(candidates))
             ]
             return candidates[max(range(len(candidates)), key=lambda i: scores[i])]
-        over = _cagnote_over(view)
+        over = view.cagnote_over
         ranks = [r for r in range(bid_rank(2, False), bid_rank(5, True) + 1) if r > over]
         # blind discard: the cagnot comes after; judge each deal's new hand by
         # the contract a sensible declarer would then choose
@@ -315,7 +282,7 @@ class PimcPlayer:
         sums: dict[tuple[int, int, bool], float] = {}
         cagnote_sum = 0.0
         tout_sum = 0.0
-        standing = standing_rank(view)
+        standing = view.standing_rank
         over = [r for r in range(bid_rank(2, False), bid_rank(5, True) + 1) if r > standing]
         keep = _blind_keep(hand, belle, view)
         low = min((a.level for a in bids), default=2)  # no lower level can be bid
@@ -376,7 +343,7 @@ class PimcPlayer:
         return self._value(view, 5, suit == belle, matadors_held(kept, suit), made)
 
 
-def play_position(view: HandView, hands: list[int]) -> Position:
+def play_position(view: HandView, hands: list[int]) -> HombreePosition:
     """The card-play position of ``view`` with the given hands."""
     contract = view.contract
     assert contract is not None
@@ -387,9 +354,8 @@ def play_position(view: HandView, hands: list[int]) -> Position:
     race_won = False
     for played in view.tricks_played:
         counts[played.winner] += 1
-        if played.winner == declarer and counts[declarer] == 2:
-            race_won = max(c for s, c in enumerate(counts) if s != declarer) < 2
-    return Position(
+        race_won = race_after(counts, race_won, played.winner, declarer)
+    return HombreePosition.of(
         list(hands),
         leader,
         trick,
@@ -399,28 +365,6 @@ def play_position(view: HandView, hands: list[int]) -> Position:
         int(contract.trump),
         race_won,
     )
-
-
-def _final_call(view: HandView) -> Kind:
-    for _, action in reversed(view.calls):
-        if action.kind is not Kind.PASS:
-            return action.kind
-    return Kind.PASS
-
-
-def _cagnote_over(view: HandView) -> int:
-    """The rank the dealer's je cagnote overcalled."""
-    standing = 0
-    for _, action in view.calls:
-        if action.kind is Kind.CAGNOTE:
-            return standing
-        if action.kind is Kind.BID:
-            standing = bid_rank(action.level, action.belle)
-        elif action.kind is Kind.SANS_PREJUDICE:
-            standing = bid_rank(2, False)
-        elif action.kind is Kind.RETIENS:
-            standing = bid_rank(2, True)
-    return standing
 
 
 def _keep_best(cards: int, trump: int, count: int) -> int:

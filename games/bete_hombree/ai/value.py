@@ -10,8 +10,9 @@ four players is as likely to collect it.
 
 from __future__ import annotations
 
+from games.bete_hombree import EntryInPlay
 from games.bete_hombree.rules import Rules, stake
-from games.bete_hombree.state import SEATS, EntryInPlay
+from games.bete_hombree.state import SEATS
 
 OPPONENTS = SEATS - 1
 DEFAULT_BETE_WEIGHT = 0.75

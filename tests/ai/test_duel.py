@@ -1,0 +1,115 @@
+"""The duplicate duel, generic over the registered games, and the shared parts of
+``games.ai`` naming no game."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+import games.ai
+from games import registry
+from games.ai import decide
+from games.ai.__main__ import main
+from games.ai.duel import DuelConfig, arena_of, run, summarize
+from games.bete_hombree import HandState
+
+
+@pytest.mark.parametrize(("game", "seats"), [("bete-hombree", 0), ("bete", 2), ("bete", 5)])
+def test_a_player_against_itself_differs_by_nothing(game: str, seats: int) -> None:
+    config = DuelConfig(game, "heuristic", "heuristic", deals=3, seed=7, seats=seats)
+    results = run(config)
+    assert [r.diff for r in results] == [0.0, 0.0, 0.0]
+    summary = summarize(config, results)
+    assert summary["mean_diff_per_deal"] == 0.0
+    assert summary["seats"] == (seats or 4)
+
+
+def test_the_candidate_in_every_seat_against_the_baseline() -> None:
+    config = DuelConfig("bete", "heuristic", "random", deals=6, seed=3, seats=3)
+    results = run(config)
+    for result in results:
+        assert len(result.a) == len(result.b) == 3 and result.ref is None
+        # the baseline table is one deal: its worths sum to zero
+        assert abs(sum(r.score for r in result.b)) < 1e-9
+    summary = summarize(config, results)
+    assert summary["unit"] == "jetons"
+    side = summary["a_side"]
+    assert side["declared"] + side["contres"] > 0
+    assert side["latency_ms"]["decisions"] > 0
+
+
+def test_la_bete_hombree_measures_a_reference_and_its_contracts() -> None:
+    config = DuelConfig(
+        "bete-hombree", "heuristic", "random", deals=2, seed=1, budget=0.02, ref="cheater"
+    )
+    results = run(config)
+    assert all(r.ref is not None and len(r.ref) == 4 for r in results)
+    summary = summarize(config, results)
+    ref = summary["ref"]["ref_side"]
+    assert ref["contracts"] > 0 and ref["contract_accuracy"] == 1.0  # it sees every card
+    assert summary["a_side"]["contracts"] >= 0 and "make_rate_by_level" in summary["a_side"]
+
+
+def test_the_arena_deals_the_same_deal_to_every_table() -> None:
+    arena = arena_of("bete-hombree", settings={"entry": "0"})
+    first, again = arena.deal(4, 2), arena.deal(4, 2)
+    assert isinstance(first, HandState) and first.hands == again.hands
+    assert first.entry is None  # no pinandèle in play
+    assert arena.deal(4, 3).hands != first.hands
+
+
+def test_the_command_line_takes_any_registered_game(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["duel", "--game", "bete", "--seats", "2", "--a", "heuristic", "--b", "random"]
+    assert main([*argv, "--deals", "2", "--set", "bete=4", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["game"] == "bete" and summary["seats"] == 2 and summary["deals"] == 2
+    assert summary["settings"] == "a bête of 4 in play"
+    assert main([*argv, "--deals", "1"]) == 0
+    assert "La Bête, 2 players: heuristic vs random" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--game", "bete", "--a", "cheater", "--b", "random"],  # no such player of La Bête
+        ["--game", "bete", "--seats", "6", "--a", "random", "--b", "random"],
+        ["--a", "random", "--b", "random", "--set", "nonsense=1"],
+        ["--a", "random", "--b", "random", "--set", "entry"],
+        ["--game", "nogame", "--a", "random", "--b", "random"],
+    ],
+)
+def test_the_command_line_refuses_what_the_game_lacks(args: list[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["duel", *args])
+
+
+def test_a_player_that_sees_every_card_does_not_decide_from_a_view() -> None:
+    state = arena_of("bete-hombree").deal(1, 0)
+    view = state.view(state.turn)
+    with pytest.raises(ValueError, match="cannot play from a view"):
+        decide("bete-hombree", "cheater", view)
+    assert decide("bete-hombree", "heuristic", view) in view.legal
+
+
+def test_every_offered_game_has_its_players_and_a_duel() -> None:
+    for spec in registry.games():
+        players = spec.players()
+        assert spec.fair in players and spec.strong in players
+        assert arena_of(spec.id).seats >= spec.min_seats
+
+
+def test_the_shared_parts_name_no_game() -> None:
+    folder = Path(games.ai.__file__).parent
+    offered = {spec.id.replace("-", "_") for spec in registry.games()} | {"bete", "bete_hombree"}
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            for name in names:
+                assert not set(name.split(".")) & offered, (path.name, name)
