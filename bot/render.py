@@ -21,14 +21,13 @@ from typing import TYPE_CHECKING, Any, Final, cast
 import discord
 
 from bot.computer import LEVELS, level_of, level_player
-from bot.game import Field, TableGame, TableLike, TrickView
+from bot.game import Field, TableLike, TrickView
 from bot.i18n import t
 from bot.ids import ComponentId
 from bot.table import LiveTable, Seat
-from db.models import RegisterEntry, ScoreRow
 from games.cards import Card, Suit
 from games.options import options_to_dict
-from games.register import Entry, Register
+from games.register import Entry
 from games.tricks import PlayedTrick
 
 if TYPE_CHECKING:
@@ -466,7 +465,7 @@ def tricks_embed(table: LiveTable, lang: str) -> discord.Embed:
         played_trick_text(number, trick, table.names, lang)
         for number, trick in enumerate(played, start=1)
     ]
-    embed.description = _clip("\n".join(lines), 4096) if lines else t(lang, "tricks.none")
+    embed.description = clip("\n".join(lines), 4096) if lines else t(lang, "tricks.none")
     return embed
 
 
@@ -521,7 +520,7 @@ def settlement_embed(table: LiveTable, settled: Any, lang: str) -> discord.Embed
                 )
             )
     embed.add_field(
-        name=t(lang, "summary.payments"), value=_clip("\n".join(lines) or "—"), inline=False
+        name=t(lang, "summary.payments"), value=clip("\n".join(lines) or "—"), inline=False
     )
     net = " · ".join(f"{names[i]} {game.money(n, lang)}" for i, n in enumerate(outcome.net))
     embed.add_field(name=t(lang, "summary.net"), value=net, inline=False)
@@ -562,86 +561,6 @@ def settlement_embed(table: LiveTable, settled: Any, lang: str) -> discord.Embed
     return embed
 
 
-def _clip(text: str, limit: int = 1024) -> str:
+def clip(text: str, limit: int = 1024) -> str:
     """An embed field's value fits Discord's limit (a long list of payments is cut)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-# ---- the register, the scoreboard, the rules ---------------------------------------------
-
-
-def register_embed(
-    game: TableGame,
-    entries: list[RegisterEntry],
-    pot: dict[str, int],
-    lang: str,
-    table: LiveTable | None = None,
-) -> discord.Embed:
-    embed = discord.Embed(title=t(lang, "register.title", game=game.spec.name(lang)), colour=COLOUR)
-    in_play_id = None
-    if table is not None and table.status != "ended" and table.game.id == game.id:
-        register = Register([Entry(e.id, e.owner, e.amount) for e in entries])
-        in_play_id = game.port.entry_in_play(table.players, table.rules, register)
-    lines = []
-    for index, e in enumerate(entries, start=1):
-        owner = e.owner_name if e.owner is not None else t(lang, "register.pinandele")
-        if e.owner is not None:
-            owner = f"<@{e.owner}>" if e.owner.isdigit() else owner  # a mention shows the name
-        line = t(
-            lang,
-            "register.line",
-            index=index,
-            owner=owner,
-            amount=game.renderer.amount(e.amount, lang),
-            date=e.created_at.date().isoformat(),
-        )
-        if e.id == in_play_id and table is not None:
-            line += " — **" + t(lang, "register.in_play", id=table.id) + "**"
-        lines.append(line)
-    embed.description = _clip("\n".join(lines), 4096) if lines else t(lang, "register.empty")
-    embed.add_field(
-        name=t(lang, "register.total"),
-        value=game.renderer.amount(sum(e.amount for e in entries), lang),
-        inline=True,
-    )
-    for name, value, inline in game.renderer.register_fields(pot, lang):
-        embed.add_field(name=name, value=value, inline=inline)
-    return embed
-
-
-def scoreboard_embed(
-    game: TableGame, rows: list[ScoreRow], lang: str, period: str
-) -> discord.Embed:
-    embed = discord.Embed(
-        title=t(lang, "score.title", game=game.spec.name(lang), period=t(lang, f"period.{period}")),
-        colour=COLOUR,
-    )
-    lines = []
-    for index, row in enumerate(rows[:20], start=1):
-        lines.append(
-            t(
-                lang,
-                "score.line",
-                rank=index,
-                name=row.name,
-                net=t(lang, f"score.net.{game.id}", net=game.renderer.money(row.net, lang)),
-                hands=row.hands,
-                made=row.made,
-                failed=row.failed,
-                betes=row.betes_made,
-                collected=row.betes_collected,
-            )
-        )
-    embed.description = "\n".join(lines) if lines else t(lang, "score.empty")
-    return embed
-
-
-def rules_embed(game: TableGame, topic: str, lang: str) -> discord.Embed:
-    """One topic of a game's rules in short (``topic`` among ``game.rule_topics``)."""
-    topics = game.renderer.rule_topics
-    if topic not in topics:
-        topic = topics[0]
-    embed = discord.Embed(title=t(lang, f"rules.{game.id}.{topic}.title"), colour=COLOUR)
-    embed.description = t(lang, f"rules.{game.id}.{topic}.text")
-    embed.set_footer(text=t(lang, "rules.footer"))
-    return embed

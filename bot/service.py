@@ -23,6 +23,7 @@ from bot.computer import Decider, PoolDecider, computer_player, level_player
 from bot.errors import UserError
 from bot.game import DealInputs, LogLine, TableGame
 from bot.games import default_game, table_game
+from bot.preferences import Preferences
 from bot.settlement import settlement_writer
 from bot.table import LiveTable, apply_event, hand_seed, new_table, register_of
 from bot.turns import AI_PAUSE, ChangeListener, ReminderListener, TurnClock
@@ -38,7 +39,6 @@ log = logging.getLogger(__name__)
 # (table, hand_no) -> (hands as card lists by seat, cagnot in order), or None to shuffle:
 # tests inject recorded deals with it; every deal is stored in the log either way.
 DealSource = Callable[[LiveTable, int], tuple[list[list[str]], list[str]] | None]
-NOTIFY_MODES = ("dm", "mention", "none")  # how a player is told it is their turn
 RESTART_GRACE = 30  # seconds at least, after a restart, for the player to act
 # the events after which the player to act starts a new turn (and a new deadline)
 TURN_EVENTS = frozenset({"deal", "action", "replace", "return"})
@@ -50,7 +50,7 @@ class RegisterView:
     pot: dict[str, int]  # by part (La Bête Hombrée's one part is "")
 
 
-class TableService(TurnClock):
+class TableService(TurnClock, Preferences):
     """Owns the live tables of the process."""
 
     def __init__(
@@ -257,29 +257,6 @@ class TableService(TurnClock):
             await store.add_seat(row.id, guild_id, 0, player, name)
         self.tables[row.id] = table
         return table
-
-    async def guild_language(self, guild_id: int, language: str | None = None) -> str | None:
-        """The language of the guild's public messages, set to ``language`` if given."""
-        if language is not None:  # the server's choice, for its public messages from now on
-            async with self.db.transaction() as store:
-                await store.set_guild_language(guild_id, language)
-        async with self.db.reading() as store:
-            return (await store.guild_settings(guild_id)).language
-
-    async def notify_mode(self, player: str) -> str:
-        """How ``player`` wants to be told it is their turn (``NOTIFY_MODES``)."""
-        mode = self._notify.get(player)
-        if mode is None:
-            async with self.db.reading() as store:
-                mode = self._notify[player] = await store.player_notify(player)
-        return mode
-
-    async def set_notify_mode(self, player: str, mode: str) -> None:
-        if mode not in NOTIFY_MODES:
-            raise UserError("error.bad_input", text=mode[:30])
-        async with self.db.transaction() as store:
-            await store.set_player_notify(player, mode)
-        self._notify[player] = mode
 
     async def summary_posted(self, table: LiveTable, hand_no: int) -> None:
         """Hand ``hand_no``'s summary reached the channel: a restart will not post it again."""

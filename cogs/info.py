@@ -10,12 +10,12 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.boards import register_embed, rules_embed, scoreboard_embed
 from bot.errors import UserError
 from bot.game import TableGame
 from bot.games import default_game, table_game, table_games
 from bot.i18n import lang_for, t
 from bot.parsing import matches
-from bot.render import register_embed, rules_embed, scoreboard_embed
 
 if TYPE_CHECKING:
     from bot.client import BeteBot

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
+from bot.boards import rules_embed
 from bot.errors import UserError
 from bot.games import table_game, table_games
 from bot.i18n import lang_for, t
@@ -21,7 +22,6 @@ from bot.render import (
     computer_choice,
     hand_panel,
     panel_fingerprint,
-    rules_embed,
     tricks_embed,
 )
 from bot.table import LiveTable

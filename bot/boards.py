@@ -1,0 +1,90 @@
+"""The server's boards, in every player's language: the register of bêtes and its pot
+(``/betes``), the standings (``/scoreboard``) and the rules in short (``/rules``)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.game import TableGame
+from bot.i18n import t
+from bot.render import COLOUR, clip
+from bot.table import LiveTable
+from db.models import RegisterEntry, ScoreRow
+from games.register import Entry, Register
+
+
+def register_embed(
+    game: TableGame,
+    entries: list[RegisterEntry],
+    pot: dict[str, int],
+    lang: str,
+    table: LiveTable | None = None,
+) -> discord.Embed:
+    embed = discord.Embed(title=t(lang, "register.title", game=game.spec.name(lang)), colour=COLOUR)
+    in_play_id = None
+    if table is not None and table.status != "ended" and table.game.id == game.id:
+        register = Register([Entry(e.id, e.owner, e.amount) for e in entries])
+        in_play_id = game.port.entry_in_play(table.players, table.rules, register)
+    lines = []
+    for index, e in enumerate(entries, start=1):
+        owner = e.owner_name if e.owner is not None else t(lang, "register.pinandele")
+        if e.owner is not None:
+            owner = f"<@{e.owner}>" if e.owner.isdigit() else owner  # a mention shows the name
+        line = t(
+            lang,
+            "register.line",
+            index=index,
+            owner=owner,
+            amount=game.renderer.amount(e.amount, lang),
+            date=e.created_at.date().isoformat(),
+        )
+        if e.id == in_play_id and table is not None:
+            line += " — **" + t(lang, "register.in_play", id=table.id) + "**"
+        lines.append(line)
+    embed.description = clip("\n".join(lines), 4096) if lines else t(lang, "register.empty")
+    embed.add_field(
+        name=t(lang, "register.total"),
+        value=game.renderer.amount(sum(e.amount for e in entries), lang),
+        inline=True,
+    )
+    for name, value, inline in game.renderer.register_fields(pot, lang):
+        embed.add_field(name=name, value=value, inline=inline)
+    return embed
+
+
+def scoreboard_embed(
+    game: TableGame, rows: list[ScoreRow], lang: str, period: str
+) -> discord.Embed:
+    embed = discord.Embed(
+        title=t(lang, "score.title", game=game.spec.name(lang), period=t(lang, f"period.{period}")),
+        colour=COLOUR,
+    )
+    lines = []
+    for index, row in enumerate(rows[:20], start=1):
+        lines.append(
+            t(
+                lang,
+                "score.line",
+                rank=index,
+                name=row.name,
+                net=t(lang, f"score.net.{game.id}", net=game.renderer.money(row.net, lang)),
+                hands=row.hands,
+                made=row.made,
+                failed=row.failed,
+                betes=row.betes_made,
+                collected=row.betes_collected,
+            )
+        )
+    embed.description = "\n".join(lines) if lines else t(lang, "score.empty")
+    return embed
+
+
+def rules_embed(game: TableGame, topic: str, lang: str) -> discord.Embed:
+    """One topic of a game's rules in short (``topic`` among ``game.rule_topics``)."""
+    topics = game.renderer.rule_topics
+    if topic not in topics:
+        topic = topics[0]
+    embed = discord.Embed(title=t(lang, f"rules.{game.id}.{topic}.title"), colour=COLOUR)
+    embed.description = t(lang, f"rules.{game.id}.{topic}.text")
+    embed.set_footer(text=t(lang, "rules.footer"))
+    return embed
