@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import bot.games
+from bot.boards import register_embed, rules_embed, scoreboard_embed
 from bot.game import DealInputs
 from bot.games.bete import GAME as BETE
 from bot.games.bete_hombree import GAME as HOMBREE
@@ -18,9 +19,6 @@ from bot.i18n import COMMANDS_FR, LANGS, MESSAGES, lang_for, t
 from bot.render import (
     hand_panel,
     options_text,
-    register_embed,
-    rules_embed,
-    scoreboard_embed,
     settlement_embed,
     table_embed,
     table_view,
