@@ -210,6 +210,26 @@ MESSAGES: Final[M] = {
     "log.end.agreed": {"fr": "Arrêt d'un commun accord.", "en": "Stopped by agreement."},
     "log.end.closed": {"fr": "Table fermée.", "en": "Table closed."},
     "log.end.abandoned": {"fr": "Table levée.", "en": "Table ended."},
+    "log.end.moderator": {"fr": "Table levée par {name}.", "en": "Table ended by {name}."},
+    "log.replace_by": {
+        "fr": "{by} fait jouer l'ordinateur pour {name}.",
+        "en": "{by} has the computer play for {name}.",
+    },
+    "table.ended.moderator": {
+        "fr": "La table a été levée par {name}, qui gère le serveur ; le coup en cours n'est "
+        "pas réglé et les bêtes sont reportées.",
+        "en": "The table was ended by {name}, who manages the server; the hand in progress "
+        "is not settled and the bêtes are carried over.",
+    },
+    "error.moderator_only": {
+        "fr": "Seul un membre qui peut gérer le serveur peut faire cela.",
+        "en": "Only a member who can manage the server may do that.",
+    },
+    "error.not_a_player_here": {
+        "fr": "{name} n'est pas assis à cette table.",
+        "en": "{name} is not seated at this table.",
+    },
+    "ok.moderated": {"fr": "C'est fait, et la table le dit.", "en": "Done; the table says so."},
     "log.replace": {
         "fr": "L'ordinateur joue pour {name}.",
         "en": "The computer plays for {name}.",
@@ -490,6 +510,14 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "settings": "reglages",
     "notify": "prevenir",
     "Your own settings, in every server": "Vos réglages, dans tous les serveurs",
+    "end": "lever",
+    "replace": "remplacer",
+    "player": "joueur",
+    "Moderators: end this channel's table now": "Modération : lever la table de ce salon",
+    "Moderators: let the computer play for a player": (
+        "Modération : faire jouer l'ordinateur pour un joueur"
+    ),
+    "The player the computer plays for": "Le joueur pour qui l'ordinateur joue",
     "How to tell you it is your turn": "Comment vous prévenir que c'est à vous",
     "A direct message": "Un message privé",
     "A mention in the channel": "Une mention dans le salon",

@@ -386,7 +386,7 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
     renderer = game.renderer
     lines = []
     if table.status == "ended":
-        lines.append(t(lang, f"table.ended.{table.ended_reason or 'closed'}"))
+        lines.append(t(lang, f"table.ended.{table.ended_reason or 'closed'}", name=table.ended_by))
     elif view is not None and not table.between_hands:
         lines.append(t(lang, "table.hand_no", hand=table.hand_no))
     elif table.last is not None:
@@ -555,7 +555,9 @@ def settlement_embed(table: LiveTable, settled: Any, lang: str) -> discord.Embed
     for name, value, inline in extra:
         embed.add_field(name=name, value=value, inline=inline)
     if table.status == "ended":
-        embed.set_footer(text=t(lang, f"table.ended.{table.ended_reason or 'closed'}"))
+        embed.set_footer(
+            text=t(lang, f"table.ended.{table.ended_reason or 'closed'}", name=table.ended_by)
+        )
     elif table.session is not None:
         embed.set_footer(text=t(lang, "summary.next", name=names[table.session.dealer]))
     return embed

@@ -23,6 +23,7 @@ from bot.computer import Decider, PoolDecider, computer_player, level_player
 from bot.errors import UserError
 from bot.game import DealInputs, LogLine, TableGame
 from bot.games import default_game, table_game
+from bot.moderation import Moderation
 from bot.preferences import Preferences
 from bot.settlement import settlement_writer
 from bot.table import LiveTable, apply_event, hand_seed, new_table, register_of
@@ -50,7 +51,7 @@ class RegisterView:
     pot: dict[str, int]  # by part (La Bête Hombrée's one part is "")
 
 
-class TableService(TurnClock, Preferences):
+class TableService(TurnClock, Preferences, Moderation):
     """Owns the live tables of the process."""
 
     def __init__(

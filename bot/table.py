@@ -19,7 +19,9 @@ Events (``kind`` and payload):
 - ``replace``: ``{"seat", "by", "ai"}``: a computer player of level ``ai`` plays for an
   absent player (who keeps the seat, its money and its bêtes); ``return``: ``{"seat"}``
 - ``stop``: ``{"by"}`` (the tour des gueux); ``vote``: ``{"player"}``
-- ``end``: ``{"reason"}`` (``finished``, ``agreed``, ``closed``, ``abandoned``)
+- ``end``: ``{"reason"}`` (``finished``, ``agreed``, ``closed``, ``abandoned``), or
+  ``{"reason": "moderator", "by", "name"}``: a member who manages the server ended it
+- a ``replace`` made by such a member carries ``"moderator"``: their name
 """
 
 from __future__ import annotations
@@ -90,6 +92,7 @@ class LiveTable:
     last: Settled | None = None  # the game's settled hand, until the next deal
     stop_votes: set[str] = field(default_factory=set)
     ended_reason: str | None = None
+    ended_by: str = ""
     log: deque[LogLine] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # presentation memory, not persisted (rebuilt as messages are sent again)
@@ -278,7 +281,11 @@ def _replace(table: LiveTable, p: dict[str, Any]) -> None:
         raise EventError("replace: a computer player already plays this seat")
     table.seats[seat].ai = str(p["ai"])
     table.timeouts.pop(seat, None)
-    table.log.append(LogLine.of("log.replace", name=table.name(seat)))
+    if p.get("moderator"):  # a member who manages the server did it: the log says who
+        line = LogLine.of("log.replace_by", name=table.name(seat), by=str(p["moderator"]))
+        table.log.append(line)
+    else:
+        table.log.append(LogLine.of("log.replace", name=table.name(seat)))
 
 
 def _return(table: LiveTable, p: dict[str, Any]) -> None:
@@ -309,7 +316,8 @@ def _vote(table: LiveTable, p: dict[str, Any]) -> None:
 def _end(table: LiveTable, p: dict[str, Any]) -> None:
     table.status = "ended"
     table.ended_reason = str(p.get("reason", "closed"))
-    table.log.append(LogLine.of(f"log.end.{table.ended_reason}"))
+    table.ended_by = str(p.get("name", ""))  # the moderator who ended it, if one did
+    table.log.append(LogLine.of(f"log.end.{table.ended_reason}", name=table.ended_by))
 
 
 _HANDLERS = {

@@ -281,6 +281,47 @@ async def stop_table(interaction: Interaction) -> None:
     await bot.presenter.after_change(table)
 
 
+def _moderator(interaction: Interaction) -> None:
+    """Only a member with the server's *Manage Server* permission moderates tables."""
+    if interaction.guild_id is None:
+        raise UserError("error.guild_only")
+    if not interaction.permissions.manage_guild:
+        raise UserError("error.moderator_only")
+
+
+async def end_table(interaction: Interaction) -> None:
+    """``/table end``: a moderator ends this channel's table (the register carries over)."""
+    _moderator(interaction)
+    bot = bot_of(interaction)
+    assert interaction.channel_id is not None
+    by, name = str(interaction.user.id), interaction.user.display_name
+    table = await bot.service.moderator_end(interaction.channel_id, by, name)
+    await interaction.response.send_message(
+        t(bot.lang(interaction), "ok.moderated"), ephemeral=True
+    )
+    await bot.presenter.after_change(table)
+
+
+async def replace_player(interaction: Interaction, player: discord.Member) -> None:
+    """``/table replace player:``: a moderator has the computer play for a player."""
+    _moderator(interaction)
+    bot = bot_of(interaction)
+    assert interaction.channel_id is not None
+    by, name = str(interaction.user.id), interaction.user.display_name
+    try:
+        table = await bot.service.moderator_replace(
+            interaction.channel_id, by, name, str(player.id)
+        )
+    except UserError as error:
+        if error.key == "error.not_a_player_here":
+            raise UserError(error.key, name=player.display_name) from None
+        raise
+    await interaction.response.send_message(
+        t(bot.lang(interaction), "ok.moderated"), ephemeral=True
+    )
+    await bot.presenter.after_change(table)
+
+
 def table_commands() -> app_commands.Group:
     """``/table new <game>`` (one subcommand per game offered, each with its own options)
     and ``/table stop``."""
@@ -291,6 +332,10 @@ def table_commands() -> app_commands.Group:
     table.command(
         name="stop", description="Stop: the tour des gueux, or at once with everyone's agreement"
     )(stop_table)
+    table.command(name="end", description="Moderators: end this channel's table now")(end_table)
+    table.command(name="replace", description="Moderators: let the computer play for a player")(
+        app_commands.describe(player="The player the computer plays for")(replace_player)
+    )
     return table
 
 

@@ -1,0 +1,57 @@
+"""Moderation: a member with *Manage Server* ends any table or has the computer play
+for a player; everyone else is refused; each act is on the table and in its log."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import t
+from games.bete_hombree import Action
+from tests.bot.example import actions
+from tests.cogs.helpers import act_in_dm, live
+from tests.cogs.test_full_hand import open_full_table
+from tests.cogs.test_refusals import refused
+
+
+def moderator(world):
+    role = world.guild.create_role("Gardes", permissions=discord.Permissions(manage_guild=True))
+    return world.guild.add_member(world.env.create_user("Garde"), roles=[role])
+
+
+async def test_only_a_moderator_ends_a_table_and_the_table_says_who(world, db_path):
+    table = await open_full_table(world)
+    for seat, words in actions()[:6]:
+        await act_in_dm(world, seat, Action.parse(words))
+    refused(world, await world.members[1].slash(world.channel, "table end"), "manage")
+    assert table.status == "playing"
+
+    garde = moderator(world)
+    result = await garde.slash(world.channel, "table end")
+    assert result.ephemeral
+    assert table.status == "ended" and table.ended_reason == "moderator"
+    message = next(m for m in world.channel.history() if m.id == table.row.message_id)
+    embed = message.embeds[0]
+    lang = table.public_lang
+    assert t(lang, "table.ended.moderator", name="Garde") in embed.description
+    async with world.bot.db.reading() as store:
+        events = await store.events(table.id)
+        hands = await store.unpaid_entries(world.guild.id, table.game.id)
+    assert events[-1].kind == "end" and events[-1].payload["by"] == str(garde.id)
+    assert hands == []  # the hand in progress was not settled: nothing was paid or added
+
+
+async def test_a_moderator_has_the_computer_play_for_a_player(world):
+    table = await open_full_table(world)
+    est = world.members[1]
+    refused(world, await world.members[2].slash(world.channel, "table replace", player=est))
+    garde = moderator(world)
+    result = await garde.slash(world.channel, "table replace", player=est)
+    assert result.ephemeral
+    assert live(world).seats[1].ai == table.game.spec.strong and table.seats[1].stand_in
+    lang = table.public_lang
+    log = next(
+        f.value for f in world.table_message().embeds[0].fields if f.name == t(lang, "table.log")
+    )
+    assert t(lang, "log.replace_by", by="Garde", name=table.name(1)) in log
+    stranger = world.guild.add_member(world.env.create_user("Passant"))
+    refused(world, await garde.slash(world.channel, "table replace", player=stranger), "Passant")
