@@ -255,6 +255,12 @@ MESSAGES: Final[M] = {
     "hand.said": {"fr": "Paroles : {calls}", "en": "Calls: {calls}"},
     "hand.trick": {"fr": "Pli en cours : {trick}", "en": "Trick so far: {trick}"},
     "hand.tricks_won": {"fr": "Vos plis : {count}", "en": "Your tricks: {count}"},
+    "hand.expired": {
+        "fr": "Ce panneau n'est plus mis à jour (Discord le limite à 15 minutes) : "
+        "rouvrez votre main.",
+        "en": "This panel is no longer kept up to date (Discord allows 15 minutes): "
+        "open your hand again.",
+    },
     "hand.your_money": {"fr": "Pour vous : **{money}**", "en": "For you: **{money}**"},
     "hand.not_your_turn": {
         "fr": "Ce n'est pas à vous ; la table montre où en est le coup.",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any, Final, TypeVar
@@ -17,6 +18,7 @@ import discord
 
 from bot.i18n import lang_for, t
 from bot.render import (
+    expired_panel,
     hand_panel,
     panel_fingerprint,
     settlement_embed,
@@ -24,11 +26,12 @@ from bot.render import (
     table_link,
     table_view,
 )
-from bot.table import DMRef, LiveTable
+from bot.table import DMRef, LiveTable, Panel
 
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
+PANEL_LIFE = 14 * 60  # seconds an ephemeral panel is redrawn: its token lives 15 minutes
 # discord.py tries a 500, 502 or 504 again by itself, not a 503: a lost edit would
 # leave the table showing an old state (after the last card: no *Next hand*)
 SERVER_ERROR_RETRIES: Final = (0.5, 1.0, 2.0)  # seconds before each new try
@@ -175,6 +178,39 @@ class Presenter:
         except (discord.HTTPException, ValueError):
             log.exception("could not remind %s at table %s", player, table.id)
 
+    def open_panel(
+        self, table: LiveTable, interaction: discord.Interaction[Any], seat: int, lang: str
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        """A *My hand* panel to answer ``interaction`` with; it is kept up to date
+        through the interaction's token until the token expires (``PANEL_LIFE``)."""
+        embed, view = hand_panel(table, seat, lang)
+        player = str(interaction.user.id)
+        fingerprint = panel_fingerprint(embed, view)
+        table.panels[player] = Panel(interaction, seat, lang, time.time(), fingerprint)
+        return embed, view
+
+    async def refresh_panels(self, table: LiveTable) -> None:
+        """Redraw each live *My hand* panel whose content changed; one whose token is
+        about to expire says so, with a button to open a fresh one."""
+        now = time.time()
+        for player, panel in list(table.panels.items()):
+            expired = now - panel.opened >= PANEL_LIFE
+            if expired:
+                embed, view = expired_panel(table, panel.lang)
+                del table.panels[player]
+            else:
+                embed, view = hand_panel(table, panel.seat, panel.lang)
+                fingerprint = panel_fingerprint(embed, view)
+                if fingerprint == panel.fingerprint:
+                    continue
+                panel.fingerprint = fingerprint
+            try:
+                await panel.interaction.edit_original_response(embed=embed, view=view)
+            except discord.NotFound:  # dismissed by its reader, or its token is gone
+                table.panels.pop(player, None)
+            except discord.HTTPException:
+                log.warning("could not refresh the panel of %s at table %s", player, table.id)
+
     async def notice_turn(self, table: LiveTable) -> None:
         """Tell the player to act that it is their turn, once, when the turn has just
         passed to them from someone else (an edit notifies nobody; a new message does).
@@ -258,4 +294,5 @@ class Presenter:
                 except Exception:
                     log.exception("could not note the summary of table %s as posted", table.id)
         await self.refresh_dms(table)
+        await self.refresh_panels(table)
         await self.notice_turn(table)

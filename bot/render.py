@@ -455,6 +455,19 @@ def hand_panel(
     return embed, _finish(view)
 
 
+def expired_panel(table: LiveTable, lang: str) -> tuple[discord.Embed, discord.ui.View]:
+    """A *My hand* panel no longer kept up to date (Discord's 15 minutes), and a button
+    that opens a fresh one."""
+    embed = discord.Embed(title=t(lang, "hand.title", id=table.id), colour=ENDED_COLOUR)
+    embed.description = t(lang, "hand.expired")
+    view = discord.ui.View(timeout=None)
+    reopen = button(
+        ComponentId(table.id, 0, "hand"), t(lang, "btn.hand"), discord.ButtonStyle.primary
+    )
+    view.add_item(reopen)
+    return embed, _finish(view)
+
+
 def tricks_embed(table: LiveTable, lang: str) -> discord.Embed:
     """Every trick of the hand so far, its cards in play order and who took it (RULES.md
     §3: every player may look at all the tricks taken).  Only cards already played."""

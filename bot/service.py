@@ -116,7 +116,7 @@ class TableService(TurnClock, Preferences, Moderation):
             table.lock = old.lock
             table.dms, table.dm_closed, table.locales = old.dms, old.dm_closed, old.locales
             table.summarised, table.notices = old.summarised, old.notices
-            table.turn_shown = old.turn_shown
+            table.turn_shown, table.panels = old.turn_shown, old.panels
         return table
 
     async def close(self) -> None:

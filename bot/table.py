@@ -74,6 +74,18 @@ class DMRef:
 
 
 @dataclass(slots=True)
+class Panel:
+    """A *My hand* panel (an ephemeral answer): redrawn through its interaction's token
+    while the token lives, then told it has expired."""
+
+    interaction: Any  # the discord.Interaction that answered with the panel
+    seat: int
+    lang: str
+    opened: float  # when the token was issued (Unix time)
+    fingerprint: str
+
+
+@dataclass(slots=True)
 class LiveTable:
     row: TableRow
     game: TableGame
@@ -100,6 +112,7 @@ class LiveTable:
     dm_closed: set[str] = field(default_factory=set)
     locales: dict[str, str] = field(default_factory=dict)
     summarised: int = 0  # the last hand whose summary was posted
+    panels: dict[str, Panel] = field(default_factory=dict)  # player: their live panel
     turn_shown: tuple[int, int] = (0, -1)  # (hand, seat) of the last player to act shown
     notices: dict[str, tuple[int, int]] = field(default_factory=dict)  # player: (DM, message)
     deadline: int | None = None  # when the player to act runs out of time (Unix time)

@@ -18,7 +18,6 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from bot.parsing import matches
-from bot.render import hand_panel
 from bot.table import LiveTable
 
 if TYPE_CHECKING:
@@ -51,7 +50,7 @@ class Play(commands.Cog):
         bot, player = self.bot, str(interaction.user.id)
         bot.presenter.remember_locale(table, player, interaction.locale)
         await bot.service.act(table.id, player, action)
-        embed, view = hand_panel(table, seat, bot.lang(interaction))
+        embed, view = bot.presenter.open_panel(table, interaction, seat, bot.lang(interaction))
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
         await bot.presenter.after_change(table)
 
@@ -76,7 +75,8 @@ class Play(commands.Cog):
     @app_commands.command(name="hand", description="See your hand privately")
     async def hand(self, interaction: Interaction) -> None:
         table, seat = _my_table(interaction)
-        embed, view = hand_panel(table, seat, self.bot.lang(interaction))
+        lang = self.bot.lang(interaction)
+        embed, view = self.bot.presenter.open_panel(table, interaction, seat, lang)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 

@@ -76,7 +76,7 @@ async def _handle(
         return
     if verb == "hand":
         seat = _seat(table, player)
-        embed, view = hand_panel(table, seat, lang)
+        embed, view = presenter.open_panel(table, interaction, seat, lang)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
         return
     if verb in ("join", "leave", "airm", "start", "next", "stop", "replace", "abandon", "back"):
@@ -170,10 +170,14 @@ async def _answer_public(
 async def _answer_panel(
     bot: BeteBot, interaction: Interaction, table: LiveTable, seat: int, lang: str
 ) -> None:
-    """A click on a private hand: that message shows the hand as it is now."""
-    embed, view = hand_panel(table, seat, lang)
-    await interaction.response.edit_message(embed=embed, view=view)
+    """A click on a private hand: that message shows the hand as it is now (an
+    ephemeral panel lives on through this click's token)."""
     message = interaction.message
+    if interaction.guild_id is None:
+        embed, view = hand_panel(table, seat, lang)
+    else:
+        embed, view = bot.presenter.open_panel(table, interaction, seat, lang)
+    await interaction.response.edit_message(embed=embed, view=view)
     if interaction.guild_id is None and message is not None:
         bot.presenter.record_panel(
             table,

@@ -39,8 +39,13 @@ async def test_non_seated_and_wrong_seat_clicks(world):
     assert table.state is not None and not table.state.actions
 
 
-async def test_stale_click_changes_nothing(world):
+async def test_stale_click_changes_nothing(world, monkeypatch):
     table = await open_full_table(world)
+
+    async def not_yet(table) -> None:
+        """The click races the panel's redraw: it comes from the panel as it was."""
+
+    monkeypatch.setattr(world.bot.presenter, "refresh_panels", not_yet)
     est = world.members[1]
     await est.user.click(last_dm(world, 1), label="Look at my hand")
     shown = await est.click(world.table_message(), label="My hand")  # an ephemeral panel

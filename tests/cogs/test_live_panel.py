@@ -1,0 +1,50 @@
+"""The *My hand* panel keeps itself up to date while its token lives (15 minutes), then
+says it has expired, with a button that opens a fresh one."""
+
+from __future__ import annotations
+
+import bot.presenter as presenter_module
+from bot.i18n import t
+from games.bete_hombree import Action
+from tests.bot.example import actions
+from tests.cogs.helpers import act_in_dm
+from tests.cogs.test_full_hand import open_full_table
+
+
+def panel_edits(world) -> list:
+    return [
+        r
+        for r in world.env.http_requests
+        if r.method == "PATCH" and r.path.startswith("/webhooks/") and "@original" in r.path
+    ]
+
+
+async def test_my_hand_follows_the_game_then_expires(world, monkeypatch):
+    table = await open_full_table(world)
+    nord = world.members[2]
+    lang = world.bot.presenter.player_lang(table, table.seats[2].player)
+    opened = await nord.click(world.table_message(), label=t(lang, "btn.hand"))
+    assert opened.ephemeral and str(nord.id) in table.panels
+    before = opened.response.embeds[0].description
+    steps = actions()
+    seat, words = steps[0]
+    assert seat != 2
+    await act_in_dm(world, seat, Action.parse(words))  # someone else calls
+    edits = panel_edits(world)
+    assert len(edits) == 1  # the panel shows the call, through its token
+    said = edits[-1].json["embeds"][0]["description"]
+    assert said != before and t(lang, "call.pass") in said
+
+    real = presenter_module.time.time
+    monkeypatch.setattr(presenter_module.time, "time", lambda: real() + 15 * 60)
+    seat, words = steps[1]
+    await act_in_dm(world, seat, Action.parse(words))
+    assert str(nord.id) not in table.panels  # told it expired, and no longer followed
+    last = panel_edits(world)[-1].json
+    assert last["embeds"][0]["description"] == t(lang, "hand.expired")
+    reopen = [c for row in last["components"] for c in row["components"]]
+    assert [c["custom_id"] for c in reopen] == [f"tb:{table.id}:0:hand"]
+    count = len(panel_edits(world))
+    seat, words = steps[2]
+    await act_in_dm(world, seat, Action.parse(words))
+    assert len(panel_edits(world)) == count  # an expired panel is left alone
