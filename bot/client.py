@@ -12,10 +12,11 @@ from discord.ext import commands
 
 from bot.computer import Decider, PoolDecider
 from bot.errors import UserError
-from bot.i18n import CommandTranslator, lang_for, t
+from bot.i18n import lang_for, t
 from bot.presenter import Presenter
 from bot.service import DealSource, TableService
 from bot.settings import Settings
+from bot.translator import CommandTranslator
 from db import Database
 
 log = logging.getLogger(__name__)

@@ -12,7 +12,6 @@ import string
 from typing import Any, Final
 
 import discord
-from discord import app_commands
 
 LANGS: Final = ("fr", "en")
 
@@ -273,6 +272,15 @@ MESSAGES: Final[M] = {
         "fr": "{payer} paie {amount} à {payee} ({reason})",
         "en": "{payer} pays {payee} {amount} ({reason})",
     },
+    "and": {"fr": " et ", "en": " and "},
+    "summary.pays_each": {
+        "fr": "{payer} paient chacun {amount} à {payee} ({reason})",
+        "en": "{payer} each pay {payee} {amount} ({reason})",
+    },
+    "summary.to_pot_each": {
+        "fr": "{name} mettent chacun {amount} au pot ({reason})",
+        "en": "{name} each put {amount} in the pot ({reason})",
+    },
     "summary.to_pot": {
         "fr": "{name} met {amount} au pot ({reason})",
         "en": "{name} puts {amount} in the pot ({reason})",
@@ -501,83 +509,6 @@ MESSAGES: Final[M] = {
     },
 }
 
-# ---- command names and descriptions: English in code, French through the translator
-
-COMMANDS_FR: Final[dict[str, str]] = {
-    # names (lowercase, no spaces)
-    "table": "table",
-    "new": "nouvelle",
-    "stop": "arreter",
-    "play": "jouer",
-    "hand": "main",
-    "betes": "betes",
-    "scoreboard": "classement",
-    "rules": "regles",
-    "settings": "reglages",
-    "notify": "prevenir",
-    "Your own settings, in every server": "Vos réglages, dans tous les serveurs",
-    "end": "lever",
-    "replace": "remplacer",
-    "player": "joueur",
-    "Moderators: end this channel's table now": "Modération : lever la table de ce salon",
-    "Moderators: let the computer play for a player": (
-        "Modération : faire jouer l'ordinateur pour un joueur"
-    ),
-    "The player the computer plays for": "Le joueur pour qui l'ordinateur joue",
-    "How to tell you it is your turn": "Comment vous prévenir que c'est à vous",
-    "A direct message": "Un message privé",
-    "A mention in the channel": "Une mention dans le salon",
-    "Nothing": "Rien",
-    # parameter names
-    "game": "jeu",
-    "move": "coup",
-    "turn_time": "temps",
-    "period": "periode",
-    "topic": "sujet",
-    "deal_pattern": "distribution",
-    "language": "langue",
-    "computers": "ordinateurs",
-    "level": "niveau",
-    # descriptions
-    "Open, stop and manage card tables": "Ouvrir, arrêter et gérer les tables",
-    "Open a table in this channel": "Ouvrir une table dans ce salon",
-    "Stop: the tour des gueux, or at once with everyone's agreement": (
-        "Arrêter : tour des gueux, ou tout de suite avec l'accord de tous"
-    ),
-    "Play a move: a card, a call, a discard...": (
-        "Jouer un coup : une carte, une annonce, un écart…"
-    ),
-    "Your move, e.g. 10S, R♥, pass, 3 belle, je joue": (
-        "Votre coup, par ex. 10S, R♥, passe, 3 belle, je joue"
-    ),
-    "See your hand privately": "Voir votre main en privé",
-    "Show the server's register of bêtes": "Montrer le tableau des bêtes du serveur",
-    "Rank the server's players by sous won": "Classer les joueurs du serveur par sous gagnés",
-    "The rules in short": "Les règles en bref",
-    "The game": "Le jeu",
-    "Seconds per move (0: no limit)": "Secondes par coup (0 : sans limite)",
-    "Period": "Période",
-    "Topic": "Sujet",
-    "Packets of the deal": "Paquets de la distribution",
-    "Language of the table's public messages (remembered for this server)": (
-        "Langue des messages publics de la table (retenue pour ce serveur)"
-    ),
-    "Computer players to seat at once (more with the table's button)": (
-        "Joueurs ordinateur à asseoir d'emblée (d'autres avec le bouton de la table)"
-    ),
-    "How well those computer players play": "Le niveau de ces joueurs ordinateur",
-    "Strong": "Fort",
-    "Fair": "Moyen",
-    # choices
-    "All time": "Depuis toujours",
-    "Last 30 days": "30 derniers jours",
-    "Last 7 days": "7 derniers jours",
-    "Last 24 hours": "Dernières 24 heures",
-    "2 then 3": "2 puis 3",
-    "3 then 2": "3 puis 2",
-    "2, 1 then 2": "2, 1 puis 2",
-}
-
 
 def add_texts(texts: dict[str, dict[str, str]]) -> None:
     """A game's own texts join the catalogue (a key may be shared only word for word)."""
@@ -586,26 +517,3 @@ def add_texts(texts: dict[str, dict[str, str]]) -> None:
         if known is not None and known != entry:
             raise ValueError(f"the text {key!r} is written differently elsewhere")
         MESSAGES[key] = entry
-
-
-def add_command_names(names: dict[str, str]) -> None:
-    """A game's command words in French (its options, their descriptions and choices)."""
-    for english, french in names.items():
-        known = COMMANDS_FR.get(english)
-        if known is not None and known != french:
-            raise ValueError(f"the command word {english!r} is translated differently elsewhere")
-        COMMANDS_FR[english] = french
-
-
-class CommandTranslator(app_commands.Translator):
-    """French names and descriptions for the slash commands (English is the source)."""
-
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        context: app_commands.TranslationContextTypes,
-    ) -> str | None:
-        if locale is not discord.Locale.french:
-            return None
-        return COMMANDS_FR.get(string.message)

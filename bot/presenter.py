@@ -21,11 +21,11 @@ from bot.render import (
     expired_panel,
     hand_panel,
     panel_fingerprint,
-    settlement_embed,
     table_embed,
     table_link,
     table_view,
 )
+from bot.summary import settlement_embed
 from bot.table import DMRef, LiveTable, Panel
 
 log = logging.getLogger(__name__)

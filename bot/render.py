@@ -27,7 +27,6 @@ from bot.ids import ComponentId
 from bot.table import LiveTable, Seat
 from games.cards import Card, Suit
 from games.options import options_to_dict
-from games.register import Entry
 from games.tricks import PlayedTrick
 
 if TYPE_CHECKING:
@@ -494,86 +493,6 @@ def panel_fingerprint(embed: discord.Embed, view: discord.ui.View) -> str:
 
 
 # ---- the end of a hand ---------------------------------------------------------------
-
-
-def settlement_embed(table: LiveTable, settled: Any, lang: str) -> discord.Embed:
-    """A settled hand: its result, tricks, payments, nets and what the register became."""
-    game = table.game.renderer
-    names = table.names
-    by_player = {s.player: s.name for s in table.seats}
-    outcome = settled.outcome
-    title, result, extra = game.settlement(table, settled, lang)
-    made = None
-    if table.session is not None and table.state is not None and table.state.is_over:
-        made = table.game.port.hand_result(table.session, table.state).made
-    embed = discord.Embed(title=title, colour=RESULT_COLOURS[made], description=result)
-    tricks = " · ".join(f"{names[i]} {n}" for i, n in enumerate(outcome.tricks))
-    embed.add_field(name=t(lang, "summary.tricks"), value=tricks, inline=False)
-    lines = []
-    for tr in outcome.transfers:
-        reason = t(lang, f"reason.{tr.reason}")
-        amount = game.amount(tr.amount, lang)
-        if tr.payer is None and tr.payee is not None:
-            lines.append(
-                t(lang, "summary.from_pot", name=names[tr.payee], amount=amount, reason=reason)
-            )
-        elif tr.payee is None and tr.payer is not None:
-            lines.append(
-                t(lang, "summary.to_pot", name=names[tr.payer], amount=amount, reason=reason)
-            )
-        elif tr.payer is not None and tr.payee is not None:
-            lines.append(
-                t(
-                    lang,
-                    "summary.pays",
-                    payer=names[tr.payer],
-                    payee=names[tr.payee],
-                    amount=amount,
-                    reason=reason,
-                )
-            )
-    embed.add_field(
-        name=t(lang, "summary.payments"), value=clip("\n".join(lines) or "—"), inline=False
-    )
-    net = " · ".join(f"{names[i]} {game.money(n, lang)}" for i, n in enumerate(outcome.net))
-    embed.add_field(name=t(lang, "summary.net"), value=net, inline=False)
-    register = []
-
-    def owner_of(entry: Entry) -> str:
-        if entry.owner is None:
-            return t(lang, "register.pinandele")
-        return by_player.get(entry.owner, "") or "?"
-
-    for crossing in settled.crossings:
-        register.append(
-            t(
-                lang,
-                "summary.crossed",
-                owner=owner_of(crossing.entry),
-                amount=game.amount(crossing.entry.amount, lang),
-            )
-        )
-    for entry in settled.new_entries:
-        register.append(
-            t(
-                lang,
-                "summary.new_entry",
-                owner=owner_of(entry),
-                amount=game.amount(entry.amount, lang),
-            )
-        )
-    if not register:
-        register.append(t(lang, "summary.register_same"))
-    embed.add_field(name=t(lang, "table.register"), value="\n".join(register), inline=False)
-    for name, value, inline in extra:
-        embed.add_field(name=name, value=value, inline=inline)
-    if table.status == "ended":
-        embed.set_footer(
-            text=t(lang, f"table.ended.{table.ended_reason or 'closed'}", name=table.ended_by)
-        )
-    elif table.session is not None:
-        embed.set_footer(text=t(lang, "summary.next", name=names[table.session.dealer]))
-    return embed
 
 
 def clip(text: str, limit: int = 1024) -> str:

@@ -15,15 +15,16 @@ from bot.boards import register_embed, rules_embed, scoreboard_embed
 from bot.game import DealInputs
 from bot.games.bete import GAME as BETE
 from bot.games.bete_hombree import GAME as HOMBREE
-from bot.i18n import COMMANDS_FR, LANGS, MESSAGES, lang_for, t
+from bot.i18n import LANGS, MESSAGES, lang_for, t
 from bot.render import (
     hand_panel,
     options_text,
-    settlement_embed,
     table_embed,
     table_view,
 )
+from bot.summary import settlement_embed
 from bot.table import LiveTable, apply_event, new_table
+from bot.translator import COMMANDS_FR
 from db.models import RegisterEntry, ScoreRow, TableRow
 from games.bete_hombree import Rules
 from games.register import Entry, Register

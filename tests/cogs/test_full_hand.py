@@ -69,7 +69,9 @@ async def test_full_hand_through_buttons(world, db_path):
     embed = summary.embeds[0]
     assert "Sud made it" in embed.title
     payments = next(f.value for f in embed.fields if f.name == "Payments")
-    assert "Est pays Sud 28 (contract)" in payments and "Est pays Sud 24 (bête)" in payments
+    # the three opponents pay alike: one line; the bête in play apart
+    assert "Est, Nord and Ouest each pay Sud 28 (contract)" in payments
+    assert "Est pays Sud 24 (bête)" in payments
     assert "Bête crossed out: Est, 24" in next(
         f.value for f in embed.fields if "Register" in f.name
     )
