@@ -6,10 +6,11 @@ from __future__ import annotations
 import discord
 
 from bot.game import TableGame
+from bot.games import table_game
 from bot.i18n import t
 from bot.render import COLOUR, clip
 from bot.table import LiveTable
-from db.models import RegisterEntry, ScoreRow
+from db.models import PastHand, RegisterEntry, ScoreRow
 from games.register import Entry, Register
 
 
@@ -88,3 +89,42 @@ def rules_embed(game: TableGame, topic: str, lang: str) -> discord.Embed:
     embed.description = t(lang, f"rules.{game.id}.{topic}.text")
     embed.set_footer(text=t(lang, "rules.footer"))
     return embed
+
+
+def history_embed(hands: list[PastHand], lang: str) -> discord.Embed:
+    """The server's last settled hands, newest first: each with its result and nets
+    (its record, RULES.md §5, is attached beside as a JSON file)."""
+    embed = discord.Embed(title=t(lang, "history.title"), colour=COLOUR)
+    lines = []
+    for past in hands:
+        hand = past.hand
+        try:
+            game = table_game(hand.game)
+        except KeyError:  # a game no longer offered: its hands stay readable
+            name, nets = hand.game, " · ".join(f"{n} {v:+d}" for _, n, v in past.nets)
+        else:
+            name = game.spec.name(lang)
+            nets = " · ".join(f"{n} {game.renderer.money(v, lang)}" for _, n, v in past.nets)
+        result = t(lang, f"history.result.{past.result}") if past.result else "—"
+        if past.declarer:
+            result = f"{past.declarer} : {result}" if lang == "fr" else f"{past.declarer}: {result}"
+        lines.append(
+            t(
+                lang,
+                "history.line",
+                id=hand.id,
+                game=name,
+                table=hand.table_id or "?",
+                hand=hand.hand_no,
+                when=f"<t:{int(hand.finished_at.timestamp())}:f>",
+                result=result,
+                nets=nets,
+                file=history_file_name(past),
+            )
+        )
+    embed.description = clip("\n\n".join(lines), 4096) if lines else t(lang, "history.empty")
+    return embed
+
+
+def history_file_name(past: PastHand) -> str:
+    return f"hand-{past.hand.id}-{past.hand.game}.json"

@@ -304,6 +304,19 @@ MESSAGES: Final[M] = {
         "en": "{name} deals next: click “Next hand”.",
     },
     # ---- register and scoreboard
+    "history.title": {"fr": "Les derniers coups", "en": "The last hands"},
+    "history.empty": {
+        "fr": "Aucun coup n'est encore réglé ici.",
+        "en": "No hand settled here yet.",
+    },
+    "history.line": {
+        "fr": "`#{id}` **{game}**, table n° {table}, coup n° {hand}, {when}\n{result} · {nets}"
+        "\n↳ `{file}` (`python -m games replay` le rejoue)",
+        "en": "`#{id}` **{game}**, table #{table}, hand #{hand}, {when}\n{result} · {nets}"
+        "\n↳ `{file}` (`python -m games replay` replays it)",
+    },
+    "history.result.made": {"fr": "gagné", "en": "made"},
+    "history.result.failed": {"fr": "perdu", "en": "failed"},
     "register.title": {"fr": "Tableau des bêtes — {game}", "en": "Register of bêtes — {game}"},
     "register.pinandele": {"fr": "pinandèle", "en": "pinandèle"},
     "register.line": {

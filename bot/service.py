@@ -29,7 +29,7 @@ from bot.settlement import settlement_writer
 from bot.table import LiveTable, apply_event, hand_seed, new_table, register_of
 from bot.turns import AI_PAUSE, ChangeListener, ReminderListener, TurnClock
 from db import Database, Store
-from db.models import RegisterEntry, ScoreRow, TableRow
+from db.models import PastHand, RegisterEntry, ScoreRow, TableRow
 from games.options import options_to_dict
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 # (table, hand_no) -> (hands as card lists by seat, cagnot in order), or None to shuffle:
 # tests inject recorded deals with it; every deal is stored in the log either way.
 DealSource = Callable[[LiveTable, int], tuple[list[list[str]], list[str]] | None]
+HISTORY = 5  # hands /history shows, each with its record attached
 RESTART_GRACE = 30  # seconds at least, after a restart, for the player to act
 # the events after which the player to act starts a new turn (and a new deadline)
 TURN_EVENTS = frozenset({"deal", "action", "replace", "return"})
@@ -574,6 +575,13 @@ class TableService(TurnClock, Preferences, Moderation):
             return RegisterView(
                 await store.unpaid_entries(guild_id, game), await store.pot_parts(guild_id, game)
             )
+
+    async def history(
+        self, guild_id: int, game: str | None, player: str | None, limit: int = HISTORY
+    ) -> list[PastHand]:
+        """The guild's last settled hands (a hand in progress is never among them)."""
+        async with self.db.reading() as store:
+            return await store.recent_hands(guild_id, game, player, limit)
 
     async def scoreboard(
         self, guild_id: int, game: str, since: datetime | None = None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import json
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -10,7 +12,13 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.boards import register_embed, rules_embed, scoreboard_embed
+from bot.boards import (
+    history_embed,
+    history_file_name,
+    register_embed,
+    rules_embed,
+    scoreboard_embed,
+)
 from bot.errors import UserError
 from bot.game import TableGame
 from bot.games import default_game, table_game, table_games
@@ -97,9 +105,35 @@ class Info(commands.Cog):
         embed = rules_embed(chosen, topic, lang)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
+    @app_commands.command(name="history", description="The last hands of this server")
+    @app_commands.describe(game="The game", player="Only the hands this player played")
+    async def history(
+        self,
+        interaction: Interaction,
+        game: str | None = None,
+        player: discord.Member | None = None,
+    ) -> None:
+        if interaction.guild_id is None:
+            raise UserError("error.guild_only")
+        if game is not None:
+            _game(game, None)  # an unknown game is refused by name
+        who = None if player is None else str(player.id)
+        hands = await self.bot.service.history(interaction.guild_id, game, who)
+        lang = self.bot.lang(interaction)
+        files = [
+            discord.File(
+                io.BytesIO(json.dumps(past.hand.record, ensure_ascii=False, indent=1).encode()),
+                filename=history_file_name(past),
+            )
+            for past in hands
+        ]
+        embed = history_embed(hands, lang)
+        await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
+
     @betes.autocomplete("game")
     @scoreboard.autocomplete("game")
     @rules.autocomplete("game")
+    @history.autocomplete("game")
     async def game_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         lang = self.bot.lang(interaction)
         names = [(game.spec.name(lang), game.id) for game in table_games()]

@@ -98,6 +98,16 @@ class HandRow:
 
 
 @dataclass(frozen=True, slots=True)
+class PastHand:
+    """A settled hand as ``/history`` shows it."""
+
+    hand: HandRow
+    result: str | None  # made, failed... (None: no declarer)
+    declarer: str | None  # the declarer's name
+    nets: tuple[tuple[str, str, int], ...]  # (player, name, net) in seat order
+
+
+@dataclass(frozen=True, slots=True)
 class Pot:
     guild_id: int
     game: str

@@ -18,6 +18,7 @@ import aiosqlite
 from db.models import (
     GuildSettings,
     HandRow,
+    PastHand,
     Payment,
     RegisterEntry,
     ScoreRow,
@@ -420,6 +421,37 @@ class Store:
             HandRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), datetime.fromisoformat(r[6]))
             for r in rows
         ]
+
+    async def recent_hands(
+        self, guild_id: int, game: str | None, player: str | None, limit: int
+    ) -> list[PastHand]:
+        """The guild's last settled hands, newest first (of ``game``, with ``player``)."""
+        where, params = ["h.guild_id = ?"], list[object]([guild_id])
+        if game is not None:
+            where.append("h.game = ?")
+            params.append(game)
+        if player is not None:
+            where.append("h.id IN (SELECT hand_id FROM hand_players WHERE player = ?)")
+            params.append(player)
+        rows = await self._all(
+            "SELECT h.id, h.guild_id, h.game, h.table_id, h.hand_no, h.record, h.finished_at,"
+            " h.result, h.declarer FROM hands h WHERE " + " AND ".join(where) + " ORDER BY h.id"
+            " DESC LIMIT ?",
+            (*params, limit),
+        )
+        out = []
+        for r in rows:
+            seats = await self._all(
+                "SELECT player, name, net FROM hand_players WHERE hand_id = ? ORDER BY seat",
+                (r[0],),
+            )
+            nets = tuple((str(p), str(n), int(v)) for p, n, v in seats)
+            declarer = next((n for p, n, _ in nets if p == r[8]), None)
+            row = HandRow(
+                r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), datetime.fromisoformat(r[6])
+            )
+            out.append(PastHand(row, r[7], declarer, nets))
+        return out
 
     async def add_payments(
         self, guild_id: int, game: str, hand_id: int, payments: Iterable[NewPayment]
