@@ -437,6 +437,21 @@ class HombreeRenderer:
             )
             result = contract_text(contract, names, lang) + " — " + made
         fields: list[Field] = []
+        if contract is not None:  # the arithmetic of the money, from the engine's figures
+            stake_line = t(lang, "summary.stake_each", stake=outcome.stake)
+            entry = outcome.new_entry
+            if not outcome.made and entry is not None and entry.owner is not None:
+                in_play = entry.amount - 4 * outcome.stake
+                key = "summary.new_bete_on" if in_play else "summary.new_bete"
+                stake_line += "\n" + t(
+                    lang,
+                    key,
+                    name=names[entry.owner],
+                    stake=outcome.stake,
+                    in_play=in_play,
+                    amount=entry.amount,
+                )
+            fields.append((t(lang, "summary.stake"), stake_line, False))
         if settled.belle_after != settled.belle_before:
             change = t(
                 lang,
