@@ -192,6 +192,11 @@ def _finish(view: discord.ui.View) -> discord.ui.View:
     return view
 
 
+def help_button(table: TableLike, topic: str) -> discord.ui.Button[Any]:
+    """❔ beside a game's calls: what each means (the game's /rules topic), privately."""
+    return button(ComponentId(table.id, 0, "rules", topic), "❔")
+
+
 def card_buttons(
     table: TableLike, cards: list[Card], legal: set[Card], mine: bool, lang: str
 ) -> list[discord.ui.Button[Any]]:

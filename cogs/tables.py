@@ -57,7 +57,7 @@ async def _handle(
     on_table = message is not None and message.id == table.row.message_id
     verb = cid.verb
     if verb == "rules":
-        embed = rules_embed(table.game, "overview", lang)
+        embed = rules_embed(table.game, cid.arg or "overview", lang)  # ❔ beside the calls
         await interaction.response.send_message(embed=embed, ephemeral=True)
         return
     if verb == "ai" and not cid.arg:  # which level: asked privately, answered by a click

@@ -50,3 +50,11 @@ async def test_the_last_dm_of_a_hand_shows_its_result_and_your_money(world):
         money = renderer.money(table.last.outcome.net[seat], lang)
         assert title in text
         assert t(lang, "hand.your_money", money=money) in text
+
+
+async def test_the_calls_come_with_their_meaning(world):
+    table = await open_full_table(world)
+    lang = table.public_lang
+    result = await world.members[3].click(world.table_message(), label="❔")  # anyone may ask
+    assert result.ephemeral
+    assert result.response.embeds[0].title == t(lang, "rules.bete-hombree.auction.title")

@@ -22,6 +22,7 @@ from bot.render import (
     card_buttons,
     card_text,
     cards_text,
+    help_button,
     suit_text,
     turn_lines,
 )
@@ -80,6 +81,7 @@ def call_buttons(table: TableLike, view: DealView, lang: str) -> list[discord.ui
         style = discord.ButtonStyle.danger if pass_ else discord.ButtonStyle.success
         cid = ComponentId(table.id, table.moves, "call", call_arg(action))
         out.append(button(cid, action_text(action, lang), style))
+    out.append(help_button(table, "auction"))  # je joue, contrer, la curieuse
     return out
 
 

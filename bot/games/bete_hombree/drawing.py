@@ -22,6 +22,7 @@ from bot.render import (
     card_buttons,
     card_text,
     cards_text,
+    help_button,
     signed,
     suit_text,
     turn_lines,
@@ -151,6 +152,7 @@ def call_buttons(table: TableLike, view: HandView, lang: str) -> list[discord.ui
             style = discord.ButtonStyle.success
         cid = ComponentId(table.id, table.moves, "call", call_arg(action))
         out.append(button(cid, call_text(action, view.standing_rank, lang), style))
+    out.append(help_button(table, "auction"))  # premier, cagnote, sans préjudice...
     for index, item in enumerate(out):
         item.row = index // 5
     return out
@@ -381,7 +383,8 @@ class HombreeRenderer:
                 blind = (Kind.SANS_PREJUDICE, Kind.RETIENS, Kind.PASS)
                 items.extend(
                     b
-                    for b, a in zip(call_buttons(table, hv, lang), hv.legal, strict=True)
+                    # (zip stops at the legal calls: the ❔ after them is left out here)
+                    for b, a in zip(call_buttons(table, hv, lang), hv.legal, strict=False)
                     if a.kind in blind
                 )
             look = ComponentId(tid, 0, "look")
