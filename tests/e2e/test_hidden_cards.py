@@ -7,11 +7,18 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+from bot.render import card_text
+from games.cards import Card
 from tests.e2e.fake import BotProcess, FakeDiscord, Sent
 from tests.e2e.leaks import Knowledge, cards_in, game_knowledge, scan
 from tests.e2e.players import WAIT, Move, TablePlayers, find_button
 
 HANDS = 2
+
+
+def card_label(card: str) -> str:
+    """A card as the table writes it (the public messages are in French here)."""
+    return card_text(Card.parse(card), "fr")
 
 
 async def test_no_message_shows_a_hidden_card(
@@ -53,8 +60,13 @@ async def test_no_message_shows_a_hidden_card(
         assert not missing, f"{user.name} was never shown {missing}"
     played = [m.arg for m in players.moves if m.verb == "play"]
     assert len(played) == 20 * HANDS
-    # (the card that ends a trick is never on the table: the next trick replaces it)
-    assert {card for n, card in enumerate(played) if n % 4 != 3} <= result.shown[None]
+    # every card played, the one that ends a trick too (the last trick stays on the
+    # table beside the next), is seen by everyone, trick after trick in play order
+    assert set(played) <= result.shown[None], set(played) - result.shown[None]
+    public = " ".join(" ".join(sent.strings()) for sent in server.log if sent.audience is None)
+    for start in range(0, len(played), 4):
+        trick = " ".join(card_label(card) for card in played[start : start + 4])
+        assert trick in public, f"the trick {trick} was never shown whole, in order"
     assert "Traceback" not in bot.output()
     assert server.problems() == []
 
