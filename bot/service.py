@@ -585,9 +585,11 @@ class TableService(TurnClock, Preferences, Moderation):
 
     async def scoreboard(
         self, guild_id: int, game: str, since: datetime | None = None
-    ) -> list[ScoreRow]:
+    ) -> tuple[list[ScoreRow], list[tuple[int, str, int]]]:
+        """The standings, and each player's net hand by hand (for the chart)."""
         async with self.db.reading() as store:
-            return await store.scoreboard(guild_id, game, since)
+            rows = await store.scoreboard(guild_id, game, since)
+            return rows, await store.net_series(guild_id, game, since)
 
 
 def _replace_message(table: LiveTable, message_id: int) -> TableRow:

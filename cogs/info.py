@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 from datetime import UTC, datetime, timedelta
@@ -19,6 +20,7 @@ from bot.boards import (
     rules_embed,
     scoreboard_embed,
 )
+from bot.charts import balance_chart
 from bot.errors import UserError
 from bot.game import TableGame
 from bot.games import default_game, table_game, table_games
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
     from bot.table import LiveTable
 
 Interaction = discord.Interaction[Any]
+CHART = "scoreboard.png"
 PERIODS = {
     "all": None,
     "month": timedelta(days=30),
@@ -87,10 +90,17 @@ class Info(commands.Cog):
         chosen = _game(game, table)
         span = PERIODS[period]
         since = datetime.now(UTC) - span if span is not None else None
-        rows = await self.bot.service.scoreboard(interaction.guild_id, chosen.id, since)
+        rows, series = await self.bot.service.scoreboard(interaction.guild_id, chosen.id, since)
         lang = await self._public_lang(interaction)
         embed = scoreboard_embed(chosen, rows, lang, period)
-        await interaction.response.send_message(embed=embed)
+        if not series:
+            await interaction.response.send_message(embed=embed)
+            return
+        await interaction.response.defer()  # the chart is drawn off the event loop
+        players = [(row.player, row.name) for row in rows]
+        png = await asyncio.to_thread(balance_chart, series, players)
+        embed.set_image(url=f"attachment://{CHART}")
+        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), CHART))
 
     @app_commands.command(name="rules", description="The rules in short")
     @app_commands.describe(game="The game", topic="Topic")

@@ -475,6 +475,18 @@ class Store:
             for r in rows
         ]
 
+    async def net_series(
+        self, guild_id: int, game: str, since: datetime | None = None
+    ) -> list[tuple[int, str, int]]:
+        """Each player's net of each settled hand, hand by hand: (hand id, player, net)."""
+        start = now_text(since) if since is not None else ""
+        rows = await self._all(
+            "SELECT h.id, hp.player, hp.net FROM hand_players hp JOIN hands h ON h.id = hp.hand_id"
+            " WHERE h.guild_id = ? AND h.game = ? AND h.finished_at >= ? ORDER BY h.id, hp.seat",
+            (guild_id, game, start),
+        )
+        return [(int(r[0]), str(r[1]), int(r[2])) for r in rows]
+
     async def scoreboard(
         self, guild_id: int, game: str, since: datetime | None = None
     ) -> list[ScoreRow]:

@@ -97,6 +97,10 @@ async def test_full_hand_through_buttons(world, db_path):
     sud, est = (f"<@{m.id}>" for m in world.members[:2])
     assert sud in text and "40" in text and est not in text and "Sud" not in text
     result = await world.members[2].slash(world.channel, "scoreboard")
+    chart = result.response.attachments  # each player's balance, as a picture
+    assert [a.filename for a in chart] == ["scoreboard.png"]
+    assert (await chart[0].read()).startswith(b"\x89PNG")
+    assert result.response.embeds[0].image.url == "attachment://scoreboard.png"
     lines = result.response.embeds[0].description.splitlines()
     assert "Sud" in lines[0] and "+108" in lines[0]
     assert any("Est" in line and "−52" in line for line in lines)
