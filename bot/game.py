@@ -40,8 +40,6 @@ SessionT = TypeVar("SessionT")
 StateT = TypeVar("StateT")
 ViewT = TypeVar("ViewT")
 ActionT = TypeVar("ActionT")
-SettledT = TypeVar("SettledT")
-ActionT_co = TypeVar("ActionT_co", covariant=True)
 ViewT_co = TypeVar("ViewT_co", covariant=True)
 SettledT_co = TypeVar("SettledT_co", covariant=True)
 RulesT_contra = TypeVar("RulesT_contra", contravariant=True)
@@ -72,7 +70,8 @@ class Capabilities:
 
     register: bool = False  # a register of bêtes that outlives tables (carried over)
     pot_parts: tuple[str, ...] = ()  # the parts of its pot, as stored (none: no pot)
-    settles: Literal["hand", "game"] = "hand"  # when money changes hands
+    settles: Literal["hand", "game"] = "hand"  # when money changes hands (a deal's
+    # summary of a game settled per game shows its payments only when there are some)
     tricks: bool = True  # hands are played in tricks (the trick log lines)
     results: tuple[str, ...] = ("made", "failed")  # the result words a hand may store
 

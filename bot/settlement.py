@@ -26,6 +26,8 @@ def settlement_writer(table: LiveTable) -> Callable[[Store], Awaitable[None]]:
         game, guild, outcome = table.game, table.row.guild_id, settled.outcome
         players = session.players
         result = game.port.hand_result(session, state)
+        if result.result is not None and result.result not in game.capabilities.results:
+            log.error("%s declares no result %r: stored anyway", game.id, result.result)
         record = game.spec.write_record(session, state)  # the record of RULES.md §5
         record["players_names"] = table.names
         declarer = result.declarer

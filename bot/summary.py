@@ -63,12 +63,14 @@ def settlement_embed(table: LiveTable, settled: Any, lang: str) -> discord.Embed
     embed = discord.Embed(title=title, colour=RESULT_COLOURS[made], description=result)
     tricks = " · ".join(f"{names[i]} {n}" for i, n in enumerate(outcome.tricks))
     embed.add_field(name=t(lang, "summary.tricks"), value=tricks, inline=False)
+    per_game = table.game.capabilities.settles == "game"
     lines = payment_lines(outcome.transfers, names, game, lang)
-    embed.add_field(
-        name=t(lang, "summary.payments"), value=clip("\n".join(lines) or "—"), inline=False
-    )
-    net = " · ".join(f"{names[i]} {game.money(n, lang)}" for i, n in enumerate(outcome.net))
-    embed.add_field(name=t(lang, "summary.net"), value=net, inline=False)
+    if lines or not per_game:  # a deal of a game settled at its end moves no money yet
+        embed.add_field(
+            name=t(lang, "summary.payments"), value=clip("\n".join(lines) or "—"), inline=False
+        )
+        net = " · ".join(f"{names[i]} {game.money(n, lang)}" for i, n in enumerate(outcome.net))
+        embed.add_field(name=t(lang, "summary.net"), value=net, inline=False)
     register = []
 
     def owner_of(entry: Entry) -> str:
