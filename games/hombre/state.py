@@ -2,9 +2,10 @@
 talon shown or hidden, the play with its matador privilege, the vole, and the
 settlement (``games.hombre.settle``).
 
-Legality lives in ``check`` only; ``legal_actions`` lists what ``check``
-accepts (discards are listed as every subset, so only for small hands' sake
-does a computer player choose them itself: see ``exchange_range``).
+Legality lives in ``check`` only.  ``legal_actions`` lists what ``check``
+accepts, except at the exchange: any set of cards within ``exchange_range``
+may be discarded, too many sets to list, so it lists keeping one's hand (when
+allowed) and each single card, and a player composes larger discards itself.
 """
 
 from __future__ import annotations
@@ -254,9 +255,8 @@ class DealState(TrickPlay):
         return self.check(action, seat) is None
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action; during the exchange only the discards of the fewest
-        and the most cards are not all listed: every subset would be too many, so
-        the exchange lists keeping one's hand (if allowed) and each single card."""
+        """The legal actions (at the exchange: keeping one's hand when allowed and
+        each single card; any discard within ``exchange_range`` is legal)."""
         phase = self.phase
         if phase is Phase.DONE:
             return []
