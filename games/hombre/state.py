@@ -202,7 +202,10 @@ class DealState(TrickPlay):
         )
 
     def partners_see(self) -> bool:
-        """Whether the defenders see each other's hands (a vole undertaken)."""
+        """Whether the defenders see each other's hands: a vole undertaken in play,
+        or a sans-prendre vole from the end of the auction."""
+        if self.phase is Phase.AUCTION:
+            return False
         return self.vole or self.mode is Mode.SANS_PRENDRE_VOLE
 
     # ---- legality: the one place -------------------------------------------------

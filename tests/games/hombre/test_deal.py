@@ -151,7 +151,9 @@ def test_playing_on_undertakes_the_vole_and_the_defenders_see_each_other() -> No
 
 def test_a_sans_prendre_vole_shows_the_defenders_hands_before_their_exchange() -> None:
     state = deal()
-    do(state, "0 sans-prendre-vole", "1 pass", "2 pass")
+    do(state, "0 sans-prendre-vole", "1 pass")
+    assert state.view(1).partner_hand is None  # the auction is not over
+    do(state, "2 pass")
     assert state.view(1).partner_hand == state.hands[2]
     do(state, "0 trump S", "1 discard", "2 discard")
     for _ in range(15):

@@ -44,6 +44,7 @@ def check_views(state: DealState) -> None:
             not state.is_over
             and state.hombre >= 0
             and seat != state.hombre
+            and state.phase is not Phase.AUCTION
             and (state.vole or view.mode is Mode.SANS_PRENDRE_VOLE)
         )
         if sees:
