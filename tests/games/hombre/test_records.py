@@ -32,6 +32,7 @@ OUTCOMES = {
     "hombre_all_pass": ["all-pass"],
     "hombre_codille": ["codille"],
     "hombre_codille_shared": ["codille"],
+    "hombre_forced": ["win"],
     "hombre_remise": ["remise"],
     "hombre_sans_prendre_vole": ["vole"],
     "hombre_vole": ["vole"],
@@ -72,6 +73,16 @@ def test_a_record_written_back_replays_the_same(path: Path) -> None:
     again = json.loads(json.dumps(record.to_json()))
     assert HombreRecord.from_json(again) == record
     assert result_of(again) == result_of(data)
+
+
+def test_espadille_forcee_the_record_goes_on_with_the_holder_s_trump() -> None:
+    data = load(RECORDS / "hombre_forced.json")
+    assert data["options"] == {"espadille_forcee": True}
+    assert data["deals"][0]["actions"][3] == "0 trump H"  # three passes, then his trump
+    (result,) = result_of(data)
+    assert result["mode"] == "forced" and result["hombre"] == 0
+    data["options"] = {}
+    assert "deal 0, action 3" in refused(data)  # without the option: an all-pass
 
 
 def test_the_session_record_carries_the_poule_between_deals() -> None:
