@@ -1,0 +1,38 @@
+"""L'Hombre (French three-player Ombre), RULES.md §3, played through the same core.
+
+The game registers itself when ``games.hombre.spec`` is imported (not this
+package): its records hold several deals and replay to a list of results
+(RULES.md §5), which the core's generic tests of registered games do not read
+yet, so it stays out of the registry until the bot offers it.
+"""
+
+from games.hombre.actions import Action, Kind, Signal
+from games.hombre.pool import Bete, Pool
+from games.hombre.record import GAME, HombreRecord, record_of, replay, result_json
+from games.hombre.rules import HombreTricks, Rules
+from games.hombre.session import Session, SettledDeal
+from games.hombre.settle import Outcome
+from games.hombre.state import DealState, DealView, IllegalActionError, Mode, Phase
+
+__all__ = [
+    "GAME",
+    "Action",
+    "Bete",
+    "DealState",
+    "DealView",
+    "HombreRecord",
+    "HombreTricks",
+    "IllegalActionError",
+    "Kind",
+    "Mode",
+    "Outcome",
+    "Phase",
+    "Pool",
+    "Rules",
+    "Session",
+    "SettledDeal",
+    "Signal",
+    "record_of",
+    "replay",
+    "result_json",
+]

@@ -1,0 +1,101 @@
+"""L'Hombre's rule-of-thumb player: it bids on trump length and matadors,
+keeps trumps and kings at the exchange, and in play wins a trick cheaply when
+its side is not winning it, else throws its weakest card."""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from games.ai.base import DEFAULT_BUDGET
+from games.cards import Rank, Suit, bits_of
+from games.hombre.actions import HIDE, PASS, Action, Kind, discard, play, trump
+from games.hombre.rules import HombreTricks
+from games.hombre.state import DealView, Phase
+
+_TRICKS: Final = {s: HombreTricks(s) for s in Suit}
+KINGS: Final = sum(1 << (16 * s + Rank.K) for s in Suit)
+
+
+def trump_score(hand: int, suit: Suit) -> int:
+    """A hand's worth with ``suit`` for trump: trumps, matadors counted thrice, kings."""
+    rules = _TRICKS[suit]
+    trumps = hand & rules.trump_mask
+    return (
+        trumps.bit_count()
+        + 2 * (trumps & rules.matadors).bit_count()
+        + (hand & KINGS & ~trumps).bit_count()
+    )
+
+
+def best_trump(hand: int) -> tuple[Suit, int]:
+    return max(((s, trump_score(hand, s)) for s in Suit), key=lambda p: p[1])
+
+
+class HombreHeuristicPlayer:
+    name = "heuristic"
+
+    def act(self, view: DealView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
+        if not view.legal:
+            raise ValueError("it is not this seat's turn")
+        phase = view.phase
+        if phase is Phase.AUCTION:
+            return self._bid(view)
+        if phase is Phase.TRUMP:
+            return trump(best_trump(view.hand)[0])
+        if phase is Phase.EXCHANGE:
+            return self._exchange(view)
+        if phase is Phase.TALON:
+            return HIDE
+        return self._play(view)
+
+    def _bid(self, view: DealView) -> Action:
+        _, score = best_trump(view.hand)
+        wanted = Kind.PASS
+        if score >= 12:
+            wanted = Kind.SANS_PRENDRE
+        elif score >= 8:
+            wanted = Kind.PRENDRE
+        for action in sorted(view.legal, key=lambda a: -a.kind):
+            if action.kind <= wanted and action.kind is not Kind.SANS_PRENDRE_VOLE:
+                return action
+        return PASS
+
+    def _exchange(self, view: DealView) -> Action:
+        rules = _TRICKS[Suit(view.trump)]
+        hand = view.hand
+        least = min(1, view.talon_left) if view.seat == view.hombre else 0
+        most = min(9, view.talon_left)
+        weak = [i for i in bits_of(hand & ~rules.trump_mask & ~KINGS)]
+        weak.sort(key=lambda i: rules.power[i])
+        if view.seat != view.hombre:
+            most = min(most, 5 if view.talon_left > 5 else view.talon_left)
+        chosen = weak[:most]
+        if len(chosen) < least:
+            chosen = sorted(bits_of(hand), key=lambda i: rules.power[i])[:least]
+        mask = 0
+        for i in chosen:
+            mask |= 1 << i
+        return discard(mask)
+
+    def _play(self, view: DealView) -> Action:
+        plays = [a for a in view.legal if a.kind is Kind.PLAY and not a.signal]
+        if any(a.kind is Kind.STOP for a in view.legal):
+            return next(a for a in view.legal if a.kind is Kind.STOP)
+        rules = _TRICKS[Suit(view.trump)]
+        power = rules.power
+        cards = sorted((a.cards.bit_length() - 1 for a in plays), key=lambda i: power[i])
+        if not view.trick:
+            if view.seat == view.hombre and view.hand & rules.trump_mask:
+                return play(max(cards, key=lambda i: (rules.is_trump(i), power[i])))
+            plain = [i for i in cards if not rules.is_trump(i)]
+            return play(max(plain or cards, key=lambda i: power[i]))
+        winner_seat = view.winning
+        partner_wins = view.seat != view.hombre and winner_seat != view.hombre
+        if partner_wins:
+            return play(cards[0])
+        winning_card = next(c.index for s, c in view.trick if s == winner_seat)
+        for i in cards:
+            if rules.beats(i, winning_card):
+                return play(i)
+        return play(min(cards, key=lambda i: (rules.is_trump(i), power[i])))

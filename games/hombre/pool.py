@@ -1,0 +1,57 @@
+"""The money on an L'Hombre table between deals (RULES.md §3): the poule, the
+bête in play (already inside the poule) and the waiting bêtes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+FIRST_ANTE: Final = 3  # each player's first stake in a new poule
+BETE_ANTE: Final = 2  # each player's stake when a bête enters the poule
+ALL_PASS: Final = 2  # what each adds when everyone passed
+SANS_PRENDRE_BONUS: Final = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Bete:
+    """A made bête: a debt its owner pays into the poule it enters."""
+
+    owner: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """The table's money before a deal.
+
+    ``poule`` is every jeton on the table, the bête in play included;
+    ``bete_in_play`` is that bête's amount (None: no bête in play); ``register``
+    lists the waiting bêtes, oldest first; ``ante`` is what each player puts
+    in at the start of the next deal.
+    """
+
+    poule: int = 0
+    bete_in_play: int | None = None
+    register: tuple[Bete, ...] = ()
+    ante: int = FIRST_ANTE
+
+    def __post_init__(self) -> None:
+        if self.poule < 0 or self.ante < 0:
+            raise ValueError("the poule and the ante are never negative")
+        if self.bete_in_play is not None and not 0 < self.bete_in_play <= self.poule:
+            raise ValueError(f"a bête of {self.bete_in_play} cannot be in a poule of {self.poule}")
+        if any(b.amount <= 0 for b in self.register):
+            raise ValueError("a bête is a positive amount")
+
+    @property
+    def entering(self) -> int:
+        """The index in ``register`` of the bête entering the poule at the next
+        deal's start (after a poule was taken: the largest, the oldest among
+        equals), or -1."""
+        if self.poule or self.bete_in_play is not None or not self.register:
+            return -1
+        largest = max(b.amount for b in self.register)
+        return next(n for n, b in enumerate(self.register) if b.amount == largest)
+
+    def total_betes(self) -> int:
+        return sum(b.amount for b in self.register)

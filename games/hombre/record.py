@@ -1,0 +1,188 @@
+"""L'Hombre records (RULES.md §5 "L'Hombre records"): one or more consecutive
+deals of a session, read, replayed exactly and written."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.cards import Card, Suit, card_mask, cards_of, number_copies, parse_cards
+from games.hombre.actions import Action
+from games.hombre.pool import Bete, Pool
+from games.hombre.rules import SEATS, Rules
+from games.hombre.session import Session, SettledDeal
+from games.hombre.state import DealState
+from games.records import RecordError, apply_action_lines
+
+GAME = "hombre"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    talon: tuple[Card, ...]
+    actions: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "hands": [[str(c) for c in hand] for hand in self.hands],
+            "talon": [str(c) for c in self.talon],
+            "actions": list(self.actions),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HombreRecord:
+    players: tuple[str, ...]
+    deals: tuple[Deal, ...]
+    pool: Pool = field(default_factory=Pool)
+    options: Rules = field(default_factory=Rules)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HombreRecord:
+        try:
+            if data.get("game") != GAME:
+                raise RecordError(f"not a {GAME} record: game is {data.get('game')!r}")
+            players = tuple(str(p) for p in data["players"])
+            if len(players) != SEATS:
+                raise RecordError(f"L'Hombre has {SEATS} players, not {len(players)}")
+            register = []
+            for item in data.get("register", []):
+                owner, amount = item["owner"], item["amount"]
+                if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < SEATS:
+                    raise RecordError(f"a bête's owner is a seat 0-{SEATS - 1}, not {owner!r}")
+                if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+                    raise RecordError(f"a bête is a positive whole number, not {amount!r}")
+                register.append(Bete(owner, amount))
+            bete = data.get("bete_in_play")
+            pool = Pool(
+                int(data.get("poule", 0)),
+                None if bete is None else int(bete),
+                tuple(register),
+                int(data.get("ante", 3)),
+            )
+            deals = data["deals"]
+            if not isinstance(deals, list) or not deals:
+                raise RecordError("a record holds at least one deal in 'deals'")
+            return cls(
+                players=players,
+                deals=tuple(_read_deal(n, d) for n, d in enumerate(deals)),
+                pool=pool,
+                options=Rules.from_dict(dict(data.get("options", {}))),
+            )
+        except KeyError as missing:
+            raise RecordError(f"the record lacks {missing}") from None
+        except (TypeError, ValueError, AttributeError) as error:
+            if isinstance(error, RecordError):
+                raise
+            raise RecordError(f"malformed record: {error}") from None
+
+    def to_json(self) -> dict[str, Any]:
+        pool = self.pool
+        return {
+            "game": GAME,
+            "options": self.options.to_dict(),
+            "players": list(self.players),
+            "poule": pool.poule,
+            "bete_in_play": pool.bete_in_play,
+            "register": [{"owner": b.owner, "amount": b.amount} for b in pool.register],
+            "ante": pool.ante,
+            "deals": [d.to_json() for d in self.deals],
+        }
+
+
+def _read_deal(n: int, data: Mapping[str, Any]) -> Deal:
+    try:
+        *hands, talon = number_copies(
+            [*(parse_cards(hand) for hand in data["hands"]), parse_cards(data["talon"])]
+        )
+        actions = data.get("actions", [])
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise RecordError("actions must be a list of strings like '1 pass'")
+        return Deal(int(data["dealer"]), tuple(map(tuple, hands)), tuple(talon), tuple(actions))
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, RecordError):
+            raise RecordError(f"deal {n}: {error}") from None
+        raise RecordError(f"deal {n} is malformed: {error}") from None
+
+
+def deal_of(state: DealState) -> Deal:
+    return Deal(
+        dealer=state.dealer,
+        hands=tuple(tuple(cards_of(h)) for h in state.initial_hands),
+        talon=tuple(Card.from_index(i) for i in state.talon),
+        actions=tuple(f"{seat} {action}" for seat, action in state.actions),
+    )
+
+
+def record_of(session: Session, state: DealState) -> HombreRecord:
+    """The one-deal record of ``state`` as dealt by ``session`` (as far as it went)."""
+    return HombreRecord(session.players, (deal_of(state),), state.pool, session.rules)
+
+
+@dataclass(slots=True)
+class Replay:
+    record: HombreRecord
+    session: Session
+    states: list[DealState]
+    settled: list[SettledDeal]
+
+
+def replay(record: HombreRecord) -> Replay:
+    """Replay every deal in order; a bad one raises ``RecordError`` naming the
+    deal, the action's index and the rule."""
+    first = record.deals[0].dealer
+    try:
+        session = Session(record.players, dealer=first, rules=record.options, pool=record.pool)
+    except ValueError as error:
+        raise RecordError(f"impossible session: {error}") from None
+    states: list[DealState] = []
+    settled: list[SettledDeal] = []
+    for n, deal in enumerate(record.deals):
+        if states and not states[-1].is_over:
+            raise RecordError(f"deal {n}: deal {n - 1} is not finished")
+        if deal.dealer != session.dealer:
+            raise RecordError(f"deal {n}: the dealer is seat {session.dealer}, not {deal.dealer}")
+        try:
+            state = session.deal_hands(
+                [card_mask(h) for h in deal.hands], [c.index for c in deal.talon]
+            )
+        except ValueError as error:
+            raise RecordError(f"deal {n}: impossible deal: {error}") from None
+        try:
+            apply_action_lines(state, deal.actions, SEATS, Action.parse)
+        except RecordError as error:
+            raise RecordError(f"deal {n}, {error}", error.index) from None
+        states.append(state)
+        if state.is_over:
+            settled.append(session.settle(state))
+    return Replay(record, session, states, settled)
+
+
+def deal_result(state: DealState) -> dict[str, Any]:
+    data: dict[str, Any] = {"finished": state.is_over}
+    outcome = state.outcome
+    if outcome is None:
+        data["turn"] = state.turn
+        data["phase"] = state.phase.name.lower()
+        return data
+    data["hombre"] = None if state.hombre < 0 else state.hombre
+    data["mode"] = "all-pass" if state.mode is None else state.mode.word
+    data["trump"] = None if state.trump < 0 else Suit(state.trump).name
+    data["tricks"] = list(outcome.tricks)
+    data["outcome"] = outcome.result
+    data["codille_to"] = outcome.codille_to
+    data["payments"] = list(outcome.net)
+    pool = outcome.pool
+    data["poule"] = pool.poule
+    data["bete_in_play"] = pool.bete_in_play
+    data["register"] = [{"owner": b.owner, "amount": b.amount} for b in pool.register]
+    return data
+
+
+def result_json(result: Replay) -> list[dict[str, Any]]:
+    """The printed result: one object per deal (RULES.md §5)."""
+    return [deal_result(state) for state in result.states]

@@ -1,0 +1,418 @@
+"""One deal of L'Hombre (RULES.md §3): antes, auction, trump, exchanges, the
+talon shown or hidden, the play with its matador privilege, the vole, and the
+settlement (``games.hombre.settle``).
+
+Legality lives in ``check`` only.  ``legal_actions`` lists what ``check``
+accepts, except at the exchange: any set of cards within ``exchange_range``
+may be discarded, too many sets to list, so it lists keeping one's hand (when
+allowed) and each single card, and a player composes larger discards itself.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Final
+
+from games.cards import Card, Suit, bits_of
+from games.dealing import validate_deal
+from games.hombre.actions import CALLS, HIDE, PASS, SHOW, STOP, Action, Kind, Signal
+from games.hombre.actions import play as play_action
+from games.hombre.actions import trump as trump_action
+from games.hombre.pool import Pool
+from games.hombre.rules import (
+    DECK_MASK,
+    ESPADILLE,
+    HAND_SIZE,
+    SEATS,
+    TALON_SIZE,
+    TRICKS,
+    HombreTricks,
+    Rules,
+)
+from games.hombre.settle import Outcome, ante_transfers, settle, settle_all_pass
+from games.money import Transfer
+from games.tricks import PlayedTrick, TrickPlay
+
+VOLE_FROM: Final = 5  # tricks the hombre must have won to stop or undertake the vole
+
+
+class IllegalActionError(ValueError):
+    """An action the rules forbid now; the message says which rule."""
+
+
+class Phase(IntEnum):
+    AUCTION = 0
+    TRUMP = 1
+    EXCHANGE = 2
+    TALON = 3  # the last who drew shows or hides the rest of the talon
+    PLAY = 4
+    DONE = 5
+
+
+class Mode(IntEnum):
+    """How the hombre plays (the record's ``mode``)."""
+
+    PRENDRE = 1
+    SANS_PRENDRE = 2
+    SANS_PRENDRE_VOLE = 3
+    FORCED = 4  # espadille forcée: en prenant without a word
+
+    @property
+    def word(self) -> str:
+        return self.name.lower().replace("_", "-")
+
+    @property
+    def takes(self) -> bool:
+        """Whether the hombre exchanges (en prenant)."""
+        return self in (Mode.PRENDRE, Mode.FORCED)
+
+    @property
+    def sans_prendre(self) -> bool:
+        return self in (Mode.SANS_PRENDRE, Mode.SANS_PRENDRE_VOLE)
+
+
+@dataclass(frozen=True, slots=True)
+class DealView:
+    """What one seat may see of a deal."""
+
+    rules: Rules
+    seat: int
+    dealer: int
+    phase: Phase
+    turn: int
+    hand: int
+    hand_counts: tuple[int, ...]
+    calls: tuple[tuple[int, Action], ...]
+    hombre: int
+    mode: Mode | None
+    trump: int  # -1 before it is named
+    talon_left: int
+    talon_shown: int | None  # the rest of the talon once shown, else None
+    discarded: int  # this seat's own discards
+    exchanged: tuple[tuple[int, int], ...]  # (seat, cards drawn), in order
+    partner_hand: int | None  # the other defender's hand, when defenders see each other's
+    trick: tuple[tuple[int, Card], ...]
+    winning: int
+    tricks_played: tuple[PlayedTrick, ...]
+    tricks_won: tuple[int, ...]
+    signals: tuple[tuple[int, int, Signal], ...]  # (seat, card index, signal)
+    vole: bool  # the vole is undertaken
+    matadors: int  # the hombre's run from the espadille, once it counts (>= 3) at the end
+    pool: Pool  # before the deal
+    legal: tuple[Action, ...]
+    outcome: Outcome | None
+
+
+class DealState(TrickPlay):
+    """A deal being played, from the antes to the settlement."""
+
+    def __init__(
+        self, rules: Rules, dealer: int, hands: Sequence[int], talon: Sequence[int], pool: Pool
+    ) -> None:
+        """``hands`` are bit sets by seat; ``talon`` the 13 undealt cards, top first."""
+        if not 0 <= dealer < SEATS:
+            raise ValueError(f"the dealer is a seat 0-{SEATS - 1}, not {dealer}")
+        if len(hands) != SEATS:
+            raise ValueError(f"L'Hombre has {SEATS} players, not {len(hands)}")
+        if len(talon) != TALON_SIZE:
+            raise ValueError(f"the talon holds {TALON_SIZE} cards, not {len(talon)}")
+        validate_deal(DECK_MASK, hands, talon, HAND_SIZE, "talon")
+        for bete in pool.register:
+            if not 0 <= bete.owner < SEATS:
+                raise ValueError(f"a bête's owner is a seat 0-{SEATS - 1}, not {bete.owner}")
+        self.rules = rules
+        self.seats = SEATS
+        self.dealer = dealer
+        self.first = (dealer + 1) % SEATS
+        self.hands = list(hands)
+        self.initial_hands = tuple(hands)
+        self.talon = tuple(talon)
+        self.drawn = 0  # cards drawn from the talon's top so far
+        self.pool = pool
+        self.transfers: list[Transfer] = []
+        self.entered = pool.entering
+        self.transfers.extend(ante_transfers(pool))
+        self.actions: list[tuple[int, Action]] = []
+        self.phase = Phase.AUCTION
+        self.turn = self.first
+        self.speakers_left = 3
+        self.hombre = -1
+        self.mode: Mode | None = None
+        self.trump = -1
+        self.tricks_rules = HombreTricks(Suit.S)  # replaced when trump is named
+        self.trick_rules = self.tricks_rules
+        self.exchangers: list[int] = []
+        self.discards = [0] * SEATS
+        self.exchanged: list[tuple[int, int]] = []
+        self.last_drawer = -1
+        self.talon_shown = False
+        self.vole = False
+        self.stopped = False
+        self.matadors = 0
+        self.signals: list[tuple[int, int, Signal]] = []
+        self.outcome: Outcome | None = None
+        self._start_play(self.first)
+
+    def copy(self) -> DealState:
+        other = _copy.copy(self)
+        self._copy_play_to(other)
+        other.actions = list(self.actions)
+        other.transfers = list(self.transfers)
+        other.exchangers = list(self.exchangers)
+        other.discards = list(self.discards)
+        other.exchanged = list(self.exchanged)
+        other.signals = list(self.signals)
+        return other
+
+    # ---- state -------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.DONE
+
+    @property
+    def talon_left(self) -> int:
+        return TALON_SIZE - self.drawn
+
+    def defenders(self) -> tuple[int, int]:
+        h = self.hombre
+        return ((h + 1) % SEATS, (h + 2) % SEATS)
+
+    def _standing(self) -> Kind:
+        return max((a.kind for _, a in self.actions if a.kind in CALLS), default=Kind.PASS)
+
+    def exchange_range(self) -> tuple[int, int]:
+        """How many cards the seat to exchange may discard: (least, most)."""
+        most = min(HAND_SIZE, self.talon_left)
+        least = 1 if self.turn == self.hombre and self.mode is not None and self.mode.takes else 0
+        return min(least, most), most
+
+    def can_stop(self) -> bool:
+        """The hombre, on lead after winning the first five tricks, may stop or play on."""
+        return (
+            self.phase is Phase.PLAY
+            and not self.vole
+            and not self.trick
+            and len(self.history) == VOLE_FROM
+            and self.tricks[self.hombre] == VOLE_FROM
+            and self.turn == self.hombre
+        )
+
+    def partners_see(self) -> bool:
+        """Whether the defenders see each other's hands: a vole undertaken in play,
+        or a sans-prendre vole from the end of the auction."""
+        if self.phase is Phase.AUCTION:
+            return False
+        return self.vole or self.mode is Mode.SANS_PRENDRE_VOLE
+
+    # ---- legality: the one place -------------------------------------------------
+
+    def check(self, action: Action, seat: int | None = None) -> str | None:
+        """Why ``action`` is illegal now (for ``seat``, default the seat to act), or None."""
+        if self.phase is Phase.DONE:
+            return "the deal is over"
+        if seat is not None and seat != self.turn:
+            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
+        kind, phase = action.kind, self.phase
+        if phase is Phase.AUCTION:
+            if kind not in CALLS:
+                return "the auction: say pass, prendre, sans-prendre or sans-prendre-vole"
+            if kind is not Kind.PASS and kind <= self._standing():
+                return f"a call must be higher than the standing {self._standing().name.lower()}"
+            return None
+        if phase is Phase.TRUMP:
+            if kind is not Kind.TRUMP:
+                return "the hombre names trump first: 'trump S|H|D|C'"
+            return None
+        if phase is Phase.EXCHANGE:
+            if kind is not Kind.DISCARD:
+                return "the exchange: 'discard C…' (nothing after it to keep one's hand)"
+            foreign = action.cards & ~self.hands[self.turn]
+            if foreign:
+                return f"{Card.from_index(bits_of(foreign)[0])} is not in this hand"
+            least, most = self.exchange_range()
+            n = action.cards.bit_count()
+            if n < least:
+                return "the hombre en prenant discards at least one card"
+            if n > most:
+                return f"the talon gives only {most} cards"
+            return None
+        if phase is Phase.TALON:
+            if kind not in (Kind.SHOW, Kind.HIDE):
+                return "the last who drew shows or hides the rest of the talon: 'show' or 'hide'"
+            return None
+        if kind is Kind.STOP:
+            if self.can_stop():
+                return None
+            return "only the hombre who won the first five tricks, on lead, may stop"
+        if kind is not Kind.PLAY:
+            return "the cards are being played: 'play C'"
+        if action.signal is not Signal.NONE and self.turn == self.hombre:
+            return "only a defender may say gano or knock"
+        return self._check_play(action.cards)
+
+    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+        return self.check(action, seat) is None
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions (at the exchange: keeping one's hand when allowed and
+        each single card; any discard within ``exchange_range`` is legal)."""
+        phase = self.phase
+        if phase is Phase.DONE:
+            return []
+        if phase is Phase.AUCTION:
+            standing = self._standing()
+            return [PASS, *(Action(k) for k in CALLS if k > standing)]
+        if phase is Phase.TRUMP:
+            return [trump_action(s) for s in Suit]
+        if phase is Phase.EXCHANGE:
+            least, most = self.exchange_range()
+            out = [Action(Kind.DISCARD, 0)] if least == 0 else []
+            if most:
+                out.extend(Action(Kind.DISCARD, 1 << i) for i in bits_of(self.hands[self.turn]))
+            return out
+        if phase is Phase.TALON:
+            return [SHOW, HIDE]
+        signals = (Signal.NONE,) if self.turn == self.hombre else tuple(Signal)
+        out = [play_action(i, s) for i in bits_of(self._legal_play_mask()) for s in signals]
+        if self.can_stop():
+            out.append(STOP)
+        return out
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        reason = self.check(action, seat)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        turn = self.turn
+        self.actions.append((turn, action))
+        kind = action.kind
+        if kind in CALLS:
+            self._call(turn, action)
+        elif kind is Kind.TRUMP:
+            self._name_trump(action.suit)
+        elif kind is Kind.DISCARD:
+            self._exchange(turn, action.cards)
+        elif kind in (Kind.SHOW, Kind.HIDE):
+            self.talon_shown = kind is Kind.SHOW
+            self._start_cards()
+        elif kind is Kind.STOP:
+            self.stopped = True
+            self._settle()
+        else:
+            self._play(turn, action)
+
+    # ---- the steps -----------------------------------------------------------
+
+    def _call(self, seat: int, action: Action) -> None:
+        self.speakers_left -= 1
+        if action.kind is not Kind.PASS:
+            self.hombre = seat
+            self.mode = Mode(int(action.kind))
+        if self.speakers_left:
+            self.turn = (seat + 1) % SEATS
+            return
+        if self.hombre < 0 and self.rules.espadille_forcee:
+            holder = next((s for s in range(SEATS) if self.hands[s] >> ESPADILLE & 1), -1)
+            if holder >= 0:
+                self.hombre = holder
+                self.mode = Mode.FORCED
+        if self.hombre < 0:
+            self.outcome = settle_all_pass(self)
+            self.phase = Phase.DONE
+            return
+        self.phase = Phase.TRUMP
+        self.turn = self.hombre
+
+    def _name_trump(self, suit: int) -> None:
+        self.trump = suit
+        self.tricks_rules = HombreTricks(suit)
+        self.trick_rules = self.tricks_rules
+        assert self.mode is not None
+        first = [self.hombre] if self.mode.takes else []
+        self.exchangers = [*first, *self.defenders()]
+        self.phase = Phase.EXCHANGE
+        self.turn = self.exchangers[0]
+
+    def _exchange(self, seat: int, cards: int) -> None:
+        n = cards.bit_count()
+        drawn = 0
+        for index in self.talon[self.drawn : self.drawn + n]:
+            drawn |= 1 << index
+        self.drawn += n
+        self.hands[seat] = self.hands[seat] & ~cards | drawn
+        self.discards[seat] |= cards
+        self.exchanged.append((seat, n))
+        if n:
+            self.last_drawer = seat
+        self.exchangers.pop(0)
+        if self.exchangers:
+            self.turn = self.exchangers[0]
+        elif self.last_drawer >= 0:
+            self.phase = Phase.TALON
+            self.turn = self.last_drawer
+        else:
+            self._start_cards()
+
+    def _start_cards(self) -> None:
+        self.phase = Phase.PLAY
+        self.matadors = self.tricks_rules.matador_run(self.hands[self.hombre])
+        self._start_play(self.first)
+        self.vole = self.mode is Mode.SANS_PRENDRE_VOLE
+
+    def _play(self, seat: int, action: Action) -> None:
+        if self.can_stop():
+            self.vole = True  # playing on undertakes the vole
+        index = action.cards.bit_length() - 1
+        if action.signal is not Signal.NONE:
+            self.signals.append((seat, index, action.signal))
+        if self._play_card(seat, index) >= 0 and len(self.history) == TRICKS:
+            self._settle()
+
+    def _settle(self) -> None:
+        self.outcome = settle(self)
+        self.phase = Phase.DONE
+
+    # ---- what a seat sees --------------------------------------------------------
+
+    def view(self, seat: int) -> DealView:
+        partner: int | None = None
+        if self.hombre >= 0 and seat != self.hombre and self.partners_see() and not self.is_over:
+            other = next(d for d in self.defenders() if d != seat)
+            partner = self.hands[other]
+        shown: int | None = None
+        if self.talon_shown:
+            shown = 0
+            for index in self.talon[self.drawn :]:
+                shown |= 1 << index
+        legal = tuple(self.legal_actions()) if seat == self.turn else ()
+        return DealView(
+            rules=self.rules,
+            seat=seat,
+            dealer=self.dealer,
+            phase=self.phase,
+            turn=self.turn,
+            hand=self.hands[seat],
+            hand_counts=tuple(h.bit_count() for h in self.hands),
+            calls=tuple((s, a) for s, a in self.actions if a.kind in CALLS),
+            hombre=self.hombre,
+            mode=self.mode,
+            trump=self.trump,
+            talon_left=self.talon_left,
+            talon_shown=shown,
+            discarded=self.discards[seat],
+            exchanged=tuple(self.exchanged),
+            partner_hand=partner,
+            trick=self._trick_cards(),
+            winning=self._winning_seat(),
+            tricks_played=tuple(self.history),
+            tricks_won=tuple(self.tricks),
+            signals=tuple(self.signals),
+            vole=self.vole,
+            matadors=self.matadors if self.is_over and self.matadors >= 3 else 0,
+            pool=self.pool,
+            legal=legal,
+            outcome=self.outcome,
+        )
