@@ -11,14 +11,38 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from games.hombre.pool import ALL_PASS, BETE_ANTE, FIRST_ANTE, SANS_PRENDRE_BONUS, Bete, Pool
 from games.hombre.rules import SEATS, TRICKS
 from games.money import POT, Transfer, net_of
 
-if TYPE_CHECKING:
-    from games.hombre.state import DealState
+
+class HombreMode(Protocol):
+    """How the hombre plays, as the settlement reads it (``games.hombre.state.Mode``)."""
+
+    @property
+    def sans_prendre(self) -> bool: ...
+
+
+class DealState(Protocol):
+    """What the settlement reads of a finished deal (``games.hombre.state.DealState``);
+    a protocol, so that the state may call the settlement without a cycle."""
+
+    first: int
+    hombre: int
+    matadors: int
+    vole: bool
+    entered: int
+    pool: Pool
+    tricks: list[int]
+    transfers: list[Transfer]
+
+    @property
+    def mode(self) -> HombreMode | None: ...
+
+    def defenders(self) -> tuple[int, int]: ...
+
 
 WIN: Final = "win"
 REMISE: Final = "remise"
