@@ -53,5 +53,10 @@ async def test_a_moderator_has_the_computer_play_for_a_player(world):
         f.value for f in world.table_message().embeds[0].fields if f.name == t(lang, "table.log")
     )
     assert t(lang, "log.replace_by", by="Garde", name=table.name(1)) in log
+    for _ in range(5):  # the computer player plays Est's call, after its short pause
+        if live(world).state.turn != 1:
+            break
+        await world.env.advance_time(1.1)
+    assert live(world).state.turn != 1 and live(world).state.actions[0][0] == 1
     stranger = world.guild.add_member(world.env.create_user("Passant"))
     refused(world, await garde.slash(world.channel, "table replace", player=stranger), "Passant")
