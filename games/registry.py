@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from games import offered
@@ -27,6 +28,12 @@ ViewT = TypeVar("ViewT")
 ActionT = TypeVar("ActionT")
 ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
 ActionT_co = TypeVar("ActionT_co", covariant=True)
+
+
+class WritableRecord(Protocol):
+    """A game's record of a deal, which writes its own JSON."""
+
+    def to_json(self) -> dict[str, Any]: ...
 
 
 class ComputerPlayer(Protocol[ViewT_contra, ActionT_co]):
@@ -47,10 +54,11 @@ class GameSpec(Generic[OptionsT, SessionT, ViewT, ActionT]):
     and checks one (``RecordError`` for a bad or self-contradicting one),
     ``replay_record(record)`` replays it (``RecordError`` naming a bad action)
     and ``result(replayed)`` gives the result JSON; ``replay(json)`` chains
-    them.  ``write_record(session, state)`` is the JSON record of the deal
-    ``state`` that ``session`` dealt, as far as it went.  ``players()`` lists
-    the computer players by name, imported on first use, and ``fair`` and
-    ``strong`` name the two a table offers.
+    them.  ``record_of(session, state)`` is the game's record of the deal
+    ``state`` that ``session`` dealt, as far as it went (``write_record`` gives
+    its JSON).  ``players_module`` names the module whose ``PLAYERS`` lists the
+    computer players by name (imported on first use, by ``players()``), and
+    ``fair`` and ``strong`` name the two a table offers.
     """
 
     id: str  # as stored with tables, hands and registers, and in records
@@ -65,10 +73,8 @@ class GameSpec(Generic[OptionsT, SessionT, ViewT, ActionT]):
     read_record: Callable[[Mapping[str, Any]], Any]  # JSON -> the game's record
     replay_record: Callable[[Any], Any]  # the game's record -> its replay
     result: Callable[[Any], Any]  # a replay -> its result JSON
-    write_record: Callable[[SessionT, Any], dict[str, Any]]  # (session, deal) -> JSON
-    players: Callable[[], Mapping[str, Callable[[], ComputerPlayer[ViewT, ActionT]]]] = field(
-        repr=False
-    )
+    record_of: Callable[[SessionT, Any], WritableRecord]  # (session, deal) -> its record
+    players_module: str  # a module whose PLAYERS maps names to computer players
     fair: str = "heuristic"
     strong: str = "pimc"
 
@@ -76,6 +82,17 @@ class GameSpec(Generic[OptionsT, SessionT, ViewT, ActionT]):
         """Read a record's JSON, replay it and give its result JSON (``RecordError``
         for a bad record, naming the bad action if one is)."""
         return self.result(self.replay_record(self.read_record(data)))
+
+    def write_record(self, session: SessionT, state: Any) -> dict[str, Any]:
+        """The JSON record (RULES.md §5) of the deal ``state`` that ``session`` dealt."""
+        return self.record_of(session, state).to_json()
+
+    def players(self) -> Mapping[str, Callable[[], ComputerPlayer[ViewT, ActionT]]]:
+        """The game's computer players by name (their module imported on first use:
+        the search and sampling code loads only where players are wanted)."""
+        players: Mapping[str, Callable[[], ComputerPlayer[ViewT, ActionT]]]
+        players = import_module(self.players_module).PLAYERS
+        return players
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or self.names["fr"]

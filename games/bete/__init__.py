@@ -1,28 +1,17 @@
 """La Bête (1792), RULES.md §2: the ancestor, played through the same core."""
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from games.bete.actions import Action, Kind
 from games.bete.record import GAME, DealRecord, record_of, replay, result_json
 from games.bete.rules import Rules, fiches
 from games.bete.session import Session, SettledDeal
 from games.bete.state import Bete, DealState, DealView, IllegalActionError, Outcome, Phase, Pot
-from games.registry import ComputerPlayer, GameSpec, register
+from games.registry import GameSpec, register
 
 
 def _new_session(players: Sequence[str], seed: int, rules: Rules) -> Session:
     return Session.start(players, seed, rules=rules)
-
-
-def _write_record(session: Session, state: DealState) -> dict[str, Any]:
-    return record_of(session, state).to_json()
-
-
-def _players() -> Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]]:
-    from games.bete.ai import PLAYERS
-
-    return PLAYERS
 
 
 SPEC: GameSpec[Rules, Session, DealView, Action] = register(
@@ -39,8 +28,8 @@ SPEC: GameSpec[Rules, Session, DealView, Action] = register(
         read_record=DealRecord.from_json,
         replay_record=replay,
         result=result_json,
-        write_record=_write_record,
-        players=_players,
+        record_of=record_of,
+        players_module="games.bete.ai",
     )
 )
 

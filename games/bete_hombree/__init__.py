@@ -1,7 +1,6 @@
 """La Bête Hombrée (Berrichonne), RULES.md §1: the engine's first game."""
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from games.bete_hombree.actions import Action, Kind
 from games.bete_hombree.record import GAME, HandRecord, RecordError, record_of, replay, result_json
@@ -17,21 +16,11 @@ from games.bete_hombree.state import (
     Phase,
 )
 from games.money import Transfer
-from games.registry import ComputerPlayer, GameSpec, register
+from games.registry import GameSpec, register
 
 
 def _new_session(players: Sequence[str], seed: int, rules: Rules) -> Session:
     return Session.start(players, seed, rules)[0]
-
-
-def _write_record(session: Session, state: HandState) -> dict[str, Any]:
-    return record_of(session, state).to_json()
-
-
-def _players() -> Mapping[str, Callable[[], ComputerPlayer[HandView, Action]]]:
-    from games.bete_hombree.ai import PLAYERS
-
-    return PLAYERS
 
 
 SPEC: GameSpec[Rules, Session, HandView, Action] = register(
@@ -48,8 +37,8 @@ SPEC: GameSpec[Rules, Session, HandView, Action] = register(
         read_record=HandRecord.from_json,
         replay_record=replay,
         result=result_json,
-        write_record=_write_record,
-        players=_players,
+        record_of=record_of,
+        players_module="games.bete_hombree.ai",
     )
 )
 

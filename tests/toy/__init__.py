@@ -5,10 +5,9 @@ nothing else names it.  Its engine part is here (``game``, ``session``,
 ``record``, ``players``); the bot's part of it lives beside it.
 """
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from games.registry import ComputerPlayer, GameSpec, register
+from games.registry import GameSpec, register
 from tests.toy.game import (
     GAME,
     Action,
@@ -30,16 +29,6 @@ def _new_session(players: Sequence[str], seed: int, rules: Rules) -> Session:
     return Session.start(players, seed, rules)
 
 
-def _write_record(session: Session, state: DealState) -> dict[str, Any]:
-    return record_of(session, state).to_json()
-
-
-def _players() -> Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]]:
-    from tests.toy.players import PLAYERS
-
-    return PLAYERS
-
-
 SPEC: GameSpec[Rules, Session, DealView, Action] = register(
     GameSpec(
         id=GAME,
@@ -54,8 +43,8 @@ SPEC: GameSpec[Rules, Session, DealView, Action] = register(
         read_record=DealRecord.from_json,
         replay_record=replay,
         result=result_json,
-        write_record=_write_record,
-        players=_players,
+        record_of=record_of,
+        players_module="tests.toy.players",
         fair="random",
         strong="high",
     )
