@@ -5,7 +5,8 @@ the ``"SEAT words"`` action lines, and register owners written as seats or names
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -19,6 +20,20 @@ class RecordError(ValueError):
     def __init__(self, message: str, index: int | None = None) -> None:
         super().__init__(message)
         self.index = index
+
+
+@contextmanager
+def reading_record() -> Iterator[None]:
+    """Around the reading of a record's JSON: a missing field or a malformed value
+    becomes a ``RecordError`` saying so (one already raised passes through)."""
+    try:
+        yield
+    except RecordError:
+        raise
+    except KeyError as missing:
+        raise RecordError(f"the record lacks {missing}") from None
+    except (TypeError, ValueError, AttributeError) as error:
+        raise RecordError(f"malformed record: {error}") from None
 
 
 def load(path: str | Path) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from games.records import (
     owner_identity,
     owner_in_record,
     read_register,
+    reading_record,
     result_head,
 )
 from games.register import Register
@@ -40,7 +41,7 @@ class DealRecord:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> DealRecord:
-        try:
+        with reading_record():
             if data.get("game") != GAME:
                 raise RecordError(f"not a {GAME} record: game is {data.get('game')!r}")
             players = tuple(str(p) for p in data["players"])
@@ -73,12 +74,6 @@ class DealRecord:
                 register=register,
                 options=Rules.from_dict(dict(data.get("options", {}))),
             )
-        except KeyError as missing:
-            raise RecordError(f"the record lacks {missing}") from None
-        except (TypeError, ValueError, AttributeError) as error:
-            if isinstance(error, RecordError):
-                raise
-            raise RecordError(f"malformed record: {error}") from None
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -22,6 +22,7 @@ from games.records import (
     owner_identity,
     owner_in_record,
     read_register,
+    reading_record,
     result_head,
 )
 from games.register import Entry, Register
@@ -44,7 +45,7 @@ class HandRecord:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HandRecord:
-        try:
+        with reading_record():
             if data.get("game", GAME) != GAME:
                 raise RecordError(f"not a {GAME} record: game is {data.get('game')!r}")
             players = tuple(str(p) for p in data["players"])
@@ -71,12 +72,6 @@ class HandRecord:
                 pot=None if pot is None else int(pot),
                 options=Rules.from_dict(dict(data.get("options", {}))),
             )
-        except KeyError as missing:
-            raise RecordError(f"the record lacks {missing}") from None
-        except (TypeError, ValueError) as error:
-            if isinstance(error, RecordError):
-                raise
-            raise RecordError(f"malformed record: {error}") from None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

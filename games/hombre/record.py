@@ -13,7 +13,7 @@ from games.hombre.pool import Bete, Pool
 from games.hombre.rules import SEATS, Rules
 from games.hombre.session import Session, SettledDeal
 from games.hombre.state import DealState
-from games.records import RecordError, apply_action_lines
+from games.records import RecordError, apply_action_lines, reading_record
 
 GAME = "hombre"
 
@@ -43,7 +43,7 @@ class HombreRecord:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HombreRecord:
-        try:
+        with reading_record():
             if data.get("game") != GAME:
                 raise RecordError(f"not a {GAME} record: game is {data.get('game')!r}")
             players = tuple(str(p) for p in data["players"])
@@ -73,12 +73,6 @@ class HombreRecord:
                 pool=pool,
                 options=Rules.from_dict(dict(data.get("options", {}))),
             )
-        except KeyError as missing:
-            raise RecordError(f"the record lacks {missing}") from None
-        except (TypeError, ValueError, AttributeError) as error:
-            if isinstance(error, RecordError):
-                raise
-            raise RecordError(f"malformed record: {error}") from None
 
     def to_json(self) -> dict[str, Any]:
         pool = self.pool

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.cards import Card, card_mask, cards_of
-from games.records import RecordError, apply_action_lines, result_head
+from games.records import RecordError, apply_action_lines, reading_record, result_head
 from tests.toy.game import GAME, SEATS, Action, DealState, Rules
 from tests.toy.session import Session, SettledDeal
 
@@ -33,7 +33,7 @@ class DealRecord:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> DealRecord:
-        try:
+        with reading_record():
             if data.get("game") != GAME:
                 raise RecordError(f"not a {GAME} record: game is {data.get('game')!r}")
             players = tuple(str(p) for p in data["players"])
@@ -50,12 +50,6 @@ class DealRecord:
                 actions=tuple(actions),
                 options=Rules.from_dict(dict(data.get("options", {}))),
             )
-        except KeyError as missing:
-            raise RecordError(f"the record lacks {missing}") from None
-        except (TypeError, ValueError, AttributeError) as error:
-            if isinstance(error, RecordError):
-                raise
-            raise RecordError(f"malformed record: {error}") from None
 
     def to_json(self) -> dict[str, Any]:
         return {
