@@ -268,6 +268,10 @@ class RulesPort(Protocol[RulesT_contra, SessionT, StateT, ActionT]):
         """The log line of an action, from the state before it (None: not logged)."""
         ...
 
+    def face_down(self, state: StateT, seat: int) -> bool:
+        """Whether ``seat`` keeps its hand face down now (a blind call still open to it)."""
+        ...
+
     def look(self, state: StateT, seat: int) -> None:
         """``seat`` turns up a hand kept face down (the engine then refuses blind calls)."""
         ...

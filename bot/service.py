@@ -446,8 +446,9 @@ class TableService(TurnClock, Preferences, Moderation):
         table = self.get(table_id)
         async with table.lock:
             seat = self._seat(table, player)
-            if table.state is None or table.state.is_over:
-                return table
+            state = table.state
+            if state is None or state.is_over or not table.game.port.face_down(state, seat):
+                return table  # nothing face down to turn up: no event
             await self._commit(table, [("look", {"seat": seat})])
         return table
 

@@ -109,6 +109,9 @@ class ToyPort:
     ) -> LogLine | None:
         return LogLine.of("log.timeout", seat=seat, action=str(action)) if timeout else None
 
+    def face_down(self, state: DealState, seat: int) -> bool:
+        return False  # every hand is seen at once
+
     def look(self, state: DealState, seat: int) -> None:
         """Nothing is face down in the toy game."""
 

@@ -77,6 +77,9 @@ class BetePort:
             return LogLine.of("log.timeout", seat=seat, action=str(action))
         return None  # calls are in the field of calls, cards on the table
 
+    def face_down(self, state: DealState, seat: int) -> bool:
+        return False  # every hand is seen at once
+
     def look(self, state: DealState, seat: int) -> None:
         """No hand is kept face down in La Bête: nothing to turn up."""
 

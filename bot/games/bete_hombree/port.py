@@ -83,6 +83,9 @@ class HombreePort:
             return LogLine.of("log.declare", seat=seat, action=str(action))
         return None  # calls are in the auction field, cards on the table
 
+    def face_down(self, state: HandState, seat: int) -> bool:
+        return state.face_down(seat)
+
     def look(self, state: HandState, seat: int) -> None:
         state.look(seat)
 
