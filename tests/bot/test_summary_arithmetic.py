@@ -17,6 +17,7 @@ RECORDS = Path(__file__).resolve().parents[1] / "records"
 @dataclass
 class Table:  # what the renderer reads of a table (bot.game.TableLike), no more
     names: list[str]
+    state: object = None  # the hand, as played
     hand_no: int = 1
 
 
@@ -24,7 +25,7 @@ def fields_of(name: str, lang: str) -> dict[str, str]:
     data = json.loads((RECORDS / name).read_text(encoding="utf-8"))
     result = replay(HandRecord.from_json(data))
     assert result.settled is not None
-    table = Table(list(result.session.players))
+    table = Table(list(result.session.players), result.state)
     _, _, fields = GAME.renderer.settlement(table, result.settled, lang)  # type: ignore[arg-type]
     return {field: value for field, value, _ in fields}
 

@@ -443,13 +443,16 @@ class HombreeRenderer:
         if contract is not None:  # the arithmetic of the money, from the engine's figures
             stake_line = t(lang, "summary.stake_each", stake=outcome.stake)
             entry = outcome.new_entry
+            state = table.state
             if not outcome.made and entry is not None and entry.owner is not None:
-                in_play = entry.amount - 4 * outcome.stake
+                before = state.view(0).entry_in_play if isinstance(state, HandState) else None
+                in_play = 0 if before is None else before.amount  # the bête the hand played for
                 key = "summary.new_bete_on" if in_play else "summary.new_bete"
                 stake_line += "\n" + t(
                     lang,
                     key,
                     name=names[entry.owner],
+                    times=(entry.amount - in_play) // outcome.stake,
                     stake=outcome.stake,
                     in_play=in_play,
                     amount=entry.amount,
