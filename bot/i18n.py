@@ -187,7 +187,6 @@ MESSAGES: Final[M] = {
     "log.join": {"fr": "{name} s'assied.", "en": "{name} sits down."},
     "log.leave": {"fr": "{name} se lève.", "en": "{name} leaves."},
     "log.deal": {"fr": "{name} donne le coup n° {hand}.", "en": "{name} deals hand #{hand}."},
-    "log.call": {"fr": "{name} : {action}", "en": "{name}: {action}"},
     "log.timeout": {
         "fr": "{name} n'a pas joué à temps : {action}",
         "en": "{name} ran out of time: {action}",
@@ -345,10 +344,6 @@ MESSAGES: Final[M] = {
     "period.week": {"fr": "7 derniers jours", "en": "last 7 days"},
     "period.day": {"fr": "dernières 24 heures", "en": "last 24 hours"},
     # ---- answers
-    "ok.table_opened": {
-        "fr": "Table ouverte. Les joueurs cliquent sur *S'asseoir*.",
-        "en": "Table opened. Players click *Join*.",
-    },
     "ok.played": {"fr": "C'est fait.", "en": "Done."},
     "ok.stop": {
         "fr": "Tour des gueux lancé. Pour arrêter tout de suite, chacun clique sur *Arrêter "
@@ -356,7 +351,6 @@ MESSAGES: Final[M] = {
         "en": "The tour des gueux has started. To stop at once, everyone clicks *Stop now*.",
     },
     "ok.closed": {"fr": "Table fermée.", "en": "Table closed."},
-    "ok.voted": {"fr": "Votre accord est noté.", "en": "Your agreement is noted."},
     "notice": {
         "fr": "À vous — table n° {id}, #{channel}",
         "en": "Your turn — table #{id}, #{channel}",
@@ -436,10 +430,6 @@ MESSAGES: Final[M] = {
     "error.need_more": {
         "fr": "Il faut au moins {least} joueurs pour commencer ({count} assis).",
         "en": "Starting needs at least {least} players ({count} seated).",
-    },
-    "error.not_this_game": {
-        "fr": "Ce coup n'existe pas à {game}.",
-        "en": "There is no such move in {game}.",
     },
     "error.need_four": {
         "fr": "Il faut 4 joueurs pour commencer ({count} assis).",
