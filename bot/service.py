@@ -406,6 +406,7 @@ class TableService(TurnClock, Preferences, Moderation):
         rows = [(e.id, e.owner, e.amount) for e in register.entries]
         given = self.deal_source(table, hand_no) if self.deal_source is not None else None
         seed = hand_seed(game.id, table.row.seed, hand_no)
+        # dealt with the register exactly as the event will rebuild it on a restart
         cards = port.deal(session, DealInputs(seed, register_of(rows), pot, given))
         payload: dict[str, Any] = {"hand_no": hand_no, **cards}
         payload["register"] = [list(r) for r in rows]
