@@ -28,6 +28,7 @@ COMMON_DESCRIPTIONS: Final = {
     "computers": "Computer players to seat at once (more with the table's button)",
     "level": "How well those computer players play",
     "language": "Language of the table's public messages (remembered for this server)",
+    "pictures": "Show the cards as pictures (off: text only)",
 }
 COMMON_CHOICES: Final = {
     "level": [Choice(name="Strong", value="strong"), Choice(name="Fair", value="fair")],
@@ -55,6 +56,7 @@ class Opener(Protocol):
         computers: int,
         level: str,
         language: str | None,
+        pictures: bool,
     ) -> None: ...
 
 
@@ -85,6 +87,7 @@ class TableCommand:
                 common["computers"],
                 common["level"],
                 common["language"],
+                common["pictures"],
             )
 
         hints = get_type_hints(own)
@@ -109,6 +112,7 @@ class TableCommand:
             ),
             inspect.Parameter("level", keyword, default="strong", annotation=str),
             inspect.Parameter("language", keyword, default=None, annotation=str | None),
+            inspect.Parameter("pictures", keyword, default=True, annotation=bool),
         ]
         callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
         callback.__doc__ = own.__doc__  # discord.py reads the options' descriptions there

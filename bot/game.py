@@ -288,6 +288,10 @@ class RulesPort(Protocol[RulesT_contra, SessionT, StateT, ActionT]):
 
     def hand_result(self, session: SessionT, state: StateT) -> HandResult: ...
 
+    def played_tricks(self, record: Mapping[str, Any]) -> tuple[PlayedTrick, ...]:
+        """The tricks of a hand record (RULES.md §5), replayed: ``/history``'s picture."""
+        ...
+
 
 class Renderer(Protocol[ViewT, ActionT, SettledT_contra]):
     """How a game's views, actions and settlements are drawn (text and components)."""
@@ -340,6 +344,11 @@ class Renderer(Protocol[ViewT, ActionT, SettledT_contra]):
         self, table: TableLike, view: ViewT, lang: str
     ) -> list[discord.ui.Button[Any]]:
         """The calls of the player to act (``view`` is theirs), under the table message."""
+        ...
+
+    def hand_cards(self, view: ViewT) -> tuple[list[Card], frozenset[Card] | None]:
+        """The cards a seat's hand picture shows (none while it may not look at them)
+        and, when it is to play one, those it may play (the others are greyed)."""
         ...
 
     def hand_body(

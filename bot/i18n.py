@@ -177,6 +177,7 @@ MESSAGES: Final[M] = {
     "options.default": {"fr": "règles d'Ameye (par défaut)", "en": "Ameye's rules (defaults)"},
     "options.turn": {"fr": "temps par coup : {seconds} s", "en": "turn time: {seconds} s"},
     "options.no_turn": {"fr": "pas de limite de temps", "en": "no turn time limit"},
+    "options.no_pictures": {"fr": "cartes en texte seul", "en": "cards as text only"},
     # ---- options (RULES.md §1)
     "option.deal_pattern": {"fr": "distribution", "en": "deal"},
     "option.deal_pattern.2-3": {"fr": "2 puis 3", "en": "2 then 3"},

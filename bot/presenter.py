@@ -17,6 +17,8 @@ from typing import Any, Final, TypeVar
 import discord
 
 from bot.i18n import lang_for, t
+from bot.pictures.files import edit_files, picture_name, send_files
+from bot.pictures.scenes import whole_hand_scene
 from bot.render import (
     expired_panel,
     hand_panel,
@@ -50,6 +52,20 @@ async def patiently(send: Callable[[], Awaitable[T]]) -> T:
     return await send()
 
 
+def send_with_picture(
+    channel: discord.abc.Messageable, embed: discord.Embed, view: discord.ui.View
+) -> Awaitable[discord.Message]:
+    """A new message, its embed's picture attached (a fresh file at each try)."""
+    return channel.send(embed=embed, view=view, **send_files(embed))
+
+
+def edit_with_picture(
+    message: discord.PartialMessage, embed: discord.Embed, view: discord.ui.View, holds: str | None
+) -> Awaitable[discord.Message]:
+    """An edit of a message that holds the picture ``holds`` (uploaded only if changed)."""
+    return message.edit(embed=embed, view=view, **edit_files(embed, holds))
+
+
 class Presenter:
     def __init__(self, client: discord.Client, default_language: str = "fr") -> None:
         self.client = client
@@ -73,6 +89,14 @@ class Presenter:
         lang = table.public_lang
         return {"embed": table_embed(table, lang), "view": table_view(table, lang)}
 
+    def table_edit(self, table: LiveTable, holds: str | None) -> dict[str, Any]:
+        """An edit of the table message that holds the picture ``holds``: its picture is
+        uploaded only when it changed; the table remembers what the message now holds."""
+        payload = self.table_payload(table)
+        payload.update(edit_files(payload["embed"], holds))
+        table.picture_held = picture_name(payload["embed"])
+        return payload
+
     async def edit_table(self, table: LiveTable) -> None:
         """The one edit of the public table message for an action."""
         if table.row.message_id is None:
@@ -82,7 +106,7 @@ class Presenter:
         )
         message = channel.get_partial_message(table.row.message_id)
         try:  # drawn afresh at each try: the table may have moved on meanwhile
-            await patiently(lambda: message.edit(**self.table_payload(table)))
+            await patiently(lambda: message.edit(**self.table_edit(table, table.picture_held)))
         except discord.DiscordServerError as error:
             log.warning("could not edit the message of table %s: %s", table.id, error)
         except discord.HTTPException:
@@ -96,8 +120,14 @@ class Presenter:
             table.row.channel_id, guild_id=table.row.guild_id
         )
         embed = settlement_embed(table, table.last, table.public_lang)
+        if table.pictures and table.state is not None and table.state.is_over:
+            tricks = table.state.view(0).tricks_played
+            # a whole hand takes a few times longer to draw than a trick: not on the loop
+            picture = await asyncio.to_thread(whole_hand_scene, tricks, table.public_lang)
+            if picture is not None:
+                embed.set_image(url=picture.url)
         try:
-            await patiently(lambda: channel.send(embed=embed))
+            await patiently(lambda: channel.send(embed=embed, **send_files(embed)))
         except discord.DiscordServerError as error:
             log.warning("could not post the summary of table %s: %s", table.id, error)
             return False
@@ -107,11 +137,17 @@ class Presenter:
         return True
 
     def record_panel(
-        self, table: LiveTable, player: str, channel_id: int, message_id: int, fingerprint: str
+        self,
+        table: LiveTable,
+        player: str,
+        channel_id: int,
+        message_id: int,
+        fingerprint: str,
+        picture: str | None,
     ) -> None:
         """A private hand message was just updated by answering its click."""
         if message_id and isinstance(channel_id, int):
-            table.dms[player] = DMRef(channel_id, message_id, fingerprint, table.hand_no)
+            table.dms[player] = DMRef(channel_id, message_id, fingerprint, table.hand_no, picture)
 
     async def refresh_dms(self, table: LiveTable) -> None:
         """Send or edit each human's private hand where what it shows changed."""
@@ -130,12 +166,14 @@ class Presenter:
                 if ref is not None and ref.hand_no == table.hand_no:
                     channel = self.client.get_partial_messageable(ref.channel_id)
                     old = channel.get_partial_message(ref.message_id)
-                    await patiently(partial(old.edit, embed=embed, view=view))
-                    ref.fingerprint = fingerprint
+                    await patiently(partial(edit_with_picture, old, embed, view, ref.picture))
+                    ref.fingerprint, ref.picture = fingerprint, picture_name(embed)
                     continue
                 dm = await self.client.create_dm(discord.Object(int(info.player)))
-                message = await patiently(partial(dm.send, embed=embed, view=view))
-                table.dms[info.player] = DMRef(dm.id, message.id, fingerprint, table.hand_no)
+                message = await patiently(partial(send_with_picture, dm, embed, view))
+                table.dms[info.player] = DMRef(
+                    dm.id, message.id, fingerprint, table.hand_no, picture_name(embed)
+                )
             except discord.Forbidden as error:
                 if error.code != DM_CLOSED:
                     log.warning("DM to %s refused: %s", info.player, error)
@@ -186,7 +224,8 @@ class Presenter:
         embed, view = hand_panel(table, seat, lang)
         player = str(interaction.user.id)
         fingerprint = panel_fingerprint(embed, view)
-        table.panels[player] = Panel(interaction, seat, lang, time.time(), fingerprint)
+        picture = picture_name(embed)
+        table.panels[player] = Panel(interaction, seat, lang, time.time(), fingerprint, picture)
         return embed, view
 
     async def refresh_panels(self, table: LiveTable) -> None:
@@ -204,8 +243,10 @@ class Presenter:
                 if fingerprint == panel.fingerprint:
                     continue
                 panel.fingerprint = fingerprint
+            files = edit_files(embed, panel.picture)
+            panel.picture = picture_name(embed)
             try:
-                await panel.interaction.edit_original_response(embed=embed, view=view)
+                await panel.interaction.edit_original_response(embed=embed, view=view, **files)
             except discord.NotFound:  # dismissed by its reader, or its token is gone
                 table.panels.pop(player, None)
             except discord.HTTPException:

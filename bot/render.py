@@ -24,6 +24,7 @@ from bot.computer import LEVELS, level_of, level_player
 from bot.game import Field, TableLike, TrickView
 from bot.i18n import t
 from bot.ids import ComponentId
+from bot.pictures.scenes import hand_scene, trick_scene
 from bot.table import LiveTable, Seat
 from games.cards import Card, Suit
 from games.options import options_to_dict
@@ -133,7 +134,7 @@ def turn_lines(
     return lines
 
 
-def options_text(rules: Any, turn_seconds: int, lang: str) -> str:
+def options_text(rules: Any, turn_seconds: int, lang: str, pictures: bool = True) -> str:
     changed = options_to_dict(cast("DataclassInstance", rules))
     lines = [
         t(lang, f"option.{name}") + " : " + option_value(name, value, lang)
@@ -147,6 +148,8 @@ def options_text(rules: Any, turn_seconds: int, lang: str) -> str:
         else t(lang, "options.no_turn")
     )
     lines.append(turn)
+    if not pictures:
+        lines.append(t(lang, "options.no_pictures"))
     return "\n".join(lines)
 
 
@@ -365,7 +368,7 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
         embed.add_field(name=t(lang, "table.seats"), value=seats, inline=True)
         embed.add_field(
             name=t(lang, "table.options"),
-            value=options_text(table.rules, table.row.turn_seconds, lang),
+            value=options_text(table.rules, table.row.turn_seconds, lang, table.pictures),
             inline=True,
         )
         if table.carried:
@@ -422,6 +425,9 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
         if view is not None and game.capabilities.tricks:
             trick = trick_field(names, view, lang)
             fields += [trick] if trick is not None else []
+            picture = trick_scene(view, lang, len(table.seats)) if table.pictures else None
+            if picture is not None:
+                embed.set_image(url=picture.url)
         for name, value, inline in fields:
             embed.add_field(name=name, value=value, inline=inline)
     embed.add_field(name=t(lang, "table.log"), value=log_text(table, lang), inline=False)
@@ -446,6 +452,9 @@ def hand_panel(
     own = table.state.view(seat)
     renderer = table.game.renderer
     lines, items = renderer.hand_body(table, own, seat, lang, step)
+    cards, playable = renderer.hand_cards(own)
+    if table.pictures and cards:
+        embed.set_image(url=hand_scene(cards, playable, lang).url)
     if table.state.is_over and table.last is not None:  # the hand's result, and yours
         title, result, _ = renderer.settlement(table, table.last, lang)
         money = renderer.money(table.last.outcome.net[seat], lang)

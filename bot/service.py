@@ -210,6 +210,7 @@ class TableService(TurnClock, Preferences, Moderation):
         lang: str = "fr",
         guild_name: str = "",
         channel_name: str = "",
+        pictures: bool = True,
     ) -> LiveTable:
         """A new table in a channel, its creator seated; the guild's register carries over.
 
@@ -249,6 +250,7 @@ class TableService(TurnClock, Preferences, Moderation):
                         "name": name,
                         "lang": lang,
                         "carried": [[e.owner_name, e.amount] for e in carried],
+                        "pictures": pictures,
                     },
                 ),
                 ("join", {"player": player, "name": name, "lang": lang}),

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.game import Dealt, GameSession, GameState, LogLine, Settled, TableGame
+from bot.pictures.files import UNKNOWN
 from db.models import TableRow
 from games.register import Entry, Register
 
@@ -71,6 +72,7 @@ class DMRef:
     message_id: int
     fingerprint: str
     hand_no: int
+    picture: str | None = UNKNOWN  # the picture the message holds (None: none)
 
 
 @dataclass(slots=True)
@@ -83,6 +85,7 @@ class Panel:
     lang: str
     opened: float  # when the token was issued (Unix time)
     fingerprint: str
+    picture: str | None = UNKNOWN  # the picture the panel holds (None: none)
 
 
 @dataclass(slots=True)
@@ -95,6 +98,8 @@ class LiveTable:
     seq: int = 0  # the last event's number
     moves: int = 0  # deals and game actions: the number carried by the buttons
     public_lang: str = "fr"
+    pictures: bool = True  # cards drawn as pictures (the table's option), or text only
+    picture_held: str | None = UNKNOWN  # the picture the table message holds (None: none)
     carried: tuple[tuple[str, int], ...] = ()
     session: GameSession[Any, Any] | None = None
     state: GameState[Any, Any] | None = None
@@ -196,6 +201,7 @@ def apply_event(table: LiveTable, seq: int, kind: str, payload: dict[str, Any]) 
 
 def _open(table: LiveTable, p: dict[str, Any]) -> None:
     table.public_lang = str(p.get("lang", "fr"))
+    table.pictures = bool(p.get("pictures", True))
     table.carried = tuple((str(name), int(amount)) for name, amount in p.get("carried", []))
     table.log.append(LogLine.of("log.open", name=p["name"]))
 

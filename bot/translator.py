@@ -49,6 +49,7 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "language": "langue",
     "computers": "ordinateurs",
     "level": "niveau",
+    "pictures": "images",
     # descriptions
     "Open, stop and manage card tables": "Ouvrir, arrêter et gérer les tables",
     "Open a table in this channel": "Ouvrir une table dans ce salon",
@@ -70,6 +71,9 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "Period": "Période",
     "Topic": "Sujet",
     "Packets of the deal": "Paquets de la distribution",
+    "Show the cards as pictures (off: text only)": (
+        "Montrer les cartes en images (non : texte seul)"
+    ),
     "Language of the table's public messages (remembered for this server)": (
         "Langue des messages publics de la table (retenue pour ce serveur)"
     ),

@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from bot.parsing import matches
+from bot.pictures.files import send_files
 from bot.table import LiveTable
 
 if TYPE_CHECKING:
@@ -51,7 +52,9 @@ class Play(commands.Cog):
         bot.presenter.remember_locale(table, player, interaction.locale)
         await bot.service.act(table.id, player, action)
         embed, view = bot.presenter.open_panel(table, interaction, seat, bot.lang(interaction))
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await interaction.response.send_message(
+            embed=embed, view=view, ephemeral=True, **send_files(embed)
+        )
         await bot.presenter.after_change(table)
 
     @play.autocomplete("move")
@@ -77,7 +80,9 @@ class Play(commands.Cog):
         table, seat = _my_table(interaction)
         lang = self.bot.lang(interaction)
         embed, view = self.bot.presenter.open_panel(table, interaction, seat, lang)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await interaction.response.send_message(
+            embed=embed, view=view, ephemeral=True, **send_files(embed)
+        )
 
 
 async def setup(bot: BeteBot) -> None:

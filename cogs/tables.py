@@ -18,6 +18,7 @@ from bot.errors import UserError
 from bot.games import table_game, table_games
 from bot.i18n import lang_for, t
 from bot.ids import SELECT_TEMPLATE, TEMPLATE, ComponentId
+from bot.pictures.files import edit_files, held, picture_name, send_files
 from bot.render import (
     computer_choice,
     hand_panel,
@@ -77,7 +78,9 @@ async def _handle(
     if verb == "hand":
         seat = _seat(table, player)
         embed, view = presenter.open_panel(table, interaction, seat, lang)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await interaction.response.send_message(
+            embed=embed, view=view, ephemeral=True, **send_files(embed)
+        )
         return
     if verb in ("join", "leave", "airm", "start", "next", "stop", "replace", "abandon", "back"):
         if verb == "join":
@@ -115,7 +118,8 @@ async def _handle(
     if action is None:  # one more step of the declaration to choose: only this panel changes
         step = "" if cid.arg == "back" else cid.arg
         embed, view = hand_panel(table, seat, lang, step)
-        await interaction.response.edit_message(embed=embed, view=view)
+        files = edit_files(embed, held(interaction.message))
+        await interaction.response.edit_message(embed=embed, view=view, **files)
         return
     await service.act(table.id, player, action, cid.moves)
     if on_table:
@@ -158,7 +162,8 @@ async def _answer_public(
 ) -> None:
     """A click on the table message: the answer is the table message's one edit."""
     if on_table:
-        await interaction.response.edit_message(**bot.presenter.table_payload(table))
+        payload = bot.presenter.table_edit(table, held(interaction.message))
+        await interaction.response.edit_message(**payload)
         await bot.presenter.after_change(table, table_done=True)
     else:
         await interaction.response.send_message(
@@ -177,7 +182,8 @@ async def _answer_panel(
         embed, view = hand_panel(table, seat, lang)
     else:
         embed, view = bot.presenter.open_panel(table, interaction, seat, lang)
-    await interaction.response.edit_message(embed=embed, view=view)
+    files = edit_files(embed, held(message))
+    await interaction.response.edit_message(embed=embed, view=view, **files)
     if interaction.guild_id is None and message is not None:
         bot.presenter.record_panel(
             table,
@@ -185,6 +191,7 @@ async def _answer_panel(
             message.channel.id,
             message.id,
             panel_fingerprint(embed, view),
+            picture_name(embed),
         )
 
 
@@ -234,6 +241,7 @@ async def open_table(
     computers: int,
     level: str,
     language: str | None,
+    pictures: bool = True,
 ) -> None:
     """``/table new <game>``: a table of ``game_id`` with its options, in this channel."""
     bot = bot_of(interaction)
@@ -264,6 +272,7 @@ async def open_table(
         lang=public_lang,
         guild_name=guild.name,
         channel_name=channel.name,
+        pictures=pictures,
     )
     bot.presenter.remember_locale(table, player, interaction.locale)
     for _ in range(computers):

@@ -12,7 +12,7 @@ import bot.games
 from bot.games import table_games
 from tests.cogs.test_refusals import refused
 
-COMMON = ("turn_time", "computers", "level", "language")
+COMMON = ("turn_time", "computers", "level", "language", "pictures")
 
 
 def new_group(world) -> app_commands.Group:
@@ -52,7 +52,13 @@ async def test_each_subcommand_opens_with_its_games_default_rules(world):
         command = new.get_command(game.command.name)
         assert isinstance(command, app_commands.Command)
         defaults = {p.name: p.default for p in command.parameters if p.name in COMMON}
-        assert defaults == {"turn_time": 120, "computers": 0, "level": "strong", "language": None}
+        assert defaults == {
+            "turn_time": 120,
+            "computers": 0,
+            "level": "strong",
+            "language": None,
+            "pictures": True,
+        }
         computers = next(p for p in command.parameters if p.name == "computers")
         assert computers.max_value == game.max_seats - 1
         for parameter in command.parameters:

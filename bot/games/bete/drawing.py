@@ -27,7 +27,7 @@ from bot.render import (
     turn_lines,
 )
 from games.bete import Action, DealState, DealView, Kind, Phase, Pot, Session, fiches
-from games.cards import cards_of
+from games.cards import Card, cards_of
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "auction", "play", "settlement", "register")
 _CALL_KEYS = {
@@ -188,6 +188,10 @@ class BeteRenderer:
         self, table: TableLike, view: DealView, lang: str
     ) -> list[discord.ui.Button[Any]]:
         return call_buttons(table, view, lang) if view.phase in SPEAKING else []
+
+    def hand_cards(self, view: DealView) -> tuple[list[Card], frozenset[Card] | None]:
+        playing = view.phase is Phase.PLAY and bool(view.legal)
+        return cards_of(view.hand), frozenset(a.card for a in view.legal) if playing else None
 
     def hand_body(
         self, table: TableLike, view: DealView, seat: int, lang: str, step: str

@@ -7,10 +7,13 @@ king jetons), stored apart (``bot.game.RulesPort``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.game import DealInputs, Dealt, HandResult, Json, LogLine
 from games.bete import Action, DealState, Pot, Rules, Session
+from games.bete.record import DealRecord, replay
 from games.register import Register
+from games.tricks import PlayedTrick
 
 PARTS = ("reserve", "stake", "kings")
 
@@ -97,3 +100,6 @@ class BetePort:
             return HandResult(None, None, None)
         won = outcome.declarer_won
         return HandResult(outcome.declarer, "made" if won else "failed", won)
+
+    def played_tricks(self, record: Mapping[str, Any]) -> tuple[PlayedTrick, ...]:
+        return replay(DealRecord.from_json(record)).state.view(0).tricks_played

@@ -345,6 +345,12 @@ class HombreeRenderer:
             return []
         return call_buttons(table, view, lang)
 
+    def hand_cards(self, view: HandView) -> tuple[list[Card], frozenset[Card] | None]:
+        if view.face_down:  # a blind call: the cards stay unseen until the player looks
+            return [], None
+        playing = view.phase is Phase.PLAY and bool(view.legal)
+        return list(view.cards), frozenset(a.card for a in view.legal) if playing else None
+
     def hand_body(
         self, table: TableLike, view: HandView, seat: int, lang: str, step: str
     ) -> tuple[list[str], list[discord.ui.Item[Any]]]:

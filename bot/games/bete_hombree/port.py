@@ -6,12 +6,15 @@ between the table service and the engine (``bot.game.RulesPort``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.game import DealInputs, Dealt, HandResult, Json, LogLine
 from games.bete_hombree import Action, HandState, Kind, Rules, Session
+from games.bete_hombree.record import HandRecord, replay
 from games.cards import Suit
 from games.register import Register
+from games.tricks import PlayedTrick
 
 
 class HombreePort:
@@ -104,3 +107,6 @@ class HombreePort:
             return HandResult(None, None, None)
         made = bool(outcome.made)
         return HandResult(outcome.contract.declarer, "made" if made else "failed", made)
+
+    def played_tricks(self, record: Mapping[str, Any]) -> tuple[PlayedTrick, ...]:
+        return replay(HandRecord.from_json(record)).state.view(0).tricks_played

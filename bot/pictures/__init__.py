@@ -1,0 +1,1 @@
+"""Cards as pictures (Pillow): faces, layouts, and the attachments that carry them."""

@@ -1,0 +1,91 @@
+"""One card's face, drawn with Pillow: its corner letter in the reader's language and
+its suit as a shape (no font is needed for the suits; the letters use the font Pillow
+ships).  Faces are drawn four times larger and scaled down, so their edges are smooth,
+and each face is drawn once per size (a hand's picture only pastes them)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Final
+
+from PIL import Image, ImageDraw, ImageFont
+
+from games.cards import Card, Rank, Suit
+
+SUPERSAMPLE: Final = 4
+RED: Final = (200, 30, 40, 255)
+BLACK: Final = (25, 25, 30, 255)
+PAPER: Final = (253, 252, 247, 255)
+EDGE: Final = (120, 120, 120, 255)
+FELT: Final = (30, 92, 52, 255)  # the table's green, behind the cards
+GOLD: Final = (245, 196, 40, 255)  # the outline of the card winning a trick
+SHADE: Final = (70, 70, 70)  # what an unplayable card is washed towards
+
+Colour = tuple[int, int, int, int]
+
+
+def suit_colour(suit: Suit) -> Colour:
+    return RED if suit in (Suit.H, Suit.D) else BLACK
+
+
+@cache
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """Pillow's own font at ``size`` pixels (scalable where Pillow has FreeType)."""
+    return ImageFont.load_default(size=size)
+
+
+def corner_text(rank: Rank, lang: str) -> str:
+    """The letter in a card's corner: R D V in French, K Q J in English."""
+    return rank.french if lang == "fr" else rank.text
+
+
+def draw_suit(draw: ImageDraw.ImageDraw, suit: Suit, x: float, y: float, size: float) -> None:
+    """A suit sign of height ``size`` centred on (x, y), as filled shapes."""
+    colour = suit_colour(suit)
+    h = size / 2
+    if suit is Suit.D:
+        draw.polygon([(x, y - h), (x + h * 0.75, y), (x, y + h), (x - h * 0.75, y)], fill=colour)
+        return
+    r = size * 0.27  # the lobes' radius
+    if suit is Suit.H:
+        for cx in (x - r * 0.95, x + r * 0.95):
+            draw.ellipse([cx - r, y - h * 0.45 - r, cx + r, y - h * 0.45 + r], fill=colour)
+        draw.polygon([(x - r * 1.95, y - h * 0.3), (x + r * 1.95, y - h * 0.3), (x, y + h)], colour)
+        return
+    if suit is Suit.S:
+        for cx in (x - r * 0.95, x + r * 0.95):
+            draw.ellipse([cx - r, y + h * 0.15 - r, cx + r, y + h * 0.15 + r], fill=colour)
+        draw.polygon([(x - r * 1.95, y), (x + r * 1.95, y), (x, y - h)], fill=colour)
+    else:  # clubs: three leaves
+        draw.ellipse([x - r, y - h, x + r, y - h + 2 * r], fill=colour)
+        for cx in (x - r * 1.1, x + r * 1.1):
+            draw.ellipse([cx - r, y - h * 0.2 - r, cx + r, y - h * 0.2 + r], fill=colour)
+    draw.polygon([(x, y), (x - r * 0.9, y + h), (x + r * 0.9, y + h)], fill=colour)  # the stem
+
+
+@cache
+def face(rank: Rank, suit: Suit, lang: str, width: int, greyed: bool = False) -> Image.Image:
+    """A card face ``width`` pixels wide (height 1.4 × width), with transparent corners."""
+    w, h = width * SUPERSAMPLE, round(width * 1.4) * SUPERSAMPLE
+    image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    radius = w // 10
+    draw.rounded_rectangle([0, 0, w - 1, h - 1], radius, fill=PAPER, outline=EDGE, width=w // 60)
+    letter = corner_text(rank, lang)
+    size = w * 0.3
+    text_font = font(round(size))
+    colour = suit_colour(suit)
+    left = w * 0.08
+    draw.text((left, h * 0.03), letter, font=text_font, fill=colour)
+    draw_suit(draw, suit, left + size * 0.4, h * 0.03 + size * 1.45, size * 0.55)
+    draw_suit(draw, suit, w * 0.58, h * 0.6, w * 0.5)
+    image = image.resize((width, round(width * 1.4)), Image.Resampling.LANCZOS)
+    if greyed:  # washed out, as a disabled button is
+        washed = Image.new("RGBA", image.size, (*SHADE, 150))
+        image = Image.alpha_composite(image, Image.composite(washed, image, image))
+    return image
+
+
+def card_face(card: Card, lang: str, width: int, greyed: bool = False) -> Image.Image:
+    """The face of ``card`` (every copy of a card looks the same)."""
+    return face(card.rank, card.suit, lang, width, greyed)

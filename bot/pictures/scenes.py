@@ -1,0 +1,37 @@
+"""The pictures a table shows, as cached attachments: a player's hand, the trick on the
+table, a whole hand.  Each is keyed by exactly what it shows, so the same cards are
+drawn and uploaded once; each shows only cards its reader may see (the trick from the
+public view, a hand from its own seat's view)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.game import TrickView
+from bot.pictures.files import CACHE, Picture
+from bot.pictures.layouts import hand_picture, trick_picture, whole_hand_picture
+from games.cards import Card
+from games.tricks import PlayedTrick
+
+
+def hand_scene(cards: Sequence[Card], playable: frozenset[Card] | None, lang: str) -> Picture:
+    key = (tuple(cards), None if playable is None else tuple(sorted(c.index for c in playable)), lang)
+    return CACHE.get("hand", key, lambda: hand_picture(cards, playable, lang))
+
+
+def trick_scene(view: TrickView, lang: str, seats: int) -> Picture | None:
+    """The trick in progress and the last trick taken (None: no card played yet)."""
+    last = view.tricks_played[-1] if view.tricks_played else None
+    if not view.trick and last is None:
+        return None
+    trick, winning = view.trick, view.winning
+    key = (trick, winning if trick else -1, last, lang, seats)
+    return CACHE.get("trick", key, lambda: trick_picture(trick, winning, last, lang, seats))
+
+
+def whole_hand_scene(tricks: Sequence[PlayedTrick], lang: str) -> Picture | None:
+    """Every trick of a hand, in order (None: no trick was played)."""
+    if not tricks:
+        return None
+    key = (tuple(tricks), lang)
+    return CACHE.get("hand-tricks", key, lambda: whole_hand_picture(tricks, lang))
