@@ -22,6 +22,7 @@ from bot.pictures.scenes import whole_hand_scene
 from bot.render import (
     expired_panel,
     hand_panel,
+    hand_tricks_words,
     panel_fingerprint,
     table_embed,
     table_link,
@@ -123,7 +124,9 @@ class Presenter:
         if table.pictures and table.state is not None and table.state.is_over:
             tricks = table.state.view(0).tricks_played
             # a whole hand takes a few times longer to draw than a trick: not on the loop
-            picture = await asyncio.to_thread(whole_hand_scene, tricks, table.public_lang)
+            lang = table.public_lang
+            words = hand_tricks_words(tricks, table.names, lang)
+            picture = await asyncio.to_thread(whole_hand_scene, tricks, lang, words)
             if picture is not None:
                 embed.set_image(url=picture.url)
         try:

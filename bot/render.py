@@ -110,6 +110,21 @@ def trick_field(names: list[str], view: TrickView, lang: str) -> Field | None:
     return (t(lang, "table.trick", number=number), "\n".join(lines), False)
 
 
+def trick_words(names: list[str], view: TrickView, lang: str) -> str:
+    """The trick picture in words: the trick in progress, then the last trick taken."""
+    lines = [trick_text(view.trick, names, lang)] if view.trick else []
+    if view.tricks_played:
+        number = len(view.tricks_played)
+        lines.append(played_trick_text(number, view.tricks_played[-1], names, lang))
+    return "\n".join(lines).replace("**", "")
+
+
+def hand_tricks_words(tricks: Sequence[PlayedTrick], names: list[str], lang: str) -> str:
+    """A whole hand's picture in words: every trick, its cards and who took it."""
+    lines = [played_trick_text(n, trick, names, lang) for n, trick in enumerate(tricks, 1)]
+    return "\n".join(lines)
+
+
 def turn_lines(
     table: TableLike, view: TrickView, lang: str, *, done: bool, playing: bool, prompt: str
 ) -> list[str]:
@@ -425,7 +440,9 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
         if view is not None and game.capabilities.tricks:
             trick = trick_field(names, view, lang)
             fields += [trick] if trick is not None else []
-            picture = trick_scene(view, lang, len(table.seats)) if table.pictures else None
+            picture = None
+            if table.pictures:
+                picture = trick_scene(view, lang, len(table.seats), trick_words(names, view, lang))
             if picture is not None:
                 embed.set_image(url=picture.url)
         for name, value, inline in fields:
@@ -454,7 +471,8 @@ def hand_panel(
     lines, items = renderer.hand_body(table, own, seat, lang, step)
     cards, playable = renderer.hand_cards(own)
     if table.pictures and cards:
-        embed.set_image(url=hand_scene(cards, playable, lang).url)
+        words = t(lang, "hand.cards", cards=cards_text(cards, lang))
+        embed.set_image(url=hand_scene(cards, playable, lang, words).url)
     if table.state.is_over and table.last is not None:  # the hand's result, and yours
         title, result, _ = renderer.settlement(table, table.last, lang)
         money = renderer.money(table.last.outcome.net[seat], lang)

@@ -23,19 +23,23 @@ ATTACHMENT: Final = "attachment://"
 CACHED: Final = 512  # pictures kept (a PNG of a hand or a trick is 10–30 kB)
 PALETTE: Final = 96  # colours of a picture
 UNKNOWN: Final = "?"  # what a message holds when the bot does not know (after a restart)
+DESCRIBED: Final = 1024  # characters of alt text Discord keeps
 
 
 @dataclass(frozen=True, slots=True)
 class Picture:
     name: str  # "<kind>-<hash>.png"
     data: bytes
+    description: str  # what it shows, in words: Discord's alt text, read by screen readers
 
     @property
     def url(self) -> str:
         return ATTACHMENT + self.name
 
     def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.data), filename=self.name)
+        return discord.File(
+            io.BytesIO(self.data), filename=self.name, description=self.description[:DESCRIBED]
+        )
 
 
 def encode(image: Image.Image) -> bytes:
@@ -56,9 +60,12 @@ class PictureCache:
         self._by_name: dict[str, Picture] = {}
         self.drawn = 0  # pictures drawn (not found in the cache)
 
-    def get(self, kind: str, key: Hashable, draw: Callable[[], Image.Image]) -> Picture:
-        """The picture of ``kind`` showing ``key``, drawn by ``draw`` if not cached."""
-        full = (kind, key)
+    def get(
+        self, kind: str, key: Hashable, draw: Callable[[], Image.Image], description: str
+    ) -> Picture:
+        """The picture of ``kind`` showing ``key`` (described by ``description``), drawn by
+        ``draw`` if not cached."""
+        full = (kind, key, description)
         found = self._by_key.get(full)
         if found is not None:
             self._by_key.move_to_end(full)
@@ -66,7 +73,7 @@ class PictureCache:
         data = encode(draw())
         self.drawn += 1
         digest = hashlib.blake2b(data, digest_size=10).hexdigest()
-        picture = Picture(f"{kind}-{digest}.png", data)
+        picture = Picture(f"{kind}-{digest}.png", data, description)
         self._by_key[full] = picture
         self._by_name[picture.name] = picture
         while len(self._by_key) > self.size:

@@ -6,6 +6,7 @@ public view, a hand from its own seat's view)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from bot.game import TrickView
 from bot.pictures.files import CACHE, Picture
@@ -14,24 +15,29 @@ from games.cards import Card
 from games.tricks import PlayedTrick
 
 
-def hand_scene(cards: Sequence[Card], playable: frozenset[Card] | None, lang: str) -> Picture:
-    key = (tuple(cards), None if playable is None else tuple(sorted(c.index for c in playable)), lang)
-    return CACHE.get("hand", key, lambda: hand_picture(cards, playable, lang))
+def hand_scene(
+    cards: Sequence[Card], playable: frozenset[Card] | None, lang: str, description: str
+) -> Picture:
+    """A hand (``description``: the same cards in words, for screen readers)."""
+    order = None if playable is None else tuple(sorted(c.index for c in playable))
+    key = (tuple(cards), order, lang)
+    return CACHE.get("hand", key, lambda: hand_picture(cards, playable, lang), description)
 
 
-def trick_scene(view: TrickView, lang: str, seats: int) -> Picture | None:
+def trick_scene(view: TrickView, lang: str, seats: int, description: str) -> Picture | None:
     """The trick in progress and the last trick taken (None: no card played yet)."""
     last = view.tricks_played[-1] if view.tricks_played else None
     if not view.trick and last is None:
         return None
     trick, winning = view.trick, view.winning
     key = (trick, winning if trick else -1, last, lang, seats)
-    return CACHE.get("trick", key, lambda: trick_picture(trick, winning, last, lang, seats))
+    draw = partial(trick_picture, trick, winning, last, lang, seats)
+    return CACHE.get("trick", key, draw, description)
 
 
-def whole_hand_scene(tricks: Sequence[PlayedTrick], lang: str) -> Picture | None:
+def whole_hand_scene(tricks: Sequence[PlayedTrick], lang: str, description: str) -> Picture | None:
     """Every trick of a hand, in order (None: no trick was played)."""
     if not tricks:
         return None
     key = (tuple(tricks), lang)
-    return CACHE.get("hand-tricks", key, lambda: whole_hand_picture(tricks, lang))
+    return CACHE.get("tricks", key, lambda: whole_hand_picture(tricks, lang), description)

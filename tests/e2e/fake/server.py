@@ -327,6 +327,7 @@ class FakeDiscord:
         self.ack_heartbeats = True
 
         self.snowflakes = Snowflakes()
+        self.attachment_data: dict[int, bytes] = {}  # uploaded files' bytes, by attachment id
         self.bot_user = FakeUser(self.snowflakes.next(), bot_name, locale="en-US", bot=True)
         self.application_id = self.bot_user.id
         self.owner = FakeUser(self.snowflakes.next(), "patronne")
@@ -1026,7 +1027,9 @@ class FakeDiscord:
             "mentions": [],
             "mention_roles": [],
             "attachments": attachments,
-            "embeds": [{"type": "rich", **e} for e in body.get("embeds") or []],
+            "embeds": _resolved(
+                [{"type": "rich", **e} for e in body.get("embeds") or []], attachments
+            ),
             "components": body.get("components") or [],
             "pinned": False,
             "type": 0,
@@ -1101,8 +1104,14 @@ class FakeDiscord:
                     payload[key] = value or ""
                 elif key == "embeds":
                     payload[key] = [{"type": "rich", **e} for e in value or []]
+                elif key == "attachments":  # kept by id, or uploaded by this request
+                    kept = {str(a.get("id")) for a in value or [] if isinstance(a, dict)}
+                    old = [a for a in payload.get("attachments", []) if a["id"] in kept]
+                    new = [a for a in value or [] if isinstance(a, dict) and "url" in a]
+                    payload[key] = old + new
                 else:
                     payload[key] = value or []
+        payload["embeds"] = _resolved(payload.get("embeds", []), payload.get("attachments", []))
         if "flags" in body and body["flags"] is not None:
             keep = message.flags & (FLAG_EPHEMERAL | FLAG_LOADING)
             payload["flags"] = (int(body["flags"]) & SENDABLE_FLAGS & ~FLAG_EPHEMERAL) | keep
@@ -1292,10 +1301,18 @@ class FakeDiscord:
             return False
         return self.token is None or auth == f"Bot {self.token}"
 
+    async def _get_attachment(self, request: web.Request) -> web.Response:
+        """An uploaded file, as Discord's CDN serves it."""
+        data = self.attachment_data.get(int(request.match_info["attachment_id"]))
+        if data is None:
+            return web.Response(status=404)
+        return web.Response(body=data, content_type="image/png")
+
     def _add_routes(self, app: web.Application) -> None:
         p = API_PREFIX
         r = app.router
         r.add_get("/", self._gateway)
+        r.add_get("/attachments/{attachment_id}/{filename}", self._get_attachment)
         r.add_get(p + "/gateway", self._get_gateway)
         r.add_get(p + "/gateway/bot", self._get_gateway_bot)
         r.add_get(p + "/users/@me", self._get_me)
@@ -1595,17 +1612,30 @@ class FakeDiscord:
         """The JSON part of a message request, and attachments from a multipart upload."""
         raw = request[BODY]
         if isinstance(raw, _Multipart):
-            attachments = [
-                {
-                    "id": str(self.snowflakes.next()),
+            # the uploads' descriptions (alt text) come in payload_json, by the file's index
+            # (an interaction's answer nests its message in ``data``)
+            inner = raw.payload.get("data")
+            listed = (inner if isinstance(inner, dict) else raw.payload).get("attachments")
+            described = {
+                str(a.get("id")): a.get("description")
+                for a in listed or []
+                if isinstance(a, dict)
+            }
+            attachments = []
+            for index, (name, data, ctype) in enumerate(raw.files):
+                aid = self.snowflakes.next()
+                self.attachment_data[aid] = data  # kept, as Discord's CDN keeps them
+                attachment: JSON = {
+                    "id": str(aid),
                     "filename": name,
-                    "size": size,
-                    "url": f"http://127.0.0.1:{self.port}/attachments/{name}",
-                    "proxy_url": f"http://127.0.0.1:{self.port}/attachments/{name}",
+                    "size": len(data),
+                    "url": f"http://127.0.0.1:{self.port}/attachments/{aid}/{name}",
+                    "proxy_url": f"http://127.0.0.1:{self.port}/attachments/{aid}/{name}",
                     "content_type": ctype,
                 }
-                for name, size, ctype in raw.files
-            ]
+                if described.get(str(index)):
+                    attachment["description"] = described[str(index)]
+                attachments.append(attachment)
             return dict(raw.payload), attachments
         if not isinstance(raw, dict):
             raise DiscordError(400, 50109, "The request body contains invalid JSON.")
@@ -1791,7 +1821,23 @@ class FakeDiscord:
 @dataclass
 class _Multipart:
     payload: JSON
-    files: list[tuple[str, int, str]]
+    files: list[tuple[str, bytes, str]]
+
+
+def _resolved(embeds: list[JSON], attachments: list[JSON]) -> list[JSON]:
+    """Embeds whose ``attachment://name`` images point at the message's file of that
+    name, as Discord rewrites them (an image naming no file of the message is dropped)."""
+    urls = {a["filename"]: a["url"] for a in attachments}
+    for embed in embeds:
+        for part in ("image", "thumbnail"):
+            url = (embed.get(part) or {}).get("url", "")
+            if url.startswith("attachment://"):
+                name = url.removeprefix("attachment://")
+                if name in urls:
+                    embed[part] = {**embed[part], "url": urls[name], "filename": name}
+                else:
+                    del embed[part]
+    return embeds
 
 
 async def _read_body(request: web.Request) -> Any:
@@ -1800,7 +1846,7 @@ async def _read_body(request: web.Request) -> Any:
     ctype = request.content_type
     if ctype == "multipart/form-data":
         payload: JSON = {}
-        files: list[tuple[str, int, str]] = []
+        files: list[tuple[str, bytes, str]] = []
         reader = await request.multipart()
         async for part in reader:
             if not isinstance(part, BodyPartReader):
@@ -1809,7 +1855,7 @@ async def _read_body(request: web.Request) -> Any:
             if part.name == "payload_json":
                 payload = json.loads(data)
             elif part.filename:
-                files.append((part.filename, len(data), part.headers.get("Content-Type", "")))
+                files.append((part.filename, data, part.headers.get("Content-Type", "")))
         return _Multipart(payload, files)
     text = await request.text()
     if not text:
