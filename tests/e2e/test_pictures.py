@@ -6,6 +6,7 @@ summary the whole hand; a picture is uploaded once and kept by later edits; with
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
 from tests.e2e.fake import BotProcess, FakeDiscord, Sent
 from tests.e2e.players import TablePlayers
@@ -64,11 +65,7 @@ async def test_pictures_are_attached_cached_and_private(
     kept = 0
     for message_id in {s.message_id for s in shown}:
         versions = [s for s in shown if s.message_id == message_id and files(s)]
-        kept += sum(
-            1
-            for a, b in zip(versions, versions[1:], strict=False)
-            if files(a)[0]["id"] == files(b)[0]["id"]
-        )
+        kept += sum(1 for a, b in pairwise(versions) if files(a)[0]["id"] == files(b)[0]["id"])
     assert kept > 0
 
 

@@ -1617,9 +1617,7 @@ class FakeDiscord:
             inner = raw.payload.get("data")
             listed = (inner if isinstance(inner, dict) else raw.payload).get("attachments")
             described = {
-                str(a.get("id")): a.get("description")
-                for a in listed or []
-                if isinstance(a, dict)
+                str(a.get("id")): a.get("description") for a in listed or [] if isinstance(a, dict)
             }
             attachments = []
             for index, (name, data, ctype) in enumerate(raw.files):
