@@ -8,7 +8,9 @@ import discord
 from bot.game import TableGame
 from bot.games import table_game
 from bot.i18n import t
-from bot.render import COLOUR, clip
+from bot.pictures.files import Picture
+from bot.pictures.scenes import whole_hand_scene
+from bot.render import COLOUR, clip, hand_tricks_words
 from bot.table import LiveTable
 from db.models import PastHand, RegisterEntry, ScoreRow
 from games.register import Entry, Register
@@ -128,3 +130,23 @@ def history_embed(hands: list[PastHand], lang: str) -> discord.Embed:
 
 def history_file_name(past: PastHand) -> str:
     return f"hand-{past.hand.id}-{past.hand.game}.json"
+
+
+def history_pictures(hands: list[PastHand], lang: str) -> list[tuple[discord.Embed, Picture]]:
+    """Each past hand's tricks as a picture, replayed from its record, in an embed of
+    its own (a game no longer offered, or a hand without a trick, has none)."""
+    shown = []
+    for past in hands:
+        hand = past.hand
+        try:
+            tricks = table_game(hand.game).port.played_tricks(hand.record)
+        except (KeyError, ValueError):  # a game no longer offered, or a record it refuses
+            continue
+        names = [name for _, name, _ in past.nets]
+        picture = whole_hand_scene(tricks, lang, hand_tricks_words(tricks, names, lang))
+        if picture is None:
+            continue
+        title = t(lang, "history.picture", id=hand.id, hand=hand.hand_no)
+        embed = discord.Embed(title=title, colour=COLOUR).set_image(url=picture.url)
+        shown.append((embed, picture))
+    return shown

@@ -305,6 +305,10 @@ MESSAGES: Final[M] = {
     },
     # ---- register and scoreboard
     "history.title": {"fr": "Les derniers coups", "en": "The last hands"},
+    "history.picture": {
+        "fr": "n° {id} — le coup {hand}, pli par pli",
+        "en": "#{id} — hand {hand}, trick by trick",
+    },
     "history.empty": {
         "fr": "Aucun coup n'est encore réglé ici.",
         "en": "No hand settled here yet.",

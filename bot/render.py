@@ -471,7 +471,7 @@ def hand_panel(
     lines, items = renderer.hand_body(table, own, seat, lang, step)
     cards, playable = renderer.hand_cards(own)
     if table.pictures and cards:
-        words = t(lang, "hand.cards", cards=cards_text(cards, lang))
+        words = t(lang, "hand.cards", cards=cards_text(cards, lang)).replace("**", "")
         embed.set_image(url=hand_scene(cards, playable, lang, words).url)
     if table.state.is_over and table.last is not None:  # the hand's result, and yours
         title, result, _ = renderer.settlement(table, table.last, lang)

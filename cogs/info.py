@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.boards import (
     history_embed,
     history_file_name,
+    history_pictures,
     register_embed,
     rules_embed,
     scoreboard_embed,
@@ -138,7 +139,11 @@ class Info(commands.Cog):
             for past in hands
         ]
         embed = history_embed(hands, lang)
-        await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # replays take a while
+        pictures = await asyncio.to_thread(history_pictures, hands, lang)
+        files += [picture.file() for _, picture in pictures]
+        embeds = [embed, *(shown for shown, _ in pictures)]
+        await interaction.followup.send(embeds=embeds, files=files, ephemeral=True)
 
     @betes.autocomplete("game")
     @scoreboard.autocomplete("game")

@@ -27,7 +27,12 @@ async def test_history_gives_each_hand_and_its_record(world):
     shown = await sud.slash(world.channel, "history")
     assert shown.ephemeral
     files = shown.response.attachments
-    assert len(files) == 1 and files[0].filename.endswith(".json")
+    assert len(files) == 2 and files[0].filename.endswith(".json")
+    # and the hand trick by trick, as a picture replayed from that record
+    picture = files[1]
+    assert picture.filename.startswith("tricks-") and picture.filename.endswith(".png")
+    assert (await picture.read()).startswith(b"\x89PNG")
+    assert shown.response.embeds[1].image.url.endswith(picture.filename)
     record = json.loads(await files[0].read())
     assert record["game"] == table.game.id and len(record["actions"]) == len(steps)
     result = registered(record["game"]).replay(record)  # as python -m games replay does

@@ -1,0 +1,129 @@
+"""Cards as pictures: what the drawings show, the cache that keeps them, and what a
+message send or edit carries for them."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+from PIL import Image
+
+from bot.pictures.faces import FELT, card_face
+from bot.pictures.files import UNKNOWN, PictureCache, edit_files, picture_name, send_files
+from bot.pictures.layouts import HAND_CARD, HAND_STEP, MARGIN, hand_picture, trick_picture
+from bot.pictures.scenes import hand_scene, trick_scene, whole_hand_scene
+from games.cards import Card
+from games.tricks import PlayedTrick
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(c) for c in text.split()]
+
+
+def png(data: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def test_a_face_is_drawn_in_the_readers_language() -> None:
+    king = Card.parse("KS")
+    french, english = card_face(king, "fr", 100), card_face(king, "en", 100)
+    assert french.size == english.size == (100, 140)
+    assert french.tobytes() != english.tobytes()  # R in French, K in English
+    seven = Card.parse("7S")
+    assert card_face(seven, "fr", 100).tobytes() == card_face(seven, "en", 100).tobytes()
+
+
+def test_every_copy_of_a_card_looks_the_same() -> None:
+    first, second = Card.parse("QH", packs=2), Card.parse("QH#2", packs=2)
+    assert first != second
+    assert card_face(first, "fr", 80).tobytes() == card_face(second, "fr", 80).tobytes()
+
+
+def test_suits_differ_and_red_suits_are_red() -> None:
+    faces = {s: card_face(Card.parse("9" + s), "en", 100).convert("RGB") for s in "SHDC"}
+    assert len({f.tobytes() for f in faces.values()}) == 4
+    centre = (58, 84)  # inside the big suit sign
+    red, black = faces["H"].getpixel(centre), faces["S"].getpixel(centre)
+    assert isinstance(red, tuple) and isinstance(black, tuple)
+    assert red[0] > 150 and red[1] < 80  # heart: red
+    assert max(black) < 80  # spade: black
+
+
+def test_unplayable_cards_are_greyed_and_playable_ones_stand_up() -> None:
+    hand = cards("KS QS 10H 7C")
+    open_ = hand_picture(hand, None, "fr")
+    greyed = hand_picture(hand, frozenset(hand[:1]), "fr")
+    assert open_.size == greyed.size == (2 * MARGIN + HAND_CARD + 3 * HAND_STEP, open_.size[1])
+    # the last card's middle: paper in the open hand, washed grey when it may not be played
+    x, y = MARGIN + 3 * HAND_STEP + HAND_CARD // 6, MARGIN + round(HAND_CARD * 1.4 * 0.85)
+    paper, washed = open_.convert("RGB").getpixel((x, y)), greyed.convert("RGB").getpixel((x, y))
+    assert isinstance(paper, tuple) and isinstance(washed, tuple)
+    assert min(paper) > 230 and max(washed) < 200
+
+
+def test_the_trick_leaves_room_for_every_seat_and_shows_the_last_trick() -> None:
+    trick = ((1, Card.parse("AS")), (2, Card.parse("KS")))
+    alone = trick_picture(trick, 1, None, "fr", 4)
+    last = PlayedTrick(0, tuple(enumerate(cards("QH JH 10H 9H"))), 0)
+    beside = trick_picture(trick, 1, last, "fr", 4)
+    assert beside.size[0] > alone.size[0] and beside.size[1] == alone.size[1]
+    assert alone.convert("RGB").getpixel((2, 2)) == FELT[:3]
+
+
+def test_pictures_are_cached_by_content_and_named_by_it() -> None:
+    cache = PictureCache(size=2)
+    drawn = []
+
+    def draw() -> Image.Image:
+        drawn.append(1)
+        return hand_picture(cards("AS KS"), None, "fr")
+
+    first = cache.get("hand", ("AS KS",), draw, "A♠ R♠")
+    again = cache.get("hand", ("AS KS",), draw, "A♠ R♠")
+    assert again is first and len(drawn) == 1 and cache.drawn == 1
+    assert first.name.startswith("hand-") and first.name.endswith(".png")
+    assert png(first.data).size == hand_picture(cards("AS KS"), None, "fr").size
+    cache.get("hand", ("x",), lambda: hand_picture(cards("7C"), None, "fr"), "7♣")
+    cache.get("hand", ("y",), lambda: hand_picture(cards("8C"), None, "fr"), "8♣")
+    assert cache.named(first.name) is None  # the least recently used went first
+    cache.get("hand", ("AS KS",), draw, "A♠ R♠")
+    assert len(drawn) == 2
+
+
+def test_the_same_cards_make_the_same_file() -> None:
+    hand = cards("KS QS JS")
+    one = hand_scene(hand, frozenset(hand[:1]), "fr", "R♠ D♠ V♠")
+    other = hand_scene(list(hand), frozenset(hand[:1]), "fr", "R♠ D♠ V♠")
+    changed = hand_scene(hand, frozenset(hand[1:2]), "fr", "R♠ D♠ V♠")
+    assert one.name == other.name and one.name != changed.name
+
+
+def test_a_send_attaches_the_picture_and_an_edit_uploads_only_a_change() -> None:
+    hand = cards("AH 10H")
+    picture = hand_scene(hand, None, "en", "Your cards: A♥ 10♥")
+    embed = discord.Embed(title="hand").set_image(url=picture.url)
+    sent = send_files(embed)["file"]
+    assert sent.filename == picture.name and sent.description == "Your cards: A♥ 10♥"
+    assert picture_name(embed) == picture.name
+    assert edit_files(embed, picture.name) == {}  # the message holds it: nothing sent
+    uploaded = edit_files(embed, UNKNOWN)["attachments"]  # after a restart: sent again
+    assert [f.filename for f in uploaded] == [picture.name]
+    assert edit_files(embed, "hand-old.png")["attachments"][0].filename == picture.name
+    text_only = discord.Embed(title="hand")
+    assert edit_files(text_only, picture.name) == {"attachments": []}  # the file goes
+    assert edit_files(text_only, None) == {} and send_files(text_only) == {}
+
+
+class View:
+    seat, turn, winning = 0, 1, 1
+    trick: tuple[tuple[int, Card], ...] = ()
+    tricks_played: tuple[PlayedTrick, ...] = ()
+    tricks_won = (0, 0, 0)
+
+
+def test_no_trick_picture_before_the_first_card() -> None:
+    view = View()
+    assert trick_scene(view, "fr", 3, "") is None
+    view.trick = ((0, Card.parse("AS")),)
+    assert trick_scene(view, "fr", 3, "A♠") is not None
+    assert whole_hand_scene((), "fr", "") is None
