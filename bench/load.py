@@ -23,7 +23,8 @@ database), each with its table message in the fake; the bot is started,
 SIGKILLed, and its restart timed the same way.
 
     .venv/bin/python -m bench.load [--tables 200] [--rate 0.5] [--duration 60] [--ramp 60]
-                                   [--restart-tables 1000] [--json] [--workdir DIR]
+                                   [--restart-tables 1000] [--no-pictures] [--json]
+                                   [--workdir DIR]
 """
 
 from __future__ import annotations
@@ -227,6 +228,7 @@ class TableDriver:
     channel: FakeChannel
     players: list[SimUser]
     rng: random.Random
+    pictures: bool = True  # the table's option: cards drawn as pictures, or text only
     message: FakeMessage | None = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     clicked: set[tuple[int, str]] = field(default_factory=set)
@@ -255,7 +257,9 @@ class TableDriver:
     async def open(self, pause: float) -> None:
         """``/table new hombree``, three *Join*, *Start*: the table is dealt its first hand."""
         opener = self.players[0]
-        ix = await opener.slash("table new hombree", channel=self.channel, wait=False)
+        ix = await opener.slash(
+            "table new hombree", channel=self.channel, wait=False, pictures=self.pictures
+        )
         answer = await self.answers.wait(ix, "new")
         if ix.original is None:
             raise RuntimeError(f"/table new was not answered: {answer}")
@@ -340,16 +344,17 @@ class TableDriver:
 # ---- the world -------------------------------------------------------------------------
 
 
-def build_world(server: FakeDiscord, tables: int, seed: int) -> list[TableDriver]:
+def build_world(
+    server: FakeDiscord, tables: int, seed: int, pictures: bool = True
+) -> list[TableDriver]:
     """A channel and four members per table, before the bot connects."""
     answers = Answers(server)
     drivers = []
     for number in range(tables):
         channel = server.add_channel(f"table-{number + 1}")
         players = [server.add_user(f"p{number + 1}-{seat + 1}") for seat in range(4)]
-        drivers.append(
-            TableDriver(server, answers, channel, players, random.Random(f"{seed}:{number}"))
-        )
+        rng = random.Random(f"{seed}:{number}")
+        drivers.append(TableDriver(server, answers, channel, players, rng, pictures))
     by_channel: dict[int, TableDriver] = {}
     for driver in drivers:
         by_channel[driver.channel.id] = driver
@@ -464,7 +469,7 @@ class LoadFigures:
 async def live_tables(args: argparse.Namespace, folder: Path) -> LoadFigures:
     load_before = machine_load()
     async with FakeDiscord() as server:
-        drivers = build_world(server, args.tables, args.seed)
+        drivers = build_world(server, args.tables, args.seed, not args.no_pictures)
         bot = BotProcess(server, database_path=folder / "load.db", name="load-bot")
         await bot.start(timeout=60)
         try:
@@ -780,6 +785,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--restart-tables", type=int, default=1000, help="tables of part 2 (0: skip it)"
     )
     parser.add_argument("--no-restart", action="store_true", help="no restart in part 1")
+    parser.add_argument("--no-pictures", action="store_true", help="tables with cards as text")
     parser.add_argument("--open-concurrency", type=int, default=20, help="tables opened at once")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workdir", help="keep the databases and the bot's logs here")

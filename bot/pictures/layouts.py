@@ -7,6 +7,7 @@ name), so a picture needs no name and no font beyond digits and card letters."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from functools import cache
 from typing import Final
 
 from PIL import Image, ImageDraw
@@ -19,9 +20,10 @@ HAND_CARD: Final = 110  # px: a card's width in a hand
 HAND_STEP: Final = 62  # px between two cards of a hand (they overlap)
 TRICK_CARD: Final = 100
 LAST_CARD: Final = 64  # the last trick, smaller, beside the trick in progress
-ROW_CARD: Final = 64  # a whole hand's cards
+ROW_CARD: Final = 56  # a whole hand's cards
 MARGIN: Final = 14
 BADGE: Final = 26  # a seat number's disc
+LABEL: Final = 40  # the column of the tricks' numbers
 
 Played = Sequence[tuple[int, Card]]  # (seat, card) in play order
 
@@ -45,11 +47,20 @@ def hand_picture(
     return image
 
 
-def _badge(draw: ImageDraw.ImageDraw, seat: int, x: float, y: float, winner: bool) -> None:
-    """Seat ``seat``'s number (1-based on screen) in a disc centred on (x, y)."""
-    r = BADGE / 2
-    draw.ellipse([x - r, y - r, x + r, y + r], fill=GOLD if winner else PAPER, outline=EDGE)
-    draw.text((x, y), str(seat + 1), font=font(BADGE - 8), fill=(20, 20, 20), anchor="mm")
+@cache
+def badge(seat: int, winner: bool) -> Image.Image:
+    """Seat ``seat``'s number (1-based on screen) in a disc, gold for the trick's winner."""
+    image = Image.new("RGBA", (BADGE + 1, BADGE + 1), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse([0, 0, BADGE, BADGE], fill=GOLD if winner else PAPER, outline=EDGE)
+    centre = BADGE / 2
+    draw.text((centre, centre), str(seat + 1), font=font(BADGE - 8), fill=(20, 20, 20), anchor="mm")
+    return image
+
+
+def _badge(image: Image.Image, seat: int, x: float, y: float, winner: bool) -> None:
+    """The seat's badge centred on (x, y)."""
+    image.alpha_composite(badge(seat, winner), (round(x - BADGE / 2), round(y - BADGE / 2)))
 
 
 def _trick_row(
@@ -67,7 +78,7 @@ def _trick_row(
             box = [x - pad, top - pad, x + width + pad - 1, top + height(width) + pad - 1]
             draw.rounded_rectangle(box, width // 8, fill=GOLD)
         image.alpha_composite(card_face(card, lang, width), (x, top))
-        _badge(draw, seat, x + width / 2, y + height(width) + BADGE / 2 + 4, won)
+        _badge(image, seat, x + width / 2, y + height(width) + BADGE / 2 + 4, won)
         x += width + gap
     return x
 
@@ -95,18 +106,27 @@ def trick_picture(
     return image
 
 
+@cache
+def number_label(number: int) -> Image.Image:
+    """A trick's number, in the paper colour, on a transparent square."""
+    image = Image.new("RGBA", (LABEL, LABEL), (0, 0, 0, 0))
+    ImageDraw.Draw(image).text(
+        (LABEL / 2, LABEL / 2), str(number), font=font(24), fill=PAPER, anchor="mm"
+    )
+    return image
+
+
 def whole_hand_picture(tricks: Sequence[PlayedTrick], lang: str) -> Image.Image:
     """Every trick of a hand, one row each in the order played, its number on the left
     and the card that took it outlined."""
     widest = max((len(trick.cards) for trick in tricks), default=1)
-    label = 40
+    label = LABEL
     row = height(ROW_CARD) + BADGE + 14
     size = (MARGIN + label + widest * (ROW_CARD + ROW_CARD // 8) + MARGIN, 2 * MARGIN)
     image = Image.new("RGBA", (size[0], size[1] + row * max(len(tricks), 1)), FELT)
-    draw = ImageDraw.Draw(image)
     for number, trick in enumerate(tricks, start=1):
         y = MARGIN + (number - 1) * row
         middle = y + height(ROW_CARD) / 2
-        draw.text((MARGIN + label / 2, middle), str(number), font=font(24), fill=PAPER, anchor="mm")
+        image.alpha_composite(number_label(number), (MARGIN, round(middle) - LABEL // 2))
         _trick_row(image, trick.cards, trick.winner, lang, MARGIN + label, y + 4, ROW_CARD)
     return image

@@ -1,0 +1,1 @@
+"""Benchmarks: each script prints its figures (none is part of the tests)."""
