@@ -1,12 +1,47 @@
-"""Session-wide test hooks."""
+"""Session-wide test hooks, and the two database backends every db, service and cog test
+may run on.
+
+A test that asks for ``database_target`` gets a fresh database: a SQLite file
+path, or with the marker ``both_backends`` also a ``postgresql://`` URL of a new
+database on the session's one PostgreSQL server (``tests/db/server.py``: the
+server of ``PG_TEST_URL``, or one started from the installed binaries). Each
+PostgreSQL database is a copy of a template migrated once per session, dropped
+after its test. Without a server the PostgreSQL half is skipped with a message
+saying how to get one, except under CI (``CI`` set), where it fails.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import os
+import sqlite3
+import uuid
+from collections.abc import Awaitable, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
 
 import aiosqlite
+import pytest
 
 import tests.toy  # noqa: F401  (registers the toy game)
+from tests.db import server as pg
+
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line(
+        "markers", "both_backends: run the test on SQLite and on the real PostgreSQL server"
+    )
+
+
+def pytest_generate_tests(metafunc) -> None:
+    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker(
+        "both_backends"
+    ):
+        metafunc.parametrize("backend", BACKENDS, indirect=True)
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:
@@ -19,3 +54,95 @@ def pytest_sessionfinish(session, exitstatus) -> None:
     for obj in gc.get_objects():
         if isinstance(obj, aiosqlite.Connection) and obj._running:
             obj.stop()
+
+
+def in_thread(work: Callable[[], Awaitable[Any]]) -> Any:
+    """Run a coroutine to its end on a loop of its own, away from the test's loop."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(work())).result()  # type: ignore[arg-type]
+
+
+class PostgresForTests:
+    """The session's server and its migrated template: new databases on demand."""
+
+    def __init__(self, server: pg.Server) -> None:
+        self.server = server
+        self.template = f"bete_template_{uuid.uuid4().hex[:8]}"
+
+    async def _admin(self, *statements: str) -> None:
+        import asyncpg
+
+        connection = await asyncpg.connect(self.server.admin_url)
+        try:
+            for statement in statements:
+                await connection.execute(statement)
+        finally:
+            await connection.close()
+
+    def prepare(self) -> None:
+        from db.postgresql import PostgresDatabase
+
+        async def migrate_template() -> None:
+            await self._admin(f"CREATE DATABASE {self.template}")
+            database = await PostgresDatabase.connect(self.server.url(self.template))
+            await database.close()
+
+        in_thread(migrate_template)
+
+    def new_database(self) -> str:
+        name = f"bete_test_{uuid.uuid4().hex[:12]}"
+        in_thread(
+            lambda: self._admin(
+                f"CREATE DATABASE {name} TEMPLATE {self.template} STRATEGY FILE_COPY"
+            )
+        )
+        return name
+
+    def drop(self, name: str) -> None:
+        in_thread(lambda: self._admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresForTests]:
+    """The session's PostgreSQL server; skipped (failed under CI) when there is none."""
+    try:
+        server = pg.start()
+    except pg.NoServer as error:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run the PostgreSQL tests: {error}")
+        pytest.skip(f"PostgreSQL half skipped: {error}")
+    try:
+        tests_pg = PostgresForTests(server)
+        tests_pg.prepare()
+        yield tests_pg
+        tests_pg.drop(tests_pg.template)
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def backend(request) -> str:
+    """``sqlite``, or each of the two backends for a test marked ``both_backends``."""
+    return getattr(request, "param", "sqlite")
+
+
+@pytest.fixture
+def database_target(backend: str, tmp_path: Path, request) -> Iterator[str]:
+    """A fresh database of ``backend``, as ``Database.open`` takes it: a path or a URL."""
+    if backend == "sqlite":
+        yield str(tmp_path / "bete.sqlite3")
+        return
+    server: PostgresForTests = request.getfixturevalue("postgres")
+    name = server.new_database()
+    yield server.server.url(name)
+    server.drop(name)
+
+
+@pytest.fixture
+def integrity_error(backend: str) -> type[Exception]:
+    """What a broken constraint raises on ``backend``."""
+    if backend == "sqlite":
+        return sqlite3.IntegrityError
+    import asyncpg
+
+    return asyncpg.IntegrityConstraintViolationError
