@@ -75,6 +75,11 @@ class Database(ABC):
 
         return await SQLiteDatabase.connect(target)
 
+    @property
+    @abstractmethod
+    def is_open(self) -> bool:
+        """Whether the database is still open (not yet closed)."""
+
     @abstractmethod
     async def close(self) -> None: ...
 
