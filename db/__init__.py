@@ -1,5 +1,6 @@
 """Persistence: the Database (SQLite by default, PostgreSQL by URL), migrations, the store."""
 
+from db import postgresql, sqlite  # noqa: F401  (each backend registers with Database.open)
 from db.database import Database, DatabaseUnavailable, MigrationError, is_url
 from db.store import NewEntry, NewPayment, Store
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from importlib import resources
 from pathlib import Path
@@ -64,16 +65,14 @@ class Database(ABC):
 
     dialect: ClassVar[str]
 
+    # dialect -> how to open one; filled by each backend's module (db/sqlite.py,
+    # db/postgresql.py), both imported by the package db, so this module names neither.
+    openers: ClassVar[dict[str, Callable[[str], Awaitable[Database]]]] = {}
+
     @staticmethod
     async def open(target: str | Path) -> Database:
         """Open and migrate the database of ``target``: a file path, or a postgresql:// URL."""
-        if is_url(target):
-            from db.postgresql import PostgresDatabase  # asyncpg only when asked for
-
-            return await PostgresDatabase.connect(str(target))
-        from db.sqlite import SQLiteDatabase
-
-        return await SQLiteDatabase.connect(target)
+        return await Database.openers["postgresql" if is_url(target) else "sqlite"](str(target))
 
     @property
     @abstractmethod

@@ -164,6 +164,9 @@ class PostgresDatabase(Database):
         return out
 
 
+Database.openers[PostgresDatabase.dialect] = PostgresDatabase.connect
+
+
 async def _version(connection: PgConnection) -> int:
     exists = await connection.fetchval("SELECT to_regclass('schema_migrations') IS NOT NULL")
     if not exists:

@@ -141,6 +141,9 @@ class SQLiteDatabase(Database):
         return out
 
 
+Database.openers[SQLiteDatabase.dialect] = SQLiteDatabase.connect
+
+
 async def _run(connection: aiosqlite.Connection, sql: str) -> None:
     """Execute and close the cursor at once: an open cursor would block COMMIT.
 

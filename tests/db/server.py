@@ -3,7 +3,8 @@
 ``PG_TEST_URL`` (``postgresql://user@host:port/db``, a role that may create
 databases) points the tests at a running server. Without it, the tests start a
 throwaway server from the PostgreSQL binaries installed on the machine
-(``initdb`` and ``pg_ctl``, on the PATH or in Debian's ``/usr/lib/postgresql/N/bin``):
+(``initdb`` and ``pg_ctl``: in ``PG_TEST_BINARIES`` if set, else on the PATH or
+in Debian's ``/usr/lib/postgresql/N/bin``):
 a data folder in the temporary directory, trust authentication on loopback,
 durability switched off (a test database is thrown away), stopped at the end.
 PostgreSQL refuses to run as root: as root the server runs as the ``postgres``
@@ -23,8 +24,9 @@ from pathlib import Path
 
 HOW_TO_GET_ONE = (
     "PostgreSQL tests need a server: install PostgreSQL (Debian: apt-get install postgresql;"
-    " its initdb and pg_ctl are found in /usr/lib/postgresql/N/bin) or set PG_TEST_URL to"
-    " postgresql://user@host:port/db of a role that may create databases"
+    " its initdb and pg_ctl are found in /usr/lib/postgresql/N/bin, or set PG_TEST_BINARIES to"
+    " their folder) or set PG_TEST_URL to postgresql://user@host:port/db of a role that may"
+    " create databases"
 )
 
 
@@ -54,7 +56,11 @@ class Server:
 
 
 def find_binaries() -> str | None:
-    """The folder holding initdb and pg_ctl, or None."""
+    """The folder holding initdb and pg_ctl (``PG_TEST_BINARIES`` if set), or None."""
+    chosen = os.environ.get("PG_TEST_BINARIES", "").strip()
+    if chosen:
+        found = all(Path(chosen, name).exists() for name in ("initdb", "pg_ctl"))
+        return chosen if found else None
     on_path = shutil.which("pg_ctl")
     if on_path and shutil.which("initdb"):
         return str(Path(os.path.realpath(on_path)).parent)
