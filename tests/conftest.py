@@ -16,11 +16,12 @@ import asyncio
 import gc
 import os
 import sqlite3
+import threading
 import uuid
-from collections.abc import Awaitable, Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 import pytest
@@ -29,6 +30,7 @@ import tests.toy  # noqa: F401  (registers the toy game)
 from tests.db import server as pg
 
 BACKENDS = ("sqlite", "postgresql")
+T = TypeVar("T")
 
 
 def pytest_configure(config) -> None:
@@ -56,46 +58,60 @@ def pytest_sessionfinish(session, exitstatus) -> None:
             obj.stop()
 
 
-def in_thread(work: Callable[[], Awaitable[Any]]) -> Any:
-    """Run a coroutine to its end on a loop of its own, away from the test's loop."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(lambda: asyncio.run(work())).result()  # type: ignore[arg-type]
-
-
 class PostgresForTests:
-    """The session's server and its migrated template: new databases on demand."""
+    """The session's server and its migrated template: a new database for each test.
+
+    Its admin connections live on a loop of their own, in a thread, away from each
+    test's loop; a test's database is dropped in the background while the next runs."""
 
     def __init__(self, server: pg.Server) -> None:
-        self.server = server
-        self.template = f"bete_template_{uuid.uuid4().hex[:8]}"
-
-    async def _admin(self, *statements: str) -> None:
         import asyncpg
 
-        connection = await asyncpg.connect(self.server.admin_url)
-        try:
-            for statement in statements:
-                await connection.execute(statement)
-        finally:
-            await connection.close()
+        self.server = server
+        self.template = f"bete_template_{uuid.uuid4().hex[:8]}"
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+        self._thread.start()
+        self._creator = self._wait(asyncpg.connect(server.admin_url))
+        self._dropper = self._wait(asyncpg.connect(server.admin_url))
+        self._drops: list[Future[None]] = []
+        self._drop_lock = asyncio.Lock()  # one statement at a time on the dropper
+
+    def _wait(self, work: Coroutine[Any, Any, T]) -> T:
+        return asyncio.run_coroutine_threadsafe(work, self._loop).result()
 
     def prepare(self) -> None:
         from db.postgresql import PostgresDatabase
 
         async def migrate_template() -> None:
-            await self._admin(f"CREATE DATABASE {self.template}")
+            await self._creator.execute(f"CREATE DATABASE {self.template}")
             database = await PostgresDatabase.connect(self.server.url(self.template))
             await database.close()
 
-        in_thread(migrate_template)
+        self._wait(migrate_template())
 
     def new_database(self) -> str:
         name = f"bete_test_{uuid.uuid4().hex[:12]}"
-        in_thread(lambda: self._admin(f"CREATE DATABASE {name} TEMPLATE {self.template}"))
+        self._wait(self._creator.execute(f"CREATE DATABASE {name} TEMPLATE {self.template}"))
         return name
 
     def drop(self, name: str) -> None:
-        in_thread(lambda: self._admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        """Drop ``name`` (closing what a test left connected) without waiting for it."""
+
+        async def drop() -> None:
+            async with self._drop_lock:
+                await self._dropper.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+        self._drops.append(asyncio.run_coroutine_threadsafe(drop(), self._loop))
+
+    def close(self) -> None:
+        for done in self._drops:
+            done.result()
+        self._wait(self._creator.close())
+        self._wait(self._dropper.close())
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join()
+        self._loop.close()
 
 
 @pytest.fixture(scope="session")
@@ -109,9 +125,12 @@ def postgres() -> Iterator[PostgresForTests]:
         pytest.skip(f"PostgreSQL half skipped: {error}")
     try:
         tests_pg = PostgresForTests(server)
-        tests_pg.prepare()
-        yield tests_pg
-        tests_pg.drop(tests_pg.template)
+        try:
+            tests_pg.prepare()
+            yield tests_pg
+            tests_pg.drop(tests_pg.template)
+        finally:
+            tests_pg.close()
     finally:
         server.stop()
 
