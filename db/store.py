@@ -1,4 +1,4 @@
-"""The repositories: every SQL statement of the project lives here, one text for both backends.
+"""The repositories: every SQL statement on the bot's data lives here, one text for both backends.
 
 A :class:`Store` is handed out by ``Database.transaction()`` (writes, one
 transaction) or ``Database.reading()``; its methods return the plain dataclasses
