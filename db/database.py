@@ -21,6 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -40,10 +41,20 @@ class MigrationError(RuntimeError):
     """The migrations on disk do not make a sequence 1, 2, 3, ..."""
 
 
-def migrations(dialect: str = "sqlite") -> list[tuple[int, str, str]]:
-    """(number, file name, SQL) of every migration of ``dialect``, in order."""
+def migrations(
+    dialect: str = "sqlite", root: Traversable | None = None
+) -> list[tuple[int, str, str]]:
+    """(number, file name, SQL) of every migration of ``dialect``, in order (``root``: the
+    folder of migrations, the package's own by default)."""
     found: list[tuple[int, str, str]] = []
-    folder = resources.files("db") / "migrations" / dialect
+    root = root if root is not None else resources.files("db") / "migrations"
+    stray = sorted(e.name for e in root.iterdir() if e.is_file())
+    if any(name.endswith(".sql") for name in stray):
+        raise MigrationError(
+            f"migrations {stray} lie outside the dialect folders: put each in"
+            f" db/migrations/sqlite/ and write its twin in db/migrations/postgresql/"
+        )
+    folder = root / dialect
     for entry in folder.iterdir():
         match = _MIGRATION_NAME.match(entry.name)
         if match:

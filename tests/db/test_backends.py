@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from db import Database, NewEntry, NewPayment
-from db.database import migrations
+from db.database import MigrationError, migrations
 
 both = pytest.mark.both_backends
 GAME = "bete-hombree"
@@ -162,3 +162,13 @@ async def test_an_event_is_appended_once_and_big_ids_come_back(database_target, 
     assert [(e.seq, e.kind, e.payload) for e in events] == [
         (1, "open", {"by": "a", "name": "Élise"})
     ]  # the failed block left nothing, not even its event 2
+
+
+def test_a_migration_outside_the_dialect_folders_is_refused(tmp_path):
+    """A migration written for the single folder of old would otherwise never run."""
+    (tmp_path / "sqlite").mkdir()
+    (tmp_path / "sqlite" / "0001_initial.sql").write_text("CREATE TABLE t (a INTEGER);")
+    assert [name for _, name, _ in migrations("sqlite", tmp_path)] == ["0001_initial.sql"]
+    (tmp_path / "0002_new_feature.sql").write_text("ALTER TABLE t ADD COLUMN b TEXT;")
+    with pytest.raises(MigrationError, match=r"0002_new_feature\.sql"):
+        migrations("sqlite", tmp_path)
