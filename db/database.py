@@ -38,7 +38,7 @@ class DatabaseUnavailable(RuntimeError):
 
 
 class MigrationError(RuntimeError):
-    """The migrations on disk do not make a sequence 1, 2, 3, ..."""
+    """The migrations on disk do not make a sequence 1, 2, 3, ... in each dialect's folder."""
 
 
 def migrations(
@@ -48,8 +48,8 @@ def migrations(
     folder of migrations, the package's own by default)."""
     found: list[tuple[int, str, str]] = []
     root = root if root is not None else resources.files("db") / "migrations"
-    stray = sorted(e.name for e in root.iterdir() if e.is_file())
-    if any(name.endswith(".sql") for name in stray):
+    stray = sorted(e.name for e in root.iterdir() if e.is_file() and e.name.endswith(".sql"))
+    if stray:
         raise MigrationError(
             f"migrations {stray} lie outside the dialect folders: put each in"
             f" db/migrations/sqlite/ and write its twin in db/migrations/postgresql/"
