@@ -14,6 +14,7 @@ import yarl
 
 from bot.client import BeteBot
 from bot.settings import Settings, SettingsError
+from db import DatabaseUnavailable
 
 
 def point_at(api_base: str | None, gateway_url: str | None) -> None:
@@ -69,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except discord.PrivilegedIntentsRequired:
         print("error: the bot asks for an intent that is not enabled", file=sys.stderr)
+        return 2
+    except DatabaseUnavailable as error:
+        print(f"error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0

@@ -75,7 +75,7 @@ class BeteBot(commands.Bot):
         return self._service
 
     async def setup_hook(self) -> None:
-        self._db = await Database.open(self.settings.database_path)
+        self._db = await Database.open(self.settings.database)
         self._service = TableService(
             self._db,
             seed_source=self._seed_source,
@@ -88,7 +88,7 @@ class BeteBot(commands.Bot):
         self.presenter.on_summary_posted = self._service.summary_posted
         self.presenter.notify_mode = self._service.notify_mode
         count = await self._service.load()
-        log.info("database %s open; %d live table(s) rebuilt", self.settings.database_path, count)
+        log.info("database %s open; %d live table(s) rebuilt", self.settings.database_shown, count)
         await self.tree.set_translator(CommandTranslator())
         for extension in EXTENSIONS:  # each registers its dynamic items
             await self.load_extension(extension)

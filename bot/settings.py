@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from dotenv import dotenv_values
+
+from db import is_url
 
 LANGUAGES = ("fr", "en")
 DEFAULT_DATABASE = "bete_bot.sqlite3"
@@ -22,6 +25,7 @@ class SettingsError(ValueError):
 class Settings:
     token: str
     database_path: str = DEFAULT_DATABASE
+    database_url: str | None = None  # postgresql://...: PostgreSQL instead of the SQLite file
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     default_language: str = "fr"
@@ -29,6 +33,18 @@ class Settings:
     ai_pause: float = 1.5  # seconds a computer player waits before each move
     api_base: str | None = None  # test only: a fake Discord REST base URL
     gateway_url: str | None = None  # test only: a fake Discord gateway URL
+
+    @property
+    def database(self) -> str:
+        """What ``Database.open`` takes: the PostgreSQL URL if set, else the SQLite file."""
+        return self.database_url or self.database_path
+
+    @property
+    def database_shown(self) -> str:
+        """The database as the log names it: a URL without its password."""
+        if self.database_url is None:
+            return self.database_path
+        return re.sub(r"(//[^:/@]*):[^@]*@", r"\1:***@", self.database_url)
 
     @classmethod
     def load(
@@ -72,9 +88,16 @@ class Settings:
             pause = -1.0
         if not 0 <= pause <= 30:
             raise SettingsError(f"AI_PAUSE must be seconds from 0 to 30, not {pause_text!r}")
+        url = get("DATABASE_URL")
+        if url is not None and not is_url(url):
+            raise SettingsError(
+                "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host:port/db),"
+                f" not {url.split(':', 1)[0]!r}...; leave it empty to use DATABASE_PATH (SQLite)"
+            )
         return cls(
             token=token,
             database_path=get("DATABASE_PATH") or DEFAULT_DATABASE,
+            database_url=url,
             dev_guild_id=int(guild) if guild is not None else None,
             log_level=level,
             default_language=language,

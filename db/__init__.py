@@ -1,6 +1,15 @@
-"""SQLite persistence: the Database (one aiosqlite connection), migrations, the store."""
+"""Persistence: the Database (SQLite by default, PostgreSQL by URL), migrations, the store."""
 
-from db.database import Database, MigrationError
+from db import postgresql, sqlite  # noqa: F401  (each backend registers with Database.open)
+from db.database import Database, DatabaseUnavailable, MigrationError, is_url
 from db.store import NewEntry, NewPayment, Store
 
-__all__ = ["Database", "MigrationError", "NewEntry", "NewPayment", "Store"]
+__all__ = [
+    "Database",
+    "DatabaseUnavailable",
+    "MigrationError",
+    "NewEntry",
+    "NewPayment",
+    "Store",
+    "is_url",
+]

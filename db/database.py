@@ -1,37 +1,60 @@
-"""The one Database of the process: an aiosqlite connection, migrations, transactions.
+"""The one Database of a process, whichever the backend: transactions, reads, migrations.
 
-Every access goes through :meth:`Database.transaction` or :meth:`Database.reading`,
-which hold one asyncio lock: statements of two tasks never interleave on the
-shared connection, so a transaction is exactly what its block wrote.
+``Database.open(target)`` opens a SQLite file (a path: :mod:`db.sqlite`) or a
+PostgreSQL database (a ``postgresql://`` URL: :mod:`db.postgresql`), migrates it,
+and hands out a :class:`~db.store.Store` inside :meth:`Database.transaction`
+(one transaction, committed when the block ends, rolled back if it raises) or
+:meth:`Database.reading` (a consistent view). The service never knows which.
+
+Migrations: ``db/migrations/<dialect>/NNNN_name.sql``, one folder per dialect,
+numbered 1, 2, 3... with the same numbers and names in both folders (a test
+compares the two schemas). A new migration is two files, the same number and
+name in ``sqlite/`` and ``postgresql/``; each is applied once, in its own
+transaction, and recorded (SQLite: ``PRAGMA user_version``; PostgreSQL: the
+``schema_migrations`` table).
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import re
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
-
-import aiosqlite
+from typing import Any, ClassVar
 
 from db.store import Store
 
-log = logging.getLogger(__name__)
+DIALECTS = ("sqlite", "postgresql")
+URL_SCHEMES = ("postgresql://", "postgres://")
 
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
+class DatabaseUnavailable(RuntimeError):
+    """The database cannot be reached or opened; the message is one line for the operator."""
+
+
 class MigrationError(RuntimeError):
-    """The migrations on disk do not make a sequence 1, 2, 3, ..."""
+    """The migrations on disk do not make a sequence 1, 2, 3, ... in each dialect's folder."""
 
 
-def migrations() -> list[tuple[int, str, str]]:
-    """(number, file name, SQL) of every migration, in order."""
+def migrations(
+    dialect: str = "sqlite", root: Traversable | None = None
+) -> list[tuple[int, str, str]]:
+    """(number, file name, SQL) of every migration of ``dialect``, in order (``root``: the
+    folder of migrations, the package's own by default)."""
     found: list[tuple[int, str, str]] = []
-    folder = resources.files("db") / "migrations"
+    root = root if root is not None else resources.files("db") / "migrations"
+    stray = sorted(e.name for e in root.iterdir() if e.is_file() and e.name.endswith(".sql"))
+    if stray:
+        raise MigrationError(
+            f"migrations {stray} lie outside the dialect folders: put each in"
+            f" db/migrations/sqlite/ and write its twin in db/migrations/postgresql/"
+        )
+    folder = root / dialect
     for entry in folder.iterdir():
         match = _MIGRATION_NAME.match(entry.name)
         if match:
@@ -39,95 +62,58 @@ def migrations() -> list[tuple[int, str, str]]:
     found.sort()
     for expected, (number, name, _) in enumerate(found, start=1):
         if number != expected:
-            raise MigrationError(f"migration {name} should be numbered {expected:04d}")
+            raise MigrationError(f"migration {dialect}/{name} should be numbered {expected:04d}")
     return found
 
 
-class Database:
-    """Owns the connection; hands out a :class:`Store` inside a lock."""
+def is_url(target: str | Path) -> bool:
+    """Whether ``target`` names a PostgreSQL database rather than a SQLite file."""
+    return str(target).startswith(URL_SCHEMES)
 
-    def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
-        self._connection = connection
-        self._lock = asyncio.Lock()
-        self.path = path
 
-    @classmethod
-    async def open(cls, path: str | Path) -> Database:
-        """Open (creating if needed) the file, switch on WAL and foreign keys, migrate."""
-        text = str(path)
-        if text != ":memory:":
-            Path(text).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(text, isolation_level=None)
-        try:
-            await _run(connection, "PRAGMA journal_mode = WAL")
-            await _run(connection, "PRAGMA foreign_keys = ON")
-            await _run(connection, "PRAGMA busy_timeout = 5000")
-            database = cls(connection, text)
-            await database.migrate()
-        except BaseException:
-            await connection.close()
-            raise
-        return database
+class Database(ABC):
+    """Owns the connection(s); hands out a :class:`Store` for one block at a time."""
 
-    async def close(self) -> None:
-        async with self._lock:
-            await self._connection.close()
+    dialect: ClassVar[str]
 
-    async def user_version(self) -> int:
-        async with self._connection.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+    # dialect -> how to open one; filled by each backend's module (db/sqlite.py,
+    # db/postgresql.py), both imported by the package db, so this module names neither.
+    openers: ClassVar[dict[str, Callable[[str], Awaitable[Database]]]] = {}
 
+    @staticmethod
+    async def open(target: str | Path) -> Database:
+        """Open and migrate the database of ``target``: a file path, or a postgresql:// URL."""
+        return await Database.openers["postgresql" if is_url(target) else "sqlite"](str(target))
+
+    @property
+    @abstractmethod
+    def is_open(self) -> bool:
+        """Whether the database is still open (not yet closed)."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
     async def migrate(self) -> int:
-        """Apply every migration above ``PRAGMA user_version``, each in its own transaction."""
-        async with self._lock:
-            current = await self.user_version()
-            applied = 0
-            for number, name, sql in migrations():
-                if number <= current:
-                    continue
-                log.info("applying migration %s", name)
-                await _run(self._connection, "BEGIN IMMEDIATE")
-                try:
-                    for statement in _statements(sql):
-                        await _run(self._connection, statement)
-                    await _run(self._connection, f"PRAGMA user_version = {number}")
-                    await _run(self._connection, "COMMIT")
-                except BaseException:
-                    await _run(self._connection, "ROLLBACK")
-                    raise
-                applied += 1
-            return applied
+        """Apply every migration not yet applied; how many were."""
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Store]:
+    @abstractmethod
+    async def schema_version(self) -> int:
+        """The number of the last migration applied."""
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Store]:
         """One write transaction: committed when the block ends, rolled back if it raises."""
-        async with self._lock:
-            await _run(self._connection, "BEGIN IMMEDIATE")
-            try:
-                yield Store(self._connection)
-            except BaseException:
-                await _run(self._connection, "ROLLBACK")
-                raise
-            await _run(self._connection, "COMMIT")
 
-    @asynccontextmanager
-    async def reading(self) -> AsyncIterator[Store]:
-        """Reads that see a consistent database (no other task's half-written block)."""
-        async with self._lock:
-            yield Store(self._connection)
+    @abstractmethod
+    def reading(self) -> AbstractAsyncContextManager[Store]:
+        """Reads that see a consistent database (no other block's half-written changes)."""
 
+    @abstractmethod
+    async def select(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+        """Rows of a raw query in this dialect, for tests and tools (the bot uses the Store)."""
 
-async def _run(connection: aiosqlite.Connection, sql: str) -> None:
-    """Execute and close the cursor at once: an open cursor would block COMMIT.
-
-    (Not ``execute_fetchall``: with it here, aiosqlite's thread was seen to outlive the
-    closed connection, and the test process never exited.)"""
-    async with connection.execute(sql):
-        pass
-
-
-def _statements(sql: str) -> list[str]:
-    """Split a migration into statements (no semicolons inside string literals here)."""
-    lines = [line for line in sql.splitlines() if not line.strip().startswith("--")]
-    return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]
+    @abstractmethod
+    async def schema(self) -> dict[str, dict[str, str]]:
+        """Each table of the project's schema: its columns and their declared types
+        (lower case), for comparing the dialects; the migrations' own record is left out."""

@@ -1,19 +1,21 @@
-"""Repositories over one connection: every SQL statement of the project lives here.
+"""The repositories: every SQL statement on the bot's data lives here, one text for both backends.
 
 A :class:`Store` is handed out by ``Database.transaction()`` (writes, one
 transaction) or ``Database.reading()``; its methods return the plain dataclasses
-of :mod:`db.models`.
+of :mod:`db.models`. It speaks to its backend through a :class:`Connection`
+(``db.sqlite`` or ``db.postgresql``), which runs the statements written here with
+``?`` parameters (PostgreSQL's connection numbers them ``$1, $2...``). The SQL
+is the subset both dialects read alike: ``RETURNING`` rather than a last row id,
+``CASE`` rather than summing booleans, an alias on every subquery.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
-
-import aiosqlite
+from typing import Any, Protocol
 
 from db.models import (
     GuildSettings,
@@ -26,6 +28,14 @@ from db.models import (
     TableEvent,
     TableRow,
 )
+
+
+class Row(Protocol):
+    """A row as both backends return it (an aiosqlite.Row, an asyncpg.Record): by position."""
+
+    def __getitem__(self, index: int, /) -> Any: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Any]: ...
 
 
 def now_text(moment: datetime | None = None) -> str:
@@ -51,30 +61,47 @@ class NewEntry:
     amount: int
 
 
+class Connection(Protocol):
+    """What the store needs of a backend, inside the block that handed it out."""
+
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> None:
+        """Execute a statement that returns no rows."""
+
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Execute a statement and return every row."""
+
+    async def lock(self, key: str) -> None:
+        """Serialise, until this transaction ends, every transaction that locks ``key``.
+
+        The guild's register and pot of a game are written under the lock of
+        ``register:<guild>:<game>``: two tables settling at once write one after
+        the other (PostgreSQL: a transaction-scoped advisory lock). SQLite needs
+        nothing: ``BEGIN IMMEDIATE`` already holds the whole file's write lock."""
+
+
 class Store:
     """The repositories, bound to the connection of the current block."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: Connection) -> None:
         self._c = connection
 
-    # Each statement is one trip to aiosqlite's thread (execute and fetch together, the
-    # cursor closed there): a cursor's execute, fetch and close would be three, and
-    # every trip is a thread switch the event loop pays for on each action.
-
     async def _run(self, sql: str, params: Sequence[Any] = ()) -> None:
-        await self._c.execute_fetchall(sql, params)
+        await self._c.run(sql, params)
 
-    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
-        return list(await self._c.execute_fetchall(sql, params))
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return await self._c.all(sql, params)
 
-    async def _one(self, sql: str, params: Sequence[Any] = ()) -> aiosqlite.Row | None:
-        rows = list(await self._c.execute_fetchall(sql, params))
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        rows = await self._c.all(sql, params)
         return rows[0] if rows else None
 
     async def _insert(self, sql: str, params: Sequence[Any]) -> int:
-        row = await self._c.execute_insert(sql, params)
-        assert row is not None
-        return int(row[0])
+        """An INSERT (without its RETURNING clause): the new row's id."""
+        rows = await self._c.all(sql + " RETURNING id", params)
+        return int(rows[0][0])
+
+    async def _lock_register(self, guild_id: int, game: str) -> None:
+        await self._c.lock(f"register:{guild_id}:{game}")
 
     # ---- guild settings ----------------------------------------------------
 
@@ -145,7 +172,7 @@ class Store:
     )
 
     @staticmethod
-    def _table(row: aiosqlite.Row) -> TableRow:
+    def _table(row: Row) -> TableRow:
         return TableRow(
             id=row[0],
             guild_id=row[1],
@@ -271,7 +298,7 @@ class Store:
         return logs
 
     @staticmethod
-    def _event(row: aiosqlite.Row) -> TableEvent:
+    def _event(row: Row) -> TableEvent:
         return TableEvent(
             row[0], row[1], row[2], json.loads(row[3]), datetime.fromisoformat(row[4])
         )
@@ -284,7 +311,7 @@ class Store:
     )
 
     @staticmethod
-    def _entry(row: aiosqlite.Row) -> RegisterEntry:
+    def _entry(row: Row) -> RegisterEntry:
         return RegisterEntry(
             id=row[0],
             guild_id=row[1],
@@ -318,6 +345,7 @@ class Store:
     async def add_entry(
         self, guild_id: int, game: str, entry: NewEntry, hand_id: int | None = None
     ) -> RegisterEntry:
+        await self._lock_register(guild_id, game)
         entry_id = await self._insert(
             "INSERT INTO register_entries (guild_id, game, owner, owner_name, amount,"
             " created_at, hand_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -329,12 +357,19 @@ class Store:
 
     async def cross_entry(self, entry_id: int, by: str | None, paid: int, hand_id: int) -> bool:
         """Cross out an unpaid entry; False if it was already crossed out."""
-        async with self._c.execute(
+        await self._lock_register(*await self._entry_key(entry_id))
+        crossed = await self._all(
             "UPDATE register_entries SET crossed_at = ?, crossed_by = ?, paid = ?,"
-            " crossed_hand_id = ? WHERE id = ? AND crossed_at IS NULL",
+            " crossed_hand_id = ? WHERE id = ? AND crossed_at IS NULL RETURNING id",
             (now_text(), by, paid, hand_id, entry_id),
-        ) as cursor:
-            return cursor.rowcount == 1
+        )
+        return len(crossed) == 1
+
+    async def _entry_key(self, entry_id: int) -> tuple[int, str]:
+        row = await self._one(
+            "SELECT guild_id, game FROM register_entries WHERE id = ?", (entry_id,)
+        )
+        return (0, "") if row is None else (int(row[0]), str(row[1]))
 
     async def pot(self, guild_id: int, game: str, part: str = "") -> int:
         row = await self._one(
@@ -352,9 +387,11 @@ class Store:
         return {str(r[0]): int(r[1]) for r in rows}
 
     async def add_to_pot(self, guild_id: int, game: str, delta: int, part: str = "") -> None:
+        await self._lock_register(guild_id, game)
         await self._run(
             "INSERT INTO pots (guild_id, game, part, amount) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (guild_id, game, part) DO UPDATE SET amount = amount + excluded.amount",
+            " ON CONFLICT (guild_id, game, part)"
+            " DO UPDATE SET amount = pots.amount + excluded.amount",
             (guild_id, game, part, delta),
         )
 
@@ -499,7 +536,7 @@ class Store:
             "  UNION ALL"
             "  SELECT payer AS player, -amount FROM ledger"
             "   WHERE guild_id = ? AND game = ? AND created_at >= ? AND payer IS NOT NULL"
-            ") GROUP BY player",
+            ") AS moves GROUP BY player",
             (guild_id, game, start, guild_id, game, start),
         )
         played = await self._all(
@@ -509,7 +546,8 @@ class Store:
             (guild_id, game, start),
         )
         contracts = await self._all(
-            "SELECT declarer, SUM(made = 1), SUM(made = 0) FROM hands"
+            "SELECT declarer, SUM(CASE WHEN made = 1 THEN 1 ELSE 0 END),"
+            " SUM(CASE WHEN made = 0 THEN 1 ELSE 0 END) FROM hands"
             " WHERE guild_id = ? AND game = ? AND finished_at >= ? AND declarer IS NOT NULL"
             " GROUP BY declarer",
             (guild_id, game, start),

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 
 import pytest
 
@@ -17,13 +16,15 @@ from db import Database
 from games.bete import Action, DealState, Rules
 from games.cards import Card
 
+pytestmark = pytest.mark.both_backends  # SQLite and PostgreSQL
+
 GUILD = 10
 PLAYERS = [("101", "Sud"), ("102", "Est"), ("103", "Nord"), ("104", "Ouest"), ("105", "Centre")]
 
 
 @pytest.fixture
 async def make_service():
-    """Services over a SQLite file, closed with their database after the test."""
+    """Services over the test's database, closed with their database after the test."""
     opened: list[TableService] = []
 
     async def make(path, seed: int = 7) -> TableService:
@@ -36,7 +37,7 @@ async def make_service():
     yield make
     for service in opened:
         await service.close()
-        if service.db._connection._running:
+        if service.db.is_open:
             await service.db.close()
 
 
@@ -78,8 +79,8 @@ async def stored_money(db: Database) -> tuple[dict[str, int], dict[str, int]]:
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
-async def test_deals_at_every_size_keep_money_and_store_it(tmp_path, seats, make_service):
-    service = await make_service(tmp_path / "t.db", seed=seats)
+async def test_deals_at_every_size_keep_money_and_store_it(database_target, seats, make_service):
+    service = await make_service(database_target, seed=seats)
     table = await bete_table(service, seats)
     await service.start(table.id, "101")
     rng = random.Random(seats)
@@ -97,9 +98,7 @@ async def test_deals_at_every_size_keep_money_and_store_it(tmp_path, seats, make
     assert len(hands) == 2 * seats
     assert all(h.record["game"] == "bete" for h in hands)
     # each hand's result in a word: made or failed by its declarer, none for a void deal
-    raw = sqlite3.connect(service.db.path)
-    stored = list(raw.execute("SELECT declarer, made, result FROM hands"))
-    raw.close()
+    stored = await service.db.select("SELECT declarer, made, result FROM hands")
     words = {1: "made", 0: "failed", None: None}
     assert all(result == words[made] for _, made, result in stored), stored
     assert all((declarer is None) == (result is None) for declarer, _, result in stored)
@@ -110,8 +109,8 @@ async def test_deals_at_every_size_keep_money_and_store_it(tmp_path, seats, make
     )
 
 
-async def test_seats_outside_two_to_five_are_refused(tmp_path, make_service):
-    service = await make_service(tmp_path / "t.db")
+async def test_seats_outside_two_to_five_are_refused(database_target, make_service):
+    service = await make_service(database_target)
     table = await bete_table(service, 1)
     with pytest.raises(UserError) as error:
         await service.start(table.id, "101")
@@ -125,8 +124,10 @@ async def test_seats_outside_two_to_five_are_refused(tmp_path, make_service):
     assert table.session is not None and len(table.session.players) == 5
 
 
-async def test_a_move_of_the_other_game_is_refused_and_changes_nothing(tmp_path, make_service):
-    service = await make_service(tmp_path / "t.db")
+async def test_a_move_of_the_other_game_is_refused_and_changes_nothing(
+    database_target, make_service
+):
+    service = await make_service(database_target)
     table = await bete_table(service, 3)
     await service.start(table.id, "101")
     seq = table.seq
@@ -141,8 +142,8 @@ async def test_a_move_of_the_other_game_is_refused_and_changes_nothing(tmp_path,
     assert table.seq == seq
 
 
-async def test_stop_ends_with_the_round_and_everything_carries_over(tmp_path, make_service):
-    service = await make_service(tmp_path / "t.db")
+async def test_stop_ends_with_the_round_and_everything_carries_over(database_target, make_service):
+    service = await make_service(database_target)
     table = await bete_table(service, 3)
     await service.start(table.id, "101")
     rng = random.Random(5)
@@ -167,8 +168,8 @@ async def test_stop_ends_with_the_round_and_everything_carries_over(tmp_path, ma
     assert second.pot_dealt == {part: pot.get(part, 0) for part in GAME.capabilities.pot_parts}
 
 
-async def test_a_restart_mid_deal_rebuilds_the_same_deal(tmp_path, make_service):
-    service = await make_service(tmp_path / "t.db")
+async def test_a_restart_mid_deal_rebuilds_the_same_deal(database_target, make_service):
+    service = await make_service(database_target)
     table = await bete_table(service, 4)
     await service.start(table.id, "101")
     rng = random.Random(11)
@@ -179,7 +180,7 @@ async def test_a_restart_mid_deal_rebuilds_the_same_deal(tmp_path, make_service)
     before = [table.state.view(s) for s in range(4)]
     await service.close()
     await service.db.close()
-    again = await make_service(tmp_path / "t.db")
+    again = await make_service(database_target)
     rebuilt = again.tables[table.id]
     assert [rebuilt.state.view(s) for s in range(4)] == before
     assert rebuilt.session.balances == table.session.balances
@@ -188,8 +189,8 @@ async def test_a_restart_mid_deal_rebuilds_the_same_deal(tmp_path, make_service)
     assert sum(net.values()) + sum(pot.values()) == 0
 
 
-async def test_two_tables_never_play_with_the_same_pot(tmp_path, make_service):
-    service = await make_service(tmp_path / "t.db")
+async def test_two_tables_never_play_with_the_same_pot(database_target, make_service):
+    service = await make_service(database_target)
     async with service.db.transaction() as store:
         await store.add_to_pot(GUILD, GAME.id, 40, "stake")
     first = await bete_table(service, 2)
@@ -205,8 +206,8 @@ async def test_two_tables_never_play_with_the_same_pot(tmp_path, make_service):
     assert sum(net.values()) + sum(pot.values()) == 40
 
 
-async def test_computer_players_play_whole_deals(tmp_path, make_service):
-    service = await make_service(tmp_path / "t.db")
+async def test_computer_players_play_whole_deals(database_target, make_service):
+    service = await make_service(database_target)
     table = await bete_table(service, 1)
     for _ in range(2):
         await service.add_computer(table.id, "101", "fair")

@@ -18,6 +18,8 @@ from games.bete_hombree import Action, Rules
 from tests.bot.example import example_deal, example_seed
 from tests.bot.test_service import CHANNEL, GUILD, PLAYERS, seated_table
 
+pytestmark = pytest.mark.both_backends  # SQLite and PostgreSQL
+
 
 class Recorder:
     """A decider that answers as the fair player would, and remembers who asked."""
@@ -75,9 +77,9 @@ def test_reminders_come_near_the_end_of_long_enough_turns():
     assert remind_before(10) == 0 and remind_before(0) == 0
 
 
-async def test_three_computer_players_play_a_hand_with_one_person(tmp_path):
+async def test_three_computer_players_play_a_hand_with_one_person(database_target):
     recorder = Recorder()
-    service = await make(tmp_path / "t.db", recorder)
+    service = await make(database_target, recorder)
     table = await service.open_table(
         guild_id=GUILD, channel_id=CHANNEL, player="101", name="Sud", rules=Rules()
     )
@@ -115,8 +117,8 @@ async def test_three_computer_players_play_a_hand_with_one_person(tmp_path):
     await service.db.close()
 
 
-async def test_a_computer_player_waits_before_it_moves(tmp_path):
-    service = await make(tmp_path / "t.db", pause=0.3)
+async def test_a_computer_player_waits_before_it_moves(database_target):
+    service = await make(database_target, pause=0.3)
     table = await service.open_table(
         guild_id=GUILD, channel_id=CHANNEL, player="101", name="Sud", rules=Rules()
     )
@@ -132,8 +134,8 @@ async def test_a_computer_player_waits_before_it_moves(tmp_path):
     await service.db.close()
 
 
-async def test_lobby_computers_are_removed_and_a_lobby_of_computers_closes(tmp_path):
-    service = await make(tmp_path / "t.db")
+async def test_lobby_computers_are_removed_and_a_lobby_of_computers_closes(database_target):
+    service = await make(database_target)
     table = await service.open_table(
         guild_id=GUILD, channel_id=CHANNEL, player="101", name="Sud", rules=Rules()
     )
@@ -172,9 +174,9 @@ async def time_out_until_absent(service: TableService, table) -> list[int]:
     return table.absent()
 
 
-async def test_an_absent_player_is_replaced_then_takes_the_seat_back(tmp_path):
+async def test_an_absent_player_is_replaced_then_takes_the_seat_back(database_target):
     recorder = Recorder()
-    path = tmp_path / "t.db"
+    path = database_target
     service = await make(path, recorder)
     table = await seated_table(service)
     await service.start(table.id, "101")
@@ -228,8 +230,8 @@ async def test_an_absent_player_is_replaced_then_takes_the_seat_back(tmp_path):
     await again.db.close()
 
 
-async def test_the_others_may_end_the_table_of_an_absent_player(tmp_path):
-    service = await make(tmp_path / "t.db")
+async def test_the_others_may_end_the_table_of_an_absent_player(database_target):
+    service = await make(database_target)
     table = await seated_table(service)
     await service.start(table.id, "101")
     with pytest.raises(UserError) as error:
@@ -247,8 +249,8 @@ async def test_the_others_may_end_the_table_of_an_absent_player(tmp_path):
     await service.db.close()
 
 
-async def test_deadlines_come_from_the_log_after_a_restart(tmp_path, monkeypatch):
-    path = tmp_path / "t.db"
+async def test_deadlines_come_from_the_log_after_a_restart(database_target, monkeypatch):
+    path = database_target
     service = await make(path)
     table = await seated_table(service, turn_seconds=100)
     await service.start(table.id, "101")
@@ -272,8 +274,8 @@ async def test_deadlines_come_from_the_log_after_a_restart(tmp_path, monkeypatch
     await third.db.close()
 
 
-async def test_a_look_does_not_move_the_deadline(tmp_path, monkeypatch):
-    service = await make(tmp_path / "t.db")
+async def test_a_look_does_not_move_the_deadline(database_target, monkeypatch):
+    service = await make(database_target)
     table = await seated_table(service, turn_seconds=100)
     await service.start(table.id, "101")
     deadline = table.deadline

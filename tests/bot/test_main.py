@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import socket
 import sys
 from pathlib import Path
 
@@ -44,6 +46,7 @@ def test_bad_settings_are_one_clear_error(values, word):
 def _env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD")}
     env.pop("DATABASE_PATH", None)
+    env.pop("DATABASE_URL", None)
     env["PYTHONPATH"] = str(ROOT)
     env.update(extra)
     return env
@@ -99,3 +102,58 @@ async def test_refused_token_is_one_line(tmp_path):
     assert "Traceback" not in err
     lines = [line for line in err.splitlines() if line.strip()]
     assert lines == ["error: Discord refused the token: check DISCORD_TOKEN"]
+
+
+def test_database_url_chooses_postgresql_and_hides_its_password():
+    settings = Settings.from_mapping(
+        {"DISCORD_TOKEN": "a", "DATABASE_URL": "postgresql://bete:s3cret@db:5432/bete"}
+    )
+    assert settings.database == "postgresql://bete:s3cret@db:5432/bete"
+    assert settings.database_shown == "postgresql://bete:***@db:5432/bete"
+    plain = Settings.from_mapping({"DISCORD_TOKEN": "a", "DATABASE_URL": " "})
+    assert plain.database_url is None and plain.database == DEFAULT_DATABASE
+    with pytest.raises(SettingsError, match="DATABASE_URL"):
+        Settings.from_mapping({"DISCORD_TOKEN": "a", "DATABASE_URL": "mysql://a@b/c"})
+
+
+async def test_an_unreachable_database_is_one_line(tmp_path):
+    """Discord (a local stand-in) accepts the token; the PostgreSQL server does not answer."""
+
+    user = {"id": "1", "username": "bete", "discriminator": "0", "avatar": None, "bot": True}
+    application = {
+        **{"id": "1", "name": "bete", "icon": None, "description": "", "summary": ""},
+        **{"bot_public": True, "bot_require_code_grant": False, "verify_key": "0" * 64},
+        **{"flags": 0, "owner": user, "team": None, "rpc_origins": [], "bot": user},
+    }
+
+    async def me(request: web.Request) -> web.Response:
+        data = application if request.path.endswith("applications/@me") else user
+        # discord.py reads a body as JSON only when the content type is exactly this
+        return web.Response(body=json.dumps(data), headers={"Content-Type": "application/json"})
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", me)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    with socket.socket() as closed:  # a port nobody listens on
+        closed.bind(("127.0.0.1", 0))
+        dead = closed.getsockname()[1]
+    try:
+        code, err = await _run_bot(
+            tmp_path,
+            _env(
+                DISCORD_TOKEN="a-token",
+                DISCORD_API_BASE=f"http://127.0.0.1:{port}/api/v10",
+                DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{port}/gateway",
+                DATABASE_URL=f"postgresql://bete@127.0.0.1:{dead}/bete",
+                LOG_LEVEL="CRITICAL",
+            ),
+        )
+    finally:
+        await runner.cleanup()
+    assert code == 2, err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: cannot connect to PostgreSQL"), err

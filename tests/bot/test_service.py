@@ -1,8 +1,9 @@
-"""The table service over a temporary SQLite file: the game flow, persistence, restart."""
+"""The table service over a fresh database, SQLite and PostgreSQL: the game flow,
+persistence, restart."""
 
 from __future__ import annotations
 
-import sqlite3
+import asyncio
 
 import pytest
 
@@ -13,6 +14,8 @@ from bot.service import TableService
 from db import Database, NewEntry
 from games.bete_hombree import Action, Kind, Rules
 from tests.bot.example import actions, example_deal, example_seed, expected_result
+
+pytestmark = pytest.mark.both_backends  # SQLite and PostgreSQL
 
 GUILD, CHANNEL = 10, 20
 PLAYERS = [("101", "Sud"), ("102", "Est"), ("103", "Nord"), ("104", "Ouest")]
@@ -27,13 +30,9 @@ async def make_service(path) -> TableService:
     return service
 
 
-def hand_results(service: TableService) -> list[str | None]:
+async def hand_results(service: TableService) -> list[str | None]:
     """The result word stored with each settled hand (``hands.result``), in order."""
-    raw = sqlite3.connect(service.db.path)
-    try:
-        return [r for (r,) in raw.execute("SELECT result FROM hands ORDER BY id")]
-    finally:
-        raw.close()
+    return [r for (r,) in await service.db.select("SELECT result FROM hands ORDER BY id")]
 
 
 async def seed_register(db: Database) -> None:
@@ -57,8 +56,8 @@ async def seated_table(service: TableService, turn_seconds: int = 0):
     return table
 
 
-async def test_example1_through_the_service(tmp_path):
-    service = await make_service(tmp_path / "t.db")
+async def test_example1_through_the_service(database_target):
+    service = await make_service(database_target)
     await seed_register(service.db)
     table = await seated_table(service)
     assert table.carried == (("Est", 24), ("Sud", 40))
@@ -82,12 +81,12 @@ async def test_example1_through_the_service(tmp_path):
     assert board[0].player == "101" and board[0].net == 28 + 28 + 52 and board[0].made == 1
     est = next(r for r in board if r.player == "102")
     assert est.net == -52 and est.hands == 1
-    assert hand_results(service) == ["made"]
+    assert await hand_results(service) == ["made"]
     await service.db.close()
 
 
-async def test_restart_mid_hand_loses_nothing(tmp_path):
-    path = tmp_path / "t.db"
+async def test_restart_mid_hand_loses_nothing(database_target):
+    path = database_target
     service = await make_service(path)
     await seed_register(service.db)
     table = await seated_table(service)
@@ -115,8 +114,8 @@ async def test_restart_mid_hand_loses_nothing(tmp_path):
     await again.db.close()
 
 
-async def test_refusals_change_nothing(tmp_path):
-    service = await make_service(tmp_path / "t.db")
+async def test_refusals_change_nothing(database_target):
+    service = await make_service(database_target)
     table = await seated_table(service)
     with pytest.raises(UserError) as error:
         await service.open_table(
@@ -148,8 +147,8 @@ async def test_refusals_change_nothing(tmp_path):
     await service.db.close()
 
 
-async def test_stop_by_agreement_carries_the_register_over(tmp_path):
-    service = await make_service(tmp_path / "t.db")
+async def test_stop_by_agreement_carries_the_register_over(database_target):
+    service = await make_service(database_target)
     await seed_register(service.db)
     table = await seated_table(service)
     await service.start(table.id, "101")
@@ -177,8 +176,8 @@ def hidden(table, seat: int) -> bool:
     return table.state.view(seat).face_down
 
 
-async def test_blind_calls_and_looking(tmp_path):
-    service = await make_service(tmp_path / "t.db")
+async def test_blind_calls_and_looking(database_target):
+    service = await make_service(database_target)
     table = await seated_table(service)
     await service.start(table.id, "101")
     assert hidden(table, 1) and hidden(table, 2) and not hidden(table, 3)
@@ -193,8 +192,8 @@ async def test_blind_calls_and_looking(tmp_path):
     await service.db.close()
 
 
-async def test_all_pass_is_a_pinandele_in_the_register_and_the_pot(tmp_path):
-    service = await make_service(tmp_path / "t.db")
+async def test_all_pass_is_a_pinandele_in_the_register_and_the_pot(database_target):
+    service = await make_service(database_target)
     table = await seated_table(service)
     await service.start(table.id, "101")
     for player in ("102", "103", "104", "101"):
@@ -203,7 +202,7 @@ async def test_all_pass_is_a_pinandele_in_the_register_and_the_pot(tmp_path):
     register = await service.register(GUILD, GAME.id)
     assert [(e.owner, e.amount) for e in register.entries] == [(None, 8)]
     assert register.pot == {"": 8}
-    assert hand_results(service) == [None]  # a pinandèle: nobody declared
+    assert await hand_results(service) == [None]  # a pinandèle: nobody declared
     with pytest.raises(UserError) as error:
         await service.next_hand(table.id, "101", hand_no=0)
     assert error.value.key == "error.stale"
@@ -213,8 +212,8 @@ async def test_all_pass_is_a_pinandele_in_the_register_and_the_pot(tmp_path):
     await service.db.close()
 
 
-async def test_a_turn_that_times_out_is_played_for_the_player(tmp_path):
-    service = await make_service(tmp_path / "t.db")
+async def test_a_turn_that_times_out_is_played_for_the_player(database_target):
+    service = await make_service(database_target)
     decisions = []
 
     async def recording(game, level, view, seed):
@@ -247,9 +246,9 @@ async def test_a_turn_that_times_out_is_played_for_the_player(tmp_path):
     await service.db.close()
 
 
-async def test_the_tour_des_gueux_ends_the_table(tmp_path):
+async def test_the_tour_des_gueux_ends_the_table(database_target):
     """With pinandèles in the pot (not the register), four passed-out deals end it."""
-    service = await make_service(tmp_path / "t.db")
+    service = await make_service(database_target)
     first, name = PLAYERS[0]
     table = await service.open_table(
         guild_id=GUILD,
@@ -280,8 +279,8 @@ async def test_the_tour_des_gueux_ends_the_table(tmp_path):
     await service.db.close()
 
 
-async def test_a_pinandele_plays_at_one_table_at_a_time(tmp_path):
-    service = await make_service(tmp_path / "t.db")
+async def test_a_pinandele_plays_at_one_table_at_a_time(database_target):
+    service = await make_service(database_target)
     service.deal_source = None
     async with service.db.transaction() as store:
         await store.add_entry(GUILD, GAME.id, NewEntry(None, "", 8))
@@ -297,4 +296,47 @@ async def test_a_pinandele_plays_at_one_table_at_a_time(tmp_path):
         await service.join(second.id, player, player, "en")
     await service.start(second.id, "201")
     assert second.state is not None and second.state.entry is None  # it waits
+    await service.db.close()
+
+
+async def test_two_tables_of_one_server_settle_at_the_same_moment(database_target):
+    """Example 1 at one table, a pinandèle at the other, their last moves at once: the
+    register, the pot and the ledger hold both settlements, whole."""
+    service = await make_service(database_target)
+    await seed_register(service.db)
+    first = await seated_table(service)
+    second = await service.open_table(
+        guild_id=GUILD, channel_id=CHANNEL + 1, player="201", name="A", rules=Rules()
+    )
+    for player in ("202", "203", "204"):
+        await service.join(second.id, player, player, "en")
+    await service.start(first.id, "101")
+    await service.start(second.id, "201")
+    *moves, (last_seat, last_words) = actions()
+    for seat, words in moves:
+        await service.act(first.id, PLAYERS[seat][0], Action.parse(words))
+    order = [second.seats[(second.state.turn + i) % 4].player for i in range(4)]
+    for player in order[:3]:
+        await service.act(second.id, player, Action.parse("pass"))
+    await asyncio.gather(
+        service.act(first.id, PLAYERS[last_seat][0], Action.parse(last_words)),
+        service.act(second.id, order[3], Action.parse("pass")),
+    )
+    assert first.between_hands and second.between_hands
+    expected = expected_result()
+    register = await service.register(GUILD, GAME.id)
+    owners = {i: PLAYERS[i][0] for i in range(4)}
+    assert sorted((e.owner or "", e.amount) for e in register.entries) == sorted(
+        [(owners[r["owner"]], r["amount"]) for r in expected["register"]] + [("", 8)]
+    )
+    async with service.db.reading() as store:
+        payments = await store.payments(GUILD, GAME.id)
+        hands = await store.hands(GUILD, GAME.id)
+    net: dict[str | None, int] = {}
+    for p in payments:
+        net[p.payer] = net.get(p.payer, 0) - p.amount
+        net[p.payee] = net.get(p.payee, 0) + p.amount
+    assert [net.get(p, 0) for p, _ in PLAYERS] == list(expected["payments"])
+    assert net.get(None, 0) == sum(register.pot.values())  # the pot holds what was paid in
+    assert sorted(h.table_id for h in hands) == [first.id, second.id]
     await service.db.close()

@@ -1,4 +1,9 @@
-"""Cog tests: the real cogs in the real Bot, driven offline by SimCord."""
+"""Cog tests: the real cogs in the real Bot, driven offline by SimCord.
+
+Every cog test runs twice, over a SQLite file and over a PostgreSQL database
+(``tests/conftest.py``), but those of ``SQLITE_ONLY``: their cost is the
+computer players' thinking, not the database, and a second run would only double it.
+"""
 
 from __future__ import annotations
 
@@ -13,14 +18,33 @@ import simcord
 from bot.client import BeteBot
 from bot.computer import inline_decider
 from bot.settings import Settings
+from db import is_url
 from tests.bot.example import example_deal, example_seed
+from tests.conftest import BACKENDS
 
 NAMES = ("Sud", "Est", "Nord", "Ouest")
+SQLITE_ONLY = {"test_computer_players"}
 
 
-def make_bot(path: Path) -> BeteBot:
+def pytest_generate_tests(metafunc) -> None:
+    module = metafunc.module.__name__.rpartition(".")[2]
+    if (
+        "backend" in metafunc.fixturenames
+        and module not in SQLITE_ONLY
+        and metafunc.definition.get_closest_marker("both_backends") is None  # done already
+    ):
+        metafunc.parametrize("backend", BACKENDS, indirect=True)
+
+
+def make_bot(path: Path | str) -> BeteBot:
+    """A bot over ``path``: a SQLite file, or a postgresql:// URL."""
+    url = str(path) if is_url(path) else None
     settings = Settings(
-        token="offline", database_path=str(path), default_language="fr", ai_pause=1.0
+        token="offline",
+        database_path=str(path),
+        database_url=url,
+        default_language="fr",
+        ai_pause=1.0,
     )
     return BeteBot(
         settings, seed_source=example_seed, deal_source=example_deal, decider=inline_decider
@@ -33,7 +57,7 @@ class World:
     guild: Any
     channel: Any
     members: list[Any]
-    db_path: Path
+    db_path: Path | str  # a SQLite file, or a PostgreSQL URL
 
     @property
     def bot(self) -> BeteBot:
@@ -67,17 +91,18 @@ async def seed_register(world: World) -> None:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "bete.sqlite3"
+def db_path(database_target: str) -> Path | str:
+    """The test's database: a SQLite file's Path, or a PostgreSQL URL."""
+    return database_target if is_url(database_target) else Path(database_target)
 
 
 @pytest.fixture
-def simcord_bot(db_path: Path) -> BeteBot:
+def simcord_bot(db_path: Path | str) -> BeteBot:
     return make_bot(db_path)
 
 
 @pytest.fixture
-def world(simcord_env: simcord.Env, db_path: Path) -> World:
+def world(simcord_env: simcord.Env, db_path: Path | str) -> World:
     guild = simcord_env.create_guild("Le Berry")
     channel = guild.create_text_channel("salon")
     members = [guild.add_member(simcord_env.create_user(name)) for name in NAMES]

@@ -1,4 +1,5 @@
-"""The Database: migrations tracked in user_version, WAL, foreign keys, atomic blocks."""
+"""The Database on both backends: migrations tracked, foreign keys, constraints, atomic
+blocks, the register and the scoreboard; SQLite's own file format (WAL, user_version)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import pytest
 
 from db import Database, NewEntry, NewPayment
 from db.database import migrations
+
+both = pytest.mark.both_backends
 
 
 async def test_migrations_apply_once_and_are_tracked(tmp_path):
@@ -24,16 +27,30 @@ async def test_migrations_apply_once_and_are_tracked(tmp_path):
     raw.close()
 
 
-async def test_foreign_keys_are_enforced(tmp_path):
-    db = await Database.open(tmp_path / "b.sqlite3")
-    with pytest.raises(sqlite3.IntegrityError):
+@both
+async def test_migrations_apply_once_on_both_backends(database_target, backend):
+    db = await Database.open(database_target)
+    assert db.dialect == backend
+    assert await db.schema_version() == len(migrations(backend)) >= 1
+    assert await db.migrate() == 0
+    await db.close()
+    again = await Database.open(database_target)
+    assert await again.schema_version() == len(migrations(backend))
+    await again.close()
+
+
+@both
+async def test_foreign_keys_are_enforced(database_target, integrity_error):
+    db = await Database.open(database_target)
+    with pytest.raises(integrity_error):
         async with db.transaction() as store:
             await store.add_payments(1, "bete-hombree", 999, [NewPayment("a", "b", 1, "contract")])
     await db.close()
 
 
-async def test_a_failed_block_writes_nothing(tmp_path):
-    db = await Database.open(tmp_path / "b.sqlite3")
+@both
+async def test_a_failed_block_writes_nothing(database_target):
+    db = await Database.open(database_target)
     with pytest.raises(RuntimeError):
         async with db.transaction() as store:
             await store.add_entry(1, "bete-hombree", NewEntry("a", "A", 10))
@@ -45,18 +62,19 @@ async def test_a_failed_block_writes_nothing(tmp_path):
     await db.close()
 
 
-async def test_one_open_table_per_channel_and_one_seat_per_guild(tmp_path):
-    db = await Database.open(tmp_path / "b.sqlite3")
+@both
+async def test_one_open_table_per_channel_and_one_seat_per_guild(database_target, integrity_error):
+    db = await Database.open(database_target)
     args = dict(guild_id=1, channel_id=2, game="bete-hombree", options={}, turn_seconds=0)
     async with db.transaction() as store:
         first = await store.insert_table(**args, created_by="a", seed=1)
         await store.add_seat(first.id, 1, 0, "a", "A")
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(integrity_error):
         async with db.transaction() as store:
             await store.insert_table(**args, created_by="b", seed=2)
     async with db.transaction() as store:
         other = await store.insert_table(**{**args, "channel_id": 3}, created_by="b", seed=2)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(integrity_error):
         async with db.transaction() as store:
             await store.add_seat(other.id, 1, 0, "a", "A")
     async with db.transaction() as store:
@@ -66,8 +84,9 @@ async def test_one_open_table_per_channel_and_one_seat_per_guild(tmp_path):
     await db.close()
 
 
-async def test_register_crossing_and_scoreboard(tmp_path):
-    db = await Database.open(tmp_path / "b.sqlite3")
+@both
+async def test_register_crossing_and_scoreboard(database_target):
+    db = await Database.open(database_target)
     async with db.transaction() as store:
         entry = await store.add_entry(1, "bete-hombree", NewEntry("b", "B", 24))
         hand = await store.insert_hand(
@@ -99,8 +118,9 @@ async def test_register_crossing_and_scoreboard(tmp_path):
     await db.close()
 
 
-async def test_open_table_events_reads_every_open_log_at_once(tmp_path):
-    db = await Database.open(tmp_path / "b.sqlite3")
+@both
+async def test_open_table_events_reads_every_open_log_at_once(database_target):
+    db = await Database.open(database_target)
     args = dict(guild_id=1, game="bete-hombree", options={}, turn_seconds=0, created_by="a")
     async with db.transaction() as store:
         tables = [await store.insert_table(**args, channel_id=c, seed=c) for c in (2, 3, 4)]
@@ -131,21 +151,16 @@ async def _insert_hand(store, made, result=None) -> int:
     )
 
 
-async def test_a_hand_stores_its_result_in_a_word(tmp_path):
-    path = tmp_path / "b.sqlite3"
-    db = await Database.open(path)
+@both
+async def test_a_hand_stores_its_result_in_a_word(database_target):
+    db = await Database.open(database_target)
     async with db.transaction() as store:
         made = await _insert_hand(store, True)
         failed = await _insert_hand(store, False)
         void = await _insert_hand(store, None)
         remise = await _insert_hand(store, False, result="remise")
+    rows = {h: (m, r) for h, m, r in await db.select("SELECT id, made, result FROM hands")}
     await db.close()
-    raw = sqlite3.connect(path)
-    rows = dict(
-        (hand_id, (made_, result))
-        for hand_id, made_, result in raw.execute("SELECT id, made, result FROM hands")
-    )
-    raw.close()
     assert rows[made] == (1, "made")
     assert rows[failed] == (0, "failed")
     assert rows[void] == (None, None)
@@ -155,7 +170,7 @@ async def test_a_hand_stores_its_result_in_a_word(tmp_path):
 async def test_the_result_migration_fills_in_older_hands(tmp_path):
     path = tmp_path / "b.sqlite3"
     raw = sqlite3.connect(path)
-    for number, _, sql in migrations():
+    for number, _, sql in migrations("sqlite"):
         if number < 4:
             raw.executescript(sql)
     raw.execute("PRAGMA user_version = 3")
@@ -176,8 +191,9 @@ async def test_the_result_migration_fills_in_older_hands(tmp_path):
     assert results == ["made", "failed", None]
 
 
-async def test_a_players_notify_setting_is_kept(tmp_path):
-    path = tmp_path / "n.sqlite3"
+@both
+async def test_a_players_notify_setting_is_kept(database_target, integrity_error):
+    path = database_target
     db = await Database.open(path)
     try:
         async with db.reading() as store:
@@ -185,7 +201,7 @@ async def test_a_players_notify_setting_is_kept(tmp_path):
         async with db.transaction() as store:
             await store.set_player_notify("42", "mention")
             await store.set_player_notify("42", "none")
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(integrity_error):
             async with db.transaction() as store:
                 await store.set_player_notify("42", "carrier pigeon")
     finally:
