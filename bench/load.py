@@ -279,10 +279,11 @@ class TableDriver:
                 if custom_id.endswith(":next") and not button.get("disabled"):
                     out.append(Option(self.rng.choice(self.players), self.message, button))
         for player in self.players:
-            dms = player.dms()
-            if not dms:
+            # the private hand: the last DM with an embed (a turn notice is text only)
+            hands = [m for m in player.dms() if m.embeds]
+            if not hands:
                 continue
-            hand = dms[-1]
+            hand = hands[-1]
             for component in hand.interactive():
                 custom_id = str(component.get("custom_id", ""))
                 if not custom_id or component.get("disabled"):
@@ -370,6 +371,11 @@ def build_world(
     return drivers
 
 
+def answering(path: str) -> bool:
+    """A request answering an interaction (its callback, or its webhook's follow-ups)."""
+    return "/interactions/" in path or "/webhooks/" in path
+
+
 def forget_history(server: FakeDiscord) -> None:
     """Drop what the fake keeps for tests' scans (every version of every message): not needed
     here, and it would make the driver's process grow for the whole run."""
@@ -455,6 +461,7 @@ class LoadFigures:
     slowest: list[str]  # seconds into the window, verb, latency
     stuck_waits: int
     bot_cpu_ms_per_interaction: float
+    rest_per_interaction: float  # REST calls to Discord besides the interaction's answer
     bot_cpu_share: float  # of one core, during play
     driver_cpu_share: float  # this process: the fake Discord and the players
     driver_worst_lag_ms: float  # this process's event loop, during play
@@ -520,6 +527,8 @@ async def live_tables(args: argparse.Namespace, folder: Path) -> LoadFigures:
             await server.settle(quiet=0.5, timeout=60)
             with_tables = memory_kib(bot_pid(bot))
             in_window = [a for a in answers.done if a.dispatched >= start]
+            # Discord's global limit counts these, not the answers to interactions
+            rest = sum(1 for r in server.requests if not answering(r.path))
             refusals = [f"{a.verb}: {a.refused}" for a in in_window if a.refused]
             problems = server.problems()
             forget_history(server)
@@ -556,6 +565,7 @@ async def live_tables(args: argparse.Namespace, folder: Path) -> LoadFigures:
         ],
         stuck_waits=sum(d.stuck for d in drivers),
         bot_cpu_ms_per_interaction=1000 * bot_cpu / max(1, len(in_window)),
+        rest_per_interaction=rest / max(1, len(in_window)),
         bot_cpu_share=bot_cpu / elapsed,
         driver_cpu_share=own_cpu / elapsed,
         driver_worst_lag_ms=1000 * worst_lag,
@@ -711,6 +721,10 @@ def report(load: LoadFigures | None, many: ManyFigures | None) -> None:
                 f"  {verb:>8}: p50 {figures.p50_ms:.1f} ms, p99 {figures.p99_ms:.1f} ms, "
                 f"max {figures.max_ms:.1f} ms"
             )
+        print(
+            f"REST requests to Discord per interaction, besides its answer: "
+            f"{load.rest_per_interaction:.2f}"
+        )
         print(
             f"CPU during play: bot {100 * load.bot_cpu_share:.0f} % of a core "
             f"({load.bot_cpu_ms_per_interaction:.1f} ms per interaction), "

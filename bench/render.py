@@ -18,9 +18,9 @@ interaction of each (the budget: pictures cost at most 1.5 × text only).
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -33,7 +33,6 @@ if __package__ in (None, ""):  # run as a file: the load benchmark lives beside 
 
 from PIL import Image
 
-from bench import load
 from bot.pictures.files import encode
 from bot.pictures.layouts import hand_picture, trick_picture, whole_hand_picture
 from games.bete_hombree import Phase, Session
@@ -106,6 +105,7 @@ def save_examples(folder: Path, seed: int) -> list[Path]:
 
 
 def load_cpu(args: argparse.Namespace, pictures: bool) -> dict[str, Any]:
+    """The bot's CPU per interaction in a ``bench/load.py`` run of its own process."""
     argv = [
         f"--tables={args.tables}",
         f"--duration={args.duration}",
@@ -115,10 +115,15 @@ def load_cpu(args: argparse.Namespace, pictures: bool) -> dict[str, Any]:
         "--no-restart",
         "--json",
     ]
-    figures = asyncio.run(
-        load.run(load.parse_args([*argv, *([] if pictures else ["--no-pictures"])]))
+    argv += [] if pictures else ["--no-pictures"]
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.load", *argv],
+        cwd=Path(__file__).resolve().parents[1],
+        capture_output=True,
+        text=True,
+        check=True,
     )
-    run = figures["load"]
+    run = json.loads(done.stdout)["load"]
     return {
         "cpu_ms_per_interaction": run["bot_cpu_ms_per_interaction"],
         "interactions_per_s": run["interactions_per_s"],

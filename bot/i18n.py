@@ -261,10 +261,7 @@ MESSAGES: Final[M] = {
         "open your hand again.",
     },
     "hand.your_money": {"fr": "Pour vous : **{money}**", "en": "For you: **{money}**"},
-    "hand.not_your_turn": {
-        "fr": "Ce n'est pas à vous ; la table montre où en est le coup.",
-        "en": "Not your turn; the table message shows the game.",
-    },
+    "hand.turn_of": {"fr": "C'est au tour de {name}.", "en": "It is {name}'s turn."},
     # ---- the end of a hand
     "summary.tricks": {"fr": "Plis", "en": "Tricks"},
     "summary.payments": {"fr": "Paiements", "en": "Payments"},

@@ -17,7 +17,7 @@ from typing import Any, Final, TypeVar
 import discord
 
 from bot.i18n import lang_for, t
-from bot.pictures.files import edit_files, picture_name, send_files
+from bot.pictures.files import UNKNOWN, edit_files, picture_name, send_files
 from bot.pictures.scenes import whole_hand_scene
 from bot.render import (
     expired_panel,
@@ -109,8 +109,10 @@ class Presenter:
         try:  # drawn afresh at each try: the table may have moved on meanwhile
             await patiently(lambda: message.edit(**self.table_edit(table, table.picture_held)))
         except discord.DiscordServerError as error:
+            table.picture_held = UNKNOWN  # the next edit uploads its picture again
             log.warning("could not edit the message of table %s: %s", table.id, error)
         except discord.HTTPException:
+            table.picture_held = UNKNOWN
             log.exception("could not edit the message of table %s", table.id)
 
     async def post_summary(self, table: LiveTable) -> bool:
@@ -253,6 +255,7 @@ class Presenter:
             except discord.NotFound:  # dismissed by its reader, or its token is gone
                 table.panels.pop(player, None)
             except discord.HTTPException:
+                panel.picture = UNKNOWN  # the next redraw uploads its picture again
                 log.warning("could not refresh the panel of %s at table %s", player, table.id)
 
     async def notice_turn(self, table: LiveTable) -> None:

@@ -128,12 +128,12 @@ def hand_tricks_words(tricks: Sequence[PlayedTrick], names: list[str], lang: str
 def turn_lines(
     table: TableLike, view: TrickView, lang: str, *, done: bool, playing: bool, prompt: str
 ) -> list[str]:
-    """The end of a private hand in a trick-taking game: the trick in progress and the
-    player's tricks when it is their turn to play, then whose turn it is (``prompt``:
-    what the player to act is asked)."""
+    """The end of a private hand in a trick-taking game: during the play, the trick in
+    progress, the last trick and the player's tricks; then whose turn it is
+    (``prompt``: what the player to act is asked)."""
     lines = []
     mine = view.turn == view.seat
-    if mine and playing:
+    if playing:  # every private hand shows the play, so nobody needs the channel to follow
         trick = trick_text(view.trick, table.names, lang, view.winning)
         lines.append(t(lang, "hand.trick", trick=trick))
         if view.tricks_played:  # "Pli 2 : A♠ V♠ R♠ A♥ → Edmond"
@@ -144,8 +144,8 @@ def turn_lines(
         lines.append(t(lang, "phase.done"))
     elif mine:
         lines.extend(("", f"**{prompt}**"))
-    else:
-        lines.append(t(lang, "hand.not_your_turn"))
+    elif view.turn >= 0:
+        lines.append(t(lang, "hand.turn_of", name=table.names[view.turn]))
     return lines
 
 

@@ -128,7 +128,7 @@ async def test_player_with_dms_closed_plays_through_my_hand(world):
     result = await nord.click(shown.response, label="2")
     assert table.state is not None
     assert [str(a) for _, a in table.state.actions] == ["pass", "bid 2"]
-    assert "Not your turn" in result.response.embeds[0].description
+    assert "It is Ouest's turn" in result.response.embeds[0].description
     assert "Ouest to bid" in world.table_message().embeds[0].description
     notices = [m for m in world.channel.history() if "My hand" in (m.content or "")]
     assert len(notices) == 1  # told once only

@@ -16,7 +16,7 @@ def edits(world, start: int) -> list[str]:
     return [r.path for r in world.env.http_requests[start:] if r.method == "PATCH"]
 
 
-async def test_a_card_costs_one_table_edit_and_one_dm_edit(world):
+async def test_a_card_edits_the_table_once_and_each_other_private_hand_once(world):
     table = await open_full_table(world)
     steps = actions()
     for seat, words in steps[:11]:
@@ -25,10 +25,16 @@ async def test_a_card_costs_one_table_edit_and_one_dm_edit(world):
     seat, words = steps[11]  # Nord plays K♠ on Est's A♠: Ouest is next
     await act_in_dm(world, seat, Action.parse(words))
     table_path = f"/channels/{world.channel.id}/messages/{table.row.message_id}"
-    ouest_dm = last_dm(world, 3)
+    # Nord's own DM is redrawn by the answer to his click; every other private hand
+    # shows the new trick and whose turn it is (one edit each, none twice)
+    others = {other: last_dm(world, other) for other in range(4) if other != seat}
     assert sorted(edits(world, start)) == sorted(
-        [table_path, f"/channels/{ouest_dm.channel.id}/messages/{ouest_dm.id}"]
+        [table_path, *(f"/channels/{dm.channel.id}/messages/{dm.id}" for dm in others.values())]
     )
+    for other, dm in others.items():
+        text = str(dm.embeds[0].description)
+        assert "Trick so far: Est A♠ · Nord K♠" in text.replace("**", "")
+        assert ("It is Ouest's turn" in text) == (other != 3)
 
 
 async def test_buttons_answer_after_a_restart_mid_hand(world, db_path):
