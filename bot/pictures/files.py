@@ -13,14 +13,15 @@ import hashlib
 import io
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 import discord
 from PIL import Image
 
 ATTACHMENT: Final = "attachment://"
-CACHED: Final = 512  # pictures kept (a PNG of a hand or a trick is 10–30 kB)
+CACHED: Final = 4096  # pictures known by name (a name and what draws it: under 1 kB)
+DRAWN_KEPT: Final = 64  # PNGs kept after an upload (10–30 kB each)
 PALETTE: Final = 96  # colours of a picture
 UNKNOWN: Final = "?"  # what a message holds when the bot does not know (after a restart)
 DESCRIBED: Final = 1024  # characters of alt text Discord keeps
@@ -28,13 +29,20 @@ DESCRIBED: Final = 1024  # characters of alt text Discord keeps
 
 @dataclass(frozen=True, slots=True)
 class Picture:
-    name: str  # "<kind>-<hash>.png"
-    data: bytes
+    """A picture as an attachment: named by what it shows, drawn only when uploaded."""
+
+    name: str  # "<kind>-<hash of what it shows>.png"
     description: str  # what it shows, in words: Discord's alt text, read by screen readers
+    draw: Callable[[], Image.Image] = field(compare=False, repr=False)
 
     @property
     def url(self) -> str:
         return ATTACHMENT + self.name
+
+    @property
+    def data(self) -> bytes:
+        """The PNG (drawn now unless it was drawn a moment ago)."""
+        return CACHE.png(self)
 
     def file(self) -> discord.File:
         return discord.File(
@@ -46,43 +54,52 @@ def encode(image: Image.Image) -> bytes:
     out = io.BytesIO()
     # a palette and a light compression: a third of the bytes and half the time of a
     # full-colour PNG, with no visible difference for cards on a plain felt
-    palette = image.convert("RGB").quantize(PALETTE, method=Image.Quantize.FASTOCTREE)
+    palette = image.quantize(PALETTE, method=Image.Quantize.FASTOCTREE)
     palette.save(out, "PNG", compress_level=1)
     return out.getvalue()
 
 
 class PictureCache:
-    """Pictures by what they show: each drawn once while it stays among the last used."""
+    """Pictures by name, and the PNGs of the last ones uploaded.
 
-    def __init__(self, size: int = CACHED) -> None:
+    A picture's name is a hash of what it shows, so a message that already holds it
+    is edited without drawing it at all; a PNG is drawn only to be uploaded, and
+    kept a moment in case another message uploads the same."""
+
+    def __init__(self, size: int = CACHED, drawn_kept: int = DRAWN_KEPT) -> None:
         self.size = size
-        self._by_key: OrderedDict[Hashable, Picture] = OrderedDict()
-        self._by_name: dict[str, Picture] = {}
-        self.drawn = 0  # pictures drawn (not found in the cache)
+        self.drawn_kept = drawn_kept
+        self._by_name: OrderedDict[str, Picture] = OrderedDict()
+        self._png: OrderedDict[str, bytes] = OrderedDict()
+        self.drawn = 0  # PNGs drawn (not found among those kept)
 
     def get(
         self, kind: str, key: Hashable, draw: Callable[[], Image.Image], description: str
     ) -> Picture:
-        """The picture of ``kind`` showing ``key`` (described by ``description``), drawn by
-        ``draw`` if not cached."""
-        full = (kind, key, description)
-        found = self._by_key.get(full)
-        if found is not None:
-            self._by_key.move_to_end(full)
-            return found
-        data = encode(draw())
-        self.drawn += 1
-        digest = hashlib.blake2b(data, digest_size=10).hexdigest()
-        picture = Picture(f"{kind}-{digest}.png", data, description)
-        self._by_key[full] = picture
-        self._by_name[picture.name] = picture
-        while len(self._by_key) > self.size:
-            _, old = self._by_key.popitem(last=False)
-            self._by_name.pop(old.name, None)
+        """The picture of ``kind`` showing ``key`` (``description`` in words), which
+        ``draw`` draws when it must be uploaded."""
+        shown = repr((key, description)).encode()
+        name = f"{kind}-{hashlib.blake2b(shown, digest_size=10).hexdigest()}.png"
+        picture = self._by_name.get(name)
+        if picture is None:
+            picture = self._by_name[name] = Picture(name, description, draw)
+            while len(self._by_name) > self.size:
+                self._by_name.popitem(last=False)
+        else:
+            self._by_name.move_to_end(name)
         return picture
 
     def named(self, name: str) -> Picture | None:
         return self._by_name.get(name)
+
+    def png(self, picture: Picture) -> bytes:
+        data = self._png.get(picture.name)
+        if data is None:
+            data = self._png[picture.name] = encode(picture.draw())
+            self.drawn += 1
+            while len(self._png) > self.drawn_kept:
+                self._png.popitem(last=False)
+        return data
 
 
 CACHE: Final = PictureCache()

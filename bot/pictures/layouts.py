@@ -16,16 +16,21 @@ from bot.pictures.faces import EDGE, FELT, GOLD, PAPER, card_face, font
 from games.cards import Card
 from games.tricks import PlayedTrick
 
-HAND_CARD: Final = 110  # px: a card's width in a hand
-HAND_STEP: Final = 62  # px between two cards of a hand (they overlap)
-TRICK_CARD: Final = 100
-LAST_CARD: Final = 64  # the last trick, smaller, beside the trick in progress
-ROW_CARD: Final = 56  # a whole hand's cards
-MARGIN: Final = 14
-BADGE: Final = 26  # a seat number's disc
+HAND_CARD: Final = 88  # px: a card's width in a hand
+HAND_STEP: Final = 50  # px between two cards of a hand (they overlap)
+TRICK_CARD: Final = 84
+LAST_CARD: Final = 56  # the last trick, smaller, beside the trick in progress
+ROW_CARD: Final = 52  # a whole hand's cards
+MARGIN: Final = 12
+BADGE: Final = 24  # a seat number's disc
 LABEL: Final = 40  # the column of the tricks' numbers
 
 Played = Sequence[tuple[int, Card]]  # (seat, card) in play order
+
+
+def place(image: Image.Image, part: Image.Image, x: int, y: int) -> None:
+    """``part`` (with transparent corners) laid on ``image`` at (x, y)."""
+    image.paste(part, (x, y), part)
 
 
 def height(width: int) -> int:
@@ -38,12 +43,12 @@ def hand_picture(
     """A hand fanned out left to right; with ``playable`` given, the other cards greyed."""
     count = max(len(cards), 1)
     size = (2 * MARGIN + HAND_CARD + HAND_STEP * (count - 1), 2 * MARGIN + height(HAND_CARD))
-    image = Image.new("RGBA", size, FELT)
+    image = Image.new("RGB", size, FELT[:3])
     for index, card in enumerate(cards):
         greyed = playable is not None and card not in playable
         face = card_face(card, lang, HAND_CARD, greyed)
         lift = 0 if greyed or playable is None else -MARGIN // 2  # playable cards stand up
-        image.alpha_composite(face, (MARGIN + HAND_STEP * index, MARGIN + MARGIN // 2 + lift))
+        place(image, face, MARGIN + HAND_STEP * index, MARGIN + MARGIN // 2 + lift)
     return image
 
 
@@ -60,7 +65,7 @@ def badge(seat: int, winner: bool) -> Image.Image:
 
 def _badge(image: Image.Image, seat: int, x: float, y: float, winner: bool) -> None:
     """The seat's badge centred on (x, y)."""
-    image.alpha_composite(badge(seat, winner), (round(x - BADGE / 2), round(y - BADGE / 2)))
+    place(image, badge(seat, winner), round(x - BADGE / 2), round(y - BADGE / 2))
 
 
 def _trick_row(
@@ -77,7 +82,7 @@ def _trick_row(
             pad = max(3, width // 25)
             box = [x - pad, top - pad, x + width + pad - 1, top + height(width) + pad - 1]
             draw.rounded_rectangle(box, width // 8, fill=GOLD)
-        image.alpha_composite(card_face(card, lang, width), (x, top))
+        place(image, card_face(card, lang, width), x, top)
         _badge(image, seat, x + width / 2, y + height(width) + BADGE / 2 + 4, won)
         x += width + gap
     return x
@@ -92,7 +97,7 @@ def trick_picture(
     wide = MARGIN + seats * (TRICK_CARD + gap)
     last_wide = 0 if last is None else MARGIN + len(last.cards) * (LAST_CARD + LAST_CARD // 8)
     tall = 2 * MARGIN + height(TRICK_CARD) + BADGE + 8
-    image = Image.new("RGBA", (wide + last_wide + MARGIN, tall), FELT)
+    image = Image.new("RGB", (wide + last_wide + MARGIN, tall), FELT[:3])
     draw = ImageDraw.Draw(image)
     for index in range(seats - len(trick)):  # the places of the cards still to come
         x = MARGIN + (len(trick) + index) * (TRICK_CARD + gap)
@@ -123,10 +128,10 @@ def whole_hand_picture(tricks: Sequence[PlayedTrick], lang: str) -> Image.Image:
     label = LABEL
     row = height(ROW_CARD) + BADGE + 14
     size = (MARGIN + label + widest * (ROW_CARD + ROW_CARD // 8) + MARGIN, 2 * MARGIN)
-    image = Image.new("RGBA", (size[0], size[1] + row * max(len(tricks), 1)), FELT)
+    image = Image.new("RGB", (size[0], size[1] + row * max(len(tricks), 1)), FELT[:3])
     for number, trick in enumerate(tricks, start=1):
         y = MARGIN + (number - 1) * row
         middle = y + height(ROW_CARD) / 2
-        image.alpha_composite(number_label(number), (MARGIN, round(middle) - LABEL // 2))
+        place(image, number_label(number), MARGIN, round(middle) - LABEL // 2)
         _trick_row(image, trick.cards, trick.winner, lang, MARGIN + label, y + 4, ROW_CARD)
     return image

@@ -70,8 +70,8 @@ def test_the_trick_leaves_room_for_every_seat_and_shows_the_last_trick() -> None
     assert alone.convert("RGB").getpixel((2, 2)) == FELT[:3]
 
 
-def test_pictures_are_cached_by_content_and_named_by_it() -> None:
-    cache = PictureCache(size=2)
+def test_pictures_are_named_by_what_they_show_and_drawn_only_to_be_uploaded() -> None:
+    cache = PictureCache(size=8, drawn_kept=2)
     drawn = []
 
     def draw() -> Image.Image:
@@ -80,14 +80,17 @@ def test_pictures_are_cached_by_content_and_named_by_it() -> None:
 
     first = cache.get("hand", ("AS KS",), draw, "A♠ R♠")
     again = cache.get("hand", ("AS KS",), draw, "A♠ R♠")
-    assert again is first and len(drawn) == 1 and cache.drawn == 1
+    assert again is first and drawn == []  # named, not drawn: nothing to upload yet
     assert first.name.startswith("hand-") and first.name.endswith(".png")
-    assert png(first.data).size == hand_picture(cards("AS KS"), None, "fr").size
-    cache.get("hand", ("x",), lambda: hand_picture(cards("7C"), None, "fr"), "7♣")
-    cache.get("hand", ("y",), lambda: hand_picture(cards("8C"), None, "fr"), "8♣")
-    assert cache.named(first.name) is None  # the least recently used went first
-    cache.get("hand", ("AS KS",), draw, "A♠ R♠")
-    assert len(drawn) == 2
+    assert cache.get("hand", ("AS QS",), draw, "A♠ D♠").name != first.name
+    assert png(cache.png(first)).size == hand_picture(cards("AS KS"), None, "fr").size
+    cache.png(first)
+    assert len(drawn) == 1 and cache.drawn == 1  # drawn once for two uploads
+    for n in "78":  # two other pictures uploaded: the first's PNG is no longer kept
+        other = cache.get("hand", (n,), lambda n=n: hand_picture(cards(n + "C"), None, "fr"), n)
+        cache.png(other)
+    cache.png(first)
+    assert len(drawn) == 2 and cache.named(first.name) is first
 
 
 def test_the_same_cards_make_the_same_file() -> None:

@@ -22,13 +22,20 @@ def files(sent: Sent) -> list[dict]:
     return list(sent.payload.get("attachments") or [])
 
 
-async def test_pictures_are_attached_cached_and_private(
+async def seated(
     server: FakeDiscord, make_bot: Callable[..., BotProcess]
-) -> None:
+) -> tuple[BotProcess, TablePlayers]:
+    """The bot, dealing seeded hands, and four players about to open a table."""
     bot = make_bot(module="tests.e2e.seeded_bot", env={"BETE_TABLE_SEED": "1792"})
     await bot.start()
     users = [server.add_user(name) for name in ("arthur", "bertrand", "edmond", "gaston")]
-    players = TablePlayers(server, users)
+    return bot, TablePlayers(server, users)
+
+
+async def test_pictures_are_attached_cached_and_private(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    bot, players = await seated(server, make_bot)
     await players.play(1)
     await players.finish()
     assert "Traceback" not in bot.output()
@@ -72,10 +79,7 @@ async def test_pictures_are_attached_cached_and_private(
 async def test_pictures_off_sends_text_only(
     server: FakeDiscord, make_bot: Callable[..., BotProcess]
 ) -> None:
-    bot = make_bot(module="tests.e2e.seeded_bot", env={"BETE_TABLE_SEED": "1792"})
-    await bot.start()
-    users = [server.add_user(name) for name in ("arthur", "bertrand", "edmond", "gaston")]
-    players = TablePlayers(server, users)
+    bot, players = await seated(server, make_bot)
     await players.open(pictures=False)
     await players.play_hand()
     await players.finish()
