@@ -129,6 +129,7 @@ def load_cpu(args: argparse.Namespace, pictures: bool) -> dict[str, Any]:
         "interactions_per_s": run["interactions_per_s"],
         "p50_ms": run["latency"]["p50_ms"],
         "p99_ms": run["latency"]["p99_ms"],
+        "rest_per_interaction": run["rest_per_interaction"],
     }
 
 
@@ -185,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"  {name:<10} {f['cpu_ms_per_interaction']:5.2f} ms  "
                 f"({f['interactions_per_s']:.1f} interactions/s, p50 {f['p50_ms']:.1f} ms, "
-                f"p99 {f['p99_ms']:.1f} ms)"
+                f"p99 {f['p99_ms']:.1f} ms, {f['rest_per_interaction']:.1f} REST requests each)"
             )
         verdict = "within" if ratio <= CPU_RATIO else "OVER"
         print(f"  ratio {ratio:.2f} × ({verdict} the budget of {CPU_RATIO} ×)")
