@@ -8,7 +8,6 @@ import discord
 from bot.game import TableGame
 from bot.games import table_game
 from bot.i18n import t
-from bot.pictures.files import Picture
 from bot.pictures.scenes import whole_hand_scene
 from bot.render import COLOUR, clip, hand_tricks_words
 from bot.table import LiveTable
@@ -132,9 +131,10 @@ def history_file_name(past: PastHand) -> str:
     return f"hand-{past.hand.id}-{past.hand.game}.json"
 
 
-def history_pictures(hands: list[PastHand], lang: str) -> list[tuple[discord.Embed, Picture]]:
-    """Each past hand's tricks as a picture, replayed from its record, in an embed of
-    its own (a game no longer offered, or a hand without a trick, has none)."""
+def history_pictures(hands: list[PastHand], lang: str) -> list[tuple[discord.Embed, discord.File]]:
+    """Each past hand's tricks as a picture, replayed from its record and drawn (slow:
+    run it in a worker thread), in an embed of its own (a game no longer offered, or a
+    hand without a trick, has none)."""
     shown = []
     for past in hands:
         hand = past.hand
@@ -148,5 +148,5 @@ def history_pictures(hands: list[PastHand], lang: str) -> list[tuple[discord.Emb
             continue
         title = t(lang, "history.picture", id=hand.id, hand=hand.hand_no)
         embed = discord.Embed(title=title, colour=COLOUR).set_image(url=picture.url)
-        shown.append((embed, picture))
+        shown.append((embed, picture.file()))
     return shown

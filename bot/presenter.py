@@ -125,11 +125,12 @@ class Presenter:
         embed = settlement_embed(table, table.last, table.public_lang)
         if table.pictures and table.state is not None and table.state.is_over:
             tricks = table.state.view(0).tricks_played
-            # a whole hand takes a few times longer to draw than a trick: not on the loop
             lang = table.public_lang
             words = hand_tricks_words(tricks, table.names, lang)
-            picture = await asyncio.to_thread(whole_hand_scene, tricks, lang, words)
+            picture = whole_hand_scene(tricks, lang, words)
             if picture is not None:
+                # a whole hand takes a few times longer to draw than a trick: off the loop
+                await asyncio.to_thread(lambda: picture.data)
                 embed.set_image(url=picture.url)
         try:
             await patiently(lambda: channel.send(embed=embed, **send_files(embed)))

@@ -141,7 +141,7 @@ class Info(commands.Cog):
         embed = history_embed(hands, lang)
         await interaction.response.defer(ephemeral=True, thinking=True)  # replays take a while
         pictures = await asyncio.to_thread(history_pictures, hands, lang)
-        files += [picture.file() for _, picture in pictures]
+        files += [picture for _, picture in pictures]
         embeds = [embed, *(shown for shown, _ in pictures)]
         await interaction.followup.send(embeds=embeds, files=files, ephemeral=True)
 

@@ -1,5 +1,5 @@
-"""Pictures as attachments: a PNG named by its content, kept in a bounded cache, and
-what a message send or edit must carry so that Discord shows it.
+"""Pictures as attachments: named by what they show, drawn as PNGs only when they are
+uploaded, and what a message send or edit must carry so that Discord shows them.
 
 An embed shows a picture through ``attachment://<name>``.  The name is a hash of
 what the picture shows, so a message that already holds the picture is edited
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
@@ -86,6 +87,7 @@ class PictureCache:
     kept a moment in case another message uploads the same."""
 
     def __init__(self, size: int = CACHED, drawn_kept: int = DRAWN_KEPT) -> None:
+        self._lock = threading.Lock()  # a summary's picture is drawn in a worker thread
         self.size = size
         self.drawn_kept = drawn_kept
         self._by_name: OrderedDict[str, Picture] = OrderedDict()
@@ -99,25 +101,29 @@ class PictureCache:
         ``draw`` draws when it must be uploaded."""
         shown = repr((key, description)).encode()
         name = f"{kind}-{hashlib.blake2b(shown, digest_size=10).hexdigest()}.png"
-        picture = self._by_name.get(name)
-        if picture is None:
-            picture = self._by_name[name] = Picture(name, description, draw)
-            while len(self._by_name) > self.size:
-                self._by_name.popitem(last=False)
-        else:
-            self._by_name.move_to_end(name)
+        with self._lock:
+            picture = self._by_name.get(name)
+            if picture is None:
+                picture = self._by_name[name] = Picture(name, description, draw)
+                while len(self._by_name) > self.size:
+                    self._by_name.popitem(last=False)
+            else:
+                self._by_name.move_to_end(name)
         return picture
 
     def named(self, name: str) -> Picture | None:
         return self._by_name.get(name)
 
     def png(self, picture: Picture) -> bytes:
-        data = self._png.get(picture.name)
+        with self._lock:
+            data = self._png.get(picture.name)
         if data is None:
-            data = self._png[picture.name] = encode(picture.draw())
-            self.drawn += 1
-            while len(self._png) > self.drawn_kept:
-                self._png.popitem(last=False)
+            data = encode(picture.draw())
+            with self._lock:
+                self._png[picture.name] = data
+                self.drawn += 1
+                while len(self._png) > self.drawn_kept:
+                    self._png.popitem(last=False)
         return data
 
 
