@@ -7,6 +7,8 @@ import json
 import os
 import socket
 import sys
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -67,6 +69,29 @@ async def _run_bot(cwd: Path, env: dict[str, str]) -> tuple[int, str]:
     return process.returncode, err.decode()
 
 
+@asynccontextmanager
+async def stand_in(handler: Callable[[web.Request], Awaitable[web.Response]]) -> AsyncIterator[int]:
+    """A local stand-in for Discord answering every request with ``handler``: its port."""
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", handler)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    try:
+        yield runner.addresses[0][1]
+    finally:
+        await runner.cleanup()
+
+
+def _discord(port: int) -> dict[str, str]:
+    """The bot pointed at a stand-in on ``port``, quiet."""
+    return {
+        "DISCORD_API_BASE": f"http://127.0.0.1:{port}/api/v10",
+        "DISCORD_GATEWAY_URL": f"ws://127.0.0.1:{port}/gateway",
+        "LOG_LEVEL": "CRITICAL",
+    }
+
+
 async def test_missing_token_is_one_line(tmp_path):
     code, err = await _run_bot(tmp_path, _env())
     assert code == 2
@@ -79,25 +104,8 @@ async def test_refused_token_is_one_line(tmp_path):
     async def unauthorized(request: web.Request) -> web.Response:
         return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
 
-    app = web.Application()
-    app.router.add_route("*", "/{tail:.*}", unauthorized)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = runner.addresses[0][1]
-    try:
-        code, err = await _run_bot(
-            tmp_path,
-            _env(
-                DISCORD_TOKEN="not-a-token",
-                DISCORD_API_BASE=f"http://127.0.0.1:{port}/api/v10",
-                DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{port}/gateway",
-                LOG_LEVEL="CRITICAL",
-            ),
-        )
-    finally:
-        await runner.cleanup()
+    async with stand_in(unauthorized) as port:
+        code, err = await _run_bot(tmp_path, _env(DISCORD_TOKEN="not-a-token", **_discord(port)))
     assert code == 2, err
     assert "Traceback" not in err
     lines = [line for line in err.splitlines() if line.strip()]
@@ -131,29 +139,13 @@ async def test_an_unreachable_database_is_one_line(tmp_path):
         # discord.py reads a body as JSON only when the content type is exactly this
         return web.Response(body=json.dumps(data), headers={"Content-Type": "application/json"})
 
-    app = web.Application()
-    app.router.add_route("*", "/{tail:.*}", me)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = runner.addresses[0][1]
     with socket.socket() as closed:  # a port nobody listens on
         closed.bind(("127.0.0.1", 0))
         dead = closed.getsockname()[1]
-    try:
-        code, err = await _run_bot(
-            tmp_path,
-            _env(
-                DISCORD_TOKEN="a-token",
-                DISCORD_API_BASE=f"http://127.0.0.1:{port}/api/v10",
-                DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{port}/gateway",
-                DATABASE_URL=f"postgresql://bete@127.0.0.1:{dead}/bete",
-                LOG_LEVEL="CRITICAL",
-            ),
-        )
-    finally:
-        await runner.cleanup()
+    async with stand_in(me) as port:
+        database = f"postgresql://bete@127.0.0.1:{dead}/bete"
+        env = _env(DISCORD_TOKEN="a-token", DATABASE_URL=database, **_discord(port))
+        code, err = await _run_bot(tmp_path, env)
     assert code == 2, err
     lines = [line for line in err.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("error: cannot connect to PostgreSQL"), err
