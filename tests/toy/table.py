@@ -8,7 +8,7 @@ when ``tests.toy`` is imported, and nothing else of the bot names it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import discord
@@ -32,10 +32,12 @@ from bot.games import register
 from bot.i18n import t
 from bot.parsing import parse_card
 from bot.render import card_buttons, card_text, cards_text, signed, turn_lines
-from games.cards import cards_of
+from games.cards import Card, cards_of
 from games.register import Register
+from games.tricks import PlayedTrick
 from tests.toy import SPEC
 from tests.toy.game import Action, DealState, DealView, Phase, Rules, play
+from tests.toy.record import DealRecord, replay
 from tests.toy.session import Session, SettledDeal
 
 TEXTS: Final = {
@@ -124,6 +126,9 @@ class ToyPort:
     def hand_result(self, session: Session, state: DealState) -> HandResult:
         return HandResult(None, None, None)
 
+    def played_tricks(self, record: Mapping[str, Any]) -> tuple[PlayedTrick, ...]:
+        return replay(DealRecord.from_json(record)).state.view(0).tricks_played
+
 
 class ToyRenderer:
     rule_topics: tuple[str, ...] = ("overview",)
@@ -184,6 +189,10 @@ class ToyRenderer:
         self, table: TableLike, view: DealView, lang: str
     ) -> list[discord.ui.Button[Any]]:
         return []
+
+    def hand_cards(self, view: DealView) -> tuple[list[Card], frozenset[Card] | None]:
+        playing = view.phase is Phase.PLAY and bool(view.legal)
+        return cards_of(view.hand), frozenset(a.card for a in view.legal) if playing else None
 
     def hand_body(
         self, table: TableLike, view: DealView, seat: int, lang: str, step: str
