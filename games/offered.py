@@ -6,7 +6,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Final
 
-PACKAGES: Final = ("bete_hombree", "bete")
+PACKAGES: Final = ("bete_hombree", "bete", "hombre")
 _loaded = False
 
 

@@ -26,7 +26,6 @@ from typing import Any, TypeVar
 import aiosqlite
 import pytest
 
-import games.hombre.spec  # noqa: F401  (an engine not yet offered: the registry's tests cover it)
 import tests.toy  # noqa: F401  (registers the toy game)
 from tests.db import server as pg
 

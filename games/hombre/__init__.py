@@ -1,9 +1,6 @@
 """L'Hombre (French three-player Ombre), RULES.md §3, played through the same core.
 
-The game registers itself when ``games.hombre.spec`` is imported (not this
-package): its records hold several deals and replay to a list of results
-(RULES.md §5), which the core's generic tests of registered games do not read
-yet, so it stays out of the registry until the bot offers it.
+Its records hold several deals and replay to a list of results (RULES.md §5).
 """
 
 from games.hombre.actions import Action, Kind, Signal
@@ -12,10 +9,12 @@ from games.hombre.record import GAME, HombreRecord, record_of, replay, result_js
 from games.hombre.rules import HombreTricks, Rules
 from games.hombre.session import Session, SettledDeal
 from games.hombre.settle import Outcome
+from games.hombre.spec import SPEC
 from games.hombre.state import DealState, DealView, IllegalActionError, Mode, Phase
 
 __all__ = [
     "GAME",
+    "SPEC",
     "Action",
     "Bete",
     "DealState",

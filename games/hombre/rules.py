@@ -19,6 +19,7 @@ SEATS: Final = 3
 HAND_SIZE: Final = 9
 TALON_SIZE: Final = 13
 TRICKS: Final = 9
+MAX_POULES: Final = 50
 RANKS: Final = (
     Rank.K,
     Rank.Q,
@@ -54,9 +55,15 @@ class Rules:
     """Table options of L'Hombre; the defaults are RULES.md §3 as written."""
 
     espadille_forcee: bool = False  # all pass: the holder of A♠ plays, en prenant
+    poules: int = 0  # poules won by a hombre that end a session (0: no agreed end)
+    jouer_les_coups: bool = False  # then 3 more deals each, or until the first bête
 
     def __post_init__(self) -> None:
         coerce_options(self)
+        if isinstance(self.poules, bool) or not isinstance(self.poules, int):
+            raise ValueError(f"option poules takes a whole number, not {self.poules!r}")
+        if not 0 <= self.poules <= MAX_POULES:
+            raise ValueError(f"option poules takes 0 to {MAX_POULES}, not {self.poules}")
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:

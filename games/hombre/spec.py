@@ -1,5 +1,4 @@
-"""L'Hombre's registration (``games.registry``): importing this module makes
-``hombre`` known to ``python -m games replay`` and the computer players' tools."""
+"""L'Hombre's registration (``games.registry``), imported by its package."""
 
 from collections.abc import Sequence
 

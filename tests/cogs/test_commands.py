@@ -96,7 +96,7 @@ async def test_game_and_topic_choices(world):
     assert [c["name"] for c in games] == [g.spec.name("en") for g in table_games()]
     assert [
         c["value"] for c in await sud.autocomplete(world.channel, "betes", "game", "hombr")
-    ] == ["bete-hombree"]
+    ] == ["bete-hombree", "hombre"]
     topics = await sud.autocomplete(world.channel, "rules", "topic", "", game="bete")
     assert [c["value"] for c in topics] == list(bot.games.table_game("bete").renderer.rule_topics)
     assert "Speaking" in [c["name"] for c in topics]

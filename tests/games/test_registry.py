@@ -39,7 +39,7 @@ def deals(result: Any) -> list[dict[str, Any]]:
 
 
 def test_the_offered_games_come_first_then_the_toy_game() -> None:
-    assert GAME_IDS[:2] == ["bete-hombree", "bete"]
+    assert GAME_IDS[:3] == ["bete-hombree", "bete", "hombre"]
     assert "toy" in GAME_IDS
     assert len(set(GAME_IDS)) == len(GAME_IDS)
 

@@ -1,0 +1,444 @@
+"""L'Hombre drawn for people: its calls, trump, exchange, poule and bêtes, hand and summary.
+
+Money is in jetons.  Everything is drawn from one seat's view (``DealView``) or
+from the public view (``public_view``: the hand, the discards and a partner's
+hand emptied), so no card a reader may not see reaches a message: the rest of
+the talon only once shown, a partner's hand only to the other defender during
+a vole (``bot.game.Renderer``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Final
+
+import discord
+
+from bot.game import Field, TableLike
+from bot.games.hombre.codec import action_arg, action_of, parse_move, play_arg, play_of
+from bot.i18n import t
+from bot.ids import ComponentId
+from bot.render import (
+    button,
+    card_buttons,
+    card_text,
+    cards_text,
+    help_button,
+    suit_text,
+    turn_lines,
+)
+from games.cards import Card, Suit, cards_of
+from games.hombre import Action, DealView, Kind, Mode, Phase, Pool, Session, Signal
+from games.hombre.rules import SEATS
+from games.hombre.settle import ALL_PASSED, CODILLE, REMISE, VOLE, VOLE_FAILED, WIN
+
+RULE_TOPICS: tuple[str, ...] = ("overview", "cards", "auction", "exchange", "play", "money")
+CALL_KEYS: Final = {
+    Kind.PASS: "call.pass",
+    Kind.PRENDRE: "hombre.call.prendre",
+    Kind.SANS_PRENDRE: "hombre.call.sans_prendre",
+    Kind.SANS_PRENDRE_VOLE: "hombre.call.sans_prendre_vole",
+    Kind.SHOW: "hombre.btn.show",
+    Kind.HIDE: "hombre.btn.hide",
+    Kind.STOP: "hombre.btn.stop",
+}
+SIGNAL_KEYS: Final = {Signal.GANO: "hombre.signal.gano", Signal.KNOCK: "hombre.signal.knock"}
+RESULT_KEYS: Final = {
+    WIN: "hombre.summary.win",
+    REMISE: "hombre.summary.remise",
+    CODILLE: "hombre.summary.codille",
+    VOLE: "hombre.summary.vole",
+    VOLE_FAILED: "hombre.summary.vole_failed",
+    ALL_PASSED: "hombre.summary.all_pass",
+}
+
+
+def action_text(action: Action, lang: str) -> str:
+    """Any action, out of context (for refusals and the /play choices)."""
+    kind = action.kind
+    if kind is Kind.PLAY:
+        text = card_text(action.card, lang)
+        if action.signal is not Signal.NONE:
+            text += f" ({t(lang, SIGNAL_KEYS[action.signal])})"
+        return text
+    if kind is Kind.TRUMP:
+        return t(lang, "hombre.trump_named", suit=suit_text(Suit(action.suit), lang))
+    if kind is Kind.DISCARD:
+        if not action.cards:
+            return t(lang, "hombre.btn.keep")
+        return t(lang, "hombre.exchange_of", cards=cards_text(cards_of(action.cards), lang))
+    return t(lang, CALL_KEYS[kind])
+
+
+def mode_text(mode: Mode, lang: str) -> str:
+    return t(lang, f"hombre.mode.{mode.name.lower()}")
+
+
+def contract_text(view: DealView, names: list[str], lang: str) -> str:
+    """ "Ouest, hombre sans prendre, atout ♠ pique"."""
+    assert view.mode is not None
+    text = t(lang, "hombre.contract", name=names[view.hombre], mode=mode_text(view.mode, lang))
+    if view.trump >= 0:
+        text += " — " + t(lang, "hombre.trump", suit=suit_text(Suit(view.trump), lang))
+    if view.vole:
+        text += "\n" + t(lang, "hombre.vole_undertaken")
+    return text
+
+
+def pool_text(pool: Pool, names: list[str], lang: str) -> str:
+    """The poule, the bête in play inside it and the waiting bêtes (largest first)."""
+    lines = [t(lang, "hombre.poule", amount=pool.poule)]
+    if pool.bete_in_play:
+        lines.append(t(lang, "hombre.bete_in_play", amount=pool.bete_in_play))
+    waiting = sorted(pool.register, key=lambda b: -b.amount)
+    if waiting:
+        text = ", ".join(f"{names[b.owner]} {b.amount}" for b in waiting)
+        lines.append(t(lang, "hombre.waiting", betes=text))
+    if pool.ante:
+        lines.append(t(lang, "hombre.ante", amount=pool.ante))
+    return "\n".join(lines)
+
+
+def exchanges_text(view: DealView, names: list[str], lang: str) -> str:
+    """Who exchanged how many cards (public), the talon left and, once shown, its cards."""
+    lines = [
+        t(lang, "hombre.exchanged", name=names[seat], count=count) for seat, count in view.exchanged
+    ]
+    lines.append(t(lang, "hombre.talon_left", count=view.talon_left))
+    if view.talon_shown is not None and view.phase in (Phase.PLAY, Phase.DONE):
+        shown = cards_text(cards_of(view.talon_shown), lang) or "—"
+        lines.append(t(lang, "hombre.talon_shown", cards=shown))
+    elif view.phase in (Phase.PLAY, Phase.DONE) and view.exchanged:
+        lines.append(t(lang, "hombre.talon_hidden"))
+    return "\n".join(lines)
+
+
+def signals_text(view: DealView, names: list[str], lang: str) -> str | None:
+    """The defenders' signals of the trick in progress and of the last trick."""
+    recent = {c.index for _, c in view.trick}
+    if view.tricks_played:
+        recent |= {c.index for _, c in view.tricks_played[-1].cards}
+    said = [
+        t(
+            lang,
+            SIGNAL_KEYS[signal] + ".said",
+            name=names[seat],
+            card=card_text(Card.from_index(i), lang),
+        )
+        for seat, i, signal in view.signals
+        if i in recent
+    ]
+    return "\n".join(said) or None
+
+
+def phase_prompt(view: DealView, names: list[str], lang: str) -> str:
+    if view.phase is Phase.DONE:
+        return t(lang, "phase.done")
+    return t(lang, f"hombre.phase.{view.phase.name.lower()}", name=names[view.turn])
+
+
+def choice_buttons(table: TableLike, view: DealView, lang: str) -> list[discord.ui.Button[Any]]:
+    """The calls, or the suits for trump, that the view's seat may choose: the engine's
+    legal actions, nothing else."""
+    out: list[discord.ui.Button[Any]] = []
+    for action in view.legal:
+        if action.kind is Kind.PASS:
+            style = discord.ButtonStyle.danger
+        elif action.kind is Kind.TRUMP:
+            style = discord.ButtonStyle.primary
+        else:
+            style = discord.ButtonStyle.success
+        label = (
+            suit_text(Suit(action.suit), lang)
+            if action.kind is Kind.TRUMP
+            else action_text(action, lang)
+        )
+        out.append(
+            button(ComponentId(table.id, table.moves, "call", action_arg(action)), label, style)
+        )
+    out.append(help_button(table, "auction" if view.phase is Phase.AUCTION else "cards"))
+    return out
+
+
+def exchange_items(table: TableLike, view: DealView, lang: str) -> list[discord.ui.Item[Any]]:
+    """The exchange: a menu of one's hand (as many cards as the talon can give, at least
+    one for the hombre en prenant), and *keep my hand* when keeping is allowed."""
+    keep = any(a.kind is Kind.DISCARD and not a.cards for a in view.legal)
+    most = min(len(cards_of(view.hand)), view.talon_left)
+    items: list[discord.ui.Item[Any]] = []
+    if most:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=str(ComponentId(table.id, table.moves, "discard", select=True)),
+            placeholder=t(lang, "hombre.exchange_placeholder", most=most, talon=view.talon_left),
+            min_values=1,
+            max_values=most,
+            options=[
+                discord.SelectOption(label=card_text(c, lang), value=str(c))
+                for c in cards_of(view.hand)
+            ],
+        )
+        items.append(select)
+    if keep:
+        cid = ComponentId(table.id, table.moves, "call", "keep")
+        items.append(button(cid, t(lang, "hombre.btn.keep"), discord.ButtonStyle.secondary, row=1))
+    items.append(help_button(table, "exchange"))
+    return items
+
+
+def play_items(
+    table: TableLike, view: DealView, mine: bool, lang: str, step: str
+) -> list[discord.ui.Item[Any]]:
+    """The cards as buttons (a defender's carry the signal chosen with the toggles beside
+    them), and the hombre's *stop* when he may stop."""
+    cards = cards_of(view.hand)
+    legal = {a.card for a in view.legal if a.kind is Kind.PLAY}
+    signal = {"gano": Signal.GANO, "knock": Signal.KNOCK}.get(step, Signal.NONE)
+    items: list[discord.ui.Item[Any]] = []
+    for item in card_buttons(table, cards, legal, mine, lang):
+        if signal is not Signal.NONE and mine and not item.disabled and item.custom_id:
+            cid = ComponentId.parse(item.custom_id)
+            item.custom_id = str(replace(cid, arg=play_arg(cid.arg, signal)))
+            item.label = f"{item.label} · {t(lang, SIGNAL_KEYS[signal])}"
+        items.append(item)
+    if not mine:
+        return items
+    row = min(4, (len(cards) + 4) // 5)
+    defender = any(a.signal is not Signal.NONE for a in view.legal)
+    if defender:
+        for each in (Signal.GANO, Signal.KNOCK):
+            on = each is signal
+            word = each.name.lower()
+            cid = ComponentId(table.id, table.moves, "sig", "none" if on else word)
+            label = ("✓ " if on else "") + t(lang, SIGNAL_KEYS[each])
+            style = discord.ButtonStyle.primary if on else discord.ButtonStyle.secondary
+            items.append(button(cid, label, style, row=row))
+    if any(a.kind is Kind.STOP for a in view.legal):
+        cid = ComponentId(table.id, table.moves, "call", "stop")
+        items.append(button(cid, t(lang, "hombre.btn.stop"), discord.ButtonStyle.success, row=row))
+        items.append(help_button(table, "play"))
+    return items
+
+
+class HombreRenderer:
+    """L'Hombre drawn at a table of three."""
+
+    rule_topics = RULE_TOPICS
+    action_text = staticmethod(action_text)
+    parse_move = staticmethod(parse_move)
+
+    def move_text(self, view: DealView, action: Action, lang: str) -> str:
+        return action_text(action, lang)
+
+    def money(self, amount: int, lang: str) -> str:
+        if amount == 0:
+            return "±0"
+        return t(lang, "hombre.jetons", amount=("+" if amount > 0 else "−") + str(abs(amount)))
+
+    def amount(self, amount: int, lang: str) -> str:
+        return t(lang, "hombre.jetons", amount=str(amount))
+
+    def refusal(self, view: DealView, action: Action, reason: str) -> tuple[str, dict[str, object]]:
+        if view.phase is Phase.PLAY:
+            if action.kind is Kind.PLAY and action.signal is not Signal.NONE:
+                return "hombre.error.signal", {}
+            return "error.illegal_card", {}
+        if view.phase is Phase.EXCHANGE:
+            least = 0 if any(not a.cards for a in view.legal) else 1
+            most = min(len(cards_of(view.hand)), view.talon_left)
+            return "hombre.error.exchange", {"least": least, "most": most}
+        return "error.illegal_call", {}
+
+    def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
+        if "action" in args:
+            args["action"] = action_text(Action.parse(str(args["action"])), lang)
+        return args
+
+    def public_view(self, view: DealView) -> DealView:
+        return replace(view, hand=0, discarded=0, partner_hand=None, legal=())
+
+    def status_lines(self, table: TableLike, view: DealView | None, lang: str) -> list[str]:
+        names = table.names
+        session = table.session
+        lines = []
+        playing = view is not None and not table.between_hands and table.status != "ended"
+        if playing and view is not None:
+            lines.append("**" + phase_prompt(view, names, lang) + "**")
+            if view.trump >= 0:
+                lines.append(t(lang, "hombre.trump_line", suit=suit_text(Suit(view.trump), lang)))
+            lines.append(t(lang, "table.dealer", name=names[view.dealer]))
+        if isinstance(session, Session):
+            if not playing:
+                lines.append(t(lang, "table.next_dealer", name=names[session.dealer]))
+            if session.poules:
+                lines.append(t(lang, "hombre.poules", won=session.poules_won, of=session.poules))
+            if session.coups_from >= 0 and session.jouer_les_coups and not session.finished:
+                lines.append(t(lang, "hombre.coups"))
+            if session.stop_requested and table.status != "ended":
+                lines.append(t(lang, "hombre.stopping"))
+        return lines
+
+    def seat_details(
+        self, table: TableLike, view: DealView | None, seat: int, lang: str
+    ) -> list[str]:
+        details: list[str] = []
+        if view is None or table.between_hands:
+            return details
+        if view.dealer == seat:
+            details.append(t(lang, "table.is_dealer"))
+        if view.hombre == seat:
+            details.append(t(lang, "hombre.is_hombre"))
+        if view.phase in (Phase.PLAY, Phase.DONE):
+            details.append(t(lang, "table.tricks", count=view.tricks_won[seat]))
+        return details
+
+    def public_fields(self, table: TableLike, view: DealView | None, lang: str) -> list[Field]:
+        names = table.names
+        fields: list[Field] = []
+        session = table.session
+        if view is not None and not table.between_hands:
+            calls = "\n".join(f"{names[s]} : {action_text(a, lang)}" for s, a in view.calls)
+            fields.append((t(lang, "hombre.auction"), calls or t(lang, "table.no_calls"), True))
+            if view.mode is not None:
+                fields.append((t(lang, "hombre.hombre"), contract_text(view, names, lang), True))
+            if view.phase in (Phase.EXCHANGE, Phase.TALON, Phase.PLAY, Phase.DONE):
+                fields.append((t(lang, "hombre.talon"), exchanges_text(view, names, lang), True))
+            signals = signals_text(view, names, lang)
+            if signals:
+                fields.append((t(lang, "hombre.signals"), signals, False))
+            fields.append((t(lang, "hombre.money"), pool_text(view.pool, names, lang), False))
+        elif isinstance(session, Session):
+            fields.append((t(lang, "hombre.money"), pool_text(session.pool, names, lang), False))
+        return fields
+
+    def table_buttons(
+        self, table: TableLike, view: DealView, lang: str
+    ) -> list[discord.ui.Button[Any]]:
+        if view.phase in (Phase.AUCTION, Phase.TRUMP):
+            return choice_buttons(table, view, lang)
+        return []
+
+    def hand_cards(self, view: DealView) -> tuple[list[Card], frozenset[Card] | None]:
+        playing = view.phase is Phase.PLAY and bool(view.legal)
+        legal = frozenset(a.card for a in view.legal if a.kind is Kind.PLAY)
+        return cards_of(view.hand), legal if playing else None
+
+    def hand_body(
+        self, table: TableLike, view: DealView, seat: int, lang: str, step: str
+    ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
+        names = table.names
+        lines = [t(lang, "hand.hand_no", hand=table.hand_no, dealer=names[view.dealer])]
+        lines.append(t(lang, f"hombre.position.{(seat - view.dealer) % SEATS}"))
+        if view.mode is not None:
+            lines.append(contract_text(view, names, lang))
+        lines.append("")
+        lines.append(t(lang, "hand.cards", cards=cards_text(cards_of(view.hand), lang)))
+        if view.discarded:
+            gone = cards_text(cards_of(view.discarded), lang)
+            lines.append(t(lang, "hombre.discarded", cards=gone))
+        if view.partner_hand is not None:
+            partner = cards_text(cards_of(view.partner_hand), lang) or "—"
+            lines.append(t(lang, "hombre.partner_hand", cards=partner))
+        mine = view.turn == seat
+        if view.phase is Phase.AUCTION and view.calls:
+            calls = " · ".join(f"{names[s]} {action_text(a, lang)}" for s, a in view.calls)
+            lines.append(t(lang, "hand.said", calls=calls))
+        if view.phase in (Phase.EXCHANGE, Phase.TALON):
+            lines.append(t(lang, "hombre.talon_left", count=view.talon_left))
+        done, playing = view.phase is Phase.DONE, view.phase is Phase.PLAY
+        prompt = t(lang, f"hombre.your_turn.{view.phase.name.lower()}")
+        if mine and view.phase is Phase.EXCHANGE:
+            least = 0 if any(not a.cards for a in view.legal) else 1
+            most = min(len(cards_of(view.hand)), view.talon_left)
+            prompt = t(lang, "hombre.your_turn.exchange_range", least=least, most=most)
+        if mine and any(a.kind is Kind.STOP for a in view.legal):
+            prompt = t(lang, "hombre.your_turn.stop")
+        lines += turn_lines(table, view, lang, done=done, playing=playing, prompt=prompt)
+        items: list[discord.ui.Item[Any]] = []
+        if mine and view.phase in (Phase.AUCTION, Phase.TRUMP):
+            items.extend(choice_buttons(table, view, lang))
+        elif mine and view.phase is Phase.EXCHANGE:
+            items.extend(exchange_items(table, view, lang))
+        elif mine and view.phase is Phase.TALON:
+            for action in view.legal:
+                cid = ComponentId(table.id, table.moves, "call", action_arg(action))
+                items.append(button(cid, action_text(action, lang), discord.ButtonStyle.primary))
+            items.append(help_button(table, "exchange"))
+        elif view.phase is Phase.PLAY:
+            items.extend(play_items(table, view, mine, lang, step))
+        return lines, items
+
+    def component_action(
+        self, view: DealView, verb: str, arg: str, values: list[str]
+    ) -> Action | None:
+        if verb == "call":
+            return action_of(arg)
+        if verb == "play":
+            try:
+                return play_of(arg)
+            except KeyError:
+                raise ValueError(f"not a signal: {arg!r}") from None
+        if verb == "discard":
+            return Action.parse("discard " + " ".join(values))
+        if verb == "sig":  # a toggle: the card buttons change, nothing is played yet
+            if arg not in ("gano", "knock", "none"):
+                raise ValueError(f"not a signal: {arg!r}")
+            return None
+        raise ValueError(f"unknown verb {verb!r}")
+
+    def settlement(self, table: TableLike, settled: Any, lang: str) -> tuple[str, str, list[Field]]:
+        names = table.names
+        outcome = settled.outcome
+        hand = table.hand_no
+        title = t(lang, RESULT_KEYS[outcome.result] + ".title", hand=hand)
+        if outcome.result == ALL_PASSED:
+            result = t(lang, RESULT_KEYS[ALL_PASSED])
+        else:
+            h = outcome.hombre
+            lines = [
+                t(lang, RESULT_KEYS[outcome.result], name=names[h], tricks=outcome.tricks[h]),
+            ]
+            if outcome.result == CODILLE:
+                if outcome.codille_to is None:
+                    lines.append(t(lang, "hombre.summary.codille_shared"))
+                else:
+                    lines.append(
+                        t(lang, "hombre.summary.codille_to", name=names[outcome.codille_to])
+                    )
+            if outcome.new_bete is not None:
+                lines.append(
+                    t(
+                        lang,
+                        "hombre.summary.bete_made",
+                        name=names[h],
+                        amount=outcome.new_bete.amount,
+                    )
+                )
+            result = "\n".join(lines)
+            title = t(lang, RESULT_KEYS[outcome.result] + ".title", hand=hand, name=names[h])
+        fields: list[Field] = []
+        state = table.state
+        view = state.view(0) if state is not None and hasattr(state, "view") else None
+        if outcome.bonus and isinstance(view, DealView):
+            fields.append((t(lang, "hombre.bonus"), bonus_text(view, outcome, lang), False))
+        fields.append((t(lang, "hombre.money"), pool_text(outcome.pool, names, lang), False))
+        return title, result, fields
+
+    def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
+        lines = [t(lang, "hombre.poule", amount=pot.get("poule", 0))]
+        if pot.get("bete", 0):
+            lines.append(t(lang, "hombre.bete_in_play", amount=pot["bete"]))
+        return [(t(lang, "hombre.money"), "\n".join(lines), False)]
+
+
+def bonus_text(view: DealView, outcome: Any, lang: str) -> str:
+    """Why each defender paid (or was paid) the bonus: sans prendre, matadors."""
+    parts = []
+    if view.mode is not None and view.mode.sans_prendre:
+        parts.append(t(lang, "hombre.bonus.sans_prendre"))
+    if view.matadors:
+        parts.append(
+            t(lang, "hombre.bonus.matadors", count=view.matadors, amount=2 * view.matadors)
+        )
+    to_hombre = any(tr.reason == "bonus" and tr.payee == outcome.hombre for tr in outcome.transfers)
+    key = "hombre.bonus.paid" if to_hombre else "hombre.bonus.received"
+    return " + ".join(parts) + " — " + t(lang, key, amount=outcome.bonus)

@@ -1,0 +1,111 @@
+"""L'Hombre's engine at a table: sessions, deals, log lines, what a deal stores.
+
+The table's money between deals is kept by the server as a pot of three parts:
+the poule (every jeton on the table), the bête in play (inside the poule) and
+whether the last poule was taken by a codille (3 each into the next); the
+waiting bêtes are its register, largest first into a new poule (RULES.md §3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from bot.game import DealInputs, Dealt, HandResult, Json, LogLine
+from games.hombre import Action, DealState, HombreRecord, Kind, Rules, Session, replay
+from games.hombre.settle import ALL_PASSED, VOLE, WIN
+from games.register import Register
+from games.tricks import PlayedTrick
+
+PARTS: Final = ("poule", "bete", "codille")
+RESULTS: Final = ("win", "remise", "codille", "vole", "vole-failed")
+
+
+def parts_of(session: Session) -> dict[str, int]:
+    pool = session.pool
+    return {"poule": pool.poule, "bete": pool.bete_in_play or 0, "codille": int(session.codille)}
+
+
+def set_parts(session: Session, register: Register, pot: Mapping[str, int]) -> None:
+    """The session's money from the server's pot by part (``ValueError`` if it cannot be)."""
+    poule, bete = pot.get("poule", 0), pot.get("bete", 0)
+    session.set_money(register, poule, bete, pot.get("codille", 0) > 0)
+
+
+class HombrePort:
+    """L'Hombre (RULES.md §3) for the table service."""
+
+    def start(
+        self, players: Sequence[str], seed: int, rules: Rules
+    ) -> tuple[Session, list[LogLine]]:
+        session = Session.start(players, seed, rules=rules)
+        return session, [LogLine.of("log.hombre.start", seat=session.dealer)]
+
+    def deal(self, session: Session, inputs: DealInputs) -> Json:
+        """The deal's cards and its dealer (the session's, checked when it is applied)."""
+
+        def shuffle() -> tuple[Sequence[int], Sequence[int]]:
+            set_parts(session, inputs.register, inputs.pot)
+            state = session.deal(inputs.seed)
+            return state.initial_hands, state.talon
+
+        hands, talon = inputs.cards(shuffle)
+        return {"dealer": session.dealer, "hands": hands, "talon": talon}
+
+    def apply_deal(self, session: Session, dealt: Dealt) -> DealState:
+        if dealt.payload["dealer"] != session.dealer:
+            raise ValueError("the dealer differs from the session's")
+        set_parts(session, dealt.register, dealt.pot)
+        return session.deal_hands(*dealt.cards("talon"))
+
+    def pot_of(self, session: Session) -> dict[str, int]:
+        return parts_of(session)
+
+    def pot_for_deal(
+        self, session: Session, pot: dict[str, int], held_elsewhere: bool
+    ) -> dict[str, int]:
+        # The poule goes with one deal at a time: while another table of the server plays
+        # a deal with it, this one opens a poule of its own (its gains join the server's
+        # when it is settled), so no jeton is ever taken twice.
+        return {part: 0 if held_elsewhere else pot.get(part, 0) for part in PARTS}
+
+    def playable(self, session: Session, register: Register, pot: dict[str, int]) -> Register:
+        return register  # a waiting bête is paid in by its owner, never from the poule
+
+    def parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def action_line(
+        self, state: DealState, seat: int, action: Action, timeout: bool
+    ) -> LogLine | None:
+        if action.kind is Kind.DISCARD:  # how many, never which
+            return LogLine.of("log.hombre.exchange", seat=seat, count=action.cards.bit_count())
+        if timeout:
+            return LogLine.of("log.timeout", seat=seat, action=str(action))
+        if action.kind in (Kind.SHOW, Kind.HIDE, Kind.STOP, Kind.TRUMP):
+            return LogLine.of(f"log.hombre.{action.kind.name.lower()}", seat=seat)
+        return None  # calls are in the auction's field, cards on the table
+
+    def face_down(self, state: DealState, seat: int) -> bool:
+        return False  # every hand is seen at once
+
+    def look(self, state: DealState, seat: int) -> None:
+        """No hand is kept face down in L'Hombre: nothing to turn up."""
+
+    def busy_entries(self, session: Session, state: DealState | None) -> set[int]:
+        # the bêtes a deal plays for are its seated players', who sit nowhere else
+        return set()
+
+    def entry_in_play(self, players: Sequence[str], rules: Rules, register: Register) -> int | None:
+        return None  # a bête in play was paid into the poule: it is no longer waiting
+
+    def hand_result(self, session: Session, state: DealState) -> HandResult:
+        outcome = state.outcome
+        assert outcome is not None
+        if outcome.result == ALL_PASSED:
+            return HandResult(None, None, None)
+        return HandResult(outcome.hombre, outcome.result, outcome.result in (WIN, VOLE))
+
+    def played_tricks(self, record: Mapping[str, Any]) -> tuple[PlayedTrick, ...]:
+        states = replay(HombreRecord.from_json(record)).states
+        return states[-1].view(0).tricks_played if states else ()
