@@ -85,16 +85,24 @@ def contract_text(view: DealView, names: list[str], lang: str) -> str:
     return text
 
 
-def pool_text(pool: Pool, names: list[str], lang: str) -> str:
-    """The poule, the bête in play inside it and the waiting bêtes (largest first)."""
-    lines = [t(lang, "hombre.poule", amount=pool.poule)]
-    if pool.bete_in_play:
-        lines.append(t(lang, "hombre.bete_in_play", amount=pool.bete_in_play))
-    waiting = sorted(pool.register, key=lambda b: -b.amount)
+def pool_text(pool: Pool, names: list[str], lang: str, *, dealt: bool = False) -> str:
+    """The poule, the bête in play inside it and the waiting bêtes (largest first);
+    ``dealt``: ``pool`` is a deal's money before it, shown with its antes and the bête
+    that entered paid in (as the table has it now), else the ante of the next deal."""
+    poule, in_play, waiting = pool.poule, pool.bete_in_play, list(pool.register)
+    if dealt:
+        poule += SEATS * pool.ante
+        if pool.entering >= 0:
+            entered = waiting.pop(pool.entering)
+            poule, in_play = poule + entered.amount, entered.amount
+    lines = [t(lang, "hombre.poule", amount=poule)]
+    if in_play:
+        lines.append(t(lang, "hombre.bete_in_play", amount=in_play))
+    waiting.sort(key=lambda b: -b.amount)
     if waiting:
         text = ", ".join(f"{names[b.owner]} {b.amount}" for b in waiting)
         lines.append(t(lang, "hombre.waiting", betes=text))
-    if pool.ante:
+    if pool.ante and not dealt:
         lines.append(t(lang, "hombre.ante", amount=pool.ante))
     return "\n".join(lines)
 
@@ -102,7 +110,8 @@ def pool_text(pool: Pool, names: list[str], lang: str) -> str:
 def exchanges_text(view: DealView, names: list[str], lang: str) -> str:
     """Who exchanged how many cards (public), the talon left and, once shown, its cards."""
     lines = [
-        t(lang, "hombre.exchanged", name=names[seat], count=count) for seat, count in view.exchanged
+        t(lang, "hombre.exchanged" if count else "hombre.kept", name=names[seat], count=count)
+        for seat, count in view.exchanged
     ]
     lines.append(t(lang, "hombre.talon_left", count=view.talon_left))
     if view.talon_shown is not None and view.phase in (Phase.PLAY, Phase.DONE):
@@ -251,6 +260,8 @@ class HombreRenderer:
     def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
         if "action" in args:
             args["action"] = action_text(Action.parse(str(args["action"])), lang)
+        if "suit" in args:
+            args["suit"] = suit_text(Suit.parse(str(args["suit"])), lang)
         return args
 
     def public_view(self, view: DealView) -> DealView:
@@ -305,7 +316,8 @@ class HombreRenderer:
             signals = signals_text(view, names, lang)
             if signals:
                 fields.append((t(lang, "hombre.signals"), signals, False))
-            fields.append((t(lang, "hombre.money"), pool_text(view.pool, names, lang), False))
+            money = pool_text(view.pool, names, lang, dealt=True)
+            fields.append((t(lang, "hombre.money"), money, False))
         elif isinstance(session, Session):
             fields.append((t(lang, "hombre.money"), pool_text(session.pool, names, lang), False))
         return fields
@@ -389,8 +401,8 @@ class HombreRenderer:
         names = table.names
         outcome = settled.outcome
         hand = table.hand_no
-        title = t(lang, RESULT_KEYS[outcome.result] + ".title", hand=hand)
         if outcome.result == ALL_PASSED:
+            title = t(lang, RESULT_KEYS[ALL_PASSED] + ".title", hand=hand)
             result = t(lang, RESULT_KEYS[ALL_PASSED])
         else:
             h = outcome.hombre

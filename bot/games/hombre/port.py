@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from bot.game import DealInputs, Dealt, HandResult, Json, LogLine
+from games.cards import Suit
 from games.hombre import Action, DealState, HombreRecord, Kind, Rules, Session, replay
 from games.hombre.settle import ALL_PASSED, VOLE, WIN
 from games.register import Register
@@ -79,10 +80,15 @@ class HombrePort:
         self, state: DealState, seat: int, action: Action, timeout: bool
     ) -> LogLine | None:
         if action.kind is Kind.DISCARD:  # how many, never which
-            return LogLine.of("log.hombre.exchange", seat=seat, count=action.cards.bit_count())
+            count = action.cards.bit_count()
+            if not count:
+                return LogLine.of("log.hombre.keep", seat=seat)
+            return LogLine.of("log.hombre.exchange", seat=seat, count=count)
         if timeout:
             return LogLine.of("log.timeout", seat=seat, action=str(action))
-        if action.kind in (Kind.SHOW, Kind.HIDE, Kind.STOP, Kind.TRUMP):
+        if action.kind is Kind.TRUMP:
+            return LogLine.of("log.hombre.trump", seat=seat, suit=Suit(action.suit).name)
+        if action.kind in (Kind.SHOW, Kind.HIDE, Kind.STOP):
             return LogLine.of(f"log.hombre.{action.kind.name.lower()}", seat=seat)
         return None  # calls are in the auction's field, cards on the table
 

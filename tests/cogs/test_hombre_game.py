@@ -1,0 +1,292 @@
+"""L'Hombre played by three users through the cogs: the calls and trump on the table's
+buttons and in DMs, the exchange by a menu of one's hand, the talon shown, a
+defender's *Gaño*, the hombre's stop after five tricks, whole games played every
+way a person can, the summaries, ``/betes``, ``/scoreboard`` and ``/rules``; and no
+message ever names a card its readers may not see."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from bot.games.hombre import GAME
+from bot.games.hombre.codec import action_arg, play_arg
+from bot.ids import ComponentId
+from games.cards import Card, Suit, cards_of
+from games.hombre import Action, DealState, Kind, Phase, Session, Signal
+from games.hombre.ai.heuristic import HombreHeuristicPlayer
+from games.hombre.rules import DECK_MASK
+from tests.cogs.helpers import custom_ids, labels, last_dm, live
+from tests.cogs.test_refusals import refused
+
+# every card as players read it (French R D V, English K Q J, and 2 to 7 of L'Hombre)
+SHOWN = re.compile(r"(?<![A-Za-z0-9])(10|[2-9]|[KQJARDV])([♠♥♦♣])")
+LETTERS = {"R": "K", "D": "Q", "V": "J", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def cards_named(text: str) -> set[Card]:
+    return {
+        Card.parse(LETTERS.get(rank, rank) + LETTERS[suit]) for rank, suit in SHOWN.findall(text)
+    }
+
+
+def message_text(message) -> str:
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        data = embed.to_dict()
+        parts.append(str({k: v for k, v in data.items() if k != "image"}))
+    parts.extend(labels(message))
+    return "\n".join(parts)
+
+
+def public_cards(state: DealState) -> set[Card]:
+    played = {c for trick in state.history for _, c in trick.cards}
+    played |= {c for _, c in state.view(0).trick}
+    shown = state.view(0).talon_shown
+    return played | set(cards_of(shown or 0))
+
+
+def seen_by(state: DealState, seat: int) -> set[Card]:
+    view = state.view(seat)
+    own = set(cards_of(view.hand | view.discarded | (view.partner_hand or 0)))
+    return own | public_cards(state)
+
+
+def check_no_hidden_card(world) -> None:
+    """The table message names only public cards; each DM only what its reader sees."""
+    table = world.bot.service.in_channel(world.channel.id)
+    state = None if table is None else table.state
+    if not isinstance(state, DealState) or state.is_over:
+        return
+    everything = set(cards_of(DECK_MASK))
+    hidden = cards_named(message_text(world.table_message())) - public_cards(state)
+    assert not hidden, f"the table shows {hidden}"
+    for seat in range(3):
+        hidden = cards_named(message_text(last_dm(world, seat))) - seen_by(state, seat)
+        assert not hidden & everything, f"seat {seat} is shown {hidden}"
+
+
+async def open_hombre_table(world, **options):
+    sud = world.members[0]
+    result = await sud.slash(world.channel, "table new hombre", **options)
+    assert not result.ephemeral
+    assert world.table_message().embeds[0].title == "L'Hombre (Ombre) — table #1"
+    for member in world.members[1:3]:
+        await member.click(world.table_message(), label="Join")
+    await sud.click(world.table_message(), label="Start")
+    return live(world)
+
+
+async def act(world, action: Action, way: int = 1, step: str = ""):
+    """``action`` by the player to act, by a button (on the table or in the DM), the menu
+    of the exchange or ``/play``; a signal by the toggle beside the cards."""
+    table = live(world)
+    state = table.state
+    seat = state.turn
+    member = world.members[seat]
+    moves = table.moves
+    cursor = world.env.error_cursor
+    kind = action.kind
+    if kind is Kind.PLAY:
+        if action.signal is not Signal.NONE:
+            word = action.signal.name.lower()
+            await member.user.click(
+                last_dm(world, seat), custom_id=str(ComponentId(table.id, moves, "sig", word))
+            )
+            assert table.moves == moves  # a toggle plays nothing
+        arg = play_arg(str(action.card), action.signal)
+        if way % 3 == 0 and action.signal is Signal.NONE:
+            result = await member.slash(world.channel, "play", move=str(action.card))
+        else:
+            cid = str(ComponentId(table.id, moves, "play", arg))
+            assert cid in custom_ids(last_dm(world, seat))
+            result = await member.user.click(last_dm(world, seat), custom_id=cid)
+    elif kind is Kind.DISCARD and action.cards:
+        if way % 3 == 0:
+            typed = "écart " + " ".join(str(c) for c in cards_of(action.cards))
+            result = await member.slash(world.channel, "play", move=typed)
+        else:
+            cid = str(ComponentId(table.id, moves, "discard", select=True))
+            values = [str(c) for c in cards_of(action.cards)]
+            result = await member.user.select(last_dm(world, seat), values, custom_id=cid)
+    elif way % 3 == 0:
+        result = await member.slash(world.channel, "play", move=str(action))
+    elif way % 3 == 1 and kind in (Kind.PASS, Kind.PRENDRE, Kind.SANS_PRENDRE, Kind.TRUMP):
+        cid = str(ComponentId(table.id, moves, "call", action_arg(action)))
+        result = await member.click(world.table_message(), custom_id=cid)
+    else:
+        cid = str(ComponentId(table.id, moves, "call", action_arg(action)))
+        assert cid in custom_ids(last_dm(world, seat)), (action, custom_ids(last_dm(world, seat)))
+        result = await member.user.click(last_dm(world, seat), custom_id=cid)
+    assert result.acknowledged
+    assert not world.env.errors_since(cursor)
+    assert table.moves == moves + 1 or table.status == "ended", f"{action} by {seat} not played"
+    check_no_hidden_card(world)
+    return result
+
+
+def card(text: str) -> Card:
+    return Card.parse(text)
+
+
+def rigged(first_hand_cards: list[str]):
+    """A deal source: the first hand holds ``first_hand_cards``, the rest in deck order."""
+
+    def source(table, hand_no):
+        if hand_no != 1:
+            return None
+        dealer = Session.start(table.players, table.row.seed).dealer  # the first deal's
+        first = (dealer + 1) % 3
+        mine = [card(c) for c in first_hand_cards]
+        rest = [c for c in cards_of(DECK_MASK) if c not in mine]
+        hands: list[list[str]] = [[], [], []]
+        hands[first] = [str(c) for c in mine]
+        for offset in (1, 2):
+            seat = (first + offset) % 3
+            hands[seat], rest = [str(c) for c in rest[:9]], rest[9:]
+        return hands, [str(c) for c in rest]
+
+    return source
+
+
+SIGNALS = (Signal.GANO, Signal.KNOCK)
+TOP_SPADES = ["AS", "2S", "AC", "KS", "QS", "JS", "7S", "6S", "5S"]
+
+
+async def test_a_hombre_takes_exchanges_stops_after_five_tricks_and_wins_the_poule(world):
+    world.bot.service.deal_source = rigged(TOP_SPADES)
+    table = await open_hombre_table(world)
+    state = table.state
+    assert isinstance(state, DealState) and state.phase is Phase.AUCTION
+    first = state.first
+    right, other = (first + 1) % 3, (first + 2) % 3
+    # the poule with each player's first ante of 3 in it
+    assert "Poule: 9 jetons" in str(world.table_message().embeds[0].to_dict())
+    # first hand speaks: the table offers exactly the legal calls
+    calls = [cid.rsplit(":", 1)[1] for cid in custom_ids(world.table_message()) if ":call:" in cid]
+    assert calls == ["pass", "pr", "sp", "spv"]
+    await act(world, Action(Kind.PRENDRE), way=2)
+    calls = [cid.rsplit(":", 1)[1] for cid in custom_ids(world.table_message()) if ":call:" in cid]
+    assert calls == ["pass", "sp", "spv"]  # only higher calls now
+    await act(world, Action(Kind.PASS), way=0)
+    await act(world, Action(Kind.PASS), way=1)
+    # the hombre names trump on the table's buttons
+    assert state.phase is Phase.TRUMP and state.turn == first
+    await act(world, Action(Kind.TRUMP, suit=int(Suit.S)), way=1)
+    text = str(world.table_message().embeds[0].to_dict())
+    assert "Trump: ♠ spades" in text and "hombre en prenant" in text
+    # the exchange: a menu of the hombre's hand, one card at least, the talon's size shown
+    dm = last_dm(world, first)
+    menu = next(c for row in dm.components for c in row.children if hasattr(c, "options"))
+    assert (menu.min_values, menu.max_values) == (1, 9)
+    assert "talon: 13" in menu.placeholder
+    assert "Keep my hand" not in labels(dm)  # en prenant, at least one card
+    await act(world, Action(Kind.DISCARD, card("5S").bit), way=1)
+    assert "Keep my hand" in labels(last_dm(world, right))  # a defender may keep his hand
+    await act(world, Action(Kind.DISCARD, 0), way=2)
+    hand = cards_of(state.hands[other])
+    await act(world, Action(Kind.DISCARD, hand[0].bit | hand[1].bit), way=1)
+    assert state.phase is Phase.TALON and state.turn == other
+    assert set(labels(last_dm(world, other))) >= {"Show the talon", "Hide the talon"}
+    rest = [c for c in state.talon[state.drawn :]]
+    await act(world, Action(Kind.SHOW), way=2)
+    shown = cards_named(message_text(world.table_message()))
+    assert {Card.from_index(i) for i in rest} <= shown  # the rest of the talon, for all
+    # five tricks: the hombre leads his five highest trumps; a defender says Gaño
+    for number, lead in enumerate(["AS", "2S", "AC", "KS", "QS"]):
+        await act(world, Action(Kind.PLAY, card(lead).bit))
+        for seat in (right, other):
+            legal = [a for a in state.legal_actions() if a.signal is Signal.NONE]
+            play = legal[0]
+            if number == 0 and seat == right:
+                play = Action(Kind.PLAY, play.cards, signal=Signal.GANO)
+            await act(world, play, way=1)
+        if number == 0:
+            said = str(world.table_message().embeds[0].to_dict())
+            assert "says *Gaño*" in said
+    assert state.tricks[first] == 5
+    dm = last_dm(world, first)
+    assert "Stop (won)" in labels(dm) and "Five tricks!" in dm.embeds[0].description
+    await act(world, Action(Kind.STOP), way=2)
+    assert state.is_over and state.outcome.result == "win"
+    summary = world.channel.history()[-1].embeds[0]
+    assert "wins the poule" in summary.title
+    payments = next(f.value for f in summary.fields if f.name == "Payments")
+    assert "the poule" in payments and "ante" in payments
+    async with world.bot.db.reading() as store:
+        pot = await store.pot_parts(world.guild.id, GAME.id)
+        hands = await store.hands(world.guild.id, GAME.id)
+    assert pot.get("poule", 0) == 0  # taken
+    assert len(hands) == 1 and hands[0].record["game"] == "hombre"
+    assert hands[0].record["deals"][0]["actions"][-1] == f"{first} stop"
+
+
+async def test_whole_games_of_l_hombre_every_way_and_the_boards(world):
+    table = await open_hombre_table(world, poules=1)
+    rng = random.Random(7)
+    player = HombreHeuristicPlayer()
+    way, deals, service = 0, 0, world.bot.service
+    while service.in_channel(world.channel.id) is not None and deals < 12:
+        table = live(world)
+        if table.between_hands:
+            summary = world.channel.history()[-1].embeds[0]
+            assert "Payments" in [f.name for f in summary.fields]
+            await world.members[0].click(world.table_message(), label="Next hand")
+            continue
+        state = table.state
+        action = player.act(state.view(state.turn), rng)  # sensible moves: poules are won
+        if action.kind is Kind.PLAY and state.turn != state.hombre and rng.random() < 0.2:
+            action = Action(Kind.PLAY, action.cards, signal=rng.choice(SIGNALS))
+        await act(world, action, way)
+        way += 1
+        if state.is_over:
+            deals += 1
+    assert service.in_channel(world.channel.id) is None, "one poule won ends the game"
+    session = table.session
+    assert session.poules_won == 1
+    async with world.bot.db.reading() as store:
+        hands = await store.hands(world.guild.id, GAME.id)
+        ledger = await store.payments(world.guild.id, GAME.id)
+        pot = await store.pot_parts(world.guild.id, GAME.id)
+        waiting = await store.unpaid_entries(world.guild.id, GAME.id)
+    assert len(hands) == deals
+    net: dict[str | None, int] = {}
+    for p in ledger:
+        net[p.payer] = net.get(p.payer, 0) - p.amount
+        net[p.payee] = net.get(p.payee, 0) + p.amount
+    assert net.get(None, 0) == pot.get("poule", 0)  # what the players paid in is the poule
+    assert [e.amount for e in waiting] == [e.amount for e in session.waiting()]
+    sud = world.members[0]
+    betes = (await sud.slash(world.channel, "betes", game="hombre")).response.embeds[0]
+    assert betes.title == "Register of bêtes — L'Hombre (Ombre)"
+    assert "Poule:" in str(betes.to_dict())
+    board = (await sud.slash(world.channel, "scoreboard", game="hombre")).response.embeds[0]
+    assert board.title.startswith("Scoreboard — L'Hombre (Ombre) (")
+    rules = await sud.slash(world.channel, "rules", game="hombre", topic="cards")
+    assert rules.ephemeral and "matadors" in rules.response.embeds[0].description
+
+
+async def test_a_forged_signal_or_a_hombre_s_signal_is_refused_and_changes_nothing(world):
+    world.bot.service.deal_source = rigged(TOP_SPADES)
+    table = await open_hombre_table(world)
+    state = table.state
+    for action in (Action(Kind.PRENDRE), Action(Kind.PASS), Action(Kind.PASS)):
+        await act(world, action, way=2)
+    await act(world, Action(Kind.TRUMP, suit=int(Suit.S)), way=2)
+    await act(world, Action(Kind.DISCARD, card("5S").bit), way=2)
+    await act(world, Action(Kind.DISCARD, 0), way=2)
+    await act(world, Action(Kind.DISCARD, 0), way=2)
+    await act(world, Action(Kind.HIDE), way=2)  # the hombre drew last
+    assert state.phase is Phase.PLAY
+    seq, hombre = table.seq, state.turn
+    member = world.members[hombre]
+    refused(world, await member.slash(world.channel, "play", move="AS gano"), "Only a defender")
+    refused(world, await member.slash(world.channel, "play", move="AS shout"), "shout")
+    assert live(world).seq == seq
+    # no signal toggle is offered to the hombre, and his cards carry none
+    ids = custom_ids(last_dm(world, hombre))
+    assert not [c for c in ids if ":sig:" in c or c.endswith(("gano", "knock"))]
+    # a defender's toggles are there once he is to play
+    await act(world, Action(Kind.PLAY, card("AS").bit), way=2)
+    ids = custom_ids(last_dm(world, state.turn))
+    assert [c.rsplit(":", 1)[1] for c in ids if ":sig:" in c] == ["gano", "knock"]
