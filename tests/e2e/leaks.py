@@ -13,6 +13,10 @@ see at that moment:
   took it (after the auction for *je prends le tout*, after their discard for
   *je cagnote*).
 
+At L'Hombre, each player sees their own hand as dealt and the cards they drew
+in the exchange; the rest of the talon once shown; a defender, the other's
+hand while a vole is under way; every card played is public.
+
 At La Bête, everyone sees the card turned up for trump from the deal on, and
 the next card of the talon once a curieuse turns it (the first stays in sight,
 set aside); each player sees their own hand; every card played is public. The
@@ -32,15 +36,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.games.bete.codec import call_of
+from bot.games.hombre.codec import action_of, play_of
 from games.bete import Action, DealState, Rules
 from games.bete_hombree import Session
-from games.cards import Card, card_mask
+from games.cards import Card, card_mask, cards_of
+from games.hombre import Action as HombreAction
+from games.hombre import DealState as HombreState
+from games.hombre import Kind as HombreKind
+from games.hombre import Pool
+from games.hombre import Rules as HombreRules
 from tests.e2e.fake import Sent
 from tests.e2e.outcome import reading
 from tests.e2e.players import Move, TablePlayers
 
-MACHINE = re.compile(r"(?<![A-Za-z0-9])(10|[KQJA987])([SHDC])(?![A-Za-z0-9])")
-DISPLAY = re.compile(r"(?<![A-Za-z0-9])(10|[KQJA987RDV])([♠♥♦♣])")
+MACHINE = re.compile(r"(?<![A-Za-z0-9])(10|[KQJA2-9])([SHDC])(?![A-Za-z0-9])")
+DISPLAY = re.compile(r"(?<![A-Za-z0-9])(10|[KQJA2-9RDV])([♠♥♦♣])")
 FRENCH_RANKS = {"R": "K", "D": "Q", "V": "J"}
 SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 SCANNED = frozenset(
@@ -124,6 +134,8 @@ def game_knowledge(players: TablePlayers, db_path: Path) -> Knowledge:
         ]
     if players.game == "bete":
         return _bete_knowledge(players, events)
+    if players.game == "hombre":
+        return _hombre_knowledge(players, events)
     ids = [user.id for user in players.users]
     knowledge = Knowledge()
     start = next(payload for kind, payload in events if kind == "start")
@@ -180,4 +192,46 @@ def _bete_knowledge(players: TablePlayers, events: list[tuple[str, dict]]) -> Kn
             state.apply(action, move.seat)
             if state.turned != turned:  # the curieuse round closed: a new trump is turned
                 knowledge.show_everyone(move.log_at, [deal["talon"][state.turned]])
+    return knowledge
+
+
+def _hombre_knowledge(players: TablePlayers, events: list[tuple[str, dict]]) -> Knowledge:
+    """L'Hombre: each deal is replayed from its ``deal`` event with the players' moves,
+    to know which cards each exchange drew, when the talon was shown and when the
+    defenders saw each other's hands."""
+    ids = [user.id for user in players.users]
+    knowledge = Knowledge()
+    deals = {int(payload["hand_no"]): payload for kind, payload in events if kind == "deal"}
+    by_hand: dict[int, list[Move]] = {}
+    for move in players.moves:
+        by_hand.setdefault(move.hand_no, []).append(move)
+    for hand_no, moves in by_hand.items():
+        deal = deals[hand_no]
+        hands = [card_mask(Card.parse(c) for c in hand) for hand in deal["hands"]]
+        talon = [Card.parse(c).index for c in deal["talon"]]
+        state = HombreState(HombreRules(), int(deal["dealer"]), hands, talon, Pool())
+        for move in moves:
+            if move.verb in ("start", "next"):
+                for seat, hand in enumerate(deal["hands"]):
+                    knowledge.show(ids[seat], move.log_at, hand)
+                continue
+            before = state.hands[move.seat]
+            if move.verb == "play":
+                action = play_of(move.arg)
+                knowledge.show_everyone(move.log_at, [str(action.card)])
+            elif move.verb == "discard":
+                action = HombreAction.parse("discard " + move.arg)
+            else:
+                action = action_of(move.arg)
+            state.apply(action, move.seat)
+            drawn = state.hands[move.seat] & ~before
+            if action.kind is HombreKind.DISCARD and drawn:
+                knowledge.show(ids[move.seat], move.log_at, map(str, cards_of(drawn)))
+            if action.kind is HombreKind.SHOW:
+                rest = [str(Card.from_index(i)) for i in state.talon[state.drawn :]]
+                knowledge.show_everyone(move.log_at, rest)
+            if state.partners_see() and not state.is_over:
+                a, b = state.defenders()
+                knowledge.show(ids[a], move.log_at, map(str, cards_of(state.hands[b])))
+                knowledge.show(ids[b], move.log_at, map(str, cards_of(state.hands[a])))
     return knowledge

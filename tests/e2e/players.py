@@ -20,6 +20,11 @@ At a table of La Bête (``/table new bete``), the calls go by the deal's number:
 - even deals: everyone passes, then the first who may goes *en curieuse* (a new
   trump is turned), the others pass, and the curieux says *je joue*.
 
+At a table of L'Hombre (``/table new hombre``): the first to speak takes
+(*je prends*), the others pass; the hombre names spades; everyone who may
+exchange discards the first card the menu offers; the last who drew shows the
+talon; the hombre stops as soon as he may.
+
 Calls of seats 1 and 3 are clicked on the public table message when it offers
 the same button, the others in the private hand, so both paths are used.
 
@@ -296,7 +301,9 @@ class TablePlayers:
 
     def choose_call(self, offered: set[str]) -> str:
         """The call to make among those ``offered`` (component id arguments)."""
-        if self.game == "bete":
+        if self.game == "hombre":
+            order: tuple[str, ...] = ("pr", "t:S", "show", "stop", "pass")
+        elif self.game == "bete":
             said = [m.arg for m in self.moves if m.hand_no == self.hand_no and m.verb == "call"]
             if self.hand_no % 2:  # je joue, je contre
                 order = ("joue", "contre", "pass")
