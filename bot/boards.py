@@ -7,7 +7,7 @@ import discord
 
 from bot.game import TableGame
 from bot.games import table_game
-from bot.i18n import t
+from bot.i18n import MESSAGES, t
 from bot.pictures.scenes import whole_hand_scene
 from bot.render import COLOUR, clip, hand_tricks_words
 from bot.table import LiveTable
@@ -62,11 +62,18 @@ def scoreboard_embed(
         colour=COLOUR,
     )
     lines = []
+    # a game with result words of its own (L'Hombre's codille, remise...) counts each
+    own = f"score.line.{game.id}"
+    key = own if own in MESSAGES else "score.line"
     for index, row in enumerate(rows[:20], start=1):
+        counts = {}
+        if key == own:
+            counts = {w.replace("-", "_"): row.result_count(w) for w in game.capabilities.results}
         lines.append(
             t(
                 lang,
-                "score.line",
+                key,
+                **counts,
                 rank=index,
                 name=row.name,
                 net=t(lang, f"score.net.{game.id}", net=game.renderer.money(row.net, lang)),

@@ -336,7 +336,7 @@ MESSAGES: Final[M] = {
         "fr": "`{rank}.` **{name}** {net} — {hands} {hands:coup|coups}, contrats {made} "
         "{made:gagné|gagnés} / {failed} {failed:perdu|perdus}, {betes} {betes:bête faite|bêtes "
         "faites}, {collected} {collected:bête encaissée|bêtes encaissées}",
-        "en": "`{rank}.` **{name}** {net} sous — {hands} {hands:hand|hands}, contracts {made} "
+        "en": "`{rank}.` **{name}** {net} — {hands} {hands:hand|hands}, contracts {made} "
         "made / {failed} failed, {betes} {betes:bête|bêtes} made, {collected} "
         "{collected:bête|bêtes} collected",
     },

@@ -124,3 +124,7 @@ class ScoreRow:
     failed: int
     betes_made: int
     betes_collected: int
+    results: tuple[tuple[str, int], ...] = ()  # hands declared, by result word (made, codille...)
+
+    def result_count(self, word: str) -> int:
+        return dict(self.results).get(word, 0)

@@ -552,6 +552,12 @@ class Store:
             " GROUP BY declarer",
             (guild_id, game, start),
         )
+        by_result = await self._all(
+            "SELECT declarer, result, COUNT(*) FROM hands"
+            " WHERE guild_id = ? AND game = ? AND finished_at >= ? AND declarer IS NOT NULL"
+            " AND result IS NOT NULL GROUP BY declarer, result",
+            (guild_id, game, start),
+        )
         made_betes = await self._all(
             "SELECT owner, COUNT(*) FROM register_entries"
             " WHERE guild_id = ? AND game = ? AND created_at >= ? AND owner IS NOT NULL"
@@ -569,6 +575,9 @@ class Store:
         made = {r[0]: (int(r[1] or 0), int(r[2] or 0)) for r in contracts}
         betes = {r[0]: int(r[1]) for r in made_betes}
         taken = {r[0]: int(r[1]) for r in collected}
+        results: dict[str, list[tuple[str, int]]] = {}
+        for declarer, word, count in sorted(by_result, key=lambda r: (str(r[0]), str(r[1]))):
+            results.setdefault(declarer, []).append((str(word), int(count)))
         players = set(net) | set(hands)
         rows = [
             ScoreRow(
@@ -580,6 +589,7 @@ class Store:
                 failed=made.get(p, (0, 0))[1],
                 betes_made=betes.get(p, 0),
                 betes_collected=taken.get(p, 0),
+                results=tuple(results.get(p, ())),
             )
             for p in players
         ]

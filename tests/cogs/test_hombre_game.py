@@ -262,6 +262,15 @@ async def test_whole_games_of_l_hombre_every_way_and_the_boards(world):
     assert "Poule:" in str(betes.to_dict())
     board = (await sud.slash(world.channel, "scoreboard", game="hombre")).response.embeds[0]
     assert board.title.startswith("Scoreboard — L'Hombre (Ombre) (")
+    # each hombre's poules won, remises and codilles, as the stored deals say
+    async with world.bot.db.reading() as store:
+        past = await store.recent_hands(world.guild.id, GAME.id, None, 100)
+    for name in ("Sud", "Est", "Nord"):
+        mine = [h.result for h in past if h.declarer == name]
+        won = mine.count("win") + mine.count("vole")
+        line = next(x for x in board.description.splitlines() if f"**{name}**" in x)
+        assert f"{won} {'poule' if won == 1 else 'poules'} won" in line, line
+        assert f"{mine.count('codille')} codille" in line and "jetons" not in line, line
     rules = await sud.slash(world.channel, "rules", game="hombre", topic="cards")
     assert rules.ephemeral and "matadors" in rules.response.embeds[0].description
 
