@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 from bot.computer import inline_decider
 from bot.games.bete_hombree import GAME
+from bot.games.hombre import GAME as HOMBRE
+from games.hombre.ai.heuristic import HombreHeuristicPlayer
 from tests.cogs.helpers import act_in_dm, custom_ids, labels, live
+from tests.cogs.test_hombre_game import act
 
 
 def disabled(message, label: str) -> bool:
@@ -96,4 +101,27 @@ async def test_a_hand_with_three_computer_players(world):
     players = {p.payer for p in payments} | {p.payee for p in payments}
     assert players - {None} <= {s.player for s in table.seats}
     assert any(cid.endswith(":next") for cid in custom_ids(message))
+    assert not world.env.errors
+
+
+async def test_a_deal_of_l_hombre_with_two_computer_players(world):
+    sud = world.members[0]
+    await sud.slash(world.channel, "table new hombre", computers=2, level="fair")
+    await sud.click(world.table_message(), label="Start")
+    table = live(world)
+    assert [s.ai for s in table.seats] == [None, HOMBRE.spec.fair, HOMBRE.spec.fair]
+    state = table.state
+    player, rng = HombreHeuristicPlayer(), random.Random(3)
+    for _ in range(400):
+        if state.is_over:
+            break
+        if state.turn == 0:
+            await act(world, player.act(state.view(0), rng), way=1)
+        else:
+            await world.env.advance_time(1.1)  # the computer players' pause
+    assert state.is_over
+    assert "Next hand" in labels(world.table_message())
+    async with world.bot.db.reading() as store:
+        hands = await store.hands(world.guild.id, HOMBRE.id)
+    assert len(hands) == 1 and hands[0].record["deals"][0]["actions"]
     assert not world.env.errors

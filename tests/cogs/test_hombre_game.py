@@ -61,7 +61,7 @@ def check_no_hidden_card(world) -> None:
     everything = set(cards_of(DECK_MASK))
     hidden = cards_named(message_text(world.table_message())) - public_cards(state)
     assert not hidden, f"the table shows {hidden}"
-    for seat in range(3):
+    for seat in (s for s in range(3) if table.seats[s].human):
         hidden = cards_named(message_text(last_dm(world, seat))) - seen_by(state, seat)
         assert not hidden & everything, f"seat {seat} is shown {hidden}"
 
@@ -120,7 +120,7 @@ async def act(world, action: Action, way: int = 1, step: str = ""):
         result = await member.user.click(last_dm(world, seat), custom_id=cid)
     assert result.acknowledged
     assert not world.env.errors_since(cursor)
-    assert table.moves == moves + 1 or table.status == "ended", f"{action} by {seat} not played"
+    assert table.moves > moves or table.status == "ended", f"{action} by {seat} not played"
     check_no_hidden_card(world)
     return result
 
