@@ -14,12 +14,13 @@ from typing import Any
 
 import pytest
 
+from games import registry
 from games.hombre import HombreRecord, Session, record_of, replay, result_json
 from games.hombre.ai import PLAYERS
 from games.records import RecordError, load
 
 ROOT = Path(__file__).resolve().parents[3]
-RECORDS = Path(__file__).resolve().parent / "records"
+RECORDS = ROOT / "tests" / "records"
 FILES = sorted(RECORDS.glob("hombre_*.json"))
 
 
@@ -92,11 +93,24 @@ def test_the_session_record_carries_the_poule_between_deals() -> None:
     assert result[2]["payments"] == [0, 21, 0]  # the hombre takes the 21
 
 
-def test_the_cli_prints_the_results(tmp_path: Path) -> None:
-    path = RECORDS / "hombre_session.json"
-    code = "import sys, games.hombre.spec; from games.__main__ import main; sys.exit(main())"
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_the_cli_replays_each_record_to_its_results(path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-c", code, "replay", str(path)],
+        [sys.executable, "-m", "games", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == result_of(load(path))
+
+
+def test_the_cli_refuses_an_illegal_action_naming_its_deal(tmp_path: Path) -> None:
+    path = RECORDS / "hombre_session.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "games", "replay", str(path)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -110,7 +124,7 @@ def test_the_cli_prints_the_results(tmp_path: Path) -> None:
     bad_path = tmp_path / "hombre_bad_record.json"
     bad_path.write_text(json.dumps(bad), encoding="utf-8")
     failed = subprocess.run(
-        [sys.executable, "-c", code, "replay", str(bad_path)],
+        [sys.executable, "-m", "games", "replay", str(bad_path)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -189,25 +203,14 @@ def test_a_live_deal_is_written_and_replayed_the_same() -> None:
 
 
 def test_the_registration_names_its_players_and_writes_what_it_replays() -> None:
-    # in a process of its own: the registry is global, and the bot does not offer L'Hombre yet
-    code = """
-import json, random
-from games import registry
-import games.hombre.spec
-spec = registry.game("hombre")
-assert {spec.fair, spec.strong} <= set(spec.players()), spec.players()
-session = spec.new_session(["A", "B", "C"], 5, spec.options())
-state = session.deal(6)
-rng = random.Random(5)
-player = spec.player("heuristic")
-while not state.is_over:
-    state.apply(player.act(state.view(state.turn), rng, 0.1))
-written = json.loads(json.dumps(spec.write_record(session, state)))
-(result,) = spec.replay(written)
-assert result["payments"] == list(state.outcome.net), result
-print("ok")
-"""
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
-    )
-    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+    spec = registry.game("hombre")
+    assert {spec.fair, spec.strong} <= set(spec.players()), spec.players()
+    session = spec.new_session(["A", "B", "C"], 5, spec.options())
+    state = session.deal(6)
+    rng = random.Random(5)
+    player = spec.player("heuristic")
+    while not state.is_over:
+        state.apply(player.act(state.view(state.turn), rng, 0.1))
+    written = json.loads(json.dumps(spec.write_record(session, state)))
+    (result,) = spec.replay(written)
+    assert result["payments"] == list(state.outcome.net), result
