@@ -7,6 +7,7 @@ import pytest
 
 from bot.errors import UserError
 from bot.games.bete import codec as bete_codec
+from bot.games.hombre import codec as hombre_codec
 from bot.games.bete_hombree.codec import (
     call_arg,
     call_of,
@@ -16,7 +17,7 @@ from bot.games.bete_hombree.codec import (
 )
 from bot.ids import ComponentId
 from bot.parsing import parse_card, parse_cards
-from games import bete
+from games import bete, hombre
 from games.bete_hombree import Action
 
 
@@ -161,3 +162,45 @@ def test_la_bete_calls_round_trip_through_component_ids():
         assert bete_codec.call_of(bete_codec.call_arg(action)) == action
     with pytest.raises(ValueError):
         bete_codec.call_of("b3")
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("passe", "pass"),
+        ("Je prends", "prendre"),
+        ("sans prendre", "sans-prendre"),
+        ("Sans-Prendre vole", "sans-prendre-vole"),
+        ("pique", "trump S"),
+        ("atout cœur", "trump H"),
+        ("trump D", "trump D"),
+        ("écart 4H 5♥ R♣", "discard KC 4H 5H"),
+        ("ecart", "discard"),
+        ("QS JD", "discard QS JD"),
+        ("montrer", "show"),
+        ("cacher", "hide"),
+        ("stop", "stop"),
+        ("R♠", "play KS"),
+        ("7h gano", "play 7H gano"),
+        ("play 2S knock", "play 2S knock"),
+    ],
+)
+def test_l_hombre_moves_as_typed(text, action):
+    assert hombre_codec.parse_move(text) == hombre.Action.parse(action)
+
+
+def test_l_hombre_button_arguments_round_trip_and_forged_ones_are_refused():
+    for text in ("pass", "prendre", "sans-prendre-vole", "trump C", "show", "hide", "stop"):
+        action = hombre.Action.parse(text)
+        assert hombre_codec.action_of(hombre_codec.action_arg(action)) == action
+    assert str(hombre_codec.action_of("keep")) == "discard"
+    assert str(hombre_codec.play_of(hombre_codec.play_arg("QH", hombre.Signal.KNOCK))) == (
+        "play QH knock"
+    )
+    for forged in ("t:X", "take", "play"):
+        with pytest.raises(ValueError):
+            hombre_codec.action_of(forged)
+    with pytest.raises(KeyError):
+        hombre_codec.play_of("QH:shout")
+    with pytest.raises(UserError):
+        hombre_codec.parse_move("au hasard")

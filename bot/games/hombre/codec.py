@@ -37,9 +37,7 @@ _TYPED: Final = {
     "je prends": Kind.PRENDRE,
     "take": Kind.PRENDRE,
     "sans prendre": Kind.SANS_PRENDRE,
-    "sans-prendre": Kind.SANS_PRENDRE,
     "sans prendre vole": Kind.SANS_PRENDRE_VOLE,
-    "sans-prendre-vole": Kind.SANS_PRENDRE_VOLE,
     "montrer": Kind.SHOW,
     "show": Kind.SHOW,
     "cacher": Kind.HIDE,
@@ -98,7 +96,7 @@ def parse_move(text: str) -> Action:
         return Action.parse(text.strip())
     except ValueError:
         pass
-    key = re.sub(r"\s+", " ", plain(text).strip().lower())
+    key = re.sub(r"[\s-]+", " ", plain(text).strip().lower().replace("œ", "oe"))
     if key in _TYPED:
         return Action(_TYPED[key])
     words = key.replace("atout", "").split()
@@ -106,7 +104,7 @@ def parse_move(text: str) -> Action:
         return trump(_SUIT_WORDS[words[0]])
     exchange = _EXCHANGE.match(key)
     if exchange:
-        rest = text.strip()[exchange.end() :]
+        rest = key[exchange.end() :]
         return discard(sum(c.bit for c in parse_cards(rest)) if rest.strip() else 0)
     card, _, signal = key.partition(" ")
     if signal in ("", "gano", "knock"):
