@@ -7,7 +7,6 @@ import pytest
 
 from bot.errors import UserError
 from bot.games.bete import codec as bete_codec
-from bot.games.hombre import codec as hombre_codec
 from bot.games.bete_hombree.codec import (
     call_arg,
     call_of,
@@ -15,6 +14,7 @@ from bot.games.bete_hombree.codec import (
     parse_declaration,
     parse_move,
 )
+from bot.games.hombre import codec as hombre_codec
 from bot.ids import ComponentId
 from bot.parsing import parse_card, parse_cards
 from games import bete, hombre
