@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,21 +25,8 @@ from games.__main__ import main
 from games.bete import DealRecord, Session, record_of, replay, result_json
 from games.records import RecordError, load
 from tests.games.bete_helpers import run, scripted
+from tests.games.cli import RECORDS, run_cli
 from tests.games.test_bete_seed import FAIL
-
-ROOT = Path(__file__).resolve().parents[2]
-RECORDS = ROOT / "tests" / "records"
-
-
-def run_cli(path: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "games", "replay", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
 
 
 def result(

@@ -12,7 +12,6 @@ from __future__ import annotations
 import copy
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,26 +19,19 @@ import pytest
 
 from games.records import RecordError, load
 from games.replay import replay_result
+from tests.games import cli
 
-ROOT = Path(__file__).resolve().parents[2]
-RECORDS = ROOT / "tests" / "records"
+RECORDS = cli.RECORDS
 
 
 def record(name: str) -> dict[str, Any]:
     return copy.deepcopy(load(RECORDS / f"{name}.json"))
 
 
-def run_cli(tmp_path: Path, data: dict[str, Any]) -> subprocess.CompletedProcess[str]:
+def run_record(tmp_path: Path, data: dict[str, Any]) -> subprocess.CompletedProcess[str]:
     path = tmp_path / "record.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    return subprocess.run(
-        [sys.executable, "-m", "games", "replay", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return cli.run_cli(path)
 
 
 def pinandele_in_play(pot: int | None) -> dict[str, Any]:
@@ -157,7 +149,7 @@ def test_a_negative_part_of_the_pot_is_refused() -> None:
 def test_the_command_line_exits_non_zero_saying_why(
     tmp_path: Path, data: dict[str, Any], words: str
 ) -> None:
-    done = run_cli(tmp_path, data)
+    done = run_record(tmp_path, data)
     assert done.returncode != 0
     assert done.stdout == ""
     assert "contradicts itself" in done.stderr and words in done.stderr

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,20 +12,9 @@ import pytest
 from games.__main__ import main
 from games.bete_hombree import HandRecord, RecordError, replay
 from games.records import load
+from tests.games.cli import ROOT, run_cli
 
-ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE1 = ROOT / "tests" / "records" / "example1.json"
-
-
-def run_cli(path: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "games", "replay", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
 
 
 # Worked example 1 by hand (RULES.md §1.9): S plays 5♥ with 4 matadors and makes

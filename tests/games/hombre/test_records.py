@@ -7,8 +7,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +16,8 @@ from games import registry
 from games.hombre import HombreRecord, Session, record_of, replay, result_json
 from games.hombre.ai import PLAYERS
 from games.records import RecordError, load
+from tests.games.cli import RECORDS, run_cli
 
-ROOT = Path(__file__).resolve().parents[3]
-RECORDS = ROOT / "tests" / "records"
 FILES = sorted(RECORDS.glob("hombre_*.json"))
 
 
@@ -95,42 +92,21 @@ def test_the_session_record_carries_the_poule_between_deals() -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_the_cli_replays_each_record_to_its_results(path: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "games", "replay", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_cli(path)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == result_of(load(path))
 
 
 def test_the_cli_refuses_an_illegal_action_naming_its_deal(tmp_path: Path) -> None:
     path = RECORDS / "hombre_session.json"
-    done = subprocess.run(
-        [sys.executable, "-m", "games", "replay", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_cli(path)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == result_of(load(path))
     bad = load(path)
     bad["deals"][2]["actions"][0] = "0 trump S"
     bad_path = tmp_path / "hombre_bad_record.json"
     bad_path.write_text(json.dumps(bad), encoding="utf-8")
-    failed = subprocess.run(
-        [sys.executable, "-m", "games", "replay", str(bad_path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    failed = run_cli(bad_path)
     assert failed.returncode != 0
     assert "deal 2, action 0" in failed.stderr and "auction" in failed.stderr
 
