@@ -20,12 +20,11 @@ from pathlib import Path
 import pytest
 
 from bot.games.bete.port import PARTS
-from db.database import Database
 from tests.e2e.fake import BotProcess, FakeDiscord
 from tests.e2e.kills import KillPoint, arm, nth_call, nth_play
 from tests.e2e.leaks import cards_in, game_knowledge, scan
-from tests.e2e.outcome import Outcome, outcome
-from tests.e2e.players import Move, TablePlayers
+from tests.e2e.played import SeededGame
+from tests.e2e.players import Move
 
 SEED = "17920214"
 DEALS = 2
@@ -35,63 +34,7 @@ CARDS = 5 * len(NAMES)  # cards played in a deal that is played out
 RECORD_CALLS = {"pass": "pass", "joue": "play-contract", "contre": "contre", "cur": "curieuse"}
 
 
-@dataclasses.dataclass(frozen=True)
-class Game:
-    outcome: Outcome
-    pot: dict[str, int]  # Store.pot_parts(guild, "bete") at the end
-    moves: list[tuple[int, int, str, str]]  # hand, seat, verb, argument
-
-
-_reference: dict[str, Game] = {}
-"""The uninterrupted game, by seed: computed once, by whichever test needs it first."""
-
-
-def seeded_bot(make_bot: Callable[..., BotProcess]) -> BotProcess:
-    return make_bot(module="tests.e2e.seeded_bot", env={"BETE_TABLE_SEED": SEED})
-
-
-async def stored_pot(db_path: Path, guild_id: int) -> dict[str, int]:
-    """The pot by part as the bot's own store reads it (the bot may be running: WAL)."""
-    database = await Database.open(db_path)
-    try:
-        async with database.reading() as store:
-            return await store.pot_parts(guild_id, GAME)
-    finally:
-        await database.close()
-
-
-async def play_through(server: FakeDiscord, bot: BotProcess, players: TablePlayers) -> Game:
-    await players.play(DEALS)
-    await players.finish()
-    ids = [str(u.id) for u in players.users]
-    return Game(
-        outcome(bot.database_path, ids),
-        await stored_pot(bot.database_path, server.guild.id),
-        [(m.hand_no, m.seat, m.verb, m.arg) for m in players.moves],
-    )
-
-
-def bete_players(server: FakeDiscord) -> TablePlayers:
-    return TablePlayers(server, server.add_users(*NAMES), game=GAME)
-
-
-async def reference(tmp_path: Path) -> Game:
-    """The game played straight through, on a fake server and database of its own."""
-    if SEED not in _reference:
-        async with FakeDiscord() as server:
-            bot = BotProcess(
-                server,
-                database_path=tmp_path / "reference.db",
-                module="tests.e2e.seeded_bot",
-                env={"BETE_TABLE_SEED": SEED},
-                name="reference",
-            )
-            try:
-                await bot.start()
-                _reference[SEED] = await play_through(server, bot, bete_players(server))
-            finally:
-                await bot.stop()
-    return _reference[SEED]
+PLAYED = SeededGame(GAME, SEED, NAMES, DEALS)
 
 
 def record_words(move: Move) -> str:
@@ -106,11 +49,10 @@ def record_words(move: Move) -> str:
 async def test_three_players_play_whole_deals(
     server: FakeDiscord, make_bot: Callable[..., BotProcess]
 ) -> None:
-    bot = seeded_bot(make_bot)
+    bot = PLAYED.bot(make_bot)
     await bot.start()
-    players = bete_players(server)
-    game = await play_through(server, bot, players)
-    _reference.setdefault(SEED, game)
+    players = PLAYED.players(server)
+    game = await PLAYED.play_through(server, bot, players)
     result = game.outcome
 
     # each deal was settled, and its record holds exactly the moves the players made
@@ -207,12 +149,12 @@ KILL_POINTS = {
 async def test_sigkill_mid_deal_loses_nothing(
     point: str, server: FakeDiscord, make_bot: Callable[..., BotProcess], tmp_path: Path
 ) -> None:
-    expected = await reference(tmp_path)
-    bot = seeded_bot(make_bot)
+    expected = await PLAYED.reference(tmp_path)
+    bot = PLAYED.bot(make_bot)
     await bot.start()
-    players = bete_players(server)
+    players = PLAYED.players(server)
     chosen = arm(server, bot, players, KILL_POINTS[point])
-    game = await play_through(server, bot, players)
+    game = await PLAYED.play_through(server, bot, players)
 
     assert chosen, f"the game never reached the kill point {point!r}"
     assert bot.starts == 2

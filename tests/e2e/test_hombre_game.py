@@ -22,13 +22,12 @@ import pytest
 
 from bot.games.hombre.codec import action_of, play_of
 from bot.games.hombre.port import PARTS
-from db.database import Database
 from games.hombre import Action
 from tests.e2e.fake import BotProcess, FakeDiscord
 from tests.e2e.kills import KillPoint, arm, nth_call, nth_play
 from tests.e2e.leaks import cards_in, game_knowledge, scan
-from tests.e2e.outcome import Outcome, outcome
-from tests.e2e.players import Move, TablePlayers
+from tests.e2e.played import SeededGame
+from tests.e2e.players import Move
 
 SEED = "16740101"
 DEALS = 2
@@ -36,62 +35,7 @@ NAMES = ("arthur", "bertrand", "edmond")
 GAME = "hombre"
 
 
-@dataclasses.dataclass(frozen=True)
-class Game:
-    outcome: Outcome
-    pot: dict[str, int]  # Store.pot_parts(guild, "hombre") at the end
-    moves: list[tuple[int, int, str, str]]  # hand, seat, verb, argument
-
-
-_reference: dict[str, Game] = {}
-"""The uninterrupted game, by seed: computed once, by whichever test needs it first."""
-
-
-def seeded_bot(make_bot: Callable[..., BotProcess]) -> BotProcess:
-    return make_bot(module="tests.e2e.seeded_bot", env={"BETE_TABLE_SEED": SEED})
-
-
-async def stored_pot(db_path: Path, guild_id: int) -> dict[str, int]:
-    database = await Database.open(db_path)
-    try:
-        async with database.reading() as store:
-            return await store.pot_parts(guild_id, GAME)
-    finally:
-        await database.close()
-
-
-async def play_through(server: FakeDiscord, bot: BotProcess, players: TablePlayers) -> Game:
-    await players.play(DEALS)
-    await players.finish()
-    ids = [str(u.id) for u in players.users]
-    return Game(
-        outcome(bot.database_path, ids),
-        await stored_pot(bot.database_path, server.guild.id),
-        [(m.hand_no, m.seat, m.verb, m.arg) for m in players.moves],
-    )
-
-
-def hombre_players(server: FakeDiscord) -> TablePlayers:
-    return TablePlayers(server, server.add_users(*NAMES), game=GAME)
-
-
-async def reference(tmp_path: Path) -> Game:
-    """The game played straight through, on a fake server and database of its own."""
-    if SEED not in _reference:
-        async with FakeDiscord() as server:
-            bot = BotProcess(
-                server,
-                database_path=tmp_path / "reference.db",
-                module="tests.e2e.seeded_bot",
-                env={"BETE_TABLE_SEED": SEED},
-                name="reference",
-            )
-            try:
-                await bot.start()
-                _reference[SEED] = await play_through(server, bot, hombre_players(server))
-            finally:
-                await bot.stop()
-    return _reference[SEED]
+PLAYED = SeededGame(GAME, SEED, NAMES, DEALS)
 
 
 def record_words(move: Move) -> str:
@@ -111,11 +55,10 @@ def record_words(move: Move) -> str:
 async def test_three_players_play_whole_deals(
     server: FakeDiscord, make_bot: Callable[..., BotProcess]
 ) -> None:
-    bot = seeded_bot(make_bot)
+    bot = PLAYED.bot(make_bot)
     await bot.start()
-    players = hombre_players(server)
-    game = await play_through(server, bot, players)
-    _reference.setdefault(SEED, game)
+    players = PLAYED.players(server)
+    game = await PLAYED.play_through(server, bot, players)
     result = game.outcome
 
     # each deal was settled, and its record holds exactly the moves the players made
@@ -185,7 +128,8 @@ def last_move_of(hand_no: int) -> Callable[[Move, list[Move]], bool]:
     """The move that settles deal ``hand_no`` in the game played straight through."""
 
     def when(move: Move, before: list[Move]) -> bool:
-        moves = _reference[SEED].moves
+        assert PLAYED.straight is not None  # the reference is played before any kill
+        moves = PLAYED.straight.moves
         last = max(i for i, m in enumerate(moves) if m[0] == hand_no)
         return len(before) == last
 
@@ -209,12 +153,12 @@ KILL_POINTS = {
 async def test_sigkill_mid_deal_loses_nothing(
     point: str, server: FakeDiscord, make_bot: Callable[..., BotProcess], tmp_path: Path
 ) -> None:
-    expected = await reference(tmp_path)
-    bot = seeded_bot(make_bot)
+    expected = await PLAYED.reference(tmp_path)
+    bot = PLAYED.bot(make_bot)
     await bot.start()
-    players = hombre_players(server)
+    players = PLAYED.players(server)
     chosen = arm(server, bot, players, KILL_POINTS[point])
-    game = await play_through(server, bot, players)
+    game = await PLAYED.play_through(server, bot, players)
 
     assert chosen, f"the game never reached the kill point {point!r}"
     assert bot.starts == 2

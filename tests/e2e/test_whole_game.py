@@ -17,62 +17,24 @@ import pytest
 from tests.e2e.fake import BotProcess, FakeDiscord
 from tests.e2e.kills import KillPoint, arm, nth_play
 from tests.e2e.leaks import game_knowledge, scan
-from tests.e2e.outcome import Outcome, outcome
-from tests.e2e.players import Move, TablePlayers
+from tests.e2e.played import SeededGame
+from tests.e2e.players import Move
 
 SEED = "20261123"
 HANDS = 2
 NAMES = ("arthur", "bertrand", "edmond", "gaston")
 
-_reference: dict[str, tuple[Outcome, list[tuple[int, int, str, str]]]] = {}
-"""The uninterrupted game, by seed: computed once, by whichever test needs it first."""
-
-
-def seeded_bot(make_bot: Callable[..., BotProcess], **options: object) -> BotProcess:
-    return make_bot(module="tests.e2e.seeded_bot", env={"BETE_TABLE_SEED": SEED}, **options)
-
-
-def played(players: TablePlayers) -> list[tuple[int, int, str, str]]:
-    return [(m.hand_no, m.seat, m.verb, m.arg) for m in players.moves]
-
-
-async def play_through(
-    server: FakeDiscord, bot: BotProcess, players: TablePlayers
-) -> tuple[Outcome, list[tuple[int, int, str, str]]]:
-    await players.play(HANDS)
-    await players.finish()
-    ids = [str(u.id) for u in players.users]
-    return outcome(bot.database_path, ids), played(players)
-
-
-async def reference(tmp_path: Path) -> tuple[Outcome, list[tuple[int, int, str, str]]]:
-    """The game played straight through, on a fake server and database of its own."""
-    if SEED not in _reference:
-        async with FakeDiscord() as server:
-            bot = BotProcess(
-                server,
-                database_path=tmp_path / "reference.db",
-                module="tests.e2e.seeded_bot",
-                env={"BETE_TABLE_SEED": SEED},
-                name="reference",
-            )
-            try:
-                await bot.start()
-                players = TablePlayers(server, server.add_users(*NAMES))
-                _reference[SEED] = await play_through(server, bot, players)
-            finally:
-                await bot.stop()
-    return _reference[SEED]
+PLAYED = SeededGame("bete-hombree", SEED, NAMES, HANDS)
 
 
 async def test_four_players_play_whole_hands(
     server: FakeDiscord, make_bot: Callable[..., BotProcess]
 ) -> None:
-    bot = seeded_bot(make_bot)
+    bot = PLAYED.bot(make_bot)
     await bot.start()
-    players = TablePlayers(server, server.add_users(*NAMES))
-    result, moves = await play_through(server, bot, players)
-    _reference.setdefault(SEED, (result, moves))
+    players = PLAYED.players(server)
+    game = await PLAYED.play_through(server, bot, players)
+    result = game.outcome
 
     # each hand was settled, and its record holds exactly the moves the players made
     assert [hand[0] for hand in result.hands] == list(range(1, HANDS + 1))
@@ -131,14 +93,16 @@ KILL_POINTS = {
 async def test_sigkill_loses_nothing(
     point: str, server: FakeDiscord, make_bot: Callable[..., BotProcess], tmp_path: Path
 ) -> None:
-    expected, expected_moves = await reference(tmp_path)
+    straight = await PLAYED.reference(tmp_path)
+    expected, expected_moves = straight.outcome, straight.moves
     kill = KILL_POINTS[point]
-    bot = seeded_bot(make_bot)
+    bot = PLAYED.bot(make_bot)
     await bot.start()
-    players = TablePlayers(server, server.add_users(*NAMES))
+    players = PLAYED.players(server)
     db = bot.database_path
     chosen = arm(server, bot, players, kill)
-    result, moves = await play_through(server, bot, players)
+    game = await PLAYED.play_through(server, bot, players)
+    result, moves = game.outcome, game.moves
 
     assert chosen, f"the game never reached the kill point {point!r}"
     assert moves == expected_moves

@@ -1,0 +1,94 @@
+"""One game's table played by simulated users against the real bot process on a fixed
+seed, and the same game played straight through once, as the reference a game
+interrupted by SIGKILLs must end like (``test_whole_game``, ``test_bete_game``,
+``test_hombre_game``).
+
+The bot runs as ``python -m tests.e2e.seeded_bot`` (the entry point with the
+table seed fixed), so two games deal the same cards; the players' policy is
+deterministic (``tests.e2e.players``), so they make the same moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from db.database import Database
+from tests.e2e.fake import BotProcess, FakeDiscord
+from tests.e2e.outcome import Outcome, outcome
+from tests.e2e.players import TablePlayers
+
+
+@dataclass(frozen=True)
+class Game:
+    outcome: Outcome
+    pot: dict[str, int]  # Store.pot_parts(guild, game) at the end
+    moves: list[tuple[int, int, str, str]]  # hand, seat, verb, argument
+
+
+async def stored_pot(db_path: Path, guild_id: int, game: str) -> dict[str, int]:
+    """The pot by part as the bot's own store reads it (the bot may be running: WAL)."""
+    database = await Database.open(db_path)
+    try:
+        async with database.reading() as store:
+            return await store.pot_parts(guild_id, game)
+    finally:
+        await database.close()
+
+
+@dataclass
+class SeededGame:
+    """A game of ``game`` by ``names`` on ``seed``, ``deals`` deals long."""
+
+    game: str
+    seed: str
+    names: tuple[str, ...]
+    deals: int
+    straight: Game | None = field(default=None, init=False)
+    """The game played straight through, once some test has played it."""
+
+    @property
+    def env(self) -> dict[str, str]:
+        return {"BETE_TABLE_SEED": self.seed}
+
+    def bot(self, make_bot: Callable[..., BotProcess], **options: Any) -> BotProcess:
+        return make_bot(module="tests.e2e.seeded_bot", env=self.env, **options)
+
+    def players(self, server: FakeDiscord) -> TablePlayers:
+        return TablePlayers(server, server.add_users(*self.names), game=self.game)
+
+    async def play_through(
+        self, server: FakeDiscord, bot: BotProcess, players: TablePlayers
+    ) -> Game:
+        await players.play(self.deals)
+        await players.finish()
+        ids = [str(u.id) for u in players.users]
+        game = Game(
+            outcome(bot.database_path, ids),
+            await stored_pot(bot.database_path, server.guild.id, self.game),
+            [(m.hand_no, m.seat, m.verb, m.arg) for m in players.moves],
+        )
+        if self.straight is None and bot.starts == 1:
+            self.straight = game
+        return game
+
+    async def reference(self, tmp_path: Path) -> Game:
+        """The game played straight through, on a fake server and database of its own."""
+        if self.straight is None:
+            async with FakeDiscord() as server:
+                bot = BotProcess(
+                    server,
+                    database_path=tmp_path / "reference.db",
+                    module="tests.e2e.seeded_bot",
+                    env=self.env,
+                    name="reference",
+                )
+                try:
+                    await bot.start()
+                    await self.play_through(server, bot, self.players(server))
+                finally:
+                    await bot.stop()
+        assert self.straight is not None
+        return self.straight
