@@ -17,6 +17,8 @@ from typing import Any
 
 from db.database import Database
 from tests.e2e.fake import BotProcess, FakeDiscord
+from tests.e2e.kills import KillPoint, arm
+from tests.e2e.leaks import game_knowledge, scan
 from tests.e2e.outcome import Outcome, outcome
 from tests.e2e.players import TablePlayers
 
@@ -92,3 +94,35 @@ class SeededGame:
                     await bot.stop()
         assert self.straight is not None
         return self.straight
+
+    async def killed_once(
+        self,
+        kill: KillPoint,
+        server: FakeDiscord,
+        make_bot: Callable[..., BotProcess],
+        tmp_path: Path,
+    ) -> Game:
+        """The game played with one SIGKILL at ``kill``: it ends exactly as the game played
+        straight through (moves, log, money, register, pot), shows no hidden card and
+        posts every summary."""
+        expected = await self.reference(tmp_path)
+        bot = self.bot(make_bot)
+        await bot.start()
+        players = self.players(server)
+        chosen = arm(server, bot, players, kill)
+        game = await self.play_through(server, bot, players)
+        assert chosen, "the game never reached the kill point"
+        assert bot.starts == 2
+        assert game.moves == expected.moves
+        assert game.outcome == expected.outcome
+        assert game.outcome.totals() == expected.outcome.totals()
+        assert game.pot == expected.pot
+        # what the restarted bot showed hides what it must, too
+        leaks = scan(server.log, game_knowledge(players, bot.database_path)).leaks
+        assert not leaks, "\n".join(str(leak) for leak in leaks[:20])
+        posted = players.summaries()
+        missing = sorted(set(range(1, self.deals + 1)) - set(posted))
+        assert not missing, f"the summary of deal(s) {missing} was never posted ({posted})"
+        assert "Traceback" not in bot.output()
+        assert server.problems() == []
+        return game

@@ -24,7 +24,7 @@ from bot.games.hombre.codec import action_of, play_of
 from bot.games.hombre.port import PARTS
 from games.hombre import Action
 from tests.e2e.fake import BotProcess, FakeDiscord
-from tests.e2e.kills import KillPoint, arm, nth_call, nth_play
+from tests.e2e.kills import KillPoint, nth_call, nth_play
 from tests.e2e.leaks import cards_in, game_knowledge, scan
 from tests.e2e.played import SeededGame
 from tests.e2e.players import Move
@@ -153,22 +153,4 @@ KILL_POINTS = {
 async def test_sigkill_mid_deal_loses_nothing(
     point: str, server: FakeDiscord, make_bot: Callable[..., BotProcess], tmp_path: Path
 ) -> None:
-    expected = await PLAYED.reference(tmp_path)
-    bot = PLAYED.bot(make_bot)
-    await bot.start()
-    players = PLAYED.players(server)
-    chosen = arm(server, bot, players, KILL_POINTS[point])
-    game = await PLAYED.play_through(server, bot, players)
-
-    assert chosen, f"the game never reached the kill point {point!r}"
-    assert bot.starts == 2
-    assert game.moves == expected.moves
-    assert game.outcome == expected.outcome
-    assert game.pot == expected.pot
-    leaks = scan(server.log, game_knowledge(players, bot.database_path)).leaks
-    assert not leaks, "\n".join(str(leak) for leak in leaks[:20])
-    posted = players.summaries()
-    missing = sorted(set(range(1, DEALS + 1)) - set(posted))
-    assert not missing, f"the summary of deal(s) {missing} was never posted (posted: {posted})"
-    assert "Traceback" not in bot.output()
-    assert server.problems() == []
+    await PLAYED.killed_once(KILL_POINTS[point], server, make_bot, tmp_path)

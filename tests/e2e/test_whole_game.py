@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.fake import BotProcess, FakeDiscord
-from tests.e2e.kills import KillPoint, arm, nth_play
-from tests.e2e.leaks import game_knowledge, scan
+from tests.e2e.kills import KillPoint, nth_play
 from tests.e2e.played import SeededGame
 from tests.e2e.players import Move
 
@@ -93,26 +92,4 @@ KILL_POINTS = {
 async def test_sigkill_loses_nothing(
     point: str, server: FakeDiscord, make_bot: Callable[..., BotProcess], tmp_path: Path
 ) -> None:
-    straight = await PLAYED.reference(tmp_path)
-    expected, expected_moves = straight.outcome, straight.moves
-    kill = KILL_POINTS[point]
-    bot = PLAYED.bot(make_bot)
-    await bot.start()
-    players = PLAYED.players(server)
-    db = bot.database_path
-    chosen = arm(server, bot, players, kill)
-    game = await PLAYED.play_through(server, bot, players)
-    result, moves = game.outcome, game.moves
-
-    assert chosen, f"the game never reached the kill point {point!r}"
-    assert moves == expected_moves
-    assert result == expected
-    assert result.totals() == expected.totals()
-    # what the restarted bot showed hides what it must, too
-    leaks = scan(server.log, game_knowledge(players, db)).leaks
-    assert not leaks, "\n".join(str(leak) for leak in leaks[:20])
-    posted = players.summaries()
-    missing = sorted(set(range(1, HANDS + 1)) - set(posted))
-    assert not missing, f"the summary of hand(s) {missing} was never posted (posted: {posted})"
-    assert "Traceback" not in bot.output()
-    assert server.problems() == []
+    await PLAYED.killed_once(KILL_POINTS[point], server, make_bot, tmp_path)
