@@ -163,19 +163,30 @@ def game_knowledge(players: TablePlayers, db_path: Path) -> Knowledge:
     return knowledge
 
 
+def dealt(
+    players: TablePlayers, events: list[tuple[str, dict]]
+) -> list[tuple[dict, list[Move], list[int], list[int]]]:
+    """Each deal played (a talon game's): its ``deal`` event, the players' moves in it,
+    its hands as bit sets and its talon as bit numbers, to replay it move by move."""
+    deals = {int(payload["hand_no"]): payload for kind, payload in events if kind == "deal"}
+    by_hand: dict[int, list[Move]] = {}
+    for move in players.moves:
+        by_hand.setdefault(move.hand_no, []).append(move)
+    out = []
+    for hand_no, moves in by_hand.items():
+        deal = deals[hand_no]
+        hands = [card_mask(Card.parse(c) for c in hand) for hand in deal["hands"]]
+        talon = [Card.parse(c).index for c in deal["talon"]]
+        out.append((deal, moves, hands, talon))
+    return out
+
+
 def _bete_knowledge(players: TablePlayers, events: list[tuple[str, dict]]) -> Knowledge:
     """La Bête: each deal is replayed from its ``deal`` event with the players' moves,
     to know when a curieuse turned the talon's next card."""
     ids = [user.id for user in players.users]
     knowledge = Knowledge()
-    deals = {int(payload["hand_no"]): payload for kind, payload in events if kind == "deal"}
-    by_hand: dict[int, list[Move]] = {}
-    for move in players.moves:
-        by_hand.setdefault(move.hand_no, []).append(move)
-    for hand_no, moves in by_hand.items():
-        deal = deals[hand_no]
-        hands = [card_mask(Card.parse(c) for c in hand) for hand in deal["hands"]]
-        talon = [Card.parse(c).index for c in deal["talon"]]
+    for deal, moves, hands, talon in dealt(players, events):
         state = DealState(Rules(), int(deal["dealer"]), hands, talon)
         for move in moves:
             if move.verb in ("start", "next"):
@@ -201,14 +212,7 @@ def _hombre_knowledge(players: TablePlayers, events: list[tuple[str, dict]]) -> 
     defenders saw each other's hands."""
     ids = [user.id for user in players.users]
     knowledge = Knowledge()
-    deals = {int(payload["hand_no"]): payload for kind, payload in events if kind == "deal"}
-    by_hand: dict[int, list[Move]] = {}
-    for move in players.moves:
-        by_hand.setdefault(move.hand_no, []).append(move)
-    for hand_no, moves in by_hand.items():
-        deal = deals[hand_no]
-        hands = [card_mask(Card.parse(c) for c in hand) for hand in deal["hands"]]
-        talon = [Card.parse(c).index for c in deal["talon"]]
+    for deal, moves, hands, talon in dealt(players, events):
         state = HombreState(HombreRules(), int(deal["dealer"]), hands, talon, Pool())
         for move in moves:
             if move.verb in ("start", "next"):
