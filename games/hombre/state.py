@@ -393,7 +393,7 @@ class DealState(TrickPlay):
             seat=seat,
             dealer=self.dealer,
             phase=self.phase,
-            turn=self.turn,
+            turn=-1 if self.is_over else self.turn,  # nobody's turn once the deal is over
             hand=self.hands[seat],
             hand_counts=tuple(h.bit_count() for h in self.hands),
             calls=tuple((s, a) for s, a in self.actions if a.kind in CALLS),
