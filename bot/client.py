@@ -62,7 +62,7 @@ class BeteBot(commands.Bot):
         self._resumed = False
         self._db: Database | None = None
         self._service: TableService | None = None
-        self.presenter = Presenter(self, settings.default_language)
+        self.presenter = Presenter(self, settings.default_language, settings.dm_window)
 
     @property
     def db(self) -> Database:

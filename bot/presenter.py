@@ -1,8 +1,11 @@
 """Puts a table's state in front of people: the table message, the private hands, summaries.
 
 One edit of the table message per action; a player's private hand is sent
-at each deal and edited when what it shows changes (its fingerprint); a
-player whose DMs are closed is told once, in the channel, to use *My hand*.
+at each deal and edited when what it shows changes (its fingerprint): at once
+when what its reader may do changes (their turn comes or goes), else at most
+once per ``DM_WINDOW`` (a hand that only follows the play gathers the moves
+made meanwhile into one edit, sparing Discord's global rate limit); a player
+whose DMs are closed is told once, in the channel, to use *My hand*.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from bot.i18n import lang_for, t
 from bot.pictures.files import UNKNOWN, edit_files, picture_name, send_files
 from bot.pictures.scenes import whole_hand_scene
 from bot.render import (
+    controls_fingerprint,
     expired_panel,
     hand_panel,
     hand_tricks_words,
@@ -35,6 +39,9 @@ log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
 PANEL_LIFE = 14 * 60  # seconds an ephemeral panel is redrawn: its token lives 15 minutes
+# seconds a private hand that only follows the play (not its reader's turn) waits before
+# it is edited, the moves made meanwhile gathered into that one edit
+DM_WINDOW: Final = 3.0
 # discord.py tries a 500, 502 or 504 again by itself, not a 503: a lost edit would
 # leave the table showing an old state (after the last card: no *Next hand*)
 SERVER_ERROR_RETRIES: Final = (0.5, 1.0, 2.0)  # seconds before each new try
@@ -68,7 +75,9 @@ def edit_with_picture(
 
 
 class Presenter:
-    def __init__(self, client: discord.Client, default_language: str = "fr") -> None:
+    def __init__(
+        self, client: discord.Client, default_language: str = "fr", dm_window: float = DM_WINDOW
+    ) -> None:
         self.client = client
         self.default_language = default_language
         # one presentation at a time per table: edits land in the order of the changes,
@@ -78,6 +87,8 @@ class Presenter:
         self.on_summary_posted: Callable[[LiveTable, int], Awaitable[None]] | None = None
         # how a player wants to be told it is their turn: dm, mention or none
         self.notify_mode: Callable[[str], Awaitable[str]] | None = None
+        self.dm_window = dm_window
+        self._waiting: dict[int, asyncio.Task[None]] = {}  # a table's gathered DM edits
 
     def player_lang(self, table: LiveTable, player: str) -> str:
         return lang_for(table.locales.get(player), self.default_language)
@@ -148,37 +159,55 @@ class Presenter:
         player: str,
         channel_id: int,
         message_id: int,
-        fingerprint: str,
-        picture: str | None,
+        embed: discord.Embed,
+        view: discord.ui.View,
     ) -> None:
         """A private hand message was just updated by answering its click."""
         if message_id and isinstance(channel_id, int):
-            table.dms[player] = DMRef(channel_id, message_id, fingerprint, table.hand_no, picture)
+            fingerprint, controls = panel_fingerprint(embed, view), controls_fingerprint(view)
+            picture = picture_name(embed)
+            table.dms[player] = DMRef(
+                channel_id, message_id, fingerprint, table.hand_no, picture, controls
+            )
+            table.dms_waiting.discard(player)
 
-    async def refresh_dms(self, table: LiveTable) -> None:
-        """Send or edit each human's private hand where what it shows changed."""
-        if table.status != "playing" or table.state is None:
+    async def refresh_dms(self, table: LiveTable, *, gathered: bool = False) -> None:
+        """Send or edit each human's private hand where what it shows changed: at once
+        where what its reader may do changed, else once the window of ``DM_WINDOW``
+        has passed (``gathered``: it has)."""
+        state = table.state
+        if table.status != "playing" or state is None:
+            table.dms_waiting.clear()
             return
         for seat, info in enumerate(table.seats):
             if not info.human or info.player in table.dm_closed:
                 continue
             lang = self.player_lang(table, info.player)
             embed, view = hand_panel(table, seat, lang)
-            fingerprint = panel_fingerprint(embed, view)
+            fingerprint, controls = panel_fingerprint(embed, view), controls_fingerprint(view)
             ref = table.dms.get(info.player)
-            if ref is not None and ref.hand_no == table.hand_no and ref.fingerprint == fingerprint:
+            current = ref is not None and ref.hand_no == table.hand_no
+            if ref is not None and current and ref.fingerprint == fingerprint:
+                table.dms_waiting.discard(info.player)
                 continue
+            follows = ref is not None and current and ref.controls == controls
+            if follows and not gathered and not state.is_over and self.dm_window > 0:
+                table.dms_waiting.add(info.player)  # only the play moved on: gathered
+                self._gather(table)
+                continue
+            table.dms_waiting.discard(info.player)
             try:
-                if ref is not None and ref.hand_no == table.hand_no:
+                if ref is not None and current:
                     channel = self.client.get_partial_messageable(ref.channel_id)
                     old = channel.get_partial_message(ref.message_id)
                     await patiently(partial(edit_with_picture, old, embed, view, ref.picture))
                     ref.fingerprint, ref.picture = fingerprint, picture_name(embed)
+                    ref.controls = controls
                     continue
                 dm = await self.client.create_dm(discord.Object(int(info.player)))
                 message = await patiently(partial(send_with_picture, dm, embed, view))
                 table.dms[info.player] = DMRef(
-                    dm.id, message.id, fingerprint, table.hand_no, picture_name(embed)
+                    dm.id, message.id, fingerprint, table.hand_no, picture_name(embed), controls
                 )
             except discord.Forbidden as error:
                 if error.code != DM_CLOSED:
@@ -189,6 +218,19 @@ class Presenter:
                 log.warning("could not update the private hand of %s: %s", info.player, error)
             except (discord.HTTPException, ValueError):
                 log.exception("could not update the private hand of %s", info.player)
+
+    def _gather(self, table: LiveTable) -> None:
+        """Edit the waiting private hands once the window has passed (one timer a table)."""
+        task = self._waiting.get(table.id)
+        if task is None or task.done():
+            self._waiting[table.id] = asyncio.create_task(self._after_window(table))
+
+    async def _after_window(self, table: LiveTable) -> None:
+        await asyncio.sleep(self.dm_window)
+        lock = self._locks.setdefault(table.id, asyncio.Lock())
+        async with lock:
+            if table.dms_waiting:
+                await self.refresh_dms(table, gathered=True)
 
     async def _tell_dm_closed(self, table: LiveTable, player: str) -> None:
         channel = self.client.get_partial_messageable(
@@ -330,6 +372,9 @@ class Presenter:
             await self._after_change(table, table_done=table_done)
         if table.status == "ended":
             self._locks.pop(table.id, None)
+            waiting = self._waiting.pop(table.id, None)
+            if waiting is not None and waiting is not asyncio.current_task():
+                waiting.cancel()
 
     async def _after_change(self, table: LiveTable, *, table_done: bool) -> None:
         if not table_done:

@@ -520,7 +520,14 @@ def table_link(table: LiveTable) -> str:
 
 
 def panel_fingerprint(embed: discord.Embed, view: discord.ui.View) -> str:
+    """What a private hand shows, its text and its components."""
     data = json.dumps([embed.to_dict(), view.to_components()], sort_keys=True, default=str)
+    return hashlib.sha256(data.encode()).hexdigest()
+
+
+def controls_fingerprint(view: discord.ui.View) -> str:
+    """What a private hand lets its reader do: its components alone."""
+    data = json.dumps(view.to_components(), sort_keys=True, default=str)
     return hashlib.sha256(data.encode()).hexdigest()
 
 

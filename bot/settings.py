@@ -31,6 +31,7 @@ class Settings:
     default_language: str = "fr"
     ai_workers: int = 1  # worker processes for the computer players' decisions
     ai_pause: float = 1.5  # seconds a computer player waits before each move
+    dm_window: float = 3.0  # seconds a private hand that only follows the play waits
     api_base: str | None = None  # test only: a fake Discord REST base URL
     gateway_url: str | None = None  # test only: a fake Discord gateway URL
 
@@ -81,13 +82,8 @@ class Settings:
         workers = get("AI_WORKERS") or "1"
         if not workers.isdigit() or not 1 <= int(workers) <= 16:
             raise SettingsError(f"AI_WORKERS must be a number from 1 to 16, not {workers!r}")
-        pause_text = get("AI_PAUSE") or "1.5"
-        try:
-            pause = float(pause_text)
-        except ValueError:
-            pause = -1.0
-        if not 0 <= pause <= 30:
-            raise SettingsError(f"AI_PAUSE must be seconds from 0 to 30, not {pause_text!r}")
+        pause = seconds(get("AI_PAUSE"), "AI_PAUSE", 1.5)
+        window = seconds(get("DM_WINDOW"), "DM_WINDOW", 3.0)
         url = get("DATABASE_URL")
         if url is not None and not is_url(url):
             raise SettingsError(
@@ -103,6 +99,20 @@ class Settings:
             default_language=language,
             ai_workers=int(workers),
             ai_pause=pause,
+            dm_window=window,
             api_base=get("DISCORD_API_BASE"),
             gateway_url=get("DISCORD_GATEWAY_URL"),
         )
+
+
+def seconds(text: str | None, name: str, default: float) -> float:
+    """A setting in seconds, from 0 to 30 (``default`` when unset)."""
+    if text is None:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 30:
+        raise SettingsError(f"{name} must be seconds from 0 to 30, not {text!r}")
+    return value

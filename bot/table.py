@@ -73,6 +73,7 @@ class DMRef:
     fingerprint: str
     hand_no: int
     picture: str | None = UNKNOWN  # the picture the message holds (None: none)
+    controls: str = ""  # the fingerprint of its components alone
 
 
 @dataclass(slots=True)
@@ -120,6 +121,7 @@ class LiveTable:
     panels: dict[str, Panel] = field(default_factory=dict)  # player: their live panel
     turn_shown: tuple[int, int] = (0, -1)  # (hand, seat) of the last player to act shown
     notices: dict[str, tuple[int, int]] = field(default_factory=dict)  # player: (DM, message)
+    dms_waiting: set[str] = field(default_factory=set)  # private hands whose edit waits
     deadline: int | None = None  # when the player to act runs out of time (Unix time)
     turn_started: float = 0.0  # when the player to act was given the turn (Unix time)
 

@@ -18,11 +18,10 @@ from bot.errors import UserError
 from bot.games import table_game, table_games
 from bot.i18n import lang_for, t
 from bot.ids import SELECT_TEMPLATE, TEMPLATE, ComponentId
-from bot.pictures.files import edit_files, held, picture_name, send_files
+from bot.pictures.files import edit_files, held, send_files
 from bot.render import (
     computer_choice,
     hand_panel,
-    panel_fingerprint,
     tricks_embed,
 )
 from bot.table import LiveTable
@@ -186,12 +185,7 @@ async def _answer_panel(
     await interaction.response.edit_message(embed=embed, view=view, **files)
     if interaction.guild_id is None and message is not None:
         bot.presenter.record_panel(
-            table,
-            str(interaction.user.id),
-            message.channel.id,
-            message.id,
-            panel_fingerprint(embed, view),
-            picture_name(embed),
+            table, str(interaction.user.id), message.channel.id, message.id, embed, view
         )
 
 

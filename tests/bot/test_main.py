@@ -27,6 +27,8 @@ def test_settings_defaults_and_env_file(tmp_path):
     assert settings.default_language == "en" and settings.log_level == "DEBUG"
     assert settings.database_path == DEFAULT_DATABASE
     assert settings.api_base is None and settings.gateway_url is None
+    assert (settings.ai_pause, settings.dm_window) == (1.5, 3.0)
+    assert Settings.from_mapping({"DISCORD_TOKEN": "a", "DM_WINDOW": "0"}).dm_window == 0
     over = Settings.load(env_file, environ={"DISCORD_TOKEN": "xyz", "DATABASE_PATH": "x.db"})
     assert over.token == "xyz" and over.database_path == "x.db"
 
@@ -38,6 +40,9 @@ def test_settings_defaults_and_env_file(tmp_path):
         ({"DISCORD_TOKEN": "a", "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID"),
         ({"DISCORD_TOKEN": "a", "DEFAULT_LANGUAGE": "de"}, "DEFAULT_LANGUAGE"),
         ({"DISCORD_TOKEN": "a", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+        ({"DISCORD_TOKEN": "a", "AI_PAUSE": "-1"}, "AI_PAUSE"),
+        ({"DISCORD_TOKEN": "a", "DM_WINDOW": "soon"}, "DM_WINDOW"),
+        ({"DISCORD_TOKEN": "a", "DM_WINDOW": "31"}, "DM_WINDOW"),
     ],
 )
 def test_bad_settings_are_one_clear_error(values, word):

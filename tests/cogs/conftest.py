@@ -45,6 +45,7 @@ def make_bot(path: Path | str) -> BeteBot:
         database_url=url,
         default_language="fr",
         ai_pause=1.0,
+        dm_window=0.0,  # every private hand edited at once (test_dm_window gathers them)
     )
     return BeteBot(
         settings, seed_source=example_seed, deal_source=example_deal, decider=inline_decider
