@@ -38,7 +38,7 @@ from games.ai.sampling import Sampler, played_by_seat, tricks_seen
 from games.ai.thumb import card_of, play_of
 from games.cards import Suit, bits_of
 from games.hombre.actions import HIDE, PASS, STOP, Action, Kind, discard, trump
-from games.hombre.rules import DECK_MASK, SEATS, TRICKS
+from games.hombre.rules import DECK_MASK, ESPADILLE, SEATS, TRICKS
 from games.hombre.state import DealView, Mode, Phase
 from games.tricks import played_mask
 
@@ -52,6 +52,9 @@ EXACT_FROM: Final = 7  # tricks left from which the play is searched to the end
 DEPTH: Final = 2  # tricks searched before a playout judges, earlier in the play
 DEFENDER_MOST: Final = 5  # cards the rules of thumb let a defender exchange at most
 CALLS: Final = (Kind.PRENDRE, Kind.SANS_PRENDRE)  # the vole is never announced
+# jetons added to the value of taking: the playouts judge the hombre's own deal by
+# double-dummy defenders and a greedy hombre, both harsher than the table's
+BOLDNESS = 0.0
 
 
 def knowledge_of(view: DealView) -> Knowledge:
@@ -118,6 +121,30 @@ class Table:
         h = self.hombre
         own = [h] if self.mode.takes else []
         return [*own, (h + 1) % SEATS, (h + 2) % SEATS]
+
+
+def hombre_if_passing(view: DealView, hands: Sequence[int]) -> Table | None:
+    """Who plays, and how, if the seat passes (None: all pass): the standing caller,
+    else the first later speaker whose hand the rules of thumb would take with,
+    else the espadille's holder when the table forces him."""
+    first = (view.dealer + 1) % SEATS
+    standing = [(s, a.kind) for s, a in view.calls if a.kind is not Kind.PASS]
+    if standing:
+        seat, kind = standing[-1]
+        return Table(first, seat, Mode(int(kind)), best_trump(hands[seat])[0])
+    spoken = {s for s, _ in view.calls}
+    for step in range(SEATS):
+        seat = (first + step) % SEATS
+        if seat == view.seat or seat in spoken:
+            continue
+        suit, score = best_trump(hands[seat])
+        if score >= BID_SCORE:
+            return Table(first, seat, Mode.PRENDRE, suit)
+    if view.rules.espadille_forcee:
+        holder = next((s for s in range(SEATS) if hands[s] >> ESPADILLE & 1), -1)
+        if holder >= 0:
+            return Table(first, holder, Mode.FORCED, best_trump(hands[holder])[0])
+    return None
 
 
 def exchange_range(table: Table, seat: int, talon_left: int, own_rule: bool) -> tuple[int, int]:
@@ -255,18 +282,22 @@ class HombrePimcPlayer(ChoosingPlayer[DealView, Action]):
             return PASS
         worths = Worths(view)
         sums = {(a.kind, s): 0.0 for a in calls for s in range(4)}
-        total = 0.0
+        total = passing = 0.0
         for weight, deal in self.deals(view, rng, deadline):
             talon = _shuffled(deal[SEATS], rng)
+            hands = deal[:SEATS]
             total += weight
             for kind, suit in sums:
                 table = Table(worths.first, view.seat, Mode(int(kind)), suit)
-                sums[(kind, suit)] += weight * worths.of_deal(table, deal[:SEATS], talon, {})
+                sums[(kind, suit)] += weight * worths.of_deal(table, hands, talon, {})
+            other = hombre_if_passing(view, hands)
+            if other is not None:
+                passing += weight * worths.of_deal(other, hands, talon, {})
         if not total:
             return PASS
-        best: tuple[float, Action] = (0.0, PASS)
+        best: tuple[float, Action] = (passing / total, PASS)
         for action in calls:
-            value = max(sums[(action.kind, s)] for s in range(4)) / total
+            value = max(sums[(action.kind, s)] for s in range(4)) / total + BOLDNESS
             if value > best[0]:
                 best = (value, action)
         return best[1]
