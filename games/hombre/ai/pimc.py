@@ -52,9 +52,8 @@ EXACT_FROM: Final = 7  # tricks left from which the play is searched to the end
 DEPTH: Final = 2  # tricks searched before a playout judges, earlier in the play
 DEFENDER_MOST: Final = 5  # cards the rules of thumb let a defender exchange at most
 CALLS: Final = (Kind.PRENDRE, Kind.SANS_PRENDRE)  # the vole is never announced
-# jetons added to the value of taking: the playouts judge the hombre's own deal by
-# double-dummy defenders and a greedy hombre, both harsher than the table's
-BOLDNESS = 0.0
+EXCHANGE_SPREAD: Final = 2  # cards more or fewer than the rules of thumb discard, tried
+EXCHANGE_MARGIN: Final = 0.5  # jetons by which a discard must beat the rule's to be chosen
 
 
 def knowledge_of(view: DealView) -> Knowledge:
@@ -297,7 +296,7 @@ class HombrePimcPlayer(ChoosingPlayer[DealView, Action]):
             return PASS
         best: tuple[float, Action] = (passing / total, PASS)
         for action in calls:
-            value = max(sums[(action.kind, s)] for s in range(4)) / total + BOLDNESS
+            value = max(sums[(action.kind, s)] for s in range(4)) / total
             if value > best[0]:
                 best = (value, action)
         return best[1]
@@ -318,16 +317,32 @@ class HombrePimcPlayer(ChoosingPlayer[DealView, Action]):
         worths = Worths(view)
         table = Table(worths.first, view.hombre, view.mode, view.trump)
         least, most = exchange_range(table, view.seat, view.talon_left, False)
-        candidates = discard_candidates(view.hand, view.trump, least, most)
+        # the rules of thumb's discard, and others of nearly as many cards
+        rule = weak_discard(
+            view.hand, view.trump, *exchange_range(table, view.seat, view.talon_left, True)
+        )
+        n = rule.bit_count()
+        candidates = [rule] + [
+            c
+            for c in discard_candidates(view.hand, view.trump, least, most)
+            if abs(c.bit_count() - n) <= EXCHANGE_SPREAD and c != rule
+        ]
         done = len(view.exchanged)
         sums = [0.0] * len(candidates)
+        total = 0.0
         for weight, deal in self.deals(view, rng, deadline):
+            total += weight
             # the talon's rest lies among the unseen cards out of the hands
             talon = _shuffled(deal[SEATS], rng)[: view.talon_left]
             for i, cards in enumerate(candidates):
                 chosen = {view.seat: cards}
                 sums[i] += weight * worths.of_deal(table, deal[:SEATS], talon, chosen, done)
-        return discard(candidates[max(range(len(candidates)), key=lambda i: sums[i])])
+        best = max(range(len(candidates)), key=lambda i: sums[i])
+        # another discard must beat the rule's clearly: the playouts judge the
+        # exchanges roughly, and the best of many noisy sums is flattered
+        if sums[best] - sums[0] < EXCHANGE_MARGIN * total:
+            best = 0
+        return discard(candidates[best])
 
     # ---- card play ---------------------------------------------------------------
 
