@@ -4,9 +4,8 @@ A seat's score is ``games.hombre.ai.value.deal_score`` in jetons: its net
 payment, its share of the poule's change and the bêtes made or paid valued as
 debts, the quantity the players maximise.  Every deal starts a fresh poule (3
 jetons from each); with ``bete`` > 0 a waiting bête of that many jetons, owned
-by the dealer's left-hand neighbour's partner in turn, enters it (and the
-antes are 2).  The summary counts each side's deals as hombre and their
-results.
+by the third hand, enters it (and the antes are 2).  The summary counts each
+side's deals as hombre and their results.
 """
 
 from __future__ import annotations

@@ -17,8 +17,12 @@ weighted by how well they explain the calls (``CallReading``).
 * Auction, trump and exchange: on each deal (the talon's order drawn too) the
   exchanges are played out (the seat's candidate, the others' by the rules of
   thumb) and the deal by the solver's playout; each choice is valued by the
-  mean worth to the seat.  Passing is worth nothing (an all-pass costs each
-  the 2 jetons his share of the poule gives back).
+  mean worth to the seat.  Passing is worth what the deal gives the seat as a
+  defender of whoever would call instead (the standing caller, or a later
+  speaker whose hand the rules of thumb would take with), nothing if all
+  pass (each pays 2 jetons his share of the poule gives back).  The exchange
+  tries the rules of thumb's discard and those of up to two cards more or
+  fewer, and leaves the rule's only for a clear gain.
 
 Signals (gano, knock) are never given.  Every decision stops drawing deals
 when its time budget is spent.
