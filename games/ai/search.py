@@ -18,7 +18,9 @@ the side to move), with
 * move ordering by simple trick-winning rules,
 * early decisions when the goal is reached or out of reach, and a direct
   evaluation of the last trick, where every play is forced,
-* a deadline (``time.perf_counter()``), looked at every 256 nodes.
+* a deadline (``time.perf_counter()``), looked at every 256 nodes,
+* a horizon a game may set (``estimate``): past it a position is judged, not
+  searched, when the whole play does not fit the time of a decision.
 
 Cards are bit numbers of ``games.cards``: a suit is ``card >> 4`` and, inside
 a suit, a lower bit is a stronger card (the order of the games here; a game
@@ -159,6 +161,13 @@ class TrickSolver(Generic[MemoT]):
         """The memo once ``winner`` has taken a trick (``tricks`` counts it already)."""
         return memo
 
+    def estimate(
+        self, hands: list[int], leader: int, tricks: tuple[int, ...], memo: MemoT, left: int
+    ) -> bool | None:
+        """A judgement of a position at a trick boundary instead of searching it (a
+        game's shallower search, past its horizon), or None: search it."""
+        return None
+
     def fits(self, position: Position[MemoT]) -> bool:
         """Whether ``position`` is one this solver was made for."""
         return position.seats == self.seats and position.rules == self.rules
@@ -225,6 +234,9 @@ class TrickSolver(Generic[MemoT]):
             return result
         if left == 1:
             return self._last_trick(hands, leader, tricks, memo)
+        guess = self.estimate(hands, leader, tricks, memo, left)
+        if guess is not None:
+            return guess
         key = self.key(hands, leader, tricks, memo)
         cached = self.table.get(key)
         if cached is not None:

@@ -30,8 +30,8 @@ SPEC: GameSpec[Rules, Session, DealView, Action] = register(
         result=result_json,
         record_of=record_of,
         players_module="games.hombre.ai",
-        fair="random",
-        strong="heuristic",
+        fair="heuristic",
+        strong="pimc",
     )
 )
 

@@ -1,21 +1,40 @@
-"""L'Hombre's computer players, by name (the registry's ``players``):
-``random`` (the table's *fair* one for now) and ``heuristic`` (rules of thumb,
-the *strong* one until a searching player exists)."""
+"""L'Hombre's computer players, by name (the registry's ``players``).
+
+``random``; ``heuristic`` (rules of thumb, the table's *fair* player); ``pimc``
+(sampling and double-dummy search, the *strong* one); ``cheater`` (sees every
+card: an upper bound for the duels, never offered at a table, and refusing to
+play from a view).  Each decides from a ``DealView``; the game's part of the
+shared search is ``solver``, of the sampler ``pimc`` (its knowledge and
+reading of the calls), and of the duel ``duel`` (its arena, registered here).
+
+The game's registration is imported here too: until the bot offers L'Hombre
+(``games.offered``), its players are what makes it known to the duel.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+import games.hombre.spec  # noqa: F401  (registers the game for the duel's command line)
+from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
 from games.hombre.actions import Action
+from games.hombre.record import GAME
 from games.hombre.state import DealView
 from games.registry import ComputerPlayer
 
+from .cheater import CheaterPlayer
+from .duel import HombreArena
 from .heuristic import HombreHeuristicPlayer
+from .pimc import HombrePimcPlayer
 
 PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
     "random": RandomPlayer,
     "heuristic": HombreHeuristicPlayer,
+    "pimc": HombrePimcPlayer,
+    "cheater": CheaterPlayer,
 }
 
-__all__ = ["PLAYERS", "HombreHeuristicPlayer", "RandomPlayer"]
+register_arena(GAME, HombreArena)
+
+__all__ = ["PLAYERS", "CheaterPlayer", "HombreHeuristicPlayer", "HombrePimcPlayer", "RandomPlayer"]

@@ -62,40 +62,54 @@ class HombreHeuristicPlayer:
         return PASS
 
     def _exchange(self, view: DealView) -> Action:
-        rules = _TRICKS[Suit(view.trump)]
-        hand = view.hand
         least = min(1, view.talon_left) if view.seat == view.hombre else 0
         most = min(9, view.talon_left)
-        weak = [i for i in bits_of(hand & ~rules.trump_mask & ~KINGS)]
-        weak.sort(key=lambda i: rules.power[i])
         if view.seat != view.hombre:
             most = min(most, 5 if view.talon_left > 5 else view.talon_left)
-        chosen = weak[:most]
-        if len(chosen) < least:
-            chosen = sorted(bits_of(hand), key=lambda i: rules.power[i])[:least]
-        mask = 0
-        for i in chosen:
-            mask |= 1 << i
-        return discard(mask)
+        return discard(weak_discard(view.hand, view.trump, least, most))
 
     def _play(self, view: DealView) -> Action:
-        plays = [a for a in view.legal if a.kind is Kind.PLAY and not a.signal]
         if any(a.kind is Kind.STOP for a in view.legal):
             return next(a for a in view.legal if a.kind is Kind.STOP)
-        rules = _TRICKS[Suit(view.trump)]
-        power = rules.power
-        cards = sorted((a.cards.bit_length() - 1 for a in plays), key=lambda i: power[i])
-        if not view.trick:
-            if view.seat == view.hombre and view.hand & rules.trump_mask:
-                return play(max(cards, key=lambda i: (rules.is_trump(i), power[i])))
-            plain = [i for i in cards if not rules.is_trump(i)]
-            return play(max(plain or cards, key=lambda i: power[i]))
-        winner_seat = view.winning
-        partner_wins = view.seat != view.hombre and winner_seat != view.hombre
-        if partner_wins:
-            return play(cards[0])
-        winning_card = next(c.index for s, c in view.trick if s == winner_seat)
-        for i in cards:
-            if rules.beats(i, winning_card):
-                return play(i)
-        return play(min(cards, key=lambda i: (rules.is_trump(i), power[i])))
+        cards = [
+            a.cards.bit_length() - 1 for a in view.legal if a.kind is Kind.PLAY and not a.signal
+        ]
+        return play(play_rule_of_thumb(view, cards))
+
+
+def weak_discard(hand: int, trump: int, least: int, most: int) -> int:
+    """The cards the rules of thumb discard: the weakest that are neither trumps
+    nor kings, at most ``most``; at least ``least`` of the weakest cards."""
+    rules = _TRICKS[Suit(trump)]
+    weak = [i for i in bits_of(hand & ~rules.trump_mask & ~KINGS)]
+    weak.sort(key=lambda i: rules.power[i])
+    chosen = weak[:most]
+    if len(chosen) < least:
+        chosen = sorted(bits_of(hand), key=lambda i: rules.power[i])[:least]
+    mask = 0
+    for i in chosen:
+        mask |= 1 << i
+    return mask
+
+
+def play_rule_of_thumb(view: DealView, cards: list[int]) -> int:
+    """The rules of thumb's card among ``cards`` (legal ones): the hombre leads
+    his best trump, a defender his best plain card; a card wins the trick as
+    cheaply as it can when the side is not winning it, else the weakest goes."""
+    rules = _TRICKS[Suit(view.trump)]
+    power = rules.power
+    cards = sorted(cards, key=lambda i: power[i])
+    if not view.trick:
+        if view.seat == view.hombre and view.hand & rules.trump_mask:
+            return max(cards, key=lambda i: (rules.is_trump(i), power[i]))
+        plain = [i for i in cards if not rules.is_trump(i)]
+        return max(plain or cards, key=lambda i: power[i])
+    winner_seat = view.winning
+    partner_wins = view.seat != view.hombre and winner_seat != view.hombre
+    if partner_wins:
+        return cards[0]
+    winning_card = next(c.index for s, c in view.trick if s == winner_seat)
+    for i in cards:
+        if rules.beats(i, winning_card):
+            return i
+    return min(cards, key=lambda i: (rules.is_trump(i), power[i]))
