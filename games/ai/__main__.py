@@ -14,7 +14,7 @@ import sys
 
 from games import registry
 
-from .duel import DuelConfig, arena_of, format_summary, game_spec, run, summarize
+from .duel import DuelConfig, arena_of, format_summary, run, summarize
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,7 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     duel = commands.add_parser("duel", help="duplicate evaluation of two player types")
     ids = [spec.id for spec in registry.games()]
-    duel.add_argument("--game", default=ids[0], help=f"the game's id ({', '.join(ids)}, ...)")
+    duel.add_argument("--game", choices=ids, default=ids[0], help="the game's id")
     duel.add_argument("--seats", type=int, default=0, help="players (0: the game's default)")
     duel.add_argument("--a", required=True, help="the candidate")
     duel.add_argument("--b", required=True, help="the baseline")
@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         settings.append((name.strip(), value.strip()))
     try:
         arena = arena_of(args.game, args.seats, dict(settings))
-        players = game_spec(args.game).players()
+        players = registry.game(args.game).players()
         for name in (args.a, args.b, args.ref):
             if name is not None and name not in players:
                 known = ", ".join(players)

@@ -20,7 +20,6 @@ import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from importlib import import_module
 from multiprocessing import get_context
 from typing import Any, Protocol, TypeVar
 
@@ -121,23 +120,9 @@ def register_arena(game: str, factory: ArenaFactory) -> None:
     _ARENAS[game] = factory
 
 
-def game_spec(game: str) -> registry.AnyGame:
-    """A registered game by id; a game not offered yet (an engine still under test)
-    is looked for in its players' package, ``games.<id>.ai``, which may register it."""
-    try:
-        return registry.game(game)
-    except KeyError:
-        try:
-            import_module(f"games.{game.replace('-', '_')}.ai")
-            return registry.game(game)
-        except (ModuleNotFoundError, KeyError):
-            known = ", ".join(spec.id for spec in registry.games())
-            raise ValueError(f"unknown game {game!r} (known: {known})") from None
-
-
 def arena_of(game: str, seats: int = 0, settings: Mapping[str, str] | None = None) -> Arena:
     """The arena of a registered game (its players' package registers it)."""
-    spec = game_spec(game)
+    spec = registry.game(game)
     spec.players()  # imports the game's players, which register its arena
     factory = _ARENAS.get(spec.id)
     if factory is None:
@@ -287,7 +272,7 @@ def summarize(config: DuelConfig, results: Sequence[DealResult]) -> dict[str, An
     mean, low, high = bootstrap_ci(diffs, config.seed)
     summary: dict[str, Any] = {
         "game": config.game,
-        "name": game_spec(config.game).name("en"),
+        "name": registry.game(config.game).name("en"),
         "seats": arena.seats,
         "a": config.a,
         "b": config.b,
