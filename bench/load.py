@@ -376,6 +376,23 @@ def answering(path: str) -> bool:
     return "/interactions/" in path or "/webhooks/" in path
 
 
+def request_kind(server: FakeDiscord, request: Any) -> str:
+    """What a REST request did: an edit, a post or a deletion, in a DM or a server's
+    channel, or another call (opening a DM channel...)."""
+    parts = request.path.split("/")
+    if "channels" not in parts or "messages" not in parts:
+        return f"{request.method} {request.route}"
+    channel_id = parts[parts.index("channels") + 1]
+    in_dm = channel_id.isdigit() and int(channel_id) in dm_channel_ids(server)
+    where = "DM" if in_dm else "channel"
+    verb = {"PATCH": "edit", "POST": "post", "DELETE": "delete"}.get(request.method, request.method)
+    return f"{where} {verb}"
+
+
+def dm_channel_ids(server: FakeDiscord) -> set[int]:
+    return {channel.id for channel in server.dm_channels.values()}
+
+
 def forget_history(server: FakeDiscord) -> None:
     """Drop what the fake keeps for tests' scans (every version of every message): not needed
     here, and it would make the driver's process grow for the whole run."""
@@ -462,6 +479,7 @@ class LoadFigures:
     stuck_waits: int
     bot_cpu_ms_per_interaction: float
     rest_per_interaction: float  # REST calls to Discord besides the interaction's answer
+    rest_by_kind: dict[str, float]  # the same, per interaction, by what they did
     bot_cpu_share: float  # of one core, during play
     driver_cpu_share: float  # this process: the fake Discord and the players
     driver_worst_lag_ms: float  # this process's event loop, during play
@@ -528,7 +546,9 @@ async def live_tables(args: argparse.Namespace, folder: Path) -> LoadFigures:
             with_tables = memory_kib(bot_pid(bot))
             in_window = [a for a in answers.done if a.dispatched >= start]
             # Discord's global limit counts these, not the answers to interactions
-            rest = sum(1 for r in server.requests if not answering(r.path))
+            counted = [r for r in server.requests if not answering(r.path)]
+            rest = len(counted)
+            kinds = Counter(request_kind(server, r) for r in counted)
             refusals = [f"{a.verb}: {a.refused}" for a in in_window if a.refused]
             problems = server.problems()
             forget_history(server)
@@ -566,6 +586,7 @@ async def live_tables(args: argparse.Namespace, folder: Path) -> LoadFigures:
         stuck_waits=sum(d.stuck for d in drivers),
         bot_cpu_ms_per_interaction=1000 * bot_cpu / max(1, len(in_window)),
         rest_per_interaction=rest / max(1, len(in_window)),
+        rest_by_kind={kind: count / max(1, len(in_window)) for kind, count in kinds.most_common()},
         bot_cpu_share=bot_cpu / elapsed,
         driver_cpu_share=own_cpu / elapsed,
         driver_worst_lag_ms=1000 * worst_lag,
@@ -723,7 +744,9 @@ def report(load: LoadFigures | None, many: ManyFigures | None) -> None:
             )
         print(
             f"REST requests to Discord per interaction, besides its answer: "
-            f"{load.rest_per_interaction:.2f}"
+            f"{load.rest_per_interaction:.2f} ("
+            + ", ".join(f"{kind} {n:.2f}" for kind, n in load.rest_by_kind.items())
+            + ")"
         )
         print(
             f"CPU during play: bot {100 * load.bot_cpu_share:.0f} % of a core "
