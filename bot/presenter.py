@@ -88,6 +88,7 @@ class Presenter:
         # how a player wants to be told it is their turn: dm, mention or none
         self.notify_mode: Callable[[str], Awaitable[str]] | None = None
         self.dm_window = dm_window
+        self._dm_channels: dict[str, int] = {}  # player: their DM channel with the bot
         self._waiting: dict[int, asyncio.Task[None]] = {}  # a table's gathered DM edits
 
     def player_lang(self, table: LiveTable, player: str) -> str:
@@ -204,7 +205,7 @@ class Presenter:
                     ref.fingerprint, ref.picture = fingerprint, picture_name(embed)
                     ref.controls = controls
                     continue
-                dm = await self.client.create_dm(discord.Object(int(info.player)))
+                dm = await self.dm_channel(info.player)
                 message = await patiently(partial(send_with_picture, dm, embed, view))
                 table.dms[info.player] = DMRef(
                     dm.id, message.id, fingerprint, table.hand_no, picture_name(embed), controls
@@ -218,6 +219,15 @@ class Presenter:
                 log.warning("could not update the private hand of %s: %s", info.player, error)
             except (discord.HTTPException, ValueError):
                 log.exception("could not update the private hand of %s", info.player)
+
+    async def dm_channel(self, player: str) -> discord.PartialMessageable:
+        """The player's DM channel with the bot, opened once (Discord is asked only the
+        first time; every later hand and notice goes straight to it)."""
+        channel_id = self._dm_channels.get(player)
+        if channel_id is None:
+            channel = await self.client.create_dm(discord.Object(int(player)))
+            channel_id = self._dm_channels[player] = channel.id
+        return self.client.get_partial_messageable(channel_id)
 
     def _gather(self, table: LiveTable) -> None:
         """Edit the waiting private hands once the window has passed (one timer a table)."""
@@ -347,7 +357,7 @@ class Presenter:
                 pass  # deleted by the player already: nothing to tidy
         if table.row.message_id is not None:
             text += "\n" + table_link(table)
-        dm = await self.client.create_dm(discord.Object(int(player)))
+        dm = await self.dm_channel(player)
         message = await dm.send(text)
         table.notices[player] = (dm.id, message.id)
 

@@ -56,3 +56,13 @@ async def test_a_player_chooses_a_mention_or_nothing(world):
     said = [m for m in world.channel.history() if f"<@{nord.id}>" in (m.content or "")]
     assert mentions > 0 and len(said) == mentions
     assert table.status == "playing"
+
+
+async def test_each_player_s_dm_channel_is_opened_once(world):
+    await open_full_table(world)
+    for seat, words in actions():
+        await act_in_dm(world, seat, Action.parse(words))
+    opened = [r for r in world.env.http_requests if r.path == "/users/@me/channels"]
+    # four hands and every turn notice went to the channels opened for the first hands
+    assert len(opened) == 4
+    assert any(notices(world, s) for s in range(4))  # notices were sent meanwhile
