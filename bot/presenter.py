@@ -42,6 +42,9 @@ PANEL_LIFE = 14 * 60  # seconds an ephemeral panel is redrawn: its token lives 1
 # seconds a private hand that only follows the play (not its reader's turn) waits before
 # it is edited, the moves made meanwhile gathered into that one edit
 DM_WINDOW: Final = 3.0
+# seconds after their own move within which a player is taken to be following the game:
+# their turn coming back then is not noticed (a notice every few seconds would only nag)
+NOTICE_AFTER: Final = 30.0
 # discord.py tries a 500, 502 or 504 again by itself, not a 503: a lost edit would
 # leave the table showing an old state (after the last card: no *Next hand*)
 SERVER_ERROR_RETRIES: Final = (0.5, 1.0, 2.0)  # seconds before each new try
@@ -88,6 +91,7 @@ class Presenter:
         # how a player wants to be told it is their turn: dm, mention or none
         self.notify_mode: Callable[[str], Awaitable[str]] | None = None
         self.dm_window = dm_window
+        self.notice_after = NOTICE_AFTER
         self._dm_channels: dict[str, int] = {}  # player: their DM channel with the bot
         self._waiting: dict[int, asyncio.Task[None]] = {}  # a table's gathered DM edits
 
@@ -316,18 +320,28 @@ class Presenter:
         passed to them from someone else (an edit notifies nobody; a new message does).
 
         Not at a new deal (their new hand's DM tells them), not to a computer player,
-        not when the same player acts again; a DM notice replaces the previous one.
+        not when the same player acts again, not to a player who moved less than
+        ``NOTICE_AFTER`` seconds ago (they are following); a DM notice replaces the
+        previous one.
         """
         state = table.state
         if table.status != "playing" or state is None or state.is_over:
             return
         key = (table.hand_no, state.turn)
         previous, table.turn_shown = table.turn_shown, key
-        if previous == key or previous[0] != table.hand_no:
+        now = time.monotonic()
+        if previous[0] != table.hand_no:  # a new deal: each new hand's DM told its player
+            table.acted_at = dict.fromkeys(range(len(table.seats)), now)
+            return
+        if previous != key and previous[1] >= 0:
+            table.acted_at[previous[1]] = now  # the turn left them: they just moved
+        if previous == key:
             return
         info = table.seats[state.turn]
         if not info.human:
             return
+        if now - table.acted_at.get(state.turn, -self.notice_after) < self.notice_after:
+            return  # they moved moments ago: they are following the game
         mode = "dm" if self.notify_mode is None else await self.notify_mode(info.player)
         lang = self.player_lang(table, info.player)
         text = t(lang, "notice", id=table.id, channel=table.row.channel_name or "?")

@@ -122,6 +122,7 @@ class LiveTable:
     turn_shown: tuple[int, int] = (0, -1)  # (hand, seat) of the last player to act shown
     notices: dict[str, tuple[int, int]] = field(default_factory=dict)  # player: (DM, message)
     dms_waiting: set[str] = field(default_factory=set)  # private hands whose edit waits
+    acted_at: dict[int, float] = field(default_factory=dict)  # seat: its last move (monotonic)
     deadline: int | None = None  # when the player to act runs out of time (Unix time)
     turn_started: float = 0.0  # when the player to act was given the turn (Unix time)
 

@@ -18,6 +18,7 @@ def current_notice(world, seat: int) -> int | None:
 
 
 async def test_each_turn_change_is_noticed_once_and_replaces_the_last(world):
+    world.bot.presenter.notice_after = 0  # every player away from the game
     table = await open_full_table(world)
     steps = actions()
     assert all(current_notice(world, s) is None for s in range(4))  # the hands' DMs tell
@@ -38,6 +39,7 @@ async def test_each_turn_change_is_noticed_once_and_replaces_the_last(world):
 
 
 async def test_a_player_chooses_a_mention_or_nothing(world):
+    world.bot.presenter.notice_after = 0
     table = await open_full_table(world)
     steps = actions()
     est, nord = world.members[1], world.members[2]
@@ -59,6 +61,7 @@ async def test_a_player_chooses_a_mention_or_nothing(world):
 
 
 async def test_each_player_s_dm_channel_is_opened_once(world):
+    world.bot.presenter.notice_after = 0
     await open_full_table(world)
     for seat, words in actions():
         await act_in_dm(world, seat, Action.parse(words))
@@ -66,3 +69,26 @@ async def test_each_player_s_dm_channel_is_opened_once(world):
     # four hands and every turn notice went to the channels opened for the first hands
     assert len(opened) == 4
     assert any(notices(world, s) for s in range(4))  # notices were sent meanwhile
+
+
+async def test_a_player_who_just_moved_is_not_noticed_one_away_for_a_while_is(world):
+    table = await open_full_table(world)  # notices after 30 s without a move (the default)
+    steps = actions()
+    # a move after which the turn passes to another player, in the card play
+    away = next(i for i in range(8, len(steps) - 1) if steps[i + 1][0] != steps[i][0])
+    noticed = 0
+    for index, (seat, words) in enumerate(steps[: away + 3]):
+        turn_before = live(world).state.turn
+        if index == away:  # the player to act next has been away for a while
+            nxt = steps[index + 1][0]
+            table.acted_at[nxt] = table.acted_at.get(nxt, 0.0) - 31
+        before = {s: current_notice(world, s) for s in range(4)}
+        await act_in_dm(world, seat, Action.parse(words))
+        turn = live(world).state.turn
+        changed = {s for s in range(4) if current_notice(world, s) != before[s]}
+        if index == away and turn != turn_before:
+            assert changed == {turn}, "the player away is told"
+            noticed += 1
+        else:
+            assert not changed, f"{words}: a player who just moved was told"
+    assert noticed == 1
