@@ -24,7 +24,7 @@ from enum import IntEnum
 from typing import Final
 
 from games.ai.search import Position, SearchTimeout, TrickSolver
-from games.cards import Suit
+from games.cards import Suit, bits_of
 from games.hombre.rules import SEATS, TRICKS, HombreTricks
 from games.hombre.state import DealState, Phase
 
@@ -198,7 +198,7 @@ class HombreSolver(TrickSolver[int]):
     ) -> list[int]:
         order = self.order
         klass, place, between = order.klass, order.place, order.between
-        ranked = sorted(_bits(legal), key=lambda c: (klass[c], place[c]))
+        ranked = sorted(bits_of(legal), key=lambda c: (klass[c], place[c]))
         cards: list[int] = []
         for card in ranked:
             if cards:
@@ -261,11 +261,11 @@ def playout(
             if step == 0:
                 card = _greedy_lead(rules, hands, seat, hombre)
             elif (wseat == hombre) == (seat == hombre):  # the side is winning: cheapest
-                card = min(_bits(legal), key=lambda c: (trumps >> c & 1, power[c]))
+                card = min(bits_of(legal), key=lambda c: (trumps >> c & 1, power[c]))
             else:
-                beating = [c for c in _bits(legal) if rules.beats(c, winner)]
+                beating = [c for c in bits_of(legal) if rules.beats(c, winner)]
                 if not beating:
-                    card = min(_bits(legal), key=lambda c: (trumps >> c & 1, power[c]))
+                    card = min(bits_of(legal), key=lambda c: (trumps >> c & 1, power[c]))
                 elif step == SEATS - 1 or ((seat + 1) % SEATS != hombre and seat != hombre):
                     # last to play, or the partner plays last: as cheaply as possible
                     card = min(beating, key=lambda c: power[c])
@@ -290,16 +290,7 @@ def _greedy_lead(rules: HombreTricks, hands: list[int], seat: int, hombre: int) 
     if seat == hombre:
         others = hands[(seat + 1) % SEATS] | hands[(seat + 2) % SEATS]
         if hand & trumps and others & trumps:
-            return max(_bits(hand & trumps), key=lambda c: power[c])
-        return max(_bits(hand), key=lambda c: power[c])
+            return max(bits_of(hand & trumps), key=lambda c: power[c])
+        return max(bits_of(hand), key=lambda c: power[c])
     plain = hand & ~trumps
-    return max(_bits(plain or hand), key=lambda c: power[c])
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return max(bits_of(plain or hand), key=lambda c: power[c])
