@@ -299,3 +299,6 @@ async def test_a_forged_signal_or_a_hombre_s_signal_is_refused_and_changes_nothi
     await act(world, Action(Kind.PLAY, card("AS").bit), way=2)
     ids = custom_ids(last_dm(world, state.turn))
     assert [c.rsplit(":", 1)[1] for c in ids if ":sig:" in c] == ["gano", "knock"]
+    # a defender's card he may not play, with a signal, is refused as the card it is
+    defender = world.members[state.turn]
+    refused(world, await defender.slash(world.channel, "play", move="2S gano"), "not allowed")

@@ -169,11 +169,18 @@ def choice_buttons(table: TableLike, view: DealView, lang: str) -> list[discord.
     return out
 
 
+def exchange_bounds(view: DealView) -> tuple[int, int]:
+    """How many cards the seat to exchange may discard: (least, most), as the engine's
+    legal actions say (keeping one's hand among them, or not)."""
+    least = 0 if any(a.kind is Kind.DISCARD and not a.cards for a in view.legal) else 1
+    return least, min(len(cards_of(view.hand)), view.talon_left)
+
+
 def exchange_items(table: TableLike, view: DealView, lang: str) -> list[discord.ui.Item[Any]]:
     """The exchange: a menu of one's hand (as many cards as the talon can give, at least
     one for the hombre en prenant), and *keep my hand* when keeping is allowed."""
-    keep = any(a.kind is Kind.DISCARD and not a.cards for a in view.legal)
-    most = min(len(cards_of(view.hand)), view.talon_left)
+    least, most = exchange_bounds(view)
+    keep = least == 0
     items: list[discord.ui.Item[Any]] = []
     if most:
         select: discord.ui.Select[Any] = discord.ui.Select(
@@ -248,12 +255,11 @@ class HombreRenderer:
 
     def refusal(self, view: DealView, action: Action, reason: str) -> tuple[str, dict[str, object]]:
         if view.phase is Phase.PLAY:
-            if action.kind is Kind.PLAY and action.signal is not Signal.NONE:
-                return "hombre.error.signal", {}
+            if action.signal is not Signal.NONE and "defender" in reason:
+                return "hombre.error.signal", {}  # the hombre gives no signal
             return "error.illegal_card", {}
         if view.phase is Phase.EXCHANGE:
-            least = 0 if any(not a.cards for a in view.legal) else 1
-            most = min(len(cards_of(view.hand)), view.talon_left)
+            least, most = exchange_bounds(view)
             return "hombre.error.exchange", {"least": least, "most": most}
         return "error.illegal_call", {}
 
@@ -359,8 +365,7 @@ class HombreRenderer:
         done, playing = view.phase is Phase.DONE, view.phase is Phase.PLAY
         prompt = t(lang, f"hombre.your_turn.{view.phase.name.lower()}")
         if mine and view.phase is Phase.EXCHANGE:
-            least = 0 if any(not a.cards for a in view.legal) else 1
-            most = min(len(cards_of(view.hand)), view.talon_left)
+            least, most = exchange_bounds(view)
             prompt = t(lang, "hombre.your_turn.exchange_range", least=least, most=most)
         if mine and any(a.kind is Kind.STOP for a in view.legal):
             prompt = t(lang, "hombre.your_turn.stop")
