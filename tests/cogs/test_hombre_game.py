@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import random
 import re
+from types import SimpleNamespace
 
 from bot.games.hombre import GAME
 from bot.games.hombre.codec import action_arg, play_arg
+from bot.games.hombre.drawing import hand_in_order
 from bot.ids import ComponentId
-from games.cards import Card, Suit, cards_of
+from games.cards import Card, Suit, card_mask, cards_of, parse_cards
 from games.hombre import Action, DealState, Kind, Phase, Session, Signal
 from games.hombre.ai.heuristic import HombreHeuristicPlayer
 from games.hombre.rules import DECK_MASK
@@ -302,3 +304,11 @@ async def test_a_forged_signal_or_a_hombre_s_signal_is_refused_and_changes_nothi
     # a defender's card he may not play, with a signal, is refused as the card it is
     defender = world.members[state.turn]
     refused(world, await defender.slash(world.channel, "play", move="2S gano"), "not allowed")
+
+
+def test_a_hand_is_shown_as_a_player_holds_it():
+    view = SimpleNamespace(hand=card_mask(parse_cards("AS 2S KS 7H 6H AH KH 5D 4D AC")))
+    view.trump = -1  # before trump: each suit by its plain order, a black ace first
+    assert " ".join(map(str, hand_in_order(view))) == "AS KS 2S KH AH 6H 7H 4D 5D AC"
+    view.trump = int(Suit.H)  # hearts: espadille, manille (7), baste, ponte (A), then the rest
+    assert " ".join(map(str, hand_in_order(view))) == "AS 7H AC AH KH 6H KS 2S 4D 5D"

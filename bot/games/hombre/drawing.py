@@ -29,7 +29,7 @@ from bot.render import (
 )
 from games.cards import Card, Suit, cards_of
 from games.hombre import Action, DealView, Kind, Mode, Phase, Pool, Session, Signal
-from games.hombre.rules import SEATS
+from games.hombre.rules import SEATS, HombreTricks, plain_order
 from games.hombre.settle import ALL_PASSED, CODILLE, REMISE, VOLE, VOLE_FAILED, WIN
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "cards", "auction", "exchange", "play", "money")
@@ -51,6 +51,25 @@ RESULT_KEYS: Final = {
     VOLE_FAILED: "hombre.summary.vole_failed",
     ALL_PASSED: "hombre.summary.all_pass",
 }
+
+
+def hand_in_order(view: DealView) -> list[Card]:
+    """A seat's cards as a player holds them: once trump is named, the trumps first
+    (espadille, manille, baste...), then each suit strongest first; before, each suit
+    by its plain order (a red suit's ace below its jack), a black ace first."""
+    cards = cards_of(view.hand)
+    if view.trump >= 0:
+        rules = HombreTricks(view.trump)
+        return sorted(
+            cards,
+            key=lambda c: (not rules.is_trump(c.index), rules.suit[c.index], -rules.power[c.index]),
+        )
+
+    def place(card: Card) -> tuple[int, int]:
+        order = plain_order(card.suit, (int(card.suit) + 1) % 4)  # any other suit for trump
+        return int(card.suit), order.index(card.index) if card.index in order else -1
+
+    return sorted(cards, key=place)
 
 
 def action_text(action: Action, lang: str) -> str:
@@ -190,7 +209,7 @@ def exchange_items(table: TableLike, view: DealView, lang: str) -> list[discord.
             max_values=most,
             options=[
                 discord.SelectOption(label=card_text(c, lang), value=str(c))
-                for c in cards_of(view.hand)
+                for c in hand_in_order(view)
             ],
         )
         items.append(select)
@@ -206,7 +225,7 @@ def play_items(
 ) -> list[discord.ui.Item[Any]]:
     """The cards as buttons (a defender's carry the signal chosen with the toggles beside
     them), and the hombre's *stop* when he may stop."""
-    cards = cards_of(view.hand)
+    cards = hand_in_order(view)
     legal = {a.card for a in view.legal if a.kind is Kind.PLAY}
     signal = {"gano": Signal.GANO, "knock": Signal.KNOCK}.get(step, Signal.NONE)
     items: list[discord.ui.Item[Any]] = []
@@ -338,7 +357,7 @@ class HombreRenderer:
     def hand_cards(self, view: DealView) -> tuple[list[Card], frozenset[Card] | None]:
         playing = view.phase is Phase.PLAY and bool(view.legal)
         legal = frozenset(a.card for a in view.legal if a.kind is Kind.PLAY)
-        return cards_of(view.hand), legal if playing else None
+        return hand_in_order(view), legal if playing else None
 
     def hand_body(
         self, table: TableLike, view: DealView, seat: int, lang: str, step: str
@@ -349,7 +368,7 @@ class HombreRenderer:
         if view.mode is not None:
             lines.append(contract_text(view, names, lang))
         lines.append("")
-        lines.append(t(lang, "hand.cards", cards=cards_text(cards_of(view.hand), lang)))
+        lines.append(t(lang, "hand.cards", cards=cards_text(hand_in_order(view), lang)))
         if view.discarded:
             gone = cards_text(cards_of(view.discarded), lang)
             lines.append(t(lang, "hombre.discarded", cards=gone))
