@@ -17,13 +17,19 @@ bot's CPU, peak memory and memory per live table. Then the bot is SIGKILLed
 and started again, and the restart is timed from the new process's start
 until a *My hand* click on every table has been answered with that hand.
 
+The fake enforces Discord's global limit on the bot's REST requests
+(``--global-limit``, 50 a second; the answers to interactions are not counted):
+beyond it, 429 with ``retry_after``, which discord.py waits out; how many
+requests it sent back is printed with the requests per interaction.
+
 Part 2 (``--restart-tables``): as many tables are brought mid-hand straight
 through the table service (the bot's own code, on a scratch copy of the
 database), each with its table message in the fake; the bot is started,
 SIGKILLed, and its restart timed the same way.
 
     .venv/bin/python -m bench.load [--tables 200] [--rate 0.5] [--duration 60] [--ramp 60]
-                                   [--restart-tables 1000] [--no-pictures] [--json]
+                                   [--restart-tables 1000] [--no-pictures] [--global-limit 50]
+                                   [--json]
                                    [--workdir DIR]
 """
 
@@ -69,6 +75,7 @@ TARGET_P99 = 0.050
 TARGET_MAX = 1.0
 TARGET_BYTES_PER_TABLE = 100 * 1024
 TARGET_RESTART_1000 = 5.0
+GLOBAL_LIMIT = 50  # REST requests a second Discord allows a bot, interaction answers aside
 
 BUTTON = 2
 UPDATE_MESSAGE = 7
@@ -398,6 +405,7 @@ def forget_history(server: FakeDiscord) -> None:
     here, and it would make the driver's process grow for the whole run."""
     server.log.clear()
     server.requests.clear()
+    server.rate_limit_hits.clear()
     for channel in server.channels.values():
         for message in server.messages(channel):
             del message.history[:-1]
@@ -480,6 +488,7 @@ class LoadFigures:
     bot_cpu_ms_per_interaction: float
     rest_per_interaction: float  # REST calls to Discord besides the interaction's answer
     rest_by_kind: dict[str, float]  # the same, per interaction, by what they did
+    global_429: int  # requests Discord's global limit sent back (429)
     bot_cpu_share: float  # of one core, during play
     driver_cpu_share: float  # this process: the fake Discord and the players
     driver_worst_lag_ms: float  # this process's event loop, during play
@@ -494,6 +503,8 @@ class LoadFigures:
 async def live_tables(args: argparse.Namespace, folder: Path) -> LoadFigures:
     load_before = machine_load()
     async with FakeDiscord() as server:
+        if args.global_limit:  # Discord's, on the bot's REST requests
+            server.limit_globally(args.global_limit, 1.0)
         drivers = build_world(server, args.tables, args.seed, not args.no_pictures)
         bot = BotProcess(server, database_path=folder / "load.db", name="load-bot")
         await bot.start(timeout=60)
@@ -546,7 +557,8 @@ async def live_tables(args: argparse.Namespace, folder: Path) -> LoadFigures:
             with_tables = memory_kib(bot_pid(bot))
             in_window = [a for a in answers.done if a.dispatched >= start]
             # Discord's global limit counts these, not the answers to interactions
-            counted = [r for r in server.requests if not answering(r.path)]
+            counted = [r for r in server.requests if not answering(r.path) and r.status != 429]
+            limited = sum(1 for hit in server.rate_limit_hits if hit.is_global)
             rest = len(counted)
             kinds = Counter(request_kind(server, r) for r in counted)
             refusals = [f"{a.verb}: {a.refused}" for a in in_window if a.refused]
@@ -586,6 +598,7 @@ async def live_tables(args: argparse.Namespace, folder: Path) -> LoadFigures:
         stuck_waits=sum(d.stuck for d in drivers),
         bot_cpu_ms_per_interaction=1000 * bot_cpu / max(1, len(in_window)),
         rest_per_interaction=rest / max(1, len(in_window)),
+        global_429=limited,
         rest_by_kind={kind: count / max(1, len(in_window)) for kind, count in kinds.most_common()},
         bot_cpu_share=bot_cpu / elapsed,
         driver_cpu_share=own_cpu / elapsed,
@@ -746,7 +759,7 @@ def report(load: LoadFigures | None, many: ManyFigures | None) -> None:
             f"REST requests to Discord per interaction, besides its answer: "
             f"{load.rest_per_interaction:.2f} ("
             + ", ".join(f"{kind} {n:.2f}" for kind, n in load.rest_by_kind.items())
-            + ")"
+            + f"); sent back by the global limit (429): {load.global_429}"
         )
         print(
             f"CPU during play: bot {100 * load.bot_cpu_share:.0f} % of a core "
@@ -823,6 +836,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--no-restart", action="store_true", help="no restart in part 1")
     parser.add_argument("--no-pictures", action="store_true", help="tables with cards as text")
+    parser.add_argument(
+        "--global-limit",
+        type=int,
+        default=GLOBAL_LIMIT,
+        help="REST requests a second the fake allows the bot, as Discord (0: no limit)",
+    )
     parser.add_argument("--open-concurrency", type=int, default=20, help="tables opened at once")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workdir", help="keep the databases and the bot's logs here")

@@ -335,6 +335,21 @@ async def test_realistic_rate_limit_per_channel(standin):
     assert server.problems() == []
 
 
+async def test_the_global_limit_makes_the_bot_wait_and_loses_nothing(standin):
+    server = standin.server
+    alice = server.add_user("alice")
+    server.limit_globally(2, 0.3)  # Discord's is 50 a second: the same rule, smaller
+    for _ in range(3):
+        await alice.slash("demo", mode="public")
+    await server.wait_for(lambda: len(server.messages()) == 6, 10, "three table messages")
+    await alice.wait_dm(count=3)
+    hits = server.rate_limit_hits
+    assert hits and all(hit.is_global and 0 < hit.retry_after <= 0.3 for hit in hits)
+    # the answers to the interactions were never held back by it
+    assert not any(hit.route.startswith("/interactions/") for hit in hits)
+    assert server.problems() == []
+
+
 async def test_deferred_update_then_edit_of_the_original(standin):
     server = standin.server
     alice, bob = server.add_users("alice", "bob")

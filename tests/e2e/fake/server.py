@@ -353,6 +353,8 @@ class FakeDiscord:
         self.faults: list[Fault] = []
         self.holds: list[Hold] = []
         self.rate_limits: dict[str, tuple[int, float]] = {}
+        self.global_limit: tuple[int, float] | None = None  # (count, per seconds)
+        self._global_window: list[float] = []
         """``"PATCH /channels/{channel_id}/messages/{message_id}": (5, 5.0)`` allows 5
         calls per 5 seconds per channel (or guild, or interaction); see ``limit_rate``."""
         self.rate_limit_hits: list[Fault] = []
@@ -748,6 +750,12 @@ class FakeDiscord:
         """Rate-limit ``route`` (``"METHOD /template"``) like Discord: ``count`` calls
         per ``per`` seconds per channel; beyond, 429 with the exact ``retry_after``."""
         self.rate_limits[route] = (count, per)
+
+    def limit_globally(self, count: int = 50, per: float = 1.0) -> None:
+        """Discord's global limit: ``count`` requests per ``per`` seconds from the bot in
+        all, the answers to interactions (their callbacks and webhooks) aside; beyond,
+        429 with ``global: true`` and the exact ``retry_after``."""
+        self.global_limit = (count, per)
 
     def expire_tokens(self) -> None:
         """Age every interaction token past its 15 minutes."""
@@ -1253,7 +1261,11 @@ class FakeDiscord:
         return response
 
     def _rate_limited(self, method: str, template: str, request: web.Request) -> Fault | None:
-        """A one-off 429 fault when a rate-limited bucket is full, else None."""
+        """A one-off 429 fault when a rate-limited bucket (or the global limit) is full,
+        else None."""
+        over = self._globally_limited(method, template)
+        if over is not None:
+            return over
         limit = self.rate_limits.get(f"{method} {template}")
         if limit is None:
             return None
@@ -1271,6 +1283,21 @@ class FakeDiscord:
         fault = Fault(
             method, template, 429, 1, retry_after=max(0.001, round(window[0] + per - now, 3))
         )
+        self.rate_limit_hits.append(fault)
+        return fault
+
+    def _globally_limited(self, method: str, template: str) -> Fault | None:
+        if self.global_limit is None or template.startswith(("/interactions/", "/webhooks/")):
+            return None
+        count, per = self.global_limit
+        now = time.monotonic()
+        window = self._global_window
+        window[:] = [t for t in window if t > now - per]
+        if len(window) < count:
+            window.append(now)
+            return None
+        retry = max(0.001, round(window[0] + per - now, 3))
+        fault = Fault(method, template, 429, 1, retry_after=retry, is_global=True)
         self.rate_limit_hits.append(fault)
         return fault
 
