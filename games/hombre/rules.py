@@ -187,3 +187,17 @@ class HombreTricks:
                 break
             run += 1
         return run
+
+
+# one rules object per trump, shared (it is never changed once built)
+_BY_TRUMP: Final = {int(s): HombreTricks(s) for s in Suit}
+
+
+def trick_rules(trump: Suit | int) -> HombreTricks:
+    """The card play's rules object under ``trump``."""
+    return _BY_TRUMP[int(trump)]
+
+
+def defenders_of(hombre: int) -> tuple[int, int]:
+    """The hombre's two defenders: the one on his right, then the other."""
+    return ((hombre + 1) % SEATS, (hombre + 2) % SEATS)

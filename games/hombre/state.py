@@ -29,8 +29,9 @@ from games.hombre.rules import (
     SEATS,
     TALON_SIZE,
     TRICKS,
-    HombreTricks,
     Rules,
+    defenders_of,
+    trick_rules,
 )
 from games.hombre.settle import Outcome, ante_transfers, settle, settle_all_pass
 from games.money import Transfer
@@ -142,7 +143,7 @@ class DealState(TrickPlay):
         self.hombre = -1
         self.mode: Mode | None = None
         self.trump = -1
-        self.tricks_rules = HombreTricks(Suit.S)  # replaced when trump is named
+        self.tricks_rules = trick_rules(Suit.S)  # replaced when trump is named
         self.trick_rules = self.tricks_rules
         self.exchangers: list[int] = []
         self.discards = [0] * SEATS
@@ -178,8 +179,7 @@ class DealState(TrickPlay):
         return TALON_SIZE - self.drawn
 
     def defenders(self) -> tuple[int, int]:
-        h = self.hombre
-        return ((h + 1) % SEATS, (h + 2) % SEATS)
+        return defenders_of(self.hombre)
 
     def _standing(self) -> Kind:
         return max((a.kind for _, a in self.actions if a.kind in CALLS), default=Kind.PASS)
@@ -328,7 +328,7 @@ class DealState(TrickPlay):
 
     def _name_trump(self, suit: int) -> None:
         self.trump = suit
-        self.tricks_rules = HombreTricks(suit)
+        self.tricks_rules = trick_rules(suit)
         self.trick_rules = self.tricks_rules
         assert self.mode is not None
         first = [self.hombre] if self.mode.takes else []

@@ -13,9 +13,9 @@ from games.hombre import DealState, Phase, Session
 from games.hombre.actions import PASS, Kind
 from games.hombre.ai import CheaterPlayer, HombrePimcPlayer
 from games.hombre.ai.pimc import knowledge_of
-from games.hombre.ai.solver import Goal, HombrePosition, HombreSolver, reached, rules_for
+from games.hombre.ai.solver import Goal, HombrePosition, HombreSolver, reached
 from games.hombre.ai.value import deal_score
-from games.hombre.rules import SEATS
+from games.hombre.rules import SEATS, trick_rules
 
 from .asking import ask_legal
 
@@ -226,7 +226,7 @@ def _check_voids(view: object, deal: list[int]) -> int:
     assert isinstance(view, DealView)
     if view.trump < 0:
         return 0
-    rules = rules_for(view.trump)
+    rules = trick_rules(view.trump)
     checked = 0
     tricks = [t.cards for t in view.tricks_played] + [view.trick]
     for trick in tricks:

@@ -29,7 +29,7 @@ from bot.render import (
 )
 from games.cards import Card, Suit, cards_of
 from games.hombre import Action, DealView, Kind, Mode, Phase, Pool, Session, Signal
-from games.hombre.rules import SEATS, HombreTricks, plain_order
+from games.hombre.rules import SEATS, plain_order, trick_rules
 from games.hombre.settle import ALL_PASSED, CODILLE, REMISE, VOLE, VOLE_FAILED, WIN
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "cards", "auction", "exchange", "play", "money")
@@ -59,7 +59,7 @@ def hand_in_order(view: DealView) -> list[Card]:
     by its plain order (a red suit's ace below its jack), a black ace first."""
     cards = cards_of(view.hand)
     if view.trump >= 0:
-        rules = HombreTricks(view.trump)
+        rules = trick_rules(view.trump)
         return sorted(
             cards,
             key=lambda c: (not rules.is_trump(c.index), rules.suit[c.index], -rules.power[c.index]),

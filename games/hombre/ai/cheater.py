@@ -15,7 +15,7 @@ from games.ai.base import DEFAULT_BUDGET
 from games.ai.sampling import played_by_seat
 from games.ai.thumb import card_of, play_of
 from games.hombre.actions import HIDE, PASS, STOP, Action, Kind, discard, trump
-from games.hombre.rules import SEATS, TRICKS
+from games.hombre.rules import SEATS, TRICKS, trick_rules
 from games.hombre.state import DealState, DealView, Mode, Phase
 
 from .heuristic import play_rule_of_thumb
@@ -28,7 +28,7 @@ from .pimc import (
     exchange_range,
     solver_values,
 )
-from .solver import HombrePosition, rules_for
+from .solver import HombrePosition
 
 
 class CheaterPlayer:
@@ -84,7 +84,7 @@ class CheaterPlayer:
         values = solver_values(state.hombre, state.trump, TRICKS - len(state.history), float("inf"))
         stop = state.can_stop()
         played = played_by_seat(SEATS, view.tricks_played, view.trick)[state.hombre]
-        matadors = rules_for(state.trump).matador_run(state.hands[state.hombre] | played)
+        matadors = trick_rules(state.trump).matador_run(state.hands[state.hombre] | played)
         worth = card_worths(position, payoffs, matadors, state.vole or stop, values)
         top = max(worth.values())
         if stop and payoffs.value("win", matadors) >= top:

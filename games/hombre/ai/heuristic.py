@@ -10,16 +10,15 @@ from typing import Final
 from games.ai.base import DEFAULT_BUDGET
 from games.cards import Rank, Suit, bits_of
 from games.hombre.actions import HIDE, PASS, Action, Kind, discard, play, trump
-from games.hombre.rules import HombreTricks
+from games.hombre.rules import trick_rules
 from games.hombre.state import DealView, Phase
 
-_TRICKS: Final = {s: HombreTricks(s) for s in Suit}
 KINGS: Final = sum(1 << (16 * s + Rank.K) for s in Suit)
 
 
 def trump_score(hand: int, suit: Suit) -> int:
     """A hand's worth with ``suit`` for trump: trumps, matadors counted thrice, kings."""
-    rules = _TRICKS[suit]
+    rules = trick_rules(suit)
     trumps = hand & rules.trump_mask
     return (
         trumps.bit_count()
@@ -80,7 +79,7 @@ class HombreHeuristicPlayer:
 def weak_discard(hand: int, trump: int, least: int, most: int) -> int:
     """The cards the rules of thumb discard: the weakest that are neither trumps
     nor kings, at most ``most``; at least ``least`` of the weakest cards."""
-    rules = _TRICKS[Suit(trump)]
+    rules = trick_rules(trump)
     weak = [i for i in bits_of(hand & ~rules.trump_mask & ~KINGS)]
     weak.sort(key=lambda i: rules.power[i])
     chosen = weak[:most]
@@ -96,7 +95,7 @@ def play_rule_of_thumb(view: DealView, cards: list[int]) -> int:
     """The rules of thumb's card among ``cards`` (legal ones): the hombre leads
     his best trump, a defender his best plain card; a card wins the trick as
     cheaply as it can when the side is not winning it, else the weakest goes."""
-    rules = _TRICKS[Suit(view.trump)]
+    rules = trick_rules(view.trump)
     power = rules.power
     cards = sorted(cards, key=lambda i: power[i])
     if not view.trick:

@@ -42,12 +42,12 @@ from games.ai.sampling import Sampler, played_by_seat, tricks_seen
 from games.ai.thumb import card_of, play_of
 from games.cards import Suit, bits_of
 from games.hombre.actions import HIDE, PASS, STOP, Action, Kind, discard, trump
-from games.hombre.rules import DECK_MASK, ESPADILLE, SEATS, TRICKS
+from games.hombre.rules import DECK_MASK, ESPADILLE, SEATS, TRICKS, defenders_of, trick_rules
 from games.hombre.state import DealView, Mode, Phase
 from games.tricks import played_mask
 
 from .heuristic import KINGS, best_trump, play_rule_of_thumb, trump_score, weak_discard
-from .solver import Goal, HombrePosition, HombreSolver, SearchTimeout, playout, rules_for
+from .solver import Goal, HombrePosition, HombreSolver, SearchTimeout, playout
 from .value import Payoffs
 
 MISFIT: Final = 0.2  # weight factor of a deal for each call it does not explain
@@ -69,7 +69,7 @@ def knowledge_of(view: DealView) -> Knowledge:
     if view.partner_hand is not None:
         partner = next(s for s in range(SEATS) if s not in (view.seat, view.hombre))
         known[partner] = view.partner_hand
-    rules = rules_for(view.trump) if view.trump >= 0 else None
+    rules = trick_rules(view.trump) if view.trump >= 0 else None
     tricks = tricks_seen(view.tricks_played, view.trick)
     unknown = DECK_MASK & ~seen
     return Knowledge.of(view.seat, view.hand, view.hand_counts, unknown, tricks, rules, known)
@@ -123,7 +123,7 @@ class Table:
     def exchangers(self) -> list[int]:
         h = self.hombre
         own = [h] if self.mode.takes else []
-        return [*own, (h + 1) % SEATS, (h + 2) % SEATS]
+        return [*own, *defenders_of(h)]
 
 
 def hombre_if_passing(view: DealView, hands: Sequence[int]) -> Table | None:
@@ -182,7 +182,7 @@ def play_out(
             drawn |= 1 << card
         pos += n
         hands[seat] = hands[seat] & ~cards | drawn
-    counts = playout(rules_for(table.trump), hands, table.first, [0] * SEATS, table.hombre)
+    counts = playout(trick_rules(table.trump), hands, table.first, [0] * SEATS, table.hombre)
     return counts, hands[table.hombre]
 
 
@@ -217,7 +217,7 @@ class Worths:
         done: int = 0,
     ) -> float:
         counts, hand = play_out(table, hands, talon, chosen, done)
-        matadors = rules_for(table.trump).matador_run(hand)
+        matadors = trick_rules(table.trump).matador_run(hand)
         payoffs = self.payoffs(table.hombre, table.mode)
         return payoffs.value(result_of(counts, table.hombre), matadors)
 
@@ -225,7 +225,7 @@ class Worths:
 def discard_candidates(hand: int, trump: int, least: int, most: int) -> list[int]:
     """Discards of the j weakest cards for each j allowed: plain cards first,
     then kings, then trumps (the rules of thumb's order of weakness)."""
-    rules = rules_for(trump)
+    rules = trick_rules(trump)
     power = rules.power
 
     def weakness(card: int) -> tuple[int, int]:
@@ -365,7 +365,7 @@ class HombrePimcPlayer(ChoosingPlayer[DealView, Action]):
             for weight, deal in self.deals(view, rng, deadline):
                 position = base.copy()
                 position.hands = list(deal[:SEATS])
-                matadors = rules_for(view.trump).matador_run(deal[view.hombre] | played)
+                matadors = trick_rules(view.trump).matador_run(deal[view.hombre] | played)
                 per_card = card_worths(position, payoffs, matadors, view.vole or stop, values)
                 for c, v in per_card.items():
                     worth[c] += weight * v

@@ -25,7 +25,7 @@ from typing import Final
 
 from games.ai.search import Position, SearchTimeout, TrickSolver
 from games.cards import Suit, bits_of
-from games.hombre.rules import SEATS, TRICKS, HombreTricks
+from games.hombre.rules import SEATS, TRICKS, HombreTricks, trick_rules
 from games.hombre.state import DealState, Phase
 
 __all__ = [
@@ -36,7 +36,6 @@ __all__ = [
     "SearchTimeout",
     "playout",
     "reached",
-    "rules_for",
 ]
 
 
@@ -44,15 +43,6 @@ class Goal(IntEnum):
     WIN = 0  # more tricks than each defender
     SAFE = 1  # at least as many as the best defender: no codille
     ALL = 2  # all nine tricks: the vole
-
-
-# one rules object per trump: the solver's table is only valid for its rules
-_RULES: Final = {int(s): HombreTricks(s) for s in Suit}
-
-
-def rules_for(trump: int) -> HombreTricks:
-    """The engine's rules object of the card play under ``trump`` (shared)."""
-    return _RULES[trump]
 
 
 def reached(goal: Goal, hombre: int, tricks: tuple[int, ...], left: int) -> bool | None:
@@ -99,7 +89,7 @@ class CardOrder:
                     mask |= 1 << b
 
 
-_ORDERS: Final = {t: CardOrder(r) for t, r in _RULES.items()}
+_ORDERS: Final = {int(s): CardOrder(trick_rules(s)) for s in Suit}
 
 
 @dataclass(slots=True)
@@ -122,7 +112,7 @@ class HombrePosition(Position[int]):
         hombre: int,
         trump: int,
     ) -> HombrePosition:
-        return cls(hands, leader, trick, tricks, rules_for(trump), 0, hombre)
+        return cls(hands, leader, trick, tricks, trick_rules(trump), 0, hombre)
 
     @classmethod
     def from_state(cls, state: DealState) -> HombrePosition:
@@ -157,7 +147,7 @@ class HombreSolver(TrickSolver[int]):
     def of(
         cls, hombre: int, goal: Goal, trump: int, deadline: float = float("inf"), horizon: int = 0
     ) -> HombreSolver:
-        return cls(hombre, SEATS, trump, rules_for(trump), deadline, goal=goal, horizon=horizon)
+        return cls(hombre, SEATS, trump, trick_rules(trump), deadline, goal=goal, horizon=horizon)
 
     def fits(self, position: Position[int]) -> bool:
         return (

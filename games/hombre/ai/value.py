@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from games.hombre.pool import Pool
-from games.hombre.rules import SEATS
+from games.hombre.rules import SEATS, defenders_of
 from games.hombre.settle import Outcome, ante_transfers, settle
 from games.hombre.state import DealState, Mode
 from games.money import Transfer
@@ -72,8 +72,7 @@ class _Finished:
     mode: Mode
 
     def defenders(self) -> tuple[int, int]:
-        h = self.hombre
-        return ((h + 1) % SEATS, (h + 2) % SEATS)
+        return defenders_of(self.hombre)
 
 
 @dataclass(slots=True)
