@@ -293,6 +293,24 @@ class RulesPort(Protocol[RulesT_contra, SessionT, StateT, ActionT]):
         ...
 
 
+class OpenHands:
+    """A rules port's defaults for a game whose hands are all seen at once and whose
+    waiting bêtes play only where their owners sit: no hand face down, no entry held
+    by a deal in progress, none marked in play (a bête in play is paid in already)."""
+
+    def face_down(self, state: Any, seat: int) -> bool:
+        return False
+
+    def look(self, state: Any, seat: int) -> None:
+        """Nothing is face down: nothing to turn up."""
+
+    def busy_entries(self, session: Any, state: Any) -> set[int]:
+        return set()
+
+    def entry_in_play(self, players: Sequence[str], rules: Any, register: Register) -> int | None:
+        return None
+
+
 class Renderer(Protocol[ViewT, ActionT, SettledT_contra]):
     """How a game's views, actions and settlements are drawn (text and components)."""
 

@@ -25,6 +25,7 @@ from bot.game import (
     HandResult,
     Json,
     LogLine,
+    OpenHands,
     TableGame,
     TableLike,
 )
@@ -72,7 +73,7 @@ COMMAND_WORDS: Final = {
 }
 
 
-class ToyPort:
+class ToyPort(OpenHands):
     def start(
         self, players: Sequence[str], seed: int, rules: Rules
     ) -> tuple[Session, list[LogLine]]:
@@ -110,18 +111,6 @@ class ToyPort:
         self, state: DealState, seat: int, action: Action, timeout: bool
     ) -> LogLine | None:
         return LogLine.of("log.timeout", seat=seat, action=str(action)) if timeout else None
-
-    def face_down(self, state: DealState, seat: int) -> bool:
-        return False  # every hand is seen at once
-
-    def look(self, state: DealState, seat: int) -> None:
-        """Nothing is face down in the toy game."""
-
-    def busy_entries(self, session: Session, state: DealState | None) -> set[int]:
-        return set()
-
-    def entry_in_play(self, players: Sequence[str], rules: Rules, register: Register) -> int | None:
-        return None
 
     def hand_result(self, session: Session, state: DealState) -> HandResult:
         return HandResult(None, None, None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.game import DealInputs, Dealt, HandResult, Json, LogLine
+from bot.game import DealInputs, Dealt, HandResult, Json, LogLine, OpenHands
 from games.bete import Action, DealState, Pot, Rules, Session
 from games.bete.record import DealRecord, replay
 from games.register import Register
@@ -26,8 +26,9 @@ def parts_of_pot(pot: Pot) -> dict[str, int]:
     return {"reserve": pot.reserve, "stake": pot.stake, "kings": pot.kings}
 
 
-class BetePort:
-    """La Bête (RULES.md §2) for the table service."""
+class BetePort(OpenHands):
+    """La Bête (RULES.md §2) for the table service; a bête in play is paid into the
+    stake, no longer waiting (``OpenHands``)."""
 
     def start(
         self, players: Sequence[str], seed: int, rules: Rules
@@ -79,19 +80,6 @@ class BetePort:
         if timeout:
             return LogLine.of("log.timeout", seat=seat, action=str(action))
         return None  # calls are in the field of calls, cards on the table
-
-    def face_down(self, state: DealState, seat: int) -> bool:
-        return False  # every hand is seen at once
-
-    def look(self, state: DealState, seat: int) -> None:
-        """No hand is kept face down in La Bête: nothing to turn up."""
-
-    def busy_entries(self, session: Session, state: DealState | None) -> set[int]:
-        # the bêtes a deal plays for are its seated players', who sit nowhere else
-        return set()
-
-    def entry_in_play(self, players: Sequence[str], rules: Rules, register: Register) -> int | None:
-        return None  # a bête in play is paid into the stake: it is no longer waiting
 
     def hand_result(self, session: Session, state: DealState) -> HandResult:
         outcome = state.outcome

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.game import DealInputs, Dealt, HandResult, Json, LogLine
+from bot.game import DealInputs, Dealt, HandResult, Json, LogLine, OpenHands
 from games.cards import Suit
 from games.hombre import Action, DealState, HombreRecord, Kind, Rules, Session, replay
 from games.hombre.settle import ALL_PASSED, VOLE, WIN
@@ -33,8 +33,9 @@ def set_parts(session: Session, register: Register, pot: Mapping[str, int]) -> N
     session.set_money(register, poule, bete, pot.get("codille", 0) > 0)
 
 
-class HombrePort:
-    """L'Hombre (RULES.md §3) for the table service."""
+class HombrePort(OpenHands):
+    """L'Hombre (RULES.md §3) for the table service; a bête in play was paid into the
+    poule, no longer waiting (``OpenHands``)."""
 
     def start(
         self, players: Sequence[str], seed: int, rules: Rules
@@ -91,19 +92,6 @@ class HombrePort:
         if action.kind in (Kind.SHOW, Kind.HIDE, Kind.STOP):
             return LogLine.of(f"log.hombre.{action.kind.name.lower()}", seat=seat)
         return None  # calls are in the auction's field, cards on the table
-
-    def face_down(self, state: DealState, seat: int) -> bool:
-        return False  # every hand is seen at once
-
-    def look(self, state: DealState, seat: int) -> None:
-        """No hand is kept face down in L'Hombre: nothing to turn up."""
-
-    def busy_entries(self, session: Session, state: DealState | None) -> set[int]:
-        # the bêtes a deal plays for are its seated players', who sit nowhere else
-        return set()
-
-    def entry_in_play(self, players: Sequence[str], rules: Rules, register: Register) -> int | None:
-        return None  # a bête in play was paid into the poule: it is no longer waiting
 
     def hand_result(self, session: Session, state: DealState) -> HandResult:
         outcome = state.outcome
