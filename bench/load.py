@@ -383,21 +383,17 @@ def answering(path: str) -> bool:
     return "/interactions/" in path or "/webhooks/" in path
 
 
-def request_kind(server: FakeDiscord, request: Any) -> str:
-    """What a REST request did: an edit, a post or a deletion, in a DM or a server's
-    channel, or another call (opening a DM channel...)."""
+def request_kind(request: Any, dm_channels: set[int]) -> str:
+    """What a REST request did: an edit, a post or a deletion, in a DM (one of
+    ``dm_channels``) or a server's channel, or another call (opening a DM channel...)."""
     parts = request.path.split("/")
     if "channels" not in parts or "messages" not in parts:
         return f"{request.method} {request.route}"
     channel_id = parts[parts.index("channels") + 1]
-    in_dm = channel_id.isdigit() and int(channel_id) in dm_channel_ids(server)
+    in_dm = channel_id.isdigit() and int(channel_id) in dm_channels
     where = "DM" if in_dm else "channel"
     verb = {"PATCH": "edit", "POST": "post", "DELETE": "delete"}.get(request.method, request.method)
     return f"{where} {verb}"
-
-
-def dm_channel_ids(server: FakeDiscord) -> set[int]:
-    return {channel.id for channel in server.dm_channels.values()}
 
 
 def forget_history(server: FakeDiscord) -> None:
@@ -560,7 +556,8 @@ async def live_tables(args: argparse.Namespace, folder: Path) -> LoadFigures:
             counted = [r for r in server.requests if not answering(r.path) and r.status != 429]
             limited = sum(1 for hit in server.rate_limit_hits if hit.is_global)
             rest = len(counted)
-            kinds = Counter(request_kind(server, r) for r in counted)
+            dm_channels = {channel.id for channel in server.dm_channels.values()}
+            kinds = Counter(request_kind(r, dm_channels) for r in counted)
             refusals = [f"{a.verb}: {a.refused}" for a in in_window if a.refused]
             problems = server.problems()
             forget_history(server)

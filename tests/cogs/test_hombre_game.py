@@ -7,7 +7,6 @@ message ever names a card its readers may not see."""
 from __future__ import annotations
 
 import random
-import re
 from types import SimpleNamespace
 
 from bot.games.hombre import GAME
@@ -20,16 +19,12 @@ from games.hombre.ai.heuristic import HombreHeuristicPlayer
 from games.hombre.rules import DECK_MASK
 from tests.cogs.helpers import custom_ids, labels, last_dm, live
 from tests.cogs.test_refusals import refused
-
-# every card as players read it (French R D V, English K Q J, and 2 to 7 of L'Hombre)
-SHOWN = re.compile(r"(?<![A-Za-z0-9])(10|[2-9]|[KQJARDV])([♠♥♦♣])")
-LETTERS = {"R": "K", "D": "Q", "V": "J", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+from tests.e2e.leaks import cards_in
 
 
 def cards_named(text: str) -> set[Card]:
-    return {
-        Card.parse(LETTERS.get(rank, rank) + LETTERS[suit]) for rank, suit in SHOWN.findall(text)
-    }
+    """Every card a text names, as players read it or in record notation."""
+    return {Card.parse(card) for card in cards_in(text)}
 
 
 def message_text(message) -> str:

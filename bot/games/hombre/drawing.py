@@ -28,7 +28,7 @@ from bot.render import (
     turn_lines,
 )
 from games.cards import Card, Suit, cards_of
-from games.hombre import Action, DealView, Kind, Mode, Phase, Pool, Session, Signal
+from games.hombre import Action, DealState, DealView, Kind, Mode, Phase, Pool, Session, Signal
 from games.hombre.rules import SEATS, plain_order, trick_rules
 from games.hombre.settle import ALL_PASSED, CODILLE, REMISE, VOLE, VOLE_FAILED, WIN
 
@@ -453,9 +453,9 @@ class HombreRenderer:
             title = t(lang, RESULT_KEYS[outcome.result] + ".title", hand=hand, name=names[h])
         fields: list[Field] = []
         state = table.state
-        view = state.view(0) if state is not None and hasattr(state, "view") else None
-        if outcome.bonus and isinstance(view, DealView):
-            fields.append((t(lang, "hombre.bonus"), bonus_text(view, outcome, lang), False))
+        if outcome.bonus and isinstance(state, DealState):
+            bonus = bonus_text(state.view(0), outcome, lang)
+            fields.append((t(lang, "hombre.bonus"), bonus, False))
         fields.append((t(lang, "hombre.money"), pool_text(outcome.pool, names, lang), False))
         return title, result, fields
 
