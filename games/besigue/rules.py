@@ -1,0 +1,212 @@
+"""Bésigue's options, cards and card play (RULES.md §4).
+
+Two to four players, one pack of 32 cards (A 10 K Q J 9 8 7) per player, so
+identical cards are frequent: they are distinct bits of ``games.cards`` (one
+per pack) of equal strength, and of two equal cards the first played wins
+(``games.tricks``).  The strength order is the same in every suit, trump
+included: A > 10 > K > Q > J > 9 > 8 > 7.
+
+The card play has two regimes, each a ``games.tricks.TrickRules``: while the
+stock lasts any card may be played (``phase 1``); once it is empty one must
+follow suit, and void, trump and overtrump (``phase 2``, with the option
+``phase2_must_win`` also beating the best card of the suit led).  One rules
+object per (trump, phase, must-win) is built once and shared (``trick_rules``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Final
+
+from games.cards import (
+    MAX_PACKS,
+    PACK_BITS,
+    SUIT_BITS,
+    Card,
+    Rank,
+    Suit,
+    rank_of,
+    suit_mask,
+    suit_of,
+)
+from games.dealing import Deck
+from games.options import coerce_options, options_from_dict, options_to_dict
+
+MIN_SEATS: Final = 2
+MAX_SEATS: Final = 4
+RANKS: Final = (Rank.A, Rank.TEN, Rank.K, Rank.Q, Rank.J, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+TARGETS: Final = (600, 1000, 1500, 2000)
+HAND_SIZES: Final = (8, 9, 10)
+PACK_SIZE: Final = 32  # the cards each player brings: one pack of 32 per player
+LAST_TRICK: Final = 10
+BRISQUE: Final = 10  # each ace and ten in a player's tricks at the end of the deal
+BRISQUE_MIN_SCORE: Final = 100  # with 3 or more players: the score needed for brisques...
+BRISQUE_MIN_CARDS: Final = 8  # ...and the brisques needed in one's tricks
+EN_BAS_TABLE: Final = 750  # a loser under this: the game counts double
+
+# strength inside a suit, higher is stronger (by Rank value; ranks not played: 0)
+_RANK_VALUES: Final = [int(r) for r in RANKS]
+STRENGTH: Final = tuple(
+    len(RANKS) - _RANK_VALUES.index(r) if r in _RANK_VALUES else 0 for r in range(SUIT_BITS)
+)
+ALL_BITS: Final = PACK_BITS * MAX_PACKS
+
+
+def packs_for(players: int) -> int:
+    """The packs of 32 a game of ``players`` plays with: one each."""
+    return players
+
+
+def deck_for(players: int) -> Deck:
+    """The cards of a game of ``players``."""
+    return Deck(RANKS, packs=packs_for(players))
+
+
+def card_order(card: Card) -> tuple[int, int, int]:
+    """The order cards are written in: by suit (S H D C), strongest first, then pack."""
+    return (card.suit, -STRENGTH[card.rank], card.copy)
+
+
+def is_brisque(index: int) -> bool:
+    """Whether a card (bit number, any pack) is an ace or a ten."""
+    return rank_of(index) in (Rank.A, Rank.TEN)
+
+
+class Reuse(StrEnum):
+    """Which laid cards may serve again (RULES.md §4 "Combinations")."""
+
+    KIND = "kind"  # in any combination of another kind
+    CLASS = "class"  # ...and never in a lower one of the same family (English rules)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Table options of Bésigue; the defaults are RULES.md §4 as written.
+
+    ``target`` 0 is the rules' target for the number of players
+    (``target_for``); ``partnerships`` only plays with four players (seats 0
+    and 2 against 1 and 3): with two or three it changes nothing.
+    """
+
+    target: int = 0
+    hand_size: int = 8
+    reuse: Reuse = Reuse.KIND
+    phase2_must_win: bool = False
+    partnerships: bool = False
+
+    def __post_init__(self) -> None:
+        coerce_options(self)
+        for name, allowed in (("target", (0, *TARGETS)), ("hand_size", HAND_SIZES)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {name} takes a whole number, not {value!r}")
+            if value not in allowed:
+                words = ", ".join(str(a) for a in allowed)
+                raise ValueError(f"option {name} takes one of {words}, not {value}")
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Options as written in a record; unknown names and values are errors."""
+        return options_from_dict(cls, data)
+
+    def to_dict(self, only_changed: bool = True) -> dict[str, Any]:
+        return options_to_dict(self, only_changed)
+
+    def target_for(self, players: int) -> int:
+        """The score that ends the game: the option, else 1000 for two, 600 for more."""
+        if self.target:
+            return self.target
+        return 1000 if players == 2 else 600
+
+    def teams_for(self, players: int) -> tuple[int, ...]:
+        """The side each seat scores for: seat ``s`` for ``s % 2`` with partnerships
+        at four, else every seat for itself."""
+        if self.partnerships and players == 4:
+            return tuple(s % 2 for s in range(players))
+        return tuple(range(players))
+
+
+def _stronger_masks() -> tuple[int, ...]:
+    """For each card, every card of its suit (any pack) strictly stronger."""
+    out = [0] * ALL_BITS
+    for index in range(ALL_BITS):
+        strength = STRENGTH[rank_of(index)]
+        if not strength:
+            continue
+        suit = suit_of(index)
+        mask = 0
+        for rank in RANKS:
+            if STRENGTH[rank] > strength:
+                for copy in range(MAX_PACKS):
+                    mask |= Card(Suit(suit), rank, copy).bit
+        out[index] = mask
+    return tuple(out)
+
+
+STRONGER: Final = _stronger_masks()
+SUITS: Final = tuple(suit_mask(s, MAX_PACKS) for s in Suit)  # every pack's cards of a suit
+
+
+class BesigueTricks:
+    """Following and taking under one trump, in one phase (``TrickRules``)."""
+
+    __slots__ = ("must_win", "phase2", "trump", "trump_mask")
+
+    def __init__(self, trump: Suit | int, phase2: bool, must_win: bool = False) -> None:
+        self.trump = int(trump)
+        self.trump_mask = SUITS[self.trump]
+        self.phase2 = phase2
+        self.must_win = must_win and phase2
+
+    def beats(self, card: int, winner: int) -> bool:
+        suit, winner_suit = suit_of(card), suit_of(winner)
+        if suit == winner_suit:
+            return STRENGTH[rank_of(card)] > STRENGTH[rank_of(winner)]
+        return suit == self.trump
+
+    def legal(self, hand: int, lead: int, winner: int) -> int:
+        if lead < 0 or not self.phase2:
+            return hand
+        led = suit_of(lead)
+        follow = hand & SUITS[led]
+        if follow:
+            if self.must_win and suit_of(winner) == led:
+                return follow & STRONGER[winner] or follow
+            return follow
+        trumps = hand & self.trump_mask
+        if not trumps:
+            return hand
+        if suit_of(winner) == self.trump:
+            return trumps & STRONGER[winner] or trumps
+        return trumps
+
+    def obligation(self, hand: int, lead: int, winner: int) -> str:
+        if lead < 0:
+            return "the leader plays any card"
+        if not self.phase2:
+            return "while the stock lasts any card may be played"
+        led = Suit(suit_of(lead))
+        trump = Suit(self.trump)
+        if hand & SUITS[led]:
+            if self.must_win and suit_of(winner) == led and hand & SUITS[led] & STRONGER[winner]:
+                return f"follow suit ({led.symbol}) and beat {Card.from_index(winner)}"
+            return f"follow suit ({led.symbol})"
+        if hand & self.trump_mask:
+            if suit_of(winner) == self.trump and hand & self.trump_mask & STRONGER[winner]:
+                return f"void in {led.symbol}: overtrump {Card.from_index(winner)}"
+            return f"void in {led.symbol}: play a trump ({trump.symbol})"
+        return "void in the suit led and in trumps: any card"
+
+
+_BY_KEY: Final = {
+    (int(s), phase2, must_win): BesigueTricks(s, phase2, must_win)
+    for s in Suit
+    for phase2 in (False, True)
+    for must_win in (False, True)
+}
+
+
+def trick_rules(trump: Suit | int, phase2: bool, must_win: bool = False) -> BesigueTricks:
+    """The card play's rules object under ``trump`` in phase 1 or 2 (shared)."""
+    return _BY_KEY[int(trump), phase2, must_win and phase2]
