@@ -11,7 +11,7 @@ from bot.i18n import MESSAGES, t
 from bot.pictures.scenes import whole_hand_scene
 from bot.render import COLOUR, clip, hand_tricks_words
 from bot.table import LiveTable
-from db.models import PastHand, RegisterEntry, ScoreRow
+from db.models import MatchScoreRow, PastHand, RegisterEntry, ScoreRow
 from games.register import Entry, Register
 
 
@@ -84,6 +84,37 @@ def scoreboard_embed(
                 collected=row.betes_collected,
             )
         )
+    embed.description = "\n".join(lines) if lines else t(lang, "score.empty")
+    return embed
+
+
+def match_scoreboard_embed(
+    game: TableGame, rows: list[MatchScoreRow], lang: str, period: str
+) -> discord.Embed:
+    """The standings of a game settled per match: matches won (an *en bas table* counts
+    double), points scored, and each player's best feat."""
+    embed = discord.Embed(
+        title=t(lang, "score.title", game=game.spec.name(lang), period=t(lang, f"period.{period}")),
+        colour=COLOUR,
+    )
+    lines = []
+    for index, row in enumerate(rows[:20], start=1):
+        line = t(
+            lang,
+            "score.match_line",
+            rank=index,
+            name=row.name,
+            counted=row.counted,
+            won=row.won,
+            played=row.played,
+            double=row.en_bas_table,
+            points=row.points,
+        )
+        if row.best is not None:
+            feat = f"feat.{game.id}.{row.best}"
+            best = t(lang, feat) if feat in MESSAGES else row.best
+            line += t(lang, "score.best", best=best, points=row.best_points)
+        lines.append(line)
     embed.description = "\n".join(lines) if lines else t(lang, "score.empty")
     return embed
 

@@ -30,6 +30,7 @@ COMMON_DESCRIPTIONS: Final = {
     "language": "Language of the table's public messages (remembered for this server)",
     "pictures": "Show the cards as pictures (off: text only)",
 }
+RESUME_DESCRIPTION: Final = "A match kept for later to take up again (its options and seats)"
 COMMON_CHOICES: Final = {
     "level": [Choice(name="Strong", value="strong"), Choice(name="Fair", value="fair")],
     "language": [Choice(name="Français", value="fr"), Choice(name="English", value="en")],
@@ -57,7 +58,12 @@ class Opener(Protocol):
         level: str,
         language: str | None,
         pictures: bool,
+        resume: str | None = None,
     ) -> None: ...
+
+
+# the autocomplete of ``resume:``: the kept matches of a game the user may take up again
+KeptChoices = Callable[[Interaction, str], Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,13 +78,15 @@ class TableCommand:
     choices: Mapping[str, list[Choice[str]]] = field(default_factory=dict)
 
     def build(
-        self, game_id: str, max_seats: int, opener: Opener
+        self, game_id: str, max_seats: int, opener: Opener, kept: KeptChoices | None = None
     ) -> app_commands.Command[Any, ..., None]:
-        """The discord.py subcommand: the game's options first, then the common ones."""
+        """The discord.py subcommand: the game's options first, then the common ones, and
+        for a game settled per match, ``resume:`` (choices from ``kept``)."""
         own = self.options
 
         async def callback(interaction: Interaction, **values: Any) -> None:
             common = {name: values.pop(name) for name in COMMON_DESCRIPTIONS}
+            resume = values.pop("resume", None)
             await opener(
                 interaction,
                 game_id,
@@ -88,6 +96,7 @@ class TableCommand:
                 common["level"],
                 common["language"],
                 common["pictures"],
+                resume,
             )
 
         hints = get_type_hints(own)
@@ -114,11 +123,19 @@ class TableCommand:
             inspect.Parameter("language", keyword, default=None, annotation=str | None),
             inspect.Parameter("pictures", keyword, default=True, annotation=bool),
         ]
+        described = dict(COMMON_DESCRIPTIONS)
+        if kept is not None:
+            parameters.append(
+                inspect.Parameter("resume", keyword, default=None, annotation=str | None)
+            )
+            described["resume"] = RESUME_DESCRIPTION
         callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
         callback.__doc__ = own.__doc__  # discord.py reads the options' descriptions there
-        app_commands.describe(**COMMON_DESCRIPTIONS)(callback)  # and the common ones' here
+        app_commands.describe(**described)(callback)  # and the common ones' here
         command: app_commands.Command[Any, ..., None] = app_commands.Command(
             name=self.name, description=self.description, callback=callback
         )
         app_commands.choices(**self.choices, **COMMON_CHOICES)(command)
+        if kept is not None:
+            command.autocomplete("resume")(kept)
         return command

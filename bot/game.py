@@ -311,6 +311,41 @@ class OpenHands:
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A seat's line when a match ends: a game played to a target over several deals
+    and settled at its end (``Capabilities.settles == "game"``)."""
+
+    points: int  # the seat's score at the end (its team's, with partnerships)
+    won: bool
+    counted: int  # wins the result counts for on the scoreboard (2: en bas table; 0: lost)
+    best: str | None = None  # the seat's best feat of the match, in the game's words
+    best_points: int = 0
+
+
+class MatchPort(Protocol[RulesT_contra, SessionT]):
+    """What the core needs of a game settled per match: how a match ends, and how a
+    match stopped before its end is kept and taken up again another day."""
+
+    def standings(self, session: SessionT) -> tuple[Standing, ...] | None:
+        """Each seat's standing once the match is won; None while it goes on."""
+        ...
+
+    def kept(self, session: SessionT) -> Json:
+        """What a match stopped between deals keeps: its scores, who deals next."""
+        ...
+
+    def summary(self, kept: Mapping[str, Any], names: Sequence[str]) -> str:
+        """A kept match's scores in a line, to choose it by (``Anne 640 · Marc 420``)."""
+        ...
+
+    def resume(
+        self, players: Sequence[str], seed: int, rules: RulesT_contra, kept: Mapping[str, Any]
+    ) -> tuple[SessionT, list[LogLine]]:
+        """The session of a kept match taken up again (``ValueError`` if it does not fit)."""
+        ...
+
+
 class Renderer(Protocol[ViewT, ActionT, SettledT_contra]):
     """How a game's views, actions and settlements are drawn (text and components)."""
 
@@ -419,6 +454,11 @@ class TableGame:
     command: TableCommand  # its ``/table new <name>`` subcommand with its own options
     capabilities: Capabilities = field(default_factory=Capabilities)
     texts: GameTexts = field(default_factory=GameTexts)
+    match: MatchPort[Any, Any] | None = None  # a game settled per match has one
+
+    def __post_init__(self) -> None:
+        if (self.match is not None) != (self.capabilities.settles == "game"):
+            raise ValueError(f"{self.spec.id}: a game settled per match, and only one, has a match")
 
     @property
     def id(self) -> str:

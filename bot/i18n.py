@@ -154,6 +154,59 @@ MESSAGES: Final[M] = {
         "en": "The players agreed to stop; the bêtes are carried over.",
     },
     "table.ended.closed": {"fr": "La table est fermée.", "en": "The table is closed."},
+    "score.match_line": {
+        "fr": "{rank}. **{name}** — {counted} (gagnées {won} sur {played}, dont {double} en bas"
+        " table) · {points} points",
+        "en": "{rank}. **{name}** — {counted} (won {won} of {played}, {double} en bas table)"
+        " · {points} points",
+    },
+    "score.best": {"fr": " · meilleur : {best} ({points})", "en": " · best: {best} ({points})"},
+    "table.kept": {
+        "fr": "La partie est gardée pour plus tard : `/table new {game} resume:` la reprend.",
+        "en": "The match is kept for later: `/table new {game} resume:` takes it up again.",
+    },
+    "btn.keep": {"fr": "Garder pour plus tard", "en": "Keep for later"},
+    "btn.drop": {"fr": "Ne pas garder la partie", "en": "Don't keep the match"},
+    "log.keep": {
+        "fr": "{name} veut garder la partie pour plus tard.",
+        "en": "{name} wants to keep the match for later.",
+    },
+    "log.drop": {
+        "fr": "{name} ne veut pas garder la partie.",
+        "en": "{name} does not want to keep the match.",
+    },
+    "log.resume": {
+        "fr": "La partie gardée reprend où elle s'était arrêtée.",
+        "en": "The kept match goes on where it stopped.",
+    },
+    "error.kept_not_yours": {
+        "fr": "Cette partie a été gardée pour ses joueurs : {names}.",
+        "en": "This match was kept for its players: {names}.",
+    },
+    "error.kept_gone": {
+        "fr": "Cette partie gardée n'existe plus ou a déjà été reprise.",
+        "en": "This kept match is gone or was taken up already.",
+    },
+    "error.leave_kept": {
+        "fr": "Une partie reprise garde ses joueurs : fermez la table avec `/table stop`.",
+        "en": "A match taken up again keeps its players: close the table with `/table stop`.",
+    },
+    "error.no_match": {
+        "fr": "Ce jeu ne se garde pas pour plus tard.",
+        "en": "This game is not kept for later.",
+    },
+    "error.kept_already": {
+        "fr": "La partie sera déjà gardée.",
+        "en": "The match will be kept already.",
+    },
+    "error.dropped_already": {
+        "fr": "La partie ne sera déjà pas gardée.",
+        "en": "The match will not be kept already.",
+    },
+    "error.already_seated_named": {
+        "fr": "{name} est déjà assis à une table de ce serveur.",
+        "en": "{name} already sits at a table in this server.",
+    },
     "table.ended.abandoned": {
         "fr": "La table est levée en l'absence d'un joueur ; les bêtes sont reportées.",
         "en": "The table ended for want of a player; the bêtes are carried over.",

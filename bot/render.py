@@ -22,7 +22,7 @@ import discord
 
 from bot.computer import LEVELS, level_of, level_player
 from bot.game import Field, TableLike, TrickView
-from bot.i18n import t
+from bot.i18n import MESSAGES, t
 from bot.ids import ComponentId
 from bot.pictures.scenes import hand_scene, trick_scene
 from bot.table import LiveTable, Seat
@@ -320,7 +320,23 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
                 row=last_row,
             )
         )
+        if table.game.match is not None:  # a match stopping: keep it for later, or not
+            keep = "0" if table.keep else "1"
+            key = "btn.drop" if table.keep else "btn.keep"
+            view.add_item(button(ComponentId(tid, moves, "keep", keep), t(lang, key), row=last_row))
     return _finish(view)
+
+
+def ended_text(table: LiveTable, lang: str) -> str:
+    """Why the table ended, in the game's own words where it has them (a match speaks
+    of no bête), and whether its match was kept for later."""
+    reason = table.ended_reason or "closed"
+    key = f"table.ended.{reason}.{table.game.id}"
+    text = t(lang, key if key in MESSAGES else f"table.ended.{reason}", name=table.ended_by)
+    match, session = table.game.match, table.session
+    if match is not None and session is not None and table.keep and not match.standings(session):
+        text += "\n" + t(lang, "table.kept", game=table.game.command.name)
+    return text
 
 
 def computer_choice(table: LiveTable, lang: str) -> tuple[str, discord.ui.View]:
@@ -408,7 +424,7 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
     renderer = game.renderer
     lines = []
     if table.status == "ended":
-        lines.append(t(lang, f"table.ended.{table.ended_reason or 'closed'}", name=table.ended_by))
+        lines.append(ended_text(table, lang))
     elif view is not None and not table.between_hands:
         lines.append(t(lang, "table.hand_no", hand=table.hand_no))
     elif table.last is not None:

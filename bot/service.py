@@ -15,21 +15,22 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
-from datetime import datetime
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.computer import Decider, PoolDecider, computer_player, level_player
 from bot.errors import UserError
 from bot.game import DealInputs, LogLine, TableGame
 from bot.games import default_game, table_game
+from bot.matches import Matches, keep_if_unfinished, resumed_seats
 from bot.moderation import Moderation
 from bot.preferences import Preferences
+from bot.readings import Readings
 from bot.settlement import settlement_writer
-from bot.table import LiveTable, apply_event, hand_seed, new_table, register_of
+from bot.table import LiveTable, apply_event, hand_seed, new_table, register_of, start_session
 from bot.turns import AI_PAUSE, ChangeListener, ReminderListener, TurnClock
 from db import Database, Store
-from db.models import PastHand, RegisterEntry, ScoreRow, TableRow
+from db.models import KeptMatch, TableRow
 from games.options import options_to_dict
 
 if TYPE_CHECKING:
@@ -40,19 +41,12 @@ log = logging.getLogger(__name__)
 # (table, hand_no) -> (hands as card lists by seat, cagnot in order), or None to shuffle:
 # tests inject recorded deals with it; every deal is stored in the log either way.
 DealSource = Callable[[LiveTable, int], tuple[list[list[str]], list[str]] | None]
-HISTORY = 5  # hands /history shows, each with its record attached
 RESTART_GRACE = 30  # seconds at least, after a restart, for the player to act
 # the events after which the player to act starts a new turn (and a new deadline)
 TURN_EVENTS = frozenset({"deal", "action", "replace", "return"})
 
 
-@dataclass(frozen=True, slots=True)
-class RegisterView:
-    entries: list[RegisterEntry]
-    pot: dict[str, int]  # by part (La Bête Hombrée's one part is "")
-
-
-class TableService(TurnClock, Preferences, Moderation):
+class TableService(TurnClock, Preferences, Moderation, Matches, Readings):
     """Owns the live tables of the process."""
 
     def __init__(
@@ -183,6 +177,8 @@ class TableService(TurnClock, Preferences, Moderation):
                 if extra is not None:
                     await extra(store)
                 if table.status == "ended":
+                    await keep_if_unfinished(table, store)
+                if table.status == "ended":
                     await store.set_table_status(table.id, "ended")
                 elif table.status == "playing" and table.row.status == "lobby":
                     await store.set_table_status(table.id, "playing")
@@ -211,20 +207,31 @@ class TableService(TurnClock, Preferences, Moderation):
         guild_name: str = "",
         channel_name: str = "",
         pictures: bool = True,
+        kept: KeptMatch | None = None,
     ) -> LiveTable:
         """A new table in a channel, its creator seated; the guild's register carries over.
 
-        ``game`` defaults to the first game offered."""
+        ``game`` defaults to the first game offered.  A ``kept`` match taken up again
+        brings its options and its seats, in their order."""
         game = game or default_game()
+        joins = [{"player": player, "name": name, "lang": lang}]
+        resume: dict[str, Any] = {}
+        if kept is not None:
+            rules = game.spec.options_from(kept.options)
+            joins = resumed_seats(kept, player, name)
+            resume = {"resume": {"kept": kept.id, "state": kept.state}}
         if self.in_channel(channel_id) is not None:
             raise UserError("error.table_exists")
         for other in self.tables.values():
-            if (
-                other.status != "ended"
-                and other.row.guild_id == guild_id
-                and other.seat_of(player) is not None
-            ):
-                raise UserError("error.already_seated")
+            for join in joins:
+                if (
+                    other.status != "ended"
+                    and other.row.guild_id == guild_id
+                    and other.seat_of(join["player"]) is not None
+                ):
+                    if join["player"] == player:
+                        raise UserError("error.already_seated")
+                    raise UserError("error.already_seated_named", name=join["name"])
         seed = self.seed_source()
         async with self.db.transaction() as store:
             carried = (
@@ -251,14 +258,18 @@ class TableService(TurnClock, Preferences, Moderation):
                         "lang": lang,
                         "carried": [[e.owner_name, e.amount] for e in carried],
                         "pictures": pictures,
+                        **resume,
                     },
                 ),
-                ("join", {"player": player, "name": name, "lang": lang}),
+                *(("join", join) for join in joins),
             ]
             for seq, (kind, payload) in enumerate(events, start=1):
                 apply_event(table, seq, kind, payload)
                 await store.append_event(row.id, seq, kind, payload)
-            await store.add_seat(row.id, guild_id, 0, player, name)
+            for seat, join in enumerate(joins):
+                await store.add_seat(
+                    row.id, guild_id, seat, join["player"], join["name"], join.get("ai")
+                )
         self.tables[row.id] = table
         return table
 
@@ -309,6 +320,8 @@ class TableService(TurnClock, Preferences, Moderation):
                 raise UserError("error.not_seated")
             if table.status != "lobby":
                 raise UserError("error.leave_playing")
+            if table.resuming is not None:
+                raise UserError("error.leave_kept")
             events: list[tuple[str, dict[str, Any]]] = [("leave", {"player": player})]
             if not any(s.human for s in table.seats if s.player != player):
                 events.append(("end", {"reason": "closed"}))
@@ -380,9 +393,17 @@ class TableService(TurnClock, Preferences, Moderation):
                 raise UserError(key, count=len(table.seats), least=game.min_seats)
             seed = table.row.seed
             # the first deal goes with the start, computed on a scratch session
-            scratch, _ = game.port.start(table.players, seed, table.rules)
+            scratch, _ = start_session(table, seed)
             deal = await self._deal_event(table, scratch, 1)
-            await self._commit(table, [("start", {"by": player, "seed": seed}), deal])
+            resuming = table.resuming
+
+            async def take_up(store: Store) -> None:
+                if resuming is None:
+                    return
+                if not await store.resume_match(int(resuming["kept"]), table.id):
+                    raise UserError("error.kept_gone")
+
+            await self._commit(table, [("start", {"by": player, "seed": seed}), deal], take_up)
         return table
 
     async def _deal_event(
@@ -571,29 +592,6 @@ class TableService(TurnClock, Preferences, Moderation):
                 events.append(("end", {"reason": "agreed"}))
             await self._commit(table, events)
         return table
-
-    # ---- the register and the scoreboard ----------------------------------------
-
-    async def register(self, guild_id: int, game: str) -> RegisterView:
-        async with self.db.reading() as store:
-            return RegisterView(
-                await store.unpaid_entries(guild_id, game), await store.pot_parts(guild_id, game)
-            )
-
-    async def history(
-        self, guild_id: int, game: str | None, player: str | None, limit: int = HISTORY
-    ) -> list[PastHand]:
-        """The guild's last settled hands (a hand in progress is never among them)."""
-        async with self.db.reading() as store:
-            return await store.recent_hands(guild_id, game, player, limit)
-
-    async def scoreboard(
-        self, guild_id: int, game: str, since: datetime | None = None
-    ) -> tuple[list[ScoreRow], list[tuple[int, str, int]]]:
-        """The standings, and each player's net hand by hand (for the chart)."""
-        async with self.db.reading() as store:
-            rows = await store.scoreboard(guild_id, game, since)
-            return rows, await store.net_series(guild_id, game, since)
 
 
 def _replace_message(table: LiveTable, message_id: int) -> TableRow:

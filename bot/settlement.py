@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 
+from bot.matches import write_standings
 from bot.table import LiveTable
 from db import NewEntry, NewPayment, Store
 
@@ -65,6 +66,7 @@ def settlement_writer(table: LiveTable) -> Callable[[Store], Awaitable[None]]:
             owner_seat = table.seat_of(owner) if owner is not None else None
             name = table.name(owner_seat) if owner_seat is not None else ""
             await store.add_entry(guild, game.id, NewEntry(owner, name, entry.amount), hand_id)
+        await write_standings(table, store)  # a deal that won a match stands it
         after = game.port.pot_of(session)
         for part, before in table.pot_dealt.items():
             if after.get(part, 0) != before:

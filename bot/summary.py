@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.render import RESULT_COLOURS, clip
+from bot.render import RESULT_COLOURS, clip, ended_text
 from bot.table import LiveTable
 from games.money import Transfer
 from games.register import Entry
@@ -102,9 +102,7 @@ def settlement_embed(table: LiveTable, settled: Any, lang: str) -> discord.Embed
     for name, value, inline in extra:
         embed.add_field(name=name, value=value, inline=inline)
     if table.status == "ended":
-        embed.set_footer(
-            text=t(lang, f"table.ended.{table.ended_reason or 'closed'}", name=table.ended_by)
-        )
+        embed.set_footer(text=ended_text(table, lang))
     elif table.session is not None:
         embed.set_footer(text=t(lang, "summary.next", name=names[table.session.dealer]))
     return embed

@@ -6,7 +6,9 @@ rebuilds every open table by replaying its log.  Nothing here does I/O.
 
 Events (``kind`` and payload):
 
-- ``open``: ``{"by", "name", "lang", "carried": [[owner_name, amount], ...]}``
+- ``open``: ``{"by", "name", "lang", "carried": [[owner_name, amount], ...]}``, and
+  ``"resume": {"kept", "state"}`` for a kept match taken up again (its seats join next,
+  in their order; ``state`` is what the game kept)
 - ``join``: ``{"player", "name", "lang"}``, or ``{"player", "name", "ai"}`` for a computer
   player (``ai`` is its level); ``leave``: ``{"player"}``
 - ``start``: ``{"by", "seed"}`` (the session starts from the master seed: La Bête
@@ -18,7 +20,8 @@ Events (``kind`` and payload):
 - ``action``: ``{"seat", "action", "timeout"}``, in record notation
 - ``replace``: ``{"seat", "by", "ai"}``: a computer player of level ``ai`` plays for an
   absent player (who keeps the seat, its money and its bêtes); ``return``: ``{"seat"}``
-- ``stop``: ``{"by"}`` (the tour des gueux); ``vote``: ``{"player"}``
+- ``stop``: ``{"by"}`` (the tour des gueux); ``vote``: ``{"player"}``; ``keep``:
+  ``{"player", "keep"}`` (a match stopping: keep it for later, or not)
 - ``end``: ``{"reason"}`` (``finished``, ``agreed``, ``closed``, ``abandoned``), or
   ``{"reason": "moderator", "by", "name"}``: a member who manages the server ended it
 - a ``replace`` made by such a member carries ``"moderator"``: their name
@@ -31,7 +34,7 @@ import hashlib
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from bot.game import Dealt, GameSession, GameState, LogLine, Settled, TableGame
 from bot.pictures.files import UNKNOWN
@@ -109,6 +112,8 @@ class LiveTable:
     timeouts: dict[int, int] = field(default_factory=dict)  # consecutive, by seat
     last: Settled | None = None  # the game's settled hand, until the next deal
     stop_votes: set[str] = field(default_factory=set)
+    resuming: dict[str, Any] | None = None  # a kept match taken up: {"kept", "state"}
+    keep: bool = True  # a match stopped before its end is kept for later (the players' say)
     ended_reason: str | None = None
     ended_by: str = ""
     log: deque[LogLine] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
@@ -206,6 +211,8 @@ def _open(table: LiveTable, p: dict[str, Any]) -> None:
     table.public_lang = str(p.get("lang", "fr"))
     table.pictures = bool(p.get("pictures", True))
     table.carried = tuple((str(name), int(amount)) for name, amount in p.get("carried", []))
+    resume = p.get("resume")
+    table.resuming = dict(resume) if isinstance(resume, dict) else None
     table.log.append(LogLine.of("log.open", name=p["name"]))
 
 
@@ -229,11 +236,27 @@ def _leave(table: LiveTable, p: dict[str, Any]) -> None:
     table.log.append(LogLine.of("log.leave", name=name))
 
 
+def start_session(table: LiveTable, seed: int) -> tuple[GameSession[Any, Any], list[LogLine]]:
+    """The session a table starts from its master seed (a new one, or a kept match's),
+    and the log lines of its start."""
+    game = table.game
+    if table.resuming is None or game.match is None:
+        session, lines = game.port.start(table.players, seed, table.rules)
+    else:
+        try:
+            session, lines = game.match.resume(
+                table.players, seed, table.rules, table.resuming["state"]
+            )
+        except (ValueError, KeyError) as error:
+            raise EventError(f"start: the kept match does not fit: {error}") from None
+    return cast("GameSession[Any, Any]", session), lines
+
+
 def _start(table: LiveTable, p: dict[str, Any]) -> None:
     game = table.game
     if table.status != "lobby" or not game.min_seats <= len(table.seats) <= game.max_seats:
         raise EventError("start: not a lobby with the seats the game needs")
-    table.session, lines = game.port.start(table.players, int(p["seed"]), table.rules)
+    table.session, lines = start_session(table, int(p["seed"]))
     table.status = "playing"
     table.log.extend(lines)
 
@@ -335,6 +358,15 @@ def _vote(table: LiveTable, p: dict[str, Any]) -> None:
     table.log.append(LogLine.of("log.vote", name=table.name(seat), count=len(table.stop_votes)))
 
 
+def _keep(table: LiveTable, p: dict[str, Any]) -> None:
+    seat = table.seat_of(str(p["player"]))
+    if seat is None or table.session is None or not table.session.stop_requested:
+        raise EventError("keep: not a seated player of a table stopping")
+    table.keep = bool(p["keep"])
+    key = "log.keep" if table.keep else "log.drop"
+    table.log.append(LogLine.of(key, name=table.name(seat)))
+
+
 def _end(table: LiveTable, p: dict[str, Any]) -> None:
     table.status = "ended"
     table.ended_reason = str(p.get("reason", "closed"))
@@ -354,5 +386,6 @@ _HANDLERS = {
     "return": _return,
     "stop": _stop,
     "vote": _vote,
+    "keep": _keep,
     "end": _end,
 }

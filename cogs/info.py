@@ -17,6 +17,7 @@ from bot.boards import (
     history_embed,
     history_file_name,
     history_pictures,
+    match_scoreboard_embed,
     register_embed,
     rules_embed,
     scoreboard_embed,
@@ -91,6 +92,14 @@ class Info(commands.Cog):
         chosen = _game(game, table)
         span = PERIODS[period]
         since = datetime.now(UTC) - span if span is not None else None
+        if chosen.match is not None:  # a game settled per match ranks by matches won
+            standings = await self.bot.service.match_scoreboard(
+                interaction.guild_id, chosen.id, since
+            )
+            lang = await self._public_lang(interaction)
+            match_embed = match_scoreboard_embed(chosen, standings, lang, period)
+            await interaction.response.send_message(embed=match_embed)
+            return
         rows, series = await self.bot.service.scoreboard(interaction.guild_id, chosen.id, since)
         lang = await self._public_lang(interaction)
         embed = scoreboard_embed(chosen, rows, lang, period)

@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
+from discord.app_commands import Choice
 
 from bot.boards import rules_embed
 from bot.errors import UserError
 from bot.games import table_game, table_games
 from bot.i18n import lang_for, t
 from bot.ids import SELECT_TEMPLATE, TEMPLATE, ComponentId
+from bot.parsing import matches
 from bot.pictures.files import edit_files, held, send_files
 from bot.render import (
     computer_choice,
@@ -28,6 +30,7 @@ from bot.table import LiveTable
 
 if TYPE_CHECKING:
     from bot.client import BeteBot
+    from db.models import KeptMatch
 
 Interaction = discord.Interaction[Any]
 
@@ -80,6 +83,10 @@ async def _handle(
         await interaction.response.send_message(
             embed=embed, view=view, ephemeral=True, **send_files(embed)
         )
+        return
+    if verb == "keep":  # a match stopping: keep it for later, or not
+        await service.keep_choice(table.id, player, cid.arg == "1")
+        await _answer_public(bot, interaction, table, on_table)
         return
     if verb in ("join", "leave", "airm", "start", "next", "stop", "replace", "abandon", "back"):
         if verb == "join":
@@ -236,8 +243,10 @@ async def open_table(
     level: str,
     language: str | None,
     pictures: bool = True,
+    resume: str | None = None,
 ) -> None:
-    """``/table new <game>``: a table of ``game_id`` with its options, in this channel."""
+    """``/table new <game>``: a table of ``game_id`` with its options, in this channel
+    (or, with ``resume``, a kept match of it with its own options and seats)."""
     bot = bot_of(interaction)
     guild, channel = interaction.guild, interaction.channel
     if guild is None or interaction.guild_id is None:
@@ -252,6 +261,10 @@ async def open_table(
     if computers >= game.max_seats:
         raise UserError("error.bad_input", text=f"computers: {computers}")
     service = bot.service
+    kept = None
+    if resume:
+        kept = await _kept(bot, resume, guild.id, game_id)
+        computers = 0  # the kept seats come back as they were
     stored = await service.guild_language(guild.id, language)
     public_lang = stored or lang_for(interaction.guild_locale, bot.settings.default_language)
     player = str(interaction.user.id)
@@ -267,6 +280,7 @@ async def open_table(
         guild_name=guild.name,
         channel_name=channel.name,
         pictures=pictures,
+        kept=kept,
     )
     bot.presenter.remember_locale(table, player, interaction.locale)
     for _ in range(computers):
@@ -274,6 +288,39 @@ async def open_table(
     await interaction.response.send_message(**bot.presenter.table_payload(table))
     message = await interaction.original_response()
     await service.set_message(table, message.id)
+
+
+async def _kept(bot: BeteBot, resume: str, guild_id: int, game_id: str) -> KeptMatch:
+    """The kept match ``resume:`` names (its id, as the autocomplete gives it)."""
+    try:
+        kept_id = int(resume)
+    except ValueError:
+        raise UserError("error.bad_input", text=resume[:30]) from None
+    kept = await bot.service.kept_match(kept_id)
+    if kept.guild_id != guild_id or kept.game != game_id:
+        raise UserError("error.kept_gone")
+    return kept
+
+
+async def kept_choices(interaction: Interaction, current: str) -> list[Choice[str]]:
+    """``resume:``'s choices: this server's kept matches of the command's game in which
+    the user plays, the latest first."""
+    bot = bot_of(interaction)
+    command = interaction.command
+    if interaction.guild_id is None or command is None:
+        return []
+    player = str(interaction.user.id)
+    game_id = next((g.id for g in table_games() if g.command.name == command.name), None)
+    if game_id is None:
+        return []
+    out = []
+    for kept in await bot.service.kept_matches(interaction.guild_id, game_id):
+        if all(p != player for p, _, _ in kept.seats):
+            continue
+        label = f"{kept.summary} · {kept.kept_at:%Y-%m-%d}"
+        if matches(current, label, str(kept.id)):
+            out.append(Choice(name=label[:100], value=str(kept.id)))
+    return out[:25]
 
 
 async def stop_table(interaction: Interaction) -> None:
@@ -335,7 +382,8 @@ def table_commands() -> app_commands.Group:
     table = app_commands.Group(name="table", description="Open, stop and manage card tables")
     new = app_commands.Group(name="new", description="Open a table in this channel", parent=table)
     for game in table_games():
-        new.add_command(game.command.build(game.id, game.max_seats, open_table))
+        kept = kept_choices if game.match is not None else None
+        new.add_command(game.command.build(game.id, game.max_seats, open_table, kept))
     table.command(
         name="stop", description="Stop: the tour des gueux, or at once with everyone's agreement"
     )(stop_table)

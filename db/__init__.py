@@ -2,6 +2,7 @@
 
 from db import postgresql, sqlite  # noqa: F401  (each backend registers with Database.open)
 from db.database import Database, DatabaseUnavailable, MigrationError, is_url
+from db.matches import NewStanding
 from db.store import NewEntry, NewPayment, Store
 
 __all__ = [
@@ -10,6 +11,7 @@ __all__ = [
     "MigrationError",
     "NewEntry",
     "NewPayment",
+    "NewStanding",
     "Store",
     "is_url",
 ]

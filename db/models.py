@@ -128,3 +128,35 @@ class ScoreRow:
 
     def result_count(self, word: str) -> int:
         return dict(self.results).get(word, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchScoreRow:
+    """A player's standing in the matches of a game settled per match (Bésigue):
+    matches played and won, wins counted (an *en bas table* counts double),
+    points scored, and the best feat (a combination) with its points."""
+
+    player: str
+    name: str
+    played: int
+    won: int
+    counted: int  # wins as the scoreboard counts them
+    en_bas_table: int  # wins that counted double
+    points: int
+    best: str | None
+    best_points: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeptMatch:
+    """A match stopped to be resumed another day at the same scores."""
+
+    id: int
+    guild_id: int
+    game: str
+    table_id: int  # the table it was kept from
+    options: dict[str, object]
+    seats: tuple[tuple[str, str, str | None], ...]  # (player, name, ai level) in seat order
+    state: dict[str, object]  # what the game keeps (its scores, the next dealer)
+    summary: str  # its scores in a line
+    kept_at: datetime

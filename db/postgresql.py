@@ -27,7 +27,8 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from db.database import Database, DatabaseUnavailable, migrations
-from db.store import Row, Store
+from db.repository import Row
+from db.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +56,7 @@ def lock_key(key: str) -> int:
 
 
 class PostgresConnection:
-    """The store's :class:`~db.store.Connection` over one asyncpg connection."""
+    """The store's :class:`~db.repository.Connection` over one asyncpg connection."""
 
     def __init__(self, connection: PgConnection) -> None:
         self._c = connection

@@ -19,13 +19,14 @@ from typing import Any
 import aiosqlite
 
 from db.database import Database, migrations
-from db.store import Row, Store
+from db.repository import Row
+from db.store import Store
 
 log = logging.getLogger(__name__)
 
 
 class SQLiteConnection:
-    """The store's :class:`~db.store.Connection` over aiosqlite.
+    """The store's :class:`~db.repository.Connection` over aiosqlite.
 
     Each statement is one trip to aiosqlite's thread (execute and fetch together,
     the cursor closed there): a cursor's execute, fetch and close would be three,

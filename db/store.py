@@ -12,11 +12,12 @@ is the subset both dialects read alike: ``RETURNING`` rather than a last row id,
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any, Protocol
+from datetime import datetime
+from typing import Any
 
+from db.matches import MatchRepository
 from db.models import (
     GuildSettings,
     HandRow,
@@ -28,22 +29,7 @@ from db.models import (
     TableEvent,
     TableRow,
 )
-
-
-class Row(Protocol):
-    """A row as both backends return it (an aiosqlite.Row, an asyncpg.Record): by position."""
-
-    def __getitem__(self, index: int, /) -> Any: ...
-    def __len__(self) -> int: ...
-    def __iter__(self) -> Iterator[Any]: ...
-
-
-def now_text(moment: datetime | None = None) -> str:
-    return (moment or datetime.now(UTC)).isoformat(timespec="microseconds")
-
-
-def _time(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text)
+from db.repository import Row, now_text, time_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,47 +47,8 @@ class NewEntry:
     amount: int
 
 
-class Connection(Protocol):
-    """What the store needs of a backend, inside the block that handed it out."""
-
-    async def run(self, sql: str, params: Sequence[Any] = ()) -> None:
-        """Execute a statement that returns no rows."""
-
-    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        """Execute a statement and return every row."""
-
-    async def lock(self, key: str) -> None:
-        """Serialise, until this transaction ends, every transaction that locks ``key``.
-
-        The guild's register and pot of a game are written under the lock of
-        ``register:<guild>:<game>``: two tables settling at once write one after
-        the other (PostgreSQL: a transaction-scoped advisory lock). SQLite needs
-        nothing: ``BEGIN IMMEDIATE`` already holds the whole file's write lock."""
-
-
-class Store:
+class Store(MatchRepository):
     """The repositories, bound to the connection of the current block."""
-
-    def __init__(self, connection: Connection) -> None:
-        self._c = connection
-
-    async def _run(self, sql: str, params: Sequence[Any] = ()) -> None:
-        await self._c.run(sql, params)
-
-    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return await self._c.all(sql, params)
-
-    async def _one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        rows = await self._c.all(sql, params)
-        return rows[0] if rows else None
-
-    async def _insert(self, sql: str, params: Sequence[Any]) -> int:
-        """An INSERT (without its RETURNING clause): the new row's id."""
-        rows = await self._c.all(sql + " RETURNING id", params)
-        return int(rows[0][0])
-
-    async def _lock_register(self, guild_id: int, game: str) -> None:
-        await self._c.lock(f"register:{guild_id}:{game}")
 
     # ---- guild settings ----------------------------------------------------
 
@@ -321,7 +268,7 @@ class Store:
             amount=row[5],
             created_at=datetime.fromisoformat(row[6]),
             hand_id=row[7],
-            crossed_at=_time(row[8]),
+            crossed_at=time_of(row[8]),
             crossed_by=row[9],
             paid=row[10],
             crossed_hand_id=row[11],

@@ -1,0 +1,99 @@
+"""Matches: games played to a target over several deals and settled at their end
+(Bésigue).  A match's end is stood on the scoreboard in the transaction of the deal
+that won it; a match stopped before its end is kept, at its scores, for its players
+to take up again another day (``/table new <game> resume:``).
+
+The service's part is a mixin (``Matches``); the writers run inside the service's
+transactions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.errors import UserError
+from bot.table import AI_PREFIX, LiveTable
+from db import NewStanding, Store
+from db.models import KeptMatch
+from games.options import options_to_dict
+
+
+async def write_standings(table: LiveTable, store: Store) -> None:
+    """The match's standing, if the deal just settled won it (with the deal's record)."""
+    match, session = table.game.match, table.session
+    if match is None or session is None:
+        return
+    standings = match.standings(session)
+    if standings is None:
+        return
+    await store.insert_standings(
+        table.row.guild_id,
+        table.game.id,
+        table.id,
+        [
+            NewStanding(p, table.name(i), s.points, s.won, s.counted, s.best, s.best_points)
+            for i, (p, s) in enumerate(zip(session.players, standings, strict=True))
+        ],
+    )
+
+
+async def keep_if_unfinished(table: LiveTable, store: Store) -> None:
+    """At a table's end: keep its match for later, if it was played, is not won and its
+    players did not say otherwise."""
+    match, session = table.game.match, table.session
+    if match is None or session is None or not table.keep or match.standings(session):
+        return
+    state = match.kept(session)
+    seats = [(s.player, s.name, None if s.human or s.stand_in else s.ai) for s in table.seats]
+    await store.keep_match(
+        guild_id=table.row.guild_id,
+        game=table.game.id,
+        table_id=table.id,
+        options=options_to_dict(table.rules, only_changed=False),  # type: ignore[arg-type]
+        seats=seats,
+        state=state,
+        summary=match.summary(state, table.names),
+    )
+
+
+def resumed_seats(kept: KeptMatch, player: str, name: str) -> list[dict[str, Any]]:
+    """The ``join`` payloads of a kept match's seats, in order (``player`` by his name of
+    today); ``UserError`` if ``player`` is not one of them."""
+    if all(seat != player for seat, _, _ in kept.seats):
+        names = ", ".join(n for _, n, _ in kept.seats)
+        raise UserError("error.kept_not_yours", names=names)
+    joins: list[dict[str, Any]] = []
+    for seat, seat_name, ai in kept.seats:
+        if seat == player:
+            joins.append({"player": seat, "name": name})
+        elif seat.startswith(AI_PREFIX):
+            joins.append({"player": seat, "name": seat_name, "ai": ai or "heuristic"})
+        else:
+            joins.append({"player": seat, "name": seat_name})
+    return joins
+
+
+class Matches:
+    """The players' say on keeping a match for later (a part of the table service)."""
+
+    def get(self, table_id: int) -> LiveTable:
+        raise NotImplementedError  # the service's
+
+    def _seat(self, table: LiveTable, player: str) -> int:
+        raise NotImplementedError  # the service's
+
+    async def _commit(self, table: LiveTable, events: list[tuple[str, dict[str, Any]]]) -> None:
+        raise NotImplementedError  # the service's: apply, then write in one transaction
+
+    async def keep_choice(self, table_id: int, player: str, keep: bool) -> LiveTable:
+        """A player of a match that is stopping says whether to keep it for later."""
+        table = self.get(table_id)
+        async with table.lock:
+            self._seat(table, player)
+            if table.game.match is None or table.session is None:
+                raise UserError("error.no_match")
+            if not table.session.stop_requested:
+                raise UserError("error.not_stopping")
+            if table.keep == keep:
+                raise UserError("error.kept_already" if keep else "error.dropped_already")
+            await self._commit(table, [("keep", {"player": player, "keep": keep})])
+        return table
