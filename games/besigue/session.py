@@ -1,0 +1,223 @@
+"""A game of Bésigue (RULES.md §4 "Game"): deals until a side reaches the target.
+
+The session keeps the scores by side (each seat's, or each partnership's),
+passes the deal to the next seat after every deal, and ends the game when a
+deal ends it (``games.besigue.score``).  Bésigue moves no money: ``balances``
+stay at zero (the tables of every game read them); the result is the winner,
+and *en bas table* when every loser is under 750 (it counts double on the
+scoreboard, which is the table's business).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from games.besigue.melds import MeldKind
+from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules, deck_for
+from games.besigue.score import Outcome, reached
+from games.besigue.state import DealState
+from games.register import Crossing, Entry
+
+# cards per packet, dealt round the table from the dealer's right, by hand size
+PACKETS: Final = {8: (3, 2, 3), 9: (3, 3, 3), 10: (3, 2, 3, 2)}
+MANY_DEALS: Final = 1000  # deals_left of a game that goes on: as many as it takes
+
+
+def deal_order(
+    order: Sequence[int], seats: int, dealer: int, hand_size: int
+) -> tuple[list[int], int, list[int]]:
+    """Hands (bit sets), the turned card and the stock (top first) of a deck order:
+    packets round the table from the dealer's right (8 cards: 3-2-3), then the
+    next card turned for trump; the rest is the stock."""
+    hands = [0] * seats
+    n = 0
+    for size in PACKETS[hand_size]:
+        for step in range(1, seats + 1):
+            seat = (dealer + step) % seats
+            for index in order[n : n + size]:
+                hands[seat] |= 1 << index
+            n += size
+    return hands, order[n], list(order[n + 1 :])
+
+
+@dataclass(frozen=True, slots=True)
+class SettledDeal:
+    """A counted deal, for the table: its outcome (``outcome.net`` zeros, no
+    transfers: Bésigue moves no money) and, as every game's, the register's
+    changes (none)."""
+
+    dealer: int
+    outcome: Outcome
+    net: dict[str, int] = field(default_factory=dict)
+    crossings: tuple[Crossing, ...] = ()
+    new_entries: tuple[Entry, ...] = ()
+
+    @property
+    def melds(self) -> tuple[int, ...]:
+        return self.outcome.melds
+
+    @property
+    def last_trick(self) -> int | None:
+        return self.outcome.last_trick
+
+    @property
+    def brisques(self) -> tuple[int, ...]:
+        return self.outcome.brisques
+
+    @property
+    def brisques_lost(self) -> tuple[str | None, ...]:
+        return self.outcome.brisques_lost
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return self.outcome.points
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.outcome.scores
+
+    @property
+    def over(self) -> bool:
+        return self.outcome.over
+
+    @property
+    def winner(self) -> int | None:
+        return self.outcome.winner
+
+    @property
+    def en_bas_table(self) -> bool:
+        return self.outcome.en_bas_table
+
+    @property
+    def best(self) -> tuple[tuple[MeldKind, int] | None, ...]:
+        return self.outcome.best
+
+
+class Session:
+    """One game: its deals in turn, the dealer passing, the scores by side."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        *,
+        rules: Rules | None = None,
+        dealer: int = 0,
+        scores: Sequence[int] | None = None,
+        seed: int = 0,
+    ) -> None:
+        """``scores``: by side, to resume a game stopped earlier (zeros by default)."""
+        seats = len(players)
+        if not MIN_SEATS <= seats <= MAX_SEATS or len(set(players)) != seats:
+            raise ValueError(f"Bésigue has 2 to 4 different players, not {seats}")
+        if not 0 <= dealer < seats:
+            raise ValueError(f"the dealer is a seat 0-{seats - 1}, not {dealer}")
+        self.players = tuple(players)
+        self.rules = rules or Rules()
+        self.teams = self.rules.teams_for(seats)
+        self.sides = max(self.teams) + 1
+        self.target = self.rules.target_for(seats)
+        start = list(scores) if scores is not None else [0] * self.sides
+        if len(start) != self.sides:
+            raise ValueError(f"the scores are {self.sides} (one per side), not {len(start)}")
+        if any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in start):
+            raise ValueError(f"scores are whole numbers from 0, not {start}")
+        if reached(start, self.target)[0]:
+            raise ValueError(f"the scores {start} have already reached the target {self.target}")
+        self.dealer = dealer
+        self.first_dealer = dealer
+        self.scores_start = tuple(start)
+        self.scores = start
+        self.balances = dict.fromkeys(self.players, 0)
+        self.stop_requested = False
+        self.in_deal = False
+        self.over = False
+        self.winner: int | None = None
+        self.en_bas_table = False
+        self.rng = random.Random(seed)
+        self.states: list[DealState] = []  # every deal dealt, in order
+        self.settled: list[SettledDeal] = []
+
+    @classmethod
+    def start(
+        cls,
+        players: Sequence[str],
+        seed: int,
+        rules: Rules | None = None,
+        scores: Sequence[int] | None = None,
+        dealer: int | None = None,
+    ) -> Session:
+        """A new game (or a stopped one resumed at ``scores``), the first dealer drawn
+        from ``seed`` unless given."""
+        rng = random.Random(seed)
+        drawn = rng.randrange(len(players))
+        return cls(
+            players,
+            rules=rules,
+            dealer=drawn if dealer is None else dealer,
+            scores=scores,
+            seed=rng.getrandbits(64),
+        )
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    # ---- deals ---------------------------------------------------------------------
+
+    def deal(self, seed: int | None = None) -> DealState:
+        """Shuffle (from ``seed``, else the session's generator) and deal."""
+        rng = random.Random(seed) if seed is not None else self.rng
+        order = list(deck_for(self.seats).order())
+        rng.shuffle(order)
+        hands, turned, stock = deal_order(order, self.seats, self.dealer, self.rules.hand_size)
+        return self.deal_hands(hands, stock, turned)
+
+    def deal_hands(self, hands: Sequence[int], stock: Sequence[int], turned: int) -> DealState:
+        """A deal of these cards (bit sets by seat; the stock's bit numbers top first;
+        the turned card's); ``ValueError`` if they do not fit the game."""
+        if self.over:
+            raise ValueError("the game is over")
+        if len(hands) != self.seats:
+            raise ValueError(f"the game has {self.seats} players, not {len(hands)} hands")
+        state = DealState(self.rules, self.dealer, hands, turned, stock, self.scores)
+        self.states.append(state)
+        self.in_deal = True
+        return state
+
+    def settle(self, state: DealState) -> SettledDeal:
+        """Count a finished deal into the game and pass the deal."""
+        outcome = state.outcome
+        if outcome is None:
+            raise ValueError("the deal is not over")
+        self.scores = list(outcome.scores)
+        settled = SettledDeal(state.dealer, outcome, dict.fromkeys(self.players, 0))
+        self.settled.append(settled)
+        self.dealer = (self.dealer + 1) % self.seats
+        self.in_deal = False
+        if outcome.over:
+            self.over = True
+            self.winner = outcome.winner
+            self.en_bas_table = outcome.en_bas_table
+        return settled
+
+    # ---- the end ---------------------------------------------------------------------
+
+    def request_stop(self) -> None:
+        """Stop once the deal in progress is counted (the scores may resume later)."""
+        self.stop_requested = True
+
+    @property
+    def finished(self) -> bool:
+        """The game is won, or stopped between deals."""
+        return self.over or (self.stop_requested and not self.in_deal)
+
+    @property
+    def deals_left(self) -> int:
+        """0 once finished; 1 for the deal in progress of a game stopping; else as
+        many as the game takes."""
+        if self.finished:
+            return 0
+        return 1 if self.stop_requested else MANY_DEALS
