@@ -75,7 +75,7 @@ class TableCommand:
     name: str
     description: str
     options: Callable[..., Mapping[str, object]]
-    choices: Mapping[str, list[Choice[str]]] = field(default_factory=dict)
+    choices: Mapping[str, list[Choice[Any]]] = field(default_factory=dict)
 
     def build(
         self, game_id: str, max_seats: int, opener: Opener, kept: KeptChoices | None = None
@@ -124,10 +124,9 @@ class TableCommand:
             inspect.Parameter("pictures", keyword, default=True, annotation=bool),
         ]
         described = dict(COMMON_DESCRIPTIONS)
-        if kept is not None:
-            parameters.append(
-                inspect.Parameter("resume", keyword, default=None, annotation=str | None)
-            )
+        if kept is not None:  # after the game's own options, before the common ones
+            resume = inspect.Parameter("resume", keyword, default=None, annotation=str | None)
+            parameters.insert(len(parameters) - len(COMMON_DESCRIPTIONS), resume)
             described["resume"] = RESUME_DESCRIPTION
         callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
         callback.__doc__ = own.__doc__  # discord.py reads the options' descriptions there

@@ -73,6 +73,7 @@ class Capabilities:
     settles: Literal["hand", "game"] = "hand"  # when money changes hands (a deal's
     # summary of a game settled per game shows its payments only when there are some)
     tricks: bool = True  # hands are played in tricks (the trick log lines)
+    money: bool = True  # players win and lose money (balances shown); Bésigue scores points
     results: tuple[str, ...] = ("made", "failed")  # the result words a hand may store
 
 

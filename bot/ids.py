@@ -16,7 +16,7 @@ from typing import Final
 
 _BODY: Final = (
     r":(?P<table>[0-9]{1,12}):(?P<moves>[0-9]{1,9}):(?P<verb>[a-z]+)"
-    r"(?::(?P<arg>[A-Za-z0-9:#]{1,40}))?"
+    r"(?::(?P<arg>[A-Za-z0-9:#.\-]{1,40}))?"  # a card, a call, a combination
 )
 TEMPLATE: Final = r"(?:tb|bh)" + _BODY
 SELECT_TEMPLATE: Final = r"(?:tbs|bhs)" + _BODY

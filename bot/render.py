@@ -445,7 +445,7 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
         details = renderer.seat_details(table, view, i, lang)
         if seat.stand_in:
             details.append(t(lang, "table.stand_in"))
-        if session is not None:
+        if session is not None and game.capabilities.money:
             details.append(renderer.money(session.balances[seat.player], lang))
         seat_lines.append(
             " ".join([*marks, text]) + (" — " + " · ".join(details) if details else "")
@@ -491,8 +491,10 @@ def hand_panel(
         embed.set_image(url=hand_scene(cards, playable, lang, words).url)
     if table.state.is_over and table.last is not None:  # the hand's result, and yours
         title, result, _ = renderer.settlement(table, table.last, lang)
-        money = renderer.money(table.last.outcome.net[seat], lang)
-        lines += ["", f"**{title}**", result, t(lang, "hand.your_money", money=money)]
+        lines += ["", f"**{title}**", result]
+        if table.game.capabilities.money:
+            money = renderer.money(table.last.outcome.net[seat], lang)
+            lines.append(t(lang, "hand.your_money", money=money))
     embed.description = "\n".join([where, *lines])
     for item in items:
         view.add_item(item)

@@ -50,6 +50,10 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "computers": "ordinateurs",
     "level": "niveau",
     "pictures": "images",
+    "resume": "reprendre",
+    "A match kept for later to take up again (its options and seats)": (
+        "Une partie gardée pour plus tard, à reprendre (ses options et ses places)"
+    ),
     # descriptions
     "Open, stop and manage card tables": "Ouvrir, arrêter et gérer les tables",
     "Open a table in this channel": "Ouvrir une table dans ce salon",

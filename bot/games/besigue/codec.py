@@ -1,0 +1,85 @@
+"""Bésigue's moves as components carry them and as players type them.
+
+A card played travels in a component id as its code (``QS``), or ``QS:laid`` for
+the copy laid on the table; a combination as ``<kind>:<card>.<card>…``
+(``trump-marriage:KH.QH``); the seven as ``show`` or ``exchange``; the end of the
+declaring as ``draw``.  ``/play`` reads what keyboard players type: record
+notation first (``meld marriage KH QH``, ``seven show``, ``draw``), then a few
+words in French or English, or a card.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from bot.parsing import parse_card, plain
+from games.besigue import Action, Kind
+from games.besigue.actions import DRAW, SEVEN_EXCHANGE, SEVEN_SHOW, meld, play
+from games.besigue.melds import MeldKind
+
+LAID: Final = "laid"
+_CALLS: Final = {"show": SEVEN_SHOW, "exchange": SEVEN_EXCHANGE, "draw": DRAW}
+_TYPED: Final = {
+    "rien": DRAW,
+    "nothing": DRAW,
+    "piocher": DRAW,
+    "je pioche": DRAW,
+    "draw": DRAW,
+    "montrer le 7": SEVEN_SHOW,
+    "montrer le sept": SEVEN_SHOW,
+    "show the 7": SEVEN_SHOW,
+    "show seven": SEVEN_SHOW,
+    "echanger le 7": SEVEN_EXCHANGE,
+    "echanger le sept": SEVEN_EXCHANGE,
+    "exchange the 7": SEVEN_EXCHANGE,
+    "exchange seven": SEVEN_EXCHANGE,
+}
+
+
+def action_arg(action: Action) -> str:
+    """The short form of a move in a component id (at most 100 characters in all)."""
+    if action.kind is Kind.PLAY:
+        assert action.card is not None
+        return str(action.card) + (f":{LAID}" if action.laid else "")
+    if action.kind is Kind.MELD:
+        assert action.meld is not None
+        return f"{action.meld.value}:" + ".".join(str(c) for c in action.cards)
+    return {Kind.SEVEN_SHOW: "show", Kind.SEVEN_EXCHANGE: "exchange", Kind.DRAW: "draw"}[
+        action.kind
+    ]
+
+
+def action_of(verb: str, arg: str) -> Action:
+    """The move a component's verb and argument stand for; ``ValueError`` for one that
+    no component of the bot carries."""
+    if verb == "play":
+        card, _, where = arg.partition(":")
+        if where not in ("", LAID):
+            raise ValueError(f"not a place of a card: {where!r}")
+        return play(parse_card(card), laid=where == LAID)
+    if verb == "meld":
+        kind, _, cards = arg.partition(":")
+        if not cards:
+            raise ValueError(f"a combination without cards: {arg!r}")
+        return meld(MeldKind(kind), [parse_card(c) for c in cards.split(".")])
+    if verb == "call" and arg in _CALLS:
+        return _CALLS[arg]
+    raise ValueError(f"not a move of Bésigue: {verb} {arg!r}")
+
+
+def parse_move(text: str) -> Action:
+    """Any move typed with ``/play``: record notation first, then the players' words,
+    then a card (``play C``; ``C laid``/``C posée`` for the copy on the table)."""
+    try:
+        return Action.parse(text.strip())
+    except ValueError:
+        pass
+    key = re.sub(r"\s+", " ", plain(text).strip().lower())
+    if key in _TYPED:
+        return _TYPED[key]
+    card, _, where = key.partition(" ")
+    laid = where in ("laid", "posee", "table")
+    if where and not laid:
+        card = key  # parse_card says what it cannot read
+    return play(parse_card(card), laid=laid)

@@ -1,0 +1,365 @@
+"""Bésigue drawn for people: the scores and the target, the combinations laid on the
+table, the turned card and the stock, the two phases, the hand and the count.
+
+Everything is drawn from one seat's view (``DealView``) or from the public view
+(``public_view``: the hand emptied), so no card a reader may not see reaches a
+message: cards laid on the table are public, the hand and the stock are not.
+Bésigue moves no money: the seats show their scores instead (``seat_details``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Any, Final
+
+import discord
+
+from bot.game import Field, TableLike
+from bot.games.besigue.codec import action_arg, action_of, parse_move
+from bot.i18n import t
+from bot.ids import ComponentId
+from bot.render import CARD_STYLE, button, card_text, cards_text, help_button, suit_text, turn_lines
+from games.besigue import (
+    Action,
+    DealState,
+    DealView,
+    Kind,
+    Meld,
+    MeldKind,
+    Phase,
+    Session,
+    SettledDeal,
+)
+from games.besigue.rules import STRENGTH
+from games.besigue.score import FEW_BRISQUES, UNDER_SCORE
+from games.cards import Card, Suit, cards_of
+
+RULE_TOPICS: tuple[str, ...] = ("overview", "melds", "play", "scoring")
+MAX_MELD_BUTTONS: Final = 19  # with the sevens and *nothing more*: at most 25 buttons, 5 rows
+
+
+def in_order(cards: list[Card], trump: Suit) -> list[Card]:
+    """Cards as a player holds them: trumps first, then the other suits, strongest first."""
+    return sorted(cards, key=lambda c: (c.suit != trump, c.suit, -STRENGTH[c.rank], c.copy))
+
+
+def hand_in_order(view: DealView) -> list[Card]:
+    return in_order(cards_of(view.hand), view.trump)
+
+
+def laid_cards(view: DealView, seat: int) -> list[Card]:
+    return in_order([laid.card for laid in view.laid[seat]], view.trump)
+
+
+def kind_text(kind: MeldKind, lang: str) -> str:
+    return t(lang, f"besigue.kind.{kind.value}")
+
+
+def meld_text(kind: MeldKind, cards: tuple[Card, ...] | list[Card], lang: str) -> str:
+    """ "mariage d'atout R♥ D♥ (40)"."""
+    return f"{kind_text(kind, lang)} {cards_text(list(cards), lang)} ({kind.points})"
+
+
+def action_text(action: Action, lang: str) -> str:
+    """Any action, out of context (for refusals and the /play choices)."""
+    if action.kind is Kind.PLAY:
+        assert action.card is not None
+        text = card_text(action.card, lang)
+        return text + " " + t(lang, "besigue.from_table") if action.laid else text
+    if action.kind is Kind.MELD:
+        assert action.meld is not None
+        return meld_text(action.meld, action.cards, lang)
+    return t(lang, f"besigue.btn.{action_arg(action)}")
+
+
+def sides_text(names: list[str], teams: tuple[int, ...], side: int) -> str:
+    return " & ".join(n for n, team in zip(names, teams, strict=True) if team == side)
+
+
+def scores_text(names: list[str], teams: tuple[int, ...], scores: tuple[int, ...]) -> str:
+    """ "Anne 640 · Marc 420" (by side: "Anne & Zoé 640 · …" with partnerships)."""
+    return " · ".join(
+        f"{sides_text(names, teams, side)} **{score}**" for side, score in enumerate(scores)
+    )
+
+
+def table_text(view: DealView, names: list[str], lang: str) -> str | None:
+    """What lies face up: each seat's combinations of the deal, its cards still laid,
+    and the sevens shown or exchanged."""
+    lines = []
+    for seat, name in enumerate(names):
+        melds = ", ".join(meld_text(m.kind, m.faces, lang) for m in view.melds[seat])
+        if melds:
+            lines.append(f"**{name}** : {melds}")
+        laid = laid_cards(view, seat)
+        if laid and view.phase in (Phase.PLAY1, Phase.DECLARE):
+            lines.append(t(lang, "besigue.laid_now", cards=cards_text(laid, lang)))
+    for seat, kind in view.sevens:
+        lines.append(t(lang, f"besigue.seven.{action_arg(Action(kind))}.said", name=names[seat]))
+    if view.turned_seven:
+        lines.append(t(lang, "besigue.turned_seven", name=names[view.dealer]))
+    return "\n".join(lines) or None
+
+
+def stock_text(view: DealView, lang: str) -> str:
+    """Trump, the turned card under the stock, and how many cards are left."""
+    trump = t(lang, "besigue.trump", suit=suit_text(view.trump, lang))
+    if view.phase is Phase.PLAY2 or (view.turned is None and view.phase is not Phase.DONE):
+        return trump + " — " + t(lang, "besigue.phase2_line")
+    parts = [trump]
+    if view.turned is not None:
+        parts.append(t(lang, "besigue.turned", card=card_text(view.turned, lang)))
+        parts.append(t(lang, "besigue.stock", count=view.stock))
+    return " — ".join(parts)
+
+
+def phase_prompt(view: DealView, names: list[str], lang: str) -> str:
+    if view.phase is Phase.DONE:
+        return t(lang, "phase.done")
+    return t(lang, f"besigue.phase.{view.phase.name.lower()}", name=names[view.turn])
+
+
+def play_buttons(
+    table: TableLike, view: DealView, mine: bool, lang: str
+) -> list[discord.ui.Item[Any]]:
+    """The cards in hand, then the cards laid on the table (phase 1), one button per kind
+    of card (identical cards are one button: ``×2``), only the legal ones open."""
+    legal = {action_arg(a) for a in view.legal if a.kind is Kind.PLAY}
+    hand = Counter(c.face for c in hand_in_order(view))
+    laid = Counter(c.face for c in laid_cards(view, view.seat))
+    items: list[discord.ui.Item[Any]] = []
+    for cards, on_table in ((hand, False), (laid, True)):
+        for card, count in cards.items():
+            # a laid card is named so only where the hand holds the same card too
+            arg = str(card) + (":laid" if on_table and card in hand else "")
+            label = card_text(card, lang) + (f" ×{count}" if count > 1 else "")
+            if on_table:
+                label += " " + t(lang, "besigue.from_table")
+            open_ = mine and arg in legal
+            # a greyed-out card carries no move number: it changes only when it opens
+            cid = ComponentId(table.id, table.moves if mine else 0, "play", arg)
+            items.append(
+                button(cid, label, CARD_STYLE[card.suit], disabled=not open_, row=len(items) // 5)
+            )
+    return items[:25]
+
+
+def declare_buttons(table: TableLike, view: DealView, lang: str) -> list[discord.ui.Item[Any]]:
+    """The declaring winner's choices: exactly the combinations he may lay now (with the
+    cards each takes), the seven, and *nothing more* (then everyone draws)."""
+    items: list[discord.ui.Item[Any]] = []
+    melds = [a for a in view.legal if a.kind is Kind.MELD][:MAX_MELD_BUTTONS]
+    for action in melds:
+        cid = ComponentId(table.id, table.moves, "meld", action_arg(action))
+        items.append(button(cid, action_text(action, lang), discord.ButtonStyle.success))
+    for action in view.legal:
+        if action.kind in (Kind.SEVEN_SHOW, Kind.SEVEN_EXCHANGE, Kind.DRAW):
+            style = (
+                discord.ButtonStyle.secondary
+                if action.kind is Kind.DRAW
+                else discord.ButtonStyle.primary
+            )
+            cid = ComponentId(table.id, table.moves, "call", action_arg(action))
+            items.append(button(cid, action_text(action, lang), style))
+    items.append(help_button(table, "melds"))
+    for index, item in enumerate(items):
+        item.row = index // 5
+    return items
+
+
+def count_lines(settled: SettledDeal, names: list[str], lang: str) -> list[str]:
+    """A counted deal, seat by seat: combinations and sevens, last trick, brisques (and
+    why they did not count), the deal's points."""
+    outcome = settled.outcome
+    lines = []
+    for seat, name in enumerate(names):
+        parts = [t(lang, "besigue.count.melds", points=outcome.melds[seat])]
+        if outcome.last_trick == seat:
+            parts.append(t(lang, "besigue.count.last_trick"))
+        why = outcome.brisques_lost[seat]
+        cards = outcome.brisque_cards[seat]
+        if why == UNDER_SCORE:
+            parts.append(t(lang, "besigue.count.brisques_under", count=cards))
+        elif why == FEW_BRISQUES:
+            parts.append(t(lang, "besigue.count.brisques_few", count=cards))
+        elif not outcome.ended_at_once:
+            points = outcome.brisques[seat]
+            parts.append(t(lang, "besigue.count.brisques", count=cards, points=points))
+        total = t(lang, "besigue.count.points", points=outcome.points[seat])
+        lines.append(f"**{name}** : " + " · ".join(parts) + f" → {total}")
+    return lines
+
+
+class BesigueRenderer:
+    """Bésigue drawn at a table of two to four."""
+
+    rule_topics = RULE_TOPICS
+    action_text = staticmethod(action_text)
+    parse_move = staticmethod(parse_move)
+
+    def move_text(self, view: DealView, action: Action, lang: str) -> str:
+        return action_text(action, lang)
+
+    def money(self, amount: int, lang: str) -> str:
+        return t(lang, "besigue.points", amount=("+" if amount > 0 else "") + str(amount))
+
+    def amount(self, amount: int, lang: str) -> str:
+        return t(lang, "besigue.points", amount=str(amount))
+
+    def refusal(self, view: DealView, action: Action, reason: str) -> tuple[str, dict[str, object]]:
+        if action.kind is Kind.PLAY:
+            if view.phase is Phase.DECLARE and view.turn == view.seat and action.laid:
+                return "besigue.error.declare", {}
+            return "error.illegal_card", {}
+        if action.kind is Kind.MELD:
+            return "besigue.error.meld", {"reason": reason}
+        return "besigue.error.declare", {}
+
+    def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
+        if "action" in args:
+            args["action"] = action_text(Action.parse(str(args["action"])), lang)
+        if "kind" in args:
+            args["kind"] = kind_text(MeldKind(str(args["kind"])), lang)
+        if "cards" in args:
+            cards = [Card.parse(c) for c in str(args["cards"]).split()]
+            args["cards"] = cards_text(cards, lang)
+        if "card" in args and args["card"] not in ("", "None"):
+            args["card"] = card_text(Card.parse(str(args["card"])), lang)
+        return args
+
+    def public_view(self, view: DealView) -> DealView:
+        return replace(view, hand=0, legal=())
+
+    def status_lines(self, table: TableLike, view: DealView | None, lang: str) -> list[str]:
+        names = table.names
+        session = table.session
+        lines = []
+        playing = view is not None and not table.between_hands and table.status != "ended"
+        if playing and view is not None:
+            lines.append("**" + phase_prompt(view, names, lang) + "**")
+            lines.append(stock_text(view, lang))
+            lines.append(t(lang, "table.dealer", name=names[view.dealer]))
+        if isinstance(session, Session):
+            teams = session.teams
+            scores = tuple(view.scores) if playing and view is not None else tuple(session.scores)
+            lines.append(
+                t(
+                    lang,
+                    "besigue.scores_line",
+                    scores=scores_text(names, teams, scores),
+                    target=session.target,
+                )
+            )
+            if not playing and not session.over:
+                lines.append(t(lang, "table.next_dealer", name=names[session.dealer]))
+            if session.over and session.winner is not None:
+                key = "besigue.won_bas" if session.en_bas_table else "besigue.won"
+                lines.append(t(lang, key, name=sides_text(names, teams, session.winner)))
+            elif session.stop_requested and table.status != "ended":
+                lines.append(t(lang, "besigue.stopping"))
+        return lines
+
+    def seat_details(
+        self, table: TableLike, view: DealView | None, seat: int, lang: str
+    ) -> list[str]:
+        details: list[str] = []
+        session = table.session
+        if isinstance(session, Session) and session.sides == session.seats:
+            score = view.scores[seat] if view is not None and not table.between_hands else None
+            details.append(self.amount(session.scores[seat] if score is None else score, lang))
+        if view is None or table.between_hands:
+            return details
+        if view.dealer == seat:
+            details.append(t(lang, "table.is_dealer"))
+        details.append(t(lang, "besigue.cards_held", count=view.hand_sizes[seat]))
+        details.append(t(lang, "table.tricks", count=view.tricks_won[seat]))
+        return details
+
+    def public_fields(self, table: TableLike, view: DealView | None, lang: str) -> list[Field]:
+        fields: list[Field] = []
+        if view is None or table.between_hands:
+            return fields
+        laid = table_text(view, table.names, lang)
+        if laid:
+            fields.append((t(lang, "besigue.on_table"), laid, False))
+        return fields
+
+    def table_buttons(
+        self, table: TableLike, view: DealView, lang: str
+    ) -> list[discord.ui.Button[Any]]:
+        return []  # every choice is the hand's: a combination named in public shows cards
+
+    def hand_cards(self, view: DealView) -> tuple[list[Card], frozenset[Card] | None]:
+        cards = hand_in_order(view) + laid_cards(view, view.seat)
+        playing = view.phase in (Phase.PLAY1, Phase.PLAY2) and bool(view.legal)
+        legal = {(a.card, a.laid) for a in view.legal if a.kind is Kind.PLAY}
+        hand = set(cards_of(view.hand))
+        playable = frozenset(c for c in cards if (c.face, c not in hand) in legal)
+        return cards, playable if playing else None
+
+    def hand_body(
+        self, table: TableLike, view: DealView, seat: int, lang: str, step: str
+    ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
+        names = table.names
+        lines = [t(lang, "hand.hand_no", hand=table.hand_no, dealer=names[view.dealer])]
+        lines.append(stock_text(view, lang))
+        lines.append("")
+        lines.append(t(lang, "hand.cards", cards=cards_text(hand_in_order(view), lang)))
+        laid = laid_cards(view, seat)
+        if laid:
+            lines.append(t(lang, "besigue.your_laid", cards=cards_text(laid, lang)))
+        mine = view.turn == seat
+        done = view.phase is Phase.DONE
+        playing = view.phase in (Phase.PLAY1, Phase.PLAY2, Phase.DECLARE)
+        prompt = t(lang, f"besigue.your_turn.{view.phase.name.lower()}")
+        lines += turn_lines(table, view, lang, done=done, playing=playing, prompt=prompt)
+        items: list[discord.ui.Item[Any]] = []
+        if mine and view.phase is Phase.DECLARE:
+            items.extend(declare_buttons(table, view, lang))
+        elif view.phase in (Phase.PLAY1, Phase.PLAY2):
+            items.extend(play_buttons(table, view, mine, lang))
+        return lines, items
+
+    def component_action(
+        self, view: DealView, verb: str, arg: str, values: list[str]
+    ) -> Action | None:
+        return action_of(verb, arg)
+
+    def settlement(self, table: TableLike, settled: Any, lang: str) -> tuple[str, str, list[Field]]:
+        names = table.names
+        outcome = settled.outcome
+        hand = table.hand_no
+        teams = outcome.teams
+        lines = []
+        if outcome.ended_at_once and outcome.winner is not None:
+            reached = sides_text(names, teams, outcome.winner)
+            lines.append(t(lang, "besigue.summary.at_once", name=reached))
+        lines += count_lines(settled, names, lang)
+        scores = scores_text(names, teams, tuple(outcome.scores))
+        lines.append(t(lang, "besigue.scores_line", scores=scores, target=outcome.target))
+        if outcome.over and outcome.winner is not None:
+            winner = sides_text(names, teams, outcome.winner)
+            title = t(lang, "besigue.summary.won.title", hand=hand, name=winner)
+            key = "besigue.won_bas" if outcome.en_bas_table else "besigue.won"
+            lines.append(t(lang, key, name=winner))
+        else:
+            title = t(lang, "besigue.summary.title", hand=hand)
+        fields: list[Field] = []
+        melds = [
+            f"**{names[seat]}** : " + ", ".join(meld_text(m.kind, m.faces, lang) for m in laid)
+            for seat, laid in enumerate(_melds_of(table))
+            if laid
+        ]
+        if melds:
+            fields.append((t(lang, "besigue.melds"), "\n".join(melds), False))
+        return title, "\n".join(lines), fields
+
+    def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
+        return []
+
+
+def _melds_of(table: TableLike) -> tuple[tuple[Meld, ...], ...]:
+    """The combinations of the deal just counted (public: they were laid face up)."""
+    state = table.state
+    return state.view(0).melds if isinstance(state, DealState) else ()

@@ -1,0 +1,251 @@
+"""Bésigue played by two users through the cogs: a whole deal with combinations laid
+from the winner's DM (exactly the combinations he may lay, nobody else offered any),
+cards played from the hand and from the table, the count; a match stopped, kept at
+its scores and taken up again by its own players only; a match won at once by a
+combination, stood on ``/scoreboard`` (en bas table counting double); and no message
+ever names a card its readers may not see (laid cards and the turned card are public,
+the hand and the stock are not)."""
+
+from __future__ import annotations
+
+import random
+
+from bot.games.besigue import GAME
+from bot.games.besigue.codec import action_arg
+from bot.ids import ComponentId
+from games.besigue import Action, DealState, Kind, Phase, Rules, Session
+from games.besigue.rules import deck_for
+from games.cards import cards_of
+from tests.cogs.helpers import custom_ids, labels, last_dm, live
+from tests.cogs.test_hombre_game import cards_named, message_text
+from tests.cogs.test_refusals import refused
+
+LEADER = ["AS", "KH", "QH", "JS", "JH", "JD", "JC", "10S"]  # four jacks and a marriage
+OTHER = ["7S", "8S", "9S", "7H", "8H", "9H", "7D", "8D"]  # nothing to take the A♠ with
+TURNED = "9C"  # clubs are trumps
+
+
+def codes(cards) -> set[str]:
+    return {str(c.face) for c in cards}
+
+
+def public_codes(state: DealState) -> set[str]:
+    """Cards every player has seen: played, laid on the table, the turned card."""
+    view = state.view(0)
+    seen = {str(c.face) for trick in state.history for _, c in trick.cards}
+    seen |= {str(c.face) for _, c in view.trick}
+    seen |= {str(laid.card.face) for seat in view.laid for laid in seat}
+    seen |= {str(c) for seat in view.melds for m in seat for c in m.faces}
+    if view.turned is not None:
+        seen.add(str(view.turned.face))
+    return seen
+
+
+def check_no_hidden_card(world) -> None:
+    """The table message names only public cards; each DM only those and its own."""
+    table = world.bot.service.in_channel(world.channel.id)
+    state = None if table is None else table.state
+    if not isinstance(state, DealState) or state.is_over:
+        return
+    public = public_codes(state)
+    named = {str(c) for c in cards_named(message_text(world.table_message()))}
+    assert named <= public, f"the table shows {named - public}"
+    for seat in range(len(table.seats)):
+        own = codes(cards_of(state.view(seat).hand))
+        named = {str(c) for c in cards_named(message_text(last_dm(world, seat)))}
+        assert named <= public | own, f"seat {seat} is shown {named - public - own}"
+
+
+def rigged(leader_cards=LEADER, other_cards=OTHER, turned=TURNED, dealer=None):
+    """A deal source for two: the first leader (the dealer's right) holds
+    ``leader_cards``, the dealer ``other_cards``, then the turned card and the stock;
+    the dealer is the new session's, unless given (a match taken up again)."""
+
+    def source(table, hand_no):
+        if hand_no != 1:
+            return None
+        first = Session.start(table.players, table.row.seed).dealer
+        dealer_seat = first if dealer is None else dealer
+        leader = (dealer_seat + 1) % 2
+        rest = [str(c) for c in cards_of(deck_for(2).mask)]
+        for code in [*leader_cards, *other_cards, turned]:
+            rest.remove(code)
+        hands = [[], []]
+        hands[leader], hands[dealer_seat] = list(leader_cards), list(other_cards)
+        return hands, [turned, *rest]
+
+    return source
+
+
+async def open_besigue(world, *members, **options):
+    first = members[0]
+    result = await first.slash(world.channel, "table new besigue", **options)
+    assert not result.ephemeral
+    for member in members[1:]:
+        await member.click(world.table_message(), label="Join")
+    await first.click(world.table_message(), label="Start")
+    return live(world)
+
+
+async def act(world, action: Action, way: int = 1):
+    """``action`` by the player to act: a button of his DM, or ``/play``."""
+    table = live(world)
+    state = table.state
+    seat = state.turn
+    member = world.members[seat]
+    moves = table.moves
+    cursor = world.env.error_cursor
+    if way % 4 == 0 and action.kind is Kind.PLAY:
+        typed = str(action.card) + (" laid" if action.laid else "")
+        result = await member.slash(world.channel, "play", move=typed)
+    else:
+        verb = {Kind.PLAY: "play", Kind.MELD: "meld"}.get(action.kind, "call")
+        cid = str(ComponentId(table.id, moves, verb, action_arg(action)))
+        dm = last_dm(world, seat)
+        assert cid in custom_ids(dm), (str(action), custom_ids(dm))
+        result = await member.user.click(dm, custom_id=cid)
+    assert result.acknowledged
+    assert not world.env.errors_since(cursor)
+    assert table.moves > moves or table.status == "ended", f"{action} by {seat} not played"
+    check_no_hidden_card(world)
+    return result
+
+
+def meld_ids(message) -> list[str]:
+    return [cid for cid in custom_ids(message) if ":meld:" in cid]
+
+
+async def test_a_deal_with_combinations_laid_from_the_dm_and_cards_played_from_the_table(world):
+    world.bot.service.deal_source = rigged()
+    table = await open_besigue(world, *world.members[:2])
+    state = table.state
+    assert isinstance(state, DealState) and state.phase is Phase.PLAY1
+    leader, dealer = state.turn, state.dealer
+    text = message_text(world.table_message())
+    assert "Trump: ♣ clubs" in text and "turned card 9♣" in text and "stock: 47 cards" in text
+    assert "Scores:" in text and "to 1000" in text
+    check_no_hidden_card(world)
+    await act(world, Action.parse("play AS"))
+    await act(world, Action.parse("play 7S"), way=0)  # by /play
+    # the leader took the trick: his DM offers exactly his combinations, nobody else any
+    assert state.phase is Phase.DECLARE and state.turn == leader
+    offered = meld_ids(last_dm(world, leader))
+    legal = [str(ComponentId(table.id, table.moves, "meld", action_arg(a))) for a in
+             state.legal_actions() if a.kind is Kind.MELD]  # fmt: skip
+    assert offered == legal and len(offered) >= 2
+    assert any("jacks" in cid for cid in offered) and any("marriage" in cid for cid in offered)
+    assert "Nothing more: draw" in labels(last_dm(world, leader))
+    assert not meld_ids(world.table_message()) and not meld_ids(last_dm(world, dealer))
+    await act(world, Action.parse("meld jacks JS JH JD JC"))
+    # laid: public on the table, 40 to the leader; then everyone drew, the leader leads
+    text = message_text(world.table_message())
+    assert "four jacks" in text and "40" in text
+    assert state.phase is Phase.PLAY1 and state.turn == leader and state.stock_left == 45
+    assert state.view(leader).deal_points[leader] == 40
+    # a laid jack is played from the table (named "laid" only beside a copy in hand)
+    dm = last_dm(world, leader)
+    assert "J♠ (laid)" in labels(dm)
+    assert str(ComponentId(table.id, table.moves, "play", "JS")) in custom_ids(dm)
+    await act(world, Action.parse("play JS"))
+    assert "JS" not in {str(laid.card) for laid in state.view(leader).laid[leader]}
+    # the rest of the deal, every way a player can: buttons, /play, melds, the seven
+    rng = random.Random(3)
+    way = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        melds = [a for a in legal if a.kind in (Kind.MELD, Kind.SEVEN_SHOW, Kind.SEVEN_EXCHANGE)]
+        action = melds[0] if melds and rng.random() < 0.7 else rng.choice(legal)
+        way += 1
+        await act(world, action, way)
+    # the count: in the summary, and the scores carried to the next deal
+    summary = world.channel.history()[-1]
+    text = message_text(summary)
+    assert "Deal 1 — the count" in text and "last trick 10" in text
+    session = table.session
+    assert isinstance(session, Session) and sum(session.scores) == sum(state.outcome.points)
+    assert session.dealer == leader  # the deal passes
+    assert "Scores:" in message_text(world.table_message())
+
+
+async def test_a_match_stopped_is_kept_and_taken_up_again_by_its_players(world):
+    world.bot.service.deal_source = rigged()
+    anne, marc, zoe = world.members[:3]
+    table = await open_besigue(world, anne, marc, target=1500)
+    await act(world, Action.parse("play AS"))
+    await act(world, Action.parse("play 7S"))
+    await act(world, Action.parse("meld marriage KH QH"))
+    result = await anne.slash(world.channel, "table stop")
+    assert result.ephemeral
+    assert "Don't keep the match" in labels(world.table_message())
+    await marc.click(world.table_message(), label="Don't keep the match")
+    assert not table.keep and "Keep for later" in labels(world.table_message())
+    await anne.click(world.table_message(), label="Keep for later")
+    assert table.keep
+    for member in (anne, marc):  # both agree to stop at once: the deal is not counted
+        stop_now = next(label for label in labels(world.table_message()) if "Stop now" in label)
+        await member.click(world.table_message(), label=stop_now)
+    assert table.status == "ended"
+    async with world.bot.db.reading() as store:
+        [kept] = await store.kept_matches(world.guild.id, GAME.id)
+    assert [name for _, name, _ in kept.seats] == [anne.user.name, marc.user.name]
+    assert kept.state["scores"] == [0, 0] and kept.options["target"] == 1500
+    ended = next(m for m in world.channel.history() if m.id == table.row.message_id)
+    assert "kept for later" in message_text(ended)
+    # the autocomplete offers it to its players only
+    choices = await marc.autocomplete(world.channel, "table new besigue", "resume", "")
+    assert [c["value"] for c in choices] == [str(kept.id)]
+    assert await zoe.autocomplete(world.channel, "table new besigue", "resume", "") == []
+    refused(
+        world,
+        await zoe.slash(world.channel, "table new besigue", resume=str(kept.id)),
+        "kept for its players",
+    )
+    # Marc takes it up: both seats back in their order, the options the kept ones
+    world.bot.service.deal_source = None
+    result = await marc.slash(world.channel, "table new besigue", resume=str(kept.id), target=2000)
+    assert not result.ephemeral
+    again = live(world)
+    assert again.players == [p for p, _, _ in kept.seats]
+    assert isinstance(again.rules, Rules) and again.rules.target == 1500
+    refused(world, await anne.click(world.table_message(), label="Leave"), "keeps its players")
+    await anne.click(world.table_message(), label="Start")
+    session = again.session
+    assert isinstance(session, Session) and session.scores == [0, 0]
+    assert session.dealer == kept.state["dealer"]
+    async with world.bot.db.reading() as store:
+        assert await store.kept_matches(world.guild.id, GAME.id) == []  # taken up once
+
+
+async def test_a_combination_that_reaches_the_target_wins_the_match_at_once(world):
+    anne, marc = world.members[:2]
+    ids = [str(anne.id), str(marc.id)]
+    # a match kept at 990 to 0, Anne dealing next: Marc leads, Anne holds the marriage
+    async with world.bot.db.transaction() as store:
+        row = await store.insert_table(
+            guild_id=world.guild.id, channel_id=999, game=GAME.id, options={},
+            turn_seconds=0, created_by=ids[0], seed=1,
+        )  # fmt: skip
+        await store.set_table_status(row.id, "ended")
+        kept_id = await store.keep_match(
+            guild_id=world.guild.id, game=GAME.id, table_id=row.id, options={},
+            seats=[(ids[0], anne.user.name, None), (ids[1], marc.user.name, None)],
+            state={"scores": [990, 0], "dealer": 0}, summary="",
+        )  # fmt: skip
+    world.bot.service.deal_source = rigged(leader_cards=OTHER, other_cards=LEADER, dealer=0)
+    await anne.slash(world.channel, "table new besigue", resume=str(kept_id))
+    await anne.click(world.table_message(), label="Start")
+    table = live(world)
+    state = table.state
+    assert isinstance(state, DealState) and state.turn == 1  # Marc leads
+    await act(world, Action.parse("play 7S"))
+    await act(world, Action.parse("play AS"))  # Anne takes it, and lays her marriage
+    await act(world, Action.parse("meld marriage KH QH"))
+    assert table.status == "ended" and state.is_over and state.outcome.ended_at_once
+    summary = message_text(world.channel.history()[-1])
+    assert "wins the match" in summary and "en bas table" in summary
+    result = await anne.slash(world.channel, "scoreboard", game="besigue")
+    text = message_text(result.response)
+    assert anne.user.name in text and "2 (won 1 of 1, 1 en bas table)" in text
+    assert "1010 points" in text and "best: a marriage (20)" in text
+    assert text.index(anne.user.name) < text.index(marc.user.name)
+    assert "0 (won 0 of 1" in text
