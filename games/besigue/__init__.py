@@ -1,15 +1,24 @@
 """Bésigue (RULES.md §4), for two to four players with one pack of 32 each,
-played through the same trick core as the other games."""
+played through the same trick core as the other games.
+
+Its records hold one game, its deals in order, and replay to a list of
+results, one per deal (RULES.md §5).
+"""
 
 from games.besigue.actions import Action, Kind
 from games.besigue.melds import Laid, Meld, MeldKind, legal_melds, resolve
+from games.besigue.record import GAME, BesigueRecord, record_of, replay, result_json
 from games.besigue.rules import BesigueTricks, Reuse, Rules, trick_rules
 from games.besigue.score import Outcome
 from games.besigue.session import Session, SettledDeal
+from games.besigue.spec import SPEC
 from games.besigue.state import DealState, DealView, IllegalActionError, LaidCard, Phase
 
 __all__ = [
+    "GAME",
+    "SPEC",
     "Action",
+    "BesigueRecord",
     "BesigueTricks",
     "DealState",
     "DealView",
@@ -26,6 +35,9 @@ __all__ = [
     "Session",
     "SettledDeal",
     "legal_melds",
+    "record_of",
+    "replay",
     "resolve",
+    "result_json",
     "trick_rules",
 ]

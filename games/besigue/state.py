@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from games.besigue.actions import DRAW, SEVEN_EXCHANGE, SEVEN_SHOW, Action, Kind, meld_of, play
-from games.besigue.melds import Laid, Meld, MeldKind, legal_melds, resolve
+from games.besigue.melds import KINDS, Laid, Meld, MeldKind, legal_melds, resolve
 from games.besigue.rules import Rules, card_order, deck_for, trick_rules
 from games.besigue.score import Outcome, count_deal, side_totals
 from games.cards import (
@@ -124,6 +124,21 @@ class DealView:
     target: int
     hand_sizes: tuple[int, ...]  # every seat's cards, laid or not
     outcome: Outcome | None
+
+    def laid_of(self, seat: int) -> Laid:
+        """A seat's laid cards as ``games.besigue.melds`` reads them."""
+        cards = 0
+        served = [0] * len(KINDS)
+        for laid in self.laid[seat]:
+            cards |= laid.card.bit
+            for kind in laid.kinds:
+                served[kind.number] |= laid.card.bit
+        return Laid(cards, tuple(served))
+
+    @property
+    def cards(self) -> int:
+        """This seat's cards, laid or not (a bit set)."""
+        return self.hand | sum(laid.card.bit for laid in self.laid[self.seat])
 
 
 class DealState(TrickPlay):

@@ -1,0 +1,134 @@
+"""Bésigue's rule-of-thumb player.
+
+Declaring: it lays the best combination and exchanges the 7 of trump (else
+shows it).  In phase 1 it keeps combination material (kings and queens, the
+bésigue's Q♠ and J♦, trumps, aces and tens) and leads or throws its least
+useful card; it takes a trick when there are brisques in it, when winning
+would let it lay a combination, or late in the stock, with the cheapest card
+that wins it.  In phase 2 it takes a trick as cheaply as it can when the trick
+is worth it or it plays last, leads its aces, gives brisques to a partner who
+is winning, and otherwise throws its smallest card.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from games.ai.base import DEFAULT_BUDGET
+from games.besigue.actions import DRAW, Action, Kind
+from games.besigue.melds import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, legal_melds
+from games.besigue.rules import STRENGTH, is_brisque, trick_rules
+from games.besigue.state import DealView, Phase
+from games.cards import Card, Rank, bits_of, rank_of, suit_of
+from games.tricks import trick_winner
+
+LATE: Final = 3  # rounds of draws left under which phase 1's tricks are fought for
+
+
+def keep_value(card: Card, trump: int) -> int:
+    """How much a card is worth keeping in phase 1 (higher: keep it)."""
+    value = STRENGTH[card.rank]
+    if card.suit == trump:
+        value += 20 if card.rank is not Rank.SEVEN else 15
+    if is_brisque(card.index):
+        value += 12
+    if card.rank in (Rank.K, Rank.Q):
+        value += 8
+    if card.face in (QUEEN_OF_SPADES, JACK_OF_DIAMONDS):
+        value += 10
+    return value
+
+
+def power(card: Card, trump: int) -> int:
+    """A card's strength for taking tricks: trumps above every plain card."""
+    return STRENGTH[card.rank] + (100 if card.suit == trump else 0)
+
+
+class BesigueHeuristicPlayer:
+    name = "heuristic"
+
+    def act(self, view: DealView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
+        if not view.legal:
+            raise ValueError("it is not this seat's turn")
+        if view.phase is Phase.DECLARE:
+            return self._declare(view)
+        plays = [a for a in view.legal if a.kind is Kind.PLAY]
+        if view.phase is Phase.PLAY2:
+            return self._play_two(view, plays)
+        return self._play_one(view, plays)
+
+    def _declare(self, view: DealView) -> Action:
+        by_kind = {a.kind: a for a in view.legal}
+        melds = [a for a in view.legal if a.kind is Kind.MELD]
+        if melds:
+            return melds[0]  # listed best first
+        for kind in (Kind.SEVEN_EXCHANGE, Kind.SEVEN_SHOW):
+            if kind in by_kind:
+                return by_kind[kind]
+        return DRAW
+
+    def _play_one(self, view: DealView, plays: list[Action]) -> Action:
+        trump = int(view.trump)
+        hand_plays = [a for a in plays if not a.laid]  # the laid copy only when it is one
+        cards = [a.card for a in hand_plays if a.card is not None]
+        if not view.trick:
+            junk = min(cards, key=lambda c: (keep_value(c, trump), c.index))
+            return self._choose(plays, junk)
+        winners = self._winners(view, cards)
+        late = view.stock < LATE * len(view.hand_sizes)
+        worth = any(is_brisque(c.index) for _, c in view.trick) or late or self._can_declare(view)
+        partner = self._partner_winning(view)
+        if winners and worth and not partner:
+            cheapest = min(winners, key=lambda c: (keep_value(c, trump), power(c, trump)))
+            return self._choose(plays, cheapest)
+        junk = min(cards, key=lambda c: (keep_value(c, trump), c.index))
+        return self._choose(plays, junk)
+
+    def _play_two(self, view: DealView, plays: list[Action]) -> Action:
+        trump = int(view.trump)
+        cards = [a.card for a in plays if a.card is not None]
+        if not view.trick:
+            aces = [c for c in cards if c.rank is Rank.A and c.suit != trump]
+            if aces:
+                return self._choose(plays, aces[0])
+            return self._choose(plays, min(cards, key=lambda c: (power(c, trump), c.index)))
+        if self._partner_winning(view):
+            brisques = [c for c in cards if is_brisque(c.index) and c.suit != trump]
+            if brisques:
+                return self._choose(plays, max(brisques, key=lambda c: STRENGTH[c.rank]))
+            return self._choose(plays, min(cards, key=lambda c: (power(c, trump), c.index)))
+        winners = self._winners(view, cards)
+        last = len(view.trick) == len(view.hand_sizes) - 1
+        worth = last or any(is_brisque(c.index) for _, c in view.trick)
+        if winners and worth:
+            return self._choose(plays, min(winners, key=lambda c: power(c, trump)))
+        plain = [c for c in cards if not is_brisque(c.index)] or cards
+        return self._choose(plays, min(plain, key=lambda c: (power(c, trump), c.index)))
+
+    # ---- helpers -------------------------------------------------------------------
+
+    @staticmethod
+    def _choose(plays: list[Action], card: Card) -> Action:
+        return next(a for a in plays if a.card == card.face)
+
+    @staticmethod
+    def _winners(view: DealView, cards: list[Card]) -> list[Card]:
+        """The cards that would take the trick from the card winning it now."""
+        rules = trick_rules(view.trump, view.phase is Phase.PLAY2)
+        best = trick_winner([c.index for _, c in view.trick], rules)
+        return [c for c in cards if rules.beats(c.index, best)]
+
+    @staticmethod
+    def _partner_winning(view: DealView) -> bool:
+        winning, teams = view.winning, view.teams
+        return winning >= 0 and winning != view.seat and teams[winning] == teams[view.seat]
+
+    @staticmethod
+    def _can_declare(view: DealView) -> bool:
+        """Whether winning the trick would let this seat lay a combination or a seven."""
+        laid = view.laid_of(view.seat)
+        if legal_melds(view.cards, laid, view.trump, view.rules.reuse):
+            return True
+        sevens = [i for i in bits_of(view.hand) if rank_of(i) == Rank.SEVEN]
+        return any(suit_of(i) == view.trump for i in sevens) and view.turned is not None
