@@ -6,7 +6,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Final
 
-PACKAGES: Final = ("bete_hombree", "bete", "hombre")
+PACKAGES: Final = ("bete_hombree", "bete", "hombre", "besigue")
 _loaded = False
 
 
