@@ -95,7 +95,12 @@ class LaidCard:
 
 @dataclass(frozen=True, slots=True)
 class DealView:
-    """What one seat may see of a deal: its own hand, and what is face up."""
+    """What one seat may see of a deal: its own hand, and what is face up.
+
+    Nothing of the others' hidden cards or of the stock's order; ``melds`` is
+    the deal's public record of the combinations laid (in phase 2 their cards
+    are back in the hands, as every player saw them go).
+    """
 
     rules: Rules
     seat: int
@@ -288,6 +293,8 @@ class DealState(TrickPlay):
         return None
 
     def _check_seven(self, kind: Kind) -> str | None:
+        # (only while the turned card is under the stock: always so while declaring,
+        # since the draws come after)
         if self.seven_done:
             return "one seven (show or exchange) per trick won"
         held = self._sevens_held(self.declarer)
