@@ -167,12 +167,18 @@ class Session:
 
     # ---- deals ---------------------------------------------------------------------
 
-    def deal(self, seed: int | None = None) -> DealState:
-        """Shuffle (from ``seed``, else the session's generator) and deal."""
+    def shuffle(self, seed: int | None = None) -> tuple[list[int], int, list[int]]:
+        """The cards of the next deal (hands, turned card, stock top first), shuffled
+        from ``seed`` (else the session's generator), without dealing them: the table
+        writes them in its log first, then deals them (``deal_hands``)."""
         rng = random.Random(seed) if seed is not None else self.rng
         order = list(deck_for(self.seats).order())
         rng.shuffle(order)
-        hands, turned, stock = deal_order(order, self.seats, self.dealer, self.rules.hand_size)
+        return deal_order(order, self.seats, self.dealer, self.rules.hand_size)
+
+    def deal(self, seed: int | None = None) -> DealState:
+        """Shuffle (from ``seed``, else the session's generator) and deal."""
+        hands, turned, stock = self.shuffle(seed)
         return self.deal_hands(hands, stock, turned)
 
     def deal_hands(self, hands: Sequence[int], stock: Sequence[int], turned: int) -> DealState:

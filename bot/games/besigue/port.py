@@ -44,11 +44,12 @@ class BesiguePort(OpenHands):
 
     def deal(self, session: Session, inputs: DealInputs) -> Json:
         """The deal's cards (the turned card first, then the stock from the top) and its
-        dealer (the session's, checked when it is applied)."""
+        dealer (the session's, checked when it is applied).  Only shuffled here: the
+        session deals them when the event is applied, so its deals are the log's."""
 
         def shuffle() -> tuple[Sequence[int], Sequence[int]]:
-            state = session.deal(inputs.seed)
-            return state.initial_hands, [state.initial_turned, *state.stock]
+            hands, turned, stock = session.shuffle(inputs.seed)
+            return hands, [turned, *stock]
 
         hands, rest = inputs.cards(shuffle)
         return {"dealer": session.dealer, "hands": hands, "turned": rest[0], "stock": rest[1:]}

@@ -12,7 +12,7 @@ from games.besigue import Rules, Session
 from games.besigue.ai import PLAYERS
 from games.besigue.rules import deck_for
 from games.besigue.session import MANY_DEALS, deal_order
-from games.cards import cards_of
+from games.cards import Card, cards_of
 
 from .helpers import build, do
 
@@ -45,6 +45,21 @@ def test_a_started_game_deals_from_its_seed_alone() -> None:
     assert Session.start(["A", "B"], 1, dealer=1).dealer == 1
     dealers = {Session.start(["A", "B", "C", "D"], seed).dealer for seed in range(20)}
     assert dealers == {0, 1, 2, 3}
+
+
+def test_shuffling_deals_nothing() -> None:
+    """The table shuffles a deal's cards into its log before dealing them: the shuffle
+    leaves the game as it was, so its deals are the log's (and its records too)."""
+    session = Session.start(["A", "B"], 11)
+    hands, turned, stock = session.shuffle(5)
+    assert session.states == [] and not session.in_deal
+    state = session.deal(5)
+    assert [codes(h) for h in state.initial_hands] == [codes(h) for h in hands]
+    named = [state.initial_turned, *state.stock]
+    assert [str(Card.from_index(i)) for i in named] == [
+        str(Card.from_index(i)) for i in [turned, *stock]
+    ]
+    assert session.states == [state]
 
 
 def test_cards_that_do_not_fit_are_refused() -> None:
