@@ -98,7 +98,8 @@ def settlement_embed(table: LiveTable, settled: Any, lang: str) -> discord.Embed
         )
     if not register:
         register.append(t(lang, "summary.register_same"))
-    embed.add_field(name=t(lang, "table.register"), value="\n".join(register), inline=False)
+    if table.game.capabilities.register:  # a game without bêtes says nothing of them
+        embed.add_field(name=t(lang, "table.register"), value="\n".join(register), inline=False)
     for name, value, inline in extra:
         embed.add_field(name=name, value=value, inline=inline)
     if table.status == "ended":

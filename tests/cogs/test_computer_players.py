@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.computer import inline_decider
+from bot.games.besigue import GAME as BESIGUE
 from bot.games.bete_hombree import GAME
 from bot.games.hombre import GAME as HOMBRE
+from games.besigue import Session as BesigueSession
+from games.besigue.ai.heuristic import BesigueHeuristicPlayer
 from games.hombre.ai.heuristic import HombreHeuristicPlayer
 from tests.cogs.helpers import act_in_dm, custom_ids, labels, live
+from tests.cogs.test_besigue_game import act as act_besigue
 from tests.cogs.test_hombre_game import act
 
 
@@ -123,5 +129,40 @@ async def test_a_deal_of_l_hombre_with_two_computer_players(world):
     assert "Next hand" in labels(world.table_message())
     async with world.bot.db.reading() as store:
         hands = await store.hands(world.guild.id, HOMBRE.id)
+    assert len(hands) == 1 and hands[0].record["deals"][0]["actions"]
+    assert not world.env.errors
+
+
+@pytest.mark.parametrize(
+    ("computers", "level", "options"),
+    [(2, "strong", {}), (3, "fair", {"partnerships": True})],
+    ids=["three", "four-in-partnerships"],
+)
+async def test_a_deal_of_besigue_with_computer_players(world, computers, level, options):
+    sud = world.members[0]
+    await sud.slash(world.channel, "table new besigue", computers=computers, level=level, **options)
+    world.bot.service.ai_pause = 0.01  # a deal of Bésigue is long: the computers hurry
+    await sud.click(world.table_message(), label="Start")
+    table = live(world)
+    wanted = BESIGUE.spec.fair if level == "fair" else BESIGUE.spec.strong
+    assert [s.ai for s in table.seats] == [None] + [wanted] * computers
+    state = table.state
+    player, rng = BesigueHeuristicPlayer(), random.Random(5)
+    for _ in range(2000):
+        if state.is_over:
+            break
+        if state.turn == 0:
+            await act_besigue(world, player.act(state.view(0), rng, 1.0))
+        else:
+            await world.env.advance_time(0.02)
+    assert state.is_over and state.outcome is not None
+    # every card was played: the deal ran to its count, each seat's points added up
+    assert sum(state.outcome.tricks) == 32
+    session = table.session
+    assert isinstance(session, BesigueSession)
+    assert sum(session.scores) == sum(state.outcome.points) > 0
+    assert len(session.scores) == (2 if options.get("partnerships") else computers + 1)
+    async with world.bot.db.reading() as store:
+        hands = await store.hands(world.guild.id, BESIGUE.id)
     assert len(hands) == 1 and hands[0].record["deals"][0]["actions"]
     assert not world.env.errors
