@@ -161,6 +161,7 @@ MESSAGES: Final[M] = {
         " · {points} points",
     },
     "score.best": {"fr": " · meilleur : {best} ({points})", "en": " · best: {best} ({points})"},
+    "table.ended.stopped": {"fr": "La partie s'arrête ici.", "en": "The match stops here."},
     "table.kept": {
         "fr": "La partie est gardée pour plus tard : `/table new {game} resume:` la reprend.",
         "en": "The match is kept for later: `/table new {game} resume:` takes it up again.",

@@ -331,10 +331,13 @@ def ended_text(table: LiveTable, lang: str) -> str:
     """Why the table ended, in the game's own words where it has them (a match speaks
     of no bête), and whether its match was kept for later."""
     reason = table.ended_reason or "closed"
+    match, session = table.game.match, table.session
+    unwon = match is not None and session is not None and not match.standings(session)
+    if unwon and reason == "finished":  # stopped between deals, not won
+        reason = "stopped"
     key = f"table.ended.{reason}.{table.game.id}"
     text = t(lang, key if key in MESSAGES else f"table.ended.{reason}", name=table.ended_by)
-    match, session = table.game.match, table.session
-    if match is not None and session is not None and table.keep and not match.standings(session):
+    if unwon and table.keep:
         text += "\n" + t(lang, "table.kept", game=table.game.command.name)
     return text
 

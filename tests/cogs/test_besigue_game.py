@@ -250,3 +250,25 @@ async def test_a_combination_that_reaches_the_target_wins_the_match_at_once(worl
     assert "1010 points" in text and "best: a marriage (20)" in text
     assert text.index(anne.user.name) < text.index(marc.user.name)
     assert "0 (won 0 of 1" in text
+
+
+async def test_a_match_stopped_after_its_deal_is_kept_at_the_scores_counted(world):
+    world.bot.service.deal_source = rigged()
+    anne, marc = world.members[:2]
+    table = await open_besigue(world, anne, marc)
+    await marc.slash(world.channel, "table stop")
+    text = message_text(world.table_message())
+    assert "the match stops after this deal" in text
+    state = table.state
+    while not state.is_over:  # the deal in progress is played out and counted
+        await act(world, state.legal_actions()[0])
+    assert table.status == "ended"
+    session = table.session
+    assert isinstance(session, Session) and sum(session.scores) > 0
+    async with world.bot.db.reading() as store:
+        [kept] = await store.kept_matches(world.guild.id, GAME.id)
+        assert await store.match_scoreboard(world.guild.id, GAME.id) == []  # not won
+    assert kept.state == {"scores": list(session.scores), "dealer": session.dealer}
+    ended = message_text(next(m for m in world.channel.history() if m.id == table.row.message_id))
+    assert "The match stops here." in ended and "kept for later" in ended
+    assert "The match is over" not in ended
