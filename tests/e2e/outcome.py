@@ -4,7 +4,11 @@ Two games on two fake servers have different user and guild ids, so players
 are named by their seat (``seat0``..``seat3``, the order they joined) and
 guilds are left out. Everything else is kept as stored: the table's event log,
 the hands and their records, each player's net, the ledger, the register and
-the pot (in total, and by game and part as ``Store.pot_parts`` reads it).
+the pot (in total, and by game and part as ``Store.pot_parts`` reads it), and the
+results of the games settled per match (Bésigue: no money, its scores in the
+session, a match's standing in ``match_results`` once it ends). Each record is
+also replayed by the engine: its result (a Bésigue deal's scores after it) must
+be the same too.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from games.replay import replay_result
 
 
 @contextmanager
@@ -36,7 +42,16 @@ def count_rows(db_path: Path, table: str) -> int:
 
 def counts(db_path: Path) -> dict[str, int]:
     """Rows of the tables an action may add to."""
-    names = ("table_events", "hands", "hand_players", "ledger", "register_entries", "seats")
+    names = (
+        "table_events",
+        "hands",
+        "hand_players",
+        "ledger",
+        "register_entries",
+        "seats",
+        "match_results",
+        "kept_matches",
+    )
     return {name: count_rows(db_path, name) for name in names}
 
 
@@ -49,6 +64,8 @@ class Outcome:
     register: list[tuple[Any, ...]]  # owner, name, amount, hand_no, crossed hand_no, by, paid
     pot: int
     pot_parts: dict[str, dict[str, int]]  # game -> part -> amount ("" for an undivided pot)
+    results: list[Any]  # each hand's record replayed by the engine: its result JSON
+    matches: list[tuple[Any, ...]]  # seat, player, name, points, won, counted, best, points
 
     def totals(self) -> dict[str, int]:
         """Each player's net over every hand, from the ledger."""
@@ -122,4 +139,12 @@ def outcome(db_path: Path, players: list[str]) -> Outcome:
             "SELECT game, part, amount FROM pots ORDER BY game, part"
         ):
             pot_parts.setdefault(str(game), {})[str(part)] = int(amount)
-    return Outcome(events, hands, nets, ledger, register, pot, pot_parts)
+        matches = [
+            (seat, named(player), *rest)
+            for seat, player, *rest in con.execute(
+                "SELECT seat, player, name, points, won, counted, best, best_points"
+                " FROM match_results ORDER BY table_id, seat"
+            )
+        ]
+    results = [replay_result(record) for _, _, _, record in hands]
+    return Outcome(events, hands, nets, ledger, register, pot, pot_parts, results, matches)
