@@ -1,5 +1,6 @@
-"""Simulated players (four at La Bête Hombrée, two to five at La Bête) who play a
-table the way people do: by reading what the bot sent them and clicking it.
+"""Simulated players (four at La Bête Hombrée, two to five at La Bête, three at
+L'Hombre, two at Bésigue) who play a table the way people do: by reading what the
+bot sent them and clicking it.
 
 Each player looks only at the messages they can see (their DMs, their ephemeral
 answers, the public table message) and acts when one of them offers an enabled
@@ -25,6 +26,14 @@ At a table of L'Hombre (``/table new hombre``): the first to speak takes
 exchange discards the first card the menu offers; the last who drew shows the
 talon; the hombre stops as soon as he may.
 
+At a table of Bésigue (``/table new besigue``), every move is made in the DM:
+the winner of a trick lays the first combination his DM offers; with none, he
+exchanges the 7 of trump when offered, shows it when offered unless he has just
+laid a combination, and otherwise says *nothing more: draw*. To play, a player
+takes the first card his DM offers from the table (a laid card) on odd moves,
+else the last card offered from his hand (his weakest of the last suit: the high
+cards stay for the combinations).
+
 Calls of seats 1 and 3 are clicked on the public table message when it offers
 the same button, the others in the private hand, so both paths are used.
 
@@ -44,7 +53,7 @@ from bot.i18n import t
 from bot.ids import ComponentId
 from tests.e2e.fake import FakeDiscord, FakeMessage, SimInteraction, SimUser
 
-GAME_VERBS = frozenset({"call", "play", "decl", "discard"})
+GAME_VERBS = frozenset({"call", "play", "decl", "discard", "meld"})
 UPDATE_MESSAGE = 7
 DONE = {t(lang, "ok.played") for lang in ("fr", "en")}
 WAIT = 15.0  # generous: a loaded CI machine runs this with the rest of the suite
@@ -268,7 +277,9 @@ class TablePlayers:
             assert cid is not None
             by_verb.setdefault(cid.verb, []).append((cid, component))
         message = offer.message
-        if "discard" in by_verb:
+        if self.game == "besigue":
+            await self.act_besigue(offer, by_verb)
+        elif "discard" in by_verb:
             cid, menu = by_verb["discard"][0]
             count = int(menu.get("min_values", 1))
             values = [str(o["value"]) for o in menu.get("options", [])][:count]
@@ -298,6 +309,30 @@ class TablePlayers:
             await self._click(offer.seat, message, str(button["custom_id"]), "play", cid.arg)
         else:
             raise AssertionError(f"no policy for {offer!r}")
+
+    async def act_besigue(
+        self, offer: Offer, by_verb: dict[str, list[tuple[ComponentId, dict[str, Any]]]]
+    ) -> None:
+        """Bésigue: a combination, the seven or the draw for the trick's winner; for the
+        player to play, a card from the table on odd moves, else the hand's last card."""
+        seat, message = offer.seat, offer.message
+        if "meld" in by_verb:
+            cid, button = by_verb["meld"][0]
+            await self._click(seat, message, str(button["custom_id"]), "meld", cid.arg)
+            return
+        if "call" in by_verb:
+            calls = {cid.arg: button for cid, button in by_verb["call"]}
+            melded = bool(self.moves) and self.moves[-1].verb == "meld"
+            order = ("exchange", "draw") if melded else ("exchange", "show", "draw")
+            choice = next(c for c in order if c in calls)
+            await self._click(seat, message, str(calls[choice]["custom_id"]), "call", choice)
+            return
+        cards = by_verb["play"]
+        laid = {t(lang, "besigue.from_table") for lang in ("fr", "en")}
+        from_table = [(c, b) for c, b in cards if any(w in str(b.get("label")) for w in laid)]
+        from_hand = [(c, b) for c, b in cards if (c, b) not in from_table]
+        cid, button = from_table[0] if from_table and offer.moves % 2 else (from_hand or cards)[-1]
+        await self._click(seat, message, str(button["custom_id"]), "play", cid.arg)
 
     def choose_call(self, offered: set[str]) -> str:
         """The call to make among those ``offered`` (component id arguments)."""
