@@ -22,6 +22,13 @@ the next card of the talon once a curieuse turns it (the first stays in sight,
 set aside); each player sees their own hand; every card played is public. The
 rest of the talon is never shown.
 
+At Bésigue, each player sees their own hand as dealt and every card they draw
+(the deal event's stock from the top: after each trick of phase 1 the winner
+draws first, then the others in play order; the card turned up lies under the
+stock and is drawn last); everyone sees the turned card (and the 7 of trump
+exchanged for it, which takes its place), every card played and every card of a
+combination laid. Identical cards (two packs) share a code: knowledge is by code.
+
 What a player could see once stays allowed to them (and what was public stays
 public): an old message may be redrawn. "At that moment" is measured in the
 fake's log: a move counts from the log length when its click was sent.
@@ -35,8 +42,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.games.besigue.codec import action_of as besigue_action
 from bot.games.bete.codec import call_of
 from bot.games.hombre.codec import action_of, play_of
+from games.besigue import Kind as BesigueKind
+from games.besigue import Session as BesigueSession
+from games.besigue.rules import deck_for
 from games.bete import Action, DealState, Rules
 from games.bete_hombree import Session
 from games.cards import Card, card_mask, cards_of
@@ -136,6 +147,8 @@ def game_knowledge(players: TablePlayers, db_path: Path) -> Knowledge:
         return _bete_knowledge(players, events)
     if players.game == "hombre":
         return _hombre_knowledge(players, events)
+    if players.game == "besigue":
+        return _besigue_knowledge(players, events)
     ids = [user.id for user in players.users]
     knowledge = Knowledge()
     start = next(payload for kind, payload in events if kind == "start")
@@ -238,4 +251,52 @@ def _hombre_knowledge(players: TablePlayers, events: list[tuple[str, dict]]) -> 
                 a, b = state.defenders()
                 knowledge.show(ids[a], move.log_at, map(str, cards_of(state.hands[b])))
                 knowledge.show(ids[b], move.log_at, map(str, cards_of(state.hands[a])))
+    return knowledge
+
+
+def _besigue_knowledge(players: TablePlayers, events: list[tuple[str, dict]]) -> Knowledge:
+    """Bésigue: the game is replayed from its ``deal`` events with the players' moves,
+    to know when the draws came (after a trick whose winner could lay nothing, after
+    his last combination or seven, on *draw*, or on his next card); which cards each
+    drew is read from the deal event's stock, walked here in the order of the rules."""
+    ids = [user.id for user in players.users]
+    knowledge = Knowledge()
+    deals = {int(payload["hand_no"]): payload for kind, payload in events if kind == "deal"}
+    session: BesigueSession | None = None
+    for hand_no in sorted({move.hand_no for move in players.moves}):
+        deal = deals[hand_no]
+        if session is None:
+            session = BesigueSession([str(i) for i in ids], dealer=int(deal["dealer"]))
+        seats = len(ids)
+        hands, cards = deck_for(seats).parse_deal(deal["hands"], [deal["turned"], *deal["stock"]])
+        state = session.deal_hands(hands, cards[1:], cards[0])
+        stock, turned, drawn = list(deal["stock"]), str(deal["turned"]), 0
+        for move in (m for m in players.moves if m.hand_no == hand_no):
+            if move.verb in ("start", "next"):
+                for seat, hand in enumerate(deal["hands"]):
+                    knowledge.show(ids[seat], move.log_at, hand)
+                knowledge.show_everyone(move.log_at, [turned])
+                continue
+            action = besigue_action(move.verb, move.arg)
+            if action.kind is BesigueKind.PLAY:
+                knowledge.show_everyone(move.log_at, [str(action.card)])
+            elif action.kind is BesigueKind.MELD:
+                knowledge.show_everyone(move.log_at, map(str, action.cards))
+            elif action.kind is BesigueKind.SEVEN_EXCHANGE:
+                turned = "7" + turned[-1]  # the 7 of trump lies under the stock instead
+                knowledge.show_everyone(move.log_at, [turned])
+            hidden, under = state.drawn, state.turned >= 0
+            state.apply(action, move.seat)
+            if state.drawn == hidden and (state.turned >= 0) == under:
+                continue  # no draws (an exchange only changes the card under the stock)
+            winner = state.history[-1].winner  # the trick just won: its winner draws first
+            for step in range(seats):
+                seat = (winner + step) % seats
+                card = stock[drawn] if drawn < len(stock) else turned
+                drawn += 1
+                held = {str(c) for c in cards_of(state.hands[seat])}
+                assert card in held, f"seat {seat} drew {card}, which it does not hold"
+                knowledge.show(ids[seat], move.log_at, [card])
+        if state.is_over:
+            session.settle(state)
     return knowledge
