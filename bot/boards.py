@@ -144,6 +144,8 @@ def history_embed(hands: list[PastHand], lang: str) -> discord.Embed:
         else:
             name = game.spec.name(lang)
             nets = " · ".join(f"{n} {game.renderer.money(v, lang)}" for _, n, v in past.nets)
+            if not game.capabilities.money:  # points are the record's: the players only
+                nets = " · ".join(n for _, n, _ in past.nets)
         result = t(lang, f"history.result.{past.result}") if past.result else "—"
         if past.declarer:
             result = f"{past.declarer} : {result}" if lang == "fr" else f"{past.declarer}: {result}"

@@ -8,6 +8,7 @@ the hand and the stock are not)."""
 
 from __future__ import annotations
 
+import json
 import random
 
 from bot.games.besigue import GAME
@@ -166,6 +167,15 @@ async def test_a_deal_with_combinations_laid_from_the_dm_and_cards_played_from_t
     assert isinstance(session, Session) and sum(session.scores) == sum(state.outcome.points)
     assert session.dealer == leader  # the deal passes
     assert "Scores:" in message_text(world.table_message())
+    # /history: the deal, its record (which replays) and its tricks as a picture
+    shown = await world.members[0].slash(world.channel, "history", game="besigue")
+    assert shown.ephemeral
+    files = shown.response.attachments
+    assert files[0].filename.endswith("-besigue.json") and files[1].filename.endswith(".png")
+    record = json.loads(await files[0].read())
+    assert GAME.spec.replay(record)[-1]["scores"] == list(session.scores)
+    text = message_text(shown.response)
+    assert "Bésigue" in text and "Sud · Est" in text and "pts" not in text  # no money
 
 
 async def test_a_match_stopped_is_kept_and_taken_up_again_by_its_players(world):
