@@ -92,6 +92,58 @@ def apply_action_lines(
             raise RecordError(f"action {index} ({line!r}) is illegal: {error}", index) from None
 
 
+class RecordedDeal(Protocol):
+    """One deal of a record of several (L'Hombre, Bésigue): its dealer and actions."""
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def actions(self) -> Sequence[str]: ...
+
+
+DealT = TypeVar("DealT", bound=RecordedDeal)
+StateT = TypeVar("StateT", bound=Replayable[Any])
+SettledT = TypeVar("SettledT")
+
+
+def replay_deals(
+    deals: Sequence[DealT],
+    seats: int,
+    parse: Callable[[str], Any],
+    *,
+    dealer: Callable[[], int],
+    deal: Callable[[DealT], StateT],
+    settle: Callable[[StateT], SettledT],
+    over: Callable[[], bool] = lambda: False,
+) -> tuple[list[StateT], list[SettledT]]:
+    """Replay a record's deals in order, each dealt by the session (``deal``; a
+    ``ValueError`` is an impossible deal), played from its action lines and settled
+    when over; ``RecordError`` names the deal, the action's index and the rule.
+    Returns the deals' states and their settlements."""
+    states: list[StateT] = []
+    settled: list[SettledT] = []
+    for n, recorded in enumerate(deals):
+        if states and not states[-1].is_over:
+            raise RecordError(f"deal {n}: deal {n - 1} is not finished")
+        if over():
+            raise RecordError(f"deal {n}: the game was over after deal {n - 1}")
+        if recorded.dealer != dealer():
+            raise RecordError(f"deal {n}: the dealer is seat {dealer()}, not {recorded.dealer}")
+        try:
+            state = deal(recorded)
+        except ValueError as error:
+            raise RecordError(f"deal {n}: impossible deal: {error}") from None
+        try:
+            apply_action_lines(state, recorded.actions, seats, parse)
+        except RecordError as error:
+            raise RecordError(f"deal {n}, {error}", error.index) from None
+        states.append(state)
+        if state.is_over:
+            settled.append(settle(state))
+    return states, settled
+
+
 class _Progress(Protocol):
     @property
     def is_over(self) -> bool: ...

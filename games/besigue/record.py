@@ -19,7 +19,7 @@ from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules, deck_for, packs_for
 from games.besigue.session import Session, SettledDeal
 from games.besigue.state import DealState
 from games.cards import Card, card_mask, cards_of, number_copies, parse_cards
-from games.records import RecordError, apply_action_lines, reading_record
+from games.records import RecordError, reading_record, replay_deals
 
 GAME = "besigue"
 
@@ -177,30 +177,17 @@ def replay(record: BesigueRecord) -> Replay:
         )
     except ValueError as error:
         raise RecordError(f"impossible game: {error}") from None
-    states: list[DealState] = []
-    settled: list[SettledDeal] = []
-    for n, deal in enumerate(record.deals):
-        if states and not states[-1].is_over:
-            raise RecordError(f"deal {n}: deal {n - 1} is not finished")
-        if session.over:
-            raise RecordError(f"deal {n}: the game was over after deal {n - 1}")
-        if deal.dealer != session.dealer:
-            raise RecordError(f"deal {n}: the dealer is seat {session.dealer}, not {deal.dealer}")
-        try:
-            state = session.deal_hands(
-                [card_mask(h) for h in deal.hands],
-                [c.index for c in deal.stock],
-                deal.turned.index,
-            )
-        except ValueError as error:
-            raise RecordError(f"deal {n}: impossible deal: {error}") from None
-        try:
-            apply_action_lines(state, deal.actions, seats, Action.parse)
-        except RecordError as error:
-            raise RecordError(f"deal {n}, {error}", error.index) from None
-        states.append(state)
-        if state.is_over:
-            settled.append(session.settle(state))
+    states, settled = replay_deals(
+        record.deals,
+        seats,
+        Action.parse,
+        dealer=lambda: session.dealer,
+        deal=lambda deal: session.deal_hands(
+            [card_mask(h) for h in deal.hands], [c.index for c in deal.stock], deal.turned.index
+        ),
+        settle=session.settle,
+        over=lambda: session.over,
+    )
     return Replay(record, session, states, settled)
 
 

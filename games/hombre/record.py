@@ -13,7 +13,7 @@ from games.hombre.pool import Bete, Pool
 from games.hombre.rules import SEATS, Rules
 from games.hombre.session import Session, SettledDeal
 from games.hombre.state import DealState
-from games.records import RecordError, apply_action_lines, reading_record
+from games.records import RecordError, reading_record, replay_deals
 
 GAME = "hombre"
 
@@ -133,26 +133,16 @@ def replay(record: HombreRecord) -> Replay:
         session = Session(record.players, dealer=first, rules=record.options, pool=record.pool)
     except ValueError as error:
         raise RecordError(f"impossible session: {error}") from None
-    states: list[DealState] = []
-    settled: list[SettledDeal] = []
-    for n, deal in enumerate(record.deals):
-        if states and not states[-1].is_over:
-            raise RecordError(f"deal {n}: deal {n - 1} is not finished")
-        if deal.dealer != session.dealer:
-            raise RecordError(f"deal {n}: the dealer is seat {session.dealer}, not {deal.dealer}")
-        try:
-            state = session.deal_hands(
-                [card_mask(h) for h in deal.hands], [c.index for c in deal.talon]
-            )
-        except ValueError as error:
-            raise RecordError(f"deal {n}: impossible deal: {error}") from None
-        try:
-            apply_action_lines(state, deal.actions, SEATS, Action.parse)
-        except RecordError as error:
-            raise RecordError(f"deal {n}, {error}", error.index) from None
-        states.append(state)
-        if state.is_over:
-            settled.append(session.settle(state))
+    states, settled = replay_deals(
+        record.deals,
+        SEATS,
+        Action.parse,
+        dealer=lambda: session.dealer,
+        deal=lambda deal: session.deal_hands(
+            [card_mask(h) for h in deal.hands], [c.index for c in deal.talon]
+        ),
+        settle=session.settle,
+    )
     return Replay(record, session, states, settled)
 
 
