@@ -31,6 +31,7 @@ from games.besigue import (
     Session,
     SettledDeal,
 )
+from games.besigue.melds import resolve
 from games.besigue.rules import STRENGTH
 from games.besigue.score import FEW_BRISQUES, UNDER_SCORE
 from games.cards import Card, Suit, cards_of
@@ -145,6 +146,21 @@ def play_buttons(
     return items[:25]
 
 
+def meld_label(view: DealView, action: Action, lang: str) -> str:
+    """A combination the seat may lay, saying which of its cards lie on the table
+    already: "the trump sequence A♣ 10♣ J♣ + K♣ Q♣ laid (250)"."""
+    assert action.meld is not None
+    laid = view.laid_of(view.seat)
+    meld = resolve(action.meld, action.cards, view.cards, laid, view.trump, view.rules.reuse)
+    new = [c.face for c in meld.cards if not laid.cards & c.bit]
+    reused = [c.face for c in meld.cards if laid.cards & c.bit]
+    if not reused:
+        return meld_text(action.meld, action.cards, lang)
+    text = kind_text(action.meld, lang) + (f" {cards_text(new, lang)} +" if new else "")
+    points = action.meld.points
+    return text + " " + t(lang, "besigue.reused", cards=cards_text(reused, lang), points=points)
+
+
 def declare_buttons(table: TableLike, view: DealView, lang: str) -> list[discord.ui.Item[Any]]:
     """The declaring winner's choices: exactly the combinations he may lay now (with the
     cards each takes), the seven, and *nothing more* (then everyone draws)."""
@@ -152,7 +168,7 @@ def declare_buttons(table: TableLike, view: DealView, lang: str) -> list[discord
     melds = [a for a in view.legal if a.kind is Kind.MELD][:MAX_MELD_BUTTONS]
     for action in melds:
         cid = ComponentId(table.id, table.moves, "meld", action_arg(action))
-        items.append(button(cid, action_text(action, lang), discord.ButtonStyle.success))
+        items.append(button(cid, meld_label(view, action, lang), discord.ButtonStyle.success))
     for action in view.legal:
         if action.kind in (Kind.SEVEN_SHOW, Kind.SEVEN_EXCHANGE, Kind.DRAW):
             style = (
