@@ -20,7 +20,10 @@ the side to move), with
   evaluation of the last trick, where every play is forced,
 * a deadline (``time.perf_counter()``), looked at every 256 nodes,
 * a horizon a game may set (``estimate``): past it a position is judged, not
-  searched, when the whole play does not fit the time of a decision.
+  searched, when the whole play does not fit the time of a decision,
+* the cards of each trick taken, for a game whose goal counts them (Bésigue's
+  brisques): its solver sets ``counts_cards`` and its memo follows them
+  (``trick_taken``); the other games' memo only needs the winner.
 
 Cards are bit numbers of ``games.cards``: a suit is ``card >> 4`` and, inside
 a suit, a lower bit is a stronger card (the order of the games here; a game
@@ -32,7 +35,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
-from typing import Final, Generic, Self, TypeVar
+from typing import ClassVar, Final, Generic, Self, TypeVar
 
 from games.cards import bits_of
 from games.tricks import TrickRules
@@ -81,6 +84,11 @@ class Position(Generic[MemoT]):
         """The memo once ``winner`` has taken a trick (``tricks`` counts it already)."""
         return memo
 
+    def trick_taken(self, tricks: list[int], memo: MemoT, winner: int, cards: int) -> MemoT:
+        """The memo once ``winner`` has taken the trick of ``cards`` (a bit set): by
+        default ``after_trick``'s, for a game whose memo needs only the winner."""
+        return self.after_trick(tricks, memo, winner)
+
     def legal(self) -> int:
         """The legal cards of the seat to play, as a bit set."""
         lead = self.trick[0] if self.trick else -1
@@ -97,7 +105,10 @@ class Position(Generic[MemoT]):
         winner = trick_winner(self.trick, self.rules)
         wseat = (self.leader + self.trick.index(winner)) % len(self.hands)
         self.tricks[wseat] += 1
-        self.memo = self.after_trick(self.tricks, self.memo, wseat)
+        cards = 0
+        for c in self.trick:
+            cards |= 1 << c
+        self.memo = self.trick_taken(self.tricks, self.memo, wseat, cards)
         self.trick = []
         self.leader = wseat
 
@@ -127,9 +138,12 @@ class TrickSolver(Generic[MemoT]):
     """Solves positions for one target and goal; keep one to reuse its table.
 
     A game subclasses it with ``settled``, ``key`` and ``after_trick`` (the
-    latter usually its position's).  Past ``deadline`` a search raises
-    ``SearchTimeout``.
+    latter usually its position's), or ``trick_taken`` with ``counts_cards``
+    set when its memo follows the cards of the tricks.  Past ``deadline`` a
+    search raises ``SearchTimeout``.
     """
+
+    counts_cards: ClassVar[bool] = False  # the memo follows the tricks' cards (``trick_taken``)
 
     target: int
     seats: int
@@ -160,6 +174,11 @@ class TrickSolver(Generic[MemoT]):
     def after_trick(self, tricks: list[int], memo: MemoT, winner: int) -> MemoT:
         """The memo once ``winner`` has taken a trick (``tricks`` counts it already)."""
         return memo
+
+    def trick_taken(self, tricks: list[int], memo: MemoT, winner: int, cards: int) -> MemoT:
+        """The memo once ``winner`` has taken the trick of ``cards`` (a bit set), for a
+        solver with ``counts_cards``."""
+        return self.after_trick(tricks, memo, winner)
 
     def estimate(
         self, hands: list[int], leader: int, tricks: tuple[int, ...], memo: MemoT, left: int
@@ -261,7 +280,14 @@ class TrickSolver(Generic[MemoT]):
                 wseat = seat
         counts = list(tricks)
         counts[wseat] += 1
-        result = self.settled(tuple(counts), self.after_trick(counts, memo, wseat), 0)
+        if self.counts_cards:
+            cards = 0
+            for hand in hands:
+                cards |= hand
+            memo = self.trick_taken(counts, memo, wseat, cards)
+        else:
+            memo = self.after_trick(counts, memo, wseat)
+        result = self.settled(tuple(counts), memo, 0)
         assert result is not None  # with no trick left the result is known
         return result
 
@@ -304,7 +330,10 @@ class TrickSolver(Generic[MemoT]):
             if n == seats - 1:
                 counts = list(tricks)
                 counts[new_wseat] += 1
-                new_memo = self.after_trick(counts, memo, new_wseat)
+                if self.counts_cards:
+                    new_memo = self.trick_taken(counts, memo, new_wseat, trick_mask | (1 << card))
+                else:
+                    new_memo = self.after_trick(counts, memo, new_wseat)
                 value = self._boundary(list(hands), new_wseat, tuple(counts), new_memo)
             else:
                 value = self._node(

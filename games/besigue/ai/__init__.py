@@ -22,10 +22,12 @@ from games.registry import ComputerPlayer
 
 from .duel import BesigueArena
 from .heuristic import BesigueHeuristicPlayer
+from .pimc import BesiguePimcPlayer
 
 PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
     "random": RandomPlayer,
     "heuristic": BesigueHeuristicPlayer,
+    "pimc": BesiguePimcPlayer,
 }
 
 register_arena(GAME, BesigueArena)

@@ -52,83 +52,90 @@ class BesigueHeuristicPlayer:
         if not view.legal:
             raise ValueError("it is not this seat's turn")
         if view.phase is Phase.DECLARE:
-            return self._declare(view)
+            return declare(view)
         plays = [a for a in view.legal if a.kind is Kind.PLAY]
         if view.phase is Phase.PLAY2:
-            return self._play_two(view, plays)
-        return self._play_one(view, plays)
+            return play_two(view, plays)
+        return play_one(view, plays)
 
-    def _declare(self, view: DealView) -> Action:
-        by_kind = {a.kind: a for a in view.legal}
-        melds = [a for a in view.legal if a.kind is Kind.MELD]
-        if melds:
-            return melds[0]  # listed best first
-        for kind in (Kind.SEVEN_EXCHANGE, Kind.SEVEN_SHOW):
-            if kind in by_kind:
-                return by_kind[kind]
-        return DRAW
 
-    def _play_one(self, view: DealView, plays: list[Action]) -> Action:
-        trump = int(view.trump)
-        hand_plays = [a for a in plays if not a.laid]  # the laid copy only when it is one
-        cards = [a.card for a in hand_plays if a.card is not None]
-        if not view.trick:
-            junk = min(cards, key=lambda c: (keep_value(c, trump), c.index))
-            return self._choose(plays, junk)
-        winners = self._winners(view, cards)
-        late = view.stock < LATE * len(view.hand_sizes)
-        worth = any(is_brisque(c.index) for _, c in view.trick) or late or self._can_declare(view)
-        partner = self._partner_winning(view)
-        if winners and worth and not partner:
-            cheapest = min(winners, key=lambda c: (keep_value(c, trump), power(c, trump)))
-            return self._choose(plays, cheapest)
+def declare(view: DealView) -> Action:
+    """The best combination (listed first), else the seven exchanged, else shown."""
+    by_kind = {a.kind: a for a in view.legal}
+    melds = [a for a in view.legal if a.kind is Kind.MELD]
+    if melds:
+        return melds[0]  # listed best first
+    for kind in (Kind.SEVEN_EXCHANGE, Kind.SEVEN_SHOW):
+        if kind in by_kind:
+            return by_kind[kind]
+    return DRAW
+
+
+def play_one(view: DealView, plays: list[Action]) -> Action:
+    """The rules of thumb's card of phase 1 among ``plays`` (legal plays of the view)."""
+    trump = int(view.trump)
+    hand_plays = [a for a in plays if not a.laid]  # the laid copy only when it is one
+    cards = [a.card for a in hand_plays if a.card is not None]
+    if not view.trick:
         junk = min(cards, key=lambda c: (keep_value(c, trump), c.index))
-        return self._choose(plays, junk)
+        return choose(plays, junk)
+    beating = winners(view, cards)
+    late = view.stock < LATE * len(view.hand_sizes)
+    worth = any(is_brisque(c.index) for _, c in view.trick) or late or can_declare(view)
+    if beating and worth and not partner_winning(view):
+        cheapest = min(beating, key=lambda c: (keep_value(c, trump), power(c, trump)))
+        return choose(plays, cheapest)
+    junk = min(cards, key=lambda c: (keep_value(c, trump), c.index))
+    return choose(plays, junk)
 
-    def _play_two(self, view: DealView, plays: list[Action]) -> Action:
-        trump = int(view.trump)
-        cards = [a.card for a in plays if a.card is not None]
-        if not view.trick:
-            aces = [c for c in cards if c.rank is Rank.A and c.suit != trump]
-            if aces:
-                return self._choose(plays, aces[0])
-            return self._choose(plays, min(cards, key=lambda c: (power(c, trump), c.index)))
-        if self._partner_winning(view):
-            brisques = [c for c in cards if is_brisque(c.index) and c.suit != trump]
-            if brisques:
-                return self._choose(plays, max(brisques, key=lambda c: STRENGTH[c.rank]))
-            return self._choose(plays, min(cards, key=lambda c: (power(c, trump), c.index)))
-        winners = self._winners(view, cards)
-        last = len(view.trick) == len(view.hand_sizes) - 1
-        worth = last or any(is_brisque(c.index) for _, c in view.trick)
-        if winners and worth:
-            return self._choose(plays, min(winners, key=lambda c: power(c, trump)))
-        plain = [c for c in cards if not is_brisque(c.index)] or cards
-        return self._choose(plays, min(plain, key=lambda c: (power(c, trump), c.index)))
 
-    # ---- helpers -------------------------------------------------------------------
+def play_two(view: DealView, plays: list[Action]) -> Action:
+    """The rules of thumb's card of phase 2 among ``plays`` (legal plays of the view)."""
+    trump = int(view.trump)
+    cards = [a.card for a in plays if a.card is not None]
+    if not view.trick:
+        aces = [c for c in cards if c.rank is Rank.A and c.suit != trump]
+        if aces:
+            return choose(plays, aces[0])
+        return choose(plays, min(cards, key=lambda c: (power(c, trump), c.index)))
+    if partner_winning(view):
+        brisques = [c for c in cards if is_brisque(c.index) and c.suit != trump]
+        if brisques:
+            return choose(plays, max(brisques, key=lambda c: STRENGTH[c.rank]))
+        return choose(plays, min(cards, key=lambda c: (power(c, trump), c.index)))
+    beating = winners(view, cards)
+    last = len(view.trick) == len(view.hand_sizes) - 1
+    worth = last or any(is_brisque(c.index) for _, c in view.trick)
+    if beating and worth:
+        return choose(plays, min(beating, key=lambda c: power(c, trump)))
+    plain = [c for c in cards if not is_brisque(c.index)] or cards
+    return choose(plays, min(plain, key=lambda c: (power(c, trump), c.index)))
 
-    @staticmethod
-    def _choose(plays: list[Action], card: Card) -> Action:
-        return next(a for a in plays if a.card == card.face)
 
-    @staticmethod
-    def _winners(view: DealView, cards: list[Card]) -> list[Card]:
-        """The cards that would take the trick from the card winning it now."""
-        rules = trick_rules(view.trump, view.phase is Phase.PLAY2)
-        best = trick_winner([c.index for _, c in view.trick], rules)
-        return [c for c in cards if rules.beats(c.index, best)]
+# ---- helpers -------------------------------------------------------------------
 
-    @staticmethod
-    def _partner_winning(view: DealView) -> bool:
-        winning, teams = view.winning, view.teams
-        return winning >= 0 and winning != view.seat and teams[winning] == teams[view.seat]
 
-    @staticmethod
-    def _can_declare(view: DealView) -> bool:
-        """Whether winning the trick would let this seat lay a combination or a seven."""
-        laid = view.laid_of(view.seat)
-        if legal_melds(view.cards, laid, view.trump, view.rules.reuse):
-            return True
-        sevens = [i for i in bits_of(view.hand) if rank_of(i) == Rank.SEVEN]
-        return any(suit_of(i) == view.trump for i in sevens) and view.turned is not None
+def choose(plays: list[Action], card: Card) -> Action:
+    """The first of ``plays`` playing ``card`` (by its code)."""
+    return next(a for a in plays if a.card == card.face)
+
+
+def winners(view: DealView, cards: list[Card]) -> list[Card]:
+    """The cards that would take the trick from the card winning it now."""
+    rules = trick_rules(view.trump, view.phase is Phase.PLAY2)
+    best = trick_winner([c.index for _, c in view.trick], rules)
+    return [c for c in cards if rules.beats(c.index, best)]
+
+
+def partner_winning(view: DealView) -> bool:
+    winning, teams = view.winning, view.teams
+    return winning >= 0 and winning != view.seat and teams[winning] == teams[view.seat]
+
+
+def can_declare(view: DealView) -> bool:
+    """Whether winning the trick would let this seat lay a combination or a seven."""
+    laid = view.laid_of(view.seat)
+    if legal_melds(view.cards, laid, view.trump, view.rules.reuse):
+        return True
+    sevens = [i for i in bits_of(view.hand) if rank_of(i) == Rank.SEVEN]
+    return any(suit_of(i) == view.trump for i in sevens) and view.turned is not None

@@ -32,8 +32,8 @@ def points_of(candidate: str, baseline: str, seats: int, deals: int) -> float:
     return total
 
 
-def test_the_players_are_random_and_heuristic() -> None:
-    assert set(PLAYERS) == {"random", "heuristic"}
+def test_the_players_are_random_heuristic_and_pimc() -> None:
+    assert set(PLAYERS) == {"random", "heuristic", "pimc"}
 
 
 @pytest.mark.parametrize("seats", [2, 3])

@@ -1,0 +1,157 @@
+"""The strong Bésigue player: Perfect Information Monte Carlo, solved exactly once
+the stock is empty.
+
+* Phase 2 (RULES.md §4): with two players every card is known (the other hand
+  is what nobody has seen played), so each card is valued exactly by the
+  double-dummy search (``solver``): the most points, brisques and the last
+  trick, the seat can still take after it.  Ties go to the rules of thumb.
+  With more players the other hands are drawn consistently with the view
+  (voids shown in phase 2, the cards each laid and has not played) and each
+  card scores the deals where it is best; a search that does not end in time
+  leaves the choice to the rules of thumb.
+* Phase 1: see ``games.besigue.ai.lookahead``.
+
+Every decision stops drawing deals when its time budget is spent.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from typing import Final
+
+from games.ai.base import ChoosingPlayer
+from games.ai.knowledge import Knowledge
+from games.ai.sampling import Sampler
+from games.besigue.actions import Action, Kind
+from games.besigue.rules import deck_for, trick_rules
+from games.besigue.state import DealView, Phase
+from games.cards import Card
+from games.tricks import played_mask
+
+from .heuristic import declare, play_one, play_two
+from .solver import BesiguePosition, BesigueSolver, SearchTimeout, optimal_cards
+
+PHASE1_TRICKS: Final = 32  # each seat plays 32 cards in a deal: one pack's worth
+
+
+def unseen_of(view: DealView) -> int:
+    """The cards the seat of ``view`` has not seen: in the other hands (laid cards
+    apart) or in the stock (the turned card apart)."""
+    seen = view.cards | played_mask(view.trick, view.tricks_played)
+    for laid in view.laid:
+        for card in laid:
+            seen |= card.card.bit
+    if view.turned is not None:
+        seen |= view.turned.bit
+    return deck_for(len(view.hand_sizes)).mask & ~seen
+
+
+def held_known(view: DealView) -> list[int]:
+    """The cards each seat is known to hold besides its own: its laid cards, and in
+    phase 2 the cards of its combinations it has not played."""
+    seats = len(view.hand_sizes)
+    known = [0] * seats
+    played = played_mask(view.trick, view.tricks_played)
+    for seat in range(seats):
+        for laid in view.laid[seat]:
+            known[seat] |= laid.card.bit
+        for meld in view.melds[seat]:
+            known[seat] |= meld.mask & ~played
+    known[view.seat] = 0
+    return known
+
+
+def phase2_tricks(view: DealView) -> int:
+    """How many tricks of the deal were played in phase 1."""
+    return PHASE1_TRICKS - view.rules.hand_size
+
+
+def knowledge_of(view: DealView) -> Knowledge:
+    """What the seat of ``view`` knows of the other hands and the stock (the out
+    pile): the laid cards where they lie; in phase 2, the voids shown since."""
+    known = held_known(view)
+    unknown = unseen_of(view)
+    for cards in known:
+        unknown |= cards
+    if view.phase is Phase.PLAY2:
+        tricks = [t.cards for t in view.tricks_played[phase2_tricks(view) :]]
+        tricks.append(view.trick)
+        rules = trick_rules(view.trump, True, view.rules.phase2_must_win)
+        return Knowledge.of(view.seat, view.cards, view.hand_sizes, unknown, tricks, rules, known)
+    return Knowledge.of(view.seat, view.cards, view.hand_sizes, unknown, [], None, known)
+
+
+def play_position(view: DealView, hands: list[int]) -> BesiguePosition:
+    """The phase-2 position of ``view`` with these hands, the seat the target."""
+    trick = [card.index for _, card in view.trick]
+    leader = view.trick[0][0] if view.trick else view.turn
+    rules = trick_rules(view.trump, True, view.rules.phase2_must_win)
+    return BesiguePosition.of(hands, leader, trick, list(view.tricks_won), rules, view.seat)
+
+
+class BesiguePimcPlayer(ChoosingPlayer[DealView, Action]):
+    """Sampling and search: the strong Bésigue player."""
+
+    name = "pimc"
+
+    def __init__(self, max_deals: int = 24) -> None:
+        self.sampler = Sampler(max_deals)
+
+    def choose(self, view: DealView, rng: random.Random, budget: float) -> Action:
+        start = time.perf_counter()
+        # deals are drawn until ``deadline``; a search still running at ``hard`` stops
+        deadline, hard = start + budget * 0.6, start + budget * 0.85
+        if view.phase is Phase.PLAY2:
+            return self._play_two(view, rng, deadline, hard)
+        if view.phase is Phase.DECLARE:
+            return declare(view)
+        plays = [a for a in view.legal if a.kind is Kind.PLAY]
+        return play_one(view, plays)
+
+    # ---- phase 2 -------------------------------------------------------------------
+
+    def _play_two(self, view: DealView, rng: random.Random, deadline: float, hard: float) -> Action:
+        plays = [a for a in view.legal if a.kind is Kind.PLAY]
+        seats = len(view.hand_sizes)
+        if seats == 2:
+            other = unseen_of(view) | held_known(view)[1 - view.seat]
+            hands = [0, 0]
+            hands[view.seat], hands[1 - view.seat] = view.hand, other
+            best = solve_deal(view, hands, hard)
+        elif view.rules.partnerships and seats == 4:
+            best = None  # the search plays one seat against all: not for partners
+        else:
+            best = self._sampled_best(view, rng, deadline, hard)
+        if not best:
+            return play_two(view, plays)
+        faces = {Card.from_index(c).face for c in best}
+        return play_two(view, [a for a in plays if a.card in faces])
+
+    def _sampled_best(
+        self, view: DealView, rng: random.Random, deadline: float, hard: float
+    ) -> list[int]:
+        """The cards best in the most deals drawn (none if no deal was solved)."""
+        votes: Counter[int] = Counter()
+        knowledge = knowledge_of(view)
+        try:
+            for _, deal in self.sampler.deals(knowledge, None, rng, deadline):
+                for card in solve_deal(view, deal[: len(view.hand_sizes)], hard):
+                    votes[Card.from_index(card).face.index] += 1
+        except SearchTimeout:
+            pass
+        if not votes:
+            return []
+        top = max(votes.values())
+        return [c for c, n in votes.items() if n == top]
+
+
+def solve_deal(view: DealView, hands: list[int], deadline: float) -> list[int]:
+    """The seat's cards that take the most points in phase 2 with these hands."""
+    position = play_position(view, hands)
+    solver = BesigueSolver.of(view.seat, len(hands), position.rules, deadline)  # type: ignore[arg-type]
+    return optimal_cards(solver, position)[1]
+
+
+__all__ = ["BesiguePimcPlayer", "held_known", "knowledge_of", "play_position", "unseen_of"]
