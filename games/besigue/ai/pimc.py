@@ -27,10 +27,11 @@ from games.ai.sampling import Sampler
 from games.besigue.actions import Action, Kind
 from games.besigue.rules import deck_for, trick_rules
 from games.besigue.state import DealView, Phase
-from games.cards import Card
+from games.cards import Card, bits_of
 from games.tricks import played_mask
 
 from .heuristic import declare, play_one, play_two
+from .lookahead import Lookahead, move_cards
 from .solver import BesiguePosition, BesigueSolver, SearchTimeout, optimal_cards
 
 PHASE1_TRICKS: Final = 32  # each seat plays 32 cards in a deal: one pack's worth
@@ -107,8 +108,26 @@ class BesiguePimcPlayer(ChoosingPlayer[DealView, Action]):
             return self._play_two(view, rng, deadline, hard)
         if view.phase is Phase.DECLARE:
             return declare(view)
-        plays = [a for a in view.legal if a.kind is Kind.PLAY]
-        return play_one(view, plays)
+        return self._play_one(view, rng, deadline)
+
+    # ---- phase 1 -------------------------------------------------------------------
+
+    def _play_one(self, view: DealView, rng: random.Random, deadline: float) -> Action:
+        plays, cards = move_cards(view)
+        look = Lookahead(view, cards)
+        seats = len(view.hand_sizes)
+        turned = view.turned.index if view.turned is not None else -1
+        for _, deal in self.sampler.deals(knowledge_of(view), None, rng, deadline):
+            stock = bits_of(deal[seats])
+            rng.shuffle(stock)
+            stock.append(turned)
+            look.add(deal[:seats], stock)
+        values = look.values()
+        top = max(values)
+        best = [a for a, v in zip(plays, values, strict=True) if v >= top - 1e-6]
+        if len(best) == 1:
+            return best[0]
+        return play_one(view, best)
 
     # ---- phase 2 -------------------------------------------------------------------
 

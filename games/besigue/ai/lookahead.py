@@ -1,0 +1,245 @@
+"""Phase 1 of the strong Bésigue player: one trick ahead over sampled deals.
+
+While the stock lasts any card may be played, and what a trick is worth lies
+mostly beyond it: the combination its winner may lay, the cards each seat
+keeps for later combinations and for phase 2, the cards each draws.  On each
+deal drawn consistently with the view (the other hands, the stock's order;
+``games.besigue.ai.pimc.knowledge_of``) each card the seat may play is played
+out to the end of its trick: with two players the other answers with the card
+worst for the seat (every card of his is tried), with more the later seats
+follow rules of thumb.  Its winner then exchanges or shows the 7 of trump and
+lays his largest combination, every seat draws, and each seat is judged by
+its points so far (combinations, sevens, brisques of its tricks) plus what its
+cards are worth (``games.besigue.ai.value.Valuer``).  A card's value is its
+side's judgement minus the other sides', averaged over the deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from games.besigue.actions import Action, Kind
+from games.besigue.melds import Laid
+from games.besigue.rules import BesigueTricks, trick_rules
+from games.besigue.state import DealView
+from games.cards import PACK_BITS, Card, Rank, Suit, bits_of
+from games.tricks import trick_winner
+
+from .heuristic import keep_value
+from .solver import card_points
+from .value import COPIES, Valuer, pool_of
+
+SEVEN_POINTS: Final = 10
+SEVENS: Final = tuple(COPIES[Card(suit, Rank.SEVEN).index] for suit in Suit)  # by trump
+
+
+def physical(face: int, laid_copy: bool, unlaid: int, laid: Laid, packs: int) -> int:
+    """The card ``play C`` (``laid_copy``: ``play C laid``) takes, as the deal state
+    finds it: the hand's lowest copy, else the laid copy that served in the most
+    kinds (then the lowest); -1 if none."""
+    copies = [face + PACK_BITS * c for c in range(packs)]
+    if not laid_copy:
+        for index in copies:
+            if unlaid >> index & 1:
+                return index
+    on_table = [i for i in copies if laid.cards >> i & 1]
+    if not on_table:
+        return -1
+    return min(on_table, key=lambda i: (-sum(s >> i & 1 for s in laid.served), i))
+
+
+def choices(cards: int, laid: Laid, packs: int) -> list[int]:
+    """The different cards a seat holding ``cards`` may play in phase 1 (one per
+    card code from the hand, and the laid copy where it differs)."""
+    unlaid = cards & ~laid.cards
+    faces = sorted({i % PACK_BITS for i in bits_of(cards)})
+    out = []
+    for face in faces:
+        first = physical(face, False, unlaid, laid, packs)
+        out.append(first)
+        if laid.cards and unlaid >> first & 1:
+            other = physical(face, True, unlaid, laid, packs)
+            if other >= 0:
+                out.append(other)
+    return out
+
+
+@dataclass(slots=True)
+class Table:
+    """What the view says of the deal, the same on every deal drawn."""
+
+    seat: int
+    seats: int
+    packs: int
+    trump: int
+    rules: BesigueTricks
+    teams: tuple[int, ...]
+    laid: list[Laid]
+    banked: list[float]  # points so far: combinations, sevens, brisques of the tricks
+    trick: list[tuple[int, int]]  # (seat, card) in play order
+    shown: list[int]  # sevens of trump each seat has shown (they stay in the hand)
+    exchange_open: bool
+    view: DealView
+    sides: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.sides = max(self.teams) + 1
+
+    @classmethod
+    def of(cls, view: DealView) -> Table:
+        seats = len(view.hand_sizes)
+        banked = [float(p) for p in view.deal_points]
+        for played in view.tricks_played:
+            banked[played.winner] += card_points(sum(c.bit for _, c in played.cards))
+        shown = [0] * seats
+        for seat, kind in view.sevens:
+            if kind is Kind.SEVEN_SHOW:
+                shown[seat] += 1
+        exchanged = any(kind is Kind.SEVEN_EXCHANGE for _, kind in view.sevens)
+        return cls(
+            seat=view.seat,
+            seats=seats,
+            packs=seats,
+            trump=int(view.trump),
+            rules=trick_rules(view.trump, False),
+            teams=view.teams,
+            laid=[view.laid_of(s) for s in range(seats)],
+            banked=banked,
+            trick=[(s, c.index) for s, c in view.trick],
+            shown=shown,
+            exchange_open=not exchanged and not view.turned_seven,
+            view=view,
+        )
+
+    def judge(self, scores: Sequence[float]) -> float:
+        """The seat's side's total minus the mean of the other sides'."""
+        totals = [0.0] * self.sides
+        for seat, score in enumerate(scores):
+            totals[self.teams[seat]] += score
+        own = self.teams[self.seat]
+        return totals[own] - (sum(totals) - totals[own]) / (self.sides - 1)
+
+
+class Lookahead:
+    """One decision's trick played out on the deals drawn."""
+
+    def __init__(self, view: DealView, moves: Sequence[int]) -> None:
+        """``moves``: the seat's cards to value (bit numbers)."""
+        self.table = Table.of(view)
+        self.moves = list(moves)
+        self.sums = [0.0] * len(self.moves)
+        self.deals = 0
+
+    def add(self, cards: Sequence[int], stock: Sequence[int]) -> None:
+        """Value every move on one deal: each seat's cards (laid or not) and the
+        stock's order, top first, the card under it last."""
+        table = self.table
+        seats = table.seats
+        future = len(stock) / seats - 1
+        valuer = Valuer(table.trump, table.view.rules.reuse, table.packs,
+                        pool_of(stock[seats:]), 1 / seats, future)  # fmt: skip
+        order = [(table.trick[0][0] if table.trick else table.seat) + k for k in range(seats)]
+        order = [s % seats for s in order]
+        later = order[len(table.trick) + 1 :]
+        for i, move in enumerate(self.moves):
+            plays = [*table.trick, (table.seat, move)]
+            if not later:
+                value = self._after(cards, stock, plays, valuer)
+            elif seats == 2:
+                other = later[0]
+                laid = table.laid[other]
+                value = min(
+                    self._after(cards, stock, [*plays, (other, card)], valuer)
+                    for card in choices(cards[other], laid, table.packs)
+                )
+            else:
+                for seat in later:
+                    plays.append((seat, self._follow(seat, cards[seat], plays, valuer)))
+                value = self._after(cards, stock, plays, valuer)
+            self.sums[i] += value
+        self.deals += 1
+
+    def _follow(self, seat: int, cards: int, plays: list[tuple[int, int]], valuer: Valuer) -> int:
+        """A later seat's card, by rules of thumb: the cheapest card that wins when
+        the trick holds brisques or a combination waits to be laid, else its least
+        useful card; nothing over a partner winning."""
+        table = self.table
+        rules = table.rules
+        winner = trick_winner([c for _, c in plays], rules)
+        wseat = next(s for s, c in plays if c == winner)
+        options = choices(cards, table.laid[seat], table.packs)
+        trump = table.trump
+        keep = {c: keep_value(Card.from_index(c), trump) for c in options}
+        if table.teams[wseat] != table.teams[seat]:
+            beating = [c for c in options if rules.beats(c, winner)]
+            worth = any(card_points(1 << c) for _, c in plays)
+            if beating and (worth or valuer.best_meld(cards, table.laid[seat]) is not None):
+                return min(beating, key=lambda c: keep[c])
+        return min(options, key=lambda c: (keep[c], c))
+
+    def _after(
+        self,
+        cards: Sequence[int],
+        stock: Sequence[int],
+        plays: list[tuple[int, int]],
+        valuer: Valuer,
+    ) -> float:
+        """The judgement once the trick of ``plays`` is taken, declared and drawn."""
+        table = self.table
+        seats = table.seats
+        hands = list(cards)
+        laid = list(table.laid)
+        trick = 0
+        for seat, card in plays:
+            bit = 1 << card
+            hands[seat] &= ~bit
+            trick |= bit
+            if laid[seat].cards & bit:
+                laid[seat] = laid[seat].without(bit)
+        winner_card = trick_winner([c for _, c in plays], table.rules)
+        w = next(s for s, c in plays if c == winner_card)
+        gain = [0.0] * seats
+        gain[w] += card_points(trick)
+        drawn = list(stock[:seats])
+        sevens = hands[w] & SEVENS[table.trump]
+        if sevens:
+            turned = stock[-1]
+            if table.exchange_open and len(stock) > seats:
+                seven = sevens & -sevens
+                hands[w] = hands[w] & ~seven | 1 << turned
+                gain[w] += SEVEN_POINTS
+            elif sevens.bit_count() > table.shown[w]:
+                gain[w] += SEVEN_POINTS
+            elif table.exchange_open and len(stock) == seats:
+                # the last trick of phase 1: the turned card goes to the other seat anyway
+                pass
+        meld = valuer.best_meld(hands[w], laid[w])
+        if meld is not None:
+            gain[w] += meld[0]
+            laid[w] = meld[1]
+        for k in range(seats):
+            hands[(w + k) % seats] |= 1 << drawn[k]
+        scores = [table.banked[s] + gain[s] + valuer.worth(hands[s], laid[s]) for s in range(seats)]
+        return table.judge(scores)
+
+    def values(self) -> list[float]:
+        """Each move's mean judgement over the deals played."""
+        n = max(1, self.deals)
+        return [s / n for s in self.sums]
+
+
+def move_cards(view: DealView) -> tuple[list[Action], list[int]]:
+    """The seat's legal plays and the card (bit number) each plays."""
+    seats = len(view.hand_sizes)
+    laid = view.laid_of(view.seat)
+    plays = [a for a in view.legal if a.kind is Kind.PLAY]
+    cards = []
+    for action in plays:
+        assert action.card is not None
+        cards.append(physical(action.card.index, action.laid, view.hand, laid, seats))
+    return plays, cards
+
+
+__all__ = ["Lookahead", "Table", "choices", "move_cards", "physical"]
