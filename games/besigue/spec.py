@@ -31,9 +31,7 @@ SPEC: GameSpec[Rules, Session, DealView, Action] = register(
         record_of=record_of,
         players_module="games.besigue.ai",
         fair="heuristic",
-        # the strong player will be a sampling search ("pimc"); until it exists the
-        # tables' strong level plays the rules of thumb
-        strong="heuristic",
+        strong="pimc",
     )
 )
 

@@ -1,8 +1,12 @@
 """Bésigue's computer players, by name (the registry's ``players``).
 
-``random``; ``heuristic`` (rules of thumb, the table's *fair* player, and its
-*strong* one until a sampling player exists).  Each decides from a
-``DealView``; the game's side of the duel is ``duel`` (registered here).
+``random``; ``heuristic`` (rules of thumb, the table's *fair* player);
+``pimc`` (sampling, a trick of lookahead and an exact phase 2: the *strong*
+one); ``cheater`` (sees every card: an upper bound for the duels, never
+offered at a table, and refusing to play from a view).  Each decides from a
+``DealView``; the game's part of the shared search is ``solver``, the
+valuation of a hand in phase 1 ``value`` and its lookahead ``lookahead``, and
+its side of the duel ``duel`` (registered here).
 
 The game's registration is imported here too: until the bot offers Bésigue
 (``games.offered``), its players are what makes it known to the duel.
@@ -20,6 +24,7 @@ from games.besigue.record import GAME
 from games.besigue.state import DealView
 from games.registry import ComputerPlayer
 
+from .cheater import CheaterPlayer
 from .duel import BesigueArena
 from .heuristic import BesigueHeuristicPlayer
 from .pimc import BesiguePimcPlayer
@@ -28,8 +33,16 @@ PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
     "random": RandomPlayer,
     "heuristic": BesigueHeuristicPlayer,
     "pimc": BesiguePimcPlayer,
+    "cheater": CheaterPlayer,
 }
 
 register_arena(GAME, BesigueArena)
 
-__all__ = ["PLAYERS", "BesigueArena", "BesigueHeuristicPlayer", "RandomPlayer"]
+__all__ = [
+    "PLAYERS",
+    "BesigueArena",
+    "BesigueHeuristicPlayer",
+    "BesiguePimcPlayer",
+    "CheaterPlayer",
+    "RandomPlayer",
+]

@@ -74,7 +74,8 @@ def declare(view: DealView) -> Action:
 def play_one(view: DealView, plays: list[Action]) -> Action:
     """The rules of thumb's card of phase 1 among ``plays`` (legal plays of the view)."""
     trump = int(view.trump)
-    hand_plays = [a for a in plays if not a.laid]  # the laid copy only when it is one
+    # the laid copy only where it is the one left (always among all legal plays)
+    hand_plays = [a for a in plays if not a.laid] or plays
     cards = [a.card for a in hand_plays if a.card is not None]
     if not view.trick:
         junk = min(cards, key=lambda c: (keep_value(c, trump), c.index))

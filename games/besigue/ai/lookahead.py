@@ -8,10 +8,18 @@ deal drawn consistently with the view (the other hands, the stock's order;
 out to the end of its trick: with two players the other answers with the card
 worst for the seat (every card of his is tried), with more the later seats
 follow rules of thumb.  Its winner then exchanges or shows the 7 of trump and
-lays his largest combination, every seat draws, and each seat is judged by
-its points so far (combinations, sevens, brisques of its tricks) plus what its
-cards are worth (``games.besigue.ai.value.Valuer``).  A card's value is its
-side's judgement minus the other sides', averaged over the deals.
+lays his largest combination, and each seat is judged by its points so far
+(combinations, sevens, brisques of its tricks) plus what its cards are worth
+(``games.besigue.ai.value.Valuer``).  A card's value is its side's judgement
+minus the other sides', averaged over the deals.
+
+The draws of the trick are counted in expectation, every card of the stock as
+likely to come to each seat: nobody knows the stock's order, and letting each
+deal drawn decide who gets its top card made the other seat's answer follow a
+card it cannot know (a duel of the two readings: +30 points a deal for this
+one).  At the last trick of phase 1 the draws are known (the hidden card to
+the winner, the turned card to the other), and the cheater, who sees the
+stock, draws its true cards (``known_draws``).
 """
 
 from __future__ import annotations
@@ -29,7 +37,7 @@ from games.tricks import trick_winner
 
 from .heuristic import keep_value
 from .solver import card_points
-from .value import COPIES, Valuer, pool_of
+from .value import COPIES, WEIGHTS, Valuer, Weights, pool_of
 
 SEVEN_POINTS: Final = 10
 SEVENS: Final = tuple(COPIES[Card(suit, Rank.SEVEN).index] for suit in Suit)  # by trump
@@ -125,8 +133,18 @@ class Table:
 class Lookahead:
     """One decision's trick played out on the deals drawn."""
 
-    def __init__(self, view: DealView, moves: Sequence[int]) -> None:
-        """``moves``: the seat's cards to value (bit numbers)."""
+    def __init__(
+        self,
+        view: DealView,
+        moves: Sequence[int],
+        known_draws: bool = False,
+        weights: Weights = WEIGHTS,
+    ) -> None:
+        """``moves``: the seat's cards to value (bit numbers); ``known_draws``: each
+        seat draws its card of the deal's stock (the cheater), rather than every
+        card of the stock being as likely to come (the stock's order is hidden)."""
+        self.known_draws = known_draws
+        self.weights = weights
         self.table = Table.of(view)
         self.moves = list(moves)
         self.sums = [0.0] * len(self.moves)
@@ -138,8 +156,12 @@ class Lookahead:
         table = self.table
         seats = table.seats
         future = len(stock) / seats - 1
-        valuer = Valuer(table.trump, table.view.rules.reuse, table.packs,
-                        pool_of(stock[seats:]), 1 / seats, future)  # fmt: skip
+        # the draws of this trick: known at the last trick of phase 1 (the turned
+        # card goes to the seat that does not take it); otherwise in expectation
+        drawing = self.known_draws or len(stock) == seats
+        pool = pool_of(stock[seats:] if drawing else stock)
+        valuer = Valuer(table.trump, table.view.rules.reuse, table.packs, pool, 1 / seats, future,
+                        self.weights, drawing=drawing)  # fmt: skip
         order = [(table.trick[0][0] if table.trick else table.seat) + k for k in range(seats)]
         order = [s % seats for s in order]
         later = order[len(table.trick) + 1 :]
@@ -219,8 +241,9 @@ class Lookahead:
         if meld is not None:
             gain[w] += meld[0]
             laid[w] = meld[1]
-        for k in range(seats):
-            hands[(w + k) % seats] |= 1 << drawn[k]
+        if valuer.drawing:
+            for k in range(seats):
+                hands[(w + k) % seats] |= 1 << drawn[k]
         scores = [table.banked[s] + gain[s] + valuer.worth(hands[s], laid[s]) for s in range(seats)]
         return table.judge(scores)
 

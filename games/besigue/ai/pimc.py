@@ -5,11 +5,20 @@ the stock is empty.
   is what nobody has seen played), so each card is valued exactly by the
   double-dummy search (``solver``): the most points, brisques and the last
   trick, the seat can still take after it.  Ties go to the rules of thumb.
-  With more players the other hands are drawn consistently with the view
-  (voids shown in phase 2, the cards each laid and has not played) and each
-  card scores the deals where it is best; a search that does not end in time
-  leaves the choice to the rules of thumb.
-* Phase 1: see ``games.besigue.ai.lookahead``.
+  With three or four players, in the last tricks (``SEARCHED_CARDS``), the
+  other hands are drawn consistently with the view (voids shown in phase 2,
+  the cards each laid and has not played), each deal is searched for the
+  seat against all the others, and each card scores the deals where it is
+  best; earlier, with partners, or when no deal is searched in time, the
+  rules of thumb play.
+* Phase 1: each card is played one trick ahead on deals drawn consistently
+  with the view (the other hands, the stock's order) and judged by the points
+  and what every seat's cards are worth after it (``lookahead``, ``value``).
+  Ties go to the rules of thumb.
+* Declaring: the 7 of trump exchanged first (the turned card it brings may
+  complete a combination), then the combination worth most with what it
+  leaves (the largest, or one that keeps cards for a larger under
+  ``reuse=class``), then the 7 shown.
 
 Every decision stops drawing deals when its time budget is spent.
 """
@@ -24,17 +33,21 @@ from typing import Final
 from games.ai.base import ChoosingPlayer
 from games.ai.knowledge import Knowledge
 from games.ai.sampling import Sampler
-from games.besigue.actions import Action, Kind
-from games.besigue.rules import deck_for, trick_rules
+from games.besigue.actions import DRAW, Action, Kind
+from games.besigue.melds import resolve
+from games.besigue.rules import BesigueTricks, deck_for, trick_rules
 from games.besigue.state import DealView, Phase
 from games.cards import Card, bits_of
 from games.tricks import played_mask
 
-from .heuristic import declare, play_one, play_two
+from .heuristic import play_one, play_two
 from .lookahead import Lookahead, move_cards
 from .solver import BesiguePosition, BesigueSolver, SearchTimeout, optimal_cards
+from .value import WEIGHTS, Valuer, Weights, pool_of
 
-PHASE1_TRICKS: Final = 32  # each seat plays 32 cards in a deal: one pack's worth
+DEAL_TRICKS: Final = 32  # each seat plays 32 cards in a deal: one pack's worth
+# with more than two players, phase 2 is searched from this many cards in the hand
+SEARCHED_CARDS: Final = {3: 5, 4: 4}
 
 
 def unseen_of(view: DealView) -> int:
@@ -64,9 +77,9 @@ def held_known(view: DealView) -> list[int]:
     return known
 
 
-def phase2_tricks(view: DealView) -> int:
-    """How many tricks of the deal were played in phase 1."""
-    return PHASE1_TRICKS - view.rules.hand_size
+def phase1_tricks(view: DealView) -> int:
+    """How many tricks of the deal are played in phase 1."""
+    return DEAL_TRICKS - view.rules.hand_size
 
 
 def knowledge_of(view: DealView) -> Knowledge:
@@ -77,18 +90,22 @@ def knowledge_of(view: DealView) -> Knowledge:
     for cards in known:
         unknown |= cards
     if view.phase is Phase.PLAY2:
-        tricks = [t.cards for t in view.tricks_played[phase2_tricks(view) :]]
+        tricks = [t.cards for t in view.tricks_played[phase1_tricks(view) :]]
         tricks.append(view.trick)
-        rules = trick_rules(view.trump, True, view.rules.phase2_must_win)
+        rules = phase2_rules(view)
         return Knowledge.of(view.seat, view.cards, view.hand_sizes, unknown, tricks, rules, known)
     return Knowledge.of(view.seat, view.cards, view.hand_sizes, unknown, [], None, known)
+
+
+def phase2_rules(view: DealView) -> BesigueTricks:
+    return trick_rules(view.trump, True, view.rules.phase2_must_win)
 
 
 def play_position(view: DealView, hands: list[int]) -> BesiguePosition:
     """The phase-2 position of ``view`` with these hands, the seat the target."""
     trick = [card.index for _, card in view.trick]
     leader = view.trick[0][0] if view.trick else view.turn
-    rules = trick_rules(view.trump, True, view.rules.phase2_must_win)
+    rules = phase2_rules(view)
     return BesiguePosition.of(hands, leader, trick, list(view.tricks_won), rules, view.seat)
 
 
@@ -97,8 +114,9 @@ class BesiguePimcPlayer(ChoosingPlayer[DealView, Action]):
 
     name = "pimc"
 
-    def __init__(self, max_deals: int = 24) -> None:
+    def __init__(self, max_deals: int = 24, weights: Weights = WEIGHTS) -> None:
         self.sampler = Sampler(max_deals)
+        self.weights = weights
 
     def choose(self, view: DealView, rng: random.Random, budget: float) -> Action:
         start = time.perf_counter()
@@ -107,14 +125,14 @@ class BesiguePimcPlayer(ChoosingPlayer[DealView, Action]):
         if view.phase is Phase.PLAY2:
             return self._play_two(view, rng, deadline, hard)
         if view.phase is Phase.DECLARE:
-            return declare(view)
+            return declaring(view, self.weights)
         return self._play_one(view, rng, deadline)
 
     # ---- phase 1 -------------------------------------------------------------------
 
     def _play_one(self, view: DealView, rng: random.Random, deadline: float) -> Action:
         plays, cards = move_cards(view)
-        look = Lookahead(view, cards)
+        look = Lookahead(view, cards, weights=self.weights)
         seats = len(view.hand_sizes)
         turned = view.turned.index if view.turned is not None else -1
         for _, deal in self.sampler.deals(knowledge_of(view), None, rng, deadline):
@@ -138,11 +156,14 @@ class BesiguePimcPlayer(ChoosingPlayer[DealView, Action]):
             other = unseen_of(view) | held_known(view)[1 - view.seat]
             hands = [0, 0]
             hands[view.seat], hands[1 - view.seat] = view.hand, other
-            best = solve_deal(view, hands, hard)
-        elif view.rules.partnerships and seats == 4:
-            best = None  # the search plays one seat against all: not for partners
-        else:
+            try:
+                best = solve_deal(view, hands, hard)
+            except SearchTimeout:
+                best = None  # the rules of thumb, rather than an answer late
+        elif searched(view):
             best = self._sampled_best(view, rng, deadline, hard)
+        else:
+            best = None
         if not best:
             return play_two(view, plays)
         faces = {Card.from_index(c).face for c in best}
@@ -166,11 +187,66 @@ class BesiguePimcPlayer(ChoosingPlayer[DealView, Action]):
         return [c for c, n in votes.items() if n == top]
 
 
+def searched(view: DealView) -> bool:
+    """Whether phase 2 is searched: always with two players; with more, in its last
+    tricks (from eight cards each a search takes seconds), and not with partners
+    (the search plays one seat against all the others)."""
+    seats = len(view.hand_sizes)
+    if seats == 2:
+        return True
+    if view.rules.partnerships and seats == 4:
+        return False
+    return view.hand.bit_count() <= SEARCHED_CARDS[seats]
+
+
+def declaring(view: DealView, weights: Weights = WEIGHTS) -> Action:
+    """The winner of a trick: the 7 exchanged first (the turned card may complete a
+    combination), then the combination worth most with what it leaves (largest,
+    or the one that keeps cards for a larger), then the 7 shown, then the draws."""
+    kinds = {a.kind: a for a in view.legal}
+    if Kind.SEVEN_EXCHANGE in kinds:
+        return kinds[Kind.SEVEN_EXCHANGE]
+    melds = [a for a in view.legal if a.kind is Kind.MELD]
+    if melds:
+        valuer = view_valuer(view, weights)
+        laid = view.laid_of(view.seat)
+        cards = view.cards
+
+        def value(action: Action) -> float:
+            assert action.meld is not None
+            meld = resolve(action.meld, action.cards, cards, laid, view.trump, view.rules.reuse)
+            return meld.points + valuer.worth(cards, laid.lay(meld))
+
+        return max(melds, key=value)
+    return kinds.get(Kind.SEVEN_SHOW, DRAW)
+
+
+def view_valuer(view: DealView, weights: Weights = WEIGHTS) -> Valuer:
+    """The valuation of the seat's cards before the draws of the trick it won: each
+    card it has not seen may come to it (the stock's share of them, its turn
+    of the draws)."""
+    seats = len(view.hand_sizes)
+    unseen = unseen_of(view)
+    stock = view.stock + (1 if view.turned is not None else 0)
+    pool = pool_of(unseen | (view.turned.bit if view.turned is not None else 0))
+    draw = view.stock / max(1, unseen.bit_count()) / seats
+    future = stock / seats - 1
+    return Valuer(int(view.trump), view.rules.reuse, seats, pool, draw, future, weights)
+
+
 def solve_deal(view: DealView, hands: list[int], deadline: float) -> list[int]:
     """The seat's cards that take the most points in phase 2 with these hands."""
-    position = play_position(view, hands)
-    solver = BesigueSolver.of(view.seat, len(hands), position.rules, deadline)  # type: ignore[arg-type]
-    return optimal_cards(solver, position)[1]
+    solver = BesigueSolver.of(view.seat, len(hands), phase2_rules(view), deadline)
+    return optimal_cards(solver, play_position(view, hands))[1]
 
 
-__all__ = ["BesiguePimcPlayer", "held_known", "knowledge_of", "play_position", "unseen_of"]
+__all__ = [
+    "BesiguePimcPlayer",
+    "declaring",
+    "held_known",
+    "knowledge_of",
+    "play_position",
+    "searched",
+    "unseen_of",
+    "view_valuer",
+]

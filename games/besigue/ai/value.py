@@ -56,10 +56,13 @@ class Weights:
     """The valuation's parameters (points)."""
 
     lay: float = 0.9  # share of a combination held that gets laid, tricks permitting
-    share: float = 0.5  # of the tricks left, the share a seat expects to win (two players)
+    share: float = 0.5  # of the tricks left, the share a seat expects to win with two
+    # players (with more, as many times less: a third with three)
     complete: float = 0.55  # share of a combination still to complete that gets laid
-    ace: float = 6.0  # an ace of a plain suit held
-    ten: float = 3.0  # a ten of a plain suit held
+    # (duels of variants: an ace held at 6 and a ten at 3 lost 20 to 30 points a
+    # deal to these; from 10 to 20 for an ace the duels hardly move)
+    ace: float = 12.0  # an ace of a plain suit held
+    ten: float = 6.0  # a ten of a plain suit held
     trump: float = 4.0  # any trump held (its brisques add theirs)
     trump_ace: float = 8.0
     trump_ten: float = 5.0
@@ -120,8 +123,8 @@ class Valuer:
     """One judgement's context: trump, the reuse rule, what the stock holds, how
     likely a seat draws each of its cards, and the tricks of phase 1 left."""
 
-    __slots__ = ("_cache", "combos", "future", "packs", "pool", "rank_pool", "reuse", "tail",
-                 "trump", "weights", "wins")  # fmt: skip
+    __slots__ = ("_cache", "combos", "drawing", "future", "packs", "pool", "rank_pool", "reuse",
+                 "tail", "trump", "weights", "wins")  # fmt: skip
 
     def __init__(
         self,
@@ -132,11 +135,13 @@ class Valuer:
         draw: float,
         future: float,
         weights: Weights = WEIGHTS,
-        share: float | None = None,
+        drawing: bool = True,
     ) -> None:
         """``pool[f]``: copies of the card of first-pack bit ``f`` a seat may still
         draw; ``draw`` the chance it draws each; ``future`` the tricks of phase 1
-        still to come (after each, its winner may lay a combination)."""
+        still to come (after each, its winner may lay a combination); ``drawing``:
+        the cards valued include this trick's draws (else ``pool`` holds them)."""
+        self.drawing = drawing
         self.trump = trump
         self.reuse = reuse
         self.packs = packs
@@ -145,7 +150,7 @@ class Valuer:
         self.tail = tails(draw) if future > 0 else tails(0.0)
         self.future = future
         self.weights = weights
-        self.wins = future * (weights.share if share is None else share)
+        self.wins = future * weights.share * 2 / packs  # one pack per player
         self.combos = combos_of(trump)
         self._cache: dict[tuple[int, int, tuple[int, ...]], float] = {}
 

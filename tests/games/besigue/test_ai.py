@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from games.ai.base import FullInfoPlayer
 from games.ai.duel import arena_of
 from games.besigue import Kind, Phase, Session
 from games.besigue.ai import PLAYERS
@@ -32,8 +33,8 @@ def points_of(candidate: str, baseline: str, seats: int, deals: int) -> float:
     return total
 
 
-def test_the_players_are_random_heuristic_and_pimc() -> None:
-    assert set(PLAYERS) == {"random", "heuristic", "pimc"}
+def test_the_players_are_random_heuristic_pimc_and_the_cheater() -> None:
+    assert set(PLAYERS) == {"random", "heuristic", "pimc", "cheater"}
 
 
 @pytest.mark.parametrize("seats", [2, 3])
@@ -59,6 +60,8 @@ def test_the_heuristic_lays_its_best_combination_then_exchanges_the_seven() -> N
 def test_the_players_refuse_to_act_out_of_turn() -> None:
     state = Session(["A", "B"]).deal(1)
     for name in PLAYERS:
+        if isinstance(PLAYERS[name](), FullInfoPlayer):
+            continue  # the cheater refuses every view
         with pytest.raises(ValueError, match="not this seat's turn"):
             PLAYERS[name]().act(state.view(1 - state.turn), random.Random(0))
 
