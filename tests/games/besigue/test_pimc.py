@@ -19,8 +19,8 @@ from games.besigue.ai.pimc import declaring, knowledge_of, play_position, unseen
 from games.besigue.ai.solver import BesigueSolver, best_points, card_points, optimal_cards
 from games.besigue.ai.value import Valuer, pool_of
 from games.besigue.melds import Laid, MeldKind
-from games.besigue.rules import Reuse, deck_for
-from games.cards import Card, Suit, bits_of
+from games.besigue.rules import Reuse
+from games.cards import Card, Suit
 
 from .helpers import build, do, laid_with, mask
 
@@ -316,4 +316,3 @@ def test_a_short_duel_with_the_cheater_as_reference() -> None:
     assert summary["deals"] == 1 and len(summary["ci95"]) == 2
     assert summary["a_side"]["latency_ms"]["decisions"] > 20
     assert "gap_closed" in summary["ref"]
-    assert deck_for(2).size == 64 and bits_of(0) == []
