@@ -8,13 +8,16 @@ transactions."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from bot.errors import UserError
 from bot.table import AI_PREFIX, LiveTable
 from db import NewStanding, Store
 from db.models import KeptMatch
 from games.options import options_to_dict
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 
 async def write_standings(table: LiveTable, store: Store) -> None:
@@ -48,7 +51,7 @@ async def keep_if_unfinished(table: LiveTable, store: Store) -> None:
         guild_id=table.row.guild_id,
         game=table.game.id,
         table_id=table.id,
-        options=options_to_dict(table.rules, only_changed=False),  # type: ignore[arg-type]
+        options=options_to_dict(cast("DataclassInstance", table.rules), only_changed=False),
         seats=seats,
         state=state,
         summary=match.summary(state, table.names),

@@ -177,8 +177,7 @@ class TableService(TurnClock, Preferences, Moderation, Matches, Readings):
                 if extra is not None:
                     await extra(store)
                 if table.status == "ended":
-                    await keep_if_unfinished(table, store)
-                if table.status == "ended":
+                    await keep_if_unfinished(table, store)  # a match stopped unwon
                     await store.set_table_status(table.id, "ended")
                 elif table.status == "playing" and table.row.status == "lobby":
                     await store.set_table_status(table.id, "playing")
