@@ -24,6 +24,7 @@ from bot.game import (
 )
 from games.besigue import Action, BesigueRecord, DealState, Kind, Rules, Session, replay
 from games.besigue.rules import deck_for
+from games.cards import Card
 from games.register import Register
 from games.tricks import PlayedTrick
 
@@ -94,7 +95,8 @@ class BesiguePort(OpenHands):
         if action.kind is Kind.SEVEN_SHOW:
             return LogLine.of("log.besigue.seven_show", seat=seat)
         if action.kind is Kind.SEVEN_EXCHANGE:
-            turned = state.view(seat).turned
+            # the turned card, public, that the 7 is exchanged for (before the action)
+            turned = Card.from_index(state.turned).face
             return LogLine.of("log.besigue.seven_exchange", seat=seat, card=str(turned))
         if timeout:
             return LogLine.of("log.timeout", seat=seat, action=str(action))
