@@ -28,6 +28,14 @@ Faults: ``server.inject("POST", "/channels/{channel_id}/messages", status=429)``
 ``server.invalidate_session()``, ``server.expire_tokens()``, ``user.dms_closed``;
 ``server.hold("PATCH", route)`` keeps requests unanswered until ``release()`` or
 ``drop()`` (to kill the bot while its edits are in flight).
+Shards: ``FakeDiscord(shards=2)`` recommends two; each IDENTIFY's
+``[shard_id, shard_count]`` gets its own session, and a guild's events go to
+shard ``(guild_id >> 22) % shard_count`` (DMs to shard 0). ``add_guild(name,
+shard=1)``, ``add_user(name, guild=...)``, ``sessions_by_shard()``,
+``wait_connected(shards=[1])``, ``drop_connection(shard=1)``; ``server.session``
+is shard 0's. ``BotProcess(env={"SHARD_COUNT": "2", "SHARD_IDS": "1"},
+wait_for_sync=False)`` waits for its own shards; ``sync_count()`` counts syncs.
+
 Latency: ``ix.latency``, ``server.latencies()``, ``server.latency_summary()``,
 ``server.callback_hooks``; ``server.change_hooks`` sees every log entry as it is made.
 """

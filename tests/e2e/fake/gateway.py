@@ -18,7 +18,7 @@ from typing import Any
 
 from aiohttp import web
 
-from .model import JSON
+from .model import JSON, shard_of
 
 log = logging.getLogger("tests.e2e.fake.gateway")
 
@@ -40,9 +40,22 @@ def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
+def identify_shard(identify: JSON) -> tuple[int, int] | None:
+    """``[shard_id, shard_count]`` of an IDENTIFY (``[0, 1]`` when absent); None if invalid."""
+    raw = identify.get("shard")
+    if raw is None:
+        return 0, 1
+    if not isinstance(raw, list) or len(raw) != 2:
+        return None
+    shard_id, count = raw
+    if not isinstance(shard_id, int) or not isinstance(count, int) or not 0 <= shard_id < count:
+        return None
+    return shard_id, count
+
+
 @dataclass
 class GatewaySession:
-    """What IDENTIFY created: a sequence, the events sent (for RESUME), the intents."""
+    """What IDENTIFY created: a sequence, the events sent (for RESUME), the intents, the shard."""
 
     id: str
     identify: JSON
@@ -50,10 +63,34 @@ class GatewaySession:
     connection: GatewayConnection | None = None
     invalidated: bool = False
     events: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=5000))
+    number: int = 0
+    """The index of its IDENTIFY in ``FakeDiscord.identifies``."""
 
     @property
     def intents(self) -> int:
         return int(self.identify.get("intents") or 0)
+
+    @property
+    def shard(self) -> tuple[int, int]:
+        return identify_shard(self.identify) or (0, 1)
+
+    @property
+    def shard_id(self) -> int:
+        return self.shard[0]
+
+    @property
+    def shard_count(self) -> int:
+        return self.shard[1]
+
+    def covers(self, guild_id: int) -> bool:
+        """Whether the guild's events come to this session (by its own shard count)."""
+        shard_id, count = self.shard
+        return shard_of(guild_id, count) == shard_id
+
+    @property
+    def live(self) -> bool:
+        """Attached to a websocket that is still open."""
+        return self.connection is not None and self.connection.open
 
     def frame(self, event: str, data: JSON) -> str:
         self.seq += 1

@@ -62,6 +62,25 @@ class Snowflakes:
         self._last = candidate
         return candidate
 
+    def next_on_shard(self, shard: int, count: int) -> int:
+        """The next snowflake that falls on ``shard`` of ``count`` (see :func:`shard_of`).
+
+        The shard depends on the timestamp part only, so this one moves up to
+        ``count - 1`` milliseconds ahead: still later than every earlier id.
+        """
+        candidate = self.next()
+        stamp = candidate >> 22
+        skip = (shard - stamp) % count
+        if skip:
+            candidate = (stamp + skip) << 22
+            self._last = candidate
+        return candidate
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard whose gateway session gets a guild's events, as Discord computes it."""
+    return (guild_id >> 22) % shard_count
+
 
 @dataclass
 class FakeUser:

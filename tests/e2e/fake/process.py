@@ -5,6 +5,10 @@ with the environment that points it at the fake, waits until it has identified
 and synced its commands, and can SIGKILL it and start it again on the same
 database. While it runs, the fake's waits fail at once (``BotDied``, with the
 end of its output) if the process exits.
+
+Several processes may share one server, each holding some shards
+(``env={"SHARD_COUNT": "2", "SHARD_IDS": "1"}``): each waits for its own shards
+to connect, and only the one that syncs the commands should wait for the sync.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +35,10 @@ BOT_VARIABLES = (
     "DISCORD_API_BASE",
     "DISCORD_GATEWAY_URL",
     "DATABASE_PATH",
+    "DATABASE_URL",
     "DEV_GUILD_ID",
+    "SHARD_COUNT",
+    "SHARD_IDS",
 )
 
 
@@ -39,14 +46,18 @@ class BotProcess:
     """The bot as a child process, talking to ``server``.
 
     ``module`` is run as ``sys.executable -m module`` from ``cwd`` (the repository
-    root). Output goes to ``log_dir/<name>-<n>.log``, one file per start.
+    root). Output goes to ``log_dir/<name>-<n>.log``, one file per start (by
+    default next to ``database_path``). The database is the SQLite file
+    ``database_path`` (DATABASE_PATH) or the PostgreSQL ``database_url``
+    (DATABASE_URL), or both: the bot prefers the URL.
     """
 
     def __init__(
         self,
         server: FakeDiscord,
         *,
-        database_path: Path,
+        database_path: Path | None = None,
+        database_url: str | None = None,
         module: str = "bot",
         cwd: Path = REPO_ROOT,
         log_dir: Path | None = None,
@@ -54,11 +65,18 @@ class BotProcess:
         wait_for_sync: bool = True,
         name: str = "bot",
     ) -> None:
+        if database_path is None and database_url is None:
+            raise ValueError("a bot needs a database_path or a database_url")
+        if log_dir is None:
+            if database_path is None:
+                raise ValueError("without a database_path, say where the logs go (log_dir)")
+            log_dir = database_path.parent
         self.server = server
         self.database_path = database_path
+        self.database_url = database_url
         self.module = module
         self.cwd = cwd
-        self.log_dir = log_dir or database_path.parent
+        self.log_dir = log_dir
         self.extra_env = dict(env or {})
         self.wait_for_sync = wait_for_sync
         self.name = name
@@ -71,12 +89,25 @@ class BotProcess:
     def environment(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if k not in BOT_VARIABLES}
         env.update(self.server.bot_env())
-        env["DATABASE_PATH"] = str(self.database_path)
+        if self.database_path is not None:
+            env["DATABASE_PATH"] = str(self.database_path)
+        if self.database_url is not None:
+            env["DATABASE_URL"] = self.database_url
         env["PYTHONUNBUFFERED"] = "1"
         env["NO_PROXY"] = "127.0.0.1,localhost"
         env["no_proxy"] = env["NO_PROXY"]
         env.update(self.extra_env)
         return env
+
+    @property
+    def shard_ids(self) -> list[int]:
+        """The shards this process holds: SHARD_IDS, else all of SHARD_COUNT, else all of
+        the server's count (what a bot that asks ``GET /gateway/bot`` runs)."""
+        ids = self.extra_env.get("SHARD_IDS", "").strip()
+        if ids:
+            return sorted({int(part) for part in ids.split(",")})
+        count = self.extra_env.get("SHARD_COUNT", "").strip()
+        return list(range(int(count) if count else self.server.shard_count))
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -89,11 +120,12 @@ class BotProcess:
         return None if self.proc is None else self.proc.returncode
 
     async def start(self, timeout: float = 30.0) -> None:
-        """Start the bot; return once it has identified (and synced its commands)."""
+        """Start the bot; return once each of its shards has identified (and, unless
+        ``wait_for_sync`` is false, once it has synced its commands, to any scope)."""
         if self.running:
             raise RuntimeError(f"{self.name} is already running")
         identified = len(self.server.identifies)
-        synced = sum(1 for gid, _ in self.server.command_syncs if gid == self.server.guild.id)
+        synced = self.server.sync_count(everywhere=True)
         self.starts += 1
         self.log_dir.mkdir(parents=True, exist_ok=True)
         log_path = self.log_dir / f"{self.name}-{self.starts}.log"
@@ -110,9 +142,9 @@ class BotProcess:
                 stderr=asyncio.subprocess.STDOUT,
             )
         self.server.watch(self._liveness)
-        await self.server.wait_connected(timeout, after=identified)
+        await self.server.wait_connected(timeout, after=identified, shards=self.shard_ids)
         if self.wait_for_sync:
-            await self.server.wait_commands(timeout=timeout, after=synced)
+            await self.server.wait_synced(timeout, after=synced)
 
     def _liveness(self) -> str | None:
         if self.proc is None or self.proc.returncode is None:
@@ -121,13 +153,17 @@ class BotProcess:
         return f"{self.name} exited with status {status}; its output ends:\n{self.tail()}"
 
     async def kill(self, timeout: float = 10.0) -> None:
-        """SIGKILL the bot (no cleanup on its side) and wait until the fake sees it gone."""
+        """SIGKILL the bot (no cleanup on its side) and wait until the fake sees its
+        shards gone (other processes' shards stay)."""
         self.server.unwatch(self._liveness)
         if self.proc is not None and self.proc.returncode is None:
             self.proc.send_signal(signal.SIGKILL)
             await asyncio.wait_for(self.proc.wait(), timeout)
+        mine = self.shard_ids
         await self.server.wait_for(
-            lambda: not self.server.connected, timeout, "the gateway to notice"
+            lambda: not any(self.server.shards.live(k) for k in mine),
+            timeout,
+            f"the gateway to notice shards {mine} gone",
         )
 
     async def stop(self, timeout: float = 10.0) -> int | None:
@@ -208,7 +244,15 @@ class InProcessBot:
         exc = task.exception()
         return f"the bot's client task ended: {exc!r}" if exc else "the bot's client task ended"
 
-    async def start(self, timeout: float = 10.0, *, wait_for_sync: bool = True) -> None:
+    async def start(
+        self,
+        timeout: float = 10.0,
+        *,
+        wait_for_sync: bool = True,
+        shards: Iterable[int] | None = None,
+    ) -> None:
+        """Start the client; return once its shards (``shards``, by default those it
+        launches) have identified and, with ``wait_for_sync``, it synced its commands."""
         import discord.gateway
         import discord.http
 
@@ -220,13 +264,14 @@ class InProcessBot:
                 "call point_discord_at(server.api_base, server.gateway_url) first"
             )
         identified = len(self.server.identifies)
-        synced = sum(1 for gid, _ in self.server.command_syncs if gid == self.server.guild.id)
+        synced = self.server.sync_count(everywhere=True)
         logging.getLogger("discord").addHandler(self._handler)
         self.task = asyncio.create_task(self.client.start(self.token), name="bot-under-test")
         self.server.watch(self._liveness)
-        await self.server.wait_connected(timeout, after=identified)
+        wanted = client_shards(self.client) if shards is None else shards
+        await self.server.wait_connected(timeout, after=identified, shards=wanted)
         if wait_for_sync:
-            await self.server.wait_commands(timeout=timeout, after=synced)
+            await self.server.wait_synced(timeout, after=synced)
 
     async def stop(self) -> None:
         self.server.unwatch(self._liveness)
@@ -248,6 +293,18 @@ class InProcessBot:
 
     async def __aexit__(self, *exc: Any) -> None:
         await self.stop()
+
+
+def client_shards(client: Client) -> list[int] | None:
+    """The shard ids a discord.py client will IDENTIFY as; None: all of the server's count
+    (an ``AutoShardedClient`` without ``shard_count`` asks ``GET /gateway/bot``)."""
+    import discord
+
+    if isinstance(client, discord.AutoShardedClient):
+        if client.shard_ids is not None:
+            return sorted(client.shard_ids)
+        return None if client.shard_count is None else list(range(client.shard_count))
+    return [client.shard_id or 0]  # an unsharded client is shard 0 of 1
 
 
 def point_discord_at(api_base: str, gateway_url: str) -> None:

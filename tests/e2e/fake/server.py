@@ -34,7 +34,7 @@ import socket
 import statistics
 import time
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -60,7 +60,9 @@ from .model import (
     Snowflakes,
     new_token,
     now_iso,
+    shard_of,
 )
+from .shards import ShardSessions
 
 if TYPE_CHECKING:
     from .users import SimUser
@@ -108,7 +110,7 @@ class BotDied(AssertionError):
 
 
 class NotConnected(RuntimeError):
-    """An interaction was attempted while no bot holds a ready gateway session."""
+    """An interaction was attempted while no bot holds a ready gateway session for its shard."""
 
 
 class DiscordError(Exception):
@@ -308,9 +310,13 @@ class FakeDiscord:
         allow_resume: bool = True,
         compress: bool = True,
         message_events: bool = True,
+        shards: int = 1,
     ) -> None:
         """
         ``token``: when set, REST and IDENTIFY must present it (401 / close 4004).
+        ``shards``: the shard count ``GET /gateway/bot`` recommends; ``add_guild(shard=)``
+        and ``wait_connected`` count with it. Events are routed by each session's own
+        ``[shard_id, shard_count]`` (see :mod:`.shards`).
         ``ack_deadline``: seconds to acknowledge an interaction (``None``: no limit).
         ``allow_resume``: when false, every RESUME gets INVALID_SESSION.
         ``compress``: honour ``compress=zlib-stream`` (else plain text frames).
@@ -325,6 +331,9 @@ class FakeDiscord:
         self.compress = compress
         self.message_events = message_events
         self.ack_heartbeats = True
+        if shards < 1:
+            raise ValueError(f"a bot has at least one shard, not {shards}")
+        self.shard_count = shards
 
         self.snowflakes = Snowflakes()
         self.attachment_data: dict[int, bytes] = {}  # uploaded files' bytes, by attachment id
@@ -335,7 +344,7 @@ class FakeDiscord:
         self.guilds: dict[int, FakeGuild] = {}
         self.channels: dict[int, FakeChannel] = {}
         self.dm_channels: dict[int, FakeChannel] = {}
-        self._session: gw.GatewaySession | None = None
+        self.shards = ShardSessions()
 
         self._messages: dict[int, FakeMessage] = {}
         self._channel_messages: dict[int, list[FakeMessage]] = {}
@@ -374,7 +383,7 @@ class FakeDiscord:
         self._changed: asyncio.Event | None = None
         self._runner: web.AppRunner | None = None
         self.port = 0
-        self.guild = self.add_guild(guild_name)
+        self.guild = self.add_guild(guild_name, shard=0)
         self.channel = self.add_channel(channel_name)
 
     # ------------------------------------------------------------------ lifecycle
@@ -431,12 +440,27 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ world building
 
-    def add_guild(self, name: str) -> FakeGuild:
-        guild = FakeGuild(self.snowflakes.next(), name, owner_id=self.owner.id)
+    def add_guild(self, name: str, *, shard: int | None = None) -> FakeGuild:
+        """A guild the bot is in; with ``shard``, one whose id falls on that shard of
+        ``shard_count``. Connected sessions of its shard get its GUILD_CREATE (the bot
+        was just added to it)."""
+        if shard is None:
+            gid = self.snowflakes.next()
+        elif 0 <= shard < self.shard_count:
+            gid = self.snowflakes.next_on_shard(shard, self.shard_count)
+        else:
+            raise ValueError(f"no shard {shard} among {self.shard_count}")
+        guild = FakeGuild(gid, name, owner_id=self.owner.id)
         guild.joined_at[self.bot_user.id] = now_iso()
         guild.joined_at[self.owner.id] = now_iso()
         self.guilds[guild.id] = guild
+        for session in self.shards.targets(guild.id):
+            self._send(session, "GUILD_CREATE", self._guild_create(guild, session))
         return guild
+
+    def shard_of(self, guild: FakeGuild | int) -> int:
+        """The shard of ``shard_count`` a guild belongs to."""
+        return shard_of(guild if isinstance(guild, int) else guild.id, self.shard_count)
 
     def add_channel(self, name: str, guild: FakeGuild | None = None) -> FakeChannel:
         guild = guild or self.guild
@@ -449,8 +473,7 @@ class FakeDiscord:
         )
         guild.channels[channel.id] = channel
         self.channels[channel.id] = channel
-        if self._session is not None and self._session.connection is not None:
-            self._dispatch("CHANNEL_CREATE", channel.payload())
+        self._dispatch("CHANNEL_CREATE", channel.payload(), guild_id=guild.id)
         return channel
 
     def add_user(
@@ -461,22 +484,23 @@ class FakeDiscord:
         dms_closed: bool = False,
         guild: FakeGuild | None = None,
     ) -> SimUser:
-        """A member of the guild who can type slash commands and click."""
+        """A member of the guild (default: the main one) who can type slash commands and
+        click; their commands go by default to the guild's first channel."""
         from .users import SimUser
 
         guild = guild or self.guild
         user = FakeUser(self.snowflakes.next(), name, locale=locale, dms_closed=dms_closed)
         self.users[user.id] = user
         guild.joined_at[user.id] = now_iso()
-        session = self._session
-        if session is not None and session.intents & INTENT_GUILD_MEMBERS:
-            member = guild.member_payload(user)
-            member["guild_id"] = str(guild.id)
-            self._dispatch("GUILD_MEMBER_ADD", member)
+        member = guild.member_payload(user)
+        member["guild_id"] = str(guild.id)
+        self._dispatch("GUILD_MEMBER_ADD", member, guild_id=guild.id, intents=INTENT_GUILD_MEMBERS)
         return SimUser(self, user, guild)
 
-    def add_users(self, *names: str, locale: str = "fr") -> list[SimUser]:
-        return [self.add_user(n, locale=locale) for n in names]
+    def add_users(
+        self, *names: str, locale: str = "fr", guild: FakeGuild | None = None
+    ) -> list[SimUser]:
+        return [self.add_user(n, locale=locale, guild=guild) for n in names]
 
     def dm_channel(self, user: FakeUser | SimUser | int) -> FakeChannel:
         """The DM channel between the bot and a user (created on first need)."""
@@ -575,15 +599,23 @@ class FakeDiscord:
 
     @property
     def session(self) -> gw.GatewaySession | None:
-        """The bot's current gateway session, if it is connected."""
-        s = self._session
-        if s is None or s.connection is None or not s.connection.open:
-            return None
-        return s
+        """Shard 0's gateway session (the only one of an unsharded bot), if connected."""
+        return self.shards.live(0)
+
+    def sessions_by_shard(self) -> dict[int, gw.GatewaySession]:
+        """The connected gateway sessions, by shard id."""
+        return self.shards.live_sessions()
 
     @property
     def connected(self) -> bool:
-        return self.session is not None
+        """Whether any shard is connected."""
+        return bool(self.shards.live_sessions())
+
+    def sync_count(self, guild_id: int | None = None, *, everywhere: bool = False) -> int:
+        """How many times the commands were synced (bulk overwrites): to ``guild_id``
+        (default: the guild), or with ``everywhere`` to any guild or globally."""
+        gid = self.guild.id if guild_id is None else guild_id
+        return sum(1 for g, _ in self.command_syncs if everywhere or g == gid)
 
     # ------------------------------------------------------------------ waiting
 
@@ -637,7 +669,10 @@ class FakeDiscord:
                 await asyncio.wait_for(event.wait(), min(remaining, 0.2))
 
     def diagnose(self) -> str:
-        lines = [f"  bot connected: {self.connected}, sessions: {len(self.sessions)}"]
+        live = list(self.shards.live_sessions())
+        lines = [
+            f"  bot connected: shards {live} of {self.shard_count}, sessions: {len(self.sessions)}"
+        ]
         lines += [f"  {p}" for p in self.problems()[-10:]]
         for r in self.requests[-8:]:
             lines.append(f"  recent: {r.status} {r.method} {r.path}")
@@ -663,15 +698,24 @@ class FakeDiscord:
                 raise TimeoutError(f"the bot kept busy for {timeout}s\n{self.diagnose()}")
             await asyncio.sleep(quiet - idle)
 
-    async def wait_connected(self, timeout: float = 10.0, *, after: int = 0) -> gw.GatewaySession:
-        """Wait for a ready gateway session, the ``after``-th IDENTIFY or later."""
-        await self.wait_for(
-            lambda: len(self.identifies) > after and self.session is not None,
-            timeout,
-            "the bot to IDENTIFY",
-        )
-        assert self._session is not None
-        return self._session
+    async def wait_connected(
+        self, timeout: float = 10.0, *, after: int = 0, shards: Iterable[int] | None = None
+    ) -> gw.GatewaySession:
+        """Wait until each of ``shards`` (default: all of ``shard_count``) has a connected
+        session made by the ``after``-th IDENTIFY or a later one; return the first
+        shard's session."""
+        wanted = sorted(range(self.shard_count) if shards is None else set(shards))
+        if not wanted:
+            raise ValueError("wait_connected needs at least one shard")
+
+        def ready() -> bool:
+            sessions = [self.shards.live(k) for k in wanted]
+            return all(s is not None and s.number >= after for s in sessions)
+
+        await self.wait_for(ready, timeout, f"the bot to IDENTIFY shards {wanted}")
+        session = self.shards.live(wanted[0])
+        assert session is not None
+        return session
 
     async def wait_commands(
         self, guild_id: int | None = None, timeout: float = 10.0, *, after: int = 0
@@ -684,6 +728,15 @@ class FakeDiscord:
             f"the bot to sync its commands to {gid}",
         )
         return self.commands.get(gid, [])
+
+    async def wait_synced(self, timeout: float = 10.0, *, after: int = 0) -> None:
+        """Wait until the commands were synced more than ``after`` times, to any scope
+        (the guild, another, or globally: see :meth:`sync_count`)."""
+        await self.wait_for(
+            lambda: self.sync_count(everywhere=True) > after,
+            timeout,
+            "the bot to sync its commands",
+        )
 
     async def wait_message(
         self,
@@ -764,34 +817,51 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ gateway control
 
-    async def drop_connection(self, code: int = 4000) -> None:
-        """Close the bot's websocket as a network failure would (the bot should resume)."""
-        session = self._session
-        if session is not None and session.connection is not None:
-            await session.connection.close(code)
+    async def drop_connection(self, code: int = 4000, *, shard: int | None = None) -> None:
+        """Close the bot's websocket as a network failure would (the bot should resume):
+        ``shard``'s, or by default every shard's."""
+        for session in self.shards.chosen(shard):
+            if session.connection is not None:
+                await session.connection.close(code)
 
-    def send_reconnect(self) -> None:
-        """Ask the bot to reconnect (opcode 7)."""
-        if self.session is not None and self.session.connection is not None:
-            self.session.connection.send_op(gw.RECONNECT)
+    def send_reconnect(self, *, shard: int | None = None) -> None:
+        """Ask the bot to reconnect (opcode 7): ``shard``, or by default every shard."""
+        for session in self.shards.chosen(shard):
+            if session.connection is not None:
+                session.connection.send_op(gw.RECONNECT)
 
-    def invalidate_session(self, resumable: bool = False) -> None:
-        """Send INVALID_SESSION; with ``resumable`` false the session is gone for good."""
-        session = self.session
-        if session is not None and session.connection is not None:
-            if not resumable:
-                session.invalidated = True
-            session.connection.send_op(gw.INVALID_SESSION, resumable)
+    def invalidate_session(self, resumable: bool = False, *, shard: int | None = None) -> None:
+        """Send INVALID_SESSION (to ``shard``, or by default every shard); with
+        ``resumable`` false the session is gone for good."""
+        for session in self.shards.chosen(shard):
+            if session.connection is not None:
+                if not resumable:
+                    session.invalidated = True
+                session.connection.send_op(gw.INVALID_SESSION, resumable)
 
-    def dispatch_raw(self, event: str, data: JSON) -> None:
-        """Send any gateway event as is (to test how the bot copes with odd payloads)."""
-        self._dispatch(event, data)
+    def dispatch_raw(self, event: str, data: JSON, *, shard: int | None = None) -> None:
+        """Send any gateway event as is (to test how the bot copes with odd payloads): to
+        ``shard``, or by default where Discord would (its ``guild_id``'s shard, else 0)."""
+        if shard is not None:
+            session = self.shards.current.get(shard)
+            if session is not None:
+                self._send(session, event, data)
+            return
+        guild_id = data.get("guild_id")
+        self._dispatch(event, data, guild_id=None if guild_id is None else _int(guild_id))
 
-    def _dispatch(
-        self, event: str, data: JSON, *, track: bool = False
+    def _dispatch(self, event: str, data: JSON, *, guild_id: int | None, intents: int = 0) -> None:
+        """Send an event to the sessions of ``guild_id``'s shard (``None``: shard 0's),
+        those whose IDENTIFY asked for one of ``intents`` when given."""
+        for session in self.shards.targets(guild_id):
+            if not intents or session.intents & intents:
+                self._send(session, event, data)
+
+    def _send(
+        self, session: gw.GatewaySession, event: str, data: JSON, *, track: bool = False
     ) -> asyncio.Future[float] | None:
-        session = self._session
-        if session is None or session.invalidated:
+        """Number the event in ``session`` (kept for a RESUME) and send it if connected."""
+        if session.invalidated:
             return None
         text = session.frame(event, data)
         conn = session.connection
@@ -844,7 +914,7 @@ class FakeDiscord:
         elif op == gw.PRESENCE:
             self.presences.append(data or {})
         elif op == gw.REQUEST_MEMBERS:
-            self._members_chunk(data or {})
+            self._members_chunk(conn, data or {})
         elif op == gw.VOICE_STATE:
             pass
         else:
@@ -859,26 +929,25 @@ class FakeDiscord:
         if self.token is not None and data.get("token") != self.token:
             await conn.close(4004)
             return
-        session = gw.GatewaySession(uuid.uuid4().hex, data, connection=conn)
+        if gw.identify_shard(data) is None:
+            await conn.close(4010)  # Discord's "Invalid shard"
+            return
+        session = gw.GatewaySession(
+            uuid.uuid4().hex, data, connection=conn, number=len(self.identifies)
+        )
         conn.session = session
         self.sessions[session.id] = session
         self.identifies.append(data)
-        previous = self._session
-        if (
-            previous is not None
-            and previous.connection is not None
-            and previous.connection is not conn
-        ):
-            previous.connection = None
-        self._session = session
+        self.shards.identified(session)
+        guilds = [g for g in self.guilds.values() if session.covers(g.id)]
         ready = {
             "v": 10,
             "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds.values()],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
-            "shard": data.get("shard") or [0, 1],
+            "shard": list(session.shard),
             "application": {"id": str(self.application_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
@@ -888,9 +957,9 @@ class FakeDiscord:
             "geo_ordered_rtc_regions": [],
             "_trace": ["fake-discord"],
         }
-        self._dispatch("READY", ready)
-        for guild in self.guilds.values():
-            self._dispatch("GUILD_CREATE", self._guild_create(guild, session))
+        self._send(session, "READY", ready)
+        for guild in guilds:
+            self._send(session, "GUILD_CREATE", self._guild_create(guild, session))
 
     def _guild_create(self, guild: FakeGuild, session: gw.GatewaySession) -> JSON:
         if session.intents & INTENT_GUILD_MEMBERS:
@@ -910,19 +979,23 @@ class FakeDiscord:
             await session.connection.close(4000)
         session.connection = conn
         conn.session = session
-        self._session = session
+        self.shards.resumed(session)
         seq = int(data.get("seq") or 0)
         for event_seq, text in list(session.events):
             if event_seq > seq:
                 conn.send(text)
         conn.send(session.frame("RESUMED", {"_trace": ["fake-discord"]}))
 
-    def _members_chunk(self, data: JSON) -> None:
+    def _members_chunk(self, conn: gw.GatewayConnection, data: JSON) -> None:
+        """Answer on the asking session, for the guilds of its shard."""
+        session = conn.session
+        if session is None:
+            return
         guild_id = data.get("guild_id")
         ids = guild_id if isinstance(guild_id, list) else [guild_id]
         for gid in ids:
             guild = self.guilds.get(_int(gid))
-            if guild is None:
+            if guild is None or not session.covers(guild.id):
                 continue
             members = [guild.member_payload(self.users[uid]) for uid in guild.joined_at]
             chunk = {
@@ -935,7 +1008,7 @@ class FakeDiscord:
             }
             if data.get("nonce"):
                 chunk["nonce"] = data["nonce"]
-            self._dispatch("GUILD_MEMBERS_CHUNK", chunk)
+            self._send(session, "GUILD_MEMBERS_CHUNK", chunk)
 
     # ------------------------------------------------------------------ interactions
 
@@ -994,17 +1067,24 @@ class FakeDiscord:
         message_payload: JSON | None = None,
         timeout: float = 5.0,
     ) -> SimInteraction:
-        """Send INTERACTION_CREATE to the bot; return once it has left the fake."""
+        """Send INTERACTION_CREATE to the session of the channel's shard (shard 0 for a DM);
+        return once it has left the fake. :class:`NotConnected` if that shard is not
+        connected: Discord would not deliver it, and the user would see it fail."""
         self.check_alive()
-        if self.session is None:
-            raise NotConnected(f"no bot is connected to the fake gateway\n{self.diagnose()}")
+        guild_id = None if channel.type == DM else channel.guild_id
+        target = self.shards.live_target(guild_id)
+        if target is None:
+            where = "a DM (shard 0)" if guild_id is None else f"guild {guild_id}"
+            if guild_id is not None:
+                where += f" (shard {self.shard_of(guild_id)} of {self.shard_count})"
+            raise NotConnected(f"no bot is connected to the shard of {where}\n{self.diagnose()}")
         iid, token, payload = self.interaction_payload(
             user, channel, itype, data, message=message, message_payload=message_payload
         )
         ix = SimInteraction(self, iid, token, itype, user, channel, data, payload, message=message)
         self.interactions[iid] = ix
         self._by_token[token] = ix
-        sent = self._dispatch("INTERACTION_CREATE", payload, track=True)
+        sent = self._send(target, "INTERACTION_CREATE", payload, track=True)
         if sent is None:
             raise NotConnected("the bot's gateway connection closed")
         ix.dispatched_at = await asyncio.wait_for(sent, timeout)
@@ -1171,12 +1251,13 @@ class FakeDiscord:
         self._bump()
 
     def _message_event(self, event: str, channel: FakeChannel, payload: JSON) -> None:
-        session = self._session
-        if not self.message_events or session is None:
+        if not self.message_events:
             return
-        wanted = INTENT_DIRECT_MESSAGES if channel.type == DM else INTENT_GUILD_MESSAGES
-        if session.intents & wanted:
-            self._dispatch(event, payload)
+        if channel.type == DM:
+            self._dispatch(event, payload, guild_id=None, intents=INTENT_DIRECT_MESSAGES)
+        else:
+            guild_id = channel.guild_id
+            self._dispatch(event, payload, guild_id=guild_id, intents=INTENT_GUILD_MESSAGES)
 
     # ------------------------------------------------------------------ HTTP plumbing
 
@@ -1387,7 +1468,9 @@ class FakeDiscord:
 
     async def _get_gateway_bot(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
+        return json_response(
+            {"url": self.gateway_url, "shards": self.shard_count, "session_start_limit": limit}
+        )
 
     async def _get_me(self, request: web.Request) -> web.Response:
         me = {

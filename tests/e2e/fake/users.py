@@ -157,7 +157,11 @@ class SimUser:
     def _target_channel(self, channel: FakeChannel | None, dm: bool) -> FakeChannel:
         if dm:
             return self.server.dm_channel(self)
-        return channel or self.server.channel
+        if channel is not None:
+            return channel
+        if self.guild is not self.server.guild and self.guild.channels:
+            return next(iter(self.guild.channels.values()))  # a member of another guild
+        return self.server.channel
 
     def _find_command(self, name: str, channel: FakeChannel) -> JSON:
         scopes: list[int | None] = [None] if channel.type == DM else [channel.guild_id, None]
