@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -108,6 +108,25 @@ class Database(ABC):
     @abstractmethod
     def reading(self) -> AbstractAsyncContextManager[Store]:
         """Reads that see a consistent database (no other block's half-written changes)."""
+
+    async def hold_shards(
+        self,
+        shards: Sequence[int],
+        owner: str,
+        *,
+        on_handoff: Callable[[int], None],
+        on_lost: Callable[[], None],
+    ) -> None:
+        """Take ``shards`` for the process ``owner`` and write it as their holder.
+
+        The base (one process over a SQLite file) only writes the holder: nobody else can
+        hold a shard, nor hand a click over. PostgreSQL also holds each shard for as long
+        as the process lives, waits while another live process holds one, and calls
+        ``on_handoff(id)`` for every click handed to these shards (``take_handoff``), and
+        ``on_lost()`` if the shards slip away (the database connection lost)."""
+        async with self.transaction() as store:
+            for shard in shards:
+                await store.set_shard_owner(shard, owner)
 
     @abstractmethod
     async def select(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:

@@ -14,12 +14,13 @@ lock, so processes starting together migrate once.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import re
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -27,7 +28,8 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from db.database import Database, DatabaseUnavailable, migrations
-from db.repository import Row
+from db.repository import Row, now_text
+from db.shards import shard_channel
 from db.store import Store
 
 log = logging.getLogger(__name__)
@@ -35,6 +37,7 @@ log = logging.getLogger(__name__)
 _MIGRATIONS_LOCK = "schema_migrations"
 PgConnection = asyncpg.Connection | PoolConnectionProxy  # a pooled connection, or a lone one
 _PARAMETER = re.compile(r"\?")
+HANDOFFS_KEPT = timedelta(minutes=1)  # a click older than this is long past answering
 
 
 @lru_cache(maxsize=512)
@@ -70,14 +73,22 @@ class PostgresConnection:
     async def lock(self, key: str) -> None:
         await self._c.execute("SELECT pg_advisory_xact_lock($1)", lock_key(key))
 
+    share_lock = " FOR SHARE"
+
+    async def notify(self, channel: str, payload: str) -> None:
+        await self._c.execute("SELECT pg_notify($1, $2)", channel, payload)
+
 
 class PostgresDatabase(Database):
     """Owns a pool; hands out a :class:`Store` bound to one connection per block."""
 
     dialect = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
+        self._url = url
+        self._holder: asyncpg.Connection | None = None  # holds this process's shards
+        self._on_lost: Callable[[], None] = lambda: None
 
     @classmethod
     async def connect(cls, url: str, *, max_connections: int = 10) -> PostgresDatabase:
@@ -86,7 +97,7 @@ class PostgresDatabase(Database):
             pool = await asyncpg.create_pool(url, min_size=1, max_size=max_connections)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise DatabaseUnavailable(f"cannot connect to PostgreSQL: {error}") from error
-        database = cls(pool)
+        database = cls(pool, url)
         try:
             await database.migrate()
         except BaseException:
@@ -99,7 +110,54 @@ class PostgresDatabase(Database):
         return not self._pool.is_closing()
 
     async def close(self) -> None:
+        holder, self._holder = self._holder, None
+        if holder is not None:
+            holder.remove_termination_listener(self._lost_holder)
+            await holder.close()
         await self._pool.close()
+
+    async def hold_shards(
+        self,
+        shards: Sequence[int],
+        owner: str,
+        *,
+        on_handoff: Callable[[int], None],
+        on_lost: Callable[[], None],
+    ) -> None:
+        """Each shard is a session advisory lock on a connection of this process's own:
+        PostgreSQL frees it when the connection ends, so a process killed with SIGKILL
+        lets its replacement in at once, and a live holder keeps any other out."""
+        holder = await asyncpg.connect(self._url)
+        try:
+            for shard in shards:
+                key = lock_key(f"shard:{shard}")
+                tries = 0
+                while not await holder.fetchval("SELECT pg_try_advisory_lock($1)", key):
+                    if tries % 20 == 0:
+                        log.warning("shard %d is held by another live process: waiting", shard)
+                    tries += 1
+                    await asyncio.sleep(0.25)
+            async with self.transaction() as store:
+                for shard in shards:
+                    await store.set_shard_owner(shard, owner)
+                await store.forget_handoffs(now_text(datetime.now(UTC) - HANDOFFS_KEPT))
+
+            def handed(_c: object, _pid: int, _channel: str, payload: object) -> None:
+                on_handoff(int(str(payload)))
+
+            for shard in shards:
+                await holder.add_listener(shard_channel(shard), handed)
+        except BaseException:
+            await holder.close()
+            raise
+        self._on_lost = on_lost
+        holder.add_termination_listener(self._lost_holder)
+        self._holder = holder
+
+    def _lost_holder(self, _connection: object) -> None:
+        log.critical("the connection holding this process's shards is lost")
+        self._holder = None
+        self._on_lost()
 
     async def schema_version(self) -> int:
         async with self._pool.acquire() as connection:

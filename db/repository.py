@@ -41,6 +41,15 @@ class Connection(Protocol):
         the other (PostgreSQL: a transaction-scoped advisory lock). SQLite needs
         nothing: ``BEGIN IMMEDIATE`` already holds the whole file's write lock."""
 
+    @property
+    def share_lock(self) -> str:
+        """What a SELECT ends with to hold its rows against writers until the transaction
+        ends (PostgreSQL: `` FOR SHARE``; SQLite: nothing, its writer lock is whole-file)."""
+
+    async def notify(self, channel: str, payload: str) -> None:
+        """Tell the processes listening on ``channel``, once this transaction commits
+        (PostgreSQL ``NOTIFY``; SQLite: one process, nobody to tell)."""
+
 
 class Repository:
     """Statements run on the connection of the current block (``Database.transaction``

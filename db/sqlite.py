@@ -44,6 +44,11 @@ class SQLiteConnection:
     async def lock(self, key: str) -> None:
         """Nothing to do: the transaction began IMMEDIATE, holding the file's write lock."""
 
+    share_lock = ""
+
+    async def notify(self, channel: str, payload: str) -> None:
+        """Nobody to tell: a SQLite file serves one bot process."""
+
 
 class SQLiteDatabase(Database):
     """Owns the connection; hands out a :class:`Store` inside a lock."""

@@ -30,6 +30,7 @@ from db.models import (
     TableRow,
 )
 from db.repository import Row, now_text, time_of
+from db.shards import ShardRepository
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +48,7 @@ class NewEntry:
     amount: int
 
 
-class Store(MatchRepository):
+class Store(MatchRepository, ShardRepository):
     """The repositories, bound to the connection of the current block."""
 
     # ---- guild settings ----------------------------------------------------
