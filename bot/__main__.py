@@ -12,7 +12,7 @@ import discord.gateway
 import discord.http
 import yarl
 
-from bot.client import BeteBot
+from bot.client import BeteBot, make_bot
 from bot.settings import Settings, SettingsError
 from db import DatabaseUnavailable
 
@@ -33,7 +33,7 @@ class _NoVoiceWarning(logging.Filter):
 
 
 async def run(settings: Settings) -> None:
-    bot = BeteBot(settings)
+    bot = make_bot(settings)
     async with bot:
         frozen = asyncio.create_task(freeze_heap_when_ready(bot))
         try:

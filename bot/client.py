@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import traceback
 from typing import Any
@@ -12,6 +13,7 @@ from discord.ext import commands
 
 from bot.computer import Decider, PoolDecider
 from bot.errors import UserError
+from bot.handoffs import Handoffs, Ownership, process_name
 from bot.i18n import lang_for, t
 from bot.presenter import Presenter
 from bot.service import DealSource, TableService
@@ -41,6 +43,7 @@ class BeteBot(commands.Bot):
         seed_source: Any = None,
         deal_source: DealSource | None = None,
         decider: Decider | None = None,
+        **options: Any,
     ) -> None:
         intents = discord.Intents.default()
         # Slash commands and components need no message events: without them the gateway
@@ -54,6 +57,7 @@ class BeteBot(commands.Bot):
             help_command=None,
             tree_cls=BeteTree,
             allowed_mentions=discord.AllowedMentions.none(),
+            **options,
         )
         self.settings = settings
         self._seed_source = seed_source
@@ -62,6 +66,9 @@ class BeteBot(commands.Bot):
         self._resumed = False
         self._db: Database | None = None
         self._service: TableService | None = None
+        self.shard_plan = settings.shards
+        self.ownership = Ownership(self.shard_plan, process_name())
+        self.handoffs = Handoffs(self, self.shard_plan)
         self.presenter = Presenter(self, settings.default_language, settings.dm_window)
 
     @property
@@ -87,12 +94,38 @@ class BeteBot(commands.Bot):
         self._service.on_reminder = self.presenter.remind
         self.presenter.on_summary_posted = self._service.summary_posted
         self.presenter.notify_mode = self._service.notify_mode
+        await self._hold_shards()
         count = await self._service.load()
-        log.info("database %s open; %d live table(s) rebuilt", self.settings.database_shown, count)
+        log.info(
+            "database %s open; %d live table(s) rebuilt%s",
+            self.settings.database_shown,
+            count,
+            "" if self.settings.shard_count is None else f" ({self.shard_plan})",
+        )
         await self.tree.set_translator(CommandTranslator())
         for extension in EXTENSIONS:  # each registers its dynamic items
             await self.load_extension(extension)
-        await self.sync_commands()
+        if self.shard_plan.syncs_commands:
+            await self.sync_commands()
+
+    async def _hold_shards(self) -> None:
+        """Take this process's shards (waiting while a live process holds one) before
+        rebuilding their tables; with a part of them only, route and fence."""
+        await self.db.hold_shards(
+            self.shard_plan.ids,
+            self.ownership.owner,
+            on_handoff=self.handoffs.handed_to_me,
+            on_lost=self._lost_shards,
+        )
+        if not self.shard_plan.whole:
+            self.service.owns = self.shard_plan.owns
+            self.service.fence = self.ownership.fence
+            self.handoffs.install()
+
+    def _lost_shards(self) -> None:
+        """Another process may take the shards now: stop at once, to be started again."""
+        log.critical("this process no longer holds %s: stopping", self.shard_plan)
+        asyncio.get_running_loop().create_task(self.close())
 
     async def on_ready(self) -> None:
         """Once connected after a start: every rebuilt table's message says play resumes."""
@@ -154,6 +187,25 @@ class BeteBot(commands.Bot):
                 await interaction.response.send_message(text, ephemeral=True)
         except discord.HTTPException:
             log.exception("could not answer an error to %s", interaction.user.id)
+
+
+class ShardedBeteBot(BeteBot, commands.AutoShardedBot):
+    """The bot on the shards of ``SHARD_IDS`` (all if unset) of ``SHARD_COUNT``."""
+
+    def __init__(self, settings: Settings, **kwargs: Any) -> None:
+        super().__init__(
+            settings,
+            shard_count=settings.shards.count,
+            shard_ids=list(settings.shards.ids),
+            **kwargs,
+        )
+
+
+def make_bot(settings: Settings, **kwargs: Any) -> BeteBot:
+    """The bot the settings call for: sharded when ``SHARD_COUNT`` is set."""
+    if settings.shard_count is None:
+        return BeteBot(settings, **kwargs)
+    return ShardedBeteBot(settings, **kwargs)
 
 
 def _what(interaction: discord.Interaction[Any]) -> str:

@@ -12,3 +12,10 @@ class UserError(Exception):
         super().__init__(key)
         self.key = key
         self.args_ = args
+
+
+class TableElsewhere(UserError):
+    """The table's shard is held by another process now: this one may not drive it."""
+
+    def __init__(self) -> None:
+        super().__init__("error.table_elsewhere")

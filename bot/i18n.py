@@ -467,6 +467,10 @@ MESSAGES: Final[M] = {
     },
     "error.table_full": {"fr": "La table est complète.", "en": "The table is full."},
     "error.table_gone": {"fr": "Cette table est fermée.", "en": "This table is closed."},
+    "error.table_elsewhere": {
+        "fr": "Cette table reprend en ce moment : réessayez dans quelques secondes.",
+        "en": "This table is being taken up again right now: try again in a few seconds.",
+    },
     "error.no_table": {
         "fr": "Vous n'êtes assis à aucune table ouverte.",
         "en": "You are not seated at an open table.",

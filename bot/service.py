@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.computer import Decider, PoolDecider, computer_player, level_player
-from bot.errors import UserError
+from bot.errors import TableElsewhere, UserError
 from bot.game import DealInputs, LogLine, TableGame
 from bot.games import default_game, table_game
 from bot.matches import Matches, keep_if_unfinished, resumed_seats
@@ -68,14 +68,20 @@ class TableService(TurnClock, Preferences, Moderation, Matches, Readings):
         self.on_reminder: ReminderListener | None = None
         self._timers: dict[int, asyncio.Task[None]] = {}
         self._notify: dict[str, str] = {}  # players' notify modes, as stored
+        # Several processes: the guilds whose tables are this process's, and the check,
+        # inside every write of a table, that its shard is still held (bot.shards).
+        self.owns: Callable[[int], bool] = lambda guild_id: True
+        self.fence: Callable[[Store, LiveTable], Awaitable[None]] | None = None
 
     # ---- loading -------------------------------------------------------------
 
     async def load(self) -> int:
-        """Rebuild every open table from its log; returns how many."""
+        """Rebuild every open table of this process's guilds from its log; returns how many."""
         async with self.db.reading() as store:
             rows = await store.open_tables()
         for row in rows:
+            if not self.owns(row.guild_id):
+                continue
             try:
                 table = await self._rebuild(row.id)
             except Exception:
@@ -113,6 +119,13 @@ class TableService(TurnClock, Preferences, Moderation, Matches, Readings):
             table.summarised, table.notices = old.summarised, old.notices
             table.turn_shown, table.panels = old.turn_shown, old.panels
         return table
+
+    def let_go(self, table_id: int) -> None:
+        """Forget a table another process now drives: no timer, nothing in memory."""
+        timer = self._timers.pop(table_id, None)
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
+        self.tables.pop(table_id, None)
 
     async def close(self) -> None:
         for task in self._timers.values():
@@ -172,6 +185,8 @@ class TableService(TurnClock, Preferences, Moderation, Matches, Readings):
                 if kind in TURN_EVENTS:
                     table.turn_started = time.time()
             async with self.db.transaction() as store:
+                if self.fence is not None:
+                    await self.fence(store, table)
                 for offset, (kind, payload) in enumerate(events, start=1):
                     await store.append_event(table.id, start + offset, kind, payload)
                 if extra is not None:
@@ -182,6 +197,9 @@ class TableService(TurnClock, Preferences, Moderation, Matches, Readings):
                 elif table.status == "playing" and table.row.status == "lobby":
                     await store.set_table_status(table.id, "playing")
                     table.row = replace(table.row, status="playing")
+        except TableElsewhere:
+            self.let_go(table.id)
+            raise
         except BaseException:
             table.turn_started = turn_before
             self.tables[table.id] = await self._rebuild(table.id)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from bot.shards import ShardPlan
 from db import is_url
 
 LANGUAGES = ("fr", "en")
@@ -32,6 +33,8 @@ class Settings:
     ai_workers: int = 1  # worker processes for the computer players' decisions
     ai_pause: float = 1.5  # seconds a computer player waits before each move
     dm_window: float = 3.0  # seconds a private hand that only follows the play waits
+    shard_count: int | None = None  # SHARD_COUNT: the bot's shards in all (None: not sharded)
+    shard_ids: tuple[int, ...] | None = None  # SHARD_IDS: those of this process (None: all)
     api_base: str | None = None  # test only: a fake Discord REST base URL
     gateway_url: str | None = None  # test only: a fake Discord gateway URL
 
@@ -39,6 +42,12 @@ class Settings:
     def database(self) -> str:
         """What ``Database.open`` takes: the PostgreSQL URL if set, else the SQLite file."""
         return self.database_url or self.database_path
+
+    @property
+    def shards(self) -> ShardPlan:
+        """The shards of this process, and the bot's shards in all."""
+        count = self.shard_count or 1
+        return ShardPlan(count, self.shard_ids or tuple(range(count)))
 
     @property
     def database_shown(self) -> str:
@@ -90,6 +99,12 @@ class Settings:
                 "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host:port/db),"
                 f" not {url.split(':', 1)[0]!r}...; leave it empty to use DATABASE_PATH (SQLite)"
             )
+        count, ids = shard_settings(get("SHARD_COUNT"), get("SHARD_IDS"))
+        if ids is not None and len(ids) < (count or 1) and url is None:
+            raise SettingsError(
+                "SHARD_IDS gives this process a part of the shards: the others run in other"
+                " processes, which must share one PostgreSQL database (set DATABASE_URL)"
+            )
         return cls(
             token=token,
             database_path=get("DATABASE_PATH") or DEFAULT_DATABASE,
@@ -100,6 +115,8 @@ class Settings:
             ai_workers=int(workers),
             ai_pause=pause,
             dm_window=window,
+            shard_count=count,
+            shard_ids=ids,
             api_base=get("DISCORD_API_BASE"),
             gateway_url=get("DISCORD_GATEWAY_URL"),
         )
@@ -116,3 +133,28 @@ def seconds(text: str | None, name: str, default: float) -> float:
     if not 0 <= value <= 30:
         raise SettingsError(f"{name} must be seconds from 0 to 30, not {text!r}")
     return value
+
+
+def shard_settings(
+    count_text: str | None, ids_text: str | None
+) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS: the bot's shards in all, and this process's (a comma list)."""
+    if count_text is None:
+        if ids_text is not None:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT: how many shards the bot has in all")
+        return None, None
+    if not count_text.isdigit() or not 1 <= int(count_text) <= 1024:
+        raise SettingsError(f"SHARD_COUNT must be a number from 1 to 1024, not {count_text!r}")
+    count = int(count_text)
+    if ids_text is None:
+        return count, None
+    parts = [p.strip() for p in ids_text.split(",")]
+    if not all(p.isdigit() and int(p) < count for p in parts):
+        raise SettingsError(
+            f"SHARD_IDS must be shard numbers from 0 to {count - 1} separated by commas,"
+            f" not {ids_text!r}"
+        )
+    ids = tuple(sorted({int(p) for p in parts}))
+    if len(ids) != len(parts):
+        raise SettingsError(f"SHARD_IDS names a shard twice: {ids_text!r}")
+    return count, ids

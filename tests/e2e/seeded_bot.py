@@ -4,7 +4,7 @@ Two runs on the same seed deal the same cards, so a game interrupted by
 SIGKILLs can be compared with one played straight through. The bot has no
 setting for the seed (``TableService`` takes a ``seed_source`` that
 ``bot.__main__`` never passes), so this wraps ``bot.__main__.main`` and only
-changes the ``BeteBot`` it constructs; settings, logging and the Discord
+changes the bot it constructs (``make_bot``); settings, logging and the Discord
 connection are the entry point's own. The seed comes from ``BETE_TABLE_SEED``.
 """
 
@@ -15,14 +15,14 @@ import os
 import sys
 
 import bot.__main__ as entry
-from bot.client import BeteBot
+from bot.client import make_bot
 
 SEED_VARIABLE = "BETE_TABLE_SEED"
 
 
 def main() -> int:
     seed = int(os.environ[SEED_VARIABLE])
-    entry.BeteBot = functools.partial(BeteBot, seed_source=lambda: seed)  # type: ignore[attr-defined,assignment]
+    entry.make_bot = functools.partial(make_bot, seed_source=lambda: seed)
     return entry.main()
 
 
