@@ -15,6 +15,7 @@ import pytest
 from aiohttp import web
 
 from bot.settings import DEFAULT_DATABASE, Settings, SettingsError
+from bot.shards import ShardPlan
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,6 +44,14 @@ def test_settings_defaults_and_env_file(tmp_path):
         ({"DISCORD_TOKEN": "a", "AI_PAUSE": "-1"}, "AI_PAUSE"),
         ({"DISCORD_TOKEN": "a", "DM_WINDOW": "soon"}, "DM_WINDOW"),
         ({"DISCORD_TOKEN": "a", "DM_WINDOW": "31"}, "DM_WINDOW"),
+        ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "0"}, "SHARD_COUNT"),
+        ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "two"}, "SHARD_COUNT"),
+        ({"DISCORD_TOKEN": "a", "SHARD_IDS": "0"}, "needs SHARD_COUNT"),
+        ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "2", "SHARD_IDS": "2"}, "from 0 to 1"),
+        ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "4", "SHARD_IDS": "1,x"}, "SHARD_IDS"),
+        ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "4", "SHARD_IDS": "1,1"}, "twice"),
+        # a part of the shards means other processes: they must share PostgreSQL
+        ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "2", "SHARD_IDS": "1"}, "DATABASE_URL"),
     ],
 )
 def test_bad_settings_are_one_clear_error(values, word):
@@ -127,6 +136,21 @@ def test_database_url_chooses_postgresql_and_hides_its_password():
     assert plain.database_url is None and plain.database == DEFAULT_DATABASE
     with pytest.raises(SettingsError, match="DATABASE_URL"):
         Settings.from_mapping({"DISCORD_TOKEN": "a", "DATABASE_URL": "mysql://a@b/c"})
+
+
+def test_shard_settings_give_the_process_its_part():
+    url = {"DISCORD_TOKEN": "a", "DATABASE_URL": "postgresql://bete@db/bete"}
+    plain = Settings.from_mapping({"DISCORD_TOKEN": "a"})
+    assert plain.shard_count is None and plain.shards.whole and plain.shards.ids == (0,)
+    every = Settings.from_mapping({"DISCORD_TOKEN": "a", "SHARD_COUNT": "3"})
+    assert every.shards == ShardPlan(3, (0, 1, 2)) and every.shards.whole
+    part = Settings.from_mapping({**url, "SHARD_COUNT": "4", "SHARD_IDS": " 3, 1"})
+    assert part.shards == ShardPlan(4, (1, 3))
+    assert not part.shards.whole and not part.shards.syncs_commands
+    # a guild's shard is Discord's: (id >> 22) % count
+    guild = (5 << 22) | 12345
+    assert part.shards.shard(guild) == 1 and part.shards.owns(guild)
+    assert not part.shards.owns(guild + (1 << 22))  # shard 2
 
 
 async def test_an_unreachable_database_is_one_line(tmp_path):
