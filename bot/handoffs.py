@@ -83,12 +83,19 @@ class Handoffs:
         self._tasks: set[asyncio.Task[None]] = set()
         self.handed = 0  # interactions handed to another process
         self.taken = 0  # interactions taken from another process
+        # setup_hook is over (tables rebuilt, handlers loaded) once a shard connects; not
+        # "ready", which discord.py delays by guild_ready_timeout (2 s) after a connect
+        self._set_up = asyncio.Event()
 
     def install(self) -> None:
         """Look at each INTERACTION_CREATE before discord.py's own parser does."""
         parsers = self.bot._connection.parsers  # the gateway's event -> parser table
         self._parse = parsers["INTERACTION_CREATE"]
         parsers["INTERACTION_CREATE"] = self.received
+        self.bot.add_listener(self._connected, "on_connect")
+
+    async def _connected(self) -> None:
+        self._set_up.set()
 
     def run_here(self, data: dict[str, Any]) -> None:
         assert self._parse is not None, "install() first"
@@ -111,6 +118,13 @@ class Handoffs:
         self._spawn(self._take(handoff))
 
     async def _take(self, handoff: int) -> None:
+        # Clicks are heard from the moment the shards are held, before setup_hook has
+        # rebuilt the tables and loaded the buttons' handlers: one taken then would be
+        # run by nobody and answered by nobody. Left untaken, its receiver answers it.
+        try:
+            await asyncio.wait_for(self._set_up.wait(), PATIENCE)
+        except TimeoutError:
+            return
         async with self.bot.db.transaction() as store:
             payload = await store.take_handoff(handoff)
         if payload is not None:  # else its receiver took it back: too late
