@@ -8,13 +8,12 @@ Used by the whole-game tests of every game (``test_whole_game``, ``test_bete_gam
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from bot.i18n import t
 from tests.e2e.fake import BotProcess, FakeDiscord, Hold
-from tests.e2e.outcome import count_rows, counts
+from tests.e2e.outcome import Target, count_rows, counts, database_of
 from tests.e2e.players import WAIT, Move, TablePlayers
 
 EDITS = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
@@ -54,10 +53,20 @@ def nth_call(hand_no: int, n: int) -> Callable[[Move, list[Move]], bool]:
     return when
 
 
-def arm(server: FakeDiscord, bot: BotProcess, players: TablePlayers, kill: KillPoint) -> list[Move]:
+def arm(
+    server: FakeDiscord,
+    bot: BotProcess,
+    players: TablePlayers,
+    kill: KillPoint,
+    *,
+    while_down: Callable[[Move], Awaitable[None]] | None = None,
+) -> list[Move]:
     """Kill and restart ``bot`` once, after the first move ``kill.when`` picks; returns
-    the list that holds that move once it is made (empty if the game never got there)."""
-    db = bot.database_path
+    the list that holds that move once it is made (empty if the game never got there).
+
+    ``while_down(move)`` runs between the kill and the restart (other processes of the
+    bot may still be answering); whatever it does must leave the database as it was."""
+    db = database_of(bot)
     chosen: list[Move] = []
     holds: list[Hold] = []
 
@@ -84,6 +93,8 @@ def arm(server: FakeDiscord, bot: BotProcess, players: TablePlayers, kill: KillP
             hold.drop()
         if holds:  # the kill came before any player was shown the move's effect
             assert players.offer() is None
+        if while_down is not None:
+            await while_down(move)
         await bot.start()
         assert counts(db) == before, "the restart changed the database"
         await stale_click_changes_nothing(server, players, move, db)
@@ -100,7 +111,7 @@ def arm(server: FakeDiscord, bot: BotProcess, players: TablePlayers, kill: KillP
 
 
 async def stale_click_changes_nothing(
-    server: FakeDiscord, players: TablePlayers, move: Move, db: Path
+    server: FakeDiscord, players: TablePlayers, move: Move, db: Target
 ) -> None:
     """The move's own button, clicked again as it was drawn, is refused as stale."""
     user = players.users[move.seat]

@@ -40,7 +40,6 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from bot.games.besigue.codec import action_of as besigue_action
 from bot.games.bete.codec import call_of
@@ -57,7 +56,7 @@ from games.hombre import Kind as HombreKind
 from games.hombre import Pool
 from games.hombre import Rules as HombreRules
 from tests.e2e.fake import Sent
-from tests.e2e.outcome import reading
+from tests.e2e.outcome import Target, reading
 from tests.e2e.players import Move, TablePlayers
 
 MACHINE = re.compile(r"(?<![A-Za-z0-9])(10|[KQJA2-9])([SHDC])(?![A-Za-z0-9])")
@@ -133,9 +132,18 @@ def scan(log: Iterable[Sent], knowledge: Knowledge) -> Scan:
     return Scan(leaks, checked, shown)
 
 
-def game_knowledge(players: TablePlayers, db_path: Path) -> Knowledge:
+def table_log(log: Iterable[Sent], players: TablePlayers) -> list[Sent]:
+    """What ``players`` could see of the fake's log: their own private messages and the
+    public ones of their table's channel (other tables of the same database, played
+    by other users elsewhere, are not theirs to be scanned against)."""
+    ids = {user.id for user in players.users}
+    channel = players.require_table().channel_id
+    return [s for s in log if s.audience in ids or (s.audience is None and s.channel_id == channel)]
+
+
+def game_knowledge(players: TablePlayers, target: Target) -> Knowledge:
     """What each player of ``players``' game could see, from the table's log and their moves."""
-    with reading(db_path) as con:
+    with reading(target) as con:
         events = [
             (kind, json.loads(payload))
             for kind, payload in con.execute(

@@ -11,15 +11,15 @@ deterministic (``tests.e2e.players``), so they make the same moves.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from db.database import Database
-from tests.e2e.fake import BotProcess, FakeDiscord
+from tests.e2e.fake import BotProcess, FakeDiscord, FakeGuild
 from tests.e2e.kills import KillPoint, arm
-from tests.e2e.leaks import game_knowledge, scan
-from tests.e2e.outcome import Outcome, outcome
+from tests.e2e.leaks import game_knowledge, scan, table_log
+from tests.e2e.outcome import Outcome, Target, database_of, outcome
 from tests.e2e.players import TablePlayers
 
 
@@ -30,9 +30,9 @@ class Game:
     moves: list[tuple[int, int, str, str]]  # hand, seat, verb, argument
 
 
-async def stored_pot(db_path: Path, guild_id: int, game: str) -> dict[str, int]:
+async def stored_pot(target: Target, guild_id: int, game: str) -> dict[str, int]:
     """The pot by part as the bot's own store reads it (the bot may be running: WAL)."""
-    database = await Database.open(db_path)
+    database = await Database.open(target)
     try:
         async with database.reading() as store:
             return await store.pot_parts(guild_id, game)
@@ -58,20 +58,27 @@ class SeededGame:
     def bot(self, make_bot: Callable[..., BotProcess], **options: Any) -> BotProcess:
         return make_bot(module="tests.e2e.seeded_bot", env=self.env, **options)
 
-    def players(self, server: FakeDiscord) -> TablePlayers:
-        return TablePlayers(server, server.add_users(*self.names), game=self.game)
+    def players(self, server: FakeDiscord, guild: FakeGuild | None = None) -> TablePlayers:
+        """The players, members of ``guild`` (default: the fake's main guild)."""
+        return TablePlayers(server, server.add_users(*self.names, guild=guild), game=self.game)
+
+    async def ended(self, players: TablePlayers, target: Target) -> Game:
+        """What the game ``players`` played left in the database ``target`` (their
+        guild's rows: other guilds' tables may share it)."""
+        guild = players.users[0].guild.id
+        ids = [str(u.id) for u in players.users]
+        return Game(
+            outcome(target, ids, guild),
+            await stored_pot(target, guild, self.game),
+            [(m.hand_no, m.seat, m.verb, m.arg) for m in players.moves],
+        )
 
     async def play_through(
         self, server: FakeDiscord, bot: BotProcess, players: TablePlayers
     ) -> Game:
         await players.play(self.deals)
         await players.finish()
-        ids = [str(u.id) for u in players.users]
-        game = Game(
-            outcome(bot.database_path, ids),
-            await stored_pot(bot.database_path, server.guild.id, self.game),
-            [(m.hand_no, m.seat, m.verb, m.arg) for m in players.moves],
-        )
+        game = await self.ended(players, database_of(bot))
         if self.straight is None and bot.starts == 1:
             self.straight = game
         return game
@@ -113,16 +120,34 @@ class SeededGame:
         game = await self.play_through(server, bot, players)
         assert chosen, "the game never reached the kill point"
         assert bot.starts == 2
+        self.assert_as_expected(game, expected, server, players, [bot])
+        return game
+
+    def assert_as_expected(
+        self,
+        game: Game,
+        expected: Game,
+        server: FakeDiscord,
+        players: TablePlayers,
+        bots: list[BotProcess],
+    ) -> None:
+        """``game`` ended exactly as ``expected`` (moves, log, money, register, pot), its
+        players were shown no card hidden from them and every summary was posted, and
+        none of ``bots`` (sharing one database) printed a traceback."""
         assert game.moves == expected.moves
+        for part in fields(Outcome):  # one at a time: a failure names the part that differs
+            name = part.name
+            assert getattr(game.outcome, name) == getattr(expected.outcome, name), name
         assert game.outcome == expected.outcome
         assert game.outcome.totals() == expected.outcome.totals()
         assert game.pot == expected.pot
-        # what the restarted bot showed hides what it must, too
-        leaks = scan(server.log, game_knowledge(players, bot.database_path)).leaks
+        # what a restarted bot showed hides what it must, too
+        knowledge = game_knowledge(players, database_of(bots[0]))
+        leaks = scan(table_log(server.log, players), knowledge).leaks
         assert not leaks, "\n".join(str(leak) for leak in leaks[:20])
         posted = players.summaries()
         missing = sorted(set(range(1, self.deals + 1)) - set(posted))
         assert not missing, f"the summary of deal(s) {missing} was never posted ({posted})"
-        assert "Traceback" not in bot.output()
+        for bot in bots:
+            assert "Traceback" not in bot.output(), bot.name
         assert server.problems() == []
-        return game

@@ -51,7 +51,7 @@ from typing import Any
 from bot.games import table_game
 from bot.i18n import t
 from bot.ids import ComponentId
-from tests.e2e.fake import FakeDiscord, FakeMessage, SimInteraction, SimUser
+from tests.e2e.fake import FakeChannel, FakeDiscord, FakeMessage, SimInteraction, SimUser
 
 GAME_VERBS = frozenset({"call", "play", "decl", "discard", "meld"})
 UPDATE_MESSAGE = 7
@@ -114,11 +114,18 @@ class TablePlayers:
     """Users at one table (four at La Bête Hombrée), in seat order (the order they joined)."""
 
     def __init__(
-        self, server: FakeDiscord, users: list[SimUser], game: str = "bete-hombree"
+        self,
+        server: FakeDiscord,
+        users: list[SimUser],
+        game: str = "bete-hombree",
+        channel: FakeChannel | None = None,
     ) -> None:
         self.server = server
         self.users = users
         self.game = game
+        self.channel = channel
+        """Where the table is opened (default: the first user's guild's first channel, as
+        his slash commands go: a guild of any shard)."""
         self.table: FakeMessage | None = None
         self.table_id = 0
         self.hand_no = 0
@@ -135,7 +142,7 @@ class TablePlayers:
     async def open(self, **options: Any) -> FakeMessage:
         """``/table new <game>`` by the first user, the others join, the first starts."""
         first = self.users[0]
-        ix = await first.slash(new_command(self.game), **options)
+        ix = await first.slash(new_command(self.game), channel=self.channel, **options)
         table = await ix.wait_done(WAIT)
         assert table is not None and not table.ephemeral, f"no public table message: {ix!r}"
         self.table = table
@@ -198,7 +205,7 @@ class TablePlayers:
         table = self.require_table()
         return [
             int(re.findall(r"\d+", str(m.embeds[0].get("title")))[0])
-            for m in self.server.messages()
+            for m in self.server.messages(table.channel_id)
             if m.id != table.id and m.embeds
         ]
 
