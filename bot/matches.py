@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.errors import UserError
+from bot.finding import Finding
 from bot.table import AI_PREFIX, LiveTable
 from db import NewStanding, Store
 from db.models import KeptMatch
@@ -75,11 +76,8 @@ def resumed_seats(kept: KeptMatch, player: str, name: str) -> list[dict[str, Any
     return joins
 
 
-class Matches:
+class Matches(Finding):
     """The players' say on keeping a match for later (a part of the table service)."""
-
-    def get(self, table_id: int) -> LiveTable:
-        raise NotImplementedError  # the service's
 
     def _seat(self, table: LiveTable, player: str) -> int:
         raise NotImplementedError  # the service's

@@ -7,14 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import UserError
+from bot.finding import Finding
 from bot.table import LiveTable
 
 
-class Moderation:
+class Moderation(Finding):
     """The moderators' acts (a part of the table service)."""
-
-    def in_channel(self, channel_id: int) -> LiveTable | None:
-        raise NotImplementedError  # the service's
 
     async def _commit(self, table: LiveTable, events: list[tuple[str, dict[str, Any]]]) -> None:
         raise NotImplementedError  # the service's: apply, then write in one transaction
