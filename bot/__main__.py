@@ -25,6 +25,9 @@ def point_at(api_base: str | None, gateway_url: str | None) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
 
 
+LOST_SHARDS = 3  # the exit status of a process that stopped on losing its shards
+
+
 class _NoVoiceWarning(logging.Filter):
     """The bot has no voice: discord.py's warnings about voice libraries are noise."""
 
@@ -32,7 +35,7 @@ class _NoVoiceWarning(logging.Filter):
         return "voice will NOT be supported" not in record.getMessage()
 
 
-async def run(settings: Settings) -> None:
+async def run(settings: Settings) -> int:
     bot = make_bot(settings)
     async with bot:
         frozen = asyncio.create_task(freeze_heap_when_ready(bot))
@@ -40,6 +43,8 @@ async def run(settings: Settings) -> None:
             await bot.start(settings.token)
         finally:
             frozen.cancel()
+    # a supervisor starts it again (its shards' tables come back with it)
+    return LOST_SHARDS if bot.lost_shards else 0
 
 
 async def freeze_heap_when_ready(bot: BeteBot) -> None:
@@ -64,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("discord.client").addFilter(_NoVoiceWarning())
     point_at(settings.api_base, settings.gateway_url)
     try:
-        asyncio.run(run(settings))
+        return asyncio.run(run(settings))
     except discord.LoginFailure:
         print("error: Discord refused the token: check DISCORD_TOKEN", file=sys.stderr)
         return 2
@@ -76,7 +81,6 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 0
-    return 0
 
 
 if __name__ == "__main__":

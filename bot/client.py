@@ -69,6 +69,8 @@ class BeteBot(commands.Bot):
         self.shard_plan = settings.shards
         self.ownership = Ownership(self.shard_plan, process_name())
         self.handoffs = Handoffs(self, self.shard_plan)
+        self.lost_shards = False  # stopped because another process may hold its shards now
+        self._closing: asyncio.Task[None] | None = None
         self.presenter = Presenter(self, settings.default_language, settings.dm_window)
 
     @property
@@ -125,7 +127,8 @@ class BeteBot(commands.Bot):
     def _lost_shards(self) -> None:
         """Another process may take the shards now: stop at once, to be started again."""
         log.critical("this process no longer holds %s: stopping", self.shard_plan)
-        asyncio.get_running_loop().create_task(self.close())
+        self.lost_shards = True
+        self._closing = asyncio.get_running_loop().create_task(self.close())
 
     async def on_ready(self) -> None:
         """Once connected after a start: every rebuilt table's message says play resumes."""

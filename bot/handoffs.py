@@ -39,7 +39,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PATIENCE = 2.0  # seconds the receiver waits for the holder to take a click, within Discord's 3
+# seconds the receiver waits for the holder to take a click: its own answer must still
+# reach Discord within the interaction's 3 s
+PATIENCE = 1.5
 COMPONENT, AUTOCOMPLETE, MODAL = 3, 4, 5  # interaction types
 
 
