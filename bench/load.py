@@ -90,6 +90,7 @@ from bench.load_players import (
 )
 from bench.load_report import report_load
 from bench.load_restart import KillFigures, RestartFigures, kill_mid_game, timed_restart
+from bench.load_split import Splitter, probe_env
 from tests.e2e.fake import FakeDiscord
 
 GLOBAL_LIMIT = 50  # REST requests a second Discord allows a bot, interaction answers aside
@@ -123,6 +124,7 @@ class StepFigures:
     driver_worst_lag_ms: float  # this process's event loop, during play
     cpu_share_by_process: list[float]  # process k holds shard k (DMs come to shard 0)
     latency_by_process: list[LatencyFigures]  # the tables each process holds
+    split: dict[str, list[float]] = field(default_factory=dict)  # --split-latency, ms
 
     @property
     def within_target(self) -> bool:
@@ -193,7 +195,10 @@ async def measure(
 
 
 def step_figures(
-    sample: Sample, answers: list[Answer], owners: dict[int, int] | None = None
+    sample: Sample,
+    answers: list[Answer],
+    owners: dict[int, int] | None = None,
+    splitter: Splitter | None = None,
 ) -> StepFigures:
     """The figures of a window; ``owners``: the process holding each table."""
     elapsed = sample.end - sample.start
@@ -239,6 +244,7 @@ def step_figures(
         ]
         if owners and len(set(owners.values())) > 1
         else [],
+        split=splitter.figures(window) if splitter is not None else {},
     )
 
 
@@ -281,7 +287,9 @@ async def live_tables(
             server.limit_globally(args.global_limit, 1.0)
         guilds = bench_guilds(server, args.guilds, args.processes)
         drivers = build_world(server, args.tables, args.seed, not args.no_pictures, guilds)
-        fleet = Fleet(server, target, folder, processes=args.processes)
+        splitter = Splitter(folder / "probes") if args.split_latency else None
+        env = probe_env(splitter.folder) if splitter is not None else None
+        fleet = Fleet(server, target, folder, processes=args.processes, env=env)
         meter = Meter(fleet, postgres)
         await fleet.start(timeout=60)
         share_commands(server, guilds)
@@ -366,6 +374,8 @@ async def live_tables(
             problems.append("the bots printed a traceback (see their logs)")
         if args.workdir is not None:
             write_answers(folder / "answers.csv", answers)
+        if splitter is not None:
+            splitter.load(answers)
         opened_ids = [d.table_id() for d in drivers if d.message is not None]
         logs = await read_logs(target, opened_ids)
         ledger = check(drivers, answers, logs, windows)
@@ -377,7 +387,7 @@ async def live_tables(
         machine_load_before=load_before,
         machine_load_after=machine_load(),
         setup=setup,
-        steps=[step_figures(s, answers, owners) for s in samples],
+        steps=[step_figures(s, answers, owners, splitter) for s in samples],
         rss_before_tables_kib=before["VmRSS"],
         rss_with_tables_kib=with_tables["VmRSS"],
         hwm_kib=with_tables["VmHWM"],
@@ -440,6 +450,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="REST requests a second the fake allows the bots, as Discord (0: no limit); "
         f"{GLOBAL_LIMIT}, or none with --compare",
     )
+    add(
+        "--split-latency",
+        action="store_true",
+        help="time each answer inside the bots too (a probe in discord.py, at start-up)",
+    )
     add("--open-concurrency", type=int, default=20, help="tables opened at once")
     add("--compare", action="store_true", help="1 process SQLite, 1 and 2 PostgreSQL")
     add("--seed", type=int, default=1)
@@ -455,7 +470,7 @@ def resolve(args: argparse.Namespace) -> argparse.Namespace:
     if args.tables is None:
         args.tables = 400 if compare else 200
     if args.ladder is None and compare:
-        args.ladder = [0.05, 0.075, 0.1, 0.125, 0.15, 0.175, 0.2, 0.25]
+        args.ladder = [0.05, 0.0625, 0.075, 0.0875, 0.1, 0.125, 0.15, 0.175, 0.2, 0.25]
     args.rates = args.ladder or [args.rate]
     args.stop_above = laddered and not args.keep_climbing
     if args.duration is None:

@@ -168,6 +168,7 @@ class Fleet:
         *,
         processes: int = 1,
         name: str = "load-bot",
+        env: dict[str, str] | None = None,
     ) -> None:
         self.server = server
         self.database = database
@@ -176,9 +177,9 @@ class Fleet:
         path = Path(database) if not url else folder / f"{name}.unused.db"
         self.bots: list[BotProcess] = []
         for shard in range(processes):
-            env = {"DATABASE_URL": url, "SHARD_COUNT": "", "SHARD_IDS": ""}
+            settings = {"DATABASE_URL": url, "SHARD_COUNT": "", "SHARD_IDS": "", **(env or {})}
             if processes > 1:
-                env.update(SHARD_COUNT=str(processes), SHARD_IDS=str(shard))
+                settings.update(SHARD_COUNT=str(processes), SHARD_IDS=str(shard))
             label = name if processes == 1 else f"{name}-{shard}"
             # only the process holding shard 0 syncs the commands
             self.bots.append(
@@ -186,7 +187,7 @@ class Fleet:
                     server,
                     database_path=path,
                     log_dir=folder,
-                    env=env,
+                    env=settings,
                     wait_for_sync=shard == 0,
                     name=label,
                 )

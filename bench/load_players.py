@@ -59,6 +59,7 @@ class Answer:
     user: int = 0
     values: tuple[str, ...] = ()
     made_move: bool = False  # accepted, and the table moved: an action, a deal, a look
+    interaction: int = 0  # its id
 
     @property
     def accepted(self) -> bool:
@@ -136,6 +137,7 @@ class Answers:
             verb, ix.dispatched_at, ix.latency, ix.response_type, refused, custom_id, ix.user.id
         )
         answer.values = values
+        answer.interaction = ix.id
         data = ix.callback.data if ix.callback is not None else {}
         answer.made_move = made_move(custom_id, answer, data if isinstance(data, dict) else {})
         self.done.append(answer)
@@ -362,8 +364,12 @@ class TableDriver:
             option = await self.next_option(until)
             if option is None:
                 return
-            think = mean_think() * self.rng.uniform(0.5, 1.5)
-            await asyncio.sleep(max(0.0, min(think, until() - time.monotonic())))
+            share, began = self.rng.uniform(0.5, 1.5), time.monotonic()
+            while True:  # a new rate (the next step of a ladder) counts within a second
+                left = min(began + mean_think() * share, until()) - time.monotonic()
+                if left <= 0:
+                    break
+                await asyncio.sleep(min(left, 1.0))
             if time.monotonic() >= until():
                 return
             now = {o.key: o for o in self.options()}

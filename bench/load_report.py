@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from bench.load_ledger import LedgerFigures
 from bench.load_restart import kill_lines, mib, restart_line
+from bench.load_split import split_line
 
 if TYPE_CHECKING:
     from bench.load import LoadFigures, StepFigures
@@ -79,6 +80,7 @@ def step_lines(step: StepFigures) -> list[str]:
         f"{verdict(step.rest_per_move <= TARGET_REST_PER_MOVE)}]",
         cpu_line(step),
         *process_lines(step),
+        *([split_line(step.split)] if step.split else []),
         f"refused answers: {step.refused}; waits over 15 s for a move: {step.stuck_waits}",
         f"slowest answers: {', '.join(step.slowest)}",
     ]
