@@ -79,6 +79,7 @@ class KillFigures:
     after_s: float
     failed_while_down: int  # its tables' clicks that failed meanwhile
     others: LatencyFigures | None  # the other processes' tables, from the kill to 5 s after
+    others_failed: dict[str, int]  # why their clicks failed meanwhile (DMs come by shard 0)
 
 
 async def kill_mid_game(
@@ -115,6 +116,9 @@ async def kill_mid_game(
         after_s=after,
         failed_while_down=failed,
         others=LatencyFigures.of(others) if fleet.count > 1 else None,
+        others_failed=dict(
+            Counter(a.refused or "unanswered" for a in others if not a.accepted).most_common(3)
+        ),
     )
     return figures, window
 
@@ -150,10 +154,11 @@ def kill_lines(k: KillFigures) -> list[str]:
     ]
     if k.others is not None:
         o = k.others
+        failed = ", ".join(f"{n} {why}" for why, n in k.others_failed.items()) or "none"
         lines.append(
             f"  the other processes' tables meanwhile (to 5 s after): {o.count} answers, "
-            f"p50 {o.p50_ms:.1f} ms, p99 {o.p99_ms:.1f} ms, max {o.max_ms:.1f} ms, "
-            f"{o.unanswered} unanswered"
+            f"p50 {o.p50_ms:.1f} ms, p99 {o.p99_ms:.1f} ms, max {o.max_ms:.1f} ms; "
+            f"clicks failed: {failed}"
         )
     lines += [f"  {n} answered: {text}" for text, n in r.refusals.items()]
     return lines
