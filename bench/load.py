@@ -17,7 +17,8 @@ measured: the interaction latency (INTERACTION_CREATE leaving the fake's
 gateway to the callback reaching its REST), interactions per second, the
 bots' CPU, peak memory and memory per live table. ``--ladder`` measures a
 step per rate instead (each after ``--warmup``), stopping after the first
-whose p99 is over 50 ms. Then the bot is SIGKILLed and started again with the
+whose p99 is over 50 ms; each table then first makes up to ``--spread`` moves
+at once, so that the steps do not each meet the hands in another phase. Then the bot is SIGKILLed and started again with the
 players idle (``--restart idle``), and the restart is timed from the new
 process's start until a *My hand* click on every table has been answered
 with that hand; or one process is SIGKILLed while everyone plays on
@@ -51,6 +52,7 @@ import asyncio
 import gc
 import json
 import os
+import random
 import sys
 import tempfile
 import time
@@ -315,6 +317,11 @@ async def live_tables(
                 await asyncio.sleep(args.ramp * index / len(drivers))
                 async with gate:
                     await driver.open(pause=0.05)
+                    if args.spread:  # a head start, so that the tables' hands are not in step
+                        quick = random.Random(f"{args.seed}:spread:{index}")
+                        await driver.play(
+                            lambda: 0.0, lambda: end[0], quick.randint(0, args.spread)
+                        )
                 opened.append(driver)
                 if len(opened) == len(drivers):
                     dealt.set()
@@ -434,6 +441,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     add("--keep-climbing", action="store_true", help="measure every step of --ladder")
     add("--duration", type=float, help="seconds measured (a step); 60, or 20 with a ladder")
     add("--ramp", type=float, default=60.0, help="seconds over which the tables open")
+    add(
+        "--spread",
+        type=int,
+        help="each table first makes up to this many moves at once, so that the hands are "
+        "not all in the same phase when measured (0, or 30 with a ladder)",
+    )
     add("--warmup", type=float, help="seconds of play before measuring; 10, or 5 with a ladder")
     add("--processes", type=int, default=1, help="bot processes, one shard each")
     add("--database", choices=BACKENDS, default="sqlite", help="the bots' database")
@@ -475,6 +488,10 @@ def resolve(args: argparse.Namespace) -> argparse.Namespace:
     args.stop_above = laddered and not args.keep_climbing
     if args.duration is None:
         args.duration = 20.0 if laddered else 60.0
+    if args.spread is None:
+        # the steps of a ladder follow each other: with hands in step, each would measure
+        # another phase of the game (an auction's calls cost less than a trick's cards)
+        args.spread = 30 if laddered else 0
     if args.warmup is None:
         args.warmup = 5.0 if laddered else 10.0
     if args.restart is None:

@@ -5,7 +5,9 @@ A table's log (its ``table_events`` in the database) counts its moves: every ``d
 ``action`` adds one, and a game's button carries that count when drawn (``bot/ids.py``),
 so the action a click made is the log's move number ``moves`` of the click's id, by the
 clicking player's seat; a *Next hand* click carries the hand's number and makes the deal
-of the next; a *Look* turns up the player's hand (a ``look`` event).
+of the next; a *Look* turns up the player's hand (a ``look`` event), or does nothing
+when none of his lies face down any more (its button carries no count: such a Look is
+counted apart, not as lost).
 
 A click the bot answered without refusal and that made a move (:attr:`Answer.made_move`)
 must find its event: else it is **lost**. An event no accepted click explains is either
@@ -51,6 +53,7 @@ class LedgerFigures:
     in_flight_applied: int = 0  # events of clicks sent before a kill and never answered
     applied_unaccepted: int = 0  # events no accepted click explains, not in flight
     timeouts: int = 0  # actions the bot played itself, a turn having run out
+    idle_looks: int = 0  # Looks accepted with no hand to turn up (no event, nothing lost)
     failed_clicks: int = 0  # clicks not accepted (refused, unanswered, no gateway session)
     failed_while_down: int = 0  # of those, made while their table's process was down
     failures: dict[str, int] = field(default_factory=dict)  # why clicks failed, how many
@@ -222,11 +225,12 @@ def check(
                 figures.doubled += logged - 1
                 figures.note(f"table {table_id}: hand {hand} of seat {seat} turned up {logged}x")
         for seat, clicked in looks.items():
-            figures.accepted_moves += min(clicked, max(1, logged_by_seat[seat]))
-            figures.found += min(clicked, logged_by_seat[seat])
-            if not logged_by_seat[seat]:
-                figures.lost += 1
-                figures.note(f"table {table_id}: seat {seat} turned up a hand, not in the log")
+            # a Look with nothing face down any more (a panel drawn before the hand was
+            # turned up or played on) is answered the same and writes nothing: not lost
+            turned = min(clicked, logged_by_seat[seat])
+            figures.accepted_moves += turned
+            figures.found += turned
+            figures.idle_looks += clicked - turned
         for seat, logged in logged_by_seat.items():
             extra = logged - looks[seat]
             if extra <= 0:

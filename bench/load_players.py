@@ -357,10 +357,13 @@ class TableDriver:
             self.clicked[option.key] = tries + 1
         return answer
 
-    async def play(self, mean_think: Callable[[], float], until: Callable[[], float]) -> None:
-        """Act until ``until()`` (monotonic): wait for a move on offer, think
-        (``mean_think()`` seconds on average, read at each move), make it."""
-        while time.monotonic() < until():
+    async def play(
+        self, mean_think: Callable[[], float], until: Callable[[], float], moves: int = -1
+    ) -> None:
+        """Act until ``until()`` (monotonic), or ``moves`` clicks: wait for a move on offer,
+        think (``mean_think()`` seconds on average, read at each move), make it."""
+        while time.monotonic() < until() and moves != 0:
+            moves -= 1
             option = await self.next_option(until)
             if option is None:
                 return

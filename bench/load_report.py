@@ -120,7 +120,8 @@ def ledger_lines(ledger: LedgerFigures) -> list[str]:
         f"  [target none lost or doubled: {verdict(ledger.clean)}]",
         f"  {ledger.in_flight_applied} applied from clicks in flight at a SIGKILL (never "
         f"answered); {ledger.failed_clicks} clicks failed ({ledger.failed_while_down} while "
-        f"their process was down); {ledger.timeouts} moves played by the bot at a timeout",
+        f"their process was down); {ledger.timeouts} moves played by the bot at a timeout; "
+        f"{ledger.idle_looks} Looks with no hand face down any more",
     ]
     lines += [f"  failed clicks: {n} {text}" for text, n in ledger.failures.items()]
     lines += [f"  {text}" for text in ledger.examples]
