@@ -16,10 +16,11 @@ the table. After ``--warmup`` seconds of play, ``--duration`` seconds are
 measured: the interaction latency (INTERACTION_CREATE leaving the fake's
 gateway to the callback reaching its REST), interactions per second, the
 bots' CPU, peak memory and memory per live table. ``--ladder`` measures a
-step per rate instead (each after ``--warmup``), stopping after the first
+step per rate instead (each after ``--warmup``), stopping after two in a row
 whose p99 is over 50 ms; each table then first makes up to ``--spread`` moves
-at once, so that the steps do not each meet the hands in another phase. Then the bot is SIGKILLed and started again with the
-players idle (``--restart idle``), and the restart is timed from the new
+at once, so that the steps do not each meet the hands in another phase. Then
+the bot is SIGKILLed and started again with the players idle (``--restart
+idle``), and the restart is timed from the new
 process's start until a *My hand* click on every table has been answered
 with that hand; or one process is SIGKILLed while everyone plays on
 (``--restart mid-game``, ``--kill-process``). Last, the move ledger
@@ -341,16 +342,23 @@ async def live_tables(
                 f"{args.warmup:.0f} s of play then {args.duration:.0f} s measured each",
                 file=sys.stderr,
             )
+            over = 0  # steps in a row over the target
             for number, step_rate in enumerate(args.rates):
                 rate[0] = step_rate
-                await asyncio.sleep(args.warmup)
+                # the head starts leave the bots a backlog of messages to edit: let it go
+                first = number == 0 and args.spread
+                await asyncio.sleep(3 * args.warmup if first else args.warmup)
                 sample = await measure(server, meter, drivers, step_rate, args.duration)
                 samples.append(sample)
-                print(f"  rate {step_rate:g}: measured", file=sys.stderr)
-                if args.stop_above and number + 1 < len(args.rates):
-                    figures = step_figures(sample, answers, owners)
-                    if figures.latency.p99_ms > 1000 * TARGET_P99:
-                        break  # the next rates would be later still
+                figures = step_figures(sample, answers, owners)
+                print(
+                    f"  rate {step_rate:g}: {figures.interactions_per_s:.1f} a second, "
+                    f"p99 {figures.latency.p99_ms:.1f} ms",
+                    file=sys.stderr,
+                )
+                over = 0 if figures.within_target else over + 1
+                if args.stop_above and over == 2:
+                    break  # two steps over in a row: the next rates would be later still
             with_tables = fleet.memory()
             if args.restart == "mid-game":
                 # back to a load the bots carry (the last step may have been past it)
@@ -438,7 +446,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     add("--tables", type=int, help="live tables (0: skip part 1); 200, or 400 with --compare")
     add("--rate", type=float, default=0.5, help="actions per second per table (0: no think time)")
     add("--ladder", type=rates, help="a measured step per rate (e.g. 0.05,0.1,0.2)")
-    add("--keep-climbing", action="store_true", help="measure every step of --ladder")
+    add(
+        "--keep-climbing",
+        action="store_true",
+        help="measure every step of --ladder, not stopping after two over p99 50 ms",
+    )
     add("--duration", type=float, help="seconds measured (a step); 60, or 20 with a ladder")
     add("--ramp", type=float, default=60.0, help="seconds over which the tables open")
     add(
