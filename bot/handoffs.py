@@ -23,19 +23,18 @@ import os
 import secrets
 import socket
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.errors import TableElsewhere
 from bot.i18n import lang_for, t
 from bot.ids import ComponentId
+from bot.service import TableService
+from bot.settings import Settings
 from bot.shards import ShardPlan
 from bot.table import LiveTable
-from db import Store
-
-if TYPE_CHECKING:
-    from bot.client import BeteBot
+from db import Database, Store
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +61,23 @@ def table_named(data: dict[str, Any]) -> int | None:
         return None
 
 
+class Host(Protocol):
+    """What the handoffs use of the bot (``bot.client.BeteBot``)."""
+
+    _connection: Any  # discord.py's connection state: its parsers, and new interactions
+    settings: Settings
+
+    @property
+    def db(self) -> Database: ...
+
+    @property
+    def service(self) -> TableService: ...
+
+    def add_listener(
+        self, func: Callable[..., Coroutine[Any, Any, Any]], /, name: str = ...
+    ) -> None: ...
+
+
 class Ownership:
     """The shards this process holds, and the fence of its tables' writes."""
 
@@ -78,7 +94,7 @@ class Ownership:
 class Handoffs:
     """Routes the DM interactions of tables held elsewhere, and runs those handed here."""
 
-    def __init__(self, bot: BeteBot, plan: ShardPlan) -> None:
+    def __init__(self, bot: Host, plan: ShardPlan) -> None:
         self.bot = bot
         self.plan = plan
         self._parse: Callable[[dict[str, Any]], None] | None = None
