@@ -112,7 +112,10 @@ class BeteBot(commands.Bot):
 
     async def _hold_shards(self) -> None:
         """Take this process's shards (waiting while a live process holds one) before
-        rebuilding their tables; with a part of them only, route and fence."""
+        rebuilding their tables; with a part of them only, route and fence. Not sharded
+        (no ``SHARD_COUNT``), the bot is one process: there is nothing to share."""
+        if self.settings.shard_count is None:
+            return
         await self.db.hold_shards(
             self.shard_plan.ids,
             self.ownership.owner,
