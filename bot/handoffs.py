@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 # seconds the receiver waits for the holder to take a click: its own answer must still
 # reach Discord within the interaction's 3 s
 PATIENCE = 1.5
-COMPONENT, AUTOCOMPLETE, MODAL = 3, 4, 5  # interaction types
+COMPONENT, MODAL = 3, 5  # the interaction types that carry a custom_id
 
 
 def process_name() -> str:
@@ -99,8 +99,6 @@ class Handoffs:
         self.plan = plan
         self._parse: Callable[[dict[str, Any]], None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        self.handed = 0  # interactions handed to another process
-        self.taken = 0  # interactions taken from another process
         # setup_hook is over (tables rebuilt, handlers loaded) once a shard connects; not
         # "ready", which discord.py delays by guild_ready_timeout (2 s) after a connect
         self._set_up = asyncio.Event()
@@ -146,7 +144,6 @@ class Handoffs:
         async with self.bot.db.transaction() as store:
             payload = await store.take_handoff(handoff)
         if payload is not None:  # else its receiver took it back: too late
-            self.taken += 1
             self.run_here(json.loads(payload))
 
     async def _route(self, data: dict[str, Any], table: int | None) -> None:
@@ -156,7 +153,6 @@ class Handoffs:
             return
         async with self.bot.db.transaction() as store:
             handoff = await store.hand_over(shard, json.dumps(data, separators=(",", ":")))
-        self.handed += 1
         await asyncio.sleep(PATIENCE)
         async with self.bot.db.transaction() as store:
             untaken = await store.take_handoff(handoff)
