@@ -1,11 +1,19 @@
 """Puts a table's state in front of people: the table message, the private hands, summaries.
 
-One edit of the table message per action; a player's private hand is sent
-at each deal and edited when what it shows changes (its fingerprint): at once
-when what its reader may do changes (their turn comes or goes), else at most
-once per ``DM_WINDOW`` (a hand that only follows the play gathers the moves
-made meanwhile into one edit, sparing Discord's global rate limit); a player
-whose DMs are closed is told once, in the channel, to use *My hand*.
+At most one edit of the table message per action, none when it would show the
+same (changes queued behind an edit are drawn by the next one, all at once, and
+the edits after it have nothing new to show); a player's private
+hand is sent at each deal and edited when what it shows changes (its
+fingerprint): at once when what its reader may do changes (their turn comes or
+goes), else at most once per ``DM_WINDOW`` (a hand that only follows the play
+gathers the moves made meanwhile into one edit); a player whose DMs are closed
+is told once, in the channel, to use *My hand*.
+
+Discord allows a bot about 50 requests a second in all, but does not count those
+made with an interaction's token (15 minutes from the click). Once a player has
+clicked in their private hand, that click's token edits their hand, and posts
+their next hands and turn notices as its follow-ups, until it expires: the
+bot's own requests are left to the table messages.
 """
 
 from __future__ import annotations
@@ -15,7 +23,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 import discord
 
@@ -33,12 +41,12 @@ from bot.render import (
     table_view,
 )
 from bot.summary import settlement_embed
-from bot.table import DMRef, LiveTable, Panel
+from bot.table import DMRef, LiveTable, Notice, Panel
 
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
-PANEL_LIFE = 14 * 60  # seconds an ephemeral panel is redrawn: its token lives 15 minutes
+PANEL_LIFE = 14 * 60  # seconds an interaction's token is used: it lives 15 minutes
 # seconds a private hand that only follows the play (not its reader's turn) waits before
 # it is edited, the moves made meanwhile gathered into that one edit
 DM_WINDOW: Final = 3.0
@@ -77,6 +85,25 @@ def edit_with_picture(
     return message.edit(embed=embed, view=view, **edit_files(embed, holds))
 
 
+def hook_of(ref: DMRef | Notice | None) -> Any:
+    """The interaction whose token may still write for ``ref``, or None."""
+    if ref is None or ref.hook is None or time.time() - ref.hook_at >= PANEL_LIFE:
+        return None
+    return ref.hook
+
+
+def edit_by_hook(
+    ref: DMRef, hook: Any, embed: discord.Embed, view: discord.ui.View
+) -> Awaitable[Any]:
+    """An edit of a private hand through the token of ``hook`` (its clicked message,
+    or one of its follow-ups), its picture uploaded only if changed."""
+    files = edit_files(embed, ref.picture)
+    if ref.original:
+        return cast(Awaitable[Any], hook.edit_original_response(embed=embed, view=view, **files))
+    edit = hook.followup.edit_message(ref.message_id, embed=embed, view=view, **files)
+    return cast(Awaitable[Any], edit)
+
+
 class Presenter:
     def __init__(
         self, client: discord.Client, default_language: str = "fr", dm_window: float = DM_WINDOW
@@ -106,24 +133,40 @@ class Presenter:
         lang = table.public_lang
         return {"embed": table_embed(table, lang), "view": table_view(table, lang)}
 
-    def table_edit(self, table: LiveTable, holds: str | None) -> dict[str, Any]:
-        """An edit of the table message that holds the picture ``holds``: its picture is
-        uploaded only when it changed; the table remembers what the message now holds."""
-        payload = self.table_payload(table)
+    def table_edit(
+        self, table: LiveTable, holds: str | None, drawn: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """An edit of the table message that holds the picture ``holds`` (``drawn``: the
+        table's payload, if just drawn): its picture is uploaded only when it changed;
+        the table remembers what the message now shows and holds."""
+        payload = self.table_payload(table) if drawn is None else dict(drawn)
+        table.shown = panel_fingerprint(payload["embed"], payload["view"])
         payload.update(edit_files(payload["embed"], holds))
         table.picture_held = picture_name(payload["embed"])
         return payload
 
     async def edit_table(self, table: LiveTable) -> None:
-        """The one edit of the public table message for an action."""
+        """The one edit of the public table message for an action; none when the
+        message shows this already."""
         if table.row.message_id is None:
             return
+        first = self.table_payload(table)
+        shown = panel_fingerprint(first["embed"], first["view"])
+        if shown == table.shown and table.picture_held != UNKNOWN:
+            return
+        drawn: dict[str, Any] | None = first
         channel = self.client.get_partial_messageable(
             table.row.channel_id, guild_id=table.row.guild_id
         )
         message = channel.get_partial_message(table.row.message_id)
-        try:  # drawn afresh at each try: the table may have moved on meanwhile
-            await patiently(lambda: message.edit(**self.table_edit(table, table.picture_held)))
+
+        def edit() -> Awaitable[discord.Message]:
+            nonlocal drawn  # drawn afresh at a new try: the table may have moved on meanwhile
+            payload, drawn = self.table_edit(table, table.picture_held, drawn), None
+            return message.edit(**payload)
+
+        try:
+            await patiently(edit)
         except discord.DiscordServerError as error:
             table.picture_held = UNKNOWN  # the next edit uploads its picture again
             log.warning("could not edit the message of table %s: %s", table.id, error)
@@ -161,20 +204,28 @@ class Presenter:
     def record_panel(
         self,
         table: LiveTable,
-        player: str,
-        channel_id: int,
-        message_id: int,
+        interaction: discord.Interaction[Any],
         embed: discord.Embed,
         view: discord.ui.View,
     ) -> None:
-        """A private hand message was just updated by answering its click."""
-        if message_id and isinstance(channel_id, int):
-            fingerprint, controls = panel_fingerprint(embed, view), controls_fingerprint(view)
-            picture = picture_name(embed)
-            table.dms[player] = DMRef(
-                channel_id, message_id, fingerprint, table.hand_no, picture, controls
-            )
-            table.dms_waiting.discard(player)
+        """A private hand message was just updated by answering its click: its token
+        edits it from now on."""
+        message = interaction.message
+        if message is None or not message.id or not isinstance(message.channel.id, int):
+            return
+        fingerprint, controls = panel_fingerprint(embed, view), controls_fingerprint(view)
+        table.dms[str(interaction.user.id)] = DMRef(
+            message.channel.id,
+            message.id,
+            fingerprint,
+            table.hand_no,
+            picture_name(embed),
+            controls,
+            hook=interaction,
+            hook_at=time.time(),
+            original=True,
+        )
+        table.dms_waiting.discard(str(interaction.user.id))
 
     async def refresh_dms(self, table: LiveTable, *, gathered: bool = False) -> None:
         """Send or edit each human's private hand where what it shows changed: at once
@@ -203,17 +254,13 @@ class Presenter:
             table.dms_waiting.discard(info.player)
             try:
                 if ref is not None and current:
-                    channel = self.client.get_partial_messageable(ref.channel_id)
-                    old = channel.get_partial_message(ref.message_id)
-                    await patiently(partial(edit_with_picture, old, embed, view, ref.picture))
+                    await self._edit_hand(ref, embed, view)
                     ref.fingerprint, ref.picture = fingerprint, picture_name(embed)
                     ref.controls = controls
                     continue
-                dm = await self.dm_channel(info.player)
-                message = await patiently(partial(send_with_picture, dm, embed, view))
-                table.dms[info.player] = DMRef(
-                    dm.id, message.id, fingerprint, table.hand_no, picture_name(embed), controls
-                )
+                new = await self._send_hand(info.player, ref, embed, view)
+                new.fingerprint, new.hand_no, new.controls = fingerprint, table.hand_no, controls
+                table.dms[info.player] = new
             except discord.Forbidden as error:
                 if error.code != DM_CLOSED:
                     log.warning("DM to %s refused: %s", info.player, error)
@@ -223,6 +270,52 @@ class Presenter:
                 log.warning("could not update the private hand of %s: %s", info.player, error)
             except (discord.HTTPException, ValueError):
                 log.exception("could not update the private hand of %s", info.player)
+
+    async def _edit_hand(self, ref: DMRef, embed: discord.Embed, view: discord.ui.View) -> None:
+        """Edit a private hand: through its reader's token while it lives, else (or when
+        Discord no longer takes the token) as the bot."""
+        hook = hook_of(ref)
+        if hook is not None:
+            try:
+                await patiently(partial(edit_by_hook, ref, hook, embed, view))
+                return
+            except discord.DiscordServerError:
+                raise
+            except discord.HTTPException as error:  # an expired or unknown token
+                log.info("a private hand's token no longer serves (%s): edited as the bot", error)
+                ref.hook = None
+        channel = self.client.get_partial_messageable(ref.channel_id)
+        old = channel.get_partial_message(ref.message_id)
+        await patiently(partial(edit_with_picture, old, embed, view, ref.picture))
+
+    async def _send_hand(
+        self, player: str, last: DMRef | None, embed: discord.Embed, view: discord.ui.View
+    ) -> DMRef:
+        """A new private hand message: a follow-up of the player's last click in their
+        DMs (``last``'s hook) while its token lives, else a DM from the bot. Its
+        fingerprints are the caller's to fill in."""
+        picture = picture_name(embed)
+        hook = hook_of(last)
+        if last is not None and hook is not None:
+            hook_at = last.hook_at
+            try:
+
+                def follow() -> Awaitable[Any]:
+                    return cast(
+                        Awaitable[Any],
+                        hook.followup.send(embed=embed, view=view, wait=True, **send_files(embed)),
+                    )
+
+                message = await patiently(follow)
+                channel_id = message.channel.id
+                return DMRef(channel_id, message.id, "", 0, picture, hook=hook, hook_at=hook_at)
+            except discord.DiscordServerError:
+                raise
+            except discord.HTTPException as error:
+                log.info("a token no longer serves (%s): the hand sent by the bot", error)
+        dm = await self.dm_channel(player)
+        message = await patiently(partial(send_with_picture, dm, embed, view))
+        return DMRef(dm.id, message.id, "", 0, picture)
 
     async def dm_channel(self, player: str) -> discord.PartialMessageable:
         """The player's DM channel with the bot, opened once (Discord is asked only the
@@ -361,19 +454,34 @@ class Presenter:
             log.exception("could not tell %s it is their turn at table %s", info.player, table.id)
 
     async def _notice_by_dm(self, table: LiveTable, player: str, text: str) -> None:
-        """A short new DM, and the previous notice deleted so that they do not pile up."""
+        """A short new DM (a follow-up of the player's last click in their hand while
+        its token lives), and the previous notice deleted so that they do not pile up."""
         old = table.notices.pop(player, None)
         if old is not None:
             try:
-                channel = self.client.get_partial_messageable(old[0])
-                await channel.get_partial_message(old[1]).delete()
+                old_hook = hook_of(old)
+                if old_hook is not None:
+                    await old_hook.followup.delete_message(old.message_id)
+                else:
+                    channel = self.client.get_partial_messageable(old.channel_id)
+                    await channel.get_partial_message(old.message_id).delete()
             except discord.HTTPException:
                 pass  # deleted by the player already: nothing to tidy
         if table.row.message_id is not None:
             text += "\n" + table_link(table)
+        ref = table.dms.get(player)
+        hook = hook_of(ref)
+        if ref is not None and hook is not None:
+            try:
+                message = await hook.followup.send(text, wait=True)
+                notice = Notice(message.channel.id, message.id, hook, ref.hook_at)
+                table.notices[player] = notice
+                return
+            except discord.HTTPException as error:
+                log.info("a token no longer serves (%s): the notice sent by the bot", error)
         dm = await self.dm_channel(player)
-        message = await dm.send(text)
-        table.notices[player] = (dm.id, message.id)
+        sent = await dm.send(text)
+        table.notices[player] = Notice(dm.id, sent.id)
 
     async def resume(self, tables: list[LiveTable]) -> None:
         """After a restart: each table message shows the table as rebuilt (play resumes),

@@ -77,6 +77,22 @@ class DMRef:
     hand_no: int
     picture: str | None = UNKNOWN  # the picture the message holds (None: none)
     controls: str = ""  # the fingerprint of its components alone
+    # the reader's last click on a private hand of this table (a discord.Interaction):
+    # while its token lives it edits this message and posts the next hands and notices,
+    # requests that Discord does not count in a bot's global limit
+    hook: Any = None
+    hook_at: float = 0.0  # when the hook's token was issued (Unix time)
+    original: bool = False  # this message is the one clicked (else a follow-up of the hook)
+
+
+@dataclass(slots=True)
+class Notice:
+    """The last turn notice sent to a player, deleted when the next one comes."""
+
+    channel_id: int
+    message_id: int
+    hook: Any = None  # the interaction whose follow-up it is, or None: a message of the bot
+    hook_at: float = 0.0
 
 
 @dataclass(slots=True)
@@ -124,8 +140,9 @@ class LiveTable:
     locales: dict[str, str] = field(default_factory=dict)
     summarised: int = 0  # the last hand whose summary was posted
     panels: dict[str, Panel] = field(default_factory=dict)  # player: their live panel
+    shown: str = ""  # the fingerprint of what the table message shows
     turn_shown: tuple[int, int] = (0, -1)  # (hand, seat) of the last player to act shown
-    notices: dict[str, tuple[int, int]] = field(default_factory=dict)  # player: (DM, message)
+    notices: dict[str, Notice] = field(default_factory=dict)  # player: their last notice
     dms_waiting: set[str] = field(default_factory=set)  # private hands whose edit waits
     acted_at: dict[int, float] = field(default_factory=dict)  # seat: its last move (monotonic)
     deadline: int | None = None  # when the player to act runs out of time (Unix time)

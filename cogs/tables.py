@@ -190,10 +190,8 @@ async def _answer_panel(
         embed, view = bot.presenter.open_panel(table, interaction, seat, lang)
     files = edit_files(embed, held(message))
     await interaction.response.edit_message(embed=embed, view=view, **files)
-    if interaction.guild_id is None and message is not None:
-        bot.presenter.record_panel(
-            table, str(interaction.user.id), message.channel.id, message.id, embed, view
-        )
+    if interaction.guild_id is None:
+        bot.presenter.record_panel(table, interaction, embed, view)
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):

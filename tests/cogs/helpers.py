@@ -26,6 +26,17 @@ def last_dm(world: World, seat: int) -> discord.Message:
     return max(hands, key=lambda m: m.id)
 
 
+def hand_paths(world, table, seat: int) -> set[str]:
+    """The paths of the requests that edit ``seat``'s private hand: as the bot, or
+    through the token of its reader's last click (its message, or a follow-up)."""
+    ref = table.dms[table.seats[seat].player]
+    paths = {f"/channels/{ref.channel_id}/messages/{ref.message_id}"}
+    if ref.hook is not None:
+        hook = f"/webhooks/{ref.hook.application_id}/{ref.hook.token}/messages/"
+        paths.add(hook + ("@original" if ref.original else str(ref.message_id)))
+    return paths
+
+
 def notices(world: World, seat: int) -> list[discord.Message]:
     """The turn notices in ``seat``'s DMs (text only), oldest first."""
     texts = [m for m in world.members[seat].user.dm_channel.history() if not m.embeds]

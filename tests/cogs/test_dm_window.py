@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.bete_hombree import Action
 from tests.bot.example import actions
-from tests.cogs.helpers import act_in_dm, last_dm
+from tests.cogs.helpers import act_in_dm, hand_paths, last_dm
 from tests.cogs.test_full_hand import open_full_table
 
 
@@ -14,8 +14,8 @@ def edited(world, start: int) -> list[str]:
     return [r.path for r in world.env.http_requests[start:] if r.method == "PATCH"]
 
 
-def dm_path(dm) -> str:
-    return f"/channels/{dm.channel.id}/messages/{dm.id}"
+def count(paths: list[str], wanted: set[str]) -> int:
+    return sum(path in wanted for path in paths)
 
 
 async def test_hands_that_only_follow_the_play_are_edited_once_per_window(world):
@@ -38,9 +38,9 @@ async def test_hands_that_only_follow_the_play_are_edited_once_per_window(world)
     assert waiting, "a hand must have waited"
     paths = edited(world, start)
     assert paths.count(table_path) == 2
-    assert dm_path(last_dm(world, next_seat)) in paths
+    assert count(paths, hand_paths(world, table, next_seat)) == 1
     for seat in waiting:
-        assert dm_path(last_dm(world, seat)) not in paths, seat
+        assert count(paths, hand_paths(world, table, seat)) == 0, seat
     # once the window has passed, each waiting hand is edited once, showing both cards
     mark = len(world.env.http_requests)
     await world.env.advance_time(10.1)
@@ -48,6 +48,6 @@ async def test_hands_that_only_follow_the_play_are_edited_once_per_window(world)
     later = edited(world, mark)
     for seat in waiting:
         dm = last_dm(world, seat)
-        assert later.count(dm_path(dm)) == 1, seat
+        assert count(later, hand_paths(world, table, seat)) == 1, seat
         assert "Est A♠ · Nord K♠" in str(dm.embeds[0].description).replace("**", "")
     assert table_path not in later

@@ -11,11 +11,13 @@ from tests.cogs.helpers import act_in_dm
 from tests.cogs.test_full_hand import open_full_table
 
 
-def panel_edits(world) -> list:
+def panel_edits(world, token: str) -> list:
+    """The edits of the panel opened by the interaction of ``token`` (private hands in
+    DMs are edited through their readers' tokens too)."""
     return [
         r
         for r in world.env.http_requests
-        if r.method == "PATCH" and r.path.startswith("/webhooks/") and "@original" in r.path
+        if r.method == "PATCH" and r.path.endswith(f"/{token}/messages/@original")
     ]
 
 
@@ -25,12 +27,13 @@ async def test_my_hand_follows_the_game_then_expires(world, monkeypatch):
     lang = world.bot.presenter.player_lang(table, table.seats[2].player)
     opened = await nord.click(world.table_message(), label=t(lang, "btn.hand"))
     assert opened.ephemeral and str(nord.id) in table.panels
+    token = table.panels[str(nord.id)].interaction.token
     before = opened.response.embeds[0].description
     steps = actions()
     seat, words = steps[0]
     assert seat != 2
     await act_in_dm(world, seat, Action.parse(words))  # someone else calls
-    edits = panel_edits(world)
+    edits = panel_edits(world, token)
     assert len(edits) == 1  # the panel shows the call, through its token
     said = edits[-1].json["embeds"][0]["description"]
     assert said != before and t(lang, "call.pass") in said
@@ -40,11 +43,11 @@ async def test_my_hand_follows_the_game_then_expires(world, monkeypatch):
     seat, words = steps[1]
     await act_in_dm(world, seat, Action.parse(words))
     assert str(nord.id) not in table.panels  # told it expired, and no longer followed
-    last = panel_edits(world)[-1].json
+    last = panel_edits(world, token)[-1].json
     assert last["embeds"][0]["description"] == t(lang, "hand.expired")
     reopen = [c for row in last["components"] for c in row["components"]]
     assert [c["custom_id"] for c in reopen] == [f"tb:{table.id}:0:hand"]
-    count = len(panel_edits(world))
+    count = len(panel_edits(world, token))
     seat, words = steps[2]
     await act_in_dm(world, seat, Action.parse(words))
-    assert len(panel_edits(world)) == count  # an expired panel is left alone
+    assert len(panel_edits(world, token)) == count  # an expired panel is left alone
