@@ -42,6 +42,7 @@ log = logging.getLogger(__name__)
 # reach Discord within the interaction's 3 s
 PATIENCE = 1.5
 COMPONENT, MODAL = 3, 5  # the interaction types that carry a custom_id
+GUILDS_KEPT = 100_000  # tables whose guild the receiver remembers (about 10 MiB)
 
 
 def process_name() -> str:
@@ -102,6 +103,9 @@ class Handoffs:
         # setup_hook is over (tables rebuilt, handlers loaded) once a shard connects; not
         # "ready", which discord.py delays by guild_ready_timeout (2 s) after a connect
         self._set_up = asyncio.Event()
+        # the guild of each table a DM click named: a table never changes guild, and each
+        # click of a table after its first is handed over without reading the database
+        self._guilds: dict[int, int] = {}
 
     def install(self) -> None:
         """Look at each INTERACTION_CREATE before discord.py's own parser does."""
@@ -141,7 +145,7 @@ class Handoffs:
             await asyncio.wait_for(self._set_up.wait(), PATIENCE)
         except TimeoutError:
             return
-        async with self.bot.db.transaction() as store:
+        async with self.bot.db.statements() as store:
             payload = await store.take_handoff(handoff)
         if payload is not None:  # else its receiver took it back: too late
             self.run_here(json.loads(payload))
@@ -151,10 +155,10 @@ class Handoffs:
         if shard is None or shard in self.plan.ids:
             self.run_here(data)
             return
-        async with self.bot.db.transaction() as store:
+        async with self.bot.db.statements() as store:  # the row is in before the NOTIFY
             handoff = await store.hand_over(shard, json.dumps(data, separators=(",", ":")))
         await asyncio.sleep(PATIENCE)
-        async with self.bot.db.transaction() as store:
+        async with self.bot.db.statements() as store:
             untaken = await store.take_handoff(handoff)
         if untaken is not None:
             log.warning("nobody took a click for shard %d in %.1f s", shard, PATIENCE)
@@ -162,11 +166,16 @@ class Handoffs:
 
     async def _shard_for(self, data: dict[str, Any], table: int | None) -> int | None:
         """The shard of the table the interaction is about (None: answered here)."""
+        if table is not None and table in self._guilds:
+            return self.plan.shard(self._guilds[table])
         async with self.bot.db.reading() as store:
             if table is not None:
                 row = await store.table(table)
                 if row is None or row.status == "ended":
                     return None
+                if len(self._guilds) >= GUILDS_KEPT:
+                    self._guilds.clear()  # the tables of long ago: read again if named
+                self._guilds[table] = row.guild_id
                 return self.plan.shard(row.guild_id)
             user = (data.get("user") or {}).get("id")
             if user is None:

@@ -109,6 +109,11 @@ class Database(ABC):
     def reading(self) -> AbstractAsyncContextManager[Store]:
         """Reads that see a consistent database (no other block's half-written changes)."""
 
+    def statements(self) -> AbstractAsyncContextManager[Store]:
+        """Writes of one atomic statement each, each committed as it runs: no transaction
+        around them, one round trip each (PostgreSQL). The base runs them in one."""
+        return self.transaction()
+
     async def hold_shards(
         self,
         shards: Sequence[int],

@@ -79,6 +79,14 @@ class PostgresConnection:
         await self._c.execute("SELECT pg_notify($1, $2)", channel, payload)
 
 
+async def keep_session(connection: asyncpg.Connection) -> None:
+    """What a pooled connection needs before its next block: nothing. The pool's own reset
+    (unlisten, unlock, reset settings) would cost each block one more round trip, and no
+    block leaves any of that behind: listening and the shards' locks live on a connection
+    of their own, the register's locks end with their transaction, migrations unlock
+    theirs. (asyncpg rolls back an open transaction whatever this does.)"""
+
+
 class PostgresDatabase(Database):
     """Owns a pool; hands out a :class:`Store` bound to one connection per block."""
 
@@ -94,7 +102,9 @@ class PostgresDatabase(Database):
     async def connect(cls, url: str, *, max_connections: int = 10) -> PostgresDatabase:
         """Connect to the database of ``url`` and migrate it."""
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=max_connections)
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=max_connections, reset=keep_session
+            )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise DatabaseUnavailable(f"cannot connect to PostgreSQL: {error}") from error
         database = cls(pool, url)
@@ -196,6 +206,11 @@ class PostgresDatabase(Database):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Store]:
         async with self._pool.acquire() as connection, connection.transaction():
+            yield Store(PostgresConnection(connection))
+
+    @asynccontextmanager
+    async def statements(self) -> AsyncIterator[Store]:
+        async with self._pool.acquire() as connection:
             yield Store(PostgresConnection(connection))
 
     @asynccontextmanager

@@ -143,3 +143,28 @@ async def test_a_table_write_waits_for_no_takeover_and_sees_the_new_holder(postg
         await first.close()
         await second.close()
         postgres.drop(name)
+
+
+async def test_a_click_is_handed_over_by_statements_each_committed_at_once(postgres):
+    """``statements()``: no transaction around them, so the row is there for the holder
+    before the block ends (each in one round trip); and a pooled connection given back
+    without the pool's reset still starts the next block clean."""
+    name = postgres.new_database()
+    url = postgres.server.url(name)
+    first, second = await Database.open(url), await Database.open(url)
+    try:
+        async with first.statements() as store:
+            handoff = await store.hand_over(2, '{"id": "7"}')
+            assert await take(second, handoff) == '{"id": "7"}'  # seen before the block ends
+            assert await store.take_handoff(handoff) is None  # and taken once
+        with pytest.raises(RuntimeError):
+            async with first.transaction() as store:
+                await store.hand_over(2, '{"id": "8"}')
+                raise RuntimeError("a block that fails")
+        for _ in range(3):  # every pooled connection: nothing of the failed block is left
+            async with first.statements() as store:
+                assert await store.take_handoff(handoff + 1) is None
+    finally:
+        await first.close()
+        await second.close()
+        postgres.drop(name)
