@@ -120,6 +120,7 @@ class StepFigures:
     rest_per_move: float
     rest_per_s: float
     rest_by_kind: dict[str, float]  # the same, per interaction, by what they did
+    token_per_move: float  # requests through interactions' tokens, their answers aside
     global_429: int  # requests Discord's global limit sent back (429)
     bot_cpu_share: float  # of one core, every bot process, during play
     postgres_cpu_share: float | None  # the PostgreSQL server's processes
@@ -147,6 +148,7 @@ class Sample:
     stuck: int = 0
     kinds: Counter[str] = field(default_factory=Counter)
     rest: int = 0
+    tokens: int = 0  # requests through interactions' tokens (not counted by Discord)
     global_429: int = 0
 
 
@@ -193,6 +195,11 @@ async def measure(
     dm_channels = {channel.id for channel in server.dm_channels.values()}
     sample.kinds = Counter(request_kind(r, dm_channels) for r in counted)
     sample.rest = len(counted)
+    sample.tokens = sum(
+        1
+        for r in server.requests
+        if "/webhooks/" in r.path and r.status != 429 and start_mono <= r.at < end_mono
+    )
     sample.global_429 = sum(1 for hit in server.rate_limit_hits if hit.is_global)
     return sample
 
@@ -233,6 +240,7 @@ def step_figures(
         rest_per_move=sample.rest / max(1, moves),
         rest_per_s=sample.rest / elapsed,
         rest_by_kind={kind: n / count for kind, n in sample.kinds.most_common()},
+        token_per_move=sample.tokens / max(1, moves),
         global_429=sample.global_429,
         bot_cpu_share=cpu["bots"] / elapsed,
         postgres_cpu_share=cpu["postgres"] / elapsed if "postgres" in cpu else None,

@@ -78,6 +78,9 @@ def step_lines(step: StepFigures) -> list[str]:
         f"REST requests per move: {step.rest_per_move:.2f}, {step.rest_per_s:.1f} a second"
         f"  [target <= {TARGET_REST_PER_MOVE:g} a move: "
         f"{verdict(step.rest_per_move <= TARGET_REST_PER_MOVE)}]",
+        f"requests through the players' interaction tokens per move (private hands, their"
+        f" follow-ups and notices; not counted by Discord's global limit): "
+        f"{step.token_per_move:.2f}",
         cpu_line(step),
         *process_lines(step),
         *([split_line(step.split)] if step.split else []),
