@@ -209,10 +209,12 @@ class Presenter:
         view: discord.ui.View,
     ) -> None:
         """A private hand message was just updated by answering its click: its token
-        edits it from now on."""
+        edits it from now on. The interaction is kept without its message (the answer
+        was its last use): the token needs nothing of it, and it is most of its size."""
         message = interaction.message
         if message is None or not message.id or not isinstance(message.channel.id, int):
             return
+        interaction.message = None
         fingerprint, controls = panel_fingerprint(embed, view), controls_fingerprint(view)
         table.dms[str(interaction.user.id)] = DMRef(
             message.channel.id,
