@@ -40,6 +40,17 @@ class Split:
     post: float
 
 
+def read_collections(folder: Path) -> list[tuple[int, float, float]]:
+    """(generation, start, end) of every garbage collection of the bots (wall clock)."""
+    found = []
+    for path in folder.glob("*.txt"):
+        for line in path.read_text().splitlines():
+            fields = line.split()
+            if len(fields) == 4 and fields[0] == "gc":
+                found.append((int(fields[1]), float(fields[2]), float(fields[3])))
+    return found
+
+
 def read_probes(folder: Path) -> dict[str, dict[int, float]]:
     """By event (gate, recv, send): when each interaction's came, the first (wall clock)."""
     events: dict[str, dict[int, float]] = {"gate": {}, "recv": {}, "send": {}}
@@ -90,6 +101,14 @@ class Splitter:
             strict=True,
         ):
             out[name] = [1000 * percentile(values, q) for q in (0.5, 0.99)] + [1000 * max(values)]
+        begin = self.wall + min(a.dispatched for a in answers)
+        end = self.wall + max(a.dispatched + (a.latency or 0) for a in answers)
+        pauses = [c for c in read_collections(self.folder) if begin <= c[1] <= end]
+        if pauses:
+            full = sum(1 for c in pauses if c[0] == 2)
+            took = [c[2] - c[1] for c in pauses]
+            name = f"garbage collections ({len(pauses)}, {full} full)"
+            out[name] = [1000 * percentile(took, q) for q in (0.5, 0.99)] + [1000 * max(took)]
         return out
 
 

@@ -3,7 +3,8 @@
 from its INTERACTION_CREATE parsed to its answer's POST started and done, in discord.py's
 own functions, and writes one line per event to ``$BENCH_LOAD_PROBE/<pid>.txt``: ``gate``
 when the bot's event loop reads its frame from the gateway, ``recv`` when discord.py
-parses it to run it, ``send`` when its answer's POST starts and ends.
+parses it to run it, ``send`` when its answer's POST starts and ends; and ``gc`` for each
+garbage collection (its generation, start and end), which stops the whole process.
 
 With several processes a DM click comes through the gateway of shard 0's holder and may
 be run and answered by the table's holder: each writes its part, joined later by the
@@ -12,6 +13,7 @@ interaction's id.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import time
@@ -48,6 +50,15 @@ if _FOLDER:
 
         return timed()
 
+    def collected(phase: str, info: dict[str, int]) -> None:
+        global _collecting
+        if phase == "start":
+            _collecting = time.time()
+        else:
+            _out.write(f"gc {info['generation']} {_collecting:.6f} {time.time():.6f}\n")
+
+    _collecting = 0.0
+    gc.callbacks.append(collected)
     discord.gateway.DiscordWebSocket.log_receive = log_receive  # type: ignore[method-assign]
     discord.state.ConnectionState.parse_interaction_create = parse_interaction_create  # type: ignore[method-assign]
     _webhooks.AsyncWebhookAdapter.create_interaction_response = create_interaction_response  # type: ignore[method-assign]
