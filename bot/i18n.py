@@ -62,6 +62,8 @@ def t(lang: str, key: str, **args: Any) -> str:
     text = entry.get(lang) or entry["fr"]
     if not args:
         return text
+    if "|" not in text:  # no plural to choose: str.format says the same, several times faster
+        return text.format(**args)
     return _FORMATTERS.get(lang, _FORMATTERS["fr"]).format(text, **args)
 
 
