@@ -15,15 +15,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import weakref
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final, cast
 
 import discord
 
 from bot.computer import LEVELS, level_of, level_player
+from bot.drawn import TableMemo
 from bot.game import Field, TableLike, TrickView
 from bot.i18n import MESSAGES, t
 from bot.ids import ComponentId
+from bot.pictures.files import CACHE, Picture
 from bot.pictures.scenes import hand_scene, trick_scene
 from bot.table import LiveTable, Seat
 from games.cards import Card, Suit
@@ -34,6 +38,10 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 COLOUR: Final = discord.Colour(0x2E7D32)
+# the private hands drawn, each kept until its table changes: a few a live table
+HAND_PANELS: Final = TableMemo[tuple[discord.Embed, discord.ui.View, Picture | None]](4096)
+# the fingerprints of the kept hands (their embed, what they show, what they let do)
+_PRINTS: Final = weakref.WeakKeyDictionary[discord.ui.View, tuple[discord.Embed, str, str]]()
 ENDED_COLOUR: Final = discord.Colour(0x757575)
 # a summary's colour by its result: the declarer made it, failed, or nobody played
 RESULT_COLOURS: Final = {
@@ -476,7 +484,18 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
 def hand_panel(
     table: LiveTable, seat: int, lang: str, step: str = ""
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """A player's hand and what they may do now (DM or ephemeral)."""
+    """A player's hand and what they may do now (DM or ephemeral), drawn once for each
+    state of the table: its embed and view are shared, never to be changed."""
+    draw = partial(_draw_kept_panel, table, seat, lang, step)
+    embed, view, picture = HAND_PANELS.get(table, (seat, lang, step), draw)
+    if picture is not None:
+        CACHE.keep(picture)  # known by its name for as long as a panel shows it
+    return embed, view
+
+
+def _draw_hand_panel(
+    table: LiveTable, seat: int, lang: str, step: str
+) -> tuple[discord.Embed, discord.ui.View, Picture | None]:
     view = discord.ui.View(timeout=None)
     embed = discord.Embed(title=t(lang, "hand.title", id=table.id), colour=COLOUR)
     where = t(
@@ -484,14 +503,16 @@ def hand_panel(
     )
     if table.status != "playing" or table.state is None:
         embed.description = where + "\n" + t(lang, "hand.no_hand")
-        return embed, _finish(view)
+        return embed, _finish(view), None
     own = table.state.view(seat)
     renderer = table.game.renderer
     lines, items = renderer.hand_body(table, own, seat, lang, step)
     cards, playable = renderer.hand_cards(own)
+    picture = None
     if table.pictures and cards:
         words = t(lang, "hand.cards", cards=cards_text(cards, lang)).replace("**", "")
-        embed.set_image(url=hand_scene(cards, playable, lang, words).url)
+        picture = hand_scene(cards, playable, lang, words)
+        embed.set_image(url=picture.url)
     if table.state.is_over and table.last is not None:  # the hand's result, and yours
         title, result, _ = renderer.settlement(table, table.last, lang)
         lines += ["", f"**{title}**", result]
@@ -504,7 +525,7 @@ def hand_panel(
     if table.row.message_id is not None:
         url = table_link(table)
         view.add_item(discord.ui.Button(label=t(lang, "btn.to_table"), url=url, row=4))
-    return embed, _finish(view)
+    return embed, _finish(view), picture
 
 
 def expired_panel(table: LiveTable, lang: str) -> tuple[discord.Embed, discord.ui.View]:
@@ -542,14 +563,30 @@ def table_link(table: LiveTable) -> str:
 
 def panel_fingerprint(embed: discord.Embed, view: discord.ui.View) -> str:
     """What a private hand shows, its text and its components."""
-    data = json.dumps([embed.to_dict(), view.to_components()], sort_keys=True, default=str)
-    return hashlib.sha256(data.encode()).hexdigest()
+    kept = _PRINTS.get(view)
+    if kept is not None and kept[0] is embed:
+        return kept[1]
+    return _fingerprint([embed.to_dict(), view.to_components()])
 
 
 def controls_fingerprint(view: discord.ui.View) -> str:
     """What a private hand lets its reader do: its components alone."""
-    data = json.dumps(view.to_components(), sort_keys=True, default=str)
-    return hashlib.sha256(data.encode()).hexdigest()
+    kept = _PRINTS.get(view)
+    return kept[2] if kept is not None else _fingerprint(view.to_components())
+
+
+def _fingerprint(data: Any) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _draw_kept_panel(
+    table: LiveTable, seat: int, lang: str, step: str
+) -> tuple[discord.Embed, discord.ui.View, Picture | None]:
+    """A private hand to keep, its fingerprints worked out once (it never changes)."""
+    embed, view, picture = _draw_hand_panel(table, seat, lang, step)
+    components = view.to_components()
+    _PRINTS[view] = (embed, _fingerprint([embed.to_dict(), components]), _fingerprint(components))
+    return embed, view, picture
 
 
 # ---- the end of a hand ---------------------------------------------------------------

@@ -104,12 +104,21 @@ class PictureCache:
         with self._lock:
             picture = self._by_name.get(name)
             if picture is None:
-                picture = self._by_name[name] = Picture(name, description, draw)
-                while len(self._by_name) > self.size:
-                    self._by_name.popitem(last=False)
-            else:
-                self._by_name.move_to_end(name)
+                picture = Picture(name, description, draw)
+            self._known(picture)
         return picture
+
+    def keep(self, picture: Picture) -> None:
+        """``picture`` known by its name again, as the most recent (a panel drawn a
+        while ago and kept shows it: its message's edit must find it by name)."""
+        with self._lock:
+            self._known(picture)
+
+    def _known(self, picture: Picture) -> None:
+        self._by_name[picture.name] = picture
+        self._by_name.move_to_end(picture.name)
+        while len(self._by_name) > self.size:
+            self._by_name.popitem(last=False)
 
     def named(self, name: str) -> Picture | None:
         return self._by_name.get(name)

@@ -1,0 +1,112 @@
+"""A private hand is drawn once for each state of its table, and drawn again whenever the
+table changed: an event, a new row, a table rebuilt after a failed write."""
+
+from __future__ import annotations
+
+import datetime
+from collections import OrderedDict
+from dataclasses import replace
+
+import pytest
+
+import bot.games
+from bot.games.bete_hombree import GAME as HOMBREE
+from bot.pictures.files import CACHE, embed_picture
+from bot.render import HAND_PANELS, controls_fingerprint, hand_panel, panel_fingerprint
+from bot.table import LiveTable, apply_event, new_table
+from db.models import TableRow
+from tests.bot.example import actions, example1, example_seed
+
+
+@pytest.fixture(autouse=True)
+def games_loaded() -> None:
+    bot.games.load()
+
+
+def dealt() -> LiveTable:
+    """A table of La Bête Hombrée whose first hand was just dealt."""
+    row = TableRow(
+        id=7,
+        guild_id=1,
+        channel_id=2,
+        game="bete-hombree",
+        options={},
+        turn_seconds=60,
+        status="playing",
+        message_id=3,
+        created_by="101",
+        created_at=datetime.datetime(2025, 1, 1),
+        seed=example_seed(),
+        guild_name="Le Berry",
+        channel_name="salon",
+    )
+    table = new_table(row, HOMBREE)
+    data = example1()
+    events = [("open", {"by": "101", "name": "Sud", "lang": "fr", "carried": []})]
+    for i, name in enumerate(data["players"]):
+        events.append(("join", {"player": str(101 + i), "name": name, "lang": "fr"}))
+    events.append(("start", {"by": "101", "seed": row.seed}))
+    deal = {"hand_no": 1, "dealer": 0, "belle": "H", "hands": data["hands"]}
+    events.append(("deal", {**deal, "cagnot": data["cagnot"], "register": [], "pot": 0}))
+    for kind, payload in events:
+        apply_event(table, table.seq + 1, kind, payload)
+    return table
+
+
+def shown(panel):
+    embed, view = panel
+    return panel_fingerprint(embed, view), controls_fingerprint(view)
+
+
+def test_a_hand_is_drawn_once_for_a_state_of_its_table():
+    table = dealt()
+    first = hand_panel(table, 1, "fr")
+    assert hand_panel(table, 1, "fr") == first  # the very same embed and view
+    assert hand_panel(table, 1, "en") != first
+    assert hand_panel(table, 2, "fr") != first
+
+
+def test_a_hand_is_drawn_again_after_every_change_of_its_table():
+    table = dealt()
+    before = hand_panel(table, 1, "fr")
+    apply_event(table, table.seq + 1, "look", {"seat": 1})
+    after = hand_panel(table, 1, "fr")
+    assert after is not before
+    HAND_PANELS.clear()
+    assert shown(hand_panel(table, 1, "fr")) == shown(after)  # what drawing afresh shows
+
+    table.row = replace(table.row, message_id=4)  # the table message posted again
+    moved = hand_panel(table, 1, "fr")
+    assert moved is not after and "/4" in str(moved[1].to_components())
+
+
+def test_a_rebuilt_table_is_drawn_afresh_even_at_the_same_event_number():
+    table = dealt()
+    for seat, words in actions()[:1]:
+        apply_event(table, table.seq + 1, "action", {"seat": seat, "action": words})
+    played = hand_panel(table, 1, "fr")
+    rebuilt = dealt()  # the same number of events, not the same last event
+    rebuilt.seq = table.seq
+    assert hand_panel(rebuilt, 1, "fr") is not played
+
+
+def test_the_fingerprints_of_a_kept_hand_are_those_of_its_drawing():
+    table = dealt()
+    embed, view = hand_panel(table, 1, "fr")
+    HAND_PANELS.clear()
+    again, view_again = hand_panel(table, 1, "fr")
+    assert again is not embed
+    assert panel_fingerprint(embed, view) == panel_fingerprint(again, view_again)
+    assert controls_fingerprint(view) == controls_fingerprint(view_again)
+
+
+def test_a_kept_hand_keeps_its_picture_known(monkeypatch):
+    table = dealt()
+    apply_event(table, table.seq + 1, "look", {"seat": 1})
+    embed, _ = hand_panel(table, 1, "fr")
+    picture = embed_picture(embed)
+    assert picture is not None
+    monkeypatch.setattr(CACHE, "_by_name", OrderedDict())  # pushed out by other pictures
+    assert embed_picture(embed) is None
+    assert hand_panel(table, 1, "fr")[0] is embed
+    assert embed_picture(embed) == picture  # known again: an edit finds what to upload
