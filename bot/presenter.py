@@ -85,23 +85,32 @@ def edit_with_picture(
     return message.edit(embed=embed, view=view, **edit_files(embed, holds))
 
 
-def hook_of(ref: DMRef | Notice | None) -> Any:
+Hook = discord.Interaction[Any]
+
+
+def hook_of(ref: DMRef | Notice | None) -> Hook | None:
     """The interaction whose token may still write for ``ref``, or None."""
     if ref is None or ref.hook is None or time.time() - ref.hook_at >= PANEL_LIFE:
         return None
-    return ref.hook
+    return cast(Hook, ref.hook)
 
 
 def edit_by_hook(
-    ref: DMRef, hook: Any, embed: discord.Embed, view: discord.ui.View
-) -> Awaitable[Any]:
+    ref: DMRef, hook: Hook, embed: discord.Embed, view: discord.ui.View
+) -> Awaitable[discord.Message]:
     """An edit of a private hand through the token of ``hook`` (its clicked message,
     or one of its follow-ups), its picture uploaded only if changed."""
     files = edit_files(embed, ref.picture)
     if ref.original:
-        return cast(Awaitable[Any], hook.edit_original_response(embed=embed, view=view, **files))
-    edit = hook.followup.edit_message(ref.message_id, embed=embed, view=view, **files)
-    return cast(Awaitable[Any], edit)
+        return hook.edit_original_response(embed=embed, view=view, **files)
+    return hook.followup.edit_message(ref.message_id, embed=embed, view=view, **files)
+
+
+def follow_with_picture(
+    hook: Hook, embed: discord.Embed, view: discord.ui.View
+) -> Awaitable[discord.WebhookMessage]:
+    """A new message in the DM where ``hook`` was clicked, its embed's picture attached."""
+    return hook.followup.send(embed=embed, view=view, wait=True, **send_files(embed))
 
 
 class Presenter:
@@ -299,18 +308,11 @@ class Presenter:
         picture = picture_name(embed)
         hook = hook_of(last)
         if last is not None and hook is not None:
-            hook_at = last.hook_at
             try:
-
-                def follow() -> Awaitable[Any]:
-                    return cast(
-                        Awaitable[Any],
-                        hook.followup.send(embed=embed, view=view, wait=True, **send_files(embed)),
-                    )
-
-                message = await patiently(follow)
-                channel_id = message.channel.id
-                return DMRef(channel_id, message.id, "", 0, picture, hook=hook, hook_at=hook_at)
+                sent = await patiently(partial(follow_with_picture, hook, embed, view))
+                return DMRef(
+                    sent.channel.id, sent.id, "", 0, picture, hook=hook, hook_at=last.hook_at
+                )
             except discord.DiscordServerError:
                 raise
             except discord.HTTPException as error:
@@ -460,15 +462,7 @@ class Presenter:
         its token lives), and the previous notice deleted so that they do not pile up."""
         old = table.notices.pop(player, None)
         if old is not None:
-            try:
-                old_hook = hook_of(old)
-                if old_hook is not None:
-                    await old_hook.followup.delete_message(old.message_id)
-                else:
-                    channel = self.client.get_partial_messageable(old.channel_id)
-                    await channel.get_partial_message(old.message_id).delete()
-            except discord.HTTPException:
-                pass  # deleted by the player already: nothing to tidy
+            await self._delete_notice(old)
         if table.row.message_id is not None:
             text += "\n" + table_link(table)
         ref = table.dms.get(player)
@@ -484,6 +478,21 @@ class Presenter:
         dm = await self.dm_channel(player)
         sent = await dm.send(text)
         table.notices[player] = Notice(dm.id, sent.id)
+
+    async def _delete_notice(self, notice: Notice) -> None:
+        """Through the token that posted it while it lives, else as the bot."""
+        hook = hook_of(notice)
+        if hook is not None:
+            try:
+                await hook.followup.delete_message(notice.message_id)
+                return
+            except discord.HTTPException:
+                pass  # the token no longer serves (or it is gone): as the bot
+        try:
+            channel = self.client.get_partial_messageable(notice.channel_id)
+            await channel.get_partial_message(notice.message_id).delete()
+        except discord.HTTPException:
+            pass  # deleted by the player already: nothing to tidy
 
     async def resume(self, tables: list[LiveTable]) -> None:
         """After a restart: each table message shows the table as rebuilt (play resumes),
