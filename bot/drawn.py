@@ -3,9 +3,11 @@
 A table changes by its events, each of which raises its ``seq`` (``bot.table``), and by
 its row, which is replaced (a frozen ``TableRow``), never changed in place, when its
 message is posted or its status written.  A table rebuilt from the database after a
-failed write is a new object, whose ``seq`` may come back to a number the old one had
-reached with an event that was never written.  So the table object, its ``seq`` and its
-row together say whether something drawn from the table earlier shows it as it is now.
+failed write (its ``seq`` back to a number it had reached with an event never written)
+has a row and a hand state read and replayed afresh: new objects.  So its ``seq``, its
+row and its state together say whether something drawn from a table earlier shows it
+as it is now.  They are kept rather than the table itself, which would keep an ended
+table's messages and interactions alive.
 
 The private hands are drawn from this: after a change each human's hand is drawn to
 see whether it changed, and drawn again for the gathered edit a few seconds later, for
@@ -30,7 +32,7 @@ class TableMemo(Generic[T]):
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._kept: OrderedDict[tuple[int, Hashable], tuple[LiveTable, int, TableRow, T]]
+        self._kept: OrderedDict[tuple[int, Hashable], tuple[int, TableRow, object, T]]
         self._kept = OrderedDict()
 
     def get(self, table: LiveTable, key: Hashable, draw: Callable[[], T]) -> T:
@@ -38,11 +40,13 @@ class TableMemo(Generic[T]):
         table changed since."""
         slot = (table.id, key)
         kept = self._kept.get(slot)
-        if kept is not None and kept[0] is table and kept[1] == table.seq and kept[2] is table.row:
-            self._kept.move_to_end(slot)
-            return kept[3]
+        if kept is not None:
+            seq, row, state, value = kept
+            if seq == table.seq and row is table.row and state is table.state:
+                self._kept.move_to_end(slot)
+                return value
         value = draw()
-        self._kept[slot] = (table, table.seq, table.row, value)
+        self._kept[slot] = (table.seq, table.row, table.state, value)
         self._kept.move_to_end(slot)
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)

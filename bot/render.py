@@ -38,8 +38,9 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 COLOUR: Final = discord.Colour(0x2E7D32)
-# the private hands drawn, each kept until its table changes: a few a live table
-HAND_PANELS: Final = TableMemo[tuple[discord.Embed, discord.ui.View, Picture | None]](4096)
+# the private hands drawn, each kept until its table changes (about 4 kB each): the
+# hands of the last few hundred tables to change, each found again seconds later
+HAND_PANELS: Final = TableMemo[tuple[discord.Embed, discord.ui.View, Picture | None]](2048)
 # the fingerprints of the kept hands (their embed, what they show, what they let do)
 _PRINTS: Final = weakref.WeakKeyDictionary[discord.ui.View, tuple[discord.Embed, str, str]]()
 ENDED_COLOUR: Final = discord.Colour(0x757575)
