@@ -38,8 +38,7 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 COLOUR: Final = discord.Colour(0x2E7D32)
-# the private hands drawn, each kept until its table changes (about 4 kB each): the
-# hands of the last few hundred tables to change, each found again seconds later
+# the private hands drawn (about 4 kB each), each kept until its table changes
 HAND_PANELS: Final = TableMemo[tuple[discord.Embed, discord.ui.View, Picture | None]](2048)
 # the fingerprints of the kept hands (their embed, what they show, what they let do)
 _PRINTS: Final = weakref.WeakKeyDictionary[discord.ui.View, tuple[discord.Embed, str, str]]()
@@ -583,8 +582,11 @@ def _fingerprint(data: Any) -> str:
 def _draw_kept_panel(
     table: LiveTable, seat: int, lang: str, step: str
 ) -> tuple[discord.Embed, discord.ui.View, Picture | None]:
-    """A private hand to keep, its fingerprints worked out once (it never changes)."""
+    """A private hand to keep: its fingerprints worked out once (it never changes), its
+    buttons' links back to it cut, so that let go it is freed at once (not at a full GC)."""
     embed, view, picture = _draw_hand_panel(table, seat, lang, step)
+    for item in view.children:
+        item._update_view(None)
     components = view.to_components()
     _PRINTS[view] = (embed, _fingerprint([embed.to_dict(), components]), _fingerprint(components))
     return embed, view, picture

@@ -4,6 +4,8 @@ table changed: an event, a new row, a table rebuilt after a failed write."""
 from __future__ import annotations
 
 import datetime
+import gc
+import weakref
 from collections import OrderedDict
 from dataclasses import replace
 
@@ -110,3 +112,22 @@ def test_a_kept_hand_keeps_its_picture_known(monkeypatch):
     assert embed_picture(embed) is None
     assert hand_panel(table, 1, "fr")[0] is embed
     assert embed_picture(embed) == picture  # known again: an edit finds what to upload
+
+
+def test_a_hand_let_go_is_freed_at_once():
+    """Kept for seconds, a hand reaches the old generation, which the bot seldom collects:
+    it must not wait for a full collection to be freed."""
+    table = dealt()
+    apply_event(table, table.seq + 1, "look", {"seat": 1})
+    _, view = hand_panel(table, 1, "fr")
+    assert view.children
+    gone = weakref.ref(view)
+    del view
+    gc.disable()
+    try:
+        seat, words = actions()[0]
+        apply_event(table, table.seq + 1, "action", {"seat": seat, "action": words})
+        hand_panel(table, 1, "fr")  # the hand drawn anew takes the old one's place
+        assert gone() is None
+    finally:
+        gc.enable()
