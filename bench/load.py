@@ -365,7 +365,8 @@ async def live_tables(
                 figures = step_figures(sample, answers, owners)
                 print(
                     f"  rate {step_rate:g}: {figures.interactions_per_s:.1f} a second, "
-                    f"p99 {figures.latency.p99_ms:.1f} ms",
+                    f"p99 {figures.latency.p99_ms:.1f} ms; slowest: "
+                    + ", ".join(figures.slowest[:3]),
                     file=sys.stderr,
                 )
                 over = 0 if figures.within_target else over + 1
