@@ -6,7 +6,6 @@ import asyncio
 import gc
 import logging
 import sys
-from typing import Final
 
 import discord
 import discord.gateway
@@ -48,22 +47,13 @@ async def run(settings: Settings) -> int:
     return LOST_SHARDS if bot.lost_shards else 0
 
 
-# collections of the middle generation between two full ones (Python's default: 10)
-FULL_COLLECTION_EVERY: Final = 1000
-
-
 async def freeze_heap_when_ready(bot: BeteBot) -> None:
     """Once started (modules imported, tables rebuilt, connected), set what exists aside
     from the cyclic garbage collector: a full collection would otherwise walk it all
-    again, the event loop and every click waiting meanwhile. The live tables opened
-    later still make a full collection long (tens of milliseconds with a few hundred),
-    so it comes a hundred times less often: about every half hour under load instead
-    of every few seconds; what reaches the old generation is freed that much later."""
+    again, the event loop and every click waiting meanwhile."""
     await bot.wait_until_ready()
     gc.collect()
     gc.freeze()
-    young, middle, _ = gc.get_threshold()
-    gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
 
 
 def main(argv: list[str] | None = None) -> int:

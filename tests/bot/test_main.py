@@ -178,23 +178,3 @@ async def test_an_unreachable_database_is_one_line(tmp_path):
     assert code == 2, err
     lines = [line for line in err.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("error: cannot connect to PostgreSQL"), err
-
-
-async def test_once_ready_the_heap_is_frozen_and_full_collections_are_rare():
-    import gc
-
-    from bot.__main__ import FULL_COLLECTION_EVERY, freeze_heap_when_ready
-
-    class Started:
-        async def wait_until_ready(self) -> None:
-            await asyncio.sleep(0)
-
-    before = gc.get_threshold()
-    try:
-        await freeze_heap_when_ready(Started())  # type: ignore[arg-type]
-        assert gc.get_freeze_count() > 0
-        young, middle, full = gc.get_threshold()
-        assert (young, middle) == before[:2] and full == FULL_COLLECTION_EVERY > before[2]
-    finally:
-        gc.unfreeze()
-        gc.set_threshold(*before)
