@@ -142,15 +142,19 @@ class Presenter:
         lang = table.public_lang
         return {"embed": table_embed(table, lang), "view": table_view(table, lang)}
 
+    def table_drawing(self, table: LiveTable) -> tuple[dict[str, Any], str]:
+        """The table message's payload as the table is now, and its fingerprint."""
+        payload = self.table_payload(table)
+        return payload, panel_fingerprint(payload["embed"], payload["view"])
+
     def table_edit(
-        self, table: LiveTable, holds: str | None, drawn: dict[str, Any] | None = None
+        self, table: LiveTable, holds: str | None, drawn: tuple[dict[str, Any], str] | None = None
     ) -> dict[str, Any]:
         """An edit of the table message that holds the picture ``holds`` (``drawn``: the
-        table's payload, if just drawn): its picture is uploaded only when it changed;
+        table's drawing, if just made): its picture is uploaded only when it changed;
         the table remembers what the message now shows and holds."""
-        payload = self.table_payload(table) if drawn is None else dict(drawn)
-        table.shown = panel_fingerprint(payload["embed"], payload["view"])
-        payload.update(edit_files(payload["embed"], holds))
+        payload, table.shown = drawn if drawn is not None else self.table_drawing(table)
+        payload = {**payload, **edit_files(payload["embed"], holds)}
         table.picture_held = picture_name(payload["embed"])
         return payload
 
@@ -159,11 +163,10 @@ class Presenter:
         message shows this already."""
         if table.row.message_id is None:
             return
-        first = self.table_payload(table)
-        shown = panel_fingerprint(first["embed"], first["view"])
-        if shown == table.shown and table.picture_held != UNKNOWN:
+        first = self.table_drawing(table)
+        if first[1] == table.shown and table.picture_held != UNKNOWN:
             return
-        drawn: dict[str, Any] | None = first
+        drawn: tuple[dict[str, Any], str] | None = first
         channel = self.client.get_partial_messageable(
             table.row.channel_id, guild_id=table.row.guild_id
         )
