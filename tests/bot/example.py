@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import random
 from pathlib import Path
 from typing import Any
 
 from bot.table import LiveTable
+from db.models import TableRow
 from games.bete_hombree import HandRecord, replay, result_json, tirer_le_roi
 from games.cards import Suit
 
@@ -52,3 +54,22 @@ def actions() -> list[tuple[int, str]]:
         seat, _, words = line.partition(" ")
         out.append((int(seat), words))
     return out
+
+
+def example_row(status: str) -> TableRow:
+    """The row of a table of La Bête Hombrée in the examples' server, seeded as they are."""
+    return TableRow(
+        id=7,
+        guild_id=1,
+        channel_id=2,
+        game="bete-hombree",
+        options={},
+        turn_seconds=60,
+        status=status,
+        message_id=3,
+        created_by="101",
+        created_at=datetime.datetime(2025, 1, 1),
+        seed=example_seed(),
+        guild_name="Le Berry",
+        channel_name="salon",
+    )

@@ -3,7 +3,6 @@ table changed: an event, a new row, a table rebuilt after a failed write."""
 
 from __future__ import annotations
 
-import datetime
 import gc
 import weakref
 from collections import OrderedDict
@@ -16,8 +15,7 @@ from bot.games.bete_hombree import GAME as HOMBREE
 from bot.pictures.files import CACHE, embed_picture
 from bot.render import HAND_PANELS, controls_fingerprint, hand_panel, panel_fingerprint
 from bot.table import LiveTable, apply_event, new_table
-from db.models import TableRow
-from tests.bot.example import actions, example1, example_seed
+from tests.bot.example import actions, example1, example_row
 
 
 @pytest.fixture(autouse=True)
@@ -27,21 +25,7 @@ def games_loaded() -> None:
 
 def dealt() -> LiveTable:
     """A table of La Bête Hombrée whose first hand was just dealt."""
-    row = TableRow(
-        id=7,
-        guild_id=1,
-        channel_id=2,
-        game="bete-hombree",
-        options={},
-        turn_seconds=60,
-        status="playing",
-        message_id=3,
-        created_by="101",
-        created_at=datetime.datetime(2025, 1, 1),
-        seed=example_seed(),
-        guild_name="Le Berry",
-        channel_name="salon",
-    )
+    row = example_row("playing")
     table = new_table(row, HOMBREE)
     data = example1()
     events = [("open", {"by": "101", "name": "Sud", "lang": "fr", "carried": []})]

@@ -25,10 +25,10 @@ from bot.render import (
 from bot.summary import settlement_embed
 from bot.table import LiveTable, apply_event, new_table
 from bot.translator import COMMANDS_FR
-from db.models import RegisterEntry, ScoreRow, TableRow
+from db.models import RegisterEntry, ScoreRow
 from games.bete_hombree import Rules
 from games.register import Entry, Register
-from tests.bot.example import actions, example1, example_seed
+from tests.bot.example import actions, example1, example_row
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -77,21 +77,7 @@ def test_locale_choice():
 
 
 def _table() -> LiveTable:
-    row = TableRow(
-        id=7,
-        guild_id=1,
-        channel_id=2,
-        game="bete-hombree",
-        options={},
-        turn_seconds=60,
-        status="lobby",
-        message_id=3,
-        created_by="101",
-        created_at=__import__("datetime").datetime(2025, 1, 1),
-        seed=example_seed(),
-        guild_name="Le Berry",
-        channel_name="salon",
-    )
+    row = example_row("lobby")
     return new_table(row, HOMBREE)
 
 
