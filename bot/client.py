@@ -96,6 +96,8 @@ class BeteBot(commands.Bot):
         self._service.on_reminder = self.presenter.remind
         self.presenter.on_summary_posted = self._service.summary_posted
         self.presenter.notify_mode = self._service.notify_mode
+        # before the handoffs' own look (sharded): only the clicks run here count
+        self.presenter.answers_first.install(self._connection.parsers)
         await self._hold_shards()
         count = await self._service.load()
         log.info(

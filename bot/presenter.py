@@ -27,6 +27,7 @@ from typing import Any, Final, TypeVar, cast
 
 import discord
 
+from bot.answers_first import AnswersFirst
 from bot.i18n import lang_for, t
 from bot.pictures.files import UNKNOWN, edit_files, picture_name, send_files
 from bot.pictures.scenes import whole_hand_scene
@@ -130,6 +131,8 @@ class Presenter:
         self.notice_after = NOTICE_AFTER
         self._dm_channels: dict[str, int] = {}  # player: their DM channel with the bot
         self._waiting: dict[int, asyncio.Task[None]] = {}  # a table's gathered DM edits
+        # the clicks waiting for their answer come before the drawings that follow a move
+        self.answers_first = AnswersFirst()
 
     def player_lang(self, table: LiveTable, player: str) -> str:
         return lang_for(table.locales.get(player), self.default_language)
@@ -252,6 +255,7 @@ class Presenter:
         for seat, info in enumerate(table.seats):
             if not info.human or info.player in table.dm_closed:
                 continue
+            await self.answers_first.wait_turn()
             lang = self.player_lang(table, info.player)
             embed, view = hand_panel(table, seat, lang)
             fingerprint, controls = panel_fingerprint(embed, view), controls_fingerprint(view)
@@ -343,6 +347,7 @@ class Presenter:
         await asyncio.sleep(self.dm_window)
         lock = self._locks.setdefault(table.id, asyncio.Lock())
         async with lock:
+            await self.answers_first.wait_turn()
             if table.dms_waiting:
                 await self.refresh_dms(table, gathered=True)
 
@@ -523,7 +528,9 @@ class Presenter:
                 waiting.cancel()
 
     async def _after_change(self, table: LiveTable, *, table_done: bool) -> None:
+        wait_turn = self.answers_first.wait_turn
         if not table_done:
+            await wait_turn()
             await self.edit_table(table)
         if table.last is not None and table.summarised != table.hand_no:
             hand_no = table.summarised = table.hand_no  # the next deal may come meanwhile
@@ -533,5 +540,6 @@ class Presenter:
                 except Exception:
                     log.exception("could not note the summary of table %s as posted", table.id)
         await self.refresh_dms(table)
+        await wait_turn()
         await self.refresh_panels(table)
         await self.notice_turn(table)
