@@ -178,3 +178,22 @@ async def test_an_unreachable_database_is_one_line(tmp_path):
     assert code == 2, err
     lines = [line for line in err.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("error: cannot connect to PostgreSQL"), err
+
+
+async def test_once_ready_the_heap_is_frozen_and_young_objects_collected_less_often():
+    import gc
+
+    from bot.__main__ import YOUNG_COLLECTION_EVERY, freeze_heap_when_ready
+
+    class Ready:
+        async def wait_until_ready(self) -> None:
+            return None
+
+    before = gc.get_threshold()
+    try:
+        await freeze_heap_when_ready(Ready())  # type: ignore[arg-type]
+        assert gc.get_threshold() == (YOUNG_COLLECTION_EVERY, *before[1:])
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
