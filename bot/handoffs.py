@@ -17,7 +17,6 @@ process that lost its shard cannot drive its tables one event further.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import secrets
@@ -26,6 +25,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 import discord
+import orjson
 
 from bot.errors import TableElsewhere
 from bot.i18n import lang_for, t
@@ -148,7 +148,7 @@ class Handoffs:
         async with self.bot.db.statements() as store:
             payload = await store.take_handoff(handoff)
         if payload is not None:  # else its receiver took it back: too late
-            self.run_here(json.loads(payload))
+            self.run_here(orjson.loads(payload))
 
     async def _route(self, data: dict[str, Any], table: int | None) -> None:
         shard = await self._shard_for(data, table)
@@ -156,7 +156,7 @@ class Handoffs:
             self.run_here(data)
             return
         async with self.bot.db.statements() as store:  # the row is in before the NOTIFY
-            handoff = await store.hand_over(shard, json.dumps(data, separators=(",", ":")))
+            handoff = await store.hand_over(shard, orjson.dumps(data).decode())
         await asyncio.sleep(PATIENCE)
         async with self.bot.db.statements() as store:
             untaken = await store.take_handoff(handoff)

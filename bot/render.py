@@ -14,13 +14,13 @@ before and after a restart.
 from __future__ import annotations
 
 import hashlib
-import json
 import weakref
 from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final, cast
 
 import discord
+import orjson
 
 from bot.computer import LEVELS, level_of, level_player
 from bot.drawn import TableMemo
@@ -576,7 +576,8 @@ def controls_fingerprint(view: discord.ui.View) -> str:
 
 
 def _fingerprint(data: Any) -> str:
-    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+    options = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+    return hashlib.sha256(orjson.dumps(data, default=str, option=options)).hexdigest()
 
 
 def _draw_kept_panel(

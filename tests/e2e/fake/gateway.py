@@ -8,7 +8,6 @@ sends plain text frames, which discord.py accepts too.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 import zlib
@@ -16,6 +15,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from aiohttp import web
 
 from .model import JSON, shard_of
@@ -37,7 +37,7 @@ HEARTBEAT_ACK = 11
 
 
 def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return orjson.dumps(value).decode()
 
 
 def identify_shard(identify: JSON) -> tuple[int, int] | None:

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import socket
 import statistics
@@ -38,6 +37,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import orjson
 from aiohttp import BodyPartReader, WSMsgType, web
 
 from . import gateway as gw
@@ -124,13 +124,18 @@ class DiscordError(Exception):
         self.errors = errors or []
 
 
+def _copy(payload: Any) -> Any:
+    """A deep copy of a JSON value (the fake keeps every version of a message)."""
+    return orjson.loads(orjson.dumps(payload))
+
+
 def json_response(
     data: Any, status: int = 200, headers: dict[str, str] | None = None
 ) -> web.Response:
     """A JSON response whose Content-Type is exactly ``application/json`` (no charset)."""
     all_headers = {"Content-Type": "application/json"}
     all_headers.update(headers or {})
-    body = json.dumps(data, ensure_ascii=False).encode()
+    body = orjson.dumps(data)
     return web.Response(status=status, body=body, headers=all_headers)
 
 
@@ -886,7 +891,7 @@ class FakeDiscord:
             async for msg in ws:
                 if msg.type is WSMsgType.TEXT:
                     try:
-                        frame = json.loads(msg.data)
+                        frame = orjson.loads(msg.data)
                     except ValueError:
                         await conn.close(4002)
                         break
@@ -1172,7 +1177,7 @@ class FakeDiscord:
             audience,
             guild_id=channel.guild_id,
             interaction_id=None if interaction is None else interaction.id,
-            history=[json.loads(json.dumps(payload))],
+            history=[_copy(payload)],
         )
         self._messages[mid] = message
         self._channel_messages.setdefault(channel.id, []).append(message)
@@ -1206,7 +1211,7 @@ class FakeDiscord:
         if clear_loading:
             payload["flags"] = message.flags & ~FLAG_LOADING
         payload["edited_timestamp"] = now_iso()
-        message.history.append(json.loads(json.dumps(payload)))
+        message.history.append(_copy(payload))
         self._record("message.edit", message, via)
         if not message.ephemeral:
             channel = self.channels[message.channel_id]
@@ -1231,7 +1236,7 @@ class FakeDiscord:
                 message.channel_id,
                 message.id,
                 message.audience,
-                json.loads(json.dumps(message.payload)),
+                _copy(message.payload),
                 via,
             )
         )
@@ -1961,15 +1966,15 @@ async def _read_body(request: web.Request) -> Any:
                 continue
             data = await part.read()
             if part.name == "payload_json":
-                payload = json.loads(data)
+                payload = orjson.loads(data)
             elif part.filename:
                 files.append((part.filename, data, part.headers.get("Content-Type", "")))
         return _Multipart(payload, files)
-    text = await request.text()
-    if not text:
+    body = await request.read()
+    if not body:
         return None
     try:
-        return json.loads(text)
+        return orjson.loads(body)
     except ValueError as exc:
         raise DiscordError(400, 50109, "The request body contains invalid JSON.") from exc
 
