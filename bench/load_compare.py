@@ -11,17 +11,31 @@ from __future__ import annotations
 
 import argparse
 import copy
+import os
 import sys
 from dataclasses import asdict
 from typing import Any
 
-from bench.load import LoadFigures, live_tables, no_collector_pauses, set_layout, workdir
+from bench.load import (
+    LoadFigures,
+    StepFigures,
+    live_tables,
+    no_collector_pauses,
+    set_layout,
+    workdir,
+)
 from bench.load_fleet import Postgres
 from bench.load_report import TARGET_REST_PER_MOVE, report_load, verdict
 from bench.load_restart import TARGET_BACK
 
 CONFIGS = ((1, "sqlite"), (1, "postgresql"), (2, "postgresql"))
 TARGET_SPEEDUP = 1.6
+CORES = os.cpu_count() or 1
+
+
+def machine_cores(step: StepFigures) -> float:
+    """The cores the whole machine used during the step: bots, PostgreSQL, fake and players."""
+    return step.bot_cpu_share + (step.postgres_cpu_share or 0.0) + step.driver_cpu_share
 
 
 def label(load: LoadFigures) -> str:
@@ -102,6 +116,7 @@ def summary(results: list[LoadFigures]) -> None:
             f"2 processes on PostgreSQL carry {ratio:.2f} x the interactions a second of one"
             f"{against}  [target >= {TARGET_SPEEDUP:g} x: {verdict(ratio >= TARGET_SPEEDUP)}]"
         )
+        ceiling(base, two_pg)
     else:
         print(f"2 processes against 1: no step within 50 ms to compare  [{verdict(False)}]")
     late = [
@@ -134,3 +149,18 @@ def summary(results: list[LoadFigures]) -> None:
             f"without acceptance  [target <= {TARGET_BACK:g} s, none lost or doubled: "
             f"{verdict(back_ok and two_pg.ledger.clean)}]"
         )
+
+
+def ceiling(base: StepFigures, two_pg: LoadFigures) -> None:
+    """What the target asks of this machine: 1.6 x one process's best, at the CPU per
+    interaction (every process of the machine) of the 2 processes' busiest step."""
+    busiest = max(two_pg.steps, key=lambda s: s.interactions_per_s)
+    per_ix = machine_cores(busiest) / busiest.interactions_per_s
+    wanted = TARGET_SPEEDUP * base.interactions_per_s
+    print(
+        f"the whole machine (bots, PostgreSQL, the fake and its players): "
+        f"{machine_cores(base):.2f} cores at one process's best, "
+        f"{machine_cores(busiest):.2f} at 2 processes' {busiest.interactions_per_s:.1f} a "
+        f"second; {TARGET_SPEEDUP:g} x ({wanted:.1f} a second) would take about "
+        f"{wanted * per_ix:.2f} of the machine's {CORES} cores ({1000 * per_ix:.1f} ms each)"
+    )
