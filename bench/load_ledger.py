@@ -12,10 +12,12 @@ counted apart, not as lost).
 A click the bot answered without refusal and that made a move (:attr:`Answer.made_move`)
 must find its event: else it is **lost**. An event no accepted click explains is either
 a click in flight when its process was SIGKILLed (sent before the kill, never answered:
-applied or not, the player could not know) or **applied without acceptance** (a click
-refused, or made while its process was down, applied later). A move found twice, or two
-accepted clicks for one move, is **doubled**. Actions the bot played itself when a turn
-ran out (``timeout``) are counted apart.
+applied or not, the player could not know), a click answered too late (after Discord's
+3 s, which refuses the answer with ``10062 Unknown interaction``: its player was told it
+failed, the move is on the table all the same; an overloaded bot's), or **applied without
+acceptance** (a click refused, or made while its process was down, applied later). A
+move found twice, or two accepted clicks for one move, is **doubled**. Actions the bot
+played itself when a turn ran out (``timeout``) are counted apart.
 """
 
 from __future__ import annotations
@@ -31,6 +33,11 @@ from db import Database
 from db.models import TableEvent
 
 EXAMPLES = 8
+TOO_LATE = "10062"  # Discord's code for an interaction answered after its 3 s
+
+
+def answered_too_late(answer: Answer) -> bool:
+    return TOO_LATE in answer.refused
 
 
 @dataclass
@@ -51,6 +58,7 @@ class LedgerFigures:
     lost: int = 0
     doubled: int = 0
     in_flight_applied: int = 0  # events of clicks sent before a kill and never answered
+    late_applied: int = 0  # events of clicks answered after Discord's 3 s (10062)
     applied_unaccepted: int = 0  # events no accepted click explains, not in flight
     timeouts: int = 0  # actions the bot played itself, a turn having run out
     idle_looks: int = 0  # Looks accepted with no hand to turn up (no event, nothing lost)
@@ -189,6 +197,8 @@ def check(
             ]
             if any(in_flight(a, guild) for a in tried):
                 figures.in_flight_applied += 1
+            elif any(map(answered_too_late, tried)):
+                figures.late_applied += 1
             else:
                 figures.applied_unaccepted += 1
                 figures.note(
@@ -209,6 +219,8 @@ def check(
             tried = [a for cid, a in mine if cid.verb == "next" and cid.moves + 1 == hand]
             if any(in_flight(a, guild) for a in tried):
                 figures.in_flight_applied += 1
+            elif any(map(answered_too_late, tried)):
+                figures.late_applied += 1
             else:
                 figures.applied_unaccepted += 1
                 figures.note(f"table {table_id}: hand {hand} dealt, no Next hand accepted")
@@ -242,8 +254,10 @@ def check(
             ]
             flying = min(extra, sum(1 for a in tried if in_flight(a, guild)))
             figures.in_flight_applied += flying
-            if extra > flying:
-                figures.applied_unaccepted += extra - flying
+            late = min(extra - flying, sum(1 for a in tried if answered_too_late(a)))
+            figures.late_applied += late
+            if extra > flying + late:
+                figures.applied_unaccepted += extra - flying - late
                 figures.note(f"table {table_id}: seat {seat} turned up {extra} hand(s) unasked")
     figures.failures = dict(why.most_common(5))
     return figures

@@ -122,7 +122,8 @@ def ledger_lines(ledger: LedgerFigures) -> list[str]:
         f"{ledger.applied_unaccepted} applied without being accepted"
         f"  [target none lost or doubled: {verdict(ledger.clean)}]",
         f"  {ledger.in_flight_applied} applied from clicks in flight at a SIGKILL (never "
-        f"answered); {ledger.failed_clicks} clicks failed ({ledger.failed_while_down} while "
+        f"answered); {ledger.late_applied} from clicks answered after Discord's 3 s; "
+        f"{ledger.failed_clicks} clicks failed ({ledger.failed_while_down} while "
         f"their process was down); {ledger.timeouts} moves played by the bot at a timeout; "
         f"{ledger.idle_looks} Looks with no hand face down any more",
     ]
