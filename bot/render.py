@@ -576,8 +576,7 @@ def controls_fingerprint(view: discord.ui.View) -> str:
 
 
 def _fingerprint(data: Any) -> str:
-    options = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
-    return hashlib.sha256(orjson.dumps(data, default=str, option=options)).hexdigest()
+    return hashlib.sha256(orjson.dumps(data, default=str, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 
 def _draw_kept_panel(
