@@ -303,7 +303,10 @@ async def live_tables(
         guilds = bench_guilds(server, args.guilds, args.processes)
         drivers = build_world(server, args.tables, args.seed, not args.no_pictures, guilds)
         splitter = Splitter(folder / "probes") if args.split_latency else None
-        env = probe_env(splitter.folder) if splitter is not None else None
+        # the bots pace their own requests by the limit the fake enforces (0: neither)
+        env = {"REST_RATE": str(args.global_limit)}
+        if splitter is not None:
+            env.update(probe_env(splitter.folder))
         fleet = Fleet(server, target, folder, processes=args.processes, env=env)
         meter = Meter(fleet, postgres)
         await fleet.start(timeout=60)

@@ -98,7 +98,9 @@ async def many_tables(
     async with FakeDiscord(**args.fake_options) as server:
         guilds = bench_guilds(server, args.guilds, args.processes)
         drivers = build_world(server, count, args.seed, guilds=guilds)
-        fleet = Fleet(server, target, folder, processes=args.processes, name="restart-bot")
+        # no global limit here (the restart alone is measured): the bots not paced either
+        env = {"REST_RATE": "0"}
+        fleet = Fleet(server, target, folder, processes=args.processes, name="restart-bot", env=env)
         await fleet.start(timeout=60)
         share_commands(server, guilds)
         await server.settle(quiet=1.0, timeout=30)

@@ -15,6 +15,7 @@ from bot.computer import Decider, PoolDecider
 from bot.errors import UserError
 from bot.handoffs import Handoffs, Ownership, process_name
 from bot.i18n import lang_for, t
+from bot.pacing import RestPacer
 from bot.presenter import Presenter
 from bot.service import DealSource, TableService
 from bot.settings import Settings
@@ -50,6 +51,10 @@ class BeteBot(commands.Bot):
         # does not send every edit of every table message and private hand back to the bot.
         intents.guild_messages = False
         intents.dm_messages = False
+        plan = settings.shards
+        self.pacer = RestPacer.share(settings.rest_rate, len(plan.ids), plan.count)
+        if self.pacer is not None:
+            options.setdefault("http_trace", self.pacer.trace())
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,

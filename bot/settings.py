@@ -33,6 +33,7 @@ class Settings:
     ai_workers: int = 1  # worker processes for the computer players' decisions
     ai_pause: float = 1.5  # seconds a computer player waits before each move
     dm_window: float = 3.0  # seconds a private hand that only follows the play waits
+    rest_rate: float = 50.0  # REST_RATE: the token's own requests a second (0: not paced)
     shard_count: int | None = None  # SHARD_COUNT: the bot's shards in all (None: not sharded)
     shard_ids: tuple[int, ...] | None = None  # SHARD_IDS: those of this process (None: all)
     api_base: str | None = None  # test only: a fake Discord REST base URL
@@ -93,6 +94,15 @@ class Settings:
             raise SettingsError(f"AI_WORKERS must be a number from 1 to 16, not {workers!r}")
         pause = seconds(get("AI_PAUSE"), "AI_PAUSE", 1.5)
         window = seconds(get("DM_WINDOW"), "DM_WINDOW", 3.0)
+        rest = get("REST_RATE") or "50"
+        try:
+            rest_rate = float(rest)
+        except ValueError:
+            rest_rate = -1.0
+        if not 0 <= rest_rate <= 10_000:
+            raise SettingsError(
+                f"REST_RATE must be requests a second from 0 to 10000 (0: not paced), not {rest!r}"
+            )
         url = get("DATABASE_URL")
         if url is not None and not is_url(url):
             raise SettingsError(
@@ -115,6 +125,7 @@ class Settings:
             ai_workers=int(workers),
             ai_pause=pause,
             dm_window=window,
+            rest_rate=rest_rate,
             shard_count=count,
             shard_ids=ids,
             api_base=get("DISCORD_API_BASE"),

@@ -30,6 +30,8 @@ def test_settings_defaults_and_env_file(tmp_path):
     assert settings.api_base is None and settings.gateway_url is None
     assert (settings.ai_pause, settings.dm_window) == (1.5, 3.0)
     assert Settings.from_mapping({"DISCORD_TOKEN": "a", "DM_WINDOW": "0"}).dm_window == 0
+    assert settings.rest_rate == 50.0  # Discord's global limit
+    assert Settings.from_mapping({"DISCORD_TOKEN": "a", "REST_RATE": "0"}).rest_rate == 0
     over = Settings.load(env_file, environ={"DISCORD_TOKEN": "xyz", "DATABASE_PATH": "x.db"})
     assert over.token == "xyz" and over.database_path == "x.db"
 
@@ -44,6 +46,8 @@ def test_settings_defaults_and_env_file(tmp_path):
         ({"DISCORD_TOKEN": "a", "AI_PAUSE": "-1"}, "AI_PAUSE"),
         ({"DISCORD_TOKEN": "a", "DM_WINDOW": "soon"}, "DM_WINDOW"),
         ({"DISCORD_TOKEN": "a", "DM_WINDOW": "31"}, "DM_WINDOW"),
+        ({"DISCORD_TOKEN": "a", "REST_RATE": "fast"}, "REST_RATE"),
+        ({"DISCORD_TOKEN": "a", "REST_RATE": "-5"}, "REST_RATE"),
         ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "0"}, "SHARD_COUNT"),
         ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "two"}, "SHARD_COUNT"),
         ({"DISCORD_TOKEN": "a", "SHARD_IDS": "0"}, "needs SHARD_COUNT"),

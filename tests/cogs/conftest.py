@@ -46,6 +46,7 @@ def make_bot(path: Path | str) -> BeteBot:
         default_language="fr",
         ai_pause=1.0,
         dm_window=0.0,  # every private hand edited at once (test_dm_window gathers them)
+        rest_rate=0.0,  # simcord has no global limit (the pacer: tests/bot, tests/e2e)
     )
     return BeteBot(
         settings, seed_source=example_seed, deal_source=example_deal, decider=inline_decider
