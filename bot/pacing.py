@@ -27,6 +27,7 @@ from collections import deque
 from typing import Any, Final
 
 import aiohttp
+from yarl import URL
 
 WINDOW: Final = 1.0  # seconds: Discord counts its global limit per second
 MARGIN: Final = 0.1  # seconds more, for requests that arrive closer than they left
@@ -34,10 +35,9 @@ REST_PATH: Final = "/api/"  # the REST API's paths; not the gateway's nor the CD
 UNCOUNTED: Final = ("/interactions/", "/webhooks/")  # answers, and their tokens' requests
 
 
-def counted(url: str) -> bool:
+def counted(url: URL) -> bool:
     """Whether a request to ``url`` counts against the token's global limit."""
-    path = url.split("//", 1)[-1].partition("/")[2]
-    path = "/" + path.partition("?")[0]
+    path = url.path
     return path.startswith(REST_PATH) and not any(part in path for part in UNCOUNTED)
 
 
@@ -83,7 +83,7 @@ class RestPacer:
         async def before_sending(
             session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestStartParams
         ) -> None:
-            if counted(str(params.url)):
+            if counted(params.url):
                 await self.wait()
 
         config = aiohttp.TraceConfig()

@@ -8,6 +8,7 @@ import time
 import aiohttp
 import pytest
 from aiohttp import web
+from yarl import URL
 
 from bot import pacing
 from bot.pacing import RestPacer, counted
@@ -80,12 +81,12 @@ def test_the_token_s_rate_is_shared_by_the_shards_held():
 
 def test_what_counts_against_the_global_limit():
     api = "https://discord.com/api/v10"
-    assert counted(f"{api}/channels/1/messages/2")
-    assert counted(f"{api}/users/@me/channels?x=1")
-    assert not counted(f"{api}/interactions/1/token/callback")  # an answer
-    assert not counted(f"{api}/webhooks/1/token/messages/@original")  # its token's edit
-    assert not counted("wss://gateway.discord.gg/?v=10&encoding=json")
-    assert not counted("https://cdn.discordapp.com/attachments/1/2/a.png")
+    assert counted(URL(f"{api}/channels/1/messages/2"))
+    assert counted(URL(f"{api}/users/@me/channels?x=1"))
+    assert not counted(URL(f"{api}/interactions/1/token/callback"))  # an answer
+    assert not counted(URL(f"{api}/webhooks/1/token/messages/@original"))  # its token's edit
+    assert not counted(URL("wss://gateway.discord.gg/?v=10&encoding=json"))
+    assert not counted(URL("https://cdn.discordapp.com/attachments/1/2/a.png"))
 
 
 async def test_its_trace_holds_the_session_s_counted_requests_only(window):
