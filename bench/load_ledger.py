@@ -152,6 +152,18 @@ def check(
             for w in windows
         )
 
+    def unexcused(tried: list[Answer], guild: int) -> bool:
+        """Count an event its clicks did not make accepted: excused when one was in flight
+        at a SIGKILL or answered too late, else applied without acceptance (True)."""
+        if any(in_flight(a, guild) for a in tried):
+            figures.in_flight_applied += 1
+        elif any(map(answered_too_late, tried)):
+            figures.late_applied += 1
+        else:
+            figures.applied_unaccepted += 1
+            return True
+        return False
+
     why: Counter[str] = Counter()
     for table_id, guild in guild_of.items():
         log = _fold(logs.get(table_id, []))
@@ -195,12 +207,7 @@ def check(
                 for cid, a in mine
                 if cid.moves == moves and cid.game_verb and log.seats.get(str(a.user)) == seat
             ]
-            if any(in_flight(a, guild) for a in tried):
-                figures.in_flight_applied += 1
-            elif any(map(answered_too_late, tried)):
-                figures.late_applied += 1
-            else:
-                figures.applied_unaccepted += 1
+            if unexcused(tried, guild):
                 figures.note(
                     f"table {table_id}: move {moves} ({action} by seat {seat}) in the log, "
                     f"its {len(tried)} click(s) not accepted"
@@ -217,12 +224,7 @@ def check(
                 figures.doubled += accepted - 1
                 continue
             tried = [a for cid, a in mine if cid.verb == "next" and cid.moves + 1 == hand]
-            if any(in_flight(a, guild) for a in tried):
-                figures.in_flight_applied += 1
-            elif any(map(answered_too_late, tried)):
-                figures.late_applied += 1
-            else:
-                figures.applied_unaccepted += 1
+            if unexcused(tried, guild):
                 figures.note(f"table {table_id}: hand {hand} dealt, no Next hand accepted")
         for hand, count in nexts.items():
             if not log.deals.get(hand):

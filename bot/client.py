@@ -71,7 +71,7 @@ class BeteBot(commands.Bot):
         self._resumed = False
         self._db: Database | None = None
         self._service: TableService | None = None
-        self.shard_plan = settings.shards
+        self.shard_plan = plan
         self.ownership = Ownership(self.shard_plan, process_name())
         self.handoffs = Handoffs(self, self.shard_plan)
         self.lost_shards = False  # stopped because another process may hold its shards now
