@@ -7,6 +7,7 @@ computer players' thinking, not the database, and a second run would only double
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,8 +37,12 @@ def pytest_generate_tests(metafunc) -> None:
         metafunc.parametrize("backend", BACKENDS, indirect=True)
 
 
+_MADE: list[BeteBot] = []  # the bots of the running test, closed when it ends
+
+
 def make_bot(path: Path | str) -> BeteBot:
-    """A bot over ``path``: a SQLite file, or a postgresql:// URL."""
+    """A bot over ``path``: a SQLite file, or a postgresql:// URL; closed with its
+    database at the end of the test (a bot replaced by a restart too)."""
     url = str(path) if is_url(path) else None
     settings = Settings(
         token="offline",
@@ -48,9 +53,21 @@ def make_bot(path: Path | str) -> BeteBot:
         dm_window=0.0,  # every private hand edited at once (test_dm_window gathers them)
         rest_rate=0.0,  # simcord has no global limit (the pacer: tests/bot, tests/e2e)
     )
-    return BeteBot(
+    bot = BeteBot(
         settings, seed_source=example_seed, deal_source=example_deal, decider=inline_decider
     )
+    _MADE.append(bot)
+    return bot
+
+
+@pytest.fixture(autouse=True)
+async def close_bots() -> AsyncIterator[None]:
+    """Close every bot the test made, after SimCord has let them go: SimCord detaches a
+    bot without closing it, which would leave its database connections open, and their
+    threads to fail on a closed event loop later in the session."""
+    yield
+    while _MADE:
+        await _MADE.pop().close()
 
 
 @dataclass
