@@ -94,15 +94,9 @@ class Settings:
             raise SettingsError(f"AI_WORKERS must be a number from 1 to 16, not {workers!r}")
         pause = seconds(get("AI_PAUSE"), "AI_PAUSE", 1.5)
         window = seconds(get("DM_WINDOW"), "DM_WINDOW", 3.0)
-        rest = get("REST_RATE") or "50"
-        try:
-            rest_rate = float(rest)
-        except ValueError:
-            rest_rate = -1.0
-        if not 0 <= rest_rate <= 10_000:
-            raise SettingsError(
-                f"REST_RATE must be requests a second from 0 to 10000 (0: not paced), not {rest!r}"
-            )
+        rest_rate = number(
+            get("REST_RATE"), "REST_RATE", 50.0, 10_000, "requests a second", " (0: not paced)"
+        )
         url = get("DATABASE_URL")
         if url is not None and not is_url(url):
             raise SettingsError(
@@ -133,17 +127,24 @@ class Settings:
         )
 
 
-def seconds(text: str | None, name: str, default: float) -> float:
-    """A setting in seconds, from 0 to 30 (``default`` when unset)."""
+def number(
+    text: str | None, name: str, default: float, top: float, unit: str, note: str = ""
+) -> float:
+    """A setting's number of ``unit`` from 0 to ``top`` (``default`` when unset)."""
     if text is None:
         return default
     try:
         value = float(text)
     except ValueError:
         value = -1.0
-    if not 0 <= value <= 30:
-        raise SettingsError(f"{name} must be seconds from 0 to 30, not {text!r}")
+    if not 0 <= value <= top:
+        raise SettingsError(f"{name} must be {unit} from 0 to {top:g}{note}, not {text!r}")
     return value
+
+
+def seconds(text: str | None, name: str, default: float) -> float:
+    """A setting in seconds, from 0 to 30 (``default`` when unset)."""
+    return number(text, name, default, 30, "seconds")
 
 
 def shard_settings(
