@@ -12,10 +12,14 @@ table's messages and interactions alive.
 The private hands are drawn from this: after a change each human's hand is drawn to
 see whether it changed, and drawn again for the gathered edit a few seconds later, for
 the answer to the click and for the change that follows it; kept, each is drawn once.
+Past those seconds a hand kept is seldom asked for again before its table changes, and
+it is the largest thing the bot keeps for a table (its embed and its view of a dozen
+buttons, 4 kB): so what is drawn is kept for ``life`` seconds, not until pushed out.
 """
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
@@ -27,30 +31,46 @@ T = TypeVar("T")
 
 
 class TableMemo(Generic[T]):
-    """Values drawn from live tables, one for each table and key, the most recently
-    used ``size`` of them kept.  A value is shared by every caller: never change it."""
+    """Values drawn from live tables, one for each table and key, each kept for ``life``
+    seconds after it was drawn, ``size`` of them at most (the oldest go first).  A value
+    is shared by every caller: never change it."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, life: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.size = size
-        self._kept: OrderedDict[tuple[int, Hashable], tuple[int, TableRow, object, T]]
+        self.life = life
+        self._clock = clock
+        # in the order drawn: the first is always the oldest
+        self._kept: OrderedDict[tuple[int, Hashable], tuple[float, int, TableRow, object, T]]
         self._kept = OrderedDict()
 
     def get(self, table: LiveTable, key: Hashable, draw: Callable[[], T]) -> T:
-        """What ``draw()`` draws from ``table`` for ``key``: drawn again only when the
-        table changed since."""
+        """What ``draw()`` draws from ``table`` for ``key``: drawn again when the table
+        changed since, or when what was drawn has had its time."""
+        now = self._clock()
+        self._forget_before(now - self.life)
         slot = (table.id, key)
         kept = self._kept.get(slot)
         if kept is not None:
-            seq, row, state, value = kept
+            _, seq, row, state, value = kept
             if seq == table.seq and row is table.row and state is table.state:
-                self._kept.move_to_end(slot)
                 return value
+            del self._kept[slot]
         value = draw()
-        self._kept[slot] = (table.seq, table.row, table.state, value)
-        self._kept.move_to_end(slot)
+        self._kept[slot] = (now, table.seq, table.row, table.state, value)
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
         return value
+
+    def _forget_before(self, when: float) -> None:
+        kept = self._kept
+        while kept:
+            slot, first = next(iter(kept.items()))
+            if first[0] >= when:
+                return
+            del kept[slot]
+
+    def __len__(self) -> int:
+        return len(self._kept)
 
     def clear(self) -> None:
         self._kept.clear()

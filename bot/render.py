@@ -39,7 +39,12 @@ if TYPE_CHECKING:
 
 COLOUR: Final = discord.Colour(0x2E7D32)
 # the private hands drawn (about 4 kB each), each kept until its table changes
-HAND_PANELS: Final = TableMemo[tuple[discord.Embed, discord.ui.View, Picture | None]](2048)
+# seconds a private hand drawn is kept: its gathered edit comes DM_WINDOW after it (3 s by
+# default; a longer window costs that edit a drawing, nothing else)
+HAND_LIFE: Final = 4.0
+HAND_PANELS: Final = TableMemo[tuple[discord.Embed, discord.ui.View, Picture | None]](
+    2048, HAND_LIFE
+)
 # the fingerprints of the kept hands (their embed, what they show, what they let do)
 _PRINTS: Final = weakref.WeakKeyDictionary[discord.ui.View, tuple[discord.Embed, str, str]]()
 ENDED_COLOUR: Final = discord.Colour(0x757575)

@@ -11,9 +11,11 @@ from dataclasses import replace
 import pytest
 
 import bot.games
+from bot.drawn import TableMemo
 from bot.games.bete_hombree import GAME as HOMBREE
 from bot.pictures.files import CACHE, embed_picture
-from bot.render import HAND_PANELS, controls_fingerprint, hand_panel, panel_fingerprint
+from bot.presenter import DM_WINDOW
+from bot.render import HAND_LIFE, HAND_PANELS, controls_fingerprint, hand_panel, panel_fingerprint
 from bot.table import LiveTable, apply_event, new_table
 from tests.bot.example import actions, example1, example_row
 
@@ -115,3 +117,70 @@ def test_a_hand_let_go_is_freed_at_once():
         assert gone() is None
     finally:
         gc.enable()
+
+
+class Drawing:
+    """Something drawn (a fresh object at each drawing)."""
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_drawing_is_kept_for_its_life_then_drawn_again():
+    clock = Clock()
+    memo = TableMemo[Drawing](10, 4.0, clock)
+    table = dealt()
+    first = memo.get(table, "k", Drawing)
+    clock.now += 3.9
+    assert memo.get(table, "k", Drawing) is first  # a use does not lengthen its life
+    clock.now += 0.2
+    assert memo.get(table, "k", Drawing) is not first
+
+
+def test_drawings_past_their_life_are_let_go_whatever_table_is_drawn_next():
+    """What a table kept goes with time, not only when that table is drawn again: a
+    table nobody touches keeps nothing drawn."""
+    clock = Clock()
+    memo = TableMemo[Drawing](10, 4.0, clock)
+    quiet, busy = dealt(), dealt()
+    busy.row = replace(busy.row, id=quiet.id + 1)
+    kept = memo.get(quiet, "k", Drawing)
+    gone = weakref.ref(kept)
+    del kept
+    clock.now += 2
+    memo.get(busy, "k", Drawing)
+    assert len(memo) == 2
+    clock.now += 2.5
+    memo.get(busy, "other", Drawing)
+    assert len(memo) == 2  # the quiet table's drawing went
+    assert gone() is None
+
+
+def test_a_changed_table_leaves_nothing_of_its_old_state_kept():
+    clock = Clock()
+    memo = TableMemo[Drawing](10, 4.0, clock)
+    table = dealt()
+    memo.get(table, "k", Drawing)
+    apply_event(table, table.seq + 1, "look", {"seat": 1})
+    memo.get(table, "k", Drawing)
+    assert len(memo) == 1
+
+
+def test_the_oldest_drawing_goes_first_when_the_memo_is_full():
+    clock = Clock()
+    memo = TableMemo[Drawing](2, 60.0, clock)
+    table = dealt()
+    first = memo.get(table, 1, Drawing)
+    second = memo.get(table, 2, Drawing)
+    memo.get(table, 3, Drawing)
+    assert memo.get(table, 2, Drawing) is second
+    assert memo.get(table, 1, Drawing) is not first
+
+
+def test_a_hand_outlives_the_window_of_its_gathered_edit():
+    assert HAND_PANELS.life == HAND_LIFE > DM_WINDOW
