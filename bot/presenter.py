@@ -19,6 +19,7 @@ bot's own requests are left to the table messages.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -87,6 +88,17 @@ def edit_with_picture(
 
 
 Hook = discord.Interaction[Any]
+
+
+def untangle(interaction: Hook) -> None:
+    """Cut an answered interaction kept for its token from its message (most of its
+    size) and from its response, which refers back to it: let go, it is then freed at
+    once.  Kept that long it has reached the garbage collector's oldest generation,
+    which the bot seldom collects (``bot.__main__``), and the cycle with its user,
+    channel and context (2 kB) would wait there for minutes."""
+    interaction.message = None
+    with contextlib.suppress(AttributeError):  # no response asked for
+        delattr(interaction, "_cs_response")
 
 
 def hook_of(ref: DMRef | Notice | None) -> Hook | None:
@@ -224,12 +236,12 @@ class Presenter:
         view: discord.ui.View,
     ) -> None:
         """A private hand message was just updated by answering its click: its token
-        edits it from now on. The interaction is kept without its message (the answer
-        was its last use): the token needs nothing of it, and it is most of its size."""
+        edits it from now on. The interaction is kept untangled (the answer was the last
+        use of its message and response): the token needs nothing of them."""
         message = interaction.message
         if message is None or not message.id or not isinstance(message.channel.id, int):
             return
-        interaction.message = None
+        untangle(interaction)
         fingerprint, controls = panel_fingerprint(embed, view), controls_fingerprint(view)
         table.dms[str(interaction.user.id)] = DMRef(
             message.channel.id,
@@ -392,6 +404,9 @@ class Presenter:
         player = str(interaction.user.id)
         fingerprint = panel_fingerprint(embed, view)
         picture = picture_name(embed)
+        replaced = table.panels.get(player)
+        if replaced is not None:
+            untangle(replaced.interaction)
         table.panels[player] = Panel(interaction, seat, lang, time.time(), fingerprint, picture)
         return embed, view
 
@@ -419,6 +434,8 @@ class Presenter:
             except discord.HTTPException:
                 panel.picture = UNKNOWN  # the next redraw uploads its picture again
                 log.warning("could not refresh the panel of %s at table %s", player, table.id)
+            if table.panels.get(player) is not panel:  # let go: it expired, or is gone
+                untangle(panel.interaction)
 
     async def notice_turn(self, table: LiveTable) -> None:
         """Tell the player to act that it is their turn, once, when the turn has just

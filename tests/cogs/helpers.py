@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import discord
@@ -96,3 +99,25 @@ async def act_in_dm(world: World, seat: int, action: Action) -> Any:
     return await user.click(
         message, custom_id=str(ComponentId(cid.table, cid.moves, "call", call_arg(action)))
     )
+
+
+@contextmanager
+def collector_off() -> Iterator[None]:
+    """No garbage collection meanwhile: what is freed is freed by its references."""
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def tokens_in_cycles() -> list[str]:
+    """The tokens of the interactions that only a collection frees (one is run)."""
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        gc.collect()
+        return [o.token for o in gc.garbage if isinstance(o, discord.Interaction)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()

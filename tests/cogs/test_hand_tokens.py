@@ -8,7 +8,7 @@ from __future__ import annotations
 import bot.presenter as presenter_module
 from games.bete_hombree import Action
 from tests.bot.example import actions
-from tests.cogs.helpers import act_in_dm, live, notices
+from tests.cogs.helpers import act_in_dm, collector_off, live, notices, tokens_in_cycles
 from tests.cogs.test_full_hand import open_full_table
 
 
@@ -75,3 +75,23 @@ async def test_hands_and_notices_go_through_the_players_tokens(world, monkeypatc
     assert own, "no hand edited as the bot once the tokens expired"
     others = {str(m.user.dm_channel.id) for i, m in enumerate(world.members) if i != seat}
     assert any(r.path.split("/")[2] in others for r in own)
+
+
+async def test_a_token_let_go_is_freed_at_once(world):
+    """A click's interaction is kept for its token until the player's next click. Kept
+    that long, it has reached the collector's oldest generation, which the bot seldom
+    collects: let go, it must be freed by its references alone, not left there in a
+    cycle (its response refers back to it) with its user, channel and context."""
+    await open_full_table(world)
+    steps = actions()
+    first = steps[0][0]
+    player = str(world.members[first].user.id)
+    await act_in_dm(world, first, Action.parse(steps[0][1]))
+    token = live(world).dms[player].hook.token
+    with collector_off():
+        for seat, words in steps[1:]:
+            await act_in_dm(world, seat, Action.parse(words))
+            if seat == first:
+                break
+        assert live(world).dms[player].hook.token != token  # the next click's token
+        assert token not in tokens_in_cycles()

@@ -7,7 +7,7 @@ import bot.presenter as presenter_module
 from bot.i18n import t
 from games.bete_hombree import Action
 from tests.bot.example import actions
-from tests.cogs.helpers import act_in_dm
+from tests.cogs.helpers import act_in_dm, collector_off, tokens_in_cycles
 from tests.cogs.test_full_hand import open_full_table
 
 
@@ -51,3 +51,17 @@ async def test_my_hand_follows_the_game_then_expires(world, monkeypatch):
     seat, words = steps[2]
     await act_in_dm(world, seat, Action.parse(words))
     assert len(panel_edits(world, token)) == count  # an expired panel is left alone
+
+
+async def test_a_panel_let_go_is_freed_at_once(world):
+    """A panel's interaction, kept for its token, is let go when a new panel takes its
+    place: freed by its references alone, not left in a cycle for a full collection."""
+    table = await open_full_table(world)
+    nord = world.members[2]
+    lang = world.bot.presenter.player_lang(table, table.seats[2].player)
+    await nord.click(world.table_message(), label=t(lang, "btn.hand"))
+    token = table.panels[str(nord.id)].interaction.token
+    with collector_off():
+        await nord.click(world.table_message(), label=t(lang, "btn.hand"))
+        assert table.panels[str(nord.id)].interaction.token != token
+        assert token not in tokens_in_cycles()
