@@ -39,9 +39,11 @@ if TYPE_CHECKING:
 
 COLOUR: Final = discord.Colour(0x2E7D32)
 # the private hands drawn (about 4 kB each), each kept until its table changes
-# seconds a private hand drawn is kept: its gathered edit comes DM_WINDOW after it (3 s by
-# default; a longer window costs that edit a drawing, nothing else)
-HAND_LIFE: Final = 4.0
+# seconds a private hand drawn is kept: long enough for the change that drew it (the answer
+# to the click, the hands and panels refreshed after it: milliseconds, a few hundred under
+# load); the gathered edit, DM_WINDOW later, draws it again (0.1 ms) rather than keep
+# 4 kB a hand between changes
+HAND_LIFE: Final = 1.0
 HAND_PANELS: Final = TableMemo[tuple[discord.Embed, discord.ui.View, Picture | None]](
     2048, HAND_LIFE
 )

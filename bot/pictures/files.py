@@ -26,7 +26,11 @@ from games.cards import Card
 from games.tricks import PlayedTrick
 
 ATTACHMENT: Final = "attachment://"
-CACHED: Final = 4096  # pictures known by name (a name and what draws it: under 1 kB)
+# pictures known by name (a name, its words and what draws it: about 500 bytes). A name is
+# looked up between an embed's drawing and its upload, at most a few seconds later with the
+# retries of a failed upload; 200 tables at play register about 10 new pictures a second
+# (a hand's picture changes only with its cards), 60 at full load: minutes of them
+CACHED: Final = 1024
 DRAWN_KEPT: Final = 64  # PNGs kept after an upload (10–30 kB each)
 PALETTE: Final = 128  # colours of the pictures
 UNKNOWN: Final = "?"  # what a message holds when the bot does not know (after a restart)

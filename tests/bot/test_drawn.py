@@ -14,8 +14,7 @@ import bot.games
 from bot.drawn import TableMemo
 from bot.games.bete_hombree import GAME as HOMBREE
 from bot.pictures.files import CACHE, embed_picture
-from bot.presenter import DM_WINDOW
-from bot.render import HAND_LIFE, HAND_PANELS, controls_fingerprint, hand_panel, panel_fingerprint
+from bot.render import HAND_PANELS, controls_fingerprint, hand_panel, panel_fingerprint
 from bot.table import LiveTable, apply_event, new_table
 from tests.bot.example import actions, example1, example_row
 
@@ -180,7 +179,3 @@ def test_the_oldest_drawing_goes_first_when_the_memo_is_full():
     memo.get(table, 3, Drawing)
     assert memo.get(table, 2, Drawing) is second
     assert memo.get(table, 1, Drawing) is not first
-
-
-def test_a_hand_outlives_the_window_of_its_gathered_edit():
-    assert HAND_PANELS.life == HAND_LIFE > DM_WINDOW
