@@ -12,10 +12,11 @@ table's messages and interactions alive.
 The private hands are drawn from this: after a change each human's hand is drawn to
 see whether it changed, and drawn again for the gathered edit a few seconds later, for
 the answer to the click and for the change that follows it; kept, each is drawn once.
-Most of that reuse comes within the change that drew it; and a hand kept between changes
-is the largest thing the bot would keep for a table (its embed and its view of a dozen
-buttons, 4 kB), for a drawing that costs 0.1 ms: so what is drawn is kept for ``life``
-seconds, not until pushed out.
+Most of that reuse comes within the change that drew it (its answer, the hands and panels
+refreshed after it: milliseconds, a few hundred under load), and a hand kept between
+changes would be the largest thing the bot keeps for a table (its embed and its view of a
+dozen buttons, 4 kB) to save a drawing of 0.1 ms.  So what is drawn is kept for ``life``
+seconds (the private hands: 1 s), not until pushed out; the gathered edit draws again.
 """
 
 from __future__ import annotations

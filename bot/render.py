@@ -38,15 +38,8 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 COLOUR: Final = discord.Colour(0x2E7D32)
-# the private hands drawn (about 4 kB each), each kept until its table changes
-# seconds a private hand drawn is kept: long enough for the change that drew it (the answer
-# to the click, the hands and panels refreshed after it: milliseconds, a few hundred under
-# load); the gathered edit, DM_WINDOW later, draws it again (0.1 ms) rather than keep
-# 4 kB a hand between changes
-HAND_LIFE: Final = 1.0
-HAND_PANELS: Final = TableMemo[tuple[discord.Embed, discord.ui.View, Picture | None]](
-    2048, HAND_LIFE
-)
+# the private hands drawn (4 kB each), kept for the change that drew it: 1 s (bot.drawn)
+HAND_PANELS: Final = TableMemo[tuple[discord.Embed, discord.ui.View, Picture | None]](2048, 1.0)
 # the fingerprints of the kept hands (their embed, what they show, what they let do)
 _PRINTS: Final = weakref.WeakKeyDictionary[discord.ui.View, tuple[discord.Embed, str, str]]()
 ENDED_COLOUR: Final = discord.Colour(0x757575)
