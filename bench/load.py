@@ -75,6 +75,7 @@ from bench.load_fleet import (
     bench_guilds,
     database_target,
     share_commands,
+    tracebacks,
 )
 from bench.load_ledger import LedgerFigures, Window, check, read_logs
 from bench.load_many import ManyFigures, many_tables, report_many
@@ -401,8 +402,7 @@ async def live_tables(
             await fleet.stop()
         output = fleet.output()
         problems += [line for line in output.splitlines() if " ERROR " in line][:10]
-        if "Traceback" in output:
-            problems.append("the bots printed a traceback (see their logs)")
+        problems += [f"the bots printed a traceback: {last}" for last in tracebacks(output)]
         if args.workdir is not None:
             write_answers(folder / "answers.csv", answers)
         if splitter is not None:

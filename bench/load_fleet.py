@@ -234,3 +234,18 @@ class Fleet:
 
     def output(self) -> str:
         return "\n".join(bot.output() for bot in self.bots)
+
+
+def tracebacks(output: str, most: int = 3) -> list[str]:
+    """The exception that ends each traceback in ``output`` (its last line, each once):
+    a run without ``--workdir`` keeps no log to read it in afterwards."""
+    found: list[str] = []
+    lines = output.splitlines()
+    for i, line in enumerate(lines):
+        if not line.startswith("Traceback"):
+            continue
+        after = (x for x in lines[i + 1 :] if x and not x.startswith((" ", "\t")))
+        last = next(after, "(cut short)")
+        if last not in found:
+            found.append(last)
+    return found[:most]
