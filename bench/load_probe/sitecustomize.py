@@ -30,12 +30,21 @@ if _FOLDER:
     _parse = discord.state.ConnectionState.parse_interaction_create
     _respond = _webhooks.AsyncWebhookAdapter.create_interaction_response
 
+    # a collection can start inside a write to the file: its line waits for the next write
+    # (written from the collector's callback, it would re-enter the file's writer)
+    _collections: list[str] = []
+
+    def write(line: str) -> None:
+        while _collections:
+            _out.write(_collections.pop(0))
+        _out.write(line)
+
     def log_receive(self: Any, message: Any, /) -> None:
         if isinstance(message, str) and '"INTERACTION_CREATE"' in message:
-            _out.write(f"gate {json.loads(message)['d']['id']} {time.time():.6f}\n")
+            write(f"gate {json.loads(message)['d']['id']} {time.time():.6f}\n")
 
     def parse_interaction_create(self: Any, data: Any) -> None:
-        _out.write(f"recv {data['id']} {time.time():.6f}\n")
+        write(f"recv {data['id']} {time.time():.6f}\n")
         _parse(self, data)
 
     def create_interaction_response(self: Any, interaction_id: int, token: str, **kw: Any) -> Any:
@@ -46,7 +55,7 @@ if _FOLDER:
             try:
                 return await sending
             finally:
-                _out.write(f"send {interaction_id} {called:.6f} {time.time():.6f}\n")
+                write(f"send {interaction_id} {called:.6f} {time.time():.6f}\n")
 
         return timed()
 
@@ -55,7 +64,7 @@ if _FOLDER:
         if phase == "start":
             _collecting = time.time()
         else:
-            _out.write(f"gc {info['generation']} {_collecting:.6f} {time.time():.6f}\n")
+            _collections.append(f"gc {info['generation']} {_collecting:.6f} {time.time():.6f}\n")
 
     _collecting = 0.0
     gc.callbacks.append(collected)
