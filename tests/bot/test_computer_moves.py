@@ -15,25 +15,17 @@ import pytest
 
 from bot.computer import LEVELS
 from bot.game import TableGame
-from bot.games import table_games
 from bot.service import TableService
 from db import Database
-from games import offered
 from games.ai import decide
 from games.cards import Card
+from tests.bot.offered import offered_games
 
 GUILD, CHANNEL = 10, 20
 BUDGET = 0.005  # seconds a strong player searches per decision: a few samples, no more
 DEALS = 3  # whole deals played at each table, at least
 MORE_DEALS = 12  # at most, until a move of several cards comes (a game that has them)
 WAIT = 300.0  # seconds without the deal ending after which the test gives up (a hang)
-
-
-def offered_games() -> list[TableGame]:
-    """The games the bot offers (a test's own game aside)."""
-    games = [g for g in table_games() if g.id.replace("-", "_") in offered.PACKAGES]
-    assert len(games) == len(offered.PACKAGES)
-    return games
 
 
 def tables() -> list[Any]:

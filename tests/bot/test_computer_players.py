@@ -8,9 +8,10 @@ import time
 import pytest
 
 import bot.service as service_module
-from bot.computer import NAMES, computer_player, inline_decider, level_of, level_player
+from bot.computer import inline_decider, level_of, level_player
 from bot.errors import UserError
 from bot.games.bete_hombree import GAME
+from bot.names import NAMES, computer_player
 from bot.service import RESTART_GRACE, TableService
 from bot.turns import remind_before
 from db import Database
@@ -86,10 +87,11 @@ async def test_three_computer_players_play_a_hand_with_one_person(database_targe
     for level in ("pimc", "heuristic", "pimc"):
         await service.add_computer(table.id, "101", level)
     assert [s.ai for s in table.seats] == [None, "pimc", "heuristic", "pimc"]
+    # each shows a name of its own at the table, whatever its level
     assert [s.player for s in table.seats[1:]] == [
         "ai:pimc:Alexandre",
-        "ai:heuristic:Alexandre",
-        "ai:pimc:François",
+        "ai:heuristic:François",
+        "ai:pimc:Arthur",
     ]
     with pytest.raises(UserError) as error:
         await service.add_computer(table.id, "101", "pimc")
