@@ -2,8 +2,8 @@
 
 The players themselves are each game's (``GameSpec.players``); a table offers
 two levels, *fair* and *strong*, which the game names (``GameSpec.fair``,
-``GameSpec.strong``).  Here they get a name (after the Berrichon players of
-the seed's theatre scene) and a decider.  The bot's
+``GameSpec.strong``).  Here they get a decider (their names are
+``bot.names``').  The bot's
 decider runs each decision in a worker process (``games.ai.DecisionPool``), so
 the event loop answers clicks while a computer player thinks; tests use the
 in-process decider.
@@ -13,18 +13,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from typing import Any, Final
 
-from bot.table import AI_PREFIX
 from games.ai import DEFAULT_BUDGET, DecisionPool, decide
 from games.registry import AnyGame
 
 log = logging.getLogger(__name__)
 
 LEVELS: Final = ("fair", "strong")  # as a table offers them, weakest first
-NAMES: Final = ("Alexandre", "François", "Arthur", "Edmond", "Élisa", "Jean", "Philippe", "Paul")
 
 Decider = Callable[[str, str, Any, int], Awaitable[Any]]  # game id, level, a seat's view, seed
 
@@ -43,24 +41,6 @@ def level_player(game: AnyGame, level: str) -> str:
 def level_of(game: AnyGame, player: str) -> str:
     """The level a seated computer player (by its player name) is shown as."""
     return "strong" if player == game.strong else "fair"
-
-
-def computer_player(level: str, taken: Iterable[str]) -> tuple[str, str]:
-    """A player key and display name for a new computer player (``level`` is its
-    player name, stored with the seat).
-
-    ``taken`` are the player keys already seated at the guild's open tables: a
-    key sits at one table per guild, so a name in use gets a number.
-    """
-    used = set(taken)
-    number = 1
-    while True:
-        for name in NAMES:
-            shown = name if number == 1 else f"{name} {number}"
-            key = f"{AI_PREFIX}{level}:{shown}"
-            if key not in used:
-                return key, f"🤖 {shown}"
-        number += 1
 
 
 async def inline_decider(game: str, level: str, view: Any, seed: int) -> Any:

@@ -243,6 +243,7 @@ MESSAGES: Final[M] = {
     "log.open": {"fr": "{name} ouvre la table.", "en": "{name} opens the table."},
     "log.join": {"fr": "{name} s'assied.", "en": "{name} sits down."},
     "log.leave": {"fr": "{name} se lève.", "en": "{name} leaves."},
+    "log.rename": {"fr": "{old} s'appelle désormais {name}.", "en": "{old} is now {name}."},
     "log.deal": {"fr": "{name} donne le coup n° {hand}.", "en": "{name} deals hand #{hand}."},
     "log.timeout": {
         "fr": "{name} n'a pas joué à temps : {action}",

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from bot.errors import UserError
 from bot.finding import Finding
-from bot.table import AI_PREFIX, LiveTable
+from bot.names import AI_PREFIX, person_name
+from bot.table import LiveTable
 from db import NewStanding, Store
 from db.models import KeptMatch
 from games.options import options_to_dict
@@ -59,16 +60,20 @@ async def keep_if_unfinished(table: LiveTable, store: Store) -> None:
     )
 
 
-def resumed_seats(kept: KeptMatch, player: str, name: str) -> list[dict[str, Any]]:
+def resumed_seats(
+    kept: KeptMatch, player: str, name: str, handle: str = ""
+) -> list[dict[str, Any]]:
     """The ``join`` payloads of a kept match's seats, in order (``player`` by his name of
-    today); ``UserError`` if ``player`` is not one of them."""
+    today, unless another seat shows it: ``bot.names``); ``UserError`` if ``player`` is
+    not one of them."""
     if all(seat != player for seat, _, _ in kept.seats):
         names = ", ".join(n for _, n, _ in kept.seats)
         raise UserError("error.kept_not_yours", names=names)
+    others = [n for seat, n, _ in kept.seats if seat != player]
     joins: list[dict[str, Any]] = []
     for seat, seat_name, ai in kept.seats:
         if seat == player:
-            joins.append({"player": seat, "name": name})
+            joins.append({"player": seat, "name": person_name(name, handle, others)})
         elif seat.startswith(AI_PREFIX):
             joins.append({"player": seat, "name": seat_name, "ai": ai or "heuristic"})
         else:

@@ -18,12 +18,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
-from bot.computer import Decider, PoolDecider, computer_player, level_player
+from bot.computer import Decider, PoolDecider
 from bot.errors import TableElsewhere, UserError
 from bot.game import DealInputs, LogLine, TableGame
 from bot.games import default_game, table_game
+from bot.lobby import Lobby
 from bot.matches import Matches, keep_if_unfinished, resumed_seats
 from bot.moderation import Moderation
+from bot.names import person_name
 from bot.preferences import Preferences
 from bot.readings import Readings
 from bot.settlement import settlement_writer
@@ -46,7 +48,7 @@ RESTART_GRACE = 30  # seconds at least, after a restart, for the player to act
 TURN_EVENTS = frozenset({"deal", "action", "replace", "return"})
 
 
-class TableService(TurnClock, Preferences, Moderation, Matches, Readings):
+class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings):
     """Owns the live tables of the process."""
 
     def __init__(
@@ -196,17 +198,19 @@ class TableService(TurnClock, Preferences, Moderation, Matches, Readings):
         channel_name: str = "",
         pictures: bool = True,
         kept: KeptMatch | None = None,
+        handle: str = "",
     ) -> LiveTable:
         """A new table in a channel, its creator seated; the guild's register carries over.
 
         ``game`` defaults to the first game offered.  A ``kept`` match taken up again
-        brings its options and its seats, in their order."""
+        brings its options and its seats, in their order.  ``handle`` is the creator's
+        username (``join``)."""
         game = game or default_game()
-        joins = [{"player": player, "name": name, "lang": lang}]
+        joins = [{"player": player, "name": person_name(name, handle, ()), "lang": lang}]
         resume: dict[str, Any] = {}
         if kept is not None:
             rules = game.spec.options_from(kept.options)
-            joins = resumed_seats(kept, player, name)
+            joins = resumed_seats(kept, player, name, handle)
             resume = {"resume": {"kept": kept.id, "state": kept.state}}
         if self.in_channel(channel_id) is not None:
             raise UserError("error.table_exists")
@@ -270,106 +274,6 @@ class TableService(TurnClock, Preferences, Moderation, Matches, Readings):
         async with self.db.transaction() as store:
             await store.set_table_message(table.id, message_id)
         table.row = _replace_message(table, message_id)
-
-    async def join(self, table_id: int, player: str, name: str, lang: str) -> LiveTable:
-        table = self.get(table_id)
-        async with table.lock:
-            if table.seat_of(player) is not None:
-                raise UserError("error.already_here")
-            if table.status != "lobby":
-                raise UserError("error.already_started")
-            if len(table.seats) >= table.game.max_seats:
-                raise UserError("error.table_full")
-            if self._seated_elsewhere(player, table):
-                raise UserError("error.already_seated")
-            seat = len(table.seats)
-
-            async def seat_row(store: Store) -> None:
-                await store.add_seat(table.id, table.row.guild_id, seat, player, name)
-
-            await self._commit(
-                table, [("join", {"player": player, "name": name, "lang": lang})], seat_row
-            )
-        return table
-
-    def _seated_elsewhere(self, player: str, table: LiveTable) -> bool:
-        return any(
-            t is not table
-            and t.status != "ended"
-            and t.row.guild_id == table.row.guild_id
-            and t.seat_of(player) is not None
-            for t in self.tables.values()
-        )
-
-    async def leave(self, table_id: int, player: str) -> LiveTable:
-        table = self.get(table_id)
-        async with table.lock:
-            if table.seat_of(player) is None:
-                raise UserError("error.not_seated")
-            if table.status != "lobby":
-                raise UserError("error.leave_playing")
-            if table.resuming is not None:
-                raise UserError("error.leave_kept")
-            events: list[tuple[str, dict[str, Any]]] = [("leave", {"player": player})]
-            if not any(s.human for s in table.seats if s.player != player):
-                events.append(("end", {"reason": "closed"}))
-
-            async def seat_row(store: Store) -> None:
-                await store.remove_seat(table.id, player)
-
-            await self._commit(table, events, seat_row)
-        return table
-
-    def _lobby_seat(self, table: LiveTable, player: str) -> int:
-        """``player``'s seat at a table still in the lobby (or the refusal)."""
-        seat = self._seat(table, player)
-        if table.status != "lobby":
-            raise UserError("error.already_started")
-        return seat
-
-    async def add_computer(self, table_id: int, player: str, level: str) -> LiveTable:
-        """A seated player seats a computer player of ``level`` in the lobby."""
-        table = self.get(table_id)
-        async with table.lock:
-            self._lobby_seat(table, player)
-            if len(table.seats) >= table.game.max_seats:
-                raise UserError("error.table_full")
-            taken = {
-                s.player
-                for t in self.tables.values()
-                if t.status != "ended" and t.row.guild_id == table.row.guild_id
-                for s in t.seats
-            }
-            try:
-                level = level_player(table.game.spec, level)  # stored: the player's name
-                key, name = computer_player(level, taken)
-            except ValueError:
-                raise UserError("error.bad_input", text=level[:30]) from None
-            seat = len(table.seats)
-
-            async def seat_row(store: Store) -> None:
-                await store.add_seat(table.id, table.row.guild_id, seat, key, name, level)
-
-            await self._commit(
-                table, [("join", {"player": key, "name": name, "ai": level})], seat_row
-            )
-        return table
-
-    async def remove_computer(self, table_id: int, player: str) -> LiveTable:
-        """A seated player takes the last computer player out of the lobby."""
-        table = self.get(table_id)
-        async with table.lock:
-            self._lobby_seat(table, player)
-            computers = [s.player for s in table.seats if not s.human]
-            if not computers:
-                raise UserError("error.no_computer")
-            key = computers[-1]
-
-            async def seat_row(store: Store) -> None:
-                await store.remove_seat(table.id, key)
-
-            await self._commit(table, [("leave", {"player": key})], seat_row)
-        return table
 
     async def start(self, table_id: int, player: str) -> LiveTable:
         table = self.get(table_id)

@@ -10,7 +10,9 @@ Events (``kind`` and payload):
   ``"resume": {"kept", "state"}`` for a kept match taken up again (its seats join next,
   in their order; ``state`` is what the game kept)
 - ``join``: ``{"player", "name", "lang"}``, or ``{"player", "name", "ai"}`` for a computer
-  player (``ai`` is its level); ``leave``: ``{"player"}``
+  player (``ai`` is its level); ``leave``: ``{"player"}``; ``rename``: ``{"player", "to",
+  "name"}``: a computer player in the lobby takes another key and name (a person joining
+  shows its name)
 - ``start``: ``{"by", "seed"}`` (the session starts from the master seed: La Bête
   Hombrée's tirer le roi, La Bête's first dealer)
 - ``deal``: ``{"hand_no", "dealer", "hands", "register", "pot", ...}`` and the game's own
@@ -37,12 +39,12 @@ from dataclasses import dataclass, field
 from typing import Any, Final, cast
 
 from bot.game import Dealt, GameSession, GameState, LogLine, Settled, TableGame
+from bot.names import AI_PREFIX
 from bot.pictures.files import UNKNOWN
 from db.models import TableRow
 from games.register import Entry, Register
 
 LOG_LINES: Final = 6
-AI_PREFIX: Final = "ai:"  # the player key of a computer player: ai:<level>:<name>
 ABSENT_AFTER: Final = 2  # consecutive timeouts after which the others may replace a player
 
 
@@ -253,6 +255,17 @@ def _leave(table: LiveTable, p: dict[str, Any]) -> None:
     table.log.append(LogLine.of("log.leave", name=name))
 
 
+def _rename(table: LiveTable, p: dict[str, Any]) -> None:
+    seat = table.seat_of(str(p["player"]))
+    if table.status != "lobby" or seat is None or table.seats[seat].human:
+        raise EventError("rename: not a computer player at a table in the lobby")
+    if table.seat_of(str(p["to"])) is not None:
+        raise EventError("rename: that player is seated already")
+    old = table.seats[seat]
+    table.seats[seat] = Seat(str(p["to"]), str(p["name"]), old.ai)
+    table.log.append(LogLine.of("log.rename", old=old.name, name=p["name"]))
+
+
 def start_session(table: LiveTable, seed: int) -> tuple[GameSession[Any, Any], list[LogLine]]:
     """The session a table starts from its master seed (a new one, or a kept match's),
     and the log lines of its start."""
@@ -395,6 +408,7 @@ _HANDLERS = {
     "open": _open,
     "join": _join,
     "leave": _leave,
+    "rename": _rename,
     "start": _start,
     "deal": _deal,
     "look": _look,

@@ -68,17 +68,40 @@ class TurnClock:
         return hand_seed(table.game.id, table.row.seed, 1_000_000 + table.moves)
 
     async def _decide(self, table: LiveTable, seat: int, level: str) -> Any:
-        """A computer player's action for ``seat``, or the move of last resort."""
-        assert table.state is not None
-        view = table.state.view(seat)
+        """A computer player's action for ``seat``, or the move of last resort.
+
+        Whether the action is legal is the engine's ``check``, as for a person's
+        move: ``view.legal`` is what a seat is offered (a game may offer a
+        representative part of its legal moves, as L'Hombre's exchange does)."""
+        state = table.state
+        assert state is not None
+        view = state.view(seat)
         try:
             action = await self.decider(table.game.id, level, view, self._decision_seed(table))
         except Exception:
-            log.exception("a computer player could not decide at table %s", table.id)
-            return default_action(table.state)
-        if action not in view.legal:
-            log.error("a computer player chose %s, not legal at table %s", action, table.id)
-            return default_action(table.state)
+            fallback = default_action(state)
+            log.exception(
+                "a computer player (%s) could not decide at table %s, seat %s; plays %s instead",
+                level,
+                table.id,
+                seat,
+                fallback,
+            )
+            return fallback
+        reason = state.check(action, seat)
+        if reason is not None:
+            fallback = default_action(state)
+            log.error(
+                "a computer player (%s) chose %s, not legal at table %s, seat %s (%s);"
+                " plays %s instead",
+                level,
+                action,
+                table.id,
+                seat,
+                reason,
+                fallback,
+            )
+            return fallback
         return action
 
     async def _computer_move(self, table_id: int, moves: int, seat: int, pause: float) -> None:

@@ -90,7 +90,8 @@ async def _handle(
         return
     if verb in ("join", "leave", "airm", "start", "next", "stop", "replace", "abandon", "back"):
         if verb == "join":
-            await service.join(table.id, player, interaction.user.display_name, lang)
+            user = interaction.user
+            await service.join(table.id, player, user.display_name, lang, handle=user.name)
         elif verb == "leave":
             await service.leave(table.id, player)
         elif verb == "airm":
@@ -279,6 +280,7 @@ async def open_table(
         channel_name=channel.name,
         pictures=pictures,
         kept=kept,
+        handle=interaction.user.name,
     )
     bot.presenter.remember_locale(table, player, interaction.locale)
     for _ in range(computers):

@@ -180,6 +180,13 @@ class Store(MatchRepository, ShardRepository):
             (table_id, guild_id, seat, player, name, ai_level),
         )
 
+    async def rename_seat(self, table_id: int, player: str, to: str, name: str) -> None:
+        """A computer player in the lobby takes another player key and name."""
+        await self._run(
+            "UPDATE seats SET player = ?, name = ? WHERE table_id = ? AND player = ?",
+            (to, name, table_id, player),
+        )
+
     async def remove_seat(self, table_id: int, player: str) -> None:
         """A player leaves a table still in the lobby: the later seats move up."""
         row = await self._one(

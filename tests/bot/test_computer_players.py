@@ -8,9 +8,10 @@ import time
 import pytest
 
 import bot.service as service_module
-from bot.computer import NAMES, computer_player, inline_decider, level_of, level_player
+from bot.computer import inline_decider, level_of, level_player
 from bot.errors import UserError
 from bot.games.bete_hombree import GAME
+from bot.names import NAMES, computer_player
 from bot.service import RESTART_GRACE, TableService
 from bot.turns import remind_before
 from db import Database
@@ -86,10 +87,11 @@ async def test_three_computer_players_play_a_hand_with_one_person(database_targe
     for level in ("pimc", "heuristic", "pimc"):
         await service.add_computer(table.id, "101", level)
     assert [s.ai for s in table.seats] == [None, "pimc", "heuristic", "pimc"]
+    # each shows a name of its own at the table, whatever its level
     assert [s.player for s in table.seats[1:]] == [
         "ai:pimc:Alexandre",
-        "ai:heuristic:Alexandre",
-        "ai:pimc:François",
+        "ai:heuristic:François",
+        "ai:pimc:Arthur",
     ]
     with pytest.raises(UserError) as error:
         await service.add_computer(table.id, "101", "pimc")
@@ -115,6 +117,34 @@ async def test_three_computer_players_play_a_hand_with_one_person(database_targe
         seats = await store.seats(table.id)
     assert len(hands) == 1 and hands[0].record["actions"] == [f"{s} {a}" for s, a in state.actions]
     assert [s.ai_level for s in seats] == [None, "pimc", "heuristic", "pimc"]
+    await service.close()
+    await service.db.close()
+
+
+async def test_a_move_the_rules_refuse_is_replaced_and_said_in_the_log(database_target, caplog):
+    """A computer player's move is checked by the engine; one it refuses (or a decision
+    that fails) gives way to the move of last resort, and the log says so."""
+
+    async def confused(game, level, view, seed):
+        if view.seat == 1:
+            return Action.parse("play 7S")  # a card, while the auction goes on
+        raise RuntimeError("no idea")
+
+    service = await make(database_target, confused)
+    table = await service.open_table(
+        guild_id=GUILD, channel_id=CHANNEL, player="101", name="Sud", rules=Rules()
+    )
+    for _ in range(3):
+        await service.add_computer(table.id, "101", "heuristic")
+    await service.start(table.id, "101")
+    assert table.state is not None and table.state.turn == 1  # a computer player speaks first
+    await until(lambda: table.state is not None and table.state.turn == 0)
+    assert [(seat, str(a)) for seat, a in table.state.actions] == [(s, "pass") for s in (1, 2, 3)]
+    refused, failed, _ = (r for r in caplog.records if r.name == "bot.turns")
+    assert refused.levelname == "ERROR" and "chose play 7S, not legal" in refused.getMessage()
+    assert "seat 1" in refused.getMessage() and "plays pass instead" in refused.getMessage()
+    assert "could not decide" in failed.getMessage() and "plays pass instead" in failed.getMessage()
+    assert failed.exc_info is not None
     await service.close()
     await service.db.close()
 

@@ -42,7 +42,8 @@ async def test_seating_computer_players_from_the_lobby(world):
     chosen = await sud.click(asked.response.message, label="Strong player")
     assert chosen.acknowledged
     message = world.table_message()
-    assert "🤖 Alexandre — computer, strong" in message.embeds[0].fields[0].value
+    # a name of its own beside the fair one
+    assert "🤖 François — computer, strong" in message.embeds[0].fields[0].value
     assert "Remove computer player" in labels(message)
     await sud.click(message, label="Remove computer player")
     seats = world.table_message().embeds[0].fields[0].value
@@ -55,6 +56,28 @@ async def test_seating_computer_players_from_the_lobby(world):
     assert disabled(message, "Add computer player")  # the table is full
     table = live(world)
     assert [s.ai for s in table.seats] == [None, "heuristic", None, "pimc"]
+    assert not world.env.errors
+
+
+async def test_people_and_computer_players_show_names_of_their_own(world):
+    """A person who joins under a computer player's name keeps it (the computer player
+    takes another), and two people of one display name are told apart by username."""
+    sud = world.members[0]
+    arthur = world.guild.add_member(world.env.create_user("arthur", global_name="Arthur"))
+    other = world.guild.add_member(world.env.create_user("arthur_92"), nick="Arthur")
+    await sud.slash(world.channel, "table new bete", computers=3, level="fair")
+    assert [s.name for s in live(world).seats][1:] == ["🤖 Alexandre", "🤖 François", "🤖 Arthur"]
+    await arthur.click(world.table_message(), label="Join")
+    names = [s.name for s in live(world).seats]
+    assert names == ["Sud", "🤖 Alexandre", "🤖 François", "🤖 Edmond", "Arthur"]
+    embed = world.table_message().embeds[0]
+    assert "🤖 Edmond" in embed.fields[0].value and "🤖 Arthur" not in embed.fields[0].value
+    assert "🤖 Arthur is now 🤖 Edmond." in embed.fields[-1].value
+    await sud.click(world.table_message(), label="Remove computer player")
+    await other.click(world.table_message(), label="Join")
+    names = [s.name for s in live(world).seats]
+    assert names == ["Sud", "🤖 Alexandre", "🤖 François", "Arthur", "Arthur (arthur_92)"]
+    assert "`5` Arthur (arthur_92)" in world.table_message().embeds[0].fields[0].value
     assert not world.env.errors
 
 
