@@ -11,7 +11,14 @@ from PIL import Image
 from bot.game import CardRow
 from bot.pictures.faces import FELT, card_face
 from bot.pictures.files import UNKNOWN, PictureCache, edit_files, picture_name, send_files
-from bot.pictures.layouts import HAND_CARD, HAND_STEP, MARGIN, hand_picture, trick_picture
+from bot.pictures.layouts import (
+    HAND_CARD,
+    HAND_STEP,
+    MARGIN,
+    ROW_LABEL,
+    hand_picture,
+    trick_picture,
+)
 from bot.pictures.scenes import hand_scene, trick_scene, whole_hand_scene
 from games.cards import Card
 from games.tricks import PlayedTrick
@@ -65,6 +72,32 @@ def test_unplayable_cards_are_greyed_and_playable_ones_stand_up() -> None:
     paper, washed = open_.convert("RGB").getpixel((x, y)), greyed.convert("RGB").getpixel((x, y))
     assert isinstance(paper, tuple) and isinstance(washed, tuple)
     assert min(paper) > 230 and max(washed) < 200
+
+
+def test_a_labelled_row_stands_apart_and_is_greyed_only_where_unplayable(drawn_text) -> None:
+    alone = hand_picture([hand("KS QS 10H", "KS")], "en")
+    laid = hand("JS JH", "JS", "Laid on the table")
+    both = hand_picture([hand("KS QS 10H", "KS"), laid], "en")
+    assert both.size[1] == alone.size[1] + ROW_LABEL + round(HAND_CARD * 1.4) + MARGIN
+    assert "Laid on the table" in [text for text, _ in drawn_text]
+    top = alone.size[1] + ROW_LABEL  # the laid row's cards
+    y = top + MARGIN // 2 + round(HAND_CARD * 1.4 * 0.85)
+    open_ = both.convert("RGB").getpixel((MARGIN + HAND_CARD // 6, y))  # J♠: may be played
+    greyed = both.convert("RGB").getpixel((MARGIN + HAND_STEP + HAND_CARD // 6, y))  # J♥
+    assert isinstance(open_, tuple) and isinstance(greyed, tuple)
+    assert min(open_) > 230 and max(greyed) < 200
+    nothing_to_play = hand_picture([hand("KS QS 10H"), hand("JS JH", None, "laid")], "en")
+    paper = nothing_to_play.convert("RGB").getpixel((MARGIN + HAND_STEP + HAND_CARD // 6, y))
+    assert isinstance(paper, tuple) and min(paper) > 230  # not to play: none greyed
+
+
+def test_at_five_the_last_trick_goes_under_the_trick_in_progress() -> None:
+    trick = ((1, Card.parse("AS")), (2, Card.parse("KS")))
+    last = PlayedTrick(0, tuple(enumerate(cards("QH JH 10H 9H 8H"))), 0)
+    four = trick_picture(trick, 1, PlayedTrick(0, last.cards[:4], 0), "fr", 4)
+    five = trick_picture(trick, 1, last, "fr", 5)
+    assert four.size[0] / four.size[1] <= 4  # beside: still within 4:1
+    assert five.size[0] < four.size[0] and five.size[1] > 1.5 * four.size[1]  # under
 
 
 def test_the_trick_leaves_room_for_every_seat_and_shows_the_last_trick() -> None:
