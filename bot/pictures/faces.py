@@ -13,7 +13,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.pictures.text import SEMIBOLD, font
+from bot.pictures.text import BOLD, SEMIBOLD, font
 from games.cards import Card, Rank, Suit
 
 SUPERSAMPLE: Final = 4
@@ -100,8 +100,12 @@ def index_face(rank: Rank, suit: Suit, lang: str, width: int) -> Image.Image:
     letter = corner_text(rank, lang)
     size = round(w * (0.5 if len(letter) > 1 else 0.62))
     colour = suit_colour(suit)
-    draw.text((w / 2, h * 0.3), letter, font=font(size, SEMIBOLD), fill=colour, anchor="mm")
-    draw_suit(draw, suit, w / 2, h * 0.71, w * 0.52)
+    letter_font = font(size, BOLD)
+    # centred by its ink, so that a J's hook stays clear of the suit below it
+    left, top, right, bottom = draw.textbbox((0, 0), letter, font=letter_font, anchor="lt")
+    x, y = w / 2 - (left + right) / 2, h * 0.29 - (top + bottom) / 2
+    draw.text((x, y), letter, font=letter_font, fill=colour, anchor="lt")
+    draw_suit(draw, suit, w / 2, h * 0.73, w * 0.5)
     return image.resize((width, round(width * 1.4)), Image.Resampling.LANCZOS)
 
 
