@@ -99,13 +99,16 @@ def robot_width(size: int) -> int:
     return round(size * 0.95)
 
 
+@lru_cache(maxsize=4096)
+def _run_width(run: str, size: int, weight: int) -> float:
+    """A run's width (laying text out is most of the time a picture's words take)."""
+    return robot_width(size) if run == ROBOT else font(size, weight).getlength(run)
+
+
+@lru_cache(maxsize=4096)
 def text_width(text: str, size: int, weight: int = REGULAR) -> int:
     """The width of ``text`` as ``draw_text`` draws it."""
-    shown = drawable(text)
-    width = 0.0
-    for run in _runs(shown):
-        width += robot_width(size) if run == ROBOT else font(size, weight).getlength(run)
-    return round(width)
+    return round(sum(_run_width(run, size, weight) for run in _runs(drawable(text))))
 
 
 def fitted(text: str, size: int, width: int, weight: int = REGULAR) -> str:
@@ -150,7 +153,6 @@ def draw_text(
     for run in _runs(drawable(text)):
         if run == ROBOT:
             draw_robot(draw, x, y, size, fill)
-            x += robot_width(size)
         else:
             draw.text((x, y), run, font=font(size, weight), fill=fill, anchor="lm")
-            x += font(size, weight).getlength(run)
+        x += _run_width(run, size, weight)
