@@ -33,11 +33,14 @@ if __package__ in (None, ""):  # run as a file: the load benchmark lives beside 
 
 from PIL import Image
 
+from bot.game import CardRow
 from bot.pictures.files import encode
-from bot.pictures.layouts import hand_picture, trick_picture, whole_hand_picture
+from bot.pictures.layouts import hand_picture, trick_picture
+from bot.pictures.whole_hand import whole_hand_picture
 from games.bete_hombree import Phase, Session
 
 BUDGET_MS = 10.0
+NAMES = ("Arthur", "🤖 Alexandre", "🤖 François", "Zoé")  # the whole hand's names
 CPU_RATIO = 1.5
 
 
@@ -63,8 +66,8 @@ def draw_hands(hands: int, seed: int) -> dict[str, list[float]]:
             view = state.view(state.turn)
             playing = view.phase is Phase.PLAY
             playable = frozenset(a.card for a in view.legal) if playing else None
-            cards = list(view.cards)
-            timed(partial(hand_picture, cards, playable, "fr"), times["hand"])
+            cards = tuple(view.cards)
+            timed(partial(hand_picture, [CardRow(cards, playable)], "fr"), times["hand"])
             if view.trick or view.tricks_played:
                 last = view.tricks_played[-1] if view.tricks_played else None
                 draw = partial(trick_picture, view.trick, view.winning, last, "fr", 4)
@@ -72,7 +75,7 @@ def draw_hands(hands: int, seed: int) -> dict[str, list[float]]:
             state.apply(rng.choice(state.legal_actions()))
         tricks = state.view(0).tricks_played
         if tricks:
-            timed(partial(whole_hand_picture, tricks, "fr"), times["whole hand"])
+            timed(partial(whole_hand_picture, tricks, NAMES, "fr"), times["whole hand"])
         session.settle(state)
     return times
 
@@ -91,7 +94,7 @@ def save_examples(folder: Path, seed: int) -> list[Path]:
                 playable = frozenset(a.card for a in view.legal)
                 last = view.tricks_played[-1]
                 table = trick_picture(view.trick, view.winning, last, "fr", 4)
-                hand = hand_picture(list(view.cards), playable, "fr")
+                hand = hand_picture([CardRow(tuple(view.cards), playable)], "fr")
                 saved += [folder / "table.png", folder / "hand.png"]
                 table.save(saved[0])
                 hand.save(saved[1])
@@ -100,7 +103,7 @@ def save_examples(folder: Path, seed: int) -> list[Path]:
         session.settle(state)
         if saved and len(tricks) == 5:
             saved.append(folder / "whole-hand.png")
-            whole_hand_picture(tricks, "fr").save(saved[-1])
+            whole_hand_picture(tricks, NAMES, "fr").save(saved[-1])
             return saved
 
 

@@ -183,7 +183,7 @@ def history_pictures(hands: list[PastHand], lang: str) -> list[tuple[discord.Emb
         except (KeyError, ValueError):  # a game no longer offered, or a record it refuses
             continue
         names = [name for _, name, _ in past.nets]
-        picture = whole_hand_scene(tricks, lang, hand_tricks_words(tricks, names, lang))
+        picture = whole_hand_scene(tricks, names, lang, hand_tricks_words(tricks, names, lang))
         if picture is None:
             continue
         title = t(lang, "history.picture", id=hand.id, hand=hand.hand_no)

@@ -183,6 +183,17 @@ class SeatLike(Protocol):
     def name(self) -> str: ...
 
 
+@dataclass(frozen=True, slots=True)
+class CardRow:
+    """One row of a hand's picture: its cards in order, those the player may play now
+    (None: not to play, nothing greyed; the others are greyed), and what the row is,
+    written above it (none for the hand itself; Bésigue's cards laid on the table)."""
+
+    cards: tuple[Card, ...]
+    playable: frozenset[Card] | None = None
+    label: str = ""
+
+
 class TrickView(Protocol):
     """What a seat's view of a trick-taking game shows of the play, in every game."""
 
@@ -400,9 +411,9 @@ class Renderer(Protocol[ViewT, ActionT, SettledT_contra]):
         """The calls of the player to act (``view`` is theirs), under the table message."""
         ...
 
-    def hand_cards(self, view: ViewT) -> tuple[list[Card], frozenset[Card] | None]:
-        """The cards a seat's hand picture shows (none while it may not look at them)
-        and, when it is to play one, those it may play (the others are greyed)."""
+    def hand_rows(self, view: ViewT, lang: str) -> list[CardRow]:
+        """The rows of cards a seat's hand picture shows (none while it may not look at
+        them), each with the cards it may play when it is to play one."""
         ...
 
     def hand_body(

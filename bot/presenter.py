@@ -213,7 +213,7 @@ class Presenter:
             tricks = table.state.view(0).tricks_played
             lang = table.public_lang
             words = hand_tricks_words(tricks, table.names, lang)
-            picture = whole_hand_scene(tricks, lang, words)
+            picture = whole_hand_scene(tricks, table.names, lang, words)
             if picture is not None:
                 # a whole hand takes a few times longer to draw than a trick: off the loop
                 await asyncio.to_thread(lambda: picture.data)

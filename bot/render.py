@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import weakref
-from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -30,9 +29,18 @@ from bot.ids import ComponentId
 from bot.pictures.files import CACHE, Picture
 from bot.pictures.scenes import hand_scene, trick_scene
 from bot.table import LiveTable, Seat
+
+# the small texts live in bot.wording; named here too for the modules that take them here
+from bot.wording import card_text as card_text
+from bot.wording import cards_text as cards_text
+from bot.wording import hand_tricks_words as hand_tricks_words
+from bot.wording import hand_words, trick_words
+from bot.wording import played_trick_text as played_trick_text
+from bot.wording import signed as signed
+from bot.wording import suit_text as suit_text
+from bot.wording import trick_text as trick_text
 from games.cards import Card, Suit
 from games.options import options_to_dict
-from games.tricks import PlayedTrick
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -55,42 +63,6 @@ CARD_STYLE: Final = {
     Suit.H: discord.ButtonStyle.danger,
     Suit.D: discord.ButtonStyle.danger,
 }
-
-
-# ---- small texts ---------------------------------------------------------------
-
-
-def card_text(card: Card, lang: str) -> str:
-    rank = card.rank.french if lang == "fr" else card.rank.text
-    return f"{rank}{card.suit.symbol}"
-
-
-def cards_text(cards: list[Card], lang: str) -> str:
-    return " ".join(card_text(c, lang) for c in cards) or "—"
-
-
-def suit_text(suit: Suit, lang: str) -> str:
-    return f"{suit.symbol} {t(lang, f'suit.{suit.name}')}"
-
-
-def signed(amount: int) -> str:
-    return f"+{amount}" if amount > 0 else ("±0" if amount == 0 else f"−{-amount}")
-
-
-def trick_text(
-    trick: Sequence[tuple[int, Card]], names: list[str], lang: str, winning: int = -1
-) -> str:
-    """A trick card by card, who played each; the card winning it now in bold."""
-    if not trick:
-        return t(lang, "table.trick_empty")
-    played = [(s, f"{names[s]} {card_text(c, lang)}") for s, c in trick]
-    return " · ".join(f"**{text}**" if s == winning else text for s, text in played)
-
-
-def played_trick_text(number: int, played: PlayedTrick, names: list[str], lang: str) -> str:
-    """A finished trick: "Pli 1 : A♠ V♠ R♠ A♥ → Edmond" (its cards in the order played)."""
-    cards = " ".join(card_text(c, lang) for _, c in played.cards)
-    return t(lang, "table.last_trick", number=number, cards=cards, name=names[played.winner])
 
 
 def trick_field(names: list[str], view: TrickView, lang: str) -> Field | None:
@@ -116,21 +88,6 @@ def trick_field(names: list[str], view: TrickView, lang: str) -> Field | None:
         last = len(view.tricks_played)
         lines.append(played_trick_text(last, view.tricks_played[-1], names, lang))
     return (t(lang, "table.trick", number=number), "\n".join(lines), False)
-
-
-def trick_words(names: list[str], view: TrickView, lang: str) -> str:
-    """The trick picture in words: the trick in progress, then the last trick taken."""
-    lines = [trick_text(view.trick, names, lang)] if view.trick else []
-    if view.tricks_played:
-        number = len(view.tricks_played)
-        lines.append(played_trick_text(number, view.tricks_played[-1], names, lang))
-    return "\n".join(lines).replace("**", "")
-
-
-def hand_tricks_words(tricks: Sequence[PlayedTrick], names: list[str], lang: str) -> str:
-    """A whole hand's picture in words: every trick, its cards and who took it."""
-    lines = [played_trick_text(n, trick, names, lang) for n, trick in enumerate(tricks, 1)]
-    return "\n".join(lines)
 
 
 def turn_lines(
@@ -507,11 +464,10 @@ def _draw_hand_panel(
     own = table.state.view(seat)
     renderer = table.game.renderer
     lines, items = renderer.hand_body(table, own, seat, lang, step)
-    cards, playable = renderer.hand_cards(own)
+    rows = renderer.hand_rows(own, lang)
     picture = None
-    if table.pictures and cards:
-        words = t(lang, "hand.cards", cards=cards_text(cards, lang)).replace("**", "")
-        picture = hand_scene(cards, playable, lang, words)
+    if table.pictures and any(row.cards for row in rows):
+        picture = hand_scene(rows, lang, hand_words(rows, lang))
         embed.set_image(url=picture.url)
     if table.state.is_over and table.last is not None:  # the hand's result, and yours
         title, result, _ = renderer.settlement(table, table.last, lang)

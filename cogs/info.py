@@ -108,7 +108,7 @@ class Info(commands.Cog):
             return
         await interaction.response.defer()  # the chart is drawn off the event loop
         players = [(row.player, row.name) for row in rows]
-        png = await asyncio.to_thread(balance_chart, series, players)
+        png = await asyncio.to_thread(balance_chart, series, players, lang)
         embed.set_image(url=f"attachment://{CHART}")
         await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), CHART))
 

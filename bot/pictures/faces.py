@@ -1,15 +1,19 @@
 """One card's face, drawn with Pillow: its corner letter in the reader's language and
-its suit as a shape (no font is needed for the suits; the letters use the font Pillow
-ships).  Faces are drawn four times larger and scaled down, so their edges are smooth,
-and each face is drawn once per size (a hand's picture only pastes them)."""
+its suit as a shape (no font is needed for the suits; the letters use the pictures'
+one font).  Faces are drawn four times larger and scaled down, so their edges are
+smooth, and each face is drawn once per size (a hand's picture only pastes them).
+
+A card drawn small (a whole hand, trick by trick) shows its index alone: its letter
+and its suit, each filling half the card, so that it reads at a glance."""
 
 from __future__ import annotations
 
 from functools import cache
 from typing import Final
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from bot.pictures.text import BOLD, SEMIBOLD, font
 from games.cards import Card, Rank, Suit
 
 SUPERSAMPLE: Final = 4
@@ -26,12 +30,6 @@ Colour = tuple[int, int, int, int]
 
 def suit_colour(suit: Suit) -> Colour:
     return RED if suit in (Suit.H, Suit.D) else BLACK
-
-
-@cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's own font at ``size`` pixels (scalable where Pillow has FreeType)."""
-    return ImageFont.load_default(size=size)
 
 
 def corner_text(rank: Rank, lang: str) -> str:
@@ -73,7 +71,7 @@ def face(rank: Rank, suit: Suit, lang: str, width: int, greyed: bool = False) ->
     draw.rounded_rectangle([0, 0, w - 1, h - 1], radius, fill=PAPER, outline=EDGE, width=w // 60)
     letter = corner_text(rank, lang)
     size = w * 0.3
-    text_font = font(round(size))
+    text_font = font(round(size), SEMIBOLD)
     colour = suit_colour(suit)
     left = w * 0.08
     draw.text((left, h * 0.03), letter, font=text_font, fill=colour)
@@ -89,3 +87,28 @@ def face(rank: Rank, suit: Suit, lang: str, width: int, greyed: bool = False) ->
 def card_face(card: Card, lang: str, width: int, greyed: bool = False) -> Image.Image:
     """The face of ``card`` (every copy of a card looks the same)."""
     return face(card.rank, card.suit, lang, width, greyed)
+
+
+@cache
+def index_face(rank: Rank, suit: Suit, lang: str, width: int) -> Image.Image:
+    """A small card ``width`` pixels wide showing its index alone: the letter above,
+    the suit below, each as large as the card allows."""
+    w, h = width * SUPERSAMPLE, round(width * 1.4) * SUPERSAMPLE
+    image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle([0, 0, w - 1, h - 1], w // 8, fill=PAPER, outline=EDGE, width=w // 40)
+    letter = corner_text(rank, lang)
+    size = round(w * (0.5 if len(letter) > 1 else 0.62))
+    colour = suit_colour(suit)
+    letter_font = font(size, BOLD)
+    # centred by its ink, so that a J's hook stays clear of the suit below it
+    left, top, right, bottom = draw.textbbox((0, 0), letter, font=letter_font, anchor="lt")
+    x, y = w / 2 - (left + right) / 2, h * 0.29 - (top + bottom) / 2
+    draw.text((x, y), letter, font=letter_font, fill=colour, anchor="lt")
+    draw_suit(draw, suit, w / 2, h * 0.73, w * 0.5)
+    return image.resize((width, round(width * 1.4)), Image.Resampling.LANCZOS)
+
+
+def card_index(card: Card, lang: str, width: int) -> Image.Image:
+    """The small face of ``card`` (every copy of a card looks the same)."""
+    return index_face(card.rank, card.suit, lang, width)

@@ -21,7 +21,9 @@ from typing import Any, Final
 import discord
 from PIL import Image
 
+from bot.game import CardRow
 from bot.pictures.layouts import hand_picture, trick_picture
+from bot.pictures.whole_hand import whole_hand_picture
 from games.cards import Card
 from games.tricks import PlayedTrick
 
@@ -63,13 +65,16 @@ class Picture:
 @cache
 def palette() -> Image.Image:
     """The colours of every picture (felt, paper, both suits' colours, greyed cards, the
-    winner's gold and their smooth edges), found once from pictures that show them all."""
+    winner's gold, names and numbers, and their smooth edges), found once from pictures
+    that show them all."""
     cards = [Card.parse(c) for c in ["KS", "QH", "JD", "AC", "10S", "9H", "8D", "7C"]]
-    sample = Image.new("RGB", (1600, 400))
-    sample.paste(hand_picture(cards, frozenset(cards[:4]), "fr"), (0, 0))
+    sample = Image.new("RGB", (1600, 800))
+    sample.paste(hand_picture([CardRow(tuple(cards), frozenset(cards[:4]))], "fr"), (0, 0))
     trick = tuple(enumerate(cards[4:8]))
     last = PlayedTrick(0, tuple(enumerate(cards[:4])), 1)
     sample.paste(trick_picture(trick[:3], 1, last, "en", 4), (0, 200))
+    names = ("Arthur", "🤖 Alexandre", "François", "Zoé")
+    sample.paste(whole_hand_picture((last, PlayedTrick(1, trick, 2)), names, "fr"), (0, 400))
     return sample.quantize(PALETTE, method=Image.Quantize.FASTOCTREE)
 
 

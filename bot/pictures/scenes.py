@@ -8,20 +8,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-from bot.game import TrickView
+from bot.game import CardRow, TrickView
 from bot.pictures.files import CACHE, Picture
-from bot.pictures.layouts import hand_picture, trick_picture, whole_hand_picture
-from games.cards import Card
+from bot.pictures.layouts import hand_picture, trick_picture
+from bot.pictures.whole_hand import whole_hand_picture
 from games.tricks import PlayedTrick
 
 
-def hand_scene(
-    cards: Sequence[Card], playable: frozenset[Card] | None, lang: str, description: str
-) -> Picture:
-    """A hand (``description``: the same cards in words, for screen readers)."""
-    order = None if playable is None else tuple(sorted(c.index for c in playable))
-    key = (tuple(cards), order, lang)
-    return CACHE.get("hand", key, lambda: hand_picture(cards, playable, lang), description)
+def hand_scene(rows: Sequence[CardRow], lang: str, description: str) -> Picture:
+    """A hand in rows (``description``: the same cards in words, for screen readers)."""
+    key = (tuple(rows), lang)
+    return CACHE.get("hand", key, partial(hand_picture, tuple(rows), lang), description)
 
 
 def trick_scene(view: TrickView, lang: str, seats: int, description: str) -> Picture | None:
@@ -35,9 +32,13 @@ def trick_scene(view: TrickView, lang: str, seats: int, description: str) -> Pic
     return CACHE.get("trick", key, draw, description)
 
 
-def whole_hand_scene(tricks: Sequence[PlayedTrick], lang: str, description: str) -> Picture | None:
-    """Every trick of a hand, in order (None: no trick was played)."""
+def whole_hand_scene(
+    tricks: Sequence[PlayedTrick], names: Sequence[str], lang: str, description: str
+) -> Picture | None:
+    """Every trick of a hand, in order, under the players' names (None: no trick was
+    played)."""
     if not tricks:
         return None
-    key = (tuple(tricks), lang)
-    return CACHE.get("tricks", key, lambda: whole_hand_picture(tricks, lang), description)
+    key = (tuple(tricks), tuple(names), lang)
+    draw = partial(whole_hand_picture, tuple(tricks), tuple(names), lang)
+    return CACHE.get("tricks", key, draw, description)

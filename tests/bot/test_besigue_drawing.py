@@ -10,7 +10,7 @@ import pytest
 
 from bot.errors import UserError
 from bot.games.besigue.codec import action_arg, action_of, parse_move
-from bot.games.besigue.drawing import declare_buttons, play_buttons
+from bot.games.besigue.drawing import BesigueRenderer, declare_buttons, play_buttons
 from games.besigue import Action, DealState, Phase, Rules
 from games.besigue.rules import deck_for
 from games.cards import cards_of
@@ -67,6 +67,24 @@ def test_identical_cards_are_one_button_and_laid_cards_open_from_the_table():
     assert items["J♠ (laid)"].custom_id == "tb:4:9:play:JS" and not items["J♠ (laid)"].disabled
     others = play_buttons(TABLE, state.view(0), False, "en")  # not his turn: all greyed
     assert all(item.disabled for item in others)
+
+
+def test_laid_cards_stand_in_a_row_of_their_own_open_when_they_may_be_played():
+    state = deal()
+    for words in ("play AS", "play 7S", "meld jacks JS JH JD JC"):
+        state.apply(Action.parse(words))
+    view = state.view(1)
+    assert view.phase is Phase.PLAY1 and view.turn == 1  # Anne leads: any card, laid or not
+    hand, laid = BesigueRenderer().hand_rows(view, "en")
+    assert laid.label == "Laid on the table" and not hand.label
+    assert sorted(str(c) for c in laid.cards) == ["JC", "JD", "JH", "JS"]
+    assert not set(laid.cards) & set(hand.cards)  # apart from the hand, never twice
+    assert laid.playable is not None and set(laid.cards) <= laid.playable  # none greyed
+    assert hand.playable is not None and set(hand.cards) <= hand.playable
+    assert BesigueRenderer().hand_rows(view, "fr")[1].label == "Posées sur la table"
+    # Marc sees his own hand, and no row of Anne's: her laid cards are on the table message
+    (marc,) = BesigueRenderer().hand_rows(state.view(0), "en")
+    assert marc.playable is None and not {str(c) for c in marc.cards} & {"JS", "JH", "JD", "JC"}
 
 
 @pytest.mark.parametrize(

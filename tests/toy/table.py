@@ -18,6 +18,7 @@ from bot.commands import TableCommand
 from bot.errors import UserError
 from bot.game import (
     Capabilities,
+    CardRow,
     DealInputs,
     Dealt,
     Field,
@@ -33,7 +34,7 @@ from bot.games import register
 from bot.i18n import t
 from bot.parsing import parse_card
 from bot.render import card_buttons, card_text, cards_text, signed, turn_lines
-from games.cards import Card, cards_of
+from games.cards import cards_of
 from games.register import Register
 from games.tricks import PlayedTrick
 from tests.toy import SPEC
@@ -179,9 +180,10 @@ class ToyRenderer:
     ) -> list[discord.ui.Button[Any]]:
         return []
 
-    def hand_cards(self, view: DealView) -> tuple[list[Card], frozenset[Card] | None]:
+    def hand_rows(self, view: DealView, lang: str) -> list[CardRow]:
         playing = view.phase is Phase.PLAY and bool(view.legal)
-        return cards_of(view.hand), frozenset(a.card for a in view.legal) if playing else None
+        playable = frozenset(a.card for a in view.legal) if playing else None
+        return [CardRow(tuple(cards_of(view.hand)), playable)]
 
     def hand_body(
         self, table: TableLike, view: DealView, seat: int, lang: str, step: str

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import discord
 
-from bot.game import Field, TableLike
+from bot.game import CardRow, Field, TableLike
 from bot.games.besigue.codec import action_arg, action_of, parse_move
 from bot.i18n import t
 from bot.ids import ComponentId
@@ -306,13 +306,26 @@ class BesigueRenderer:
     ) -> list[discord.ui.Button[Any]]:
         return []  # every choice is the hand's: a combination named in public shows cards
 
-    def hand_cards(self, view: DealView) -> tuple[list[Card], frozenset[Card] | None]:
-        cards = hand_in_order(view) + laid_cards(view, view.seat)
+    def hand_rows(self, view: DealView, lang: str) -> list[CardRow]:
+        """The hand, then the cards laid on the table in a row of their own (they may
+        be played as well: greyed only when the rule forbids them)."""
+        hand, laid = hand_in_order(view), laid_cards(view, view.seat)
         playing = view.phase in (Phase.PLAY1, Phase.PLAY2) and bool(view.legal)
         legal = {(a.card, a.laid) for a in view.legal if a.kind is Kind.PLAY}
-        hand = set(cards_of(view.hand))
-        playable = frozenset(c for c in cards if (c.face, c not in hand) in legal)
-        return cards, playable if playing else None
+        held = {c.face for c in hand}
+        # ``play C`` plays the hand's copy, or the laid one when the hand holds none;
+        # ``play C laid`` is offered only where both hold one
+        from_hand = frozenset(c for c in hand if (c.face, False) in legal)
+        from_table = frozenset(
+            c
+            for c in laid
+            if (c.face, True) in legal or (c.face not in held and (c.face, False) in legal)
+        )
+        rows = [CardRow(tuple(hand), from_hand if playing else None)]
+        if laid:
+            label = t(lang, "besigue.laid_row")
+            rows.append(CardRow(tuple(laid), from_table if playing else None, label))
+        return rows
 
     def hand_body(
         self, table: TableLike, view: DealView, seat: int, lang: str, step: str

@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.game import Field, TableLike
+from bot.game import CardRow, Field, TableLike
 from bot.games.bete.codec import call_arg, call_of, parse_move
 from bot.games.bete.port import pot_of_parts
 from bot.i18n import t
@@ -27,7 +27,7 @@ from bot.render import (
     turn_lines,
 )
 from games.bete import Action, DealState, DealView, Kind, Phase, Pot, Session, fiches
-from games.cards import Card, cards_of
+from games.cards import cards_of
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "auction", "play", "settlement", "register")
 _CALL_KEYS = {
@@ -189,9 +189,10 @@ class BeteRenderer:
     ) -> list[discord.ui.Button[Any]]:
         return call_buttons(table, view, lang) if view.phase in SPEAKING else []
 
-    def hand_cards(self, view: DealView) -> tuple[list[Card], frozenset[Card] | None]:
+    def hand_rows(self, view: DealView, lang: str) -> list[CardRow]:
         playing = view.phase is Phase.PLAY and bool(view.legal)
-        return cards_of(view.hand), frozenset(a.card for a in view.legal) if playing else None
+        playable = frozenset(a.card for a in view.legal) if playing else None
+        return [CardRow(tuple(cards_of(view.hand)), playable)]
 
     def hand_body(
         self, table: TableLike, view: DealView, seat: int, lang: str, step: str

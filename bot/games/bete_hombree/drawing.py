@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.errors import UserError
-from bot.game import Field, TableLike
+from bot.game import CardRow, Field, TableLike
 from bot.games.bete_hombree.codec import call_arg, call_of, parse_move
 from bot.i18n import t
 from bot.ids import ComponentId
@@ -345,11 +345,12 @@ class HombreeRenderer:
             return []
         return call_buttons(table, view, lang)
 
-    def hand_cards(self, view: HandView) -> tuple[list[Card], frozenset[Card] | None]:
+    def hand_rows(self, view: HandView, lang: str) -> list[CardRow]:
         if view.face_down:  # a blind call: the cards stay unseen until the player looks
-            return [], None
+            return []
         playing = view.phase is Phase.PLAY and bool(view.legal)
-        return list(view.cards), frozenset(a.card for a in view.legal) if playing else None
+        playable = frozenset(a.card for a in view.legal) if playing else None
+        return [CardRow(tuple(view.cards), playable)]
 
     def hand_body(
         self, table: TableLike, view: HandView, seat: int, lang: str, step: str

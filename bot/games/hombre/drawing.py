@@ -14,7 +14,7 @@ from typing import Any, Final
 
 import discord
 
-from bot.game import Field, TableLike
+from bot.game import CardRow, Field, TableLike
 from bot.games.hombre.codec import action_arg, action_of, parse_move, play_arg, play_of
 from bot.i18n import t
 from bot.ids import ComponentId
@@ -354,10 +354,10 @@ class HombreRenderer:
             return choice_buttons(table, view, lang)
         return []
 
-    def hand_cards(self, view: DealView) -> tuple[list[Card], frozenset[Card] | None]:
+    def hand_rows(self, view: DealView, lang: str) -> list[CardRow]:
         playing = view.phase is Phase.PLAY and bool(view.legal)
         legal = frozenset(a.card for a in view.legal if a.kind is Kind.PLAY)
-        return hand_in_order(view), legal if playing else None
+        return [CardRow(tuple(hand_in_order(view)), legal if playing else None)]
 
     def hand_body(
         self, table: TableLike, view: DealView, seat: int, lang: str, step: str
