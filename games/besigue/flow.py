@@ -34,10 +34,11 @@ from __future__ import annotations
 
 import copy as _copy
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import IntEnum
 
 from games.besigue.actions import DRAW, Action, Kind, meld_of, play
-from games.besigue.melds import Laid, Meld
+from games.besigue.melds import KINDS, Laid, Meld, MeldKind
 from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules, card_order
 from games.besigue.score import Outcome, side_totals
 from games.cards import PACK_BITS, Card, bits_of, card_mask, cards_of, face_of, number_copies
@@ -70,6 +71,30 @@ def canonical_copies(
     *numbered, turned_cards, rest = number_copies(groups, packs)
     turned_index = turned_cards[0].index if turned_cards else -1
     return [card_mask(h) for h in numbered], turned_index, [c.index for c in rest]
+
+
+@dataclass(frozen=True, slots=True)
+class LaidCard:
+    """A card laid face up, with the kinds of combination it has served in."""
+
+    card: Card
+    kinds: tuple[MeldKind, ...]
+
+
+def laid_from(cards: Sequence[LaidCard]) -> Laid:
+    """Laid cards as ``games.besigue.melds`` reads them."""
+    mask = 0
+    served = [0] * len(KINDS)
+    for laid in cards:
+        mask |= laid.card.bit
+        for kind in laid.kinds:
+            served[kind.number] |= laid.card.bit
+    return Laid(mask, tuple(served))
+
+
+def laid_cards(laid: Laid) -> tuple[LaidCard, ...]:
+    """Laid cards as a view shows them."""
+    return tuple(LaidCard(c, laid.kinds_of(c)) for c in cards_of(laid.cards))
 
 
 class DealFlow(TrickPlay):

@@ -49,7 +49,7 @@ class Outcome:
     game: Bésigue moves no money, it is won on the scoreboard.
     """
 
-    trump: Suit
+    trump: Suit | None  # None: a Haitian deal whose trump was never fixed
     melds: tuple[int, ...]  # points from combinations and sevens (the dealer's turned 7 too)
     last_trick: int | None  # the seat that took it (None: the game ended at once)
     brisque_cards: tuple[int, ...]  # aces and tens in each seat's tricks

@@ -15,11 +15,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.besigue.actions import SEVEN_EXCHANGE, SEVEN_SHOW, Action, Kind
-from games.besigue.flow import DealFlow, IllegalActionError, Phase, canonical_copies
-from games.besigue.melds import KINDS, Laid, Meld, MeldKind, legal_melds, resolve
+from games.besigue.flow import (
+    DealFlow,
+    IllegalActionError,
+    LaidCard,
+    Phase,
+    canonical_copies,
+    laid_cards,
+    laid_from,
+)
+from games.besigue.melds import Laid, Meld, legal_melds, resolve
 from games.besigue.rules import Rules, deck_for, trick_rules
 from games.besigue.score import Outcome, count_deal
-from games.cards import Card, Rank, Suit, bits_of, cards_of
+from games.cards import Card, Rank, Suit, bits_of
 from games.tricks import PlayedTrick, TrickRules
 
 SEVEN_POINTS = 10
@@ -31,14 +39,6 @@ __all__ = [
     "Phase",
     "canonical_copies",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class LaidCard:
-    """A card laid face up, with the kinds of combination it has served in."""
-
-    card: Card
-    kinds: tuple[MeldKind, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,13 +80,7 @@ class DealView:
 
     def laid_of(self, seat: int) -> Laid:
         """A seat's laid cards as ``games.besigue.melds`` reads them."""
-        cards = 0
-        served = [0] * len(KINDS)
-        for laid in self.laid[seat]:
-            cards |= laid.card.bit
-            for kind in laid.kinds:
-                served[kind.number] |= laid.card.bit
-        return Laid(cards, tuple(served))
+        return laid_from(self.laid[seat])
 
     @property
     def cards(self) -> int:
@@ -210,10 +204,7 @@ class DealState(DealFlow):
             turned=None if self.turned < 0 else Card.from_index(self.turned),
             stock=self.stock_left,
             hand=self.unlaid(seat),
-            laid=tuple(
-                tuple(LaidCard(c, laid.kinds_of(c)) for c in cards_of(laid.cards))
-                for laid in self.laid
-            ),
+            laid=tuple(laid_cards(laid) for laid in self.laid),
             melds=tuple(tuple(m) for m in self.melds),
             sevens=tuple(self.sevens),
             turned_seven=self.turned_seven,
