@@ -373,8 +373,12 @@ class DealFlow(TrickPlay):
         side to the target."""
         self.meld_points[seat] += points
         side = self.teams[seat]
-        if at_once and self.side_scores()[side] >= self.target:
+        if at_once and self._reaching(side) >= self.target:
             self._finish(reached=side)
+
+    def _reaching(self, side: int) -> int:
+        """What a side's score is when a combination may end the deal at once."""
+        return self.side_scores()[side]
 
     def _draw(self) -> None:
         """The winner, then the others in play order from him, draw one card each;

@@ -9,7 +9,8 @@ Decisions where RULES.md is silent (§4.1 names most of them): a 7 of trump
 scores when its trick is complete, under the trump fixed then (a 7 played
 before the first marriage scores nothing; trump is fixed between tricks, so
 this is the trump it was played under); its points count toward the target
-at the end of the deal only.  With ``trump=turned`` the turned card lies face
+at the end of the deal only, so a combination ends the partie at once when
+the marque without this deal's 7s reaches the target.  With ``trump=turned`` the turned card lies face
 up under the stock, the last card drawn, and nothing is exchanged for it.
 """
 
@@ -126,12 +127,14 @@ class HaitiDeal(DealFlow):
         self.trump_by = TURNED if by_turned else -1
         self.besigue_laid = False
         self.sevens: list[tuple[int, int]] = []
+        self.seven_points = [0] * self.seats
         self.trick_rules = haiti_tricks(self.trump, False)
 
     def copy(self) -> HaitiDeal:
         other = super().copy()
         assert isinstance(other, HaitiDeal)
         other.sevens = list(self.sevens)
+        other.seven_points = list(self.seven_points)
         return other
 
     @property
@@ -168,7 +171,13 @@ class HaitiDeal(DealFlow):
             if card.suit == trump and card.rank is Rank.SEVEN:
                 scorer = seat if rule is Seven.PLAYER else played.winner
                 self.sevens.append((scorer, number))
+                self.seven_points[scorer] += SEVEN_POINTS
                 self._score(scorer, SEVEN_POINTS, at_once=False)
+
+    def _reaching(self, side: int) -> int:
+        """The 7s of trump count toward the target at the end of the deal only."""
+        sevens = sum(p for seat, p in enumerate(self.seven_points) if self.teams[seat] == side)
+        return self.side_scores()[side] - sevens
 
     def _count(self, reached: int | None) -> Outcome:
         return count_haiti(

@@ -73,6 +73,15 @@ def test_a_seven_never_ends_the_partie_at_once() -> None:
     assert state.side_scores() == (1005, 40) and not state.is_over  # counted at the end
 
 
+def test_a_combination_ends_the_partie_at_once_without_the_sevens_of_the_deal() -> None:
+    state = deal(["7S 8S 9S 8D 9D 8C 9C JH 10H", "AS KH QH 7C 10D JC QC KC JK"], scores=[0, 930])
+    do(state, "1 play 10D", "0 play 8D", "1 meld trump-marriage KC QC")  # 970
+    do(state, "1 play 7C", "0 play 8S")  # the 7 of trump takes it: 980 with it
+    assert state.side_scores() == (0, 980) and state.seven_points == [0, 10]
+    do(state, "1 meld marriage KH QH")  # 990 without the 7, 1000 with it
+    assert state.side_scores() == (0, 1000) and not state.is_over
+
+
 def test_a_combination_reaching_the_target_ends_the_partie_at_once() -> None:
     state = deal([SOUTH, NORTH], scores=[0, 970])
     do(state, "1 play 10D", "0 play 8D", "1 meld trump-marriage KC QC")
