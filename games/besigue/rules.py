@@ -195,7 +195,10 @@ class Rules:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Options as written in a record; unknown names and values are errors."""
-        return options_from_dict(cls, data)
+        rules = options_from_dict(cls, data)
+        if rules.haiti and data.get("hand_size", HAITI_HAND) != HAITI_HAND:
+            raise ValueError(f"variant=haiti deals {HAITI_HAND} cards, not {data['hand_size']}")
+        return rules
 
     def to_dict(self, only_changed: bool = True) -> dict[str, Any]:
         """As written in a record; the Haitian game's without the classic options."""

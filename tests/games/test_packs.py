@@ -15,9 +15,9 @@ import pytest
 from games.cards import (
     MAX_PACKS,
     SUIT_MASKS,
+    SUITED_RANKS,
     Card,
     Rank,
-    SUITED_RANKS,
     Suit,
     card_mask,
     cards_of,

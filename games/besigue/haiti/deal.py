@@ -10,8 +10,9 @@ scores when its trick is complete, under the trump fixed then (a 7 played
 before the first marriage scores nothing; trump is fixed between tricks, so
 this is the trump it was played under); its points count toward the target
 at the end of the deal only, so a combination ends the partie at once when
-the marque without this deal's 7s reaches the target.  With ``trump=turned`` the turned card lies face
-up under the stock, the last card drawn, and nothing is exchanged for it.
+the marque without this deal's 7s reaches the target.  With ``trump=turned``
+the turned card lies face up under the stock, the last card drawn, and
+nothing is exchanged for it.
 """
 
 from __future__ import annotations
