@@ -98,10 +98,12 @@ def match_scoreboard_embed(
         colour=COLOUR,
     )
     lines = []
+    own = f"score.match_line.{game.id}"  # a game with words of its own (Haiti's hundreds)
+    key = own if own in MESSAGES else "score.match_line"
     for index, row in enumerate(rows[:20], start=1):
         line = t(
             lang,
-            "score.match_line",
+            key,
             rank=index,
             name=row.name,
             counted=row.counted,
@@ -109,6 +111,7 @@ def match_scoreboard_embed(
             played=row.played,
             double=row.en_bas_table,
             points=row.points,
+            hundreds=row.hundreds,
         )
         if row.best is not None:
             feat = f"feat.{game.id}.{row.best}"

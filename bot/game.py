@@ -333,6 +333,8 @@ class Standing:
     counted: int  # wins the result counts for on the scoreboard (2: en bas table; 0: lost)
     best: str | None = None  # the seat's best feat of the match, in the game's words
     best_points: int = 0
+    partie: int = 0  # the partie's number at the table, for a match of several (Haiti)
+    hundreds: int = 0  # hundreds the seat's side gave with it (Haiti: *donner cent points*)
 
 
 class MatchPort(Protocol[RulesT_contra, SessionT]):
@@ -340,7 +342,12 @@ class MatchPort(Protocol[RulesT_contra, SessionT]):
     match stopped before its end is kept and taken up again another day."""
 
     def standings(self, session: SessionT) -> tuple[Standing, ...] | None:
-        """Each seat's standing once the match is won; None while it goes on."""
+        """Each seat's standing once the match is won; None while it goes on.  A match
+        of several parties at one table (Haiti) stands each partie the last deal won."""
+        ...
+
+    def over(self, session: SessionT) -> bool:
+        """Whether the match is over: nothing is left to keep for later."""
         ...
 
     def kept(self, session: SessionT) -> Json:

@@ -297,7 +297,7 @@ def ended_text(table: LiveTable, lang: str) -> str:
     of no bête), and whether its match was kept for later."""
     reason = table.ended_reason or "closed"
     match, session = table.game.match, table.session
-    unwon = match is not None and session is not None and not match.standings(session)
+    unwon = match is not None and session is not None and not match.over(session)
     if unwon and reason == "finished":  # stopped between deals, not won
         reason = "stopped"
     key = f"table.ended.{reason}.{table.game.id}"

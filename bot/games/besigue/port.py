@@ -138,6 +138,9 @@ class BesigueMatch:
             )
         return tuple(out)
 
+    def over(self, session: Session) -> bool:
+        return session.over
+
     def kept(self, session: Session) -> Json:
         return {"scores": list(session.scores), "dealer": session.dealer}
 
