@@ -575,6 +575,7 @@ MESSAGES: Final[M] = {
         "fr": "/rules topic:… pour les autres sujets",
         "en": "/rules topic:… for the other topics",
     },
+    "rules.table_options": {"fr": "Les options de cette table", "en": "This table's options"},
 }
 
 

@@ -171,7 +171,8 @@ async def test_a_partie_won_gives_a_hundred_and_the_table_goes_on(world):
 
 
 async def test_rules_explain_the_variant_and_its_options(world):
-    anne = world.members[0]
+    anne, marc = world.members[:2]
+    await open_haiti(world, anne, marc, brisques="majority", seven="winner")
     for topic, words in (
         ("overview", "gives a hundred"),
         ("melds", "quinte"),
@@ -180,4 +181,8 @@ async def test_rules_explain_the_variant_and_its_options(world):
         ("options", "jokers_per_quartet"),
     ):
         result = await anne.slash(world.channel, "rules", game="besigue-haiti", topic=topic)
-        assert words in message_text(result.response), topic
+        text = message_text(result.response)
+        assert words in text, topic
+        # and the options this channel's table plays with
+        assert "This table's options" in text and "by majority" in text
+        assert "the 7 of trump scores for" in text and "who takes the trick" in text
