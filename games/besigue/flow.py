@@ -103,6 +103,8 @@ class DealFlow(TrickPlay):
     rules: Rules
     packs: int
     outcome: Outcome | None
+    # what a trick's winner may lay, in a refusal's words (one, and several)
+    declared: tuple[str, str] = ("a combination", "combinations")
 
     def _setup(
         self,
@@ -256,8 +258,8 @@ class DealFlow(TrickPlay):
             if kind is Kind.DRAW:
                 return "the draws follow a trick of phase 1 by themselves"
             if self.phase is Phase.PLAY2:
-                return "the stock is empty: no more combinations"
-            return "only the winner of a trick, after it, lays a combination"
+                return f"the stock is empty: no more {self.declared[1]}"
+            return f"only the winner of a trick, after it, lays {self.declared[0]}"
         index = self._play_index(self.turn, action)
         if isinstance(index, str):
             return index

@@ -91,6 +91,8 @@ class DealView:
 class DealState(DealFlow):
     """A deal of the classic game being played, from the deal to the count."""
 
+    declared = ("a combination or a seven", "combinations or sevens")
+
     def __init__(
         self,
         rules: Rules,

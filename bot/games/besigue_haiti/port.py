@@ -29,7 +29,7 @@ from games.besigue.haiti.match import Match
 from games.besigue.haiti.options import HaitiOptions
 from games.besigue.haiti.session import HaitiSession
 from games.besigue.record import HAITI_GAME
-from games.besigue.rules import Variant, deck_for
+from games.besigue.rules import TrumpBy, Variant, deck_for
 from games.register import Register
 from games.tricks import PlayedTrick
 
@@ -50,16 +50,14 @@ class HaitiPort(OpenHands):
     def deal(self, session: HaitiSession, inputs: DealInputs) -> Json:
         """The deal's cards (a turned card first with ``trump=turned``, then the stock
         from the top) and its dealer."""
-        turned: list[int] = []
 
         def shuffle() -> tuple[Sequence[int], Sequence[int]]:
             hands, card, stock = session.shuffle(inputs.seed)
-            turned.append(card)
             return hands, [card, *stock] if card >= 0 else stock
 
         hands, rest = inputs.cards(shuffle)
         payload: Json = {"dealer": session.dealer, "hands": hands}
-        if session.rules.trump.value == "turned":
+        if session.rules.trump is TrumpBy.TURNED:
             payload["turned"], rest = rest[0], rest[1:]
         payload["stock"] = rest
         return payload
