@@ -576,6 +576,7 @@ MESSAGES: Final[M] = {
         "en": "/rules topic:… for the other topics",
     },
     "rules.table_options": {"fr": "Les options de cette table", "en": "This table's options"},
+    "card.joker": {"fr": "Joker", "en": "Joker"},  # a card of no suit (Haitian Bésigue)
 }
 
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from games.besigue.actions import Action
-from games.besigue.haiti.deal import HaitiDeal, HaitiView
+from games.besigue.haiti.deal import HaitiView
 from games.besigue.haiti.options import HaitiOptions
 from games.besigue.haiti.session import HaitiSession
 from games.besigue.record import (
@@ -59,4 +59,4 @@ SPEC: GameSpec[HaitiOptions, HaitiSession, HaitiView, Action] = register(
     )
 )
 
-__all__ = ["SPEC", "HaitiDeal"]
+__all__ = ["SPEC"]
