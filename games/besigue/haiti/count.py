@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from games.besigue.melds import Meld
-from games.besigue.rules import BRISQUE, LAST_TRICK, Brisques, is_brisque
-from games.besigue.score import Outcome, best_of, en_bas_table, reached, side_totals
+from games.besigue.rules import BRISQUE, Brisques
+from games.besigue.score import BrisqueRule, Outcome, count_deal, side_totals
 from games.cards import Suit
 from games.tricks import PlayedTrick
 
@@ -68,6 +68,20 @@ def brisque_points(
     return points, lost
 
 
+def haiti_brisques(rule: Brisques) -> BrisqueRule:
+    """The brisques as ``rule`` counts them, for the game's count (``count_deal``): the
+    marque of each side is its score before the deal with the deal's points so far."""
+
+    def count(
+        cards: Sequence[int], before: Sequence[int], teams: Sequence[int], scores: Sequence[int]
+    ) -> tuple[list[int], list[str | None]]:
+        gained = side_totals(before, teams, len(scores))
+        marques = [score + gain for score, gain in zip(scores, gained, strict=True)]
+        return brisque_points(cards, teams, marques, rule)
+
+    return count
+
+
 def count_haiti(
     *,
     trump: Suit | None,
@@ -83,48 +97,15 @@ def count_haiti(
 ) -> Outcome:
     """The count of a Haitian deal played out, or stopped when a combination took
     side ``reached_at_once`` to the target (then no last trick and no brisques)."""
-    ended_at_once = reached_at_once is not None
-    seats = len(melds)
-    sides = len(scores_before)
-    cards = [0] * seats
-    last: int | None = None
-    before_brisques = list(melds)
-    counted = [0] * seats
-    lost: list[str | None] = [None] * seats
-    if not ended_at_once:
-        for played in history:
-            cards[played.winner] += sum(is_brisque(c.index) for _, c in played.cards)
-        last = history[-1].winner if history else None
-        if last is not None:
-            before_brisques[last] += LAST_TRICK
-        gained = side_totals(before_brisques, teams, sides)
-        marques = [scores_before[side] + gained[side] for side in range(sides)]
-        counted, lost = brisque_points(cards, teams, marques, brisques)
-    points = [before_brisques[s] + counted[s] for s in range(seats)]
-    gained = side_totals(points, teams, sides)
-    scores = tuple(scores_before[side] + gained[side] for side in range(sides))
-    winner: int | None
-    if reached_at_once is not None:
-        over, winner = True, reached_at_once
-    else:
-        over, winner = reached(scores, target)
-    return Outcome(
+    return count_deal(
         trump=trump,
-        melds=tuple(melds),
-        last_trick=last,
-        brisque_cards=tuple(cards),
-        brisques=tuple(counted),
-        brisques_lost=tuple(lost),
-        points=tuple(points),
-        tricks=tuple(tricks),
-        teams=tuple(teams),
-        scores_before=tuple(scores_before),
-        scores=scores,
+        melds=melds,
+        laid=laid,
+        history=history,
+        tricks=tricks,
+        teams=teams,
+        scores_before=scores_before,
         target=target,
-        over=over,
-        winner=winner,
-        en_bas_table=over and winner is not None and en_bas_table(scores, winner),
-        ended_at_once=ended_at_once,
-        best=tuple(best_of(m) for m in laid),
-        net=(0,) * seats,
+        reached_at_once=reached_at_once,
+        brisques=haiti_brisques(brisques),
     )
