@@ -32,6 +32,7 @@ from games.ai.base import ChoosingPlayer
 from games.ai.knowledge import Knowledge
 from games.ai.sampling import Sampler
 from games.besigue.actions import DRAW, Action, Kind
+from games.besigue.ai.pimc import held_known, unseen_of
 from games.besigue.ai.solver import BesiguePosition, BesigueSolver, SearchTimeout, optimal_cards
 from games.besigue.flow import Phase
 from games.besigue.haiti.ai.heuristic import play_one, play_two
@@ -40,38 +41,10 @@ from games.besigue.haiti.ai.value import WEIGHTS, Weights, worth
 from games.besigue.haiti.deal import HaitiView
 from games.besigue.haiti.tricks import HaitiTricks, haiti_tricks
 from games.besigue.melds import MeldKind
-from games.besigue.rules import HAITI_HAND, Variant, deck_for
+from games.besigue.rules import HAITI_HAND
 from games.cards import Card, Rank, Suit, bits_of
-from games.tricks import played_mask
 
 SEARCHED_CARDS: Final = {3: 5, 4: 4}  # with more than two, phase 2 searched from this hand
-
-
-def unseen_of(view: HaitiView) -> int:
-    """The cards the seat has not seen: in the other hands (laid cards apart) or in
-    the stock (the turned card apart)."""
-    seen = view.cards | played_mask(view.trick, view.tricks_played)
-    for laid in view.laid:
-        for card in laid:
-            seen |= card.card.bit
-    if view.turned is not None:
-        seen |= view.turned.bit
-    return deck_for(len(view.hand_sizes), Variant.HAITI).mask & ~seen
-
-
-def held_known(view: HaitiView) -> list[int]:
-    """The cards each seat is known to hold besides its own: its laid cards, and in
-    phase 2 the cards of its combinations it has not played."""
-    seats = len(view.hand_sizes)
-    known = [0] * seats
-    played = played_mask(view.trick, view.tricks_played)
-    for seat in range(seats):
-        for laid in view.laid[seat]:
-            known[seat] |= laid.card.bit
-        for meld in view.melds[seat]:
-            known[seat] |= meld.mask & ~played
-    known[view.seat] = 0
-    return known
 
 
 def phase2_rules(view: HaitiView) -> HaitiTricks:
