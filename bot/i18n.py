@@ -9,6 +9,7 @@ missing text.  Command names and descriptions are localised through
 from __future__ import annotations
 
 import string
+from functools import cache
 from typing import Any, Final
 
 import discord
@@ -32,17 +33,49 @@ def singular(lang: str, count: int) -> bool:
 
 
 def plural(lang: str, count: int | str, one: str, many: str) -> str:
-    """``one`` or ``many`` as ``count`` asks (a count such as "1/2/3" is plural)."""
+    """``one`` or ``many`` as ``count`` asks (a count such as "1/2/3" is plural; a signed
+    amount as the bot writes it, "+3", "−1", "±0", counts by its size)."""
     try:
-        number = int(count)
+        number = int(count if isinstance(count, int) else str(count).lstrip("+-−±"))
     except (TypeError, ValueError):
         return many
     return one if singular(lang, number) else many
 
 
+# French words that lose their vowel before a vowel or a mute h ("d'Arthur", "qu'Yves")
+ELIDED: Final = frozenset(
+    ("ce", "de", "je", "jusque", "la", "le", "lorsque", "me", "ne", "puisque", "que", "se", "te")
+)
+_VOWELS: Final = frozenset("aeiouàâäéèêëîïôöùûüœæ")
+
+
+def elides_before(text: str) -> bool:
+    """Whether French elides before ``text``: a vowel; an h before a vowel (taken as
+    mute, as in the first names "Henri", "Hélène"); a y before a consonant ("Yves",
+    not "Yann").  A name that starts with an emoji or a digit does not elide."""
+    word = text[:2].lower()
+    if not word:
+        return False
+    if word[0] in _VOWELS:
+        return True
+    following_vowel = len(word) > 1 and word[1] in _VOWELS
+    return (word[0] == "h" and following_vowel) or (
+        word[0] == "y" and len(word) > 1 and not following_vowel
+    )
+
+
+def with_word(word: str, text: str) -> str:
+    """``word`` before ``text``, elided where French asks: "de Berthe", "d'Arthur"."""
+    if elides_before(text):
+        return f"{word[:-1]}'{text}"
+    return f"{word} {text}"
+
+
 class _Formatter(string.Formatter):
-    """``str.format`` with one more field spec: ``{count:pli|plis}`` chooses a word
-    by the number, in the text's language (the catalogue's one plural helper)."""
+    """``str.format`` with two more field specs, the catalogue's one plural and article
+    helper: ``{count:pli|plis}`` chooses a word by the number, in the text's language;
+    ``{name:de}`` writes the word before the value, elided where French asks (``de``,
+    ``que``, ``le``...: every French text that puts such a word before a name)."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
@@ -51,10 +84,20 @@ class _Formatter(string.Formatter):
         if "|" in format_spec:
             one, _, many = format_spec.partition("|")
             return plural(self.lang, value, one, many)
+        if format_spec in ELIDED:
+            return with_word(format_spec, str(value))
         return str(super().format_field(value, format_spec))
 
 
 _FORMATTERS: Final = {lang: _Formatter(lang) for lang in LANGS}
+
+
+@cache
+def _plain(text: str) -> bool:
+    """Whether ``text`` uses neither helper: ``str.format`` then says the same, several
+    times faster (texts are few: each is looked at once)."""
+    specs = (spec for _, name, spec, _ in string.Formatter().parse(text) if name is not None)
+    return not any(spec and ("|" in spec or spec in ELIDED) for spec in specs)
 
 
 def t(lang: str, key: str, **args: Any) -> str:
@@ -62,7 +105,7 @@ def t(lang: str, key: str, **args: Any) -> str:
     text = entry.get(lang) or entry["fr"]
     if not args:
         return text
-    if "|" not in text:  # no plural to choose: str.format says the same, several times faster
+    if _plain(text):
         return text.format(**args)
     return _FORMATTERS.get(lang, _FORMATTERS["fr"]).format(text, **args)
 
@@ -317,7 +360,7 @@ MESSAGES: Final[M] = {
         "open your hand again.",
     },
     "hand.your_money": {"fr": "Pour vous : **{money}**", "en": "For you: **{money}**"},
-    "hand.turn_of": {"fr": "C'est au tour de {name}.", "en": "It is {name}'s turn."},
+    "hand.turn_of": {"fr": "C'est au tour {name:de}.", "en": "It is {name}'s turn."},
     # ---- the end of a hand
     "summary.tricks": {"fr": "Plis", "en": "Tricks"},
     "summary.payments": {"fr": "Paiements", "en": "Payments"},

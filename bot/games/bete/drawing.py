@@ -26,7 +26,8 @@ from bot.render import (
     suit_text,
     turn_lines,
 )
-from games.bete import Action, DealState, DealView, Kind, Phase, Pot, Session, fiches
+from games.bete import Action, DealState, DealView, Kind, Phase, Pot, Session
+from games.bete.rules import FICHE
 from games.cards import Card, cards_of
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "auction", "play", "settlement", "register")
@@ -39,11 +40,21 @@ _CALL_KEYS = {
 SPEAKING = (Phase.SPEAKING, Phase.CURIEUSE)
 
 
-def money(amount: int) -> str:
+def fiches(jetons: int, lang: str) -> str:
+    """An amount in fiches and jetons, each word in the reader's plural: ``43`` →
+    "4 fiches 3 jetons"; ``0`` → "0 jeton" in French, "0 jetons" in English."""
+    count, rest = divmod(jetons, FICHE)
+    parts = [t(lang, "bete.fiches", count=count)] if count else []
+    if rest or not count:
+        parts.append(t(lang, "bete.jetons", count=rest))
+    return " ".join(parts)
+
+
+def money(amount: int, lang: str) -> str:
     """An amount won or lost, signed, in fiches and jetons."""
     if amount == 0:
         return "±0"
-    return ("+" if amount > 0 else "−") + fiches(abs(amount))
+    return ("+" if amount > 0 else "−") + fiches(abs(amount), lang)
 
 
 def action_text(action: Action, lang: str) -> str:
@@ -56,9 +67,9 @@ def pot_text(pot: Pot, lang: str) -> str:
     return t(
         lang,
         "bete.pot",
-        reserve=fiches(pot.reserve),
-        stake=fiches(pot.stake),
-        kings=fiches(pot.kings),
+        reserve=fiches(pot.reserve, lang),
+        stake=fiches(pot.stake, lang),
+        kings=fiches(pot.kings, lang),
     )
 
 
@@ -105,7 +116,7 @@ def betes_text(table: TableLike, view: DealView | None, lang: str) -> str:
         lines.append(t(lang, "bete.in_play"))
     waiting.sort(key=lambda w: -w[1])
     if waiting:
-        text = ", ".join(f"{name} {fiches(amount)}" for name, amount in waiting)
+        text = ", ".join(f"{name} {fiches(amount, lang)}" for name, amount in waiting)
         lines.append(t(lang, "bete.waiting", betes=text))
     return "\n".join(lines) or t(lang, "bete.none")
 
@@ -121,10 +132,10 @@ class BeteRenderer:
         return action_text(action, lang)  # La Bête's calls need no context
 
     def money(self, amount: int, lang: str) -> str:
-        return money(amount)  # in fiches and jetons
+        return money(amount, lang)  # in fiches and jetons
 
     def amount(self, amount: int, lang: str) -> str:
-        return fiches(amount)
+        return fiches(amount, lang)
 
     def refusal(self, view: DealView, action: Action, reason: str) -> tuple[str, dict[str, object]]:
         return ("error.illegal_card" if view.phase is Phase.PLAY else "error.illegal_call"), {}
