@@ -8,11 +8,11 @@ missing text.  Command names and descriptions are localised through
 
 from __future__ import annotations
 
-import string
-from functools import cache
 from typing import Any, Final
 
 import discord
+
+from bot.grammar import fill
 
 LANGS: Final = ("fr", "en")
 
@@ -27,77 +27,11 @@ def lang_for(locale: discord.Locale | str | None, default: str = "fr") -> str:
     return default
 
 
-def singular(lang: str, count: int) -> bool:
-    """Whether ``count`` takes the singular: 0 and 1 in French, 1 in English."""
-    return abs(count) < 2 if lang == "fr" else abs(count) == 1
-
-
-def plural(lang: str, count: int | str, one: str, many: str) -> str:
-    """``one`` or ``many`` as ``count`` asks (a count such as "1/2/3" is plural; a signed
-    amount as the bot writes it, "+3", "−1", "±0", counts by its size)."""
-    try:
-        number = int(count if isinstance(count, int) else str(count).lstrip("+-−±"))
-    except (TypeError, ValueError):
-        return many
-    return one if singular(lang, number) else many
-
-
-# French words that lose their vowel before a vowel or a mute h ("d'Arthur", "qu'Yves")
-ELIDED: Final = frozenset(
-    ("ce", "de", "je", "jusque", "la", "le", "lorsque", "me", "ne", "puisque", "que", "se", "te")
-)
-_VOWELS: Final = frozenset("aeiouàâäéèêëîïôöùûüœæ")
-
-
-def elides_before(text: str) -> bool:
-    """Whether French elides before ``text``: a vowel; an h before a vowel (taken as
-    mute, as in the first names "Henri", "Hélène"); a y before a consonant ("Yves",
-    not "Yann").  A name that starts with an emoji or a digit does not elide."""
-    word = text[:2].lower()
-    if not word:
-        return False
-    if word[0] in _VOWELS:
-        return True
-    following_vowel = len(word) > 1 and word[1] in _VOWELS
-    return (word[0] == "h" and following_vowel) or (
-        word[0] == "y" and len(word) > 1 and not following_vowel
-    )
-
-
-def with_word(word: str, text: str) -> str:
-    """``word`` before ``text``, elided where French asks: "de Berthe", "d'Arthur"."""
-    if elides_before(text):
-        return f"{word[:-1]}'{text}"
-    return f"{word} {text}"
-
-
-class _Formatter(string.Formatter):
-    """``str.format`` with two more field specs, the catalogue's one plural and article
-    helper: ``{count:pli|plis}`` chooses a word by the number, in the text's language;
-    ``{name:de}`` writes the word before the value, elided where French asks (``de``,
-    ``que``, ``le``...: every French text that puts such a word before a name)."""
-
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if "|" in format_spec:
-            one, _, many = format_spec.partition("|")
-            return plural(self.lang, value, one, many)
-        if format_spec in ELIDED:
-            return with_word(format_spec, str(value))
-        return str(super().format_field(value, format_spec))
-
-
-_FORMATTERS: Final = {lang: _Formatter(lang) for lang in LANGS}
-
-
-@cache
-def _plain(text: str) -> bool:
-    """Whether ``text`` uses neither helper: ``str.format`` then says the same, several
-    times faster (texts are few: each is looked at once)."""
-    specs = (spec for _, name, spec, _ in string.Formatter().parse(text) if name is not None)
-    return not any(spec and ("|" in spec or spec in ELIDED) for spec in specs)
+def one_of(choices: list[str], lang: str) -> str:
+    """Choices as a sentence offers them: "passer ou jouer", "a, b or c"."""
+    if len(choices) < 2:
+        return "".join(choices)
+    return ", ".join(choices[:-1]) + t(lang, "or") + choices[-1]
 
 
 def t(lang: str, key: str, **args: Any) -> str:
@@ -105,9 +39,7 @@ def t(lang: str, key: str, **args: Any) -> str:
     text = entry.get(lang) or entry["fr"]
     if not args:
         return text
-    if _plain(text):
-        return text.format(**args)
-    return _FORMATTERS.get(lang, _FORMATTERS["fr"]).format(text, **args)
+    return fill(lang, text, args)  # plurals and elisions (bot.grammar)
 
 
 M = dict[str, dict[str, str]]
@@ -122,6 +54,7 @@ MESSAGES: Final[M] = {
     "suit.C": {"fr": "trèfle", "en": "clubs"},
     # ---- calls, as players say them
     "call.pass": {"fr": "Passe", "en": "Pass"},
+    "call.said": {"fr": "{name} : {call}", "en": "{name}: {call}"},  # who said it, and what
     # ---- phases
     "phase.auction": {"fr": "À {name} de parler", "en": "{name} to bid"},
     "phase.play": {"fr": "À {name} de jouer", "en": "{name} to play"},
@@ -163,6 +96,12 @@ MESSAGES: Final[M] = {
         "fr": "Cette table reprend le tableau des bêtes du serveur ({count}) : {entries}.",
         "en": "This table starts from the server's register of bêtes ({count}): {entries}.",
     },
+    "table.carried_over": {
+        "fr": "Bêtes reportées : {entries}.",
+        "en": "Bêtes carried over: {entries}.",
+    },
+    "table.carried_entry": {"fr": "{amount} ({owner})", "en": "{amount} ({owner})"},
+    "table.carried_none": {"fr": "Aucune bête n'est reportée.", "en": "No bête is carried over."},
     "table.fresh": {
         "fr": "Aucune bête en attente : le tableau est vierge.",
         "en": "No bête is waiting: the register is empty.",
@@ -369,6 +308,7 @@ MESSAGES: Final[M] = {
         "en": "{payer} pays {payee} {amount} ({reason})",
     },
     "and": {"fr": " et ", "en": " and "},
+    "or": {"fr": " ou ", "en": " or "},
     "summary.pays_each": {
         "fr": "{payer} paient chacun {amount} à {payee} ({reason})",
         "en": "{payer} each pay {payee} {amount} ({reason})",

@@ -10,7 +10,8 @@ import string
 import pytest
 
 import bot.games
-from bot.i18n import ELIDED, LANGS, MESSAGES, elides_before, t, with_word
+from bot.grammar import ELIDED, elides_before, with_word
+from bot.i18n import LANGS, MESSAGES, t
 
 
 @pytest.fixture(autouse=True)
