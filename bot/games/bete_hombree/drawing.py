@@ -28,6 +28,7 @@ from bot.render import (
     suit_text,
     turn_lines,
 )
+from bot.summary import names_text
 from games.bete_hombree import Action, Contract, HandState, HandView, Kind, Phase, Session
 from games.bete_hombree.rules import stake, stands_as
 from games.bete_hombree.state import SEATS
@@ -149,8 +150,7 @@ def declare_prompt(view: HandView, lang: str) -> str:
         parts.append(t(lang, "hand.declare.level", levels=one_of([str(n) for n in levels], lang)))
     if any(a.matadors for a in legal):
         parts.append(t(lang, "hand.declare.matadors"))
-    what = ", ".join(parts[:-1]) + t(lang, "and") + parts[-1] if len(parts) > 1 else parts[0]
-    return t(lang, "hand.your_turn.declare", what=what)
+    return t(lang, "hand.your_turn.declare", what=names_text(parts, lang))
 
 
 def phase_prompt(view: HandView, names: list[str], lang: str) -> str:
