@@ -8,10 +8,11 @@ missing text.  Command names and descriptions are localised through
 
 from __future__ import annotations
 
-import string
 from typing import Any, Final
 
 import discord
+
+from bot.grammar import fill
 
 LANGS: Final = ("fr", "en")
 
@@ -26,35 +27,11 @@ def lang_for(locale: discord.Locale | str | None, default: str = "fr") -> str:
     return default
 
 
-def singular(lang: str, count: int) -> bool:
-    """Whether ``count`` takes the singular: 0 and 1 in French, 1 in English."""
-    return abs(count) < 2 if lang == "fr" else abs(count) == 1
-
-
-def plural(lang: str, count: int | str, one: str, many: str) -> str:
-    """``one`` or ``many`` as ``count`` asks (a count such as "1/2/3" is plural)."""
-    try:
-        number = int(count)
-    except (TypeError, ValueError):
-        return many
-    return one if singular(lang, number) else many
-
-
-class _Formatter(string.Formatter):
-    """``str.format`` with one more field spec: ``{count:pli|plis}`` chooses a word
-    by the number, in the text's language (the catalogue's one plural helper)."""
-
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if "|" in format_spec:
-            one, _, many = format_spec.partition("|")
-            return plural(self.lang, value, one, many)
-        return str(super().format_field(value, format_spec))
-
-
-_FORMATTERS: Final = {lang: _Formatter(lang) for lang in LANGS}
+def one_of(choices: list[str], lang: str) -> str:
+    """Choices as a sentence offers them: "passer ou jouer", "a, b or c"."""
+    if len(choices) < 2:
+        return "".join(choices)
+    return ", ".join(choices[:-1]) + t(lang, "or") + choices[-1]
 
 
 def t(lang: str, key: str, **args: Any) -> str:
@@ -62,9 +39,7 @@ def t(lang: str, key: str, **args: Any) -> str:
     text = entry.get(lang) or entry["fr"]
     if not args:
         return text
-    if "|" not in text:  # no plural to choose: str.format says the same, several times faster
-        return text.format(**args)
-    return _FORMATTERS.get(lang, _FORMATTERS["fr"]).format(text, **args)
+    return fill(lang, text, args)  # plurals and elisions (bot.grammar)
 
 
 M = dict[str, dict[str, str]]
@@ -79,6 +54,7 @@ MESSAGES: Final[M] = {
     "suit.C": {"fr": "trèfle", "en": "clubs"},
     # ---- calls, as players say them
     "call.pass": {"fr": "Passe", "en": "Pass"},
+    "call.said": {"fr": "{name} : {call}", "en": "{name}: {call}"},  # who said it, and what
     # ---- phases
     "phase.auction": {"fr": "À {name} de parler", "en": "{name} to bid"},
     "phase.play": {"fr": "À {name} de jouer", "en": "{name} to play"},
@@ -120,6 +96,12 @@ MESSAGES: Final[M] = {
         "fr": "Cette table reprend le tableau des bêtes du serveur ({count}) : {entries}.",
         "en": "This table starts from the server's register of bêtes ({count}): {entries}.",
     },
+    "table.carried_over": {
+        "fr": "Bêtes reportées : {entries}.",
+        "en": "Bêtes carried over: {entries}.",
+    },
+    "table.carried_entry": {"fr": "{amount} ({owner})", "en": "{amount} ({owner})"},
+    "table.carried_none": {"fr": "Aucune bête n'est reportée.", "en": "No bête is carried over."},
     "table.fresh": {
         "fr": "Aucune bête en attente : le tableau est vierge.",
         "en": "No bête is waiting: the register is empty.",
@@ -319,7 +301,7 @@ MESSAGES: Final[M] = {
         "open your hand again.",
     },
     "hand.your_money": {"fr": "Pour vous : **{money}**", "en": "For you: **{money}**"},
-    "hand.turn_of": {"fr": "C'est au tour de {name}.", "en": "It is {name}'s turn."},
+    "hand.turn_of": {"fr": "C'est au tour {name:de}.", "en": "It is {name}'s turn."},
     # ---- the end of a hand
     "summary.tricks": {"fr": "Plis", "en": "Tricks"},
     "summary.payments": {"fr": "Paiements", "en": "Payments"},
@@ -328,6 +310,7 @@ MESSAGES: Final[M] = {
         "en": "{payer} pays {payee} {amount} ({reason})",
     },
     "and": {"fr": " et ", "en": " and "},
+    "or": {"fr": " ou ", "en": " or "},
     "summary.pays_each": {
         "fr": "{payer} paient chacun {amount} à {payee} ({reason})",
         "en": "{payer} each pay {payee} {amount} ({reason})",

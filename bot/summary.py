@@ -61,8 +61,9 @@ def settlement_embed(table: LiveTable, settled: Any, lang: str) -> discord.Embed
     if table.session is not None and table.state is not None and table.state.is_over:
         made = table.game.port.hand_result(table.session, table.state).made
     embed = discord.Embed(title=title, colour=RESULT_COLOURS[made], description=result)
-    tricks = " · ".join(f"{names[i]} {n}" for i, n in enumerate(outcome.tricks))
-    embed.add_field(name=t(lang, "summary.tricks"), value=tricks, inline=False)
+    if any(outcome.tricks):  # a deal nobody played has no tricks to show
+        tricks = " · ".join(f"{names[i]} {n}" for i, n in enumerate(outcome.tricks))
+        embed.add_field(name=t(lang, "summary.tricks"), value=tricks, inline=False)
     per_game = table.game.capabilities.settles == "game"
     lines = payment_lines(outcome.transfers, names, game, lang)
     if lines or not per_game:  # a deal of a game settled at its end moves no money yet

@@ -61,6 +61,7 @@ class Session:
         self.balances = dict.fromkeys(self.players, 0)
         self.deal_no = 0
         self.stop_requested = False
+        self.in_deal = False  # a deal is dealt and not yet settled
         self._waiting: list[Entry] = []
         self._before: tuple[list[Entry], Pot, bool, bool] = ([], self.pot, False, False)
 
@@ -103,6 +104,7 @@ class Session:
         if len(hands) != self.seats:
             raise ValueError(f"{len(hands)} hands dealt to {self.seats} players")
         round_start = self.deals_in_round == 0
+        self.in_deal = True
         self._waiting = self.waiting()
         self._before = (list(self.register.entries), self.pot, self.bete_in_play, round_start)
         waiting = [Bete(self.players.index(e.owner or ""), e.amount) for e in self._waiting]
@@ -154,6 +156,7 @@ class Session:
         self.bete_in_play = outcome.bete_in_play
         self.dealer = (self.dealer + 1) % self.seats
         self.deals_in_round = (self.deals_in_round + 1) % self.seats
+        self.in_deal = False
         return SettledDeal(self.deal_no, outcome, net, tuple(crossed), tuple(new_entries), self.pot)
 
     # ---- the end of a session ------------------------------------------------
@@ -169,9 +172,12 @@ class Session:
 
     @property
     def deals_left(self) -> int:
-        """Deals still to settle before a requested stop (the one in progress included)."""
+        """Deals still to settle before the round ends (the one in progress included):
+        every deal of a round during its first, none between two rounds."""
+        if self.in_deal:
+            return self.seats - self.deals_in_round
         return (self.seats - self.deals_in_round) % self.seats
 
     @property
     def finished(self) -> bool:
-        return self.stop_requested and self.deals_in_round == 0
+        return self.stop_requested and self.deals_left == 0

@@ -125,6 +125,19 @@ class DealView:
             mask |= self.set_aside.bit
         return mask
 
+    def speaking_rounds(self) -> tuple[tuple[tuple[int, Action], ...], ...]:
+        """The calls by round of speaking (RULES.md §2), a round begun with no call yet
+        included: the first round; once everyone passed it, the offers to go en
+        curieuse (one per player); once some went, the curieux speaking again."""
+        calls, seats = self.calls, self.seats
+        starts = [0]
+        if len(calls) > seats or self.phase is Phase.CURIEUSE:  # the first round all passed
+            starts.append(seats)
+        if self.set_aside is not None:  # a curieuse turned a new trump
+            starts.append(2 * seats)
+        ends = [*starts[1:], len(calls)]
+        return tuple(calls[start:end] for start, end in zip(starts, ends, strict=True))
+
 
 def succeeded(tricks: Sequence[int], history: Sequence[PlayedTrick], seat: int) -> bool:
     """3 tricks, or exactly 2 that are the first two while nobody else took 3."""

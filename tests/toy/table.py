@@ -59,7 +59,7 @@ TEXTS: Final = {
     },
     "reason.tricks": {"fr": "plis", "en": "tricks"},
     "option.deals": {"fr": "Donnes", "en": "Deals"},
-    "score.net.toy": {"fr": "{net} jetons", "en": "{net} jetons"},
+    "score.net.toy": {"fr": "{net} {net:jeton|jetons}", "en": "{net} {net:jeton|jetons}"},
     "rules.toy.overview.title": {"fr": "Le jeu d'essai", "en": "The toy game"},
     "rules.toy.overview.text": {
         "fr": "Deux joueurs, trois cartes chacun : la plus haute (R > D > V) fait le pli.",

@@ -12,10 +12,11 @@ from typing import Any
 
 import discord
 
+from bot.carried import carried_line
 from bot.errors import UserError
 from bot.game import CardRow, Field, TableLike
 from bot.games.bete_hombree.codec import call_arg, call_of, parse_move
-from bot.i18n import t
+from bot.i18n import one_of, t
 from bot.ids import ComponentId
 from bot.render import (
     button,
@@ -27,6 +28,7 @@ from bot.render import (
     suit_text,
     turn_lines,
 )
+from bot.summary import names_text
 from games.bete_hombree import Action, Contract, HandState, HandView, Kind, Phase, Session
 from games.bete_hombree.rules import stake, stands_as
 from games.bete_hombree.state import SEATS
@@ -71,11 +73,23 @@ def action_text(action: Action, lang: str) -> str:
     if action.kind is Kind.DISCARD:
         return cards_text(cards_of(action.cards), lang)
     if action.kind is Kind.DECLARE:
-        text = t(lang, "declare.level", level=action.level, suit=Suit(action.suit).symbol)
-        if action.matadors:
-            text += t(lang, "contract.matadors", count=action.matadors)
-        return text
+        return declare_text(action, False, lang)
     return call_text(action, -1, lang)
+
+
+def level_text(level: int, suit: Suit, belle: bool, lang: str) -> str:
+    """A declared level in a suit: "2 à ♣", and "2 à ♥ en belle" in the belle (the
+    stake doubled)."""
+    key = "declare.level_belle" if belle else "declare.level"
+    return t(lang, key, level=level, suit=suit.symbol)
+
+
+def declare_text(action: Action, belle: bool, lang: str) -> str:
+    """A declaration: its level and trump (en belle when ``belle``), its matadors."""
+    text = level_text(action.level, Suit(action.suit), belle, lang)
+    if action.matadors:
+        text += t(lang, "contract.matadors", count=action.matadors)
+    return text
 
 
 def contract_text(contract: Contract, names: list[str], lang: str) -> str:
@@ -100,11 +114,43 @@ def need_text(view: HandView, contract: Contract, names: list[str], lang: str) -
 
 
 def calls_said(view: HandView, names: list[str], lang: str) -> list[str]:
-    """The auction's calls as said, each measured by the rank standing before it."""
+    """The auction's calls as said, each measured by the rank standing before it, each
+    line made of its parts (a name may hold spaces: "🤖 Alexandre : Premier pour 3")."""
     return [
-        f"{names[seat]} {call_text(action, rank, lang)}"
+        t(lang, "call.said", name=names[seat], call=call_text(action, rank, lang))
         for (seat, action), rank in zip(view.calls, view.call_ranks, strict=True)
     ]
+
+
+def winning_call(view: HandView, lang: str) -> str:
+    """The call that won the auction for the declarer, as he said it."""
+    said = zip(reversed(view.calls), reversed(view.call_ranks), strict=True)
+    for (seat, action), rank in said:
+        if seat == view.declarer and action.kind is not Kind.PASS:
+            return call_text(action, rank, lang)
+    return ""
+
+
+def declare_prompt(view: HandView, lang: str) -> str:
+    """What the declarer must now declare, from the declarations open to him: trump
+    (the belle alone for a contract en belle), the level where still open, and the
+    matadors he holds if he announces them (RULES.md §1.4)."""
+    legal = [a for a in view.legal if a.kind is Kind.DECLARE]
+    suits = sorted({Suit(a.suit) for a in legal})
+    belle = view.belle
+    if suits == [belle]:
+        parts = [t(lang, "hand.declare.trump_belle", suit=suit_text(belle, lang))]
+    else:
+        named = [
+            suit_text(s, lang) + (f" ({t(lang, 'belle')})" if s == belle else "") for s in suits
+        ]
+        parts = [t(lang, "hand.declare.trump", suits=one_of(named, lang))]
+    levels = sorted({a.level for a in legal})
+    if len(levels) > 1:
+        parts.append(t(lang, "hand.declare.level", levels=one_of([str(n) for n in levels], lang)))
+    if any(a.matadors for a in legal):
+        parts.append(t(lang, "hand.declare.matadors"))
+    return t(lang, "hand.your_turn.declare", what=names_text(parts, lang))
 
 
 def phase_prompt(view: HandView, names: list[str], lang: str) -> str:
@@ -181,7 +227,7 @@ def declare_buttons(
             out.append(
                 button(
                     ComponentId(tid, moves, "decl", f"{suit.name}:{level}"),
-                    t(lang, "declare.level", level=level, suit=suit.symbol),
+                    level_text(level, suit, suit == view.belle, lang),
                     discord.ButtonStyle.primary,
                 )
             )
@@ -243,6 +289,8 @@ class HombreeRenderer:
     def move_text(self, view: HandView, action: Action, lang: str) -> str:
         if action.kind <= Kind.TOUT:  # a call: premier, dernier, a cagnote for its level
             return call_text(action, view.standing_rank, lang)
+        if action.kind is Kind.DECLARE:
+            return declare_text(action, action.suit == view.belle, lang)
         return action_text(action, lang)
 
     def money(self, amount: int, lang: str) -> str:
@@ -269,6 +317,8 @@ class HombreeRenderer:
             standing = args.pop("standing", -1)
             if action.kind <= Kind.TOUT:
                 args["action"] = call_text(action, int(str(standing)), lang)
+            elif action.kind is Kind.DECLARE:
+                args["action"] = declare_text(action, bool(args.pop("belle", False)), lang)
             else:
                 args["action"] = action_text(action, lang)
         if "turned" in args:  # tirer le roi: the cards turned, seat by seat
@@ -301,6 +351,8 @@ class HombreeRenderer:
             lines.append(t(lang, key, name=names[dealer]))
             if session.stop_requested and table.status != "ended":
                 lines.append(t(lang, "table.stopping", count=max(session.deals_left, 0)))
+            if table.status == "ended":  # which bêtes the next table starts from
+                lines.append(carried_line(table, session.register.entries, self.amount, lang))
         return lines
 
     def seat_details(
@@ -319,7 +371,7 @@ class HombreeRenderer:
         if view is None:
             return fields
         if not table.between_hands:
-            said = [line.replace(" ", " : ", 1) for line in calls_said(view, names, lang)]
+            said = calls_said(view, names, lang)
             fields.append(
                 (t(lang, "table.auction"), "\n".join(said) or t(lang, "table.no_calls"), True)
             )
@@ -380,8 +432,13 @@ class HombreeRenderer:
         # messages then change only when their own options change.
         if mine and hv.phase is Phase.AUCTION and hv.calls:
             lines.append(t(lang, "hand.calls", calls=" · ".join(calls_said(hv, names, lang))))
+        if mine and hv.phase in (Phase.DISCARD, Phase.DECLARE):  # the auction is his
+            lines += ["", "**" + t(lang, "hand.won", call=winning_call(hv, lang)) + "**"]
         done, playing = hv.phase is Phase.DONE, hv.phase is Phase.PLAY
-        prompt = t(lang, f"hand.your_turn.{hv.phase.name.lower()}")
+        if hv.phase is Phase.DECLARE:
+            prompt = declare_prompt(hv, lang) if mine else ""
+        else:
+            prompt = t(lang, f"hand.your_turn.{hv.phase.name.lower()}")
         lines += turn_lines(table, hv, lang, done=done, playing=playing, prompt=prompt)
         tid, moves = table.id, table.moves
         items: list[discord.ui.Item[Any]] = []

@@ -80,10 +80,11 @@ class HombreePort:
         standing = state.standing  # what this call is measured by
         if action.kind is Kind.DISCARD:  # never show the discarded cards
             return LogLine.of("log.discard", seat=seat, count=action.cards.bit_count())
+        if action.kind is Kind.DECLARE:  # in the belle: the contract is en belle
+            key = "log.timeout" if timeout else "log.declare"
+            return LogLine.of(key, seat=seat, action=str(action), belle=action.suit == state.belle)
         if timeout:
             return LogLine.of("log.timeout", seat=seat, action=str(action), standing=standing)
-        if action.kind is Kind.DECLARE:
-            return LogLine.of("log.declare", seat=seat, action=str(action))
         return None  # calls are in the auction field, cards on the table
 
     def face_down(self, state: HandState, seat: int) -> bool:
