@@ -303,8 +303,6 @@ class HombreRenderer:
                 lines.append(t(lang, "hombre.trump_line", suit=suit_text(Suit(view.trump), lang)))
             lines.append(t(lang, "table.dealer", name=names[view.dealer]))
         if isinstance(session, Session):
-            if not playing:
-                lines.append(t(lang, "table.next_dealer", name=names[session.dealer]))
             if session.poules:
                 lines.append(t(lang, "hombre.poules", won=session.poules_won, of=session.poules))
             if session.coups_from >= 0 and session.jouer_les_coups and not session.finished:
