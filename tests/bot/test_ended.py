@@ -123,6 +123,11 @@ class Watcher:
                     assert summary["footer"]["text"] == coming
                     self.next_offered += 1
             seats = str(embed.fields[0].value)
+            if table.between_hands and deal_coming(table):  # the next deal is offered
+                assert table.session is not None
+                dealer = table.names[table.session.dealer]
+                assert t(lang, "table.next_dealer", name=dealer) in str(embed.description)
+                assert t(lang, "btn.next") in labels(view)
             if finished:
                 said = [w for w in next_deal_words(table, lang) for text in texts if w in text]
                 assert not said, f"a next deal announced once the session is finished: {said}"
