@@ -118,11 +118,26 @@ class HandResult:
     ``failed``; a game may have ``remise``, ``codille``, ``vole``...), or None
     for a hand without a declarer (a pinandèle, a void deal); ``made`` says
     whether that result counts as the declarer's success on the scoreboard.
+
+    A game may say more of each seat (by seat, empty when it has none): its ``sides``
+    where partners share a result, the ``points`` it scored in a game of points, and
+    its side's ``scores`` after the hand in a game played to a target (``/history``).
     """
 
     declarer: int | None
     result: str | None
     made: bool | None
+    sides: tuple[int, ...] = ()
+    points: tuple[int, ...] = ()
+    scores: tuple[int, ...] = ()
+
+    def seat(self, seat: int) -> tuple[int | None, int | None, int | None]:
+        """``seat``'s side, points and score after the hand (None where the game has none)."""
+
+        def of(values: tuple[int, ...]) -> int | None:
+            return values[seat] if values else None
+
+        return of(self.sides), of(self.points), of(self.scores)
 
 
 class Outcome(Protocol):
@@ -226,6 +241,8 @@ class TableLike(Protocol):
     def status(self) -> str: ...
     @property
     def between_hands(self) -> bool: ...
+    @property
+    def in_deal(self) -> bool: ...
     @property
     def players(self) -> list[str]: ...
     @property

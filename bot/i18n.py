@@ -145,6 +145,16 @@ MESSAGES: Final[M] = {
         " · {points} points",
     },
     "score.best": {"fr": " · meilleur : {best} ({points})", "en": " · best: {best} ({points})"},
+    "score.empty_matches": {"fr": "Aucune partie terminée.", "en": "No match finished yet."},
+    "score.going_on.title": {"fr": "Parties en cours", "en": "Matches in progress"},
+    "score.going_on.table": {
+        "fr": "{scores} — à la table n° {table}",
+        "en": "{scores} — at table #{table}",
+    },
+    "score.going_on.kept": {
+        "fr": "{scores} — gardée le {when} : `/table new {game} resume:` la reprend",
+        "en": "{scores} — kept on {when}: `/table new {game} resume:` takes it up",
+    },
     "table.ended.stopped": {"fr": "La partie s'arrête ici.", "en": "The match stops here."},
     "table.kept": {
         "fr": "La partie est gardée pour plus tard : `/table new {game} resume:` la reprend.",
@@ -356,6 +366,10 @@ MESSAGES: Final[M] = {
         "\n↳ `{file}` (`python -m games replay` le rejoue)",
         "en": "`#{id}` **{game}**, table #{table}, hand #{hand}, {when}\n{result} · {nets}"
         "\n↳ `{file}` (`python -m games replay` replays it)",
+    },
+    "history.scored": {
+        "fr": "{name} {points} (marque {score})",
+        "en": "{name} {points} (score {score})",
     },
     "history.result.made": {"fr": "gagné", "en": "made"},
     "history.result.failed": {"fr": "perdu", "en": "failed"},

@@ -222,7 +222,8 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
             view.add_item(button(ComponentId(tid, 0, "airm"), t(lang, "btn.ai_remove"), row=1))
         return _finish(view)
     last_row = 4
-    if table.between_hands:
+    state, turn = table.state, table.to_act
+    if table.between_hands and table.deal_coming:  # never a next deal that will not come
         view.add_item(
             button(
                 ComponentId(tid, table.hand_no, "next"),
@@ -231,9 +232,8 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
                 row=last_row,
             )
         )
-    elif table.state is not None and table.state.turn >= 0:
-        turn = table.state.view(table.state.turn)
-        for item in table.game.renderer.table_buttons(table, turn, lang):
+    elif state is not None and turn is not None and table.seats[turn].human:  # not a computer's
+        for item in table.game.renderer.table_buttons(table, state.view(turn), lang):
             view.add_item(item)
     for seat in table.absent():
         name = table.name(seat)
@@ -293,9 +293,9 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
 
 
 def ended_text(table: LiveTable, lang: str) -> str:
-    """Why the table ended, in the game's own words where it has them (a match speaks
-    of no bête), and whether its match was kept for later."""
-    reason = table.ended_reason or "closed"
+    """Why the table ended (or will, its session finished), in the game's own words where
+    it has them (a match speaks of no bête), and whether its match was kept for later."""
+    reason = table.ended_reason or "finished"
     match, session = table.game.match, table.session
     unwon = match is not None and session is not None and not match.standings(session)
     if unwon and reason == "finished":  # stopped between deals, not won
@@ -333,9 +333,9 @@ def seat_line(table: LiveTable, index: int, seat: Seat, lang: str) -> str:
 
 
 def public_view(table: LiveTable) -> Any:
-    """The hand in progress as everyone at the table sees it (None: no hand)."""
+    """The hand in progress or just settled as everyone sees it (None: none, or ended)."""
     state = table.state
-    if state is None:
+    if state is None or table.status != "playing":
         return None
     return table.game.renderer.public_view(state.view(max(state.turn, 0)))
 
@@ -391,13 +391,15 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
     view = public_view(table)
     renderer = game.renderer
     lines = []
-    if table.status == "ended":
+    if table.status == "ended" or (table.between_hands and not table.deal_coming):
         lines.append(ended_text(table, lang))
-    elif view is not None and not table.between_hands:
+    elif table.in_deal:
         lines.append(t(lang, "table.hand_no", hand=table.hand_no))
     elif table.last is not None:
         lines.append(t(lang, "table.between", hand=table.hand_no))
     lines.extend(renderer.status_lines(table, view, lang))
+    if session is not None and table.between_hands and table.deal_coming:
+        lines.append(t(lang, "table.next_dealer", name=names[session.dealer]))
     if table.deadline is not None and table.status == "playing" and not table.between_hands:
         lines.append(t(lang, "table.deadline", when=f"<t:{table.deadline}:R>"))
     if table.status == "playing":
@@ -405,10 +407,7 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
     embed = discord.Embed(title=title, colour=colour, description="\n".join(lines))
     seat_lines = []
     for i, seat in enumerate(table.seats):
-        marks = []
-        state = table.state
-        if state is not None and not table.between_hands and state.turn == i:
-            marks.append("▶")
+        marks = ["▶"] if table.to_act == i else []  # nobody's turn once play has ended
         text = f"`{i + 1}` **{seat.name}**"
         details = renderer.seat_details(table, view, i, lang)
         if seat.stand_in:
@@ -425,7 +424,7 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
             trick = trick_field(names, view, lang)
             fields += [trick] if trick is not None else []
             picture = None
-            if table.pictures:
+            if table.pictures and table.in_deal:  # a settled deal has no trick in progress
                 picture = trick_scene(view, lang, len(table.seats), trick_words(names, view, lang))
             if picture is not None:
                 embed.set_image(url=picture.url)

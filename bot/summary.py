@@ -103,8 +103,8 @@ def settlement_embed(table: LiveTable, settled: Any, lang: str) -> discord.Embed
         embed.add_field(name=t(lang, "table.register"), value="\n".join(register), inline=False)
     for name, value, inline in extra:
         embed.add_field(name=name, value=value, inline=inline)
-    if table.status == "ended":
-        embed.set_footer(text=ended_text(table, lang))
-    elif table.session is not None:
+    if table.deal_coming and table.session is not None:
         embed.set_footer(text=t(lang, "summary.next", name=names[table.session.dealer]))
+    else:  # no next deal announced that will not come: the end, even if not written yet
+        embed.set_footer(text=ended_text(table, lang))
     return embed

@@ -181,6 +181,23 @@ class LiveTable:
         """A hand was settled and the next is not dealt yet."""
         return self.status == "playing" and (self.state is None or self.state.is_over)
 
+    @property
+    def in_deal(self) -> bool:
+        """A deal is being played: someone is to act in it."""
+        return self.status == "playing" and self.state is not None and not self.state.is_over
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act in the deal in progress (None: no deal in progress)."""
+        return self.state.turn if self.state is not None and self.in_deal else None
+
+    @property
+    def deal_coming(self) -> bool:
+        """Between deals: another deal will be dealt here.  Not once the session is
+        finished (a match won, a game stopped, its agreed end reached), even in the
+        moment before the table's end is written."""
+        return self.status == "playing" and self.session is not None and not self.session.finished
+
     def absent(self) -> list[int]:
         """Seats of people who ran out of time often enough in a row to be replaced."""
         return [

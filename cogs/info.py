@@ -93,11 +93,11 @@ class Info(commands.Cog):
         span = PERIODS[period]
         since = datetime.now(UTC) - span if span is not None else None
         if chosen.match is not None:  # a game settled per match ranks by matches won
-            standings = await self.bot.service.match_scoreboard(
-                interaction.guild_id, chosen.id, since
-            )
+            service = self.bot.service
+            standings = await service.match_scoreboard(interaction.guild_id, chosen.id, since)
+            going = await service.matches_going_on(interaction.guild_id, chosen)
             lang = await self._public_lang(interaction)
-            match_embed = match_scoreboard_embed(chosen, standings, lang, period)
+            match_embed = match_scoreboard_embed(chosen, standings, lang, period, going)
             await interaction.response.send_message(embed=match_embed)
             return
         rows, series = await self.bot.service.scoreboard(interaction.guild_id, chosen.id, since)

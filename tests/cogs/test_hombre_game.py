@@ -263,7 +263,7 @@ async def test_whole_games_of_l_hombre_every_way_and_the_boards(world):
     async with world.bot.db.reading() as store:
         past = await store.recent_hands(world.guild.id, GAME.id, None, 100)
     for name in ("Sud", "Est", "Nord"):
-        mine = [h.result for h in past if h.declarer == name]
+        mine = [h.result for h in past if h.declarers == (name,)]
         won = mine.count("win") + mine.count("vole")
         line = next(x for x in board.description.splitlines() if f"**{name}**" in x)
         assert f"{won} {'poule' if won == 1 else 'poules'} won" in line, line

@@ -267,8 +267,6 @@ class BesigueRenderer:
                     target=session.target,
                 )
             )
-            if not playing and not session.over:
-                lines.append(t(lang, "table.next_dealer", name=names[session.dealer]))
             if session.over and session.winner is not None:
                 key = "besigue.won_bas" if session.en_bas_table else "besigue.won"
                 lines.append(t(lang, key, name=sides_text(names, teams, session.winner)))

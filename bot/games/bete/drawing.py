@@ -204,7 +204,6 @@ class BeteRenderer:
             lines.append(pot_text(view.pot, lang))
         if isinstance(session, Session):
             if not playing:
-                lines.append(t(lang, "table.next_dealer", name=names[session.dealer]))
                 lines.append(pot_text(session.pot, lang))
             if session.stop_requested and table.status != "ended":
                 lines.append(t(lang, "bete.stopping", count=session.deals_left))

@@ -344,11 +344,10 @@ class HombreeRenderer:
             if view.contract is not None:  # trump on a line of its own, apart from the belle
                 lines.append(t(lang, "table.trump", suit=suit_text(view.contract.trump, lang)))
         if isinstance(session, Session):
-            belle = session.belle if view is None or table.between_hands else view.belle
-            dealer = session.dealer if view is None or table.between_hands else view.dealer
+            belle = view.belle if view is not None and table.in_deal else session.belle
             lines.append(t(lang, "table.belle", suit=suit_text(belle, lang)))
-            key = "table.next_dealer" if table.between_hands else "table.dealer"
-            lines.append(t(lang, key, name=names[dealer]))
+            if view is not None and table.in_deal:  # between deals the table names the next
+                lines.append(t(lang, "table.dealer", name=names[view.dealer]))
             if session.stop_requested and table.status != "ended":
                 lines.append(t(lang, "table.stopping", count=max(session.deals_left, 0)))
             if table.status == "ended":  # which bêtes the next table starts from

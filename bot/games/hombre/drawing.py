@@ -189,10 +189,22 @@ def choice_buttons(table: TableLike, view: DealView, lang: str) -> list[discord.
 
 
 def exchange_bounds(view: DealView) -> tuple[int, int]:
-    """How many cards the seat to exchange may discard: (least, most), as the engine's
-    legal actions say (keeping one's hand among them, or not)."""
-    least = 0 if any(a.kind is Kind.DISCARD and not a.cards for a in view.legal) else 1
-    return least, min(len(cards_of(view.hand)), view.talon_left)
+    """How many cards the seat to exchange may discard: (least, most), the engine's."""
+    if view.exchange is None:
+        raise ValueError(f"seat {view.seat} is not to exchange")
+    return view.exchange
+
+
+def exchange_words(view: DealView) -> tuple[str, dict[str, object]]:
+    """What the seat to exchange may discard, as the menu and the button offer it (the
+    prompt's key and its arguments; the refusal's key is the prompt's, under
+    ``hombre.error``): one card at least from the menu, or none with *keep my hand*."""
+    least, most = exchange_bounds(view)
+    if not most:
+        return "exchange_empty", {}
+    if least == 0:
+        return "exchange_or_keep", {"most": most}
+    return "exchange_range", {"least": least, "most": most}
 
 
 def exchange_items(table: TableLike, view: DealView, lang: str) -> list[discord.ui.Item[Any]]:
@@ -202,10 +214,17 @@ def exchange_items(table: TableLike, view: DealView, lang: str) -> list[discord.
     keep = least == 0
     items: list[discord.ui.Item[Any]] = []
     if most:
+        fewest = max(least, 1)  # a menu takes one card at least: none is the button
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=str(ComponentId(table.id, table.moves, "discard", select=True)),
-            placeholder=t(lang, "hombre.exchange_placeholder", most=most, talon=view.talon_left),
-            min_values=1,
+            placeholder=t(
+                lang,
+                "hombre.exchange_placeholder",
+                least=fewest,
+                most=most,
+                talon=view.talon_left,
+            ),
+            min_values=fewest,
             max_values=most,
             options=[
                 discord.SelectOption(label=card_text(c, lang), value=str(c))
@@ -278,8 +297,8 @@ class HombreRenderer:
                 return "hombre.error.signal", {}  # the hombre gives no signal
             return "error.illegal_card", {}
         if view.phase is Phase.EXCHANGE:
-            least, most = exchange_bounds(view)
-            return "hombre.error.exchange", {"least": least, "most": most}
+            words, args = exchange_words(view)
+            return f"hombre.error.{words}", args
         return "error.illegal_call", {}
 
     def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
@@ -303,8 +322,6 @@ class HombreRenderer:
                 lines.append(t(lang, "hombre.trump_line", suit=suit_text(Suit(view.trump), lang)))
             lines.append(t(lang, "table.dealer", name=names[view.dealer]))
         if isinstance(session, Session):
-            if not playing:
-                lines.append(t(lang, "table.next_dealer", name=names[session.dealer]))
             if session.poules:
                 lines.append(t(lang, "hombre.poules", won=session.poules_won, of=session.poules))
             if session.coups_from >= 0 and session.jouer_les_coups and not session.finished:
@@ -364,7 +381,8 @@ class HombreRenderer:
     ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
         names = table.names
         lines = [t(lang, "hand.hand_no", hand=table.hand_no, dealer=names[view.dealer])]
-        lines.append(t(lang, f"hombre.position.{(seat - view.dealer) % SEATS}"))
+        if view.phase is Phase.AUCTION:  # the order of speaking holds while one speaks
+            lines.append(t(lang, f"hombre.position.{(seat - view.dealer) % SEATS}"))
         if view.mode is not None:
             lines.append(contract_text(view, names, lang))
         lines.append("")
@@ -384,8 +402,9 @@ class HombreRenderer:
         done, playing = view.phase is Phase.DONE, view.phase is Phase.PLAY
         prompt = t(lang, f"hombre.your_turn.{view.phase.name.lower()}")
         if mine and view.phase is Phase.EXCHANGE:
-            least, most = exchange_bounds(view)
-            prompt = t(lang, "hombre.your_turn.exchange_range", least=least, most=most)
+            words, args = exchange_words(view)
+            keep = t(lang, "hombre.btn.keep")  # the button that discards nothing, by its name
+            prompt = t(lang, f"hombre.your_turn.{words}", keep=keep, **args)
         if mine and any(a.kind is Kind.STOP for a in view.legal):
             prompt = t(lang, "hombre.your_turn.stop")
         lines += turn_lines(table, view, lang, done=done, playing=playing, prompt=prompt)
