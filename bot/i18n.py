@@ -67,6 +67,18 @@ def t(lang: str, key: str, **args: Any) -> str:
     return _FORMATTERS.get(lang, _FORMATTERS["fr"]).format(text, **args)
 
 
+def worded(key: str, game: str) -> str:
+    """The key of a shared text as the game ``game`` (an id) words it: ``<key>.<game>``
+    where its texts have it (its own term for a deal, its own way to stop), else ``key``."""
+    own = f"{key}.{game}"
+    return own if own in MESSAGES else key
+
+
+def game_text(game: str, lang: str, key: str, /, **args: Any) -> str:
+    """``t`` of a shared text as the game ``game`` (an id) words it (``worded``)."""
+    return t(lang, worded(key, game), **args)
+
+
 M = dict[str, dict[str, str]]
 
 MESSAGES: Final[M] = {

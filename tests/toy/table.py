@@ -65,6 +65,7 @@ TEXTS: Final = {
         "en": "Two players, three cards each: the highest (K > Q > J) takes the trick.",
     },
 }
+TERMS: Final = {"deal": {"fr": "coup", "en": "hand"}, "trick": {"fr": "pli", "en": "trick"}}
 COMMAND_WORDS: Final = {
     "toy": "essai",
     "The toy game: two players, three cards": "Le jeu d'essai : deux joueurs, trois cartes",
@@ -236,6 +237,11 @@ COMMAND: Final = TableCommand(
 CAPABILITIES: Final = Capabilities(register=False, pot_parts=(), results=())
 TOY: Final = register(
     TableGame(
-        SPEC, ToyPort(), ToyRenderer(), COMMAND, CAPABILITIES, GameTexts(TEXTS, COMMAND_WORDS)
+        SPEC,
+        ToyPort(),
+        ToyRenderer(),
+        COMMAND,
+        CAPABILITIES,
+        GameTexts(TEXTS, COMMAND_WORDS, ("jeu d'essai", "toy game"), TERMS),
     )
 )
