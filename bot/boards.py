@@ -7,7 +7,7 @@ import discord
 
 from bot.game import TableGame
 from bot.games import table_game
-from bot.i18n import MESSAGES, t
+from bot.i18n import MESSAGES, game_text, t
 from bot.pictures.scenes import whole_hand_scene
 from bot.render import COLOUR, clip, hand_tricks_words
 from bot.table import LiveTable
@@ -29,7 +29,9 @@ def register_embed(
         in_play_id = game.port.entry_in_play(table.players, table.rules, register)
     lines = []
     for index, e in enumerate(entries, start=1):
-        owner = e.owner_name if e.owner is not None else t(lang, "register.pinandele")
+        owner = e.owner_name
+        if e.owner is None:
+            owner = game_text(game.id, lang, "register.no_owner")
         if e.owner is not None:
             owner = f"<@{e.owner}>" if e.owner.isdigit() else owner  # a mention shows the name
         line = t(
@@ -88,6 +90,12 @@ def scoreboard_embed(
     return embed
 
 
+def nothing_played_embed(lang: str, period: str) -> discord.Embed:
+    """The standings of a server where no game was played in the period."""
+    title = t(lang, "score.title_all", period=t(lang, f"period.{period}"))
+    return discord.Embed(title=title, colour=COLOUR, description=t(lang, "score.empty"))
+
+
 def match_scoreboard_embed(
     game: TableGame, rows: list[MatchScoreRow], lang: str, period: str
 ) -> discord.Embed:
@@ -99,7 +107,8 @@ def match_scoreboard_embed(
     )
     lines = []
     for index, row in enumerate(rows[:20], start=1):
-        line = t(
+        line = game_text(
+            game.id,
             lang,
             "score.match_line",
             rank=index,
@@ -148,9 +157,10 @@ def history_embed(hands: list[PastHand], lang: str) -> discord.Embed:
                 nets = " · ".join(n for _, n, _ in past.nets)
         result = t(lang, f"history.result.{past.result}") if past.result else "—"
         if past.declarer:
-            result = f"{past.declarer} : {result}" if lang == "fr" else f"{past.declarer}: {result}"
+            result = t(lang, "labelled", label=past.declarer, text=result)
         lines.append(
-            t(
+            game_text(
+                hand.game,
                 lang,
                 "history.line",
                 id=hand.id,
@@ -186,7 +196,7 @@ def history_pictures(hands: list[PastHand], lang: str) -> list[tuple[discord.Emb
         picture = whole_hand_scene(tricks, lang, hand_tricks_words(tricks, names, lang))
         if picture is None:
             continue
-        title = t(lang, "history.picture", id=hand.id, hand=hand.hand_no)
+        title = game_text(hand.game, lang, "history.picture", id=hand.id, hand=hand.hand_no)
         embed = discord.Embed(title=title, colour=COLOUR).set_image(url=picture.url)
         shown.append((embed, picture.file()))
     return shown

@@ -384,6 +384,16 @@ class Renderer(Protocol[ViewT, ActionT, SettledT_contra]):
 
     def status_lines(self, table: TableLike, view: ViewT | None, lang: str) -> list[str]: ...
 
+    def options_lines(self, table: TableLike, lang: str) -> list[str]:
+        """The game's own options as its lobby shows them, for the players seated now (a
+        rule that depends on their number is said as it stands)."""
+        ...
+
+    def stopping(self, table: TableLike, lang: str) -> str:
+        """What a stop asked at this table means now, in the game's words: the line the
+        table shows while it stops, and the answer to ``/table stop``."""
+        ...
+
     def seat_details(
         self, table: TableLike, view: ViewT | None, seat: int, lang: str
     ) -> list[str]: ...

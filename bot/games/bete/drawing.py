@@ -17,6 +17,7 @@ from bot.games.bete.codec import call_arg, call_of, parse_move
 from bot.games.bete.port import pot_of_parts
 from bot.i18n import t
 from bot.ids import ComponentId
+from bot.lobby import changed_options
 from bot.render import (
     button,
     card_buttons,
@@ -154,8 +155,16 @@ class BeteRenderer:
                 lines.append(t(lang, "table.next_dealer", name=names[session.dealer]))
                 lines.append(pot_text(session.pot, lang))
             if session.stop_requested and table.status != "ended":
-                lines.append(t(lang, "bete.stopping", count=session.deals_left))
+                lines.append(self.stopping(table, lang))
         return lines
+
+    def options_lines(self, table: TableLike, lang: str) -> list[str]:
+        return changed_options(table.rules, lang) or [t(lang, "options.default.bete")]
+
+    def stopping(self, table: TableLike, lang: str) -> str:
+        session = table.session
+        left = session.deals_left if isinstance(session, Session) else 0
+        return t(lang, "bete.stopping", count=left)
 
     def seat_details(
         self, table: TableLike, view: DealView | None, seat: int, lang: str
@@ -179,7 +188,10 @@ class BeteRenderer:
         names = table.names
         fields: list[Field] = []
         if view is not None and not table.between_hands:
-            calls = "\n".join(f"{names[s]} : {action_text(a, lang)}" for s, a in view.calls)
+            calls = "\n".join(
+                t(lang, "labelled", label=names[s], text=action_text(a, lang))
+                for s, a in view.calls
+            )
             fields.append((t(lang, "bete.speaking"), calls or t(lang, "table.no_calls"), True))
         fields.append((t(lang, "bete.betes"), betes_text(table, view, lang), False))
         return fields

@@ -17,6 +17,7 @@ from bot.game import Field, TableLike
 from bot.games.bete_hombree.codec import call_arg, call_of, parse_move
 from bot.i18n import t
 from bot.ids import ComponentId
+from bot.lobby import changed_options
 from bot.render import (
     button,
     card_buttons,
@@ -249,7 +250,7 @@ class HombreeRenderer:
         return signed(amount)  # in sous
 
     def amount(self, amount: int, lang: str) -> str:
-        return str(amount)
+        return t(lang, "bete-hombree.sous", amount=amount)
 
     def refusal(self, view: HandView, action: Action, reason: str) -> tuple[str, dict[str, object]]:
         if action.kind in (Kind.SANS_PREJUDICE, Kind.RETIENS) and "looked at" in reason:
@@ -300,8 +301,16 @@ class HombreeRenderer:
             key = "table.next_dealer" if table.between_hands else "table.dealer"
             lines.append(t(lang, key, name=names[dealer]))
             if session.stop_requested and table.status != "ended":
-                lines.append(t(lang, "table.stopping", count=max(session.deals_left, 0)))
+                lines.append(self.stopping(table, lang))
         return lines
+
+    def options_lines(self, table: TableLike, lang: str) -> list[str]:
+        return changed_options(table.rules, lang) or [t(lang, "options.default.bete-hombree")]
+
+    def stopping(self, table: TableLike, lang: str) -> str:
+        session = table.session
+        left = session.deals_left if isinstance(session, Session) else 0
+        return t(lang, "table.stopping", count=max(left, 0))
 
     def seat_details(
         self, table: TableLike, view: HandView | None, seat: int, lang: str
@@ -319,7 +328,10 @@ class HombreeRenderer:
         if view is None:
             return fields
         if not table.between_hands:
-            said = [line.replace(" ", " : ", 1) for line in calls_said(view, names, lang)]
+            said = [
+                t(lang, "labelled", label=names[seat], text=call_text(action, rank, lang))
+                for (seat, action), rank in zip(view.calls, view.call_ranks, strict=True)
+            ]
             fields.append(
                 (t(lang, "table.auction"), "\n".join(said) or t(lang, "table.no_calls"), True)
             )
@@ -475,7 +487,7 @@ class HombreeRenderer:
         return title, result, fields
 
     def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
-        return [(t(lang, "register.pot"), str(pot.get("", 0)), True)]
+        return [(t(lang, "register.pot"), self.amount(pot.get("", 0), lang), True)]
 
 
 __all__ = ["HandState", "HombreeRenderer"]
