@@ -64,10 +64,10 @@ async def make_bot(server: FakeDiscord, tmp_path: Path) -> AsyncIterator[Callabl
             await bot.stop()
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_finish(session: pytest.Session) -> None:
     """Every transcript a test of this session reads is played at the first one's need,
     all at once (``tests.e2e.transcripts``)."""
-    for item in items:
+    for item in session.items:
         callspec = getattr(item, "callspec", None)
         key = callspec.params.get("key") if callspec is not None else None
         if isinstance(key, Key):

@@ -147,10 +147,6 @@ class Transcript:
                 last[s.message_id] = s
         return [s for s in last.values() if s.kind != "message.delete"]
 
-    def texts(self) -> list[tuple[Sent, str]]:
-        """Every text shown, each version of each message once."""
-        return [(s, s.text()) for s in self.sent if s.kind != "message.delete"]
-
 
 _CACHE: dict[Key, Transcript] = {}
 
@@ -397,8 +393,8 @@ class PlayedTable:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + WAIT
         while True:
-            seen = [s.at for s in self.server.log[-200:] if self.mine(s)]
-            idle = time.monotonic() - (seen[-1] if seen else 0.0)
+            last = next((s.at for s in reversed(self.server.log) if self.mine(s)), 0.0)
+            idle = time.monotonic() - last
             if idle >= QUIET:
                 return
             assert loop.time() < deadline, f"{self.key}: the bot kept talking"
