@@ -9,7 +9,7 @@ import discord
 
 from bot.game import TableGame
 from bot.games import table_game
-from bot.i18n import MESSAGES, t
+from bot.i18n import MESSAGES, game_text, t
 from bot.matches import MatchGoingOn
 from bot.pictures.scenes import whole_hand_scene
 from bot.render import COLOUR, clip, hand_tricks_words
@@ -32,7 +32,9 @@ def register_embed(
         in_play_id = game.port.entry_in_play(table.players, table.rules, register)
     lines = []
     for index, e in enumerate(entries, start=1):
-        owner = e.owner_name if e.owner is not None else t(lang, "register.pinandele")
+        owner = e.owner_name
+        if e.owner is None:
+            owner = game_text(game.id, lang, "register.no_owner")
         if e.owner is not None:
             owner = f"<@{e.owner}>" if e.owner.isdigit() else owner  # a mention shows the name
         line = t(
@@ -91,6 +93,12 @@ def scoreboard_embed(
     return embed
 
 
+def nothing_played_embed(lang: str, period: str) -> discord.Embed:
+    """The standings of a server where no game was played in the period."""
+    title = t(lang, "score.title_all", period=t(lang, f"period.{period}"))
+    return discord.Embed(title=title, colour=COLOUR, description=t(lang, "score.empty"))
+
+
 def match_scoreboard_embed(
     game: TableGame,
     rows: list[MatchScoreRow],
@@ -107,7 +115,8 @@ def match_scoreboard_embed(
     )
     lines = []
     for index, row in enumerate(rows[:20], start=1):
-        line = t(
+        line = game_text(
+            game.id,
             lang,
             "score.match_line",
             rank=index,
@@ -197,10 +206,10 @@ def history_embed(hands: list[PastHand], lang: str) -> discord.Embed:
         nets = sides_text(past.seats, lang, game)
         result = t(lang, f"history.result.{past.result}") if past.result else "—"
         if past.declarers:  # the declarer, and his partners where a side shares the result
-            who = " & ".join(past.declarers)
-            result = f"{who} : {result}" if lang == "fr" else f"{who}: {result}"
+            result = t(lang, "labelled", label=" & ".join(past.declarers), text=result)
         lines.append(
-            t(
+            game_text(
+                hand.game,
                 lang,
                 "history.line",
                 id=hand.id,
@@ -236,7 +245,7 @@ def history_pictures(hands: list[PastHand], lang: str) -> list[tuple[discord.Emb
         picture = whole_hand_scene(tricks, names, lang, hand_tricks_words(tricks, names, lang))
         if picture is None:
             continue
-        title = t(lang, "history.picture", id=hand.id, hand=hand.hand_no)
+        title = game_text(hand.game, lang, "history.picture", id=hand.id, hand=hand.hand_no)
         embed = discord.Embed(title=title, colour=COLOUR).set_image(url=picture.url)
         shown.append((embed, picture.file()))
     return shown

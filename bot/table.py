@@ -22,8 +22,8 @@ Events (``kind`` and payload):
 - ``action``: ``{"seat", "action", "timeout"}``, in record notation
 - ``replace``: ``{"seat", "by", "ai"}``: a computer player of level ``ai`` plays for an
   absent player (who keeps the seat, its money and its bêtes); ``return``: ``{"seat"}``
-- ``stop``: ``{"by"}`` (the tour des gueux); ``vote``: ``{"player"}``; ``keep``:
-  ``{"player", "keep"}`` (a match stopping: keep it for later, or not)
+- ``stop``: ``{"by"}`` (the session stops as its game does); ``vote``: ``{"player"}``;
+  ``keep``: ``{"player", "keep"}`` (a match stopping: keep it for later, or not)
 - ``end``: ``{"reason"}`` (``finished``, ``agreed``, ``closed``, ``abandoned``), or
   ``{"reason": "moderator", "by", "name"}``: a member who manages the server ended it
 - a ``replace`` made by such a member carries ``"moderator"``: their name

@@ -228,7 +228,7 @@ async def test_whole_games_of_l_hombre_every_way_and_the_boards(world):
         if table.between_hands:
             summary = world.channel.history()[-1].embeds[0]
             assert "Payments" in [f.name for f in summary.fields]
-            await world.members[0].click(world.table_message(), label="Next hand")
+            await world.members[0].click(world.table_message(), label="Next deal")
             continue
         state = table.state
         action = player.act(state.view(state.turn), rng)  # sensible moves: poules are won

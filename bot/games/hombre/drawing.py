@@ -18,6 +18,7 @@ from bot.game import CardRow, Field, TableLike
 from bot.games.hombre.codec import action_arg, action_of, parse_move, play_arg, play_of
 from bot.i18n import t
 from bot.ids import ComponentId
+from bot.lobby_text import changed_options, option_line
 from bot.render import (
     button,
     card_buttons,
@@ -29,7 +30,7 @@ from bot.render import (
 )
 from games.cards import Card, Suit, cards_of
 from games.hombre import Action, DealState, DealView, Kind, Mode, Phase, Pool, Session, Signal
-from games.hombre.rules import SEATS, plain_order, trick_rules
+from games.hombre.rules import SEATS, Rules, plain_order, trick_rules
 from games.hombre.settle import ALL_PASSED, CODILLE, REMISE, VOLE, VOLE_FAILED, WIN
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "cards", "auction", "exchange", "play", "money")
@@ -161,7 +162,7 @@ def signals_text(view: DealView, names: list[str], lang: str) -> str | None:
 
 def phase_prompt(view: DealView, names: list[str], lang: str) -> str:
     if view.phase is Phase.DONE:
-        return t(lang, "phase.done")
+        return t(lang, "phase.done.hombre")
     return t(lang, f"hombre.phase.{view.phase.name.lower()}", name=names[view.turn])
 
 
@@ -324,11 +325,26 @@ class HombreRenderer:
         if isinstance(session, Session):
             if session.poules:
                 lines.append(t(lang, "hombre.poules", won=session.poules_won, of=session.poules))
-            if session.coups_from >= 0 and session.jouer_les_coups and not session.finished:
-                lines.append(t(lang, "hombre.coups"))
             if session.stop_requested and table.status != "ended":
-                lines.append(t(lang, "hombre.stopping"))
+                lines.append(self.stopping(table, lang))
+            elif session.coups_from >= 0 and session.jouer_les_coups and not session.finished:
+                lines.append(t(lang, "hombre.coups"))
         return lines
+
+    def options_lines(self, table: TableLike, lang: str) -> list[str]:
+        """The poules that end the game (or none: until stopped), then the other options
+        chosen."""
+        rules = table.rules
+        assert isinstance(rules, Rules)
+        poules = option_line("poules", rules.poules, lang)
+        if not rules.poules:
+            poules = t(lang, "hombre.options.no_poules")
+        return [poules, *changed_options(rules, lang, besides=("poules",))]
+
+    def stopping(self, table: TableLike, lang: str) -> str:
+        session = table.session
+        coups = isinstance(session, Session) and session.jouer_les_coups
+        return t(lang, "hombre.stopping_coups" if coups else "hombre.stopping")
 
     def seat_details(
         self, table: TableLike, view: DealView | None, seat: int, lang: str
@@ -349,7 +365,10 @@ class HombreRenderer:
         fields: list[Field] = []
         session = table.session
         if view is not None and not table.between_hands:
-            calls = "\n".join(f"{names[s]} : {action_text(a, lang)}" for s, a in view.calls)
+            calls = "\n".join(
+                t(lang, "labelled", label=names[s], text=action_text(a, lang))
+                for s, a in view.calls
+            )
             fields.append((t(lang, "hombre.auction"), calls or t(lang, "table.no_calls"), True))
             if view.mode is not None:
                 fields.append((t(lang, "hombre.hombre"), contract_text(view, names, lang), True))
@@ -380,7 +399,7 @@ class HombreRenderer:
         self, table: TableLike, view: DealView, seat: int, lang: str, step: str
     ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
         names = table.names
-        lines = [t(lang, "hand.hand_no", hand=table.hand_no, dealer=names[view.dealer])]
+        lines = [t(lang, "hand.hand_no.hombre", hand=table.hand_no, dealer=names[view.dealer])]
         if view.phase is Phase.AUCTION:  # the order of speaking holds while one speaks
             lines.append(t(lang, f"hombre.position.{(seat - view.dealer) % SEATS}"))
         if view.mode is not None:
