@@ -368,7 +368,7 @@ MESSAGES: Final[M] = {
         "\n↳ `{file}` (`python -m games replay` replays it)",
     },
     "history.scored": {
-        "fr": "{name} {points} (marque {score})",
+        "fr": "{name} {points} (total {score})",
         "en": "{name} {points} (score {score})",
     },
     "history.result.made": {"fr": "gagné", "en": "made"},

@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     from bot.table import LiveTable
 
 Interaction = discord.Interaction[Any]
-Chart = tuple[str, list[tuple[int, str, int]], list[tuple[str, str]]]  # file, series, players
+# a chart to draw: the game (its id), the file name, the series and the players shown
+Chart = tuple[str, str, list[tuple[int, str, int]], list[tuple[str, str]]]
 PERIODS = {
     "all": None,
     "month": timedelta(days=30),
@@ -122,8 +123,8 @@ class Info(commands.Cog):
         files = []
         for embed, chart in shown:
             if chart is not None:
-                name, series, players = chart
-                png = await asyncio.to_thread(balance_chart, series, players, lang)
+                game_id, name, series, players = chart
+                png = await asyncio.to_thread(balance_chart, series, players, lang, game_id)
                 embed.set_image(url=f"attachment://{name}")
                 files.append(discord.File(io.BytesIO(png), name))
         await interaction.followup.send(embeds=[embed for embed, _ in shown], files=files)
@@ -154,7 +155,7 @@ class Info(commands.Cog):
             return None
         embed = scoreboard_embed(game, rows, lang, period)
         players = [(row.player, row.name) for row in rows]
-        chart = (f"scoreboard-{game.id}.png", series, players) if series else None
+        chart = (game.id, f"scoreboard-{game.id}.png", series, players) if series else None
         return embed, chart
 
     @app_commands.command(name="rules", description="The rules in short")

@@ -23,7 +23,7 @@ import pytest
 from bot.computer import inline_decider
 from bot.game import TableGame
 from bot.games import table_game, table_games
-from bot.i18n import t
+from bot.i18n import game_text
 from bot.ids import ComponentId
 from bot.render import table_embed, table_view
 from bot.service import TableService
@@ -85,9 +85,11 @@ def calls(view: discord.ui.View) -> list[str]:
 
 def next_deal_words(table: LiveTable, lang: str) -> list[str]:
     """Every way a text offers or announces the next deal."""
-    words = [t(lang, "summary.next", name=name) for name in table.names]
-    words += [t(lang, "table.next_dealer", name=name) for name in table.names]
-    words.append(t(lang, "table.between", hand=table.hand_no))
+    words = [game_text(table.game.id, lang, "summary.next", name=name) for name in table.names]
+    words += [
+        game_text(table.game.id, lang, "table.next_dealer", name=name) for name in table.names
+    ]
+    words.append(game_text(table.game.id, lang, "table.between", hand=table.hand_no))
     return words
 
 
@@ -119,19 +121,23 @@ class Watcher:
                 texts.append(str(summary))
                 if deal_coming(table):
                     assert table.session is not None
-                    coming = t(lang, "summary.next", name=table.names[table.session.dealer])
+                    coming = game_text(
+                        table.game.id, lang, "summary.next", name=table.names[table.session.dealer]
+                    )
                     assert summary["footer"]["text"] == coming
                     self.next_offered += 1
             seats = str(embed.fields[0].value)
             if table.between_hands and deal_coming(table):  # the next deal is offered
                 assert table.session is not None
                 dealer = table.names[table.session.dealer]
-                assert t(lang, "table.next_dealer", name=dealer) in str(embed.description)
-                assert t(lang, "btn.next") in labels(view)
+                assert game_text(table.game.id, lang, "table.next_dealer", name=dealer) in str(
+                    embed.description
+                )
+                assert game_text(table.game.id, lang, "btn.next") in labels(view)
             if finished:
                 said = [w for w in next_deal_words(table, lang) for text in texts if w in text]
                 assert not said, f"a next deal announced once the session is finished: {said}"
-                assert t(lang, "btn.next") not in labels(view)
+                assert game_text(table.game.id, lang, "btn.next") not in labels(view)
             if not in_deal(table):
                 assert "▶" not in seats, f"a turn marked once play has ended: {seats}"
                 assert embed.image.url is None, "a trick picture once the deal is over"
