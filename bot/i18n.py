@@ -315,6 +315,7 @@ MESSAGES: Final[M] = {
     },
     "hand.your_money": {"fr": "Pour vous : **{money}**", "en": "For you: **{money}**"},
     "hand.turn_of": {"fr": "C'est au tour {name:de}.", "en": "It is {name}'s turn."},
+    "hand.closed": {"fr": "La table n° {id} est fermée.", "en": "Table #{id} is closed."},
     # ---- the end of a hand
     "summary.tricks": {"fr": "Plis", "en": "Tricks"},
     "summary.payments": {"fr": "Paiements", "en": "Payments"},

@@ -263,6 +263,8 @@ class Presenter:
         state = table.state
         if table.status != "playing" or state is None:
             table.dms_waiting.clear()
+            if table.status == "ended":
+                await self._close_hands(table)
             return
         for seat, info in enumerate(table.seats):
             if not info.human or info.player in table.dm_closed:
@@ -300,6 +302,29 @@ class Presenter:
                 log.warning("could not update the private hand of %s: %s", info.player, error)
             except (discord.HTTPException, ValueError):
                 log.exception("could not update the private hand of %s", info.player)
+
+    async def _close_hands(self, table: LiveTable) -> None:
+        """An ended table: each player's last private hand says so and offers nothing
+        more to click (a player the computer stood in for too), and their last turn
+        notice goes."""
+        for player, ref in list(table.dms.items()):
+            seat = table.seat_of(player)
+            if seat is None or player in table.dm_closed:
+                continue
+            embed, view = hand_panel(table, seat, self.player_lang(table, player))
+            fingerprint = panel_fingerprint(embed, view)
+            if ref.fingerprint == fingerprint:
+                continue
+            try:
+                await self._edit_hand(ref, embed, view)
+            except discord.HTTPException as error:
+                log.warning("could not close the private hand of %s: %s", player, error)
+                continue
+            ref.fingerprint, ref.picture = fingerprint, picture_name(embed)
+            ref.controls = controls_fingerprint(view)
+        for notice in table.notices.values():
+            await self._delete_notice(notice)
+        table.notices.clear()
 
     async def _edit_hand(self, ref: DMRef, embed: discord.Embed, view: discord.ui.View) -> None:
         """Edit a private hand: through its reader's token while it lives, else (or when

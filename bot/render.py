@@ -383,6 +383,11 @@ def _draw_hand_panel(
     where = t(
         lang, "hand.where", guild=table.row.guild_name or "?", channel=table.row.channel_name or "?"
     )
+    if table.status == "ended":  # nothing left to play, nor to click
+        embed.colour = ENDED_COLOUR
+        closed = t(lang, "hand.closed", id=table.id)
+        embed.description = "\n".join((where, f"**{closed}**", ended_text(table, lang)))
+        return embed, _finish(view), None
     if table.status != "playing" or table.state is None:
         embed.description = where + "\n" + t(lang, "hand.no_hand")
         return embed, _finish(view), None

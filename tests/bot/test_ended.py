@@ -23,9 +23,9 @@ import pytest
 from bot.computer import inline_decider
 from bot.game import TableGame
 from bot.games import table_game, table_games
-from bot.i18n import game_text
+from bot.i18n import game_text, t
 from bot.ids import ComponentId
-from bot.render import table_embed, table_view
+from bot.render import hand_panel, table_embed, table_view
 from bot.service import TableService
 from bot.summary import settlement_embed
 from bot.table import LiveTable
@@ -126,6 +126,8 @@ class Watcher:
                     )
                     assert summary["footer"]["text"] == coming
                     self.next_offered += 1
+            hands = [hand_panel(table, seat, lang) for seat in range(len(table.seats))]
+            texts += [str(hand.to_dict()) for hand, _ in hands]
             seats = str(embed.fields[0].value)
             if table.between_hands and deal_coming(table):  # the next deal is offered
                 assert table.session is not None
@@ -142,9 +144,14 @@ class Watcher:
                 assert "▶" not in seats, f"a turn marked once play has ended: {seats}"
                 assert embed.image.url is None, "a trick picture once the deal is over"
                 assert not calls(view)
+                for _, controls in hands:
+                    assert not calls(controls), "a private hand offers a move once play ended"
             if table.status == "ended":
                 bare = table_embed(dataclasses.replace(table, state=None, last=None), lang)
                 assert embed.to_dict() == bare.to_dict(), "an ended table shows its last deal"
+                for hand, controls in hands:  # says so, shows no cards, offers nothing
+                    assert t(lang, "hand.closed", id=table.id) in str(hand.description)
+                    assert hand.image.url is None and not controls.children
             if in_deal(table):
                 assert table.state is not None
                 turn = table.state.turn
@@ -153,6 +160,29 @@ class Watcher:
                     assert calls(view) == [str(b.custom_id) for b in own]
                 else:
                     assert not calls(view), f"a computer's calls offered to everyone: {calls(view)}"
+
+
+@pytest.mark.parametrize("game_id", [game.id for game in table_games()])
+async def test_a_table_stopped_in_the_middle_of_a_deal_marks_no_turn(make_service, game_id):
+    """Everyone agrees to stop at once during a deal: the table, its message and every
+    private hand show nothing of that deal, nobody to act, nothing to click."""
+    service = await make_service()
+    table = await seated(service, table_game(game_id), {})
+    watcher = Watcher(table)
+    service.fence = watcher.fence
+    await service.start(table.id, "100")
+    for _ in range(3):
+        state = table.state
+        assert state is not None
+        await service.act(table.id, table.seats[state.turn].player, await choose(table, state.turn))
+    await service.stop(table.id, "100")
+    for seat in table.seats:
+        assert in_deal(table)
+        watcher.look()
+        await service.vote_stop(table.id, seat.player)
+    assert table.status == "ended" and table.ended_reason == "agreed"
+    watcher.look()
+    assert watcher.ended_seen >= 1
 
 
 async def choose(table: LiveTable, seat: int) -> Any:
