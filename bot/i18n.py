@@ -101,6 +101,10 @@ MESSAGES: Final[M] = {
         "puis *Commencer*.",
         "en": "Waiting for players: {count} seated, for {seats}. Click *Join*, then *Start*.",
     },
+    "table.lobby.full": {
+        "fr": "La table est complète ({count} joueurs) : cliquez sur *Commencer*.",
+        "en": "The table is full ({count} players): click *Start*.",
+    },
     "table.seats": {"fr": "Joueurs", "en": "Players"},
     "table.options": {"fr": "Options", "en": "Options"},
     "table.carried_title": {"fr": "Bêtes reportées", "en": "Bêtes carried over"},

@@ -72,7 +72,9 @@ def lobby_text(table: LiveTable, lang: str) -> tuple[str, list[Field]]:
     """The lobby's description and fields: the seats, the options, and the register of
     bêtes the table takes over (only where its game keeps one)."""
     game = table.game
-    description = t(lang, "table.lobby", seats=seats_wanted(table), count=len(table.seats))
+    full = len(table.seats) >= game.max_seats  # nobody more to seat: only Start
+    key = "table.lobby.full" if full else "table.lobby"
+    description = t(lang, key, seats=seats_wanted(table), count=len(table.seats))
     seats = "\n".join(seat_line(table, i, s, lang) for i, s in enumerate(table.seats)) or "—"
     fields: list[Field] = [
         (t(lang, "table.seats"), seats, True),

@@ -174,8 +174,10 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
     if table.status == "ended":
         return _finish(view)
     if table.status == "lobby":
+        full = len(table.seats) >= table.game.max_seats  # nobody more to seat: only Start
+        style = discord.ButtonStyle.secondary if full else discord.ButtonStyle.success
         view.add_item(
-            button(ComponentId(tid, 0, "join"), t(lang, "btn.join"), discord.ButtonStyle.success)
+            button(ComponentId(tid, 0, "join"), t(lang, "btn.join"), style, disabled=full)
         )
         view.add_item(button(ComponentId(tid, 0, "leave"), t(lang, "btn.leave")))
         view.add_item(
@@ -185,7 +187,6 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
                 discord.ButtonStyle.primary,
             )
         )
-        full = len(table.seats) >= table.game.max_seats
         view.add_item(button(ComponentId(tid, 0, "ai"), t(lang, "btn.ai"), disabled=full))
         view.add_item(button(ComponentId(tid, 0, "rules"), t(lang, "btn.rules")))
         if any(not s.human for s in table.seats):
