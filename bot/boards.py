@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.computer import key_level
 from bot.game import TableGame
 from bot.games import table_game
 from bot.i18n import MESSAGES, game_text, t
@@ -16,6 +17,21 @@ from bot.render import COLOUR, clip, hand_tricks_words
 from bot.table import LiveTable
 from db.models import HandSeat, MatchScoreRow, PastHand, RegisterEntry, ScoreRow
 from games.register import Entry, Register
+
+
+def listed_name(game: TableGame, player: str | None, name: str, lang: str) -> str:
+    """A player's name where players of several tables are listed: a computer player's
+    with its level, for the fair and the strong one may bear the same name (a name is
+    unique at a table, not over a server)."""
+    level = None if player is None else key_level(game.spec, player)
+    if level is None:
+        return name
+    return t(lang, "listed.computer", name=name, level=t(lang, f"listed.level.{level}"))
+
+
+def chart_players(game: TableGame, rows: list[ScoreRow], lang: str) -> list[tuple[str, str]]:
+    """The scoreboard chart's players, best ranked first: (player, name as listed)."""
+    return [(row.player, listed_name(game, row.player, row.name, lang)) for row in rows]
 
 
 def register_embed(
@@ -32,11 +48,11 @@ def register_embed(
         in_play_id = game.port.entry_in_play(table.players, table.rules, register)
     lines = []
     for index, e in enumerate(entries, start=1):
-        owner = e.owner_name
+        owner = listed_name(game, e.owner, e.owner_name, lang)
         if e.owner is None:
             owner = game_text(game.id, lang, "register.no_owner")
-        if e.owner is not None:
-            owner = f"<@{e.owner}>" if e.owner.isdigit() else owner  # a mention shows the name
+        elif e.owner.isdigit():
+            owner = f"<@{e.owner}>"  # a mention shows the name
         line = t(
             lang,
             "register.line",
@@ -80,7 +96,7 @@ def scoreboard_embed(
                 key,
                 **counts,
                 rank=index,
-                name=row.name,
+                name=listed_name(game, row.player, row.name, lang),
                 net=t(lang, f"score.net.{game.id}", net=game.renderer.money(row.net, lang)),
                 hands=row.hands,
                 made=row.made,
@@ -120,7 +136,7 @@ def match_scoreboard_embed(
             lang,
             "score.match_line",
             rank=index,
-            name=row.name,
+            name=listed_name(game, row.player, row.name, lang),
             counted=row.counted,
             won=row.won,
             played=row.played,

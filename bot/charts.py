@@ -15,7 +15,7 @@ from bot.i18n import game_text
 from bot.pictures.text import SEMIBOLD, draw_text, fitted, text_width
 
 WIDTH, HEIGHT = 640, 320
-MARGIN: Final = (48, 16, 180, 44)  # left, top, right (the legend), bottom (the hands)
+MARGIN: Final = (48, 16, 220, 44)  # left, top, right (the legend), bottom (the hands)
 BACKGROUND: Final = (47, 49, 54)  # Discord's dark theme, so the chart sits in the embed
 AXIS: Final = (120, 124, 132)
 TEXT: Final = (220, 221, 222)

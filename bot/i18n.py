@@ -225,6 +225,9 @@ MESSAGES: Final[M] = {
     },
     "table.level.fair": {"fr": "ordinateur, moyen", "en": "computer, fair"},
     "table.level.strong": {"fr": "ordinateur, fort", "en": "computer, strong"},
+    "listed.computer": {"fr": "{name} ({level})", "en": "{name} ({level})"},  # across tables
+    "listed.level.fair": {"fr": "moyen", "en": "fair"},
+    "listed.level.strong": {"fr": "fort", "en": "strong"},
     "table.stand_in": {"fr": "joué par l'ordinateur", "en": "played by the computer"},
     "ai.choose": {
         "fr": "Quel joueur ordinateur ? Le joueur moyen suit des règles de bon sens ; le "

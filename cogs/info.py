@@ -14,6 +14,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.boards import (
+    chart_players,
     history_embed,
     history_file_name,
     history_pictures,
@@ -154,7 +155,7 @@ class Info(commands.Cog):
         if not rows and not always:
             return None
         embed = scoreboard_embed(game, rows, lang, period)
-        players = [(row.player, row.name) for row in rows]
+        players = chart_players(game, rows, lang)
         chart = (game.id, f"scoreboard-{game.id}.png", series, players) if series else None
         return embed, chart
 
