@@ -122,6 +122,8 @@ class HandResult:
     A game may say more of each seat (by seat, empty when it has none): its ``sides``
     where partners share a result, the ``points`` it scored in a game of points, and
     its side's ``scores`` after the hand in a game played to a target (``/history``).
+    And where a bête paid into a stake is won later with the stake (La Bête), the
+    entries so ``collected``: (entry id, the player who took it).
     """
 
     declarer: int | None
@@ -130,6 +132,7 @@ class HandResult:
     sides: tuple[int, ...] = ()
     points: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
+    collected: tuple[tuple[int, str], ...] = ()
 
     def seat(self, seat: int) -> tuple[int | None, int | None, int | None]:
         """``seat``'s side, points and score after the hand (None where the game has none)."""

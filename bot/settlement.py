@@ -64,6 +64,9 @@ def settlement_writer(table: LiveTable) -> Callable[[Store], Awaitable[None]]:
             done = await store.cross_entry(crossed.entry.id, crossed.by, crossed.paid, hand_id)
             if not done:
                 log.warning("entry %s was already crossed out elsewhere", crossed.entry.id)
+        for entry_id, by in result.collected:  # paid into a stake earlier, won with it now
+            if not await store.collect_entry(entry_id, by):
+                log.warning("entry %s was not waiting in a stake", entry_id)
         for entry in settled.new_entries:
             owner = entry.owner
             owner_seat = table.seat_of(owner) if owner is not None else None

@@ -321,6 +321,17 @@ class Store(MatchRepository, ShardRepository):
         )
         return len(crossed) == 1
 
+    async def collect_entry(self, entry_id: int, by: str) -> bool:
+        """Name who collected an entry paid into a stake (crossed out by nobody) when
+        they took the stake with it; False if it is not such an entry."""
+        await self._lock_register(*await self._entry_key(entry_id))
+        collected = await self._all(
+            "UPDATE register_entries SET crossed_by = ? WHERE id = ?"
+            " AND crossed_at IS NOT NULL AND crossed_by IS NULL RETURNING id",
+            (by, entry_id),
+        )
+        return len(collected) == 1
+
     async def _entry_key(self, entry_id: int) -> tuple[int, str]:
         row = await self._one(
             "SELECT guild_id, game FROM register_entries WHERE id = ?", (entry_id,)

@@ -63,6 +63,9 @@ class Session:
         self.stop_requested = False
         self.in_deal = False  # a deal is dealt and not yet settled
         self._waiting: list[Entry] = []
+        # the bête paid into the stake at this table, until a deal's winner takes it
+        self.stake_bete: Entry | None = None
+        self.stake_taken: Crossing | None = None  # the last deal's winner took it: by whom
         self._before: tuple[list[Entry], Pot, bool, bool] = ([], self.pot, False, False)
 
     @classmethod
@@ -144,6 +147,12 @@ class Session:
         if outcome.entered >= 0:
             entry = self._waiting[outcome.entered]
             crossed.append(self.register.cross_out(entry.id, None, entry.amount))
+            self.stake_bete = entry  # paid in: whoever takes the stake collects it
+        self.stake_taken = None
+        if outcome.stake_winner >= 0 and self.stake_bete is not None:
+            taker = self.players[outcome.stake_winner]
+            self.stake_taken = Crossing(self.stake_bete, taker, self.stake_bete.amount)
+            self.stake_bete = None
         by = self.players[outcome.declarer] if outcome.declarer >= 0 else None
         for index in outcome.collected:
             entry = self._waiting[index]

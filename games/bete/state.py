@@ -89,6 +89,14 @@ class Outcome:
     def void(self) -> bool:
         return self.declarer < 0
 
+    @property
+    def stake_winner(self) -> int:
+        """Who took the stake (with the bête in it, if one was): the declarer who won,
+        or the contreur who did; -1 when it stays for the next deal."""
+        if self.declarer >= 0 and self.declarer_won:
+            return self.declarer
+        return self.contreur if self.contreur >= 0 and self.contreur_won else -1
+
 
 @dataclass(frozen=True, slots=True)
 class DealView:

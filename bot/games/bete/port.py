@@ -84,10 +84,12 @@ class BetePort(OpenHands):
     def hand_result(self, session: Session, state: DealState) -> HandResult:
         outcome = state.outcome
         assert outcome is not None
+        taken = session.stake_taken  # the bête in the stake, won with it
+        collected = () if taken is None or taken.by is None else ((taken.entry.id, taken.by),)
         if outcome.void:
             return HandResult(None, None, None)
         won = outcome.declarer_won
-        return HandResult(outcome.declarer, "made" if won else "failed", won)
+        return HandResult(outcome.declarer, "made" if won else "failed", won, collected=collected)
 
     def played_tricks(self, record: Mapping[str, Any]) -> tuple[PlayedTrick, ...]:
         return replay(DealRecord.from_json(record)).state.view(0).tricks_played
