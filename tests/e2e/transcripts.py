@@ -249,7 +249,7 @@ class PlayedTable:
         table = await ix.wait_done(WAIT)
         assert table is not None and not table.ephemeral, f"{self.key}: no table: {ix.text()}"
         self.table = table
-        await self.server.wait_for(lambda: self._button("join") is not None, WAIT, "Join")
+        await self.server.wait_for(lambda: self._button("start") is not None, WAIT, "Start")
         for person in self.persons[1:]:
             await self._press(person, "join")
         await self._press(first, "start")
