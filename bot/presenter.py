@@ -35,6 +35,7 @@ from bot.pictures.scenes import whole_hand_scene
 from bot.render import (
     controls_fingerprint,
     expired_panel,
+    hand_over_panel,
     hand_panel,
     hand_tricks_words,
     panel_fingerprint,
@@ -253,6 +254,7 @@ class Presenter:
             hook=interaction,
             hook_at=time.time(),
             original=True,
+            over=table.status != "playing" or table.state is None or table.state.is_over,
         )
         table.dms_waiting.discard(str(interaction.user.id))
 
@@ -273,13 +275,16 @@ class Presenter:
             lang = self.player_lang(table, info.player)
             embed, view = hand_panel(table, seat, lang)
             fingerprint, controls = panel_fingerprint(embed, view), controls_fingerprint(view)
+            # what it was drawn from (the table may move on while it is sent)
+            hand_no = table.hand_no
+            over = table.status != "playing" or table.state is None or table.state.is_over
             ref = table.dms.get(info.player)
-            current = ref is not None and ref.hand_no == table.hand_no
+            current = ref is not None and ref.hand_no == hand_no
             if ref is not None and current and ref.fingerprint == fingerprint:
                 table.dms_waiting.discard(info.player)
                 continue
             follows = ref is not None and current and ref.controls == controls
-            if follows and not gathered and not state.is_over and self.dm_window > 0:
+            if follows and not gathered and not over and self.dm_window > 0:
                 table.dms_waiting.add(info.player)  # only the play moved on: gathered
                 self._gather(table)
                 continue
@@ -288,10 +293,13 @@ class Presenter:
                 if ref is not None and current:
                     await self._edit_hand(ref, embed, view)
                     ref.fingerprint, ref.picture = fingerprint, picture_name(embed)
-                    ref.controls = controls
+                    ref.controls, ref.over = controls, over
                     continue
+                if ref is not None and not ref.over:  # the next deal came before it was over
+                    await self._hand_over(table, ref, lang)
                 new = await self._send_hand(info.player, ref, embed, view)
-                new.fingerprint, new.hand_no, new.controls = fingerprint, table.hand_no, controls
+                new.fingerprint, new.hand_no, new.controls = fingerprint, hand_no, controls
+                new.over = over
                 table.dms[info.player] = new
             except discord.Forbidden as error:
                 if error.code != DM_CLOSED:
@@ -302,6 +310,18 @@ class Presenter:
                 log.warning("could not update the private hand of %s: %s", info.player, error)
             except (discord.HTTPException, ValueError):
                 log.exception("could not update the private hand of %s", info.player)
+
+    async def _hand_over(self, table: LiveTable, ref: DMRef, lang: str) -> None:
+        """A private hand of a deal the table moved on from before the hand was drawn
+        over (its last card and the next deal came at once): it says the deal is over
+        and offers nothing more."""
+        embed, view = hand_over_panel(table, ref.hand_no, lang)
+        try:
+            await self._edit_hand(ref, embed, view)
+        except discord.HTTPException as error:
+            log.warning("could not close a past private hand at table %s: %s", table.id, error)
+            return
+        ref.over, ref.picture = True, None
 
     async def _close_hands(self, table: LiveTable) -> None:
         """An ended table: each player's last private hand says so and offers nothing
@@ -321,7 +341,7 @@ class Presenter:
                 log.warning("could not close the private hand of %s: %s", player, error)
                 continue
             ref.fingerprint, ref.picture = fingerprint, picture_name(embed)
-            ref.controls = controls_fingerprint(view)
+            ref.controls, ref.over = controls_fingerprint(view), True
         for notice in table.notices.values():
             await self._delete_notice(notice)
         table.notices.clear()

@@ -381,9 +381,7 @@ def _draw_hand_panel(
 ) -> tuple[discord.Embed, discord.ui.View, Picture | None]:
     view = discord.ui.View(timeout=None)
     embed = discord.Embed(title=t(lang, "hand.title", id=table.id), colour=COLOUR)
-    where = t(
-        lang, "hand.where", guild=table.row.guild_name or "?", channel=table.row.channel_name or "?"
-    )
+    where = hand_where(table, lang)
     if table.status == "ended":  # nothing left to play, nor to click
         embed.colour = ENDED_COLOUR
         closed = t(lang, "hand.closed", id=table.id)
@@ -413,6 +411,25 @@ def _draw_hand_panel(
         url = table_link(table)
         view.add_item(discord.ui.Button(label=t(lang, "btn.to_table"), url=url, row=4))
     return embed, _finish(view), picture
+
+
+def hand_where(table: LiveTable, lang: str) -> str:
+    """Where a private hand's table is: its server and channel."""
+    row = table.row
+    return t(lang, "hand.where", guild=row.guild_name or "?", channel=row.channel_name or "?")
+
+
+def hand_over_panel(
+    table: LiveTable, hand_no: int, lang: str
+) -> tuple[discord.Embed, discord.ui.View]:
+    """A private hand of deal ``hand_no``, which the table has moved on from: that deal
+    is over (its summary is in the channel), nothing to click."""
+    embed = discord.Embed(title=t(lang, "hand.title", id=table.id), colour=ENDED_COLOUR)
+    where = hand_where(table, lang)
+    game = table.game.id
+    deal = game_text(game, lang, "table.hand_no", hand=hand_no)
+    embed.description = "\n".join((where, deal, game_text(game, lang, "phase.done")))
+    return embed, _finish(discord.ui.View(timeout=None))
 
 
 def expired_panel(table: LiveTable, lang: str) -> tuple[discord.Embed, discord.ui.View]:

@@ -85,6 +85,7 @@ class DMRef:
     hook: Any = None
     hook_at: float = 0.0  # when the hook's token was issued (Unix time)
     original: bool = False  # this message is the one clicked (else a follow-up of the hook)
+    over: bool = False  # it shows its deal over (or the table closed): nothing left to change
 
 
 @dataclass(slots=True)

@@ -11,7 +11,7 @@ import pytest
 
 from bot.computer import inline_decider
 from bot.game import TableGame
-from bot.i18n import t
+from bot.i18n import game_text, t
 from bot.render import ended_text
 from bot.table import LiveTable
 from tests.bot.offered import offered_games
@@ -112,3 +112,29 @@ async def test_a_closed_table_closes_every_private_hand(world, game, ending):
         assert not panel.get("components")
         assert not notices(world, seat), "a turn notice left once the table is closed"
     assert not world.env.errors
+
+
+@pytest.mark.parametrize("game", offered_games(), ids=lambda game: game.id)
+async def test_a_hand_the_next_deal_overtook_says_its_deal_is_over(world, game):
+    """The last card and the next deal may both come before the private hands are
+    redrawn (the next deal clicked at once): each hand of the deal left behind says that
+    deal is over and offers nothing, before the new hand comes."""
+    table = await seated(world, game)
+    first = {seat: last_dm(world, seat).id for seat in range(len(table.seats))}
+    service = world.bot.service
+    while table.in_deal:  # no redrawing meanwhile
+        state = table.state
+        view = state.view(state.turn)
+        action = await inline_decider(table.game.id, table.game.spec.fair, view, table.moves)
+        await service.act(table.id, table.seats[state.turn].player, action)
+    await service.next_hand(table.id, table.seats[0].player)
+    await world.bot.presenter.after_change(table)
+    assert table.hand_no == 2
+    for seat in range(len(table.seats)):
+        lang = world.bot.presenter.player_lang(table, table.seats[seat].player)
+        [old] = [m for m in world.members[seat].user.dm_channel.history() if m.id == first[seat]]
+        text = str(old.embeds[0].description)
+        assert game_text(game.id, lang, "phase.done") in text, text
+        assert game_text(game.id, lang, "table.hand_no", hand=1) in text
+        assert not old.components and not old.embeds[0].image
+        assert last_dm(world, seat).id != old.id  # the new deal's hand came after

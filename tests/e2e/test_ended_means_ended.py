@@ -120,16 +120,26 @@ def standing(transcript: Transcript) -> list[Sent]:
     ones, every private hand sent by DM, and each person's latest private panel (the
     one the bot keeps up to date through its token; a panel a newer one replaced was
     left behind by the player, as Discord lets them)."""
+    channels = (transcript.table_channel, transcript.other_channel)
     out, panels = [], {}
     for s in transcript.finals():
         if s.seq >= transcript.commands_at:
             continue
-        if s.channel_id in (transcript.table_channel, transcript.other_channel) and s.audience:
-            if game_components(s.payload):
-                panels[s.audience] = max(panels.get(s.audience, s), s, key=lambda p: p.seq)
+        if s.channel_id in channels and s.audience:
+            if is_hand(transcript, s):  # the newest panel of each person
+                newest = panels.get(s.audience, s)
+                panels[s.audience] = max(newest, s, key=lambda p: p.message_id or 0)
             continue
         out.append(s)
     return out + list(panels.values())
+
+
+def is_hand(transcript: Transcript, sent: Sent) -> bool:
+    """Whether a message shows a private hand (titled so, whatever it offers: a closed
+    table's offers nothing)."""
+    title = t(transcript.lang, "hand.title", id="")
+    embeds = sent.payload.get("embeds") or [{}]
+    return str(embeds[0].get("title", "")).startswith(title)
 
 
 @pytest.mark.parametrize("key", keys(), ids=str)
