@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
@@ -205,12 +206,39 @@ def sides_text(seats: Sequence[HandSeat], lang: str, game: TableGame | None) -> 
     return " · ".join(parts)
 
 
-def history_embed(hands: list[PastHand], lang: str) -> discord.Embed:
-    """The server's last settled hands, newest first: each with its result and what it
+def history_shown(
+    hands: list[PastHand], lang: str
+) -> tuple[discord.Embed, list[tuple[discord.Embed, discord.File]]]:
+    """``/history``: the hands in words, and each one's tricks as a picture, each record
+    replayed once (slow: run it in a worker thread)."""
+    deals = [replayed(past) for past in hands]
+    return history_embed(hands, lang, deals), history_pictures(hands, lang, deals)
+
+
+Deal = tuple[TableGame, Any] | None  # a past hand's game and its deal replayed to the end
+
+
+def replayed(past: PastHand) -> Deal:
+    """A past hand's deal replayed from its record (None: a game no longer offered, or a
+    record it refuses)."""
+    try:
+        game = table_game(past.hand.game)
+        return game, game.port.replayed(past.hand.record)
+    except (KeyError, ValueError):
+        return None
+
+
+def history_embed(
+    hands: list[PastHand], lang: str, deals: Sequence[Deal] | None = None
+) -> discord.Embed:
+    """The server's last settled hands, newest first: each with how it went in its
+    game's words (``deals``: their records replayed, else replayed here) and what it
     gave each side (its record, RULES.md §5, is attached beside as a JSON file)."""
+    if deals is None:
+        deals = [replayed(past) for past in hands]
     embed = discord.Embed(title=t(lang, "history.title"), colour=COLOUR)
     lines = []
-    for past in hands:
+    for past, deal in zip(hands, deals, strict=True):
         hand = past.hand
         game: TableGame | None
         try:
@@ -220,9 +248,13 @@ def history_embed(hands: list[PastHand], lang: str) -> discord.Embed:
         else:
             name = game.spec.name(lang)
         nets = sides_text(past.seats, lang, game)
-        result = t(lang, f"history.result.{past.result}") if past.result else "—"
-        if past.declarers:  # the declarer, and his partners where a side shares the result
-            result = t(lang, "labelled", label=" & ".join(past.declarers), text=result)
+        if deal is not None:
+            names = [seat.name for seat in past.seats]
+            result = deal[0].renderer.history_result(deal[1], names, lang)
+        else:  # the result word stored with it
+            result = t(lang, f"history.result.{past.result}") if past.result else "—"
+            if past.declarers:  # the declarer, and his partners where a side shares it
+                result = t(lang, "labelled", label=" & ".join(past.declarers), text=result)
         lines.append(
             game_text(
                 hand.game,
@@ -246,17 +278,18 @@ def history_file_name(past: PastHand) -> str:
     return f"hand-{past.hand.id}-{past.hand.game}.json"
 
 
-def history_pictures(hands: list[PastHand], lang: str) -> list[tuple[discord.Embed, discord.File]]:
-    """Each past hand's tricks as a picture, replayed from its record and drawn (slow:
-    run it in a worker thread), in an embed of its own (a game no longer offered, or a
-    hand without a trick, has none)."""
+def history_pictures(
+    hands: list[PastHand], lang: str, deals: Sequence[Deal]
+) -> list[tuple[discord.Embed, discord.File]]:
+    """Each past hand's tricks as a picture (``deals``: their records replayed), drawn
+    (slow: run it in a worker thread), in an embed of its own (a game no longer offered,
+    or a hand without a trick, has none)."""
     shown = []
-    for past in hands:
-        hand = past.hand
-        try:
-            tricks = table_game(hand.game).port.played_tricks(hand.record)
-        except (KeyError, ValueError):  # a game no longer offered, or a record it refuses
+    for past, deal in zip(hands, deals, strict=True):
+        if deal is None:
             continue
+        hand = past.hand
+        tricks = deal[1].view(0).tricks_played
         names = [seat.name for seat in past.seats]
         picture = whole_hand_scene(tricks, names, lang, hand_tricks_words(tricks, names, lang))
         if picture is None:

@@ -320,8 +320,10 @@ class RulesPort(Protocol[RulesT_contra, SessionT, StateT, ActionT]):
 
     def hand_result(self, session: SessionT, state: StateT) -> HandResult: ...
 
-    def played_tricks(self, record: Mapping[str, Any]) -> tuple[PlayedTrick, ...]:
-        """The tricks of a hand record (RULES.md §5), replayed: ``/history``'s picture."""
+    def replayed(self, record: Mapping[str, Any]) -> StateT:
+        """The deal of a hand record (RULES.md §5) replayed to its end: ``/history`` says
+        how it went and draws its tricks (``ValueError`` for a record the game cannot
+        replay)."""
         ...
 
 
@@ -468,6 +470,12 @@ class Renderer(Protocol[ViewT, ActionT, SettledT_contra]):
 
     def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
         """The pot under ``/betes``."""
+        ...
+
+    def history_result(self, state: Any, names: Sequence[str], lang: str) -> str:
+        """How a deal went (``state``: the game's, replayed to its end), in a line of
+        ``/history`` in the game's words: who played which contract and its result, or
+        what a deal nobody played came to."""
         ...
 
 

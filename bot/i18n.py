@@ -369,11 +369,11 @@ MESSAGES: Final[M] = {
         "en": "#{id} — hand {hand}, trick by trick",
     },
     "history.empty": {"fr": "Rien n'est encore réglé ici.", "en": "Nothing settled here yet."},
-    "history.line": {
+    "history.line": {  # the file is a hand record (RULES.md §5): docs/playing.md says more
         "fr": "`#{id}` **{game}**, table n° {table}, coup n° {hand}, {when}\n{result} · {nets}"
-        "\n↳ `{file}` (`python -m games replay` le rejoue)",
+        "\n↳ `{file}`",
         "en": "`#{id}` **{game}**, table #{table}, hand #{hand}, {when}\n{result} · {nets}"
-        "\n↳ `{file}` (`python -m games replay` replays it)",
+        "\n↳ `{file}`",
     },
     "history.scored": {
         "fr": "{name} {points} (total {score})",

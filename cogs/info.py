@@ -15,9 +15,8 @@ from discord.ext import commands
 
 from bot.boards import (
     chart_players,
-    history_embed,
     history_file_name,
-    history_pictures,
+    history_shown,
     match_scoreboard_embed,
     nothing_played_embed,
     register_embed,
@@ -194,9 +193,8 @@ class Info(commands.Cog):
             )
             for past in hands
         ]
-        embed = history_embed(hands, lang)
         await interaction.response.defer(ephemeral=True, thinking=True)  # replays take a while
-        pictures = await asyncio.to_thread(history_pictures, hands, lang)
+        embed, pictures = await asyncio.to_thread(history_shown, hands, lang)
         files += [picture for _, picture in pictures]
         embeds = [embed, *(shown for shown, _ in pictures)]
         await interaction.followup.send(embeds=embeds, files=files, ephemeral=True)

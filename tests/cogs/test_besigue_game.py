@@ -177,7 +177,7 @@ async def test_a_deal_with_combinations_laid_from_the_dm_and_cards_played_from_t
     record = json.loads(await files[0].read())
     assert GAME.spec.replay(record)[-1]["scores"] == list(session.scores)
     text = message_text(shown.response)
-    assert "Bésigue" in text and "deal counted · Sud +" in text  # points, no money
+    assert "Bésigue" in text and "Deal counted · Sud +" in text  # points, no money
     assert f"(score {session.scores[0]}) · Est " in text
 
 
@@ -311,7 +311,7 @@ async def test_scoreboard_and_history_show_deals_and_the_match_kept(world):
         f"{name} +{p} pts (score {s})" if p else f"{name} 0 pts (score {s})"
         for name, p, s in zip(names, points, scores, strict=True)
     )
-    assert f"deal counted · {sides}" in text
+    assert f"Deal counted · {sides}" in text
     result = await marc.slash(world.channel, "scoreboard", game="besigue")
     text = message_text(result.response)
     assert "No hand played yet." not in text and "No match finished yet." in text

@@ -37,7 +37,6 @@ from bot.parsing import parse_card
 from bot.render import card_buttons, card_text, cards_text, signed, turn_lines
 from games.cards import cards_of
 from games.register import Register
-from games.tricks import PlayedTrick
 from tests.toy import SPEC
 from tests.toy.game import Action, DealState, DealView, Phase, Rules, play
 from tests.toy.record import DealRecord, replay
@@ -57,6 +56,10 @@ TEXTS: Final = {
     "toy.summary.result": {
         "fr": "Plis : {tricks}. Le perdant paie {amount} {amount:jeton|jetons}.",
         "en": "Tricks: {tricks}. The loser pays {amount} {amount:jeton|jetons}.",
+    },
+    "toy.history": {
+        "fr": "{name} l'emporte de {amount} {amount:jeton|jetons}",
+        "en": "{name} wins by {amount} {amount:jeton|jetons}",
     },
     "reason.tricks": {"fr": "plis", "en": "tricks"},
     "option.deals": {"fr": "coups", "en": "hands"},
@@ -118,8 +121,8 @@ class ToyPort(OpenHands):
     def hand_result(self, session: Session, state: DealState) -> HandResult:
         return HandResult(None, None, None)
 
-    def played_tricks(self, record: Mapping[str, Any]) -> tuple[PlayedTrick, ...]:
-        return replay(DealRecord.from_json(record)).state.view(0).tricks_played
+    def replayed(self, record: Mapping[str, Any]) -> DealState:
+        return replay(DealRecord.from_json(record)).state
 
 
 class ToyRenderer:
@@ -229,6 +232,11 @@ class ToyRenderer:
 
     def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
         return []
+
+    def history_result(self, state: DealState, names: Sequence[str], lang: str) -> str:
+        outcome = state.outcome
+        assert outcome is not None
+        return t(lang, "toy.history", name=names[outcome.winner], amount=outcome.amount)
 
 
 def options(deals: app_commands.Range[int, 1, 99] = 3) -> dict[str, object]:

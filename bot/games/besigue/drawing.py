@@ -10,6 +10,7 @@ Bésigue moves no money: the seats show their scores instead (``seat_details``).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -17,6 +18,7 @@ import discord
 
 from bot.game import CardRow, Field, TableLike
 from bot.games.besigue.codec import action_arg, action_of, parse_move
+from bot.games.besigue.port import COUNTED, EN_BAS_TABLE, WON
 from bot.i18n import t
 from bot.ids import ComponentId
 from bot.lobby_text import changed_options, option_line
@@ -414,6 +416,16 @@ class BesigueRenderer:
 
     def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
         return []
+
+    def history_result(self, state: DealState, names: Sequence[str], lang: str) -> str:
+        """A deal counted, or the match won by a side (its players named together)."""
+        outcome = state.outcome
+        assert outcome is not None
+        if not outcome.over or outcome.winner is None:
+            return t(lang, f"history.result.{COUNTED}")
+        won = t(lang, f"history.result.{EN_BAS_TABLE if outcome.en_bas_table else WON}")
+        winners = sides_text(list(names), outcome.teams, outcome.winner)
+        return t(lang, "labelled", label=winners, text=won)
 
 
 def _melds_of(table: TableLike) -> tuple[tuple[Meld, ...], ...]:

@@ -25,8 +25,8 @@ from bot.game import (
 from games.besigue import Action, BesigueRecord, DealState, Kind, Rules, Session, replay
 from games.besigue.rules import deck_for
 from games.cards import Card
+from games.records import RecordError
 from games.register import Register
-from games.tricks import PlayedTrick
 
 WON: Final = "won"  # the deal that won the match, for its winner
 EN_BAS_TABLE: Final = "en-bas-table"  # ...won while every loser is under 750
@@ -116,9 +116,11 @@ class BesiguePort(OpenHands):
         result = EN_BAS_TABLE if outcome.en_bas_table else WON
         return HandResult(winner, result, True, teams, outcome.points, scores)
 
-    def played_tricks(self, record: Mapping[str, Any]) -> tuple[PlayedTrick, ...]:
+    def replayed(self, record: Mapping[str, Any]) -> DealState:
         states = replay(BesigueRecord.from_json(record)).states
-        return states[-1].view(0).tricks_played if states else ()
+        if not states:
+            raise RecordError("the record holds no deal")
+        return states[-1]
 
 
 class BesigueMatch:

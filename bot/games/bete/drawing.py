@@ -7,6 +7,7 @@ from one seat's view (``DealView``) or from the public view
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -28,7 +29,7 @@ from bot.render import (
     suit_text,
     turn_lines,
 )
-from games.bete import Action, DealState, DealView, Kind, Phase, Pot, Session
+from games.bete import Action, DealState, DealView, Kind, Outcome, Phase, Pot, Session
 from games.bete.rules import FICHE
 from games.cards import cards_of
 
@@ -314,13 +315,7 @@ class BeteRenderer:
         title = t(lang, key, hand=hand, name=declarer)
         tricks = outcome.tricks[outcome.declarer]
         result = [t(lang, "bete.summary.tricks", name=declarer, count=tricks)]
-        if outcome.vole:
-            result.append(t(lang, "bete.summary.vole", name=declarer))
-        if outcome.devole:
-            result.append(t(lang, "bete.summary.devole", name=declarer))
-        if outcome.contreur >= 0:
-            key = "bete.summary.contre_won" if outcome.contreur_won else "bete.summary.contre_lost"
-            result.append(t(lang, key, name=names[outcome.contreur]))
+        result += feats(outcome, names, lang)
         fields: list[Field] = [
             (t(lang, "bete.king"), king_text(table, settled, lang), False),
             (t(lang, "bete.pot_title"), pot_text(settled.pot_after, lang), False),
@@ -329,6 +324,35 @@ class BeteRenderer:
 
     def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
         return [(t(lang, "register.pot"), pot_text(pot_of_parts(pot), lang), False)]
+
+    def history_result(self, state: DealState, names: Sequence[str], lang: str) -> str:
+        outcome = state.outcome
+        assert outcome is not None
+        if outcome.void:
+            return t(lang, "bete.history.void")
+        key = "bete.history.won" if outcome.declarer_won else "bete.history.lost"
+        played = t(
+            lang,
+            key,
+            name=names[outcome.declarer],
+            suit=suit_text(state.view(0).trump_card.suit, lang),
+            count=outcome.tricks[outcome.declarer],
+        )
+        return " ".join([played, *feats(outcome, list(names), lang)])
+
+
+def feats(outcome: Outcome, names: list[str], lang: str) -> list[str]:
+    """What else a deal's play came to: a vole or a dévole, and how the contreur fared."""
+    lines = []
+    declarer = names[outcome.declarer]
+    if outcome.vole:
+        lines.append(t(lang, "bete.summary.vole", name=declarer))
+    if outcome.devole:
+        lines.append(t(lang, "bete.summary.devole", name=declarer))
+    if outcome.contreur >= 0:
+        key = "bete.summary.contre_won" if outcome.contreur_won else "bete.summary.contre_lost"
+        lines.append(t(lang, key, name=names[outcome.contreur]))
+    return lines
 
 
 def king_text(table: TableLike, settled: Any, lang: str) -> str:

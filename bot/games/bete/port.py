@@ -13,7 +13,6 @@ from bot.game import DealInputs, Dealt, HandResult, Json, LogLine, OpenHands
 from games.bete import Action, DealState, Pot, Rules, Session
 from games.bete.record import DealRecord, replay
 from games.register import Register
-from games.tricks import PlayedTrick
 
 PARTS = ("reserve", "stake", "kings")
 
@@ -91,5 +90,5 @@ class BetePort(OpenHands):
         won = outcome.declarer_won
         return HandResult(outcome.declarer, "made" if won else "failed", won, collected=collected)
 
-    def played_tricks(self, record: Mapping[str, Any]) -> tuple[PlayedTrick, ...]:
-        return replay(DealRecord.from_json(record)).state.view(0).tricks_played
+    def replayed(self, record: Mapping[str, Any]) -> DealState:
+        return replay(DealRecord.from_json(record)).state

@@ -7,6 +7,7 @@ see can reach a message (``bot.game.Renderer``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -30,7 +31,16 @@ from bot.render import (
     turn_lines,
 )
 from bot.summary import names_text
-from games.bete_hombree import Action, Contract, HandState, HandView, Kind, Phase, Session
+from games.bete_hombree import (
+    Action,
+    Contract,
+    HandState,
+    HandView,
+    Kind,
+    Outcome,
+    Phase,
+    Session,
+)
 from games.bete_hombree.rules import stake, stands_as
 from games.bete_hombree.state import SEATS
 from games.cards import Card, Suit, cards_of
@@ -104,6 +114,17 @@ def contract_text(contract: Contract, names: list[str], lang: str) -> str:
     if contract.matadors:
         text += t(lang, "contract.matadors", count=contract.matadors)
     return text
+
+
+def result_text(outcome: Outcome, names: list[str], lang: str) -> str:
+    """A hand's result in a line: its contract and whether it was made, or what the
+    pinandèle (all passed) cost."""
+    contract = outcome.contract
+    if contract is None:
+        return t(lang, "summary.pinandele")
+    key = "summary.made" if outcome.made else "summary.failed"
+    made = t(lang, key, tricks=outcome.tricks[contract.declarer])
+    return contract_text(contract, names, lang) + " — " + made
 
 
 def need_text(view: HandView, contract: Contract, names: list[str], lang: str) -> str:
@@ -499,18 +520,12 @@ class HombreeRenderer:
         names = table.names
         outcome = settled.outcome
         contract = outcome.contract
+        result = result_text(outcome, names, lang)
         if contract is None:
             title = t(lang, "summary.title_pinandele", hand=table.hand_no)
-            result = t(lang, "summary.pinandele")
         else:
             key = "summary.title_made" if outcome.made else "summary.title_failed"
             title = t(lang, key, hand=table.hand_no, name=names[contract.declarer])
-            made = t(
-                lang,
-                "summary.made" if outcome.made else "summary.failed",
-                tricks=outcome.tricks[contract.declarer],
-            )
-            result = contract_text(contract, names, lang) + " — " + made
         fields: list[Field] = []
         if contract is not None:  # the arithmetic of the money, from the engine's figures
             stake_line = t(lang, "summary.stake_each", stake=outcome.stake)
@@ -539,6 +554,10 @@ class HombreeRenderer:
             )
             fields.append((t(lang, "summary.belle"), change, False))
         return title, result, fields
+
+    def history_result(self, state: HandState, names: Sequence[str], lang: str) -> str:
+        assert state.outcome is not None
+        return result_text(state.outcome, list(names), lang)
 
     def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
         return [(t(lang, "register.pot"), self.amount(pot.get("", 0), lang), True)]

@@ -14,7 +14,6 @@ from games.bete_hombree import Action, HandState, Kind, Rules, Session
 from games.bete_hombree.record import HandRecord, replay
 from games.cards import Suit
 from games.register import Register
-from games.tricks import PlayedTrick
 
 
 class HombreePort:
@@ -109,5 +108,5 @@ class HombreePort:
         made = bool(outcome.made)
         return HandResult(outcome.contract.declarer, "made" if made else "failed", made)
 
-    def played_tricks(self, record: Mapping[str, Any]) -> tuple[PlayedTrick, ...]:
-        return replay(HandRecord.from_json(record)).state.view(0).tricks_played
+    def replayed(self, record: Mapping[str, Any]) -> HandState:
+        return replay(HandRecord.from_json(record)).state

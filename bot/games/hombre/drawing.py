@@ -9,6 +9,7 @@ a vole (``bot.game.Renderer``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -95,13 +96,19 @@ def mode_text(mode: Mode, lang: str) -> str:
 
 
 def contract_text(view: DealView, names: list[str], lang: str) -> str:
-    """ "Ouest, hombre sans prendre, atout ♠ pique"."""
+    """ "Ouest, hombre sans prendre — atout ♠ pique", and the vole if undertaken."""
+    text = contract_words(view, names, lang)
+    if view.vole:
+        text += "\n" + t(lang, "hombre.vole_undertaken")
+    return text
+
+
+def contract_words(view: DealView, names: list[str], lang: str) -> str:
+    """ "Ouest, hombre sans prendre — atout ♠ pique"."""
     assert view.mode is not None
     text = t(lang, "hombre.contract", name=names[view.hombre], mode=mode_text(view.mode, lang))
     if view.trump >= 0:
         text += " — " + t(lang, "hombre.trump", suit=suit_text(Suit(view.trump), lang))
-    if view.vole:
-        text += "\n" + t(lang, "hombre.vole_undertaken")
     return text
 
 
@@ -496,6 +503,19 @@ class HombreRenderer:
             fields.append((t(lang, "hombre.bonus"), bonus, False))
         fields.append((t(lang, "hombre.money"), pool_text(outcome.pool, names, lang), False))
         return title, result, fields
+
+    def history_result(self, state: DealState, names: Sequence[str], lang: str) -> str:
+        outcome = state.outcome
+        assert outcome is not None
+        if outcome.result == ALL_PASSED:
+            return t(lang, RESULT_KEYS[ALL_PASSED])
+        return t(
+            lang,
+            "hombre.history",
+            contract=contract_words(state.view(0), list(names), lang),
+            result=t(lang, f"history.result.{outcome.result}"),
+            tricks=outcome.tricks[outcome.hombre],
+        )
 
     def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
         lines = [t(lang, "hombre.poule", amount=pot.get("poule", 0))]
