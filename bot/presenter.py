@@ -296,7 +296,7 @@ class Presenter:
                     ref.controls, ref.over = controls, over
                     continue
                 if ref is not None and not ref.over:  # the next deal came before it was over
-                    await self._hand_over(table, ref, lang)
+                    await self._last_drawing(table, ref, *hand_over_panel(table, ref.hand_no, lang))
                 new = await self._send_hand(info.player, ref, embed, view)
                 new.fingerprint, new.hand_no, new.controls = fingerprint, hand_no, controls
                 new.over = over
@@ -311,40 +311,31 @@ class Presenter:
             except (discord.HTTPException, ValueError):
                 log.exception("could not update the private hand of %s", info.player)
 
-    async def _hand_over(self, table: LiveTable, ref: DMRef, lang: str) -> None:
-        """A private hand of a deal the table moved on from before the hand was drawn
-        over (its last card and the next deal came at once): it says the deal is over
-        and offers nothing more."""
-        embed, view = hand_over_panel(table, ref.hand_no, lang)
-        try:
-            await self._edit_hand(ref, embed, view)
-        except discord.HTTPException as error:
-            log.warning("could not close a past private hand at table %s: %s", table.id, error)
-            return
-        ref.over, ref.picture = True, None
-
     async def _close_hands(self, table: LiveTable) -> None:
         """An ended table: each player's last private hand says so and offers nothing
         more to click (a player the computer stood in for too), and their last turn
         notice goes."""
         for player, ref in list(table.dms.items()):
             seat = table.seat_of(player)
-            if seat is None or player in table.dm_closed:
-                continue
-            embed, view = hand_panel(table, seat, self.player_lang(table, player))
-            fingerprint = panel_fingerprint(embed, view)
-            if ref.fingerprint == fingerprint:
-                continue
-            try:
-                await self._edit_hand(ref, embed, view)
-            except discord.HTTPException as error:
-                log.warning("could not close the private hand of %s: %s", player, error)
-                continue
-            ref.fingerprint, ref.picture = fingerprint, picture_name(embed)
-            ref.controls, ref.over = controls_fingerprint(view), True
+            if seat is not None and player not in table.dm_closed:
+                embed, view = hand_panel(table, seat, self.player_lang(table, player))
+                if ref.fingerprint != panel_fingerprint(embed, view):
+                    await self._last_drawing(table, ref, embed, view)
         for notice in table.notices.values():
             await self._delete_notice(notice)
         table.notices.clear()
+
+    async def _last_drawing(
+        self, table: LiveTable, ref: DMRef, embed: discord.Embed, view: discord.ui.View
+    ) -> None:
+        """A private hand drawn for good: nothing more will change in it."""
+        try:
+            await self._edit_hand(ref, embed, view)
+        except discord.HTTPException as error:
+            log.warning("could not close a private hand at table %s: %s", table.id, error)
+            return
+        ref.fingerprint, ref.picture = panel_fingerprint(embed, view), picture_name(embed)
+        ref.controls, ref.over = controls_fingerprint(view), True
 
     async def _edit_hand(self, ref: DMRef, embed: discord.Embed, view: discord.ui.View) -> None:
         """Edit a private hand: through its reader's token while it lives, else (or when
