@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from typing import Any, Final
 
+from bot.names import AI_PREFIX
 from games.ai import DEFAULT_BUDGET, DecisionPool, decide
 from games.registry import AnyGame
 
@@ -41,6 +42,15 @@ def level_player(game: AnyGame, level: str) -> str:
 def level_of(game: AnyGame, player: str) -> str:
     """The level a seated computer player (by its player name) is shown as."""
     return "strong" if player == game.strong else "fair"
+
+
+def key_level(game: AnyGame, player: str) -> str | None:
+    """The level of the computer player whose player key is ``player`` (``ai:<its
+    player name>:<name>``, ``bot.names``); None for a person."""
+    if not player.startswith(AI_PREFIX):
+        return None
+    level = player.removeprefix(AI_PREFIX).partition(":")[0]
+    return level if level in LEVELS else level_of(game, level)
 
 
 async def inline_decider(game: str, level: str, view: Any, seed: int) -> Any:

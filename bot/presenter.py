@@ -35,6 +35,7 @@ from bot.pictures.scenes import whole_hand_scene
 from bot.render import (
     controls_fingerprint,
     expired_panel,
+    hand_over_panel,
     hand_panel,
     hand_tricks_words,
     panel_fingerprint,
@@ -253,6 +254,7 @@ class Presenter:
             hook=interaction,
             hook_at=time.time(),
             original=True,
+            over=table.status != "playing" or table.state is None or table.state.is_over,
         )
         table.dms_waiting.discard(str(interaction.user.id))
 
@@ -263,6 +265,8 @@ class Presenter:
         state = table.state
         if table.status != "playing" or state is None:
             table.dms_waiting.clear()
+            if table.status == "ended":
+                await self._close_hands(table)
             return
         for seat, info in enumerate(table.seats):
             if not info.human or info.player in table.dm_closed:
@@ -271,13 +275,16 @@ class Presenter:
             lang = self.player_lang(table, info.player)
             embed, view = hand_panel(table, seat, lang)
             fingerprint, controls = panel_fingerprint(embed, view), controls_fingerprint(view)
+            # what it was drawn from (the table may move on while it is sent)
+            hand_no = table.hand_no
+            over = table.status != "playing" or table.state is None or table.state.is_over
             ref = table.dms.get(info.player)
-            current = ref is not None and ref.hand_no == table.hand_no
+            current = ref is not None and ref.hand_no == hand_no
             if ref is not None and current and ref.fingerprint == fingerprint:
                 table.dms_waiting.discard(info.player)
                 continue
             follows = ref is not None and current and ref.controls == controls
-            if follows and not gathered and not state.is_over and self.dm_window > 0:
+            if follows and not gathered and not over and self.dm_window > 0:
                 table.dms_waiting.add(info.player)  # only the play moved on: gathered
                 self._gather(table)
                 continue
@@ -286,10 +293,13 @@ class Presenter:
                 if ref is not None and current:
                     await self._edit_hand(ref, embed, view)
                     ref.fingerprint, ref.picture = fingerprint, picture_name(embed)
-                    ref.controls = controls
+                    ref.controls, ref.over = controls, over
                     continue
+                if ref is not None and not ref.over:  # the next deal came before it was over
+                    await self._last_drawing(table, ref, *hand_over_panel(table, ref.hand_no, lang))
                 new = await self._send_hand(info.player, ref, embed, view)
-                new.fingerprint, new.hand_no, new.controls = fingerprint, table.hand_no, controls
+                new.fingerprint, new.hand_no, new.controls = fingerprint, hand_no, controls
+                new.over = over
                 table.dms[info.player] = new
             except discord.Forbidden as error:
                 if error.code != DM_CLOSED:
@@ -300,6 +310,32 @@ class Presenter:
                 log.warning("could not update the private hand of %s: %s", info.player, error)
             except (discord.HTTPException, ValueError):
                 log.exception("could not update the private hand of %s", info.player)
+
+    async def _close_hands(self, table: LiveTable) -> None:
+        """An ended table: each player's last private hand says so and offers nothing
+        more to click (a player the computer stood in for too), and their last turn
+        notice goes."""
+        for player, ref in list(table.dms.items()):
+            seat = table.seat_of(player)
+            if seat is not None and player not in table.dm_closed:
+                embed, view = hand_panel(table, seat, self.player_lang(table, player))
+                if ref.fingerprint != panel_fingerprint(embed, view):
+                    await self._last_drawing(table, ref, embed, view)
+        for notice in table.notices.values():
+            await self._delete_notice(notice)
+        table.notices.clear()
+
+    async def _last_drawing(
+        self, table: LiveTable, ref: DMRef, embed: discord.Embed, view: discord.ui.View
+    ) -> None:
+        """A private hand drawn for good: nothing more will change in it."""
+        try:
+            await self._edit_hand(ref, embed, view)
+        except discord.HTTPException as error:
+            log.warning("could not close a private hand at table %s: %s", table.id, error)
+            return
+        ref.fingerprint, ref.picture = panel_fingerprint(embed, view), picture_name(embed)
+        ref.controls, ref.over = controls_fingerprint(view), True
 
     async def _edit_hand(self, ref: DMRef, embed: discord.Embed, view: discord.ui.View) -> None:
         """Edit a private hand: through its reader's token while it lives, else (or when

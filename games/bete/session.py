@@ -61,7 +61,11 @@ class Session:
         self.balances = dict.fromkeys(self.players, 0)
         self.deal_no = 0
         self.stop_requested = False
+        self.in_deal = False  # a deal is dealt and not yet settled
         self._waiting: list[Entry] = []
+        # the bête paid into the stake at this table, until a deal's winner takes it
+        self.stake_bete: Entry | None = None
+        self.stake_taken: Crossing | None = None  # the last deal's winner took it: by whom
         self._before: tuple[list[Entry], Pot, bool, bool] = ([], self.pot, False, False)
 
     @classmethod
@@ -103,6 +107,7 @@ class Session:
         if len(hands) != self.seats:
             raise ValueError(f"{len(hands)} hands dealt to {self.seats} players")
         round_start = self.deals_in_round == 0
+        self.in_deal = True
         self._waiting = self.waiting()
         self._before = (list(self.register.entries), self.pot, self.bete_in_play, round_start)
         waiting = [Bete(self.players.index(e.owner or ""), e.amount) for e in self._waiting]
@@ -142,6 +147,12 @@ class Session:
         if outcome.entered >= 0:
             entry = self._waiting[outcome.entered]
             crossed.append(self.register.cross_out(entry.id, None, entry.amount))
+            self.stake_bete = entry  # paid in: whoever takes the stake collects it
+        self.stake_taken = None
+        if outcome.stake_winner >= 0 and self.stake_bete is not None:
+            taker = self.players[outcome.stake_winner]
+            self.stake_taken = Crossing(self.stake_bete, taker, self.stake_bete.amount)
+            self.stake_bete = None
         by = self.players[outcome.declarer] if outcome.declarer >= 0 else None
         for index in outcome.collected:
             entry = self._waiting[index]
@@ -154,6 +165,7 @@ class Session:
         self.bete_in_play = outcome.bete_in_play
         self.dealer = (self.dealer + 1) % self.seats
         self.deals_in_round = (self.deals_in_round + 1) % self.seats
+        self.in_deal = False
         return SettledDeal(self.deal_no, outcome, net, tuple(crossed), tuple(new_entries), self.pot)
 
     # ---- the end of a session ------------------------------------------------
@@ -169,9 +181,12 @@ class Session:
 
     @property
     def deals_left(self) -> int:
-        """Deals still to settle before a requested stop (the one in progress included)."""
+        """Deals still to settle before the round ends (the one in progress included):
+        every deal of a round during its first, none between two rounds."""
+        if self.in_deal:
+            return self.seats - self.deals_in_round
         return (self.seats - self.deals_in_round) % self.seats
 
     @property
     def finished(self) -> bool:
-        return self.stop_requested and self.deals_in_round == 0
+        return self.stop_requested and self.deals_left == 0

@@ -89,6 +89,14 @@ class Outcome:
     def void(self) -> bool:
         return self.declarer < 0
 
+    @property
+    def stake_winner(self) -> int:
+        """Who took the stake (with the bête in it, if one was): the declarer who won,
+        or the contreur who did; -1 when it stays for the next deal."""
+        if self.declarer >= 0 and self.declarer_won:
+            return self.declarer
+        return self.contreur if self.contreur >= 0 and self.contreur_won else -1
+
 
 @dataclass(frozen=True, slots=True)
 class DealView:
@@ -124,6 +132,19 @@ class DealView:
         if self.set_aside is not None:
             mask |= self.set_aside.bit
         return mask
+
+    def speaking_rounds(self) -> tuple[tuple[tuple[int, Action], ...], ...]:
+        """The calls by round of speaking (RULES.md §2), a round begun with no call yet
+        included: the first round; once everyone passed it, the offers to go en
+        curieuse (one per player); once some went, the curieux speaking again."""
+        calls, seats = self.calls, self.seats
+        starts = [0]
+        if len(calls) > seats or self.phase is Phase.CURIEUSE:  # the first round all passed
+            starts.append(seats)
+        if self.set_aside is not None:  # a curieuse turned a new trump
+            starts.append(2 * seats)
+        ends = [*starts[1:], len(calls)]
+        return tuple(calls[start:end] for start, end in zip(starts, ends, strict=True))
 
 
 def succeeded(tricks: Sequence[int], history: Sequence[PlayedTrick], seat: int) -> bool:

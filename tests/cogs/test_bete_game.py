@@ -5,12 +5,13 @@ and ``/table stop`` at the end of the round."""
 from __future__ import annotations
 
 import random
+import re
 
 from bot.games.bete import GAME
 from bot.games.bete.codec import call_arg
 from bot.ids import ComponentId
 from bot.render import card_text
-from games.bete import DealState, Kind
+from games.bete import DealState, Kind, Phase
 from games.cards import cards_of
 from tests.cogs.helpers import custom_ids, last_dm, live
 from tests.cogs.test_refusals import refused as refused_only
@@ -105,11 +106,12 @@ async def test_a_whole_game_of_la_bete(world):
             if table.last.outcome.void:
                 assert "nobody plays" in summary.title
             else:
-                assert "King of trump" in names and "Pot after the deal" in names
+                assert "King of trump" in names and "Pot after the hand" in names
             if deals == 1:
                 await world.members[1].slash(world.channel, "table stop")
             await world.members[0].click(world.table_message(), label="Next hand")
             continue
+        said_as_offered(world, table)
         await act(world, rng, way)
         way += 1
         if table.state.is_over:
@@ -148,6 +150,36 @@ async def test_a_whole_game_of_la_bete(world):
     rules = await sud.slash(world.channel, "rules", game="bete", topic="auction")
     assert rules.ephemeral and rules.response.embeds[0].title == "Speaking"
     assert "contrer" in rules.response.embeds[0].description
+
+
+OFFERS = {
+    Kind.PASS: "pass",
+    Kind.PLAY_CONTRACT: "play",
+    Kind.CONTRE: "contre",
+    Kind.CURIEUSE: "go en curieuse",
+}
+
+
+def said_as_offered(world, table) -> None:
+    """RULES.md §2 in the messages: the table says who speaks (La Bête has no bidding)
+    or, during the play, what who plays needs; the DM of the player to speak asks for
+    exactly the calls its buttons offer."""
+    state = table.state
+    view = state.view(state.turn)
+    name = table.names[state.turn]
+    description = world.table_message().embeds[0].description
+    if view.phase is Phase.PLAY:
+        assert f"{table.names[view.declarer]} plays and must take 3 tricks" in description
+        return
+    assert f"**{name} to speak**" in description and "bid" not in description
+    dm = last_dm(world, state.turn)
+    prompt = next(line for line in dm.embeds[0].description.splitlines() if "Your call" in line)
+    offered = {a.kind for a in view.legal}
+    for kind, word in OFFERS.items():
+        said = re.search(rf"\b{word}\b", prompt) is not None
+        assert said == (kind in offered), (prompt, offered)
+    labels = [b.label for row in dm.components for b in row.children if b.label != "❔"]
+    assert labels[: len(view.legal)] == [GAME.renderer.action_text(a, "en") for a in view.legal]
 
 
 async def test_the_table_buttons_offer_la_betes_calls(world):

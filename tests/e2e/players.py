@@ -151,17 +151,17 @@ class TablePlayers:
         # the bot learns its table message's id after answering: a click before that
         # is taken but answered apart ("done"), and the table message is not redrawn
         await self.server.settle()
-        join = find_button(table, "join")
-        assert join is not None, f"no Join button on {table!r}"
-        self.table_id = ComponentId.parse(join).table
+        start = find_button(table, "start")
+        assert start is not None, f"no Start button on {table!r}"
+        self.table_id = ComponentId.parse(start).table
         for user in self.users[1:]:
+            join = find_button(table, "join")  # open while a seat is free
+            assert join is not None, f"no Join button on {table!r}"
             ix = await user.click(table, join, timeout=WAIT)
             self.interactions.append(ix)
             await ix.wait_ack(WAIT)
             done = ix.response_type == UPDATE_MESSAGE or ix.text() in DONE
             assert done, f"{ix!r} was refused: {ix.text()!r}"
-        start = find_button(table, "start")
-        assert start is not None, f"no Start button on {table!r}"
         self.hand_no = 1
         await self._click(0, table, start, "start", "")
         return table

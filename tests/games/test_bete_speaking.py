@@ -222,6 +222,50 @@ def test_a_void_deal_carries_the_stake_to_the_next_deal() -> None:
     assert session.pot == Pot(10, 0, 6)
 
 
+def _rounds(state: DealState) -> list[list[str]]:
+    return [[f"{seat} {action}" for seat, action in r] for r in state.view(2).speaking_rounds()]
+
+
+def test_the_view_gives_the_calls_by_round_of_speaking() -> None:
+    state = fresh([0, 0, 0, 1, 2], turned="7S", curieuse="8H")
+    assert _rounds(state) == [[]]
+    run(state, ALL_PASS)
+    # everyone passed: the offers of the curieuse begin, none made yet
+    assert _rounds(state) == [ALL_PASS, []]
+    run(state, ["1 curieuse", "2 pass", "0 curieuse"])
+    # the curieux speak again under the new trump
+    assert _rounds(state) == [ALL_PASS, ["1 curieuse", "2 pass", "0 curieuse"], []]
+    run(state, ["1 pass", "0 play-contract"])
+    assert _rounds(state)[2] == ["1 pass", "0 play-contract"]
+    # a declarer in the first round: one round only, whoever speaks after him
+    state = fresh()
+    run(state, ["1 pass", "2 play-contract", "0 pass"])
+    assert _rounds(state) == [["1 pass", "2 play-contract", "0 pass"]]
+    # nobody goes en curieuse: two rounds, and the deal is void
+    state = fresh()
+    run(state, [*ALL_PASS, *ALL_PASS])
+    assert _rounds(state) == [ALL_PASS, ALL_PASS] and state.is_over
+
+
+def test_deals_left_count_the_deal_in_progress_to_the_end_of_the_round() -> None:
+    """RULES.md §2: a round is one deal per player, and a stop waits for its end."""
+    session = Session(["A", "B", "C"], dealer=0)
+    left = []
+    for deal in range(3):
+        script = by_winners([1, 1, 1, 2, 0], dealer=session.dealer)
+        state = session.deal_hands(script.hands, script.talon)
+        if deal == 0:
+            session.request_stop()
+        left.append(session.deals_left)  # during the deal
+        assert not session.finished
+        while not state.is_over:  # nobody plays, nobody goes en curieuse
+            run(state, [f"{state.turn} pass"])
+        session.settle(state)
+        left.append(session.deals_left)  # after it
+    assert left == [3, 2, 2, 1, 1, 0]
+    assert session.finished
+
+
 # ---- which bête enters (the session) --------------------------------------------
 
 

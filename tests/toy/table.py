@@ -32,11 +32,11 @@ from bot.game import (
 )
 from bot.games import register
 from bot.i18n import t
+from bot.lobby_text import changed_options
 from bot.parsing import parse_card
 from bot.render import card_buttons, card_text, cards_text, signed, turn_lines
 from games.cards import cards_of
 from games.register import Register
-from games.tricks import PlayedTrick
 from tests.toy import SPEC
 from tests.toy.game import Action, DealState, DealView, Phase, Rules, play
 from tests.toy.record import DealRecord, replay
@@ -46,26 +46,31 @@ TEXTS: Final = {
     "toy.start": {"fr": "{name} donne le premier.", "en": "{name} deals first."},
     "toy.your_turn": {"fr": "À vous de jouer une carte.", "en": "Your turn: play a card."},
     "toy.deals_left": {
-        "fr": "Encore {count} {count:donne|donnes}.",
-        "en": "{count} more {count:deal|deals}.",
+        "fr": "Encore {count} {count:coup|coups}.",
+        "en": "{count} more {count:hand|hands}.",
     },
     "toy.summary": {
-        "fr": "Donne n° {hand} : {name} l'emporte",
-        "en": "Deal {hand}: {name} wins",
+        "fr": "Coup n° {hand} : {name} l'emporte",
+        "en": "Hand #{hand}: {name} wins",
     },
     "toy.summary.result": {
         "fr": "Plis : {tricks}. Le perdant paie {amount} {amount:jeton|jetons}.",
         "en": "Tricks: {tricks}. The loser pays {amount} {amount:jeton|jetons}.",
     },
+    "toy.history": {
+        "fr": "{name} l'emporte de {amount} {amount:jeton|jetons}",
+        "en": "{name} wins by {amount} {amount:jeton|jetons}",
+    },
     "reason.tricks": {"fr": "plis", "en": "tricks"},
-    "option.deals": {"fr": "Donnes", "en": "Deals"},
-    "score.net.toy": {"fr": "{net} jetons", "en": "{net} jetons"},
+    "option.deals": {"fr": "coups", "en": "hands"},
+    "score.net.toy": {"fr": "{net} {net:jeton|jetons}", "en": "{net} {net:jeton|jetons}"},
     "rules.toy.overview.title": {"fr": "Le jeu d'essai", "en": "The toy game"},
     "rules.toy.overview.text": {
         "fr": "Deux joueurs, trois cartes chacun : la plus haute (R > D > V) fait le pli.",
         "en": "Two players, three cards each: the highest (K > Q > J) takes the trick.",
     },
 }
+TERMS: Final = {"deal": {"fr": "coup", "en": "hand"}, "trick": {"fr": "pli", "en": "trick"}}
 COMMAND_WORDS: Final = {
     "toy": "essai",
     "The toy game: two players, three cards": "Le jeu d'essai : deux joueurs, trois cartes",
@@ -116,8 +121,8 @@ class ToyPort(OpenHands):
     def hand_result(self, session: Session, state: DealState) -> HandResult:
         return HandResult(None, None, None)
 
-    def played_tricks(self, record: Mapping[str, Any]) -> tuple[PlayedTrick, ...]:
-        return replay(DealRecord.from_json(record)).state.view(0).tricks_played
+    def replayed(self, record: Mapping[str, Any]) -> DealState:
+        return replay(DealRecord.from_json(record)).state
 
 
 class ToyRenderer:
@@ -159,8 +164,16 @@ class ToyRenderer:
             lines.append("**" + t(lang, "phase.play", name=table.name(view.turn)) + "**")
         session = table.session
         if isinstance(session, Session) and table.status == "playing":
-            lines.append(t(lang, "toy.deals_left", count=session.deals_left))
+            lines.append(self.stopping(table, lang))
         return lines
+
+    def options_lines(self, table: TableLike, lang: str) -> list[str]:
+        return changed_options(table.rules, lang)
+
+    def stopping(self, table: TableLike, lang: str) -> str:
+        session = table.session
+        left = session.deals_left if isinstance(session, Session) else 0
+        return t(lang, "toy.deals_left", count=left)
 
     def seat_details(
         self, table: TableLike, view: DealView | None, seat: int, lang: str
@@ -220,6 +233,11 @@ class ToyRenderer:
     def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
         return []
 
+    def history_result(self, state: DealState, names: Sequence[str], lang: str) -> str:
+        outcome = state.outcome
+        assert outcome is not None
+        return t(lang, "toy.history", name=names[outcome.winner], amount=outcome.amount)
+
 
 def options(deals: app_commands.Range[int, 1, 99] = 3) -> dict[str, object]:
     """The toy game's one option.
@@ -238,6 +256,11 @@ COMMAND: Final = TableCommand(
 CAPABILITIES: Final = Capabilities(register=False, pot_parts=(), results=())
 TOY: Final = register(
     TableGame(
-        SPEC, ToyPort(), ToyRenderer(), COMMAND, CAPABILITIES, GameTexts(TEXTS, COMMAND_WORDS)
+        SPEC,
+        ToyPort(),
+        ToyRenderer(),
+        COMMAND,
+        CAPABILITIES,
+        GameTexts(TEXTS, COMMAND_WORDS, ("jeu d'essai", "toy game"), TERMS),
     )
 )

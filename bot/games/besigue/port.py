@@ -9,7 +9,7 @@ the match's result to the scoreboard (an *en bas table* counting double).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from bot.game import (
     DealInputs,
@@ -22,15 +22,31 @@ from bot.game import (
     card_list,
     card_lists,
 )
-from games.besigue import Action, BesigueRecord, DealState, Kind, Rules, Session, replay
+from games.besigue import GAME, Action, BesigueRecord, DealState, Kind, Rules, Session, replay
 from games.besigue.rules import deck_for
 from games.cards import Card
+from games.records import RecordError
 from games.register import Register
-from games.tricks import PlayedTrick
 
 WON: Final = "won"  # the deal that won the match, for its winner
 EN_BAS_TABLE: Final = "en-bas-table"  # ...won while every loser is under 750
-RESULTS: Final = (WON, EN_BAS_TABLE)
+COUNTED: Final = "counted"  # a deal counted, the match going on
+RESULTS: Final = (WON, EN_BAS_TABLE, COUNTED)
+
+DealT = TypeVar("DealT")
+
+
+def replayed_deal(record: Mapping[str, Any], game: str, kind: type[DealT]) -> DealT:
+    """The last deal of a record of ``game`` (RULES.md §5: ``besigue`` or
+    ``besigue-haiti``) replayed to its end; ``RecordError`` for a record of no deal,
+    or of the other game's deals."""
+    states = replay(BesigueRecord.from_json(record, game)).states
+    if not states:
+        raise RecordError("the record holds no deal")
+    last = states[-1]
+    if not isinstance(last, kind):
+        raise RecordError(f"not a deal of {game}")
+    return last
 
 
 class BesiguePort(OpenHands):
@@ -103,15 +119,20 @@ class BesiguePort(OpenHands):
         return None  # cards are on the table, the draws are for everyone
 
     def hand_result(self, session: Session, state: DealState) -> HandResult:
+        """A deal's points by seat and each side's score after it; the deal that won
+        the match names the winning side (its first seat, his partner with him)."""
         outcome = state.outcome
-        if outcome is None or not outcome.over or outcome.winner is None:
-            return HandResult(None, None, None)
-        winner = outcome.teams.index(outcome.winner)  # the first seat of the winning side
-        return HandResult(winner, EN_BAS_TABLE if outcome.en_bas_table else WON, True)
+        assert outcome is not None
+        teams = outcome.teams
+        scores = tuple(outcome.scores[side] for side in teams)
+        if not outcome.over or outcome.winner is None:
+            return HandResult(None, COUNTED, None, teams, outcome.points, scores)
+        winner = teams.index(outcome.winner)
+        result = EN_BAS_TABLE if outcome.en_bas_table else WON
+        return HandResult(winner, result, True, teams, outcome.points, scores)
 
-    def played_tricks(self, record: Mapping[str, Any]) -> tuple[PlayedTrick, ...]:
-        states = replay(BesigueRecord.from_json(record)).states
-        return states[-1].view(0).tricks_played if states else ()
+    def replayed(self, record: Mapping[str, Any]) -> DealState:
+        return replayed_deal(record, GAME, DealState)
 
 
 class BesigueMatch:

@@ -23,7 +23,8 @@ from bot.game import (
     card_list,
     card_lists,
 )
-from games.besigue import Action, BesigueRecord, Kind, replay
+from bot.games.besigue.port import replayed_deal
+from games.besigue import Action, Kind
 from games.besigue.haiti.deal import HaitiDeal
 from games.besigue.haiti.match import Match
 from games.besigue.haiti.options import HaitiOptions
@@ -31,7 +32,6 @@ from games.besigue.haiti.session import HaitiSession
 from games.besigue.record import HAITI_GAME
 from games.besigue.rules import TrumpBy, Variant, deck_for
 from games.register import Register
-from games.tricks import PlayedTrick
 
 PARTIE = "partie"  # the deal that won a partie, for its winner
 ANBATAB = "anbatab"  # ...won while the loser is under 750: it counts double
@@ -116,9 +116,8 @@ class HaitiPort(OpenHands):
         winner = outcome.teams.index(outcome.winner)  # the first seat of the winning side
         return HandResult(winner, ANBATAB if outcome.en_bas_table else PARTIE, True)
 
-    def played_tricks(self, record: Mapping[str, Any]) -> tuple[PlayedTrick, ...]:
-        states = replay(BesigueRecord.from_json(record, HAITI_GAME)).states
-        return states[-1].view(0).tricks_played if states else ()
+    def replayed(self, record: Mapping[str, Any]) -> HaitiDeal:
+        return replayed_deal(record, HAITI_GAME, HaitiDeal)
 
 
 class HaitiMatch:

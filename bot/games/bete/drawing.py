@@ -7,16 +7,19 @@ from one seat's view (``DealView``) or from the public view
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 import discord
 
+from bot.carried import carried_line
 from bot.game import CardRow, Field, TableLike
 from bot.games.bete.codec import call_arg, call_of, parse_move
 from bot.games.bete.port import pot_of_parts
-from bot.i18n import t
+from bot.i18n import one_of, t
 from bot.ids import ComponentId
+from bot.lobby_text import changed_options
 from bot.render import (
     button,
     card_buttons,
@@ -26,7 +29,8 @@ from bot.render import (
     suit_text,
     turn_lines,
 )
-from games.bete import Action, DealState, DealView, Kind, Phase, Pot, Session, fiches
+from games.bete import Action, DealState, DealView, Kind, Outcome, Phase, Pot, Session
+from games.bete.rules import FICHE
 from games.cards import cards_of
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "auction", "play", "settlement", "register")
@@ -37,13 +41,32 @@ _CALL_KEYS = {
     Kind.CURIEUSE: "bete.call.curieuse",
 }
 SPEAKING = (Phase.SPEAKING, Phase.CURIEUSE)
+# what a player to speak is offered, by the call's kind (the prompt says only these)
+_OFFER_KEYS = {
+    Kind.PASS: "bete.offer.pass",
+    Kind.PLAY_CONTRACT: "bete.offer.play",
+    Kind.CONTRE: "bete.offer.contre",
+    Kind.CURIEUSE: "bete.offer.curieuse",
+}
+# the heading of each round of speaking after the first (RULES.md §2)
+_ROUND_KEYS = ("bete.round.curieuse", "bete.round.again")
 
 
-def money(amount: int) -> str:
+def fiches(jetons: int, lang: str) -> str:
+    """An amount in fiches and jetons, each word in the reader's plural: ``43`` →
+    "4 fiches 3 jetons"; ``0`` → "0 jeton" in French, "0 jetons" in English."""
+    count, rest = divmod(jetons, FICHE)
+    parts = [t(lang, "bete.fiches", count=count)] if count else []
+    if rest or not count:
+        parts.append(t(lang, "bete.jetons", count=rest))
+    return " ".join(parts)
+
+
+def money(amount: int, lang: str) -> str:
     """An amount won or lost, signed, in fiches and jetons."""
     if amount == 0:
         return "±0"
-    return ("+" if amount > 0 else "−") + fiches(abs(amount))
+    return ("+" if amount > 0 else "−") + fiches(abs(amount), lang)
 
 
 def action_text(action: Action, lang: str) -> str:
@@ -56,9 +79,9 @@ def pot_text(pot: Pot, lang: str) -> str:
     return t(
         lang,
         "bete.pot",
-        reserve=fiches(pot.reserve),
-        stake=fiches(pot.stake),
-        kings=fiches(pot.kings),
+        reserve=fiches(pot.reserve, lang),
+        stake=fiches(pot.stake, lang),
+        kings=fiches(pot.kings, lang),
     )
 
 
@@ -72,6 +95,36 @@ def trump_line(view: DealView, lang: str) -> str:
     if view.set_aside is not None:
         line += " — " + t(lang, "bete.set_aside", card=card_text(view.set_aside, lang))
     return line
+
+
+def speak_prompt(view: DealView, names: list[str], lang: str) -> str:
+    """What the player to speak is asked: exactly the calls offered (``view.legal``)."""
+    declarer = names[view.declarer] if view.declarer >= 0 else ""
+    offers = [t(lang, _OFFER_KEYS[a.kind], name=declarer) for a in view.legal]
+    key = "bete.your_turn.curieuse" if view.phase is Phase.CURIEUSE else "bete.your_turn.speak"
+    return t(lang, key, choices=one_of(offers, lang))
+
+
+def speaking_rounds(view: DealView, names: list[str], lang: str) -> list[tuple[str, list[str]]]:
+    """The calls said, round by round: each round's heading (none for the first) and
+    its calls, each line made of its parts ("🤖 Alexandre : Passe")."""
+    return [
+        (
+            t(lang, _ROUND_KEYS[index - 1]) if index else "",
+            [t(lang, "labelled", label=names[s], text=action_text(a, lang)) for s, a in calls],
+        )
+        for index, calls in enumerate(view.speaking_rounds())
+    ]
+
+
+def goal_lines(view: DealView, names: list[str], lang: str, seat: int = -1) -> list[str]:
+    """What the one who plays needs, and the contreur (RULES.md §2 "Winning"); "you"
+    for ``seat``."""
+    lines = []
+    for who, key in ((view.declarer, "bete.goal"), (view.contreur, "bete.goal.contre")):
+        if who >= 0:
+            lines.append(t(lang, key + (".you" if who == seat else ""), name=names[who]))
+    return lines
 
 
 def call_buttons(table: TableLike, view: DealView, lang: str) -> list[discord.ui.Button[Any]]:
@@ -105,7 +158,7 @@ def betes_text(table: TableLike, view: DealView | None, lang: str) -> str:
         lines.append(t(lang, "bete.in_play"))
     waiting.sort(key=lambda w: -w[1])
     if waiting:
-        text = ", ".join(f"{name} {fiches(amount)}" for name, amount in waiting)
+        text = ", ".join(f"{name} {fiches(amount, lang)}" for name, amount in waiting)
         lines.append(t(lang, "bete.waiting", betes=text))
     return "\n".join(lines) or t(lang, "bete.none")
 
@@ -121,10 +174,10 @@ class BeteRenderer:
         return action_text(action, lang)  # La Bête's calls need no context
 
     def money(self, amount: int, lang: str) -> str:
-        return money(amount)  # in fiches and jetons
+        return money(amount, lang)  # in fiches and jetons
 
     def amount(self, amount: int, lang: str) -> str:
-        return fiches(amount)
+        return fiches(amount, lang)
 
     def refusal(self, view: DealView, action: Action, reason: str) -> tuple[str, dict[str, object]]:
         return ("error.illegal_card" if view.phase is Phase.PLAY else "error.illegal_call"), {}
@@ -144,18 +197,29 @@ class BeteRenderer:
         lines = []
         playing = view is not None and not table.between_hands and table.status != "ended"
         if playing and view is not None:
-            key = "phase.play" if view.phase is Phase.PLAY else "phase.auction"
+            key = "phase.play" if view.phase is Phase.PLAY else "bete.phase.speak"
             lines.append("**" + t(lang, key, name=names[view.turn]) + "**")
+            if view.phase is Phase.PLAY:
+                lines.extend(goal_lines(view, names, lang))
             lines.append(trump_line(view, lang))
             lines.append(t(lang, "table.dealer", name=names[view.dealer]))
             lines.append(pot_text(view.pot, lang))
         if isinstance(session, Session):
             if not playing:
-                lines.append(t(lang, "table.next_dealer", name=names[session.dealer]))
                 lines.append(pot_text(session.pot, lang))
             if session.stop_requested and table.status != "ended":
-                lines.append(t(lang, "bete.stopping", count=session.deals_left))
+                lines.append(self.stopping(table, lang))
+            if table.status == "ended":  # which bêtes the next table starts from
+                lines.append(carried_line(table, session.waiting(), self.amount, lang))
         return lines
+
+    def options_lines(self, table: TableLike, lang: str) -> list[str]:
+        return changed_options(table.rules, lang) or [t(lang, "options.default.bete")]
+
+    def stopping(self, table: TableLike, lang: str) -> str:
+        session = table.session
+        left = session.deals_left if isinstance(session, Session) else 0
+        return t(lang, "bete.stopping", count=left)
 
     def seat_details(
         self, table: TableLike, view: DealView | None, seat: int, lang: str
@@ -179,8 +243,12 @@ class BeteRenderer:
         names = table.names
         fields: list[Field] = []
         if view is not None and not table.between_hands:
-            calls = "\n".join(f"{names[s]} : {action_text(a, lang)}" for s, a in view.calls)
-            fields.append((t(lang, "bete.speaking"), calls or t(lang, "table.no_calls"), True))
+            lines = []
+            for heading, calls in speaking_rounds(view, names, lang):
+                lines += [f"*{heading}*"] if heading else []
+                lines += calls
+            calls_text = "\n".join(lines) or t(lang, "table.no_calls")
+            fields.append((t(lang, "bete.speaking"), calls_text, True))
         fields.append((t(lang, "bete.betes"), betes_text(table, view, lang), False))
         return fields
 
@@ -204,15 +272,16 @@ class BeteRenderer:
         lines.append(t(lang, "hand.cards", cards=cards_text(cards_of(view.hand), lang)))
         mine = view.turn == seat
         if mine and view.phase in SPEAKING and view.calls:
-            calls = " · ".join(f"{names[s]} {action_text(a, lang)}" for s, a in view.calls)
-            lines.append(t(lang, "hand.said", calls=calls))
-        key = "bete.your_turn.play" if view.phase is Phase.PLAY else "bete.your_turn.speak"
-        if view.phase is Phase.SPEAKING and view.declarer < 0:  # nobody plays: no contre yet
-            key = "bete.your_turn.first"
-        if view.phase is Phase.CURIEUSE:
-            key = "bete.your_turn.curieuse"
+            said = [
+                " ".join(filter(None, (heading, " · ".join(calls))))
+                for heading, calls in speaking_rounds(view, names, lang)
+            ]
+            lines.append(t(lang, "hand.said", calls=" ".join(said)))
         done, playing = view.phase is Phase.DONE, view.phase is Phase.PLAY
-        prompt = t(lang, key)
+        if playing:
+            lines.extend(goal_lines(view, names, lang, seat))
+        speaking = mine and view.phase in SPEAKING
+        prompt = speak_prompt(view, names, lang) if speaking else t(lang, "bete.your_turn.play")
         lines += turn_lines(table, view, lang, done=done, playing=playing, prompt=prompt)
         items: list[discord.ui.Item[Any]] = []
         if mine and view.phase in SPEAKING:
@@ -246,13 +315,7 @@ class BeteRenderer:
         title = t(lang, key, hand=hand, name=declarer)
         tricks = outcome.tricks[outcome.declarer]
         result = [t(lang, "bete.summary.tricks", name=declarer, count=tricks)]
-        if outcome.vole:
-            result.append(t(lang, "bete.summary.vole", name=declarer))
-        if outcome.devole:
-            result.append(t(lang, "bete.summary.devole", name=declarer))
-        if outcome.contreur >= 0:
-            key = "bete.summary.contre_won" if outcome.contreur_won else "bete.summary.contre_lost"
-            result.append(t(lang, key, name=names[outcome.contreur]))
+        result += feats(outcome, names, lang)
         fields: list[Field] = [
             (t(lang, "bete.king"), king_text(table, settled, lang), False),
             (t(lang, "bete.pot_title"), pot_text(settled.pot_after, lang), False),
@@ -261,6 +324,35 @@ class BeteRenderer:
 
     def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
         return [(t(lang, "register.pot"), pot_text(pot_of_parts(pot), lang), False)]
+
+    def history_result(self, state: DealState, names: Sequence[str], lang: str) -> str:
+        outcome = state.outcome
+        assert outcome is not None
+        if outcome.void:
+            return t(lang, "bete.history.void")
+        key = "bete.history.won" if outcome.declarer_won else "bete.history.lost"
+        played = t(
+            lang,
+            key,
+            name=names[outcome.declarer],
+            suit=suit_text(state.view(0).trump_card.suit, lang),
+            count=outcome.tricks[outcome.declarer],
+        )
+        return " ".join([played, *feats(outcome, list(names), lang)])
+
+
+def feats(outcome: Outcome, names: list[str], lang: str) -> list[str]:
+    """What else a deal's play came to: a vole or a dévole, and how the contreur fared."""
+    lines = []
+    declarer = names[outcome.declarer]
+    if outcome.vole:
+        lines.append(t(lang, "bete.summary.vole", name=declarer))
+    if outcome.devole:
+        lines.append(t(lang, "bete.summary.devole", name=declarer))
+    if outcome.contreur >= 0:
+        key = "bete.summary.contre_won" if outcome.contreur_won else "bete.summary.contre_lost"
+        lines.append(t(lang, key, name=names[outcome.contreur]))
+    return lines
 
 
 def king_text(table: TableLike, settled: Any, lang: str) -> str:

@@ -13,7 +13,6 @@ from bot.game import DealInputs, Dealt, HandResult, Json, LogLine, OpenHands
 from games.bete import Action, DealState, Pot, Rules, Session
 from games.bete.record import DealRecord, replay
 from games.register import Register
-from games.tricks import PlayedTrick
 
 PARTS = ("reserve", "stake", "kings")
 
@@ -84,10 +83,12 @@ class BetePort(OpenHands):
     def hand_result(self, session: Session, state: DealState) -> HandResult:
         outcome = state.outcome
         assert outcome is not None
+        taken = session.stake_taken  # the bête in the stake, won with it
+        collected = () if taken is None or taken.by is None else ((taken.entry.id, taken.by),)
         if outcome.void:
             return HandResult(None, None, None)
         won = outcome.declarer_won
-        return HandResult(outcome.declarer, "made" if won else "failed", won)
+        return HandResult(outcome.declarer, "made" if won else "failed", won, collected=collected)
 
-    def played_tricks(self, record: Mapping[str, Any]) -> tuple[PlayedTrick, ...]:
-        return replay(DealRecord.from_json(record)).state.view(0).tricks_played
+    def replayed(self, record: Mapping[str, Any]) -> DealState:
+        return replay(DealRecord.from_json(record)).state

@@ -7,16 +7,19 @@ see can reach a message (``bot.game.Renderer``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 import discord
 
+from bot.carried import carried_line
 from bot.errors import UserError
 from bot.game import CardRow, Field, TableLike
 from bot.games.bete_hombree.codec import call_arg, call_of, parse_move
-from bot.i18n import t
+from bot.i18n import one_of, t
 from bot.ids import ComponentId
+from bot.lobby_text import changed_options
 from bot.render import (
     button,
     card_buttons,
@@ -27,7 +30,17 @@ from bot.render import (
     suit_text,
     turn_lines,
 )
-from games.bete_hombree import Action, Contract, HandState, HandView, Kind, Phase, Session
+from bot.summary import names_text
+from games.bete_hombree import (
+    Action,
+    Contract,
+    HandState,
+    HandView,
+    Kind,
+    Outcome,
+    Phase,
+    Session,
+)
 from games.bete_hombree.rules import stake, stands_as
 from games.bete_hombree.state import SEATS
 from games.cards import Card, Suit, cards_of
@@ -71,11 +84,23 @@ def action_text(action: Action, lang: str) -> str:
     if action.kind is Kind.DISCARD:
         return cards_text(cards_of(action.cards), lang)
     if action.kind is Kind.DECLARE:
-        text = t(lang, "declare.level", level=action.level, suit=Suit(action.suit).symbol)
-        if action.matadors:
-            text += t(lang, "contract.matadors", count=action.matadors)
-        return text
+        return declare_text(action, False, lang)
     return call_text(action, -1, lang)
+
+
+def level_text(level: int, suit: Suit, belle: bool, lang: str) -> str:
+    """A declared level in a suit: "2 à ♣", and "2 à ♥ en belle" in the belle (the
+    stake doubled)."""
+    key = "declare.level_belle" if belle else "declare.level"
+    return t(lang, key, level=level, suit=suit.symbol)
+
+
+def declare_text(action: Action, belle: bool, lang: str) -> str:
+    """A declaration: its level and trump (en belle when ``belle``), its matadors."""
+    text = level_text(action.level, Suit(action.suit), belle, lang)
+    if action.matadors:
+        text += t(lang, "contract.matadors", count=action.matadors)
+    return text
 
 
 def contract_text(contract: Contract, names: list[str], lang: str) -> str:
@@ -91,6 +116,17 @@ def contract_text(contract: Contract, names: list[str], lang: str) -> str:
     return text
 
 
+def result_text(outcome: Outcome, names: list[str], lang: str) -> str:
+    """A hand's result in a line: its contract and whether it was made, or what the
+    pinandèle (all passed) cost."""
+    contract = outcome.contract
+    if contract is None:
+        return t(lang, "summary.pinandele")
+    key = "summary.made" if outcome.made else "summary.failed"
+    made = t(lang, key, tricks=outcome.tricks[contract.declarer])
+    return contract_text(contract, names, lang) + " — " + made
+
+
 def need_text(view: HandView, contract: Contract, names: list[str], lang: str) -> str:
     """What the contract needs and what it is played for (RULES.md §1.6)."""
     level = contract.level
@@ -100,11 +136,43 @@ def need_text(view: HandView, contract: Contract, names: list[str], lang: str) -
 
 
 def calls_said(view: HandView, names: list[str], lang: str) -> list[str]:
-    """The auction's calls as said, each measured by the rank standing before it."""
+    """The auction's calls as said, each measured by the rank standing before it, each
+    line made of its parts (a name may hold spaces: "🤖 Alexandre : Premier pour 3")."""
     return [
-        f"{names[seat]} {call_text(action, rank, lang)}"
+        t(lang, "labelled", label=names[seat], text=call_text(action, rank, lang))
         for (seat, action), rank in zip(view.calls, view.call_ranks, strict=True)
     ]
+
+
+def winning_call(view: HandView, lang: str) -> str:
+    """The call that won the auction for the declarer, as he said it."""
+    said = zip(reversed(view.calls), reversed(view.call_ranks), strict=True)
+    for (seat, action), rank in said:
+        if seat == view.declarer and action.kind is not Kind.PASS:
+            return call_text(action, rank, lang)
+    return ""
+
+
+def declare_prompt(view: HandView, lang: str) -> str:
+    """What the declarer must now declare, from the declarations open to him: trump
+    (the belle alone for a contract en belle), the level where still open, and the
+    matadors he holds if he announces them (RULES.md §1.4)."""
+    legal = [a for a in view.legal if a.kind is Kind.DECLARE]
+    suits = sorted({Suit(a.suit) for a in legal})
+    belle = view.belle
+    if suits == [belle]:
+        parts = [t(lang, "hand.declare.trump_belle", suit=suit_text(belle, lang))]
+    else:
+        named = [
+            suit_text(s, lang) + (f" ({t(lang, 'belle')})" if s == belle else "") for s in suits
+        ]
+        parts = [t(lang, "hand.declare.trump", suits=one_of(named, lang))]
+    levels = sorted({a.level for a in legal})
+    if len(levels) > 1:
+        parts.append(t(lang, "hand.declare.level", levels=one_of([str(n) for n in levels], lang)))
+    if any(a.matadors for a in legal):
+        parts.append(t(lang, "hand.declare.matadors"))
+    return t(lang, "hand.your_turn.declare", what=names_text(parts, lang))
 
 
 def phase_prompt(view: HandView, names: list[str], lang: str) -> str:
@@ -181,7 +249,7 @@ def declare_buttons(
             out.append(
                 button(
                     ComponentId(tid, moves, "decl", f"{suit.name}:{level}"),
-                    t(lang, "declare.level", level=level, suit=suit.symbol),
+                    level_text(level, suit, suit == view.belle, lang),
                     discord.ButtonStyle.primary,
                 )
             )
@@ -243,13 +311,15 @@ class HombreeRenderer:
     def move_text(self, view: HandView, action: Action, lang: str) -> str:
         if action.kind <= Kind.TOUT:  # a call: premier, dernier, a cagnote for its level
             return call_text(action, view.standing_rank, lang)
+        if action.kind is Kind.DECLARE:
+            return declare_text(action, action.suit == view.belle, lang)
         return action_text(action, lang)
 
     def money(self, amount: int, lang: str) -> str:
         return signed(amount)  # in sous
 
     def amount(self, amount: int, lang: str) -> str:
-        return str(amount)
+        return t(lang, "bete-hombree.sous", amount=amount)
 
     def refusal(self, view: HandView, action: Action, reason: str) -> tuple[str, dict[str, object]]:
         if action.kind in (Kind.SANS_PREJUDICE, Kind.RETIENS) and "looked at" in reason:
@@ -269,6 +339,8 @@ class HombreeRenderer:
             standing = args.pop("standing", -1)
             if action.kind <= Kind.TOUT:
                 args["action"] = call_text(action, int(str(standing)), lang)
+            elif action.kind is Kind.DECLARE:
+                args["action"] = declare_text(action, bool(args.pop("belle", False)), lang)
             else:
                 args["action"] = action_text(action, lang)
         if "turned" in args:  # tirer le roi: the cards turned, seat by seat
@@ -294,14 +366,23 @@ class HombreeRenderer:
             if view.contract is not None:  # trump on a line of its own, apart from the belle
                 lines.append(t(lang, "table.trump", suit=suit_text(view.contract.trump, lang)))
         if isinstance(session, Session):
-            belle = session.belle if view is None or table.between_hands else view.belle
-            dealer = session.dealer if view is None or table.between_hands else view.dealer
+            belle = view.belle if view is not None and table.in_deal else session.belle
             lines.append(t(lang, "table.belle", suit=suit_text(belle, lang)))
-            key = "table.next_dealer" if table.between_hands else "table.dealer"
-            lines.append(t(lang, key, name=names[dealer]))
+            if view is not None and table.in_deal:  # between deals the table names the next
+                lines.append(t(lang, "table.dealer", name=names[view.dealer]))
             if session.stop_requested and table.status != "ended":
-                lines.append(t(lang, "table.stopping", count=max(session.deals_left, 0)))
+                lines.append(self.stopping(table, lang))
+            if table.status == "ended":  # which bêtes the next table starts from
+                lines.append(carried_line(table, session.register.entries, self.amount, lang))
         return lines
+
+    def options_lines(self, table: TableLike, lang: str) -> list[str]:
+        return changed_options(table.rules, lang) or [t(lang, "options.default.bete-hombree")]
+
+    def stopping(self, table: TableLike, lang: str) -> str:
+        session = table.session
+        left = session.deals_left if isinstance(session, Session) else 0
+        return t(lang, "table.stopping", count=max(left, 0))
 
     def seat_details(
         self, table: TableLike, view: HandView | None, seat: int, lang: str
@@ -319,7 +400,7 @@ class HombreeRenderer:
         if view is None:
             return fields
         if not table.between_hands:
-            said = [line.replace(" ", " : ", 1) for line in calls_said(view, names, lang)]
+            said = calls_said(view, names, lang)
             fields.append(
                 (t(lang, "table.auction"), "\n".join(said) or t(lang, "table.no_calls"), True)
             )
@@ -380,8 +461,13 @@ class HombreeRenderer:
         # messages then change only when their own options change.
         if mine and hv.phase is Phase.AUCTION and hv.calls:
             lines.append(t(lang, "hand.calls", calls=" · ".join(calls_said(hv, names, lang))))
+        if mine and hv.phase in (Phase.DISCARD, Phase.DECLARE):  # the auction is his
+            lines += ["", "**" + t(lang, "hand.won", call=winning_call(hv, lang)) + "**"]
         done, playing = hv.phase is Phase.DONE, hv.phase is Phase.PLAY
-        prompt = t(lang, f"hand.your_turn.{hv.phase.name.lower()}")
+        if hv.phase is Phase.DECLARE:
+            prompt = declare_prompt(hv, lang) if mine else ""
+        else:
+            prompt = t(lang, f"hand.your_turn.{hv.phase.name.lower()}")
         lines += turn_lines(table, hv, lang, done=done, playing=playing, prompt=prompt)
         tid, moves = table.id, table.moves
         items: list[discord.ui.Item[Any]] = []
@@ -434,18 +520,12 @@ class HombreeRenderer:
         names = table.names
         outcome = settled.outcome
         contract = outcome.contract
+        result = result_text(outcome, names, lang)
         if contract is None:
             title = t(lang, "summary.title_pinandele", hand=table.hand_no)
-            result = t(lang, "summary.pinandele")
         else:
             key = "summary.title_made" if outcome.made else "summary.title_failed"
             title = t(lang, key, hand=table.hand_no, name=names[contract.declarer])
-            made = t(
-                lang,
-                "summary.made" if outcome.made else "summary.failed",
-                tricks=outcome.tricks[contract.declarer],
-            )
-            result = contract_text(contract, names, lang) + " — " + made
         fields: list[Field] = []
         if contract is not None:  # the arithmetic of the money, from the engine's figures
             stake_line = t(lang, "summary.stake_each", stake=outcome.stake)
@@ -475,8 +555,12 @@ class HombreeRenderer:
             fields.append((t(lang, "summary.belle"), change, False))
         return title, result, fields
 
+    def history_result(self, state: HandState, names: Sequence[str], lang: str) -> str:
+        assert state.outcome is not None
+        return result_text(state.outcome, list(names), lang)
+
     def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
-        return [(t(lang, "register.pot"), str(pot.get("", 0)), True)]
+        return [(t(lang, "register.pot"), self.amount(pot.get("", 0), lang), True)]
 
 
 __all__ = ["HandState", "HombreeRenderer"]

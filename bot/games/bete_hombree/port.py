@@ -14,7 +14,6 @@ from games.bete_hombree import Action, HandState, Kind, Rules, Session
 from games.bete_hombree.record import HandRecord, replay
 from games.cards import Suit
 from games.register import Register
-from games.tricks import PlayedTrick
 
 
 class HombreePort:
@@ -80,10 +79,11 @@ class HombreePort:
         standing = state.standing  # what this call is measured by
         if action.kind is Kind.DISCARD:  # never show the discarded cards
             return LogLine.of("log.discard", seat=seat, count=action.cards.bit_count())
+        if action.kind is Kind.DECLARE:  # in the belle: the contract is en belle
+            key = "log.timeout" if timeout else "log.declare"
+            return LogLine.of(key, seat=seat, action=str(action), belle=action.suit == state.belle)
         if timeout:
             return LogLine.of("log.timeout", seat=seat, action=str(action), standing=standing)
-        if action.kind is Kind.DECLARE:
-            return LogLine.of("log.declare", seat=seat, action=str(action))
         return None  # calls are in the auction field, cards on the table
 
     def face_down(self, state: HandState, seat: int) -> bool:
@@ -108,5 +108,5 @@ class HombreePort:
         made = bool(outcome.made)
         return HandResult(outcome.contract.declarer, "made" if made else "failed", made)
 
-    def played_tricks(self, record: Mapping[str, Any]) -> tuple[PlayedTrick, ...]:
-        return replay(HandRecord.from_json(record)).state.view(0).tricks_played
+    def replayed(self, record: Mapping[str, Any]) -> HandState:
+        return replay(HandRecord.from_json(record)).state

@@ -15,8 +15,8 @@ from bot.game import DealInputs, Dealt, HandResult, Json, LogLine, OpenHands
 from games.cards import Suit
 from games.hombre import Action, DealState, HombreRecord, Kind, Rules, Session, replay
 from games.hombre.settle import ALL_PASSED, VOLE, WIN
+from games.records import RecordError
 from games.register import Register
-from games.tricks import PlayedTrick
 
 PARTS: Final = ("poule", "bete", "codille")
 RESULTS: Final = ("win", "remise", "codille", "vole", "vole-failed")
@@ -100,6 +100,8 @@ class HombrePort(OpenHands):
             return HandResult(None, None, None)
         return HandResult(outcome.hombre, outcome.result, outcome.result in (WIN, VOLE))
 
-    def played_tricks(self, record: Mapping[str, Any]) -> tuple[PlayedTrick, ...]:
+    def replayed(self, record: Mapping[str, Any]) -> DealState:
         states = replay(HombreRecord.from_json(record)).states
-        return states[-1].view(0).tricks_played if states else ()
+        if not states:
+            raise RecordError("the record holds no deal")
+        return states[-1]

@@ -1,0 +1,66 @@
+"""The lobby of every game offered, at every number of players: while a seat is free it
+invites to *Join*; once every seat is taken it says the table is full and offers only
+*Start* (neither *Join* nor *Add computer player*, which would only be refused)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import discord
+import pytest
+
+from bot.computer import inline_decider
+from bot.game import TableGame
+from bot.i18n import t
+from bot.render import table_embed, table_view
+from bot.service import TableService
+from db import Database
+from tests.bot.offered import offered_games
+
+LANGS = ("fr", "en")
+
+
+@pytest.fixture
+async def service(database_target: str) -> AsyncIterator[TableService]:
+    db = await Database.open(database_target)
+    service = TableService(db, seed_source=lambda: 7, decider=inline_decider, ai_pause=0)
+    await service.load()
+    yield service
+    await service.close()
+    await db.close()
+
+
+def buttons(view: discord.ui.View) -> dict[str, bool]:
+    """Each button's label, and whether it may be clicked."""
+    return {
+        str(item.label): not item.disabled
+        for item in view.children
+        if isinstance(item, discord.ui.Button)
+    }
+
+
+@pytest.mark.parametrize("game", offered_games(), ids=lambda game: game.id)
+async def test_a_full_lobby_says_so_and_offers_only_start(service, game: TableGame):
+    table = await service.open_table(
+        guild_id=10,
+        channel_id=20,
+        player="100",
+        name="Sud",
+        game=game,
+        rules=game.spec.options_from({}),
+    )
+    for count in range(1, game.max_seats + 1):
+        if count > 1:
+            await service.join(table.id, str(100 + count), f"Joueur {count}", "fr")
+        assert len(table.seats) == count
+        full = count == game.max_seats
+        for lang in LANGS:
+            said = str(table_embed(table, lang).description)
+            offered = buttons(table_view(table, lang))
+            join, start, computer = (t(lang, f"btn.{b}") for b in ("join", "start", "ai"))
+            assert f"*{start}*" in said and offered[start]
+            assert (f"*{join}*" in said) is not full, said
+            assert offered.get(join, False) is not full
+            assert offered[computer] is not full
+            if full:
+                assert t(lang, "table.lobby.full", count=count) == said

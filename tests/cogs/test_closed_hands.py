@@ -1,0 +1,140 @@
+"""Ended means ended in the private hands too, in every game offered: once a table
+closes (stopped by agreement, its agreed end reached, ended by a moderator), every
+player's hand in DMs and every open *My hand* panel says the table is closed, and why,
+and offers nothing to click; no turn notice is left behind."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.computer import inline_decider
+from bot.game import TableGame
+from bot.i18n import game_text, t
+from bot.render import ended_text
+from bot.table import LiveTable
+from tests.bot.offered import offered_games
+from tests.cogs.conftest import World
+from tests.cogs.helpers import custom_ids, labels, last_dm, live, notices
+from tests.cogs.test_moderation import moderator
+
+DEALS = 12  # at most, between /table stop and the end it agreed
+
+
+async def seated(world: World, game: TableGame) -> LiveTable:
+    """People in every seat the game needs, play started."""
+    sud = world.members[0]
+    await sud.slash(world.channel, f"table new {game.command.name}")
+    for member in world.members[1 : game.min_seats]:
+        await member.click(world.table_message(), label=t("en", "btn.join"))
+    await sud.click(world.table_message(), label=t("en", "btn.start"))
+    table = live(world)
+    assert table.status == "playing" and table.state is not None
+    return table
+
+
+def panel_edits(world: World, token: str) -> list[Any]:
+    return [
+        r
+        for r in world.env.http_requests
+        if r.method == "PATCH" and r.path.endswith(f"/{token}/messages/@original")
+    ]
+
+
+async def step(world: World, table: LiveTable) -> None:
+    """The seat to act plays the fair computer player's move (or the next deal is dealt),
+    through the service and the presenter, as a click would."""
+    service = world.bot.service
+    state = table.state
+    assert state is not None
+    if table.between_hands:
+        await service.next_hand(table.id, table.seats[0].player)
+    else:
+        view = state.view(state.turn)
+        action = await inline_decider(table.game.id, table.game.spec.fair, view, table.moves)
+        await service.act(table.id, table.seats[state.turn].player, action)
+    await world.bot.presenter.after_change(table)
+
+
+async def play_out(world: World, table: LiveTable) -> None:
+    for _ in range(DEALS * 200):
+        if table.status == "ended":
+            return
+        await step(world, table)
+    raise AssertionError("the table did not end")
+
+
+@pytest.mark.parametrize("ending", ["agreed", "moderator", "finished"])
+@pytest.mark.parametrize("game", offered_games(), ids=lambda game: game.id)
+async def test_a_closed_table_closes_every_private_hand(world, game, ending):
+    world.bot.presenter.notice_after = 0  # every turn that passes is noticed
+    table = await seated(world, game)
+    players = range(len(table.seats))
+    tokens = []
+    for seat in players:
+        opened = await world.members[seat].click(world.table_message(), label=t("en", "btn.hand"))
+        assert opened.ephemeral
+        tokens.append(table.panels[table.seats[seat].player].interaction.token)
+    while not any(notices(world, seat) for seat in players):
+        await step(world, table)
+    assert table.in_deal
+    turn = table.state.turn
+    assert custom_ids(last_dm(world, turn)), "the player to act has something to click"
+
+    sud = world.members[0]
+    if ending == "moderator":
+        await moderator(world).slash(world.channel, "table end")
+    else:
+        await sud.slash(world.channel, "table stop")
+        if ending == "agreed":
+            for seat in players:
+                stop = t("en", "btn.stop_now", count=seat, total=len(table.seats))
+                assert stop in labels(world.table_message())
+                await world.members[seat].click(world.table_message(), label=stop)
+        else:
+            await play_out(world, table)
+    assert table.status == "ended"
+    assert table.ended_reason == ending
+
+    for seat in players:
+        player = table.seats[seat].player
+        lang = world.bot.presenter.player_lang(table, player)
+        closed = [t(lang, "hand.closed", id=table.id), ended_text(table, lang)]
+        dm = last_dm(world, seat)
+        text = str(dm.embeds[0].description)
+        assert all(words in text for words in closed), text
+        assert not dm.components, f"a closed table's hand offers {custom_ids(dm)}"
+        assert not dm.embeds[0].image, "a closed table's hand still shows its cards"
+        panel = panel_edits(world, tokens[seat])[-1].json
+        text = panel["embeds"][0]["description"]
+        assert all(words in text for words in closed), text
+        assert not panel.get("components")
+        assert not notices(world, seat), "a turn notice left once the table is closed"
+    assert not world.env.errors
+
+
+@pytest.mark.parametrize("game", offered_games(), ids=lambda game: game.id)
+async def test_a_hand_the_next_deal_overtook_says_its_deal_is_over(world, game):
+    """The last card and the next deal may both come before the private hands are
+    redrawn (the next deal clicked at once): each hand of the deal left behind says that
+    deal is over and offers nothing, before the new hand comes."""
+    table = await seated(world, game)
+    first = {seat: last_dm(world, seat).id for seat in range(len(table.seats))}
+    service = world.bot.service
+    while table.in_deal:  # no redrawing meanwhile
+        state = table.state
+        view = state.view(state.turn)
+        action = await inline_decider(table.game.id, table.game.spec.fair, view, table.moves)
+        await service.act(table.id, table.seats[state.turn].player, action)
+    await service.next_hand(table.id, table.seats[0].player)
+    await world.bot.presenter.after_change(table)
+    assert table.hand_no == 2
+    for seat in range(len(table.seats)):
+        lang = world.bot.presenter.player_lang(table, table.seats[seat].player)
+        [old] = [m for m in world.members[seat].user.dm_channel.history() if m.id == first[seat]]
+        text = str(old.embeds[0].description)
+        assert game_text(game.id, lang, "phase.done") in text, text
+        assert game_text(game.id, lang, "table.hand_no", hand=1) in text
+        assert not old.components and not old.embeds[0].image
+        assert last_dm(world, seat).id != old.id  # the new deal's hand came after
