@@ -61,7 +61,7 @@ def test_the_table_says_no_trump_then_whose_marriage_fixed_it() -> None:
     assert "Toward a hundred: Marc 0 · Anne 0" in lines
     do(state, "play 10D", "play 7D", "meld trump-marriage KH QH")
     lines = renderer.status_lines(table, state.view(0), "fr")
-    assert any("**Atout : ♥ cœur** (mariage de Anne)" in line for line in lines)
+    assert any("**Atout : ♥ cœur** (mariage d'Anne)" in line for line in lines)
     fields = renderer.public_fields(table, renderer.public_view(state.view(0)), "en")
     assert fields == [("On the table", "**Anne**: the trump marriage K♥ Q♥ (40)\n"
                        "  laid: K♥ Q♥", False)]  # fmt: skip

@@ -9,7 +9,7 @@ from bot.games.besigue_haiti.port import RESULTS, HaitiMatch, HaitiPort
 from games.besigue.haiti.spec import SPEC
 
 # no money and no register: points on the marque, each partie stood on the scoreboard
-CAPABILITIES = Capabilities(settles="game", results=RESULTS, money=False)
+CAPABILITIES = Capabilities(settles="game", results=RESULTS.all, money=False)
 TEXTS = GameTexts.of_package(__name__)  # texts.json: messages FR/EN, command words
 GAME = register(
     TableGame(SPEC, HaitiPort(), HaitiRenderer(), COMMAND, CAPABILITIES, TEXTS, HaitiMatch())

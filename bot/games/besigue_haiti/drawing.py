@@ -10,20 +10,26 @@ moves travel as the classic game's do (``bot.games.besigue.codec``).
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Final
 
 import discord
 
-from bot.game import CardRow, Field, TableLike
-from bot.games.besigue.codec import action_arg, action_of, parse_move
-from bot.games.besigue.drawing import sides_text
+from bot.game import Field, TableLike
+from bot.games.besigue.codec import action_arg
+from bot.games.besigue.shared_drawing import (
+    PointsRenderer,
+    hand_in_order,
+    laid_cards,
+    play_buttons,
+    players_of,
+)
+from bot.games.besigue.shared_port import sides_text
+from bot.games.besigue_haiti.port import RESULTS
 from bot.games.besigue_haiti.words import (
     count_lines,
-    hand_in_order,
     kind_text,
-    laid_cards,
     marque_text,
     match_text,
     meld_text,
@@ -34,10 +40,12 @@ from bot.games.besigue_haiti.words import (
 )
 from bot.i18n import t
 from bot.ids import ComponentId
-from bot.render import CARD_STYLE, button, card_text, cards_text, help_button, turn_lines
+from bot.lobby_text import changed_options, option_line
+from bot.render import button, card_text, cards_text, help_button, turn_lines
 from games.besigue import Action, Kind, MeldKind
 from games.besigue.flow import Phase
 from games.besigue.haiti.deal import HaitiDeal, HaitiView
+from games.besigue.haiti.options import HaitiOptions
 from games.besigue.haiti.session import HaitiSession
 from games.besigue.session import SettledDeal
 from games.cards import Card
@@ -61,28 +69,6 @@ def action_text(action: Action, lang: str) -> str:
     return t(lang, "haiti.btn.draw")
 
 
-def play_buttons(
-    table: TableLike, view: HaitiView, mine: bool, lang: str
-) -> list[discord.ui.Item[Any]]:
-    """The cards in hand, then the cards laid on the table (phase 1), one button per kind
-    of card (identical cards are one button: ``×2``), only the legal ones open."""
-    legal = {action_arg(a) for a in view.legal if a.kind is Kind.PLAY}
-    hand = Counter(c.face for c in hand_in_order(view))
-    laid = Counter(c.face for c in laid_cards(view, view.seat))
-    items: list[discord.ui.Item[Any]] = []
-    for cards, on_table in ((hand, False), (laid, True)):
-        for card, count in cards.items():
-            arg = str(card) + (":laid" if on_table and card in hand else "")
-            label = card_text(card, lang) + (f" ×{count}" if count > 1 else "")
-            if on_table:
-                label += " " + t(lang, "haiti.from_table")
-            open_ = mine and arg in legal
-            cid = ComponentId(table.id, table.moves if mine else 0, "play", arg)
-            style = CARD_STYLE[card.suit] if not card.is_joker else discord.ButtonStyle.primary
-            items.append(button(cid, label, style, disabled=not open_, row=len(items) // 5))
-    return items[:25]
-
-
 def declare_buttons(table: TableLike, view: HaitiView, lang: str) -> list[discord.ui.Item[Any]]:
     """The trick's winner's choices: exactly the combinations he may lay now, each with
     its cards (laid ones apart, jokers standing in said as such) and points, then
@@ -102,34 +88,17 @@ def declare_buttons(table: TableLike, view: HaitiView, lang: str) -> list[discor
     return items
 
 
-class HaitiRenderer:
+class HaitiRenderer(PointsRenderer[HaitiView]):
     """Haitian Bésigue drawn at a table of two to four."""
 
+    words = "haiti"
     rule_topics = RULE_TOPICS
     action_text = staticmethod(action_text)
-    parse_move = staticmethod(parse_move)
 
     def move_text(self, view: HaitiView, action: Action, lang: str) -> str:
         if action.kind is Kind.MELD and view.legal:
             return meld_text(view.meld_of(action), lang, view.laid_of(view.seat).cards)
         return action_text(action, lang)
-
-    def money(self, amount: int, lang: str) -> str:
-        return t(lang, "haiti.points", amount=("+" if amount > 0 else "") + str(amount))
-
-    def amount(self, amount: int, lang: str) -> str:
-        return t(lang, "haiti.points", amount=str(amount))
-
-    def refusal(
-        self, view: HaitiView, action: Action, reason: str
-    ) -> tuple[str, dict[str, object]]:
-        if action.kind is Kind.PLAY:
-            if view.phase is Phase.DECLARE and view.turn == view.seat and action.laid:
-                return "haiti.error.declare", {}
-            return "error.illegal_card", {}
-        if action.kind is Kind.MELD:
-            return "haiti.error.meld", {"reason": reason}
-        return "haiti.error.declare", {}
 
     def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
         if "action" in args:
@@ -157,7 +126,7 @@ class HaitiRenderer:
         playing = view is not None and not table.between_hands and table.status != "ended"
         if playing and view is not None:
             if view.phase is Phase.DONE:
-                lines.append("**" + t(lang, "phase.done") + "**")
+                lines.append("**" + t(lang, "phase.done.besigue-haiti") + "**")
             else:
                 key = f"haiti.phase.{view.phase.name.lower()}"
                 lines.append("**" + t(lang, key, name=names[view.turn]) + "**")
@@ -172,27 +141,21 @@ class HaitiRenderer:
             last = session.settled[-1] if session.settled else None
             if not playing and last is not None and last.over:
                 lines.extend(partie_lines(last, names, lang))
-            if not playing and table.status != "ended":
-                lines.append(t(lang, "table.next_dealer", name=names[session.dealer]))
             if session.stop_requested and table.status != "ended":
-                lines.append(t(lang, "haiti.stopping"))
+                lines.append(self.stopping(table, lang))
         return lines
 
-    def seat_details(
-        self, table: TableLike, view: HaitiView | None, seat: int, lang: str
-    ) -> list[str]:
-        details: list[str] = []
-        session = table.session
-        if isinstance(session, HaitiSession) and session.sides == session.seats:
-            score = view.scores[seat] if view is not None and not table.between_hands else None
-            details.append(self.amount(session.scores[seat] if score is None else score, lang))
-        if view is None or table.between_hands:
-            return details
-        if view.dealer == seat:
-            details.append(t(lang, "table.is_dealer"))
-        details.append(t(lang, "haiti.cards_held", count=view.hand_sizes[seat]))
-        details.append(t(lang, "table.tricks", count=view.tricks_won[seat]))
-        return details
+    def options_lines(self, table: TableLike, lang: str) -> list[str]:
+        """The partie's target and what fixes trump, always (the rules a Haitian player
+        asks about first), then the other options chosen."""
+        options = table.rules
+        assert isinstance(options, HaitiOptions)
+        target = t(lang, "haiti.options.target", points=options.target)
+        trump = option_line("trump", options.trump.value, lang)
+        return [target, trump, *changed_options(options, lang, besides=("target", "trump"))]
+
+    def stopping(self, table: TableLike, lang: str) -> str:
+        return t(lang, "haiti.stopping")
 
     def public_fields(self, table: TableLike, view: HaitiView | None, lang: str) -> list[Field]:
         if view is None or table.between_hands:
@@ -200,35 +163,14 @@ class HaitiRenderer:
         laid = table_text(view, table.names, lang)
         return [(t(lang, "haiti.on_table"), laid, False)] if laid else []
 
-    def table_buttons(
-        self, table: TableLike, view: HaitiView, lang: str
-    ) -> list[discord.ui.Button[Any]]:
-        return []  # every choice is the hand's: a combination named in public shows cards
-
-    def hand_rows(self, view: HaitiView, lang: str) -> list[CardRow]:
-        """The hand, then the cards laid on the table in a row of their own (they may
-        be played as well: greyed only when the rule forbids them)."""
-        hand, laid = hand_in_order(view), laid_cards(view, view.seat)
-        playing = view.phase in (Phase.PLAY1, Phase.PLAY2) and bool(view.legal)
-        legal = {(a.card, a.laid) for a in view.legal if a.kind is Kind.PLAY}
-        held = {c.face for c in hand}
-        from_hand = frozenset(c for c in hand if (c.face, False) in legal)
-        from_table = frozenset(
-            c
-            for c in laid
-            if (c.face, True) in legal or (c.face not in held and (c.face, False) in legal)
-        )
-        rows = [CardRow(tuple(hand), from_hand if playing else None)]
-        if laid:
-            label = t(lang, "haiti.laid_row")
-            rows.append(CardRow(tuple(laid), from_table if playing else None, label))
-        return rows
-
     def hand_body(
         self, table: TableLike, view: HaitiView, seat: int, lang: str, step: str
     ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
         names = table.names
-        lines = [t(lang, "hand.hand_no", hand=table.hand_no, dealer=names[view.dealer])]
+        hand_no = t(
+            lang, "hand.hand_no.besigue-haiti", hand=table.hand_no, dealer=names[view.dealer]
+        )
+        lines = [hand_no]
         lines.append(stock_text(view, names, lang))
         lines.append("")
         lines.append(t(lang, "hand.cards", cards=cards_text(hand_in_order(view), lang)))
@@ -244,13 +186,8 @@ class HaitiRenderer:
         if mine and view.phase is Phase.DECLARE:
             items.extend(declare_buttons(table, view, lang))
         elif view.phase in (Phase.PLAY1, Phase.PLAY2):
-            items.extend(play_buttons(table, view, mine, lang))
+            items.extend(play_buttons(table, view, mine, lang, self.words))
         return lines, items
-
-    def component_action(
-        self, view: HaitiView, verb: str, arg: str, values: list[str]
-    ) -> Action | None:
-        return action_of(verb, arg)
 
     def settlement(self, table: TableLike, settled: Any, lang: str) -> tuple[str, str, list[Field]]:
         assert isinstance(settled, SettledDeal)
@@ -267,7 +204,8 @@ class HaitiRenderer:
         lines += partie_lines(settled, names, lang)
         if outcome.over and outcome.winner is not None:
             winner = sides_text(names, teams, outcome.winner)
-            title = t(lang, "haiti.summary.won.title", hand=hand, name=winner)
+            players = players_of(teams, outcome.winner)
+            title = t(lang, "haiti.summary.won.title", hand=hand, name=winner, players=players)
         else:
             title = t(lang, "haiti.summary.title", hand=hand)
         fields: list[Field] = []
@@ -282,5 +220,7 @@ class HaitiRenderer:
                 fields.append((t(lang, "haiti.melds"), "\n".join(melds), False))
         return title, "\n".join(lines), fields
 
-    def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
-        return []
+    def history_result(self, state: HaitiDeal, names: Sequence[str], lang: str) -> str:
+        """A deal counted, or a partie won by a side (its players named together)."""
+        assert state.outcome is not None
+        return RESULTS.history_result(state.outcome, names, lang)

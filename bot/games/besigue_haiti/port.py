@@ -3,42 +3,38 @@ log lines, what a deal stores, and the match (``HaitiMatch``): parties one after
 another toward *donner cent points*, each partie won stood on the scoreboard, the
 match kept between evenings with its marque, its counters and its head start.
 
-Like the classic game's (``bot.games.besigue.port``): no money, no register, no
-hand face down, moves read from their record words, and the same result words.
+Like the classic game's (``bot.games.besigue.port``, both on
+``bot.games.besigue.shared_port``): no money, no register, no hand face down, moves
+read from their record words; its own words for a partie won.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
-from bot.game import (
-    DealInputs,
-    Dealt,
-    HandResult,
-    Json,
-    LogLine,
-    OpenHands,
-    Standing,
-    card_list,
-    card_lists,
+from bot.game import DealInputs, Dealt, HandResult, Json, LogLine, Standing
+from bot.games.besigue.shared_port import (
+    PointsPort,
+    ResultWords,
+    deal_payload,
+    dealt_cards,
+    replayed_deal,
+    scores_summary,
 )
-from bot.games.besigue.port import replayed_deal
 from games.besigue import Action, Kind
 from games.besigue.haiti.deal import HaitiDeal
 from games.besigue.haiti.match import Match
 from games.besigue.haiti.options import HaitiOptions
 from games.besigue.haiti.session import HaitiSession
 from games.besigue.record import HAITI_GAME
-from games.besigue.rules import TrumpBy, Variant, deck_for
-from games.register import Register
+from games.besigue.rules import TrumpBy, Variant
 
-PARTIE = "partie"  # the deal that won a partie, for its winner
-ANBATAB = "anbatab"  # ...won while the loser is under 750: it counts double
-RESULTS = (PARTIE, ANBATAB)
+# a partie won (anbatab: while the loser is under 750, counting double), or a deal counted
+RESULTS: Final = ResultWords(won="partie", en_bas_table="anbatab")
 
 
-class HaitiPort(OpenHands):
+class HaitiPort(PointsPort):
     """The Haitian game for the table service."""
 
     def start(
@@ -50,45 +46,13 @@ class HaitiPort(OpenHands):
     def deal(self, session: HaitiSession, inputs: DealInputs) -> Json:
         """The deal's cards (a turned card first with ``trump=turned``, then the stock
         from the top) and its dealer."""
-
-        def shuffle() -> tuple[Sequence[int], Sequence[int]]:
-            hands, card, stock = session.shuffle(inputs.seed)
-            return hands, [card, *stock] if card >= 0 else stock
-
-        hands, rest = inputs.cards(shuffle)
-        payload: Json = {"dealer": session.dealer, "hands": hands}
-        if session.rules.trump is TrumpBy.TURNED:
-            payload["turned"], rest = rest[0], rest[1:]
-        payload["stock"] = rest
-        return payload
+        turned = session.rules.trump is TrumpBy.TURNED
+        return deal_payload(session.dealer, session.shuffle, inputs, turned)
 
     def apply_deal(self, session: HaitiSession, dealt: Dealt) -> HaitiDeal:
-        payload = dealt.payload
-        if payload["dealer"] != session.dealer:
-            raise ValueError("the dealer differs from the session's")
-        turned = payload.get("turned")
-        if turned is not None and not isinstance(turned, str):
-            raise ValueError(f"not a card: {turned!r}"[:80])
-        rest = [*([turned] if turned else []), *card_list(payload["stock"])]
-        deck = deck_for(session.seats, Variant.HAITI)
-        hands, cards = deck.parse_deal(card_lists(payload["hands"]), rest)
-        if turned:
-            return session.deal_hands(hands, cards[1:], cards[0])
-        return session.deal_hands(hands, cards)
-
-    def pot_of(self, session: HaitiSession) -> dict[str, int]:
-        return {}
-
-    def pot_for_deal(
-        self, session: HaitiSession, pot: dict[str, int], held_elsewhere: bool
-    ) -> dict[str, int]:
-        return {}
-
-    def playable(self, session: HaitiSession, register: Register, pot: dict[str, int]) -> Register:
-        return register  # none: Bésigue keeps no register
-
-    def parse_action(self, text: str) -> Action:
-        return Action.parse(text)
+        turned = session.rules.trump is TrumpBy.TURNED
+        cards = dealt_cards(dealt, session.dealer, session.seats, Variant.HAITI, turned)
+        return session.deal_hands(*cards)
 
     def action_line(
         self, state: HaitiDeal, seat: int, action: Action, timeout: bool
@@ -110,11 +74,8 @@ class HaitiPort(OpenHands):
         return None
 
     def hand_result(self, session: HaitiSession, state: HaitiDeal) -> HandResult:
-        outcome = state.outcome
-        if outcome is None or not outcome.over or outcome.winner is None:
-            return HandResult(None, None, None)
-        winner = outcome.teams.index(outcome.winner)  # the first seat of the winning side
-        return HandResult(winner, ANBATAB if outcome.en_bas_table else PARTIE, True)
+        assert state.outcome is not None
+        return RESULTS.hand_result(state.outcome)
 
     def replayed(self, record: Mapping[str, Any]) -> HaitiDeal:
         return replayed_deal(record, HAITI_GAME, HaitiDeal)
@@ -161,11 +122,7 @@ class HaitiMatch:
 
     def summary(self, kept: Mapping[str, Any], names: Sequence[str]) -> str:
         scores = list(kept.get("scores", []))
-        if len(scores) == len(names):
-            line = " · ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True))
-        else:
-            sides = [" & ".join(names[i::2]) for i in range(len(scores))]  # partners: 0+2, 1+3
-            line = " · ".join(f"{n} {s}" for n, s in zip(sides, scores, strict=True))
+        line = scores_summary(scores, names)
         match = kept.get("match") or {}
         parties = match.get("parties", [0, 0])
         if len(scores) == 2 and any(parties):

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.besigue.drawing import scores_text, sides_text
+from bot.games.besigue.shared_drawing import laid_cards, players_of, scores_text
+from bot.games.besigue.shared_port import sides_text
 from bot.i18n import t
 from bot.render import card_text, cards_text, suit_text
 from games.besigue.flow import Phase
@@ -18,27 +19,8 @@ from games.besigue.haiti.deal import TURNED, HaitiView
 from games.besigue.haiti.match import Match
 from games.besigue.haiti.session import HaitiSession
 from games.besigue.melds import Meld, MeldKind
-from games.besigue.rules import STRENGTH
 from games.besigue.score import Outcome
 from games.besigue.session import SettledDeal
-from games.cards import Card, Suit, cards_of
-
-
-def in_order(cards: Sequence[Card], trump: Suit | None) -> list[Card]:
-    """Cards as a player holds them: trumps first, then the other suits, strongest
-    first, the jokers last."""
-    return sorted(
-        cards,
-        key=lambda c: (c.is_joker, c.suit != trump, c.suit, -STRENGTH[c.rank], c.copy),
-    )
-
-
-def hand_in_order(view: HaitiView) -> list[Card]:
-    return in_order(cards_of(view.hand), view.trump)
-
-
-def laid_cards(view: HaitiView, seat: int) -> list[Card]:
-    return in_order([laid.card for laid in view.laid[seat]], view.trump)
 
 
 def kind_text(kind: MeldKind, lang: str) -> str:
@@ -108,7 +90,8 @@ def match_text(names: list[str], session: HaitiSession, lang: str) -> str | None
     line = t(lang, "haiti.parties", counters=counters)
     for side, start in enumerate(match.head_start):
         if start:
-            line += " — " + t(lang, "haiti.head_start", name=sides_text(names, teams, side))
+            name, players = sides_text(names, teams, side), players_of(teams, side)
+            line += " — " + t(lang, "haiti.head_start", name=name, players=players)
     return line
 
 
@@ -154,14 +137,23 @@ def partie_lines(settled: SettledDeal, names: list[str], lang: str) -> list[str]
     if not outcome.over or outcome.winner is None:
         return []
     teams = outcome.teams
-    winner = sides_text(names, teams, outcome.winner)
-    lines = [t(lang, "haiti.won_anbatab" if outcome.en_bas_table else "haiti.won", name=winner)]
+    winner, players = sides_text(names, teams, outcome.winner), players_of(teams, outcome.winner)
+    key = "haiti.won_anbatab" if outcome.en_bas_table else "haiti.won"
+    lines = [t(lang, key, name=winner, players=players)]
     match = settled.match
     if match is not None and match.counted:
         if settled.cent_points is not None:
-            giver = sides_text(names, teams, settled.cent_points)
-            taker = sides_text(names, teams, 1 - settled.cent_points)
-            lines.append(t(lang, "haiti.cent_points", name=giver, other=taker))
+            giver, taker = settled.cent_points, 1 - settled.cent_points
+            lines.append(
+                t(
+                    lang,
+                    "haiti.cent_points",
+                    name=sides_text(names, teams, giver),
+                    players=players_of(teams, giver),
+                    other=sides_text(names, teams, taker),
+                    others=players_of(teams, taker),
+                )
+            )
         else:
             counters = " · ".join(
                 f"{sides_text(names, teams, side)} {n}" for side, n in enumerate(match.parties)
