@@ -492,9 +492,11 @@ class GameTexts:
     of its command options (English -> French), both joining the catalogue; and its
     vocabulary, which the tests hold every text to:
 
-    - ``own_words``: the words (and phrases) that belong to this game only, in either
-      language, its own name among them; no other game's text may use them (a word
-      several games share, such as *bête*, is in no game's list);
+    - ``own_words``: the words (and phrases) that belong to this game, in either
+      language, its own name among them; no text of a game that does not list a word
+      may use it.  A word of a family of games is listed by each of them (*brisque*,
+      by Bésigue and Haitian Bésigue); a word every game may use (*bête*, *partie*) is
+      in no game's list;
     - ``terms``: the one word it uses for each concept several games name differently
       (``deal``: *donne* or *coup*; ``trick``: *pli* or *levée*), by language.
 
