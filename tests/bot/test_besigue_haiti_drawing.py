@@ -123,3 +123,28 @@ def test_a_partie_won_in_the_haitian_words() -> None:
     ]
     fr = partie_lines(settled, ["Marc", "Anne"], "fr")
     assert fr[1] == "**Anne donne cent points à Marc** : Marc part avec 100 à chaque partie."
+
+
+def test_between_parties_the_counters_show_once_and_a_stop_done_is_not_asked_still() -> None:
+    """After a partie won, the table names its winner and shows the counters toward a
+    hundred once; once the deal asked to stop on is counted, no line says a stop is
+    asked any more."""
+    session = HaitiSession(["Marc", "Anne"], rules=Rules(variant=Variant.HAITI),
+                           match=Match((0, 1), (0, 0)), scores=[300, 980])  # fmt: skip
+    state = session.deal_hands(*dealt())
+    do(state, "play 10D", "play 7D", "meld trump-marriage KH QH")  # Anne reaches 1000
+    session.request_stop()
+    table = SimpleNamespace(
+        id=4, moves=9, names=["Marc", "Anne"], session=session, between_hands=False,
+        status="playing", hand_no=1,
+    )  # fmt: skip
+    renderer = HaitiRenderer()
+    assert renderer.stopping(table, "en") in renderer.status_lines(table, state.view(0), "en")
+    session.settle(state)
+    table.between_hands = True
+    lines = renderer.status_lines(table, None, "en")
+    assert "**Anne wins the partie anbatab: it counts double.**" in lines
+    assert [line for line in lines if "Toward a hundred" in line] == [
+        "Toward a hundred: Marc 0 · Anne 3"
+    ]
+    assert renderer.stopping(table, "en") not in lines

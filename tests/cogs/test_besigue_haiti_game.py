@@ -155,7 +155,9 @@ async def test_a_partie_won_gives_a_hundred_and_the_table_goes_on(world):
     result = await anne.slash(world.channel, "scoreboard", game="besigue-haiti")
     board = message_text(result.response)
     assert "2 (parties won 1 of 1, 1 anbatab) · hundreds given: 1" in board
-    assert board.index(marc.user.name) < board.index(anne.user.name)
+    assert board.index(f"**{marc.user.name}**") < board.index(f"**{anne.user.name}**")
+    # the table plays on: its match is in progress, the partie just won or not
+    assert f"{anne.user.name} 100 · {marc.user.name} 0 — at table #{table.id}" in board
     # stopped between deals: the match is kept with its counters and head start
     await marc.slash(world.channel, "table stop")  # between deals: it ends at once
     assert table.status == "ended"

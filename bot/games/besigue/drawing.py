@@ -221,7 +221,7 @@ class BesigueRenderer(PointsRenderer[DealView]):
                 winner = sides_text(names, teams, session.winner)
                 players = players_of(teams, session.winner)
                 lines.append(t(lang, key, name=winner, players=players))
-            elif session.stop_requested and table.status != "ended":
+            elif session.stop_requested and not session.finished and table.status != "ended":
                 lines.append(self.stopping(table, lang))
         return lines
 

@@ -139,9 +139,9 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
             if parties:
                 lines.append(parties)
             last = session.settled[-1] if session.settled else None
-            if not playing and last is not None and last.over:
-                lines.extend(partie_lines(last, names, lang))
-            if session.stop_requested and table.status != "ended":
+            if not playing and last is not None and last.over:  # the counters are above
+                lines.extend(partie_lines(last, names, lang, counters=False))
+            if session.stop_requested and not session.finished and table.status != "ended":
                 lines.append(self.stopping(table, lang))
         return lines
 

@@ -131,8 +131,11 @@ def count_lines(outcome: Outcome, names: list[str], lang: str) -> list[str]:
     return lines
 
 
-def partie_lines(settled: SettledDeal, names: list[str], lang: str) -> list[str]:
-    """A partie won: by whom, *anbatab* or not, the counters after, a hundred given."""
+def partie_lines(
+    settled: SettledDeal, names: list[str], lang: str, counters: bool = True
+) -> list[str]:
+    """A partie won: by whom, *anbatab* or not, a hundred given, or else the counters
+    after it (unless ``counters`` is False: the table shows them already)."""
     outcome = settled.outcome
     if not outcome.over or outcome.winner is None:
         return []
@@ -154,9 +157,9 @@ def partie_lines(settled: SettledDeal, names: list[str], lang: str) -> list[str]
                     others=players_of(teams, taker),
                 )
             )
-        else:
-            counters = " · ".join(
+        elif counters:
+            counted = " · ".join(
                 f"{sides_text(names, teams, side)} {n}" for side, n in enumerate(match.parties)
             )
-            lines.append(t(lang, "haiti.parties", counters=counters))
+            lines.append(t(lang, "haiti.parties", counters=counted))
     return lines
