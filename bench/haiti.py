@@ -35,7 +35,7 @@ from bot.pictures.files import encode
 from bot.pictures.layouts import hand_picture, trick_picture
 from games.besigue.haiti.ai.heuristic import HaitiHeuristicPlayer
 from games.besigue.haiti.session import HaitiSession
-from games.besigue.record import BesigueRecord, record_of, replay
+from games.besigue.record import HAITI_GAME, BesigueRecord, record_of, replay
 from games.besigue.rules import Rules, Variant
 
 TARGET_MS = 50.0
@@ -75,7 +75,7 @@ def click_ms(deals: int) -> list[float]:
         state = session.deal(seed)
         table = SimpleNamespace(
             id=1, moves=0, names=names, session=session, between_hands=False,
-            status="playing", hand_no=1,
+            status="playing", hand_no=1, row=SimpleNamespace(game=HAITI_GAME),
         )  # fmt: skip
         player = HaitiHeuristicPlayer()
         rng = random.Random(seed)
