@@ -489,7 +489,9 @@ class GameTexts:
       language, its own name among them; no other game's text may use them (a word
       several games share, such as *bête*, is in no game's list);
     - ``terms``: the one word it uses for each concept several games name differently
-      (``deal``: *donne* or *coup*; ``trick``: *pli* or *levée*), by language.
+      (``deal``: *donne* or *coup*; ``trick``: *pli* or *levée*), by language;
+    - ``next_deal``: the keys of its texts that speak of the next deal (its ante, say),
+      which nothing may show once no deal comes.
 
     A text of the core that a game words its own way is overridden in its messages
     under ``<key>.<game id>`` (``bot.i18n.worded``)."""
@@ -498,6 +500,7 @@ class GameTexts:
     command_words: Mapping[str, str] = field(default_factory=dict)
     own_words: tuple[str, ...] = ()
     terms: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    next_deal: tuple[str, ...] = ()
 
     @staticmethod
     def of_package(package: str) -> GameTexts:
@@ -508,6 +511,7 @@ class GameTexts:
             data["command_words"],
             tuple(data.get("own_words", ())),
             data.get("terms", {}),
+            tuple(data.get("next_deal", ())),
         )
 
 
