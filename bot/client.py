@@ -99,7 +99,10 @@ class BeteBot(commands.Bot):
         )
         self._service.on_change = self.presenter.after_change
         self._service.on_reminder = self.presenter.remind
-        self.presenter.on_summary_posted = self._service.summary_posted
+        self._service.on_settled = self.presenter.posts.settled
+        self.presenter.posts.on_summary_posted = self._service.summary_posted
+        self.presenter.live = self._service.tables.get
+        self.presenter.tables.moved = self._service.set_message
         self.presenter.notify_mode = self._service.notify_mode
         # before the handoffs' own look (sharded): only the clicks run here count
         self.presenter.answers_first.install(self._connection.parsers)
@@ -159,6 +162,7 @@ class BeteBot(commands.Bot):
             log.info("synced %d global commands", len(synced))
 
     async def close(self) -> None:
+        await self.presenter.outbox.close()
         if self._service is not None:
             await self._service.close()
         await super().close()
