@@ -156,10 +156,10 @@ class Presenter:
         self.permissions.acted(table, interaction)
         return time.monotonic()
 
-    async def reach(self, table: LiveTable, since: float) -> None:
-        """After a click of a player of ``table`` (at ``since``) that edited nothing
+    async def reach(self, table: LiveTable, interaction: Hook, since: float) -> None:
+        """After a click of a player of ``table`` (came at ``since``) that edited nothing
         public: its message is looked up, and posted again if it is gone."""
-        await self.tables.probe(table, since)
+        await self.tables.probe(table, since, str(interaction.user.id))
 
     async def _refused(self, delivery: Delivery, error: discord.Forbidden) -> None:
         if delivery.table is not None:

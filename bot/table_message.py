@@ -9,8 +9,9 @@ shows that already.
   posts a new message with the table as it is, its id kept in the tables row (a restart
   edits that one), at most once per ``REPOST_GAP`` seconds a table.
 - A click of a player of the table that edited nothing public (``/hand``, a refusal, a
-  click in the DMs) has the message looked up (``probe``, at most once per
-  ``PROBE_GAP`` a table): gone, it is posted again.
+  click in the DMs) has the message looked up (``probe``: once per player and event of
+  the table, so a player's clicks cost one request until the table changes): gone, it
+  is posted again.
 - A summary, and ``/table show``, move it to the bottom of the channel: a new message,
   the old one deleted (``retire``). The table message is then the channel's latest
   message, just below the summary (whose footer names the next dealer), and a table that
@@ -38,7 +39,6 @@ log = logging.getLogger(__name__)
 
 UNKNOWN_MESSAGE: Final = 10008
 REPOST_GAP: Final = 5.0  # seconds at least between two messages of a table posted unasked
-PROBE_GAP: Final = 5.0  # seconds at least between two look-ups of a table's message
 OPENING: Final = 10.0  # seconds a new table's message id may be unknown (being answered)
 NEVER: Final = float("-inf")
 
@@ -83,7 +83,7 @@ class TableMessages:
         self._moves: dict[int, bool] = {}  # a new message wanted (True: the old one retired)
         self._posted: dict[int, float] = {}  # when its message was last posted (monotonic)
         self._seen: dict[int, float] = {}  # when its message was last known to be there
-        self._probed: dict[int, float] = {}
+        self._probed: dict[int, tuple[int, set[str]]] = {}  # the event, who looked it up
         self._lost: set[int] = set()  # tables whose channel is gone
 
     def _key(self, table: LiveTable) -> tuple[str, int]:
@@ -133,20 +133,24 @@ class TableMessages:
         if self.busy(table):
             self._put(table)
 
-    async def probe(self, table: LiveTable, since: float) -> None:
-        """After a click of a player of the table: unless its message was seen since the
-        click came (``since``, monotonic), look it up (at most once per ``PROBE_GAP``);
-        gone, it is posted again."""
-        now = time.monotonic()
+    async def probe(self, table: LiveTable, since: float, player: str) -> None:
+        """After a click of ``player``, of the table: unless its message was seen since
+        the click came (``since``, monotonic), look it up (once per player and event of
+        the table); gone, it is posted again."""
         if (
             table.status == "ended"
             or table.id in self._lost
             or self._seen.get(table.id, NEVER) >= since
-            or now - self._probed.get(table.id, NEVER) < PROBE_GAP
             or self.busy(table)
         ):
             return
-        self._probed[table.id] = now
+        seq, looked = self._probed.get(table.id, (-1, set()))
+        if seq != table.seq:
+            seq, looked = table.seq, set()
+            self._probed[table.id] = (seq, looked)
+        if player in looked:
+            return
+        looked.add(player)
         message_id = table.row.message_id
         if message_id is None:
             if not self._opening(table):

@@ -57,7 +57,7 @@ class Play(commands.Cog):
             embed=embed, view=view, ephemeral=True, **send_files(embed)
         )
         await bot.presenter.after_change(table)
-        await bot.presenter.reach(table, since)  # edited by the move, or looked up
+        await bot.presenter.reach(table, interaction, since)  # edited by the move, or looked up
 
     @play.autocomplete("move")
     async def move_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -86,7 +86,9 @@ class Play(commands.Cog):
         await interaction.response.send_message(
             embed=embed, view=view, ephemeral=True, **send_files(embed)
         )
-        await presenter.reach(table, since)  # the table message is looked up: gone, anew
+        await presenter.reach(
+            table, interaction, since
+        )  # the table message is looked up: gone, anew
 
 
 async def setup(bot: BeteBot) -> None:

@@ -56,7 +56,7 @@ async def component_clicked(interaction: Interaction, cid: ComponentId, values: 
         and table.seat_of(str(interaction.user.id)) is not None
         and (message is None or message.id != table.row.message_id)
     ):  # a player's click elsewhere than on the table message: is that message there?
-        await bot.presenter.reach(table, since)
+        await bot.presenter.reach(table, interaction, since)
 
 
 async def _handle(
@@ -272,7 +272,7 @@ async def open_table(
         await interaction.response.send_message(
             t(bot.lang(interaction), "error.table_exists"), ephemeral=True
         )
-        await bot.presenter.reach(here, since)
+        await bot.presenter.reach(here, interaction, since)
         return
     game = table_game(game_id)
     try:

@@ -137,6 +137,8 @@ class TablePlayers:
         """Called with each move about to be sent."""
         self.after_move: Callable[[Move], Awaitable[None]] | None = None
         """Called after each accepted move (the tests kill the bot from here)."""
+        self.in_lobby: Callable[[], Awaitable[None]] | None = None
+        """Called once the table is open, before the others join."""
 
     # ------------------------------------------------------------------ the lobby
 
@@ -154,6 +156,9 @@ class TablePlayers:
         join = find_button(table, "join")
         assert join is not None, f"no Join button on {table!r}"
         self.table_id = ComponentId.parse(join).table
+        if self.in_lobby is not None:
+            await self.in_lobby()
+            table = self.require_table()
         for user in self.users[1:]:
             ix = await user.click(table, join, timeout=WAIT)
             self.interactions.append(ix)
@@ -325,7 +330,8 @@ class TablePlayers:
             cid, button = calls[choice]
             target = message
             table = self.require_table()
-            if offer.seat % 2 and table.component(str(button["custom_id"])) is not None:
+            on_table = table.component(str(button["custom_id"])) is not None
+            if offer.seat % 2 and on_table and not table.deleted:
                 target = table
             await self._click(offer.seat, target, str(button["custom_id"]), "call", choice)
         elif "play" in by_verb:
