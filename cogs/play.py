@@ -86,9 +86,7 @@ class Play(commands.Cog):
         await interaction.response.send_message(
             embed=embed, view=view, ephemeral=True, **send_files(embed)
         )
-        await presenter.reach(
-            table, interaction, since
-        )  # the table message is looked up: gone, anew
+        await presenter.reach(table, interaction, since)  # its message gone: posted anew
 
 
 async def setup(bot: BeteBot) -> None:
