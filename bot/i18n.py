@@ -337,10 +337,7 @@ MESSAGES: Final[M] = {
         "en": "New bête: {owner}, {amount}",
     },
     "summary.register_same": {"fr": "Tableau inchangé.", "en": "Register unchanged."},
-    "summary.next": {
-        "fr": "{name} donnera le coup suivant : cliquez sur « Coup suivant ».",
-        "en": "{name} deals next: click “Next hand”.",
-    },
+    "summary.next": {"fr": "{name} donnera le coup suivant.", "en": "{name} deals next."},
     # ---- register and scoreboard
     "history.title": {"fr": "Les derniers coups", "en": "The last hands"},
     "history.picture": {
