@@ -4,27 +4,22 @@ Access, 50013 Missing Permissions).
 
 What the bot may do in a channel comes with every interaction made there
 (``app_permissions``); the last seen is kept for each table's channel, so that a refusal
-met after a click in the DMs names the right permission too. The texts of what the bot
-says when Discord says no are ``refused.json``, beside this module.
+met after a click in the DMs names the right permission too.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import time
-from importlib import resources
 from typing import Any, Final
 
 import discord
 
-from bot.i18n import add_texts, lang_for, t
+from bot.i18n import lang_for, t
 from bot.summary import names_text
 from bot.table import LiveTable
 
 log = logging.getLogger(__name__)
-
-add_texts(json.loads((resources.files("bot") / "refused.json").read_text(encoding="utf-8")))
 
 # what a table needs in its channel: see it, post its message and summaries, their
 # embeds and pictures, and look its message up (a click that edits nothing public)
