@@ -53,6 +53,11 @@ class Later(Exception):
         self.seconds = seconds
 
 
+class Superseded(Exception):
+    """Raised by a delivery that gave way to a newer version of itself (waiting under the
+    same key): not a failure, the newer one goes at once."""
+
+
 def lacks_permission(error: BaseException) -> bool:
     """Discord refused for a permission the bot lacks in that channel."""
     return isinstance(error, discord.Forbidden) and error.code in PERMISSION_CODES
@@ -180,6 +185,9 @@ class Outbox:
             except Later as later:
                 self._waiting.setdefault(key, delivery)
                 await asyncio.sleep(later.seconds)
+                continue
+            except Superseded:
+                delivery.settle(False)
                 continue
             except Exception as error:
                 if not passing(error):

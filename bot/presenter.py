@@ -509,6 +509,10 @@ class Presenter:
     async def after_change(self, table: LiveTable, *, table_done: bool = False) -> None:
         """Everything to show after an accepted change, except the answer to the click."""
         lock = self._locks.setdefault(table.id, asyncio.Lock())
+        if lock.locked() and not table_done and not self._summary_due(table):
+            # the presentation of an earlier change is still going (private hands Discord
+            # is slow to take): the table message does not wait for it
+            self.tables.request(table)
         async with lock:
             await self._after_change(table, table_done=table_done)
         if table.status == "ended":
@@ -538,3 +542,6 @@ class Presenter:
         if summary is not None:
             await self.outbox.wait(summary)
         await self.tables.show(table)
+
+    def _summary_due(self, table: LiveTable) -> bool:
+        return self.outbox.busy(summary_key(table.id, table.hand_no))

@@ -12,6 +12,9 @@ shows that already.
   click in the DMs) has the message looked up (``probe``: once per player and event of
   the table, so a player's clicks cost one request until the table changes): gone, it
   is posted again.
+- An edit that Discord answers 5xx is tried again by discord.py, with the same state, after
+  a pause; a newer change does not wait behind it: the edit gives way (``Superseded``)
+  and the newest state is sent at once, so a burst of 5xx never freezes the table.
 - A summary, and ``/table show``, move it to the bottom of the channel: a new message,
   the old one deleted (``retire``). The table message is then the channel's latest
   message, just below the summary (whose footer names the next dealer), and a table that
@@ -20,6 +23,7 @@ shows that already.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -30,7 +34,7 @@ from typing import Any, Final
 import discord
 
 from bot.game import LogLine
-from bot.outbox import Delivery, Later, Outbox, lacks_permission
+from bot.outbox import Delivery, Later, Outbox, Superseded, lacks_permission
 from bot.pictures.files import UNKNOWN, edit_files, picture_name, send_files
 from bot.render import panel_fingerprint, table_embed, table_view
 from bot.table import LiveTable
@@ -40,6 +44,10 @@ log = logging.getLogger(__name__)
 UNKNOWN_MESSAGE: Final = 10008
 REPOST_GAP: Final = 5.0  # seconds at least between two messages of a table posted unasked
 OPENING: Final = 10.0  # seconds a new table's message id may be unknown (being answered)
+# seconds after which an edit still on its way gives way to a newer one: by then it is
+# waiting out discord.py's pause between two tries after a 5xx (1, 3, 5, 7 s), and the
+# table would show an old state all that time (its buttons refused as stale)
+GIVE_WAY_AFTER: Final = 0.5
 NEVER: Final = float("-inf")
 
 Drawing = tuple[dict[str, Any], str]  # a table message's payload, and its fingerprint
@@ -85,11 +93,15 @@ class TableMessages:
         self._seen: dict[int, float] = {}  # when its message was last known to be there
         self._probed: dict[int, tuple[int, set[str]]] = {}  # the event, who looked it up
         self._lost: set[int] = set()  # tables whose channel is gone
+        self._editing: dict[int, tuple[asyncio.Task[Any], float]] = {}  # an edit, its start
 
     def _key(self, table: LiveTable) -> tuple[str, int]:
         return ("table", table.id)
 
     def _put(self, table: LiveTable) -> Delivery:
+        editing = self._editing.get(table.id)
+        if editing is not None and time.monotonic() - editing[1] >= GIVE_WAY_AFTER:
+            editing[0].cancel()  # an older state, waiting for discord.py's next try
         return self.outbox.put(
             self._key(table),
             partial(self._bring_up, table),
@@ -104,6 +116,11 @@ class TableMessages:
         if table.id in self._lost:
             return
         await self.outbox.wait(self._put(table))
+
+    def request(self, table: LiveTable) -> None:
+        """As ``show``, without waiting."""
+        if table.id not in self._lost:
+            self._put(table)
 
     def busy(self, table: LiveTable) -> bool:
         return self.outbox.busy(self._key(table))
@@ -211,10 +228,17 @@ class TableMessages:
         channel = self.client.get_partial_messageable(
             table.row.channel_id, guild_id=table.row.guild_id
         )
+        payload = table_edit(table, table.picture_held, drawn)
+        edit = asyncio.ensure_future(channel.get_partial_message(message_id).edit(**payload))
+        self._editing[table.id] = (edit, time.monotonic())
         try:
-            await channel.get_partial_message(message_id).edit(
-                **table_edit(table, table.picture_held, drawn)
-            )
+            await edit
+        except asyncio.CancelledError:
+            table.picture_held = UNKNOWN
+            current = asyncio.current_task()
+            if edit.cancelled() and (current is None or not current.cancelling()):
+                raise Superseded from None  # a newer state goes at once
+            raise
         except discord.NotFound as error:
             table.picture_held = UNKNOWN
             if table.row.message_id != message_id:  # posted anew meanwhile: edit that one
@@ -232,6 +256,9 @@ class TableMessages:
         except BaseException:
             table.picture_held = UNKNOWN  # the next edit uploads its picture again
             raise
+        finally:
+            if self._editing.get(table.id, (None,))[0] is edit:
+                del self._editing[table.id]
         self._seen[table.id] = time.monotonic()
         self.through(table.id)
 
