@@ -77,6 +77,8 @@ class Permissions:
         if actor is None or time.time() - actor[1] >= TOLD_FOR:
             return
         interaction = actor[0]
+        if not interaction.response.is_done():  # its own answer comes first (the cog's)
+            return
         told = self._told.setdefault(table.id, set())
         if interaction.user.id in told:
             return
@@ -84,9 +86,6 @@ class Permissions:
         lang = lang_for(interaction.locale, self.default_language)
         text = missing_text(lang, table.row.channel_id, self._seen.get(table.row.channel_id))
         try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True)
         except discord.HTTPException as failure:
             log.warning("could not tell %s a permission is missing: %s", interaction.user, failure)

@@ -152,4 +152,5 @@ class SeededGame:
         assert not missing, f"the summary of deal(s) {missing} was never posted ({posted})"
         for bot in bots:
             assert "Traceback" not in bot.output(), bot.name
-        assert server.problems(refusals) == []
+        problems = server.problems(refusals)
+        assert not problems, "\n".join(problems)

@@ -11,6 +11,9 @@ interactions' tokens, opening a DM) with:
 - 403: 50007 *Cannot send messages to this user* for a DM, 50013 *Missing Permissions*
   for a post or an edit in a guild channel.
 
+With ``each_within=n``, a kind that has not come by chance within ``n`` requests comes at
+the next request it fits, so that a short run meets every kind.
+
 The answers to interactions (their callbacks) are spared: those are what a click waits
 for, and Discord's own path. Messages deleted by someone else (a moderator, a purge) are
 ``server.delete_message(message, via=...)``: the bot's next edit of one gets 404, code
@@ -43,6 +46,7 @@ PERMISSION_BITS: Final = {
     "attach_files": 1 << 15,
     "read_message_history": 1 << 16,
 }
+KINDS: Final = ("500", "429", "403 dm", "403 channel")
 TROUBLED: Final = ("/channels/", "/webhooks/", "/users/@me/channels")
 SPARED: Final = ("/interactions/",)
 
@@ -88,8 +92,10 @@ class Misbehaviour:
     rate_limits: float = 0.0
     refusals: float = 0.0
     retry_after: float = 0.3
+    each_within: int = 0  # every kind happens within this many requests (0: by chance)
     denied: dict[int, set[str]] = field(default_factory=dict)
     counts: Counter[str] = field(default_factory=Counter)
+    seen: int = 0  # the requests that could go wrong so far
 
     def __post_init__(self) -> None:
         unknown = {p for names in self.denied.values() for p in names} - set(PERMISSION_BITS)
@@ -127,23 +133,53 @@ class Misbehaviour:
             if denied is not None:
                 self.counts["denied"] += 1
                 return denied
-        draw = self.random.random()
-        if draw < self.server_errors:
-            self.counts["500"] += 1
-            return refusal(500, 0, "500: Internal Server Error")
-        draw -= self.server_errors
-        if draw < self.rate_limits:
-            self.counts["429"] += 1
-            return rate_limited(template, self.retry_after)
-        draw -= self.rate_limits
-        if draw >= self.refusals or channel is None or method not in ("POST", "PATCH"):
+        self.seen += 1
+        kind = self._forced(method, channel) or self._drawn(method, channel)
+        if kind is None:
             return None
-        if channel.type != DM:
-            self.counts["403 channel"] += 1
-            return refusal(403, 50013, "Missing Permissions")
-        if method == "POST":  # a DM to someone who closed them (an edit of one goes)
-            self.counts["403 dm"] += 1
+        self.counts[kind] += 1
+        if kind == "500":
+            return refusal(500, 0, "500: Internal Server Error")
+        if kind == "429":
+            return rate_limited(template, self.retry_after)
+        if kind == "403 dm":
             return refusal(403, 50007, "Cannot send messages to this user")
+        return refusal(403, 50013, "Missing Permissions")
+
+    def _fits(self, kind: str, method: str, channel: FakeChannel | None) -> bool:
+        """Whether Discord could answer this request so: a 403 only to a post or an edit
+        in a channel (50007 only to a new DM: an edit of one goes)."""
+        if kind in ("500", "429"):
+            return True
+        if channel is None or method not in ("POST", "PATCH"):
+            return False
+        if kind == "403 dm":
+            return channel.type == DM and method == "POST"
+        return channel.type != DM
+
+    def _forced(self, method: str, channel: FakeChannel | None) -> str | None:
+        """A kind that has not happened within ``each_within`` requests, if this request
+        fits it: every kind happens in a run that long, whatever the draws."""
+        if not self.each_within or self.seen < self.each_within:
+            return None
+        return next(
+            (k for k in KINDS if not self.counts[k] and self._fits(k, method, channel)), None
+        )
+
+    def _drawn(self, method: str, channel: FakeChannel | None) -> str | None:
+        draw = self.random.random()
+        for kind, share in (
+            ("500", self.server_errors),
+            ("429", self.rate_limits),
+            ("403", self.refusals),
+        ):
+            if draw < share:
+                if kind != "403":
+                    return kind
+                dm = channel is not None and channel.type == DM
+                kind = "403 dm" if dm else "403 channel"
+                return kind if self._fits(kind, method, channel) else None
+            draw -= share
         return None
 
     def _denied(
