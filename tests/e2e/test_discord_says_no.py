@@ -101,3 +101,31 @@ async def test_a_burst_of_server_errors_on_the_table_does_not_freeze_it(
     assert players.summaries() == [1]
     assert "Traceback" not in bot.output()
     assert server.problems() == []
+
+
+async def test_a_summary_not_posted_before_a_restart_is_posted_after_it(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    bot, players = await seated_table(server, make_bot)
+    table = players.require_table()
+    offer = await play_until(
+        players, lambda o: last_card(verbs(o), sum(m.verb == "play" for m in players.moves))
+    )
+    # the channel takes no post: the summary waits in the outbox, the table offers the
+    # next hand (an edit), which is dealt; then the bot is killed
+    held = server.hold("POST", f"/channels/{table.channel_id}/messages")
+    await players.act(offer)
+    await server.wait_for(players.hand_over, WAIT, "the table to offer the next hand")
+    await players.next_hand()
+    await server.wait_for(players.offer, WAIT, "the second hand's first move")
+    assert players.summaries() == []
+    await bot.kill()
+    held.drop()
+    await bot.start()
+    # rebuilt from its log, the table's first hand is settled and its summary not posted
+    await server.wait_for(lambda: players.summaries() == [1], WAIT, "the first summary")
+    await players.recover()
+    await players.play_hand()
+    await players.finish()
+    assert players.summaries() == [1, 2]
+    assert "Traceback" not in bot.output()
