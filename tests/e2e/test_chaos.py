@@ -33,6 +33,7 @@ SEED = "33"
 NAMES = ("arthur", "bertrand", "edmond", "gaston", "hugues")
 KILLS = 2  # SIGKILLs while the tables play
 STUCK = 2.0  # seconds a player waits for something to do before looking again
+LOOKS = 8  # times in a row they look again, nothing changing, before the test gives up
 REFUSALS = frozenset({50007, 10008})  # DMs closed (a 403 of the chaos); a deleted message
 PLAYED = {g.id: SeededGame(g.id, SEED, NAMES[: g.min_seats], 1) for g in offered_games()}
 
@@ -72,12 +73,14 @@ class Gate:
             self._open.set()
 
 
-async def unstick(players: TablePlayers) -> None:
-    """Nothing offers a move: look at the table (``/hand`` brings a deleted table message
-    back), then ask for *My hand* on it, player by player, until one may act."""
+async def unstick(players: TablePlayers, looks: int = 0) -> None:
+    """Nothing offers a move: look at the table (a player's ``/hand``, each in turn,
+    brings a deleted table message back), then ask for *My hand* on it, player by
+    player, until one may act."""
     table = players.require_table()
     if table.deleted:
-        ix = await players.users[0].slash("hand", channel=players.channel, timeout=WAIT)
+        user = players.users[looks % len(players.users)]
+        ix = await user.slash("hand", channel=players.channel, timeout=WAIT)
         await ix.wait_ack(WAIT)
         return
     hand = find_button(table, "hand")
@@ -93,15 +96,19 @@ async def play_table(server: FakeDiscord, gate: Gate, players: TablePlayers) -> 
     """Open the table, and play its deal to the summary, however long Discord takes."""
     async with gate.click():
         await players.open()
+    looks = 0
     while True:
         try:
             await server.wait_for(
                 lambda: players.offer() or players.hand_over(), STUCK, "a move or the deal's end"
             )
         except TimeoutError:
+            looks += 1
+            assert looks <= LOOKS, f"{players.game}: stuck\n{server.diagnose()}"
             async with gate.click():
-                await unstick(players)
+                await unstick(players, looks)
             continue
+        looks = 0
         async with gate.click():
             offer = players.offer()  # as it is now: the bot may have restarted meanwhile
             if isinstance(offer, Offer):
