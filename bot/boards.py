@@ -3,15 +3,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from bot.game import TableGame
 from bot.games import table_game
-from bot.i18n import MESSAGES, t
+from bot.i18n import MESSAGES, game_text, t
+from bot.matches import MatchGoingOn
 from bot.pictures.scenes import whole_hand_scene
 from bot.render import COLOUR, clip, hand_tricks_words
 from bot.table import LiveTable
-from db.models import MatchScoreRow, PastHand, RegisterEntry, ScoreRow
+from db.models import HandSeat, MatchScoreRow, PastHand, RegisterEntry, ScoreRow
 from games.register import Entry, Register
 
 
@@ -29,7 +32,9 @@ def register_embed(
         in_play_id = game.port.entry_in_play(table.players, table.rules, register)
     lines = []
     for index, e in enumerate(entries, start=1):
-        owner = e.owner_name if e.owner is not None else t(lang, "register.pinandele")
+        owner = e.owner_name
+        if e.owner is None:
+            owner = game_text(game.id, lang, "register.no_owner")
         if e.owner is not None:
             owner = f"<@{e.owner}>" if e.owner.isdigit() else owner  # a mention shows the name
         line = t(
@@ -88,18 +93,30 @@ def scoreboard_embed(
     return embed
 
 
+def nothing_played_embed(lang: str, period: str) -> discord.Embed:
+    """The standings of a server where no game was played in the period."""
+    title = t(lang, "score.title_all", period=t(lang, f"period.{period}"))
+    return discord.Embed(title=title, colour=COLOUR, description=t(lang, "score.empty"))
+
+
 def match_scoreboard_embed(
-    game: TableGame, rows: list[MatchScoreRow], lang: str, period: str
+    game: TableGame,
+    rows: list[MatchScoreRow],
+    lang: str,
+    period: str,
+    going: Sequence[MatchGoingOn] = (),
 ) -> discord.Embed:
-    """The standings of a game settled per match: matches won (an *en bas table* counts
-    double), points scored, and each player's best feat."""
+    """The standings of a game settled per match: matches won and lost (an *en bas
+    table* counts double), points scored, and each player's best feat; then the
+    matches not won yet, at a table now or kept for later (whatever the period)."""
     embed = discord.Embed(
         title=t(lang, "score.title", game=game.spec.name(lang), period=t(lang, f"period.{period}")),
         colour=COLOUR,
     )
     lines = []
     for index, row in enumerate(rows[:20], start=1):
-        line = t(
+        line = game_text(
+            game.id,
             lang,
             "score.match_line",
             rank=index,
@@ -115,7 +132,24 @@ def match_scoreboard_embed(
             best = t(lang, feat) if feat in MESSAGES else row.best
             line += t(lang, "score.best", best=best, points=row.best_points)
         lines.append(line)
-    embed.description = "\n".join(lines) if lines else t(lang, "score.empty")
+    embed.description = "\n".join(lines) if lines else t(lang, "score.empty_matches")
+    if going:
+        command = game.command.name
+        now = [
+            t(lang, "score.going_on.table", scores=m.scores, table=m.table_id)
+            if m.kept_at is None
+            else t(
+                lang,
+                "score.going_on.kept",
+                scores=m.scores,
+                when=f"<t:{int(m.kept_at.timestamp())}:d>",
+                game=command,
+            )
+            for m in going
+        ]
+        embed.add_field(
+            name=t(lang, "score.going_on.title"), value=clip("\n".join(now)), inline=False
+        )
     return embed
 
 
@@ -130,27 +164,52 @@ def rules_embed(game: TableGame, topic: str, lang: str) -> discord.Embed:
     return embed
 
 
+def sides_text(seats: Sequence[HandSeat], lang: str, game: TableGame | None) -> str:
+    """What a hand gave each side (each seat, without partners), partners named
+    together: their points and their score after it in a game of points, else each
+    one's money (a game no longer offered: its numbers as stored)."""
+
+    def money(amount: int) -> str:
+        return game.renderer.money(amount, lang) if game is not None else f"{amount:+d}"
+
+    sides: dict[int, list[HandSeat]] = {}
+    for index, seat in enumerate(seats):
+        sides.setdefault(index if seat.side is None else seat.side, []).append(seat)
+    parts = []
+    for side in sides.values():
+        names, score = " & ".join(seat.name for seat in side), side[0].score
+        if side[0].points is not None:
+            points = money(sum(seat.points or 0 for seat in side))
+            scored = t(lang, "history.scored", name=names, points=points, score=score)
+            parts.append(f"{names} {points}" if score is None else scored)
+        elif game is not None and not game.capabilities.money:
+            parts.append(names)  # neither money nor points: the players only
+        else:
+            parts.extend(f"{seat.name} {money(seat.net)}" for seat in side)
+    return " · ".join(parts)
+
+
 def history_embed(hands: list[PastHand], lang: str) -> discord.Embed:
-    """The server's last settled hands, newest first: each with its result and nets
-    (its record, RULES.md §5, is attached beside as a JSON file)."""
+    """The server's last settled hands, newest first: each with its result and what it
+    gave each side (its record, RULES.md §5, is attached beside as a JSON file)."""
     embed = discord.Embed(title=t(lang, "history.title"), colour=COLOUR)
     lines = []
     for past in hands:
         hand = past.hand
+        game: TableGame | None
         try:
             game = table_game(hand.game)
         except KeyError:  # a game no longer offered: its hands stay readable
-            name, nets = hand.game, " · ".join(f"{n} {v:+d}" for _, n, v in past.nets)
+            game, name = None, hand.game
         else:
             name = game.spec.name(lang)
-            nets = " · ".join(f"{n} {game.renderer.money(v, lang)}" for _, n, v in past.nets)
-            if not game.capabilities.money:  # points are the record's: the players only
-                nets = " · ".join(n for _, n, _ in past.nets)
+        nets = sides_text(past.seats, lang, game)
         result = t(lang, f"history.result.{past.result}") if past.result else "—"
-        if past.declarer:
-            result = f"{past.declarer} : {result}" if lang == "fr" else f"{past.declarer}: {result}"
+        if past.declarers:  # the declarer, and his partners where a side shares the result
+            result = t(lang, "labelled", label=" & ".join(past.declarers), text=result)
         lines.append(
-            t(
+            game_text(
+                hand.game,
                 lang,
                 "history.line",
                 id=hand.id,
@@ -182,11 +241,11 @@ def history_pictures(hands: list[PastHand], lang: str) -> list[tuple[discord.Emb
             tricks = table_game(hand.game).port.played_tricks(hand.record)
         except (KeyError, ValueError):  # a game no longer offered, or a record it refuses
             continue
-        names = [name for _, name, _ in past.nets]
+        names = [seat.name for seat in past.seats]
         picture = whole_hand_scene(tricks, names, lang, hand_tricks_words(tricks, names, lang))
         if picture is None:
             continue
-        title = t(lang, "history.picture", id=hand.id, hand=hand.hand_no)
+        title = game_text(hand.game, lang, "history.picture", id=hand.id, hand=hand.hand_no)
         embed = discord.Embed(title=title, colour=COLOUR).set_image(url=picture.url)
         shown.append((embed, picture.file()))
     return shown

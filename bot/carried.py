@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from bot.game import TableLike
-from bot.i18n import t
+from bot.i18n import game_text, t
 from games.register import Entry
 
 
@@ -19,7 +19,7 @@ def carried_line(
     said = []
     for entry in entries:
         if entry.owner is None:
-            owner = t(lang, "register.pinandele")
+            owner = game_text(table.row.game, lang, "register.no_owner")
         else:
             seat = table.seat_of(entry.owner)
             if seat is None:

@@ -11,7 +11,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import t
+from bot.i18n import game_text
 from bot.pictures.text import SEMIBOLD, draw_text, fitted, text_width
 
 WIDTH, HEIGHT = 640, 320
@@ -45,11 +45,14 @@ def tick_step(count: int) -> int:
 
 
 def balance_chart(
-    series: Sequence[tuple[int, str, int]], players: Sequence[tuple[str, str]], lang: str
+    series: Sequence[tuple[int, str, int]],
+    players: Sequence[tuple[str, str]],
+    lang: str,
+    game: str = "",
 ) -> bytes:
     """A PNG of the cumulative balance of ``players`` ((player, name), best ranked first)
     over the hands of ``series`` ((hand id, player, net), in hand order), the hands
-    numbered along the bottom."""
+    numbered along the bottom in the words of ``game`` (an id: its term for a deal)."""
     shown = list(players)[:PLAYERS]
     hands = sorted({hand for hand, _, _ in series})
     index = {hand: i + 1 for i, hand in enumerate(hands)}
@@ -78,7 +81,7 @@ def balance_chart(
     for value in (high, 0, low):
         label = f"{value:+d}" if value else "0"
         draw_text(draw, 4, point(0, value)[1], label, TEXT_SIZE, TEXT)
-    _hands_axis(draw, len(hands), point, lang)
+    _hands_axis(draw, len(hands), point, lang, game)
     for rank, ((player, name), colour) in enumerate(zip(shown, COLOURS, strict=False)):
         points = [point(i, v) for i, v in enumerate(curves[player])]
         if len(points) > 1:
@@ -95,7 +98,7 @@ def balance_chart(
     return out.getvalue()
 
 
-def _hands_axis(draw: ImageDraw.ImageDraw, count: int, point: Point, lang: str) -> None:
+def _hands_axis(draw: ImageDraw.ImageDraw, count: int, point: Point, lang: str, game: str) -> None:
     """The hands numbered under the plot (0: before the first), and what they are."""
     base = HEIGHT - MARGIN[3]
     step = tick_step(max(count, 1))
@@ -104,7 +107,7 @@ def _hands_axis(draw: ImageDraw.ImageDraw, count: int, point: Point, lang: str) 
         draw.line([(x, base), (x, base + 4)], fill=AXIS, width=1)
         label = str(hand)
         draw_text(draw, x - text_width(label, TEXT_SIZE) / 2, base + 12, label, TEXT_SIZE, TEXT)
-    title = t(lang, "chart.hands", count=count)
+    title = game_text(game, lang, "chart.hands", count=count)
     middle = MARGIN[0] + (WIDTH - MARGIN[0] - MARGIN[2]) / 2
     width = text_width(title, TEXT_SIZE)
     draw_text(draw, middle - width / 2, base + 31, title, TEXT_SIZE, AXIS)

@@ -118,11 +118,26 @@ class HandResult:
     ``failed``; a game may have ``remise``, ``codille``, ``vole``...), or None
     for a hand without a declarer (a pinandèle, a void deal); ``made`` says
     whether that result counts as the declarer's success on the scoreboard.
+
+    A game may say more of each seat (by seat, empty when it has none): its ``sides``
+    where partners share a result, the ``points`` it scored in a game of points, and
+    its side's ``scores`` after the hand in a game played to a target (``/history``).
     """
 
     declarer: int | None
     result: str | None
     made: bool | None
+    sides: tuple[int, ...] = ()
+    points: tuple[int, ...] = ()
+    scores: tuple[int, ...] = ()
+
+    def seat(self, seat: int) -> tuple[int | None, int | None, int | None]:
+        """``seat``'s side, points and score after the hand (None where the game has none)."""
+
+        def of(values: tuple[int, ...]) -> int | None:
+            return values[seat] if values else None
+
+        return of(self.sides), of(self.points), of(self.scores)
 
 
 class Outcome(Protocol):
@@ -226,6 +241,8 @@ class TableLike(Protocol):
     def status(self) -> str: ...
     @property
     def between_hands(self) -> bool: ...
+    @property
+    def in_deal(self) -> bool: ...
     @property
     def players(self) -> list[str]: ...
     @property
@@ -395,6 +412,16 @@ class Renderer(Protocol[ViewT, ActionT, SettledT_contra]):
 
     def status_lines(self, table: TableLike, view: ViewT | None, lang: str) -> list[str]: ...
 
+    def options_lines(self, table: TableLike, lang: str) -> list[str]:
+        """The game's own options as its lobby shows them, for the players seated now (a
+        rule that depends on their number is said as it stands)."""
+        ...
+
+    def stopping(self, table: TableLike, lang: str) -> str:
+        """What a stop asked at this table means now, in the game's words: the line the
+        table shows while it stops, and the answer to ``/table stop``."""
+        ...
+
     def seat_details(
         self, table: TableLike, view: ViewT | None, seat: int, lang: str
     ) -> list[str]: ...
@@ -444,16 +471,33 @@ class Renderer(Protocol[ViewT, ActionT, SettledT_contra]):
 @dataclass(frozen=True, slots=True)
 class GameTexts:
     """A game's own texts: its messages (key -> language -> text) and the French words
-    of its command options (English -> French), both joining the catalogue."""
+    of its command options (English -> French), both joining the catalogue; and its
+    vocabulary, which the tests hold every text to:
+
+    - ``own_words``: the words (and phrases) that belong to this game only, in either
+      language, its own name among them; no other game's text may use them (a word
+      several games share, such as *bête*, is in no game's list);
+    - ``terms``: the one word it uses for each concept several games name differently
+      (``deal``: *donne* or *coup*; ``trick``: *pli* or *levée*), by language.
+
+    A text of the core that a game words its own way is overridden in its messages
+    under ``<key>.<game id>`` (``bot.i18n.worded``)."""
 
     messages: Mapping[str, dict[str, str]] = field(default_factory=dict)
     command_words: Mapping[str, str] = field(default_factory=dict)
+    own_words: tuple[str, ...] = ()
+    terms: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     @staticmethod
     def of_package(package: str) -> GameTexts:
         """The texts in ``texts.json`` beside a game package's code (prose is data)."""
         data = json.loads((resources.files(package) / "texts.json").read_text(encoding="utf-8"))
-        return GameTexts(data["messages"], data["command_words"])
+        return GameTexts(
+            data["messages"],
+            data["command_words"],
+            tuple(data.get("own_words", ())),
+            data.get("terms", {}),
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,11 +44,24 @@ def t(lang: str, key: str, **args: Any) -> str:
     return fill(lang, text, args)  # plurals and elisions (bot.grammar)
 
 
+def worded(key: str, game: str) -> str:
+    """The key of a shared text as the game ``game`` (an id) words it: ``<key>.<game>``
+    where its texts have it (its own term for a deal, its own way to stop), else ``key``."""
+    own = f"{key}.{game}"
+    return own if own in MESSAGES else key
+
+
+def game_text(game: str, lang: str, key: str, /, **args: Any) -> str:
+    """``t`` of a shared text as the game ``game`` (an id) words it (``worded``)."""
+    return t(lang, worded(key, game), **args)
+
+
 M = dict[str, dict[str, str]]
 
 MESSAGES: Final[M] = {
     # ---- words
     "yes": {"fr": "oui", "en": "yes"},
+    "labelled": {"fr": "{label} : {text}", "en": "{label}: {text}"},
     "no": {"fr": "non", "en": "no"},
     "suit.S": {"fr": "pique", "en": "spades"},
     "suit.H": {"fr": "cœur", "en": "hearts"},
@@ -56,7 +69,6 @@ MESSAGES: Final[M] = {
     "suit.C": {"fr": "trèfle", "en": "clubs"},
     # ---- calls, as players say them
     "call.pass": {"fr": "Passe", "en": "Pass"},
-    "call.said": {"fr": "{name} : {call}", "en": "{name}: {call}"},  # who said it, and what
     # ---- phases
     "phase.auction": {"fr": "À {name} de parler", "en": "{name} to bid"},
     "phase.play": {"fr": "À {name} de jouer", "en": "{name} to play"},
@@ -112,8 +124,8 @@ MESSAGES: Final[M] = {
     "table.log": {"fr": "Derniers événements", "en": "Latest events"},
     "table.hand_no": {"fr": "Coup n° {hand}", "en": "Hand #{hand}"},
     "table.between": {
-        "fr": "Coup n° {hand} réglé. Cliquez sur *Coup suivant* pour la donne suivante.",
-        "en": "Hand #{hand} settled. Click *Next hand* for the next deal.",
+        "fr": "Coup n° {hand} réglé : cliquez sur *Coup suivant* pour continuer.",
+        "en": "Hand #{hand} settled: click *Next hand* to go on.",
     },
     "table.dealer": {"fr": "Donneur : {name}", "en": "Dealer: {name}"},
     "table.next_dealer": {"fr": "Prochain donneur : {name}", "en": "Next dealer: {name}"},
@@ -131,22 +143,27 @@ MESSAGES: Final[M] = {
     },
     "tricks.title": {"fr": "Les plis du coup n° {hand}", "en": "The tricks of hand {hand}"},
     "tricks.none": {"fr": "Aucun pli n'est encore fait.", "en": "No trick has been taken yet."},
-    "table.ended.finished": {
-        "fr": "La partie est finie : le tour des gueux est joué.",
-        "en": "The game is over: the tour des gueux has been played.",
-    },
+    "table.ended.finished": {"fr": "La partie est finie.", "en": "The game is over."},
     "table.ended.agreed": {
-        "fr": "La table s'est levée d'un commun accord ; les bêtes sont reportées.",
-        "en": "The players agreed to stop; the bêtes are carried over.",
+        "fr": "La table s'est levée d'un commun accord.",
+        "en": "The players agreed to stop.",
     },
     "table.ended.closed": {"fr": "La table est fermée.", "en": "The table is closed."},
     "score.match_line": {
-        "fr": "{rank}. **{name}** — {counted} (gagnées {won} sur {played}, dont {double} en bas"
-        " table) · {points} points",
-        "en": "{rank}. **{name}** — {counted} (won {won} of {played}, {double} en bas table)"
-        " · {points} points",
+        "fr": "{rank}. **{name}** — {counted} (gagnées {won} sur {played}) · {points} points",
+        "en": "{rank}. **{name}** — {counted} (won {won} of {played}) · {points} points",
     },
     "score.best": {"fr": " · meilleur : {best} ({points})", "en": " · best: {best} ({points})"},
+    "score.empty_matches": {"fr": "Aucune partie terminée.", "en": "No match finished yet."},
+    "score.going_on.title": {"fr": "Parties en cours", "en": "Matches in progress"},
+    "score.going_on.table": {
+        "fr": "{scores} — à la table n° {table}",
+        "en": "{scores} — at table #{table}",
+    },
+    "score.going_on.kept": {
+        "fr": "{scores} — gardée le {when} : `/table new {game} resume:` la reprend",
+        "en": "{scores} — kept on {when}: `/table new {game} resume:` takes it up",
+    },
     "table.ended.stopped": {"fr": "La partie s'arrête ici.", "en": "The match stops here."},
     "table.kept": {
         "fr": "La partie est gardée pour plus tard : `/table new {game} resume:` la reprend.",
@@ -195,31 +212,30 @@ MESSAGES: Final[M] = {
         "en": "{name} already sits at a table in this server.",
     },
     "table.ended.abandoned": {
-        "fr": "La table est levée en l'absence d'un joueur ; les bêtes sont reportées.",
-        "en": "The table ended for want of a player; the bêtes are carried over.",
+        "fr": "La table est levée en l'absence d'un joueur.",
+        "en": "The table ended for want of a player.",
     },
     "table.absent": {
         "fr": "{name} n'a pas joué à temps deux fois de suite : les autres peuvent le faire "
-        "remplacer par l'ordinateur, ou lever la table (les bêtes sont reportées).",
+        "remplacer par l'ordinateur, ou lever la table.",
         "en": "{name} ran out of time twice in a row: the others may let the computer play "
-        "for them, or end the table (the bêtes are carried over).",
+        "for them, or end the table.",
     },
     "table.level.fair": {"fr": "ordinateur, moyen", "en": "computer, fair"},
     "table.level.strong": {"fr": "ordinateur, fort", "en": "computer, strong"},
     "table.stand_in": {"fr": "joué par l'ordinateur", "en": "played by the computer"},
     "ai.choose": {
         "fr": "Quel joueur ordinateur ? Le joueur moyen suit des règles de bon sens ; le "
-        "joueur fort calcule les donnes possibles.",
+        "joueur fort calcule les jeux que les autres peuvent tenir.",
         "en": "Which computer player? The fair one follows rules of thumb; the strong one "
-        "works out the possible deals.",
+        "works out the cards the others may hold.",
     },
     "ai.added": {"fr": "{name} s'assied à la table.", "en": "{name} sits at the table."},
-    "options.default": {"fr": "règles d'Ameye (par défaut)", "en": "Ameye's rules (defaults)"},
-    "options.turn": {"fr": "temps par coup : {seconds} s", "en": "turn time: {seconds} s"},
+    "options.turn": {"fr": "temps pour jouer : {seconds} s", "en": "turn time: {seconds} s"},
     "options.no_turn": {"fr": "pas de limite de temps", "en": "no turn time limit"},
     "options.no_pictures": {"fr": "cartes en texte seul", "en": "cards as text only"},
     # ---- options (RULES.md §1)
-    "option.deal_pattern": {"fr": "distribution", "en": "deal"},
+    "option.deal_pattern": {"fr": "distribution", "en": "dealing"},
     "option.deal_pattern.2-3": {"fr": "2 puis 3", "en": "2 then 3"},
     "option.deal_pattern.3-2": {"fr": "3 puis 2", "en": "3 then 2"},
     "option.deal_pattern.2-1-2": {"fr": "2, 1 puis 2", "en": "2, 1 then 2"},
@@ -238,10 +254,7 @@ MESSAGES: Final[M] = {
         "en": "{name} takes the trick ({count} {count:trick|tricks}).",
     },
     "log.settled": {"fr": "Coup n° {hand} réglé.", "en": "Hand #{hand} settled."},
-    "log.stop": {
-        "fr": "{name} demande l'arrêt : tour des gueux.",
-        "en": "{name} asks to stop: tour des gueux.",
-    },
+    "log.stop": {"fr": "{name} demande l'arrêt.", "en": "{name} asks to stop."},
     "log.vote": {
         "fr": "{name} veut arrêter tout de suite ({count}).",
         "en": "{name} wants to stop at once ({count}).",
@@ -257,9 +270,9 @@ MESSAGES: Final[M] = {
     },
     "table.ended.moderator": {
         "fr": "La table a été levée par {name}, qui gère le serveur ; le coup en cours n'est "
-        "pas réglé et les bêtes sont reportées.",
+        "pas réglé.",
         "en": "The table was ended by {name}, who manages the server; the hand in progress "
-        "is not settled and the bêtes are carried over.",
+        "is not settled.",
     },
     "error.moderator_only": {
         "fr": "Seul un membre qui peut gérer le serveur peut faire cela.",
@@ -285,7 +298,7 @@ MESSAGES: Final[M] = {
         "fr": "Serveur **{guild}**, salon **#{channel}**",
         "en": "Server **{guild}**, channel **#{channel}**",
     },
-    "hand.no_hand": {"fr": "Aucun coup en cours.", "en": "No hand in progress."},
+    "hand.no_hand": {"fr": "Rien n'est en cours.", "en": "Nothing in progress."},
     "hand.hand_no": {
         "fr": "Coup n° {hand}, donneur : {dealer}",
         "en": "Hand #{hand}, dealer: {dealer}",
@@ -341,25 +354,26 @@ MESSAGES: Final[M] = {
     "summary.register_same": {"fr": "Tableau inchangé.", "en": "Register unchanged."},
     "summary.next": {"fr": "{name} donnera le coup suivant.", "en": "{name} deals next."},
     # ---- register and scoreboard
-    "history.title": {"fr": "Les derniers coups", "en": "The last hands"},
+    "history.title": {"fr": "Historique", "en": "History"},
     "history.picture": {
         "fr": "n° {id} — le coup {hand}, pli par pli",
         "en": "#{id} — hand {hand}, trick by trick",
     },
-    "history.empty": {
-        "fr": "Aucun coup n'est encore réglé ici.",
-        "en": "No hand settled here yet.",
-    },
+    "history.empty": {"fr": "Rien n'est encore réglé ici.", "en": "Nothing settled here yet."},
     "history.line": {
         "fr": "`#{id}` **{game}**, table n° {table}, coup n° {hand}, {when}\n{result} · {nets}"
         "\n↳ `{file}` (`python -m games replay` le rejoue)",
         "en": "`#{id}` **{game}**, table #{table}, hand #{hand}, {when}\n{result} · {nets}"
         "\n↳ `{file}` (`python -m games replay` replays it)",
     },
+    "history.scored": {
+        "fr": "{name} {points} (total {score})",
+        "en": "{name} {points} (score {score})",
+    },
     "history.result.made": {"fr": "gagné", "en": "made"},
     "history.result.failed": {"fr": "perdu", "en": "failed"},
     "register.title": {"fr": "Tableau des bêtes — {game}", "en": "Register of bêtes — {game}"},
-    "register.pinandele": {"fr": "pinandèle", "en": "pinandèle"},
+    "register.no_owner": {"fr": "sans propriétaire", "en": "no owner"},
     "register.line": {
         "fr": "`{index}.` {owner} — **{amount}** (depuis le {date})",
         "en": "`{index}.` {owner} — **{amount}** (since {date})",
@@ -380,7 +394,8 @@ MESSAGES: Final[M] = {
         "made / {failed} failed, {betes} {betes:bête|bêtes} made, {collected} "
         "{collected:bête|bêtes} collected",
     },
-    "score.empty": {"fr": "Aucun coup joué.", "en": "No hand played yet."},
+    "score.title_all": {"fr": "Classement ({period})", "en": "Scoreboard ({period})"},
+    "score.empty": {"fr": "Rien n'a encore été joué.", "en": "Nothing played yet."},
     "chart.hands": {"fr": "Coups joués : {count}", "en": "Hands played: {count}"},
     "period.all": {"fr": "depuis toujours", "en": "all time"},
     "period.month": {"fr": "30 derniers jours", "en": "last 30 days"},
@@ -388,10 +403,9 @@ MESSAGES: Final[M] = {
     "period.day": {"fr": "dernières 24 heures", "en": "last 24 hours"},
     # ---- answers
     "ok.played": {"fr": "C'est fait.", "en": "Done."},
-    "ok.stop": {
-        "fr": "Tour des gueux lancé. Pour arrêter tout de suite, chacun clique sur *Arrêter "
-        "maintenant*.",
-        "en": "The tour des gueux has started. To stop at once, everyone clicks *Stop now*.",
+    "ok.stop_now": {
+        "fr": "Pour arrêter tout de suite, chacun clique sur *Arrêter maintenant*.",
+        "en": "To stop at once, everyone clicks *Stop now*.",
     },
     "ok.closed": {"fr": "Table fermée.", "en": "Table closed."},
     "notice": {
@@ -483,11 +497,14 @@ MESSAGES: Final[M] = {
         "en": "Starting needs 4 players ({count} seated).",
     },
     "error.stale": {
-        "fr": "Le coup a avancé depuis : ce bouton n'est plus valable.",
-        "en": "This hand has moved on: that button is no longer valid.",
+        "fr": "Le jeu a avancé depuis : ce bouton n'est plus valable.",
+        "en": "Play has moved on: that button is no longer valid.",
     },
-    "error.no_hand": {"fr": "Aucun coup en cours.", "en": "No hand in progress."},
-    "error.hand_in_progress": {"fr": "Un coup est en cours.", "en": "A hand is in progress."},
+    "error.no_hand": {"fr": "Rien n'est en cours.", "en": "Nothing in progress."},
+    "error.hand_in_progress": {
+        "fr": "On joue déjà : ce bouton n'est plus valable.",
+        "en": "Play is already on: that button is no longer valid.",
+    },
     "error.not_your_turn": {
         "fr": "Ce n'est pas à vous : c'est à {name}.",
         "en": "Not your turn: it is {name}'s.",
@@ -513,8 +530,8 @@ MESSAGES: Final[M] = {
         "en": "Only the player who opened the table may close it; click *Leave* to go.",
     },
     "error.already_stopping": {
-        "fr": "Le tour des gueux est déjà lancé.",
-        "en": "The tour des gueux has already started.",
+        "fr": "L'arrêt est déjà demandé.",
+        "en": "Stopping was asked already.",
     },
     "error.not_stopping": {
         "fr": "Personne n'a demandé l'arrêt (`/table stop`).",

@@ -8,13 +8,16 @@ transactions."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.errors import UserError
 from bot.finding import Finding
+from bot.game import TableGame
 from bot.names import AI_PREFIX, person_name
 from bot.table import LiveTable
-from db import NewStanding, Store
+from db import Database, NewStanding, Store
 from db.models import KeptMatch
 from games.options import options_to_dict
 
@@ -81,8 +84,20 @@ def resumed_seats(
     return joins
 
 
+@dataclass(frozen=True, slots=True)
+class MatchGoingOn:
+    """A match not won yet: played at a table now, or kept for later."""
+
+    scores: str  # its scores in a line (``MatchPort.summary``)
+    table_id: int  # the table it is played at, or was kept from
+    kept_at: datetime | None = None  # when it was kept (None: played now)
+
+
 class Matches(Finding):
-    """The players' say on keeping a match for later (a part of the table service)."""
+    """The players' say on keeping a match for later, and the matches not won yet (a
+    part of the table service)."""
+
+    db: Database
 
     def _seat(self, table: LiveTable, player: str) -> int:
         raise NotImplementedError  # the service's
@@ -103,3 +118,22 @@ class Matches(Finding):
                 raise UserError("error.kept_already" if keep else "error.dropped_already")
             await self._commit(table, [("keep", {"player": player, "keep": keep})])
         return table
+
+    async def matches_going_on(self, guild_id: int, game: TableGame) -> list[MatchGoingOn]:
+        """The guild's matches of ``game`` not won yet: at its tables now (the latest
+        first), then those kept for later (the latest first)."""
+        match = game.match
+        if match is None:
+            return []
+        going = [
+            MatchGoingOn(match.summary(match.kept(table.session), table.names), table.id)
+            for table in sorted(self.tables.values(), key=lambda t: -t.id)
+            if table.row.guild_id == guild_id
+            and table.game is game
+            and table.status == "playing"
+            and table.session is not None
+            and match.standings(table.session) is None
+        ]
+        async with self.db.reading() as store:
+            kept = await store.kept_matches(guild_id, game.id)
+        return going + [MatchGoingOn(k.summary, k.table_id, k.kept_at) for k in kept]

@@ -16,19 +16,20 @@ from __future__ import annotations
 import hashlib
 import weakref
 from functools import partial
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final
 
 import discord
 import orjson
 
-from bot.computer import LEVELS, level_of, level_player
+from bot.computer import LEVELS, level_player
 from bot.drawn import TableMemo
 from bot.game import Field, TableLike, TrickView
-from bot.i18n import MESSAGES, t
+from bot.i18n import game_text, t
 from bot.ids import ComponentId
+from bot.lobby_text import lobby_text
 from bot.pictures.files import CACHE, Picture
 from bot.pictures.scenes import hand_scene, trick_scene
-from bot.table import LiveTable, Seat
+from bot.table import LiveTable
 
 # the small texts live in bot.wording; named here too for the modules that take them here
 from bot.wording import card_text as card_text
@@ -40,10 +41,6 @@ from bot.wording import signed as signed
 from bot.wording import suit_text as suit_text
 from bot.wording import trick_text as trick_text
 from games.cards import Card, Suit
-from games.options import options_to_dict
-
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
 
 COLOUR: Final = discord.Colour(0x2E7D32)
 # the private hands drawn (4 kB each), kept for the change that drew it: 1 s (bot.drawn)
@@ -106,39 +103,12 @@ def turn_lines(
             lines.append(played_trick_text(number, last, table.names, lang))
         lines.append(t(lang, "hand.tricks_won", count=view.tricks_won[view.seat]))
     if done:
-        lines.append(t(lang, "phase.done"))
+        lines.append(game_text(table.row.game, lang, "phase.done"))
     elif mine:
         lines.extend(("", f"**{prompt}**"))
     elif view.turn >= 0:
         lines.append(t(lang, "hand.turn_of", name=table.names[view.turn]))
     return lines
-
-
-def options_text(rules: Any, turn_seconds: int, lang: str, pictures: bool = True) -> str:
-    changed = options_to_dict(cast("DataclassInstance", rules))
-    lines = [
-        t(lang, f"option.{name}") + " : " + option_value(name, value, lang)
-        for name, value in changed.items()
-    ]
-    if not lines:
-        lines.append(t(lang, "options.default"))
-    turn = (
-        t(lang, "options.turn", seconds=turn_seconds)
-        if turn_seconds
-        else t(lang, "options.no_turn")
-    )
-    lines.append(turn)
-    if not pictures:
-        lines.append(t(lang, "options.no_pictures"))
-    return "\n".join(lines)
-
-
-def option_value(name: str, value: Any, lang: str) -> str:
-    if isinstance(value, bool):
-        return t(lang, "yes" if value else "no")
-    if isinstance(value, int):  # a number (of deals, of points...) says itself
-        return str(value)
-    return t(lang, f"option.{name}.{value}")
 
 
 def log_text(table: LiveTable, lang: str) -> str:
@@ -149,7 +119,7 @@ def log_text(table: LiveTable, lang: str) -> str:
             seat = int(str(args.pop("seat")))
             args["name"] = table.name(seat) if 0 <= seat < len(table.seats) else "?"
         args = table.game.renderer.log_args(table, args, lang)
-        lines.append("• " + t(lang, line.key, **args))
+        lines.append("• " + game_text(table.game.id, lang, line.key, **args))
     return "\n".join(lines) or "—"
 
 
@@ -222,18 +192,18 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
             view.add_item(button(ComponentId(tid, 0, "airm"), t(lang, "btn.ai_remove"), row=1))
         return _finish(view)
     last_row = 4
-    if table.between_hands:
+    state, turn = table.state, table.to_act
+    if table.between_hands and table.deal_coming:  # never a next deal that will not come
         view.add_item(
             button(
                 ComponentId(tid, table.hand_no, "next"),
-                t(lang, "btn.next"),
+                game_text(table.game.id, lang, "btn.next"),
                 discord.ButtonStyle.primary,
                 row=last_row,
             )
         )
-    elif table.state is not None and table.state.turn >= 0:
-        turn = table.state.view(table.state.turn)
-        for item in table.game.renderer.table_buttons(table, turn, lang):
+    elif state is not None and turn is not None and table.seats[turn].human:  # not a computer's
+        for item in table.game.renderer.table_buttons(table, state.view(turn), lang):
             view.add_item(item)
     for seat in table.absent():
         name = table.name(seat)
@@ -293,15 +263,14 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
 
 
 def ended_text(table: LiveTable, lang: str) -> str:
-    """Why the table ended, in the game's own words where it has them (a match speaks
-    of no bête), and whether its match was kept for later."""
-    reason = table.ended_reason or "closed"
+    """Why the table ended (or will, its session finished), in the game's own words where
+    it has them (a match speaks of no bête), and whether its match was kept for later."""
+    reason = table.ended_reason or "finished"
     match, session = table.game.match, table.session
     unwon = match is not None and session is not None and not match.standings(session)
     if unwon and reason == "finished":  # stopped between deals, not won
         reason = "stopped"
-    key = f"table.ended.{reason}.{table.game.id}"
-    text = t(lang, key if key in MESSAGES else f"table.ended.{reason}", name=table.ended_by)
+    text = game_text(table.game.id, lang, f"table.ended.{reason}", name=table.ended_by)
     if unwon and table.keep:
         text += "\n" + t(lang, "table.kept", game=table.game.command.name)
     return text
@@ -324,27 +293,12 @@ def computer_choice(table: LiveTable, lang: str) -> tuple[str, discord.ui.View]:
 # ---- the public table ----------------------------------------------------------------
 
 
-def seat_line(table: LiveTable, index: int, seat: Seat, lang: str) -> str:
-    """A seat in the lobby: its number, its player, and a computer player's level."""
-    text = f"`{index + 1}` {seat.name}"
-    if seat.ai is not None:
-        text += f" — {t(lang, f'table.level.{level_of(table.game.spec, seat.ai)}')}"
-    return text
-
-
 def public_view(table: LiveTable) -> Any:
-    """The hand in progress as everyone at the table sees it (None: no hand)."""
+    """The hand in progress or just settled as everyone sees it (None: none, or ended)."""
     state = table.state
-    if state is None:
+    if state is None or table.status != "playing":
         return None
     return table.game.renderer.public_view(state.view(max(state.turn, 0)))
-
-
-def _seats_wanted(table: LiveTable) -> str:
-    game = table.game
-    if game.min_seats == game.max_seats:
-        return str(game.min_seats)
-    return f"{game.min_seats}–{game.max_seats}"
 
 
 def table_embed(table: LiveTable, lang: str) -> discord.Embed:
@@ -352,38 +306,10 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
     game = table.game
     title = t(lang, "table.title", id=table.id, game=game.spec.name(lang))
     if table.status == "lobby":
-        embed = discord.Embed(
-            title=title,
-            colour=COLOUR,
-            description=t(
-                lang,
-                "table.lobby",
-                game=table.game.spec.name(lang),
-                seats=_seats_wanted(table),
-                count=len(table.seats),
-            ),
-        )
-        seats = "\n".join(seat_line(table, i, s, lang) for i, s in enumerate(table.seats)) or "—"
-        embed.add_field(name=t(lang, "table.seats"), value=seats, inline=True)
-        embed.add_field(
-            name=t(lang, "table.options"),
-            value=options_text(table.rules, table.row.turn_seconds, lang, table.pictures),
-            inline=True,
-        )
-        if table.carried:
-            carried = ", ".join(
-                f"{name or t(lang, 'register.pinandele')} {game.renderer.amount(amount, lang)}"
-                for name, amount in table.carried
-            )
-            embed.add_field(
-                name=t(lang, "table.carried_title"),
-                value=t(lang, "table.carried", count=len(table.carried), entries=carried),
-                inline=False,
-            )
-        else:
-            embed.add_field(
-                name=t(lang, "table.register"), value=t(lang, "table.fresh"), inline=False
-            )
+        description, fields = lobby_text(table, lang)
+        embed = discord.Embed(title=title, colour=COLOUR, description=description)
+        for name, value, inline in fields:
+            embed.add_field(name=name, value=value, inline=inline)
         embed.add_field(name=t(lang, "table.log"), value=log_text(table, lang), inline=False)
         return embed
     colour = ENDED_COLOUR if table.status == "ended" else COLOUR
@@ -391,13 +317,15 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
     view = public_view(table)
     renderer = game.renderer
     lines = []
-    if table.status == "ended":
+    if table.status == "ended" or (table.between_hands and not table.deal_coming):
         lines.append(ended_text(table, lang))
-    elif view is not None and not table.between_hands:
-        lines.append(t(lang, "table.hand_no", hand=table.hand_no))
+    elif table.in_deal:
+        lines.append(game_text(game.id, lang, "table.hand_no", hand=table.hand_no))
     elif table.last is not None:
-        lines.append(t(lang, "table.between", hand=table.hand_no))
+        lines.append(game_text(game.id, lang, "table.between", hand=table.hand_no))
     lines.extend(renderer.status_lines(table, view, lang))
+    if session is not None and table.between_hands and table.deal_coming:
+        lines.append(t(lang, "table.next_dealer", name=names[session.dealer]))
     if table.deadline is not None and table.status == "playing" and not table.between_hands:
         lines.append(t(lang, "table.deadline", when=f"<t:{table.deadline}:R>"))
     if table.status == "playing":
@@ -405,10 +333,7 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
     embed = discord.Embed(title=title, colour=colour, description="\n".join(lines))
     seat_lines = []
     for i, seat in enumerate(table.seats):
-        marks = []
-        state = table.state
-        if state is not None and not table.between_hands and state.turn == i:
-            marks.append("▶")
+        marks = ["▶"] if table.to_act == i else []  # nobody's turn once play has ended
         text = f"`{i + 1}` **{seat.name}**"
         details = renderer.seat_details(table, view, i, lang)
         if seat.stand_in:
@@ -425,7 +350,7 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
             trick = trick_field(names, view, lang)
             fields += [trick] if trick is not None else []
             picture = None
-            if table.pictures:
+            if table.pictures and table.in_deal:  # a settled deal has no trick in progress
                 picture = trick_scene(view, lang, len(table.seats), trick_words(names, view, lang))
             if picture is not None:
                 embed.set_image(url=picture.url)
@@ -500,7 +425,8 @@ def expired_panel(table: LiveTable, lang: str) -> tuple[discord.Embed, discord.u
 def tricks_embed(table: LiveTable, lang: str) -> discord.Embed:
     """Every trick of the hand so far, its cards in play order and who took it (RULES.md
     §3: every player may look at all the tricks taken).  Only cards already played."""
-    embed = discord.Embed(title=t(lang, "tricks.title", hand=table.hand_no), colour=COLOUR)
+    title = game_text(table.game.id, lang, "tricks.title", hand=table.hand_no)
+    embed = discord.Embed(title=title, colour=COLOUR)
     state = table.state
     played = () if state is None else state.view(0).tricks_played
     lines = [

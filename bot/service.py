@@ -22,6 +22,7 @@ from bot.computer import Decider, PoolDecider
 from bot.errors import TableElsewhere, UserError
 from bot.game import DealInputs, LogLine, TableGame
 from bot.games import default_game, table_game
+from bot.i18n import worded
 from bot.lobby import Lobby
 from bot.matches import Matches, keep_if_unfinished, resumed_seats
 from bot.moderation import Moderation
@@ -471,7 +472,7 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
         return table
 
     async def stop(self, table_id: int, player: str) -> LiveTable:
-        """``/table stop``: close a lobby, or start the tour des gueux."""
+        """``/table stop``: close a lobby, or ask the session to stop as its game stops."""
         table = self.get(table_id)
         async with table.lock:
             self._seat(table, player)
@@ -482,7 +483,7 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
                 return table
             assert table.session is not None
             if table.session.stop_requested:
-                raise UserError("error.already_stopping")
+                raise UserError(worded("error.already_stopping", table.game.id))
             events: list[tuple[str, dict[str, Any]]] = [("stop", {"by": player})]
             await self._commit(table, events)
             if table.between_hands and table.session.finished:

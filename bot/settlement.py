@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.matches import write_standings
 from bot.table import LiveTable
-from db import NewEntry, NewPayment, Store
+from db import HandSeat, NewEntry, NewPayment, Store
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,10 @@ def settlement_writer(table: LiveTable) -> Callable[[Store], Awaitable[None]]:
             declarer=players[declarer] if declarer is not None else None,
             made=result.made,
             result=result.result,
-            players=[(p, table.name(i), outcome.net[i]) for i, p in enumerate(players)],
+            players=[
+                HandSeat(p, table.name(i), outcome.net[i], *result.seat(i))
+                for i, p in enumerate(players)
+            ],
         )
         await store.add_payments(
             guild,

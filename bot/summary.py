@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import game_text, t
 from bot.render import RESULT_COLOURS, clip, ended_text
 from bot.table import LiveTable
 from games.money import Transfer
@@ -52,7 +52,7 @@ def payment_lines(
 
 def settlement_embed(table: LiveTable, settled: Any, lang: str) -> discord.Embed:
     """A settled hand: its result, tricks, payments, nets and what the register became."""
-    game = table.game.renderer
+    game, game_id = table.game.renderer, table.game.id
     names = table.names
     by_player = {s.player: s.name for s in table.seats}
     outcome = settled.outcome
@@ -71,12 +71,12 @@ def settlement_embed(table: LiveTable, settled: Any, lang: str) -> discord.Embed
             name=t(lang, "summary.payments"), value=clip("\n".join(lines) or "—"), inline=False
         )
         net = " · ".join(f"{names[i]} {game.money(n, lang)}" for i, n in enumerate(outcome.net))
-        embed.add_field(name=t(lang, "summary.net"), value=net, inline=False)
+        embed.add_field(name=game_text(game_id, lang, "summary.net"), value=net, inline=False)
     register = []
 
     def owner_of(entry: Entry) -> str:
         if entry.owner is None:
-            return t(lang, "register.pinandele")
+            return game_text(game_id, lang, "register.no_owner")
         return by_player.get(entry.owner, "") or "?"
 
     for crossing in settled.crossings:
@@ -103,8 +103,9 @@ def settlement_embed(table: LiveTable, settled: Any, lang: str) -> discord.Embed
         embed.add_field(name=t(lang, "table.register"), value="\n".join(register), inline=False)
     for name, value, inline in extra:
         embed.add_field(name=name, value=value, inline=inline)
-    if table.status == "ended":
+    if table.deal_coming and table.session is not None:
+        dealer = names[table.session.dealer]
+        embed.set_footer(text=game_text(game_id, lang, "summary.next", name=dealer))
+    else:  # no next deal announced that will not come: the end, even if not written yet
         embed.set_footer(text=ended_text(table, lang))
-    elif table.session is not None:
-        embed.set_footer(text=t(lang, "summary.next", name=names[table.session.dealer]))
     return embed

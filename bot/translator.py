@@ -59,8 +59,8 @@ COMMANDS_FR: Final[dict[str, str]] = {
     # descriptions
     "Open, stop and manage card tables": "Ouvrir, arrêter et gérer les tables",
     "Open a table in this channel": "Ouvrir une table dans ce salon",
-    "Stop: the tour des gueux, or at once with everyone's agreement": (
-        "Arrêter : tour des gueux, ou tout de suite avec l'accord de tous"
+    "Stop as the game stops, or at once with everyone's agreement": (
+        "Arrêter comme le jeu s'arrête, ou tout de suite avec l'accord de tous"
     ),
     "Play a move: a card, a call, a discard...": (
         "Jouer un coup : une carte, une annonce, un écart…"

@@ -18,6 +18,7 @@ from bot.boards import (
     history_file_name,
     history_pictures,
     match_scoreboard_embed,
+    nothing_played_embed,
     register_embed,
     rules_embed,
     scoreboard_embed,
@@ -34,7 +35,8 @@ if TYPE_CHECKING:
     from bot.table import LiveTable
 
 Interaction = discord.Interaction[Any]
-CHART = "scoreboard.png"
+# a chart to draw: the game (its id), the file name, the series and the players shown
+Chart = tuple[str, str, list[tuple[int, str, int]], list[tuple[str, str]]]
 PERIODS = {
     "all": None,
     "month": timedelta(days=30),
@@ -61,13 +63,20 @@ class Info(commands.Cog):
         table = None
         if interaction.channel_id is not None:
             table = self.bot.service.in_channel(interaction.channel_id)
-        chosen = _game(game, table)
-        if not chosen.capabilities.register:
-            raise UserError("error.no_register", game=chosen.spec.name(self.bot.lang(interaction)))
-        register = await self.bot.service.register(interaction.guild_id, chosen.id)
+        if game is None and table is None:  # no game said: every game keeping a register
+            chosen = [g for g in table_games() if g.capabilities.register]
+        else:
+            one = _game(game, table)
+            if not one.capabilities.register:
+                name = one.spec.name(self.bot.lang(interaction))
+                raise UserError("error.no_register", game=name)
+            chosen = [one]
         lang = await self._public_lang(interaction)
-        embed = register_embed(chosen, register.entries, register.pot, lang, table)
-        await interaction.response.send_message(embed=embed)
+        embeds = []
+        for each in chosen:
+            register = await self.bot.service.register(interaction.guild_id, each.id)
+            embeds.append(register_embed(each, register.entries, register.pot, lang, table))
+        await interaction.response.send_message(embeds=embeds)
 
     @app_commands.command(name="scoreboard", description="Rank the server's players by sous won")
     @app_commands.describe(game="The game", period="Period")
@@ -89,28 +98,65 @@ class Info(commands.Cog):
         table = None
         if interaction.channel_id is not None:
             table = self.bot.service.in_channel(interaction.channel_id)
-        chosen = _game(game, table)
         span = PERIODS[period]
         since = datetime.now(UTC) - span if span is not None else None
-        if chosen.match is not None:  # a game settled per match ranks by matches won
-            standings = await self.bot.service.match_scoreboard(
-                interaction.guild_id, chosen.id, since
-            )
-            lang = await self._public_lang(interaction)
-            match_embed = match_scoreboard_embed(chosen, standings, lang, period)
-            await interaction.response.send_message(embed=match_embed)
-            return
-        rows, series = await self.bot.service.scoreboard(interaction.guild_id, chosen.id, since)
         lang = await self._public_lang(interaction)
-        embed = scoreboard_embed(chosen, rows, lang, period)
-        if not series:
-            await interaction.response.send_message(embed=embed)
+        if game is None and table is None:  # no game said: every game played on the server
+            shown = [
+                standing
+                for each in table_games()
+                if (standing := await self._standings(interaction, each, since, lang, period))
+                is not None
+            ]
+            if not shown:
+                await interaction.response.send_message(embed=nothing_played_embed(lang, period))
+                return
+        else:
+            chosen = _game(game, table)
+            one = await self._standings(interaction, chosen, since, lang, period, always=True)
+            assert one is not None
+            shown = [one]
+        if all(chart is None for _, chart in shown):
+            await interaction.response.send_message(embeds=[embed for embed, _ in shown])
             return
-        await interaction.response.defer()  # the chart is drawn off the event loop
+        await interaction.response.defer()  # the charts are drawn off the event loop
+        files = []
+        for embed, chart in shown:
+            if chart is not None:
+                game_id, name, series, players = chart
+                png = await asyncio.to_thread(balance_chart, series, players, lang, game_id)
+                embed.set_image(url=f"attachment://{name}")
+                files.append(discord.File(io.BytesIO(png), name))
+        await interaction.followup.send(embeds=[embed for embed, _ in shown], files=files)
+
+    async def _standings(
+        self,
+        interaction: Interaction,
+        game: TableGame,
+        since: datetime | None,
+        lang: str,
+        period: str,
+        *,
+        always: bool = False,
+    ) -> tuple[discord.Embed, Chart | None] | None:
+        """A game's standings on the server, and what its chart is drawn from (a game
+        settled per match ranks by matches won, without a chart); None for a game nobody
+        played, unless ``always``."""
+        assert interaction.guild_id is not None
+        service = self.bot.service
+        if game.match is not None:
+            standings = await service.match_scoreboard(interaction.guild_id, game.id, since)
+            going = await service.matches_going_on(interaction.guild_id, game)
+            if not standings and not going and not always:
+                return None
+            return match_scoreboard_embed(game, standings, lang, period, going), None
+        rows, series = await service.scoreboard(interaction.guild_id, game.id, since)
+        if not rows and not always:
+            return None
+        embed = scoreboard_embed(game, rows, lang, period)
         players = [(row.player, row.name) for row in rows]
-        png = await asyncio.to_thread(balance_chart, series, players, lang)
-        embed.set_image(url=f"attachment://{CHART}")
-        await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(png), CHART))
+        chart = (game.id, f"scoreboard-{game.id}.png", series, players) if series else None
+        return embed, chart
 
     @app_commands.command(name="rules", description="The rules in short")
     @app_commands.describe(game="The game", topic="Topic")

@@ -350,14 +350,18 @@ async def kept_choices(interaction: Interaction, current: str) -> list[Choice[st
 
 
 async def stop_table(interaction: Interaction) -> None:
-    """``/table stop``: close a lobby, or the tour des gueux (or at once, all agreeing)."""
+    """``/table stop``: close a lobby, or stop as the table's game stops (after the deal,
+    the round, the tour des gueux...), or at once with every player's agreement."""
     bot = bot_of(interaction)
     service, lang = bot.service, bot.lang(interaction)
     table = service.of_player(str(interaction.user.id), interaction.guild_id)
     lobby = table.status == "lobby"
     await service.stop(table.id, str(interaction.user.id))
-    key = "ok.closed" if lobby or table.status == "ended" else "ok.stop"
-    await interaction.response.send_message(t(lang, key), ephemeral=True)
+    if lobby or table.status == "ended":
+        answer = t(lang, "ok.closed")
+    else:  # what stopping means, in the game's words, and how to stop at once
+        answer = table.game.renderer.stopping(table, lang) + "\n" + t(lang, "ok.stop_now")
+    await interaction.response.send_message(answer, ephemeral=True)
     await bot.presenter.after_change(table)
 
 
@@ -425,7 +429,7 @@ def table_commands() -> app_commands.Group:
         kept = kept_choices if game.match is not None else None
         new.add_command(game.command.build(game.id, game.max_seats, open_table, kept))
     table.command(
-        name="stop", description="Stop: the tour des gueux, or at once with everyone's agreement"
+        name="stop", description="Stop as the game stops, or at once with everyone's agreement"
     )(stop_table)
     table.command(name="show", description="Post the table again at the bottom of its channel")(
         show_table

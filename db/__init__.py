@@ -3,11 +3,13 @@
 from db import postgresql, sqlite  # noqa: F401  (each backend registers with Database.open)
 from db.database import Database, DatabaseUnavailable, MigrationError, is_url
 from db.matches import NewStanding
+from db.models import HandSeat
 from db.store import NewEntry, NewPayment, Store
 
 __all__ = [
     "Database",
     "DatabaseUnavailable",
+    "HandSeat",
     "MigrationError",
     "NewEntry",
     "NewPayment",

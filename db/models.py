@@ -98,13 +98,25 @@ class HandRow:
 
 
 @dataclass(frozen=True, slots=True)
+class HandSeat:
+    """A seat of a settled hand: who played it and what the hand gave it."""
+
+    player: str
+    name: str
+    net: int  # money won or lost (0 in a game without money)
+    side: int | None = None  # its side, where partners share a result (None: its own)
+    points: int | None = None  # its points in the hand, in a game that scores points
+    score: int | None = None  # its side's score after the hand, in a game to a target
+
+
+@dataclass(frozen=True, slots=True)
 class PastHand:
     """A settled hand as ``/history`` shows it."""
 
     hand: HandRow
     result: str | None  # made, failed... (None: no declarer)
-    declarer: str | None  # the declarer's name
-    nets: tuple[tuple[str, str, int], ...]  # (player, name, net) in seat order
+    declarers: tuple[str, ...]  # the declarer's name and his partners' (none: no declarer)
+    seats: tuple[HandSeat, ...]  # in seat order
 
 
 @dataclass(frozen=True, slots=True)

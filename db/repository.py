@@ -24,6 +24,11 @@ def time_of(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
 
 
+def int_of(value: Any) -> int | None:
+    """A nullable whole-number column."""
+    return None if value is None else int(value)
+
+
 class Connection(Protocol):
     """What the store needs of a backend, inside the block that handed it out."""
 

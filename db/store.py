@@ -21,6 +21,7 @@ from db.matches import MatchRepository
 from db.models import (
     GuildSettings,
     HandRow,
+    HandSeat,
     PastHand,
     Payment,
     RegisterEntry,
@@ -29,7 +30,7 @@ from db.models import (
     TableEvent,
     TableRow,
 )
-from db.repository import Row, now_text, time_of
+from db.repository import Row, int_of, now_text, time_of
 from db.shards import ShardRepository
 
 
@@ -362,7 +363,7 @@ class Store(MatchRepository, ShardRepository):
         record: dict[str, Any],
         declarer: str | None,
         made: bool | None,
-        players: Iterable[tuple[str, str, int]],  # (player, name, net) in seat order
+        players: Iterable[HandSeat],  # in seat order
         result: str | None = None,  # the result word (made, failed, remise, codille...)
     ) -> int:
         if result is None and made is not None:
@@ -382,11 +383,11 @@ class Store(MatchRepository, ShardRepository):
                 now_text(),
             ),
         )
-        for seat, (player, name, net) in enumerate(players):
+        for seat, p in enumerate(players):
             await self._run(
-                "INSERT INTO hand_players (hand_id, seat, player, name, net)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (hand_id, seat, player, name, net),
+                "INSERT INTO hand_players (hand_id, seat, player, name, net, side, points, score)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (hand_id, seat, p.player, p.name, p.net, p.side, p.points, p.score),
             )
         return hand_id
 
@@ -433,16 +434,23 @@ class Store(MatchRepository, ShardRepository):
         )
         out = []
         for r in rows:
-            seats = await self._all(
-                "SELECT player, name, net FROM hand_players WHERE hand_id = ? ORDER BY seat",
+            found = await self._all(
+                "SELECT player, name, net, side, points, score FROM hand_players"
+                " WHERE hand_id = ? ORDER BY seat",
                 (r[0],),
             )
-            nets = tuple((str(p), str(n), int(v)) for p, n, v in seats)
-            declarer = next((n for p, n, _ in nets if p == r[8]), None)
+            seats = tuple(
+                HandSeat(str(p), str(n), int(v), int_of(side), int_of(points), int_of(score))
+                for p, n, v, side, points, score in found
+            )
+            declarer = next((s for s in seats if s.player == r[8]), None)
+            side = [] if declarer is None else [declarer]
+            if declarer is not None and declarer.side is not None:  # and his partners
+                side = [s for s in seats if s.side == declarer.side]
             row = HandRow(
                 r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), datetime.fromisoformat(r[6])
             )
-            out.append(PastHand(row, r[7], declarer, nets))
+            out.append(PastHand(row, r[7], tuple(s.name for s in side), seats))
         return out
 
     async def add_payments(

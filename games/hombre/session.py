@@ -164,6 +164,7 @@ class Session:
             bete = outcome.new_bete
             new_entries = (self.register.append(self.players[bete.owner], bete.amount),)
         settled = SettledDeal(state.dealer, outcome, net, crossings, new_entries)
+        a_coup = 0 <= self.coups_from <= len(self.settled)
         self.settled.append(settled)
         self.pool = replace(outcome.pool, register=self._betes(self.waiting()))
         self.codille = outcome.result == CODILLE
@@ -173,7 +174,7 @@ class Session:
             self.counts[outcome.result] += 1
         if outcome.result in (WIN, VOLE):
             self.poules_won += 1
-        if self.coups_from >= 0 and outcome.new_bete is not None:
+        if a_coup and outcome.new_bete is not None:
             self.bete_during_coups = True
         if self.poules and self.coups_from < 0 and self.poules_won >= self.poules:
             self.coups_from = len(self.settled)
@@ -199,24 +200,33 @@ class Session:
     # ---- the end of a session ------------------------------------------------------
 
     def request_stop(self) -> None:
-        """Stop once the deal in progress is played; the poule and the bêtes carry over."""
+        """Stop once the deal in progress is played; the poule and the bêtes carry over.
+        A session that plays *jouer les coups* plays them first (RULES.md §3, End): three
+        more deals each after the one in progress, or until the first bête."""
         self.stop_requested = True
+        if self.jouer_les_coups and self.coups_from < 0:
+            self.coups_from = len(self.settled) + (1 if self.in_deal else 0)
+
+    @property
+    def playing_coups(self) -> bool:
+        return self.jouer_les_coups and self.coups_from >= 0
 
     @property
     def deals_left(self) -> int:
-        """Deals still to settle before a requested stop (the one in progress)."""
-        return 1 if self.in_deal else 0
+        """Deals still to settle before the end: the one in progress, and the coups."""
+        in_progress = 1 if self.in_deal else 0
+        if self.playing_coups and not self.bete_during_coups:
+            return max(self.coups_from + COUPS - len(self.settled), in_progress)
+        return in_progress
 
     @property
     def finished(self) -> bool:
-        """Stopped, or the agreed poules are won (and, with jouer les coups, the coups
-        played)."""
+        """Stopped, or the agreed poules are won; with jouer les coups, once the coups are
+        played (or a bête made during them)."""
         if self.in_deal:
             return False
+        if self.playing_coups:
+            return self.bete_during_coups or len(self.settled) - self.coups_from >= COUPS
         if self.stop_requested:
             return True
-        if not self.poules or self.coups_from < 0:
-            return False
-        if not self.jouer_les_coups:
-            return True
-        return self.bete_during_coups or len(self.settled) - self.coups_from >= COUPS
+        return bool(self.poules) and self.coups_from >= 0

@@ -105,6 +105,9 @@ class DealView:
     pool: Pool  # before the deal
     legal: tuple[Action, ...]
     outcome: Outcome | None
+    # how many cards the seat may discard (least, most), while it is to exchange: what
+    # is offered and said of the exchange comes from here (``DealState.exchange_range``)
+    exchange: tuple[int, int] | None = None
 
 
 class DealState(TrickPlay):
@@ -388,6 +391,7 @@ class DealState(TrickPlay):
             for index in self.talon[self.drawn :]:
                 shown |= 1 << index
         legal = tuple(self.legal_actions()) if seat == self.turn else ()
+        exchanging = self.phase is Phase.EXCHANGE and seat == self.turn
         return DealView(
             rules=self.rules,
             seat=seat,
@@ -415,4 +419,5 @@ class DealState(TrickPlay):
             pool=self.pool,
             legal=legal,
             outcome=self.outcome,
+            exchange=self.exchange_range() if exchanging else None,
         )

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from bot.errors import UserError
+from bot.games.besigue import GAME
 from bot.games.besigue.codec import action_arg, action_of, parse_move
 from bot.games.besigue.drawing import BesigueRenderer, declare_buttons, play_buttons
 from games.besigue import Action, DealState, Phase, Rules
@@ -115,3 +116,23 @@ def test_component_arguments_round_trip_and_refuse_forgeries():
         action_of("meld", "nonsense:QS")
     with pytest.raises(UserError):
         parse_move("the queen, please")
+
+
+@pytest.mark.parametrize(("seated", "target"), [(1, 1000), (2, 1000), (3, 600), (4, 600)])
+def test_the_lobby_says_the_target_and_the_cards_dealt_for_the_players_seated(
+    seated: int, target: int
+) -> None:
+    """A lobby lists the target as it stands for the players seated (the rules': 1000
+    with two, 600 with more) and the cards each is dealt, even when nobody changed them;
+    and nothing of a game with bêtes."""
+    lobby = SimpleNamespace(rules=Rules(), players=[str(n) for n in range(seated)])
+    for lang, points, cards in (("fr", "but : {} points", "cartes par joueur : 8"),
+                                ("en", "target: {} points", "cards each: 8")):  # fmt: skip
+        lines = GAME.renderer.options_lines(lobby, lang)
+        assert lines == [points.format(target), cards]
+    chosen = SimpleNamespace(rules=Rules(target=1500, hand_size=9, partnerships=True), players=[])
+    assert GAME.renderer.options_lines(chosen, "en") == [
+        "target: 1500 points",
+        "cards each: 9",
+        "partnerships: yes",
+    ]

@@ -195,7 +195,7 @@ def test_the_calls_show_where_each_round_of_speaking_begins(lang):
     order = [(table.state.turn + i) % seats for i in range(seats)]
 
     def said(seat: int, call: str) -> str:
-        return t(lang, "call.said", name=names[seat], call=t(lang, call))
+        return t(lang, "labelled", label=names[seat], text=t(lang, call))
 
     first_round = [said(seat, "call.pass") for seat in order]
     for _ in order:

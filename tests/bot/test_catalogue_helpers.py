@@ -24,7 +24,7 @@ def games_loaded() -> None:
 # never elides: "de 11", "de ♥ cœur", "le 3 mars").
 NOT_NAMES = frozenset(
     {"amount", "cards", "count", "date", "hand", "least", "level", "most", "new", "old"}
-    | {"seconds", "stake", "suit", "tricks"}
+    | {"seconds", "stake", "suit", "tricks", "when"}
 )
 
 
@@ -95,7 +95,7 @@ def _eliding(text: str) -> bool:
 def test_a_count_before_a_noun_agrees_with_it():
     """A number written before a noun the catalogue counts ("pli", "tricks", "jetons")
     chooses its form through the plural helper, in every text (the upper bound of a
-    range, "de {least} à {most} cartes", is plural)."""
+    range, "de {least} à {most} cartes" or "de 1 à {most} cartes", is plural)."""
     nouns: set[str] = set()
     for entry in MESSAGES.values():
         for text in entry.values():
@@ -103,7 +103,7 @@ def test_a_count_before_a_noun_agrees_with_it():
                 if "|" in spec:
                     nouns |= {form.split()[0] for form in spec.split("|")}
     assert {"pli", "plis", "trick", "tricks", "jeton", "jetons", "carte", "cards"} <= nouns
-    raw = re.compile(r"(\{\w+\} (?:à|to) )?\{(\w+)\} ([\wéèêû]+)")
+    raw = re.compile(r"((?:\{\w+\}|\d+) (?:à|to) )?\{(\w+)\} ([\wéèêû]+)")
     lazy = [
         (key, lang, match.group(0))
         for key, entry in MESSAGES.items()

@@ -164,7 +164,7 @@ def test_an_agreed_stop_names_the_betes_carried_over(lang):
     for player in ("101", "102"):
         apply_event(table, table.seq + 1, "vote", {"player": player})
     apply_event(table, table.seq + 1, "end", {"reason": "agreed"})
-    entries = "24 (Anne Marie), 40 (🤖 François Dernier)"
+    entries = "24 sous (Anne Marie), 40 sous (🤖 François Dernier)"
     description = table_embed(table, lang).description or ""
     assert t(lang, "table.carried_over", entries=entries) in description
 

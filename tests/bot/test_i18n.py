@@ -16,9 +16,9 @@ from bot.game import DealInputs
 from bot.games.bete import GAME as BETE
 from bot.games.bete_hombree import GAME as HOMBREE
 from bot.i18n import LANGS, MESSAGES, lang_for, t
+from bot.lobby_text import changed_options
 from bot.render import (
     hand_panel,
-    options_text,
     table_embed,
     table_view,
 )
@@ -156,7 +156,7 @@ def test_a_whole_hand_renders(lang):
             "deal_pattern": "3-2",
         }
     )
-    seen.append(options_text(every_option, 0, lang))
+    seen.append("\n".join(changed_options(every_option, lang)))
     text = "\n".join(seen)
     assert "{" not in text.replace("{'", "").replace('{"', "")  # no unfilled placeholder
     if lang == "fr":

@@ -2,9 +2,11 @@
 from the winner's DM (exactly the combinations he may lay, nobody else offered any),
 cards played from the hand and from the table, the count; a match stopped, kept at
 its scores and taken up again by its own players only; a match won at once by a
-combination, stood on ``/scoreboard`` (en bas table counting double); and no message
-ever names a card its readers may not see (laid cards and the turned card are public,
-the hand and the stock are not)."""
+combination, stood on ``/scoreboard`` (en bas table counting double); ``/history``
+showing each deal's points and the scores after it (partners named together), and
+``/scoreboard`` the matches not won yet; and no message ever names a card its readers
+may not see (laid cards and the turned card are public, the hand and the stock are
+not)."""
 
 from __future__ import annotations
 
@@ -175,7 +177,8 @@ async def test_a_deal_with_combinations_laid_from_the_dm_and_cards_played_from_t
     record = json.loads(await files[0].read())
     assert GAME.spec.replay(record)[-1]["scores"] == list(session.scores)
     text = message_text(shown.response)
-    assert "Bésigue" in text and "Sud · Est" in text and "pts" not in text  # no money
+    assert "Bésigue" in text and "deal counted · Sud +" in text  # points, no money
+    assert f"(score {session.scores[0]}) · Est " in text
 
 
 async def test_a_match_stopped_is_kept_and_taken_up_again_by_its_players(world):
@@ -282,3 +285,97 @@ async def test_a_match_stopped_after_its_deal_is_kept_at_the_scores_counted(worl
     ended = message_text(next(m for m in world.channel.history() if m.id == table.row.message_id))
     assert "The match stops here." in ended and "kept for later" in ended
     assert "The match is over" not in ended
+
+
+async def test_scoreboard_and_history_show_deals_and_the_match_kept(world):
+    """A deal played and the match kept: ``/history`` shows the deal's points and the
+    scores after it, ``/scoreboard`` the match in progress (no match is won yet)."""
+    world.bot.service.deal_source = rigged()
+    anne, marc = world.members[:2]
+    table = await open_besigue(world, anne, marc)
+    result = await anne.slash(world.channel, "scoreboard", game="besigue")
+    text = message_text(result.response)
+    assert "No match finished yet." in text and "Matches in progress" in text
+    assert f"{anne.user.name} 0 · {marc.user.name} 0 — at table #{table.id}" in text
+    await marc.slash(world.channel, "table stop")
+    state = table.state
+    while not state.is_over:
+        await act(world, state.legal_actions()[0])
+    assert table.status == "ended"
+    points, scores = state.outcome.points, state.outcome.scores
+    assert sum(points) > 0
+    shown = await anne.slash(world.channel, "history", game="besigue")
+    text = message_text(shown.response)
+    names = [anne.user.name, marc.user.name]
+    sides = " · ".join(
+        f"{name} +{p} pts (score {s})" if p else f"{name} 0 pts (score {s})"
+        for name, p, s in zip(names, points, scores, strict=True)
+    )
+    assert f"deal counted · {sides}" in text
+    result = await marc.slash(world.channel, "scoreboard", game="besigue")
+    text = message_text(result.response)
+    assert "No hand played yet." not in text and "No match finished yet." in text
+    kept = f"{anne.user.name} {scores[0]} · {marc.user.name} {scores[1]} — kept on"
+    assert kept in text and "`/table new besigue resume:` takes it up" in text
+
+
+def rigged_four(hands: list[list[str]], turned: str):
+    """A deal source for four: each seat's cards, then the turned card and the stock."""
+
+    def source(table, hand_no):
+        if hand_no != 1:
+            return None
+        rest = [str(c) for c in cards_of(deck_for(4).mask)]
+        for code in [*(c for hand in hands for c in hand), turned]:
+            rest.remove(code)
+        return [list(hand) for hand in hands], [turned, *rest]
+
+    return source
+
+
+async def test_a_match_won_by_partners_names_both_in_history_and_on_the_scoreboard(world):
+    ids = [str(m.id) for m in world.members]
+    names = [m.user.name for m in world.members]
+    # a match in partnerships kept at 590 to 0 (Sud and Nord, Est and Ouest), Sud dealing
+    async with world.bot.db.transaction() as store:
+        row = await store.insert_table(
+            guild_id=world.guild.id, channel_id=999, game=GAME.id, options={},
+            turn_seconds=0, created_by=ids[0], seed=1,
+        )  # fmt: skip
+        await store.set_table_status(row.id, "ended")
+        kept_id = await store.keep_match(
+            guild_id=world.guild.id, game=GAME.id, table_id=row.id,
+            options={"partnerships": True},
+            seats=[(i, n, None) for i, n in zip(ids, names, strict=True)],
+            state={"scores": [590, 0], "dealer": 0}, summary="",
+        )  # fmt: skip
+    # Est leads the 7♠, Nord and Ouest follow low, Sud takes with the A♠ and lays a
+    # marriage: 610, past the 600 of four players, the match is won at once
+    world.bot.service.deal_source = rigged_four(
+        [
+            ["AS", "KH", "QH", "JD", "10D", "AD", "8C", "7C"],
+            ["7S", "8H", "9H", "7H", "8D", "9D", "7D", "10C"],
+            ["8S", "JH", "10H", "AH", "KD", "QD", "KC", "QC"],
+            ["9S", "KS", "QS", "JS", "10S", "JC", "AC", "9D"],
+        ],
+        "9C",
+    )
+    await world.members[0].slash(world.channel, "table new besigue", resume=str(kept_id))
+    await world.members[0].click(world.table_message(), label="Start")
+    table = live(world)
+    state = table.state
+    assert isinstance(state, DealState) and state.turn == 1
+    for card in ("7S", "8S", "9S", "AS"):
+        await act(world, Action.parse(f"play {card}"))
+    await act(world, Action.parse("meld marriage KH QH"))
+    assert table.status == "ended" and state.outcome.over and state.outcome.winner == 0
+    shown = await world.members[1].slash(world.channel, "history", game="besigue")
+    text = message_text(shown.response)
+    winners, losers = f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"
+    assert f"{winners}: match won en bas table · {winners} +20 pts (score 610)" in text
+    assert f"{losers} 0 pts (score 0)" in text
+    result = await world.members[3].slash(world.channel, "scoreboard", game="besigue")
+    text = message_text(result.response)
+    for name in names[0], names[2]:
+        assert f"**{name}** — 2 (won 1 of 1, 1 en bas table) · 610 points" in text
+    assert "Matches in progress" not in text  # the kept match was taken up and won

@@ -106,7 +106,7 @@ async def test_a_whole_game_of_la_bete(world):
             if table.last.outcome.void:
                 assert "nobody plays" in summary.title
             else:
-                assert "King of trump" in names and "Pot after the deal" in names
+                assert "King of trump" in names and "Pot after the hand" in names
             if deals == 1:
                 await world.members[1].slash(world.channel, "table stop")
             await world.members[0].click(world.table_message(), label="Next hand")

@@ -149,7 +149,7 @@ async def test_a_deal_of_l_hombre_with_two_computer_players(world):
         else:
             await world.env.advance_time(1.1)  # the computer players' pause
     assert state.is_over
-    assert "Next hand" in labels(world.table_message())
+    assert "Next deal" in labels(world.table_message())
     async with world.bot.db.reading() as store:
         hands = await store.hands(world.guild.id, HOMBRE.id)
     assert len(hands) == 1 and hands[0].record["deals"][0]["actions"]

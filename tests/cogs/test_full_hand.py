@@ -70,8 +70,8 @@ async def test_full_hand_through_buttons(world, db_path):
     assert "Sud made it" in embed.title
     payments = next(f.value for f in embed.fields if f.name == "Payments")
     # the three opponents pay alike: one line; the bête in play apart
-    assert "Est, Nord and Ouest each pay Sud 28 (contract)" in payments
-    assert "Est pays Sud 24 (bête)" in payments
+    assert "Est, Nord and Ouest each pay Sud 28 sous (contract)" in payments
+    assert "Est pays Sud 24 sous (bête)" in payments
     assert "Bête crossed out: Est, 24" in next(
         f.value for f in embed.fields if "Register" in f.name
     )
@@ -98,9 +98,9 @@ async def test_full_hand_through_buttons(world, db_path):
     assert sud in text and "40" in text and est not in text and "Sud" not in text
     result = await world.members[2].slash(world.channel, "scoreboard")
     chart = result.response.attachments  # each player's balance, as a picture
-    assert [a.filename for a in chart] == ["scoreboard.png"]
+    assert [a.filename for a in chart] == [f"scoreboard-{GAME.id}.png"]
     assert (await chart[0].read()).startswith(b"\x89PNG")
-    assert result.response.embeds[0].image.url == "attachment://scoreboard.png"
+    assert result.response.embeds[0].image.url == f"attachment://scoreboard-{GAME.id}.png"
     lines = result.response.embeds[0].description.splitlines()
     assert "Sud" in lines[0] and "+108" in lines[0]
     assert any("Est" in line and "−52" in line for line in lines)

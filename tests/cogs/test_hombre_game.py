@@ -228,7 +228,7 @@ async def test_whole_games_of_l_hombre_every_way_and_the_boards(world):
         if table.between_hands:
             summary = world.summary().embeds[0]
             assert "Payments" in [f.name for f in summary.fields]
-            await world.members[0].click(world.table_message(), label="Next hand")
+            await world.members[0].click(world.table_message(), label="Next deal")
             continue
         state = table.state
         action = player.act(state.view(state.turn), rng)  # sensible moves: poules are won
@@ -263,7 +263,7 @@ async def test_whole_games_of_l_hombre_every_way_and_the_boards(world):
     async with world.bot.db.reading() as store:
         past = await store.recent_hands(world.guild.id, GAME.id, None, 100)
     for name in ("Sud", "Est", "Nord"):
-        mine = [h.result for h in past if h.declarer == name]
+        mine = [h.result for h in past if h.declarers == (name,)]
         won = mine.count("win") + mine.count("vole")
         line = next(x for x in board.description.splitlines() if f"**{name}**" in x)
         assert f"{won} {'poule' if won == 1 else 'poules'} won" in line, line

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import game_text, t
 from games.bete_hombree import Action
 from tests.bot.example import actions
 from tests.cogs.helpers import act_in_dm, live
@@ -32,7 +32,8 @@ async def test_only_a_moderator_ends_a_table_and_the_table_says_who(world, db_pa
     message = next(m for m in world.channel.history() if m.id == table.row.message_id)
     embed = message.embeds[0]
     lang = table.public_lang
-    assert t(lang, "table.ended.moderator", name="Garde") in embed.description
+    ended = game_text(table.game.id, lang, "table.ended.moderator", name="Garde")
+    assert ended in embed.description
     async with world.bot.db.reading() as store:
         events = await store.events(table.id)
         hands = await store.unpaid_entries(world.guild.id, table.game.id)

@@ -91,7 +91,7 @@ async def test_a_hand_in_french(world, french):
         await act_in_dm(world, seat, Action.parse(words))
     summary = world.summary().embeds[0]
     assert summary.title == "Coup n° 1 : Sud a gagné"
-    assert any("Est paie 24 à Sud (bête)" in f.value for f in summary.fields)
+    assert any("Est paie 24 sous à Sud (bête)" in f.value for f in summary.fields)
     table = world.table_message().embeds[0]
     assert "Coup n° 1 réglé" in table.description
     result = await world.members[2].click(world.table_message(), label="Coup suivant")

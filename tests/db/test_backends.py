@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from db import Database, NewEntry, NewPayment
+from db import Database, HandSeat, NewEntry, NewPayment
 from db.database import MigrationError, migrations
 
 both = pytest.mark.both_backends
@@ -56,7 +56,7 @@ async def settle(db: Database, entry_id: int, hand_no: int, pause: float) -> boo
             record={"actions": []},
             declarer="a",
             made=True,
-            players=[("a", "A", 24), ("b", "B", -24)],
+            players=[HandSeat("a", "A", 24), HandSeat("b", "B", -24)],
         )
         await store.add_payments(GUILD, GAME, hand, [NewPayment("b", "a", 24, "bete")])
         await asyncio.sleep(pause)

@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from db import Database, NewEntry, NewPayment
+from db import Database, HandSeat, NewEntry, NewPayment
 from db.database import migrations
 
 both = pytest.mark.both_backends
@@ -97,7 +97,12 @@ async def test_register_crossing_and_scoreboard(database_target):
             record={"actions": []},
             declarer="a",
             made=True,
-            players=[("a", "A", 30), ("b", "B", -30), ("c", "C", 0), ("d", "D", 0)],
+            players=[
+                HandSeat("a", "A", 30),
+                HandSeat("b", "B", -30),
+                HandSeat("c", "C", 0),
+                HandSeat("d", "D", 0),
+            ],
         )
         await store.add_payments(
             1,
@@ -146,7 +151,7 @@ async def _insert_hand(store, made, result=None) -> int:
         record={"actions": []},
         declarer=None if made is None else "a",
         made=made,
-        players=[("a", "A", 0), ("b", "B", 0)],
+        players=[HandSeat("a", "A", 0), HandSeat("b", "B", 0)],
         **({} if result is None else {"result": result}),
     )
 

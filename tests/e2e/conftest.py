@@ -14,6 +14,7 @@ import yarl
 from tests.e2e.fake import BotProcess, FakeDiscord
 from tests.e2e.fake.process import InProcessBot
 from tests.e2e.standin_bot import StandInBot
+from tests.e2e.transcripts import WANTED, Key
 
 
 @pytest.fixture
@@ -61,3 +62,13 @@ async def make_bot(server: FakeDiscord, tmp_path: Path) -> AsyncIterator[Callabl
     finally:
         for bot in made:
             await bot.stop()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Every transcript a test of this session reads is played at the first one's need,
+    all at once (``tests.e2e.transcripts``)."""
+    for item in session.items:
+        callspec = getattr(item, "callspec", None)
+        key = callspec.params.get("key") if callspec is not None else None
+        if isinstance(key, Key):
+            WANTED.add(key)

@@ -32,6 +32,7 @@ from bot.game import (
 )
 from bot.games import register
 from bot.i18n import t
+from bot.lobby_text import changed_options
 from bot.parsing import parse_card
 from bot.render import card_buttons, card_text, cards_text, signed, turn_lines
 from games.cards import cards_of
@@ -46,19 +47,19 @@ TEXTS: Final = {
     "toy.start": {"fr": "{name} donne le premier.", "en": "{name} deals first."},
     "toy.your_turn": {"fr": "À vous de jouer une carte.", "en": "Your turn: play a card."},
     "toy.deals_left": {
-        "fr": "Encore {count} {count:donne|donnes}.",
-        "en": "{count} more {count:deal|deals}.",
+        "fr": "Encore {count} {count:coup|coups}.",
+        "en": "{count} more {count:hand|hands}.",
     },
     "toy.summary": {
-        "fr": "Donne n° {hand} : {name} l'emporte",
-        "en": "Deal {hand}: {name} wins",
+        "fr": "Coup n° {hand} : {name} l'emporte",
+        "en": "Hand #{hand}: {name} wins",
     },
     "toy.summary.result": {
         "fr": "Plis : {tricks}. Le perdant paie {amount} {amount:jeton|jetons}.",
         "en": "Tricks: {tricks}. The loser pays {amount} {amount:jeton|jetons}.",
     },
     "reason.tricks": {"fr": "plis", "en": "tricks"},
-    "option.deals": {"fr": "Donnes", "en": "Deals"},
+    "option.deals": {"fr": "coups", "en": "hands"},
     "score.net.toy": {"fr": "{net} {net:jeton|jetons}", "en": "{net} {net:jeton|jetons}"},
     "rules.toy.overview.title": {"fr": "Le jeu d'essai", "en": "The toy game"},
     "rules.toy.overview.text": {
@@ -66,6 +67,7 @@ TEXTS: Final = {
         "en": "Two players, three cards each: the highest (K > Q > J) takes the trick.",
     },
 }
+TERMS: Final = {"deal": {"fr": "coup", "en": "hand"}, "trick": {"fr": "pli", "en": "trick"}}
 COMMAND_WORDS: Final = {
     "toy": "essai",
     "The toy game: two players, three cards": "Le jeu d'essai : deux joueurs, trois cartes",
@@ -159,8 +161,16 @@ class ToyRenderer:
             lines.append("**" + t(lang, "phase.play", name=table.name(view.turn)) + "**")
         session = table.session
         if isinstance(session, Session) and table.status == "playing":
-            lines.append(t(lang, "toy.deals_left", count=session.deals_left))
+            lines.append(self.stopping(table, lang))
         return lines
+
+    def options_lines(self, table: TableLike, lang: str) -> list[str]:
+        return changed_options(table.rules, lang)
+
+    def stopping(self, table: TableLike, lang: str) -> str:
+        session = table.session
+        left = session.deals_left if isinstance(session, Session) else 0
+        return t(lang, "toy.deals_left", count=left)
 
     def seat_details(
         self, table: TableLike, view: DealView | None, seat: int, lang: str
@@ -238,6 +248,11 @@ COMMAND: Final = TableCommand(
 CAPABILITIES: Final = Capabilities(register=False, pot_parts=(), results=())
 TOY: Final = register(
     TableGame(
-        SPEC, ToyPort(), ToyRenderer(), COMMAND, CAPABILITIES, GameTexts(TEXTS, COMMAND_WORDS)
+        SPEC,
+        ToyPort(),
+        ToyRenderer(),
+        COMMAND,
+        CAPABILITIES,
+        GameTexts(TEXTS, COMMAND_WORDS, ("jeu d'essai", "toy game"), TERMS),
     )
 )

@@ -79,7 +79,7 @@ async def test_the_toy_game_plays_through_the_cogs(world: World) -> None:
     assert len(json.loads(rows[0][1])["actions"]) == 6
     assert nets == (0, 4)
     titles = [m.embeds[0].title for m in world.channel.history() if m.embeds]
-    assert sum(1 for title in titles if title.startswith(("Donne n°", "Deal "))) == 2
+    assert sum(1 for title in titles if title.startswith(("Coup n°", "Hand #"))) == 2
 
 
 async def test_a_toy_table_survives_a_restart(world: World, db_path) -> None:

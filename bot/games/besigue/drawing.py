@@ -19,6 +19,7 @@ from bot.game import CardRow, Field, TableLike
 from bot.games.besigue.codec import action_arg, action_of, parse_move
 from bot.i18n import t
 from bot.ids import ComponentId
+from bot.lobby_text import changed_options, option_line
 from bot.render import CARD_STYLE, button, card_text, cards_text, help_button, suit_text, turn_lines
 from games.besigue import (
     Action,
@@ -28,12 +29,14 @@ from games.besigue import (
     Meld,
     MeldKind,
     Phase,
+    Rules,
     Session,
     SettledDeal,
 )
 from games.besigue.melds import resolve
 from games.besigue.rules import STRENGTH
 from games.besigue.score import FEW_BRISQUES, UNDER_SCORE
+from games.besigue.spec import SPEC
 from games.cards import Card, Suit, cards_of
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "melds", "play", "scoring")
@@ -78,6 +81,11 @@ def sides_text(names: list[str], teams: tuple[int, ...], side: int) -> str:
     return " & ".join(n for n, team in zip(names, teams, strict=True) if team == side)
 
 
+def players_of(teams: tuple[int, ...], side: int) -> int:
+    """How many players score for ``side``: the verb of a side agrees with it."""
+    return sum(1 for team in teams if team == side)
+
+
 def scores_text(names: list[str], teams: tuple[int, ...], scores: tuple[int, ...]) -> str:
     """ "Anne 640 · Marc 420" (by side: "Anne & Zoé 640 · …" with partnerships)."""
     return " · ".join(
@@ -92,7 +100,7 @@ def table_text(view: DealView, names: list[str], lang: str) -> str | None:
     for seat, name in enumerate(names):
         melds = ", ".join(meld_text(m.kind, m.faces, lang) for m in view.melds[seat])
         if melds:
-            lines.append(f"**{name}** : {melds}")
+            lines.append(t(lang, "labelled", label=f"**{name}**", text=melds))
         laid = laid_cards(view, seat)
         if laid and view.phase in (Phase.PLAY1, Phase.DECLARE):
             lines.append(t(lang, "besigue.laid_now", cards=cards_text(laid, lang)))
@@ -117,7 +125,7 @@ def stock_text(view: DealView, lang: str) -> str:
 
 def phase_prompt(view: DealView, names: list[str], lang: str) -> str:
     if view.phase is Phase.DONE:
-        return t(lang, "phase.done")
+        return t(lang, "phase.done.besigue")
     return t(lang, f"besigue.phase.{view.phase.name.lower()}", name=names[view.turn])
 
 
@@ -203,7 +211,8 @@ def count_lines(settled: SettledDeal, names: list[str], lang: str) -> list[str]:
             points = outcome.brisques[seat]
             parts.append(t(lang, "besigue.count.brisques", count=cards, points=points))
         total = t(lang, "besigue.count.points", points=outcome.points[seat])
-        lines.append(f"**{name}** : " + " · ".join(parts) + f" → {total}")
+        text = " · ".join(parts) + f" → {total}"
+        lines.append(t(lang, "labelled", label=f"**{name}**", text=text))
     return lines
 
 
@@ -267,14 +276,27 @@ class BesigueRenderer:
                     target=session.target,
                 )
             )
-            if not playing and not session.over:
-                lines.append(t(lang, "table.next_dealer", name=names[session.dealer]))
             if session.over and session.winner is not None:
                 key = "besigue.won_bas" if session.en_bas_table else "besigue.won"
-                lines.append(t(lang, key, name=sides_text(names, teams, session.winner)))
+                winner = sides_text(names, teams, session.winner)
+                players = players_of(teams, session.winner)
+                lines.append(t(lang, key, name=winner, players=players))
             elif session.stop_requested and table.status != "ended":
-                lines.append(t(lang, "besigue.stopping"))
+                lines.append(self.stopping(table, lang))
         return lines
+
+    def options_lines(self, table: TableLike, lang: str) -> list[str]:
+        """The target and the cards dealt, always (the target as it stands for the
+        players seated), then the other options chosen."""
+        rules = table.rules
+        assert isinstance(rules, Rules)
+        players = max(len(table.players), SPEC.min_seats)
+        target = t(lang, "besigue.options.target", points=rules.target_for(players))
+        cards = option_line("hand_size", rules.hand_size, lang)
+        return [target, cards, *changed_options(rules, lang, besides=("target", "hand_size"))]
+
+    def stopping(self, table: TableLike, lang: str) -> str:
+        return t(lang, "besigue.stopping")
 
     def seat_details(
         self, table: TableLike, view: DealView | None, seat: int, lang: str
@@ -331,7 +353,7 @@ class BesigueRenderer:
         self, table: TableLike, view: DealView, seat: int, lang: str, step: str
     ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
         names = table.names
-        lines = [t(lang, "hand.hand_no", hand=table.hand_no, dealer=names[view.dealer])]
+        lines = [t(lang, "hand.hand_no.besigue", hand=table.hand_no, dealer=names[view.dealer])]
         lines.append(stock_text(view, lang))
         lines.append("")
         lines.append(t(lang, "hand.cards", cards=cards_text(hand_in_order(view), lang)))
@@ -369,14 +391,20 @@ class BesigueRenderer:
         lines.append(t(lang, "besigue.scores_line", scores=scores, target=outcome.target))
         if outcome.over and outcome.winner is not None:
             winner = sides_text(names, teams, outcome.winner)
-            title = t(lang, "besigue.summary.won.title", hand=hand, name=winner)
+            players = players_of(teams, outcome.winner)
+            title = t(lang, "besigue.summary.won.title", hand=hand, name=winner, players=players)
             key = "besigue.won_bas" if outcome.en_bas_table else "besigue.won"
-            lines.append(t(lang, key, name=winner))
+            lines.append(t(lang, key, name=winner, players=players))
         else:
             title = t(lang, "besigue.summary.title", hand=hand)
         fields: list[Field] = []
         melds = [
-            f"**{names[seat]}** : " + ", ".join(meld_text(m.kind, m.faces, lang) for m in laid)
+            t(
+                lang,
+                "labelled",
+                label=f"**{names[seat]}**",
+                text=", ".join(meld_text(m.kind, m.faces, lang) for m in laid),
+            )
             for seat, laid in enumerate(_melds_of(table))
             if laid
         ]

@@ -30,7 +30,8 @@ from games.tricks import PlayedTrick
 
 WON: Final = "won"  # the deal that won the match, for its winner
 EN_BAS_TABLE: Final = "en-bas-table"  # ...won while every loser is under 750
-RESULTS: Final = (WON, EN_BAS_TABLE)
+COUNTED: Final = "counted"  # a deal counted, the match going on
+RESULTS: Final = (WON, EN_BAS_TABLE, COUNTED)
 
 
 class BesiguePort(OpenHands):
@@ -103,11 +104,17 @@ class BesiguePort(OpenHands):
         return None  # cards are on the table, the draws are for everyone
 
     def hand_result(self, session: Session, state: DealState) -> HandResult:
+        """A deal's points by seat and each side's score after it; the deal that won
+        the match names the winning side (its first seat, his partner with him)."""
         outcome = state.outcome
-        if outcome is None or not outcome.over or outcome.winner is None:
-            return HandResult(None, None, None)
-        winner = outcome.teams.index(outcome.winner)  # the first seat of the winning side
-        return HandResult(winner, EN_BAS_TABLE if outcome.en_bas_table else WON, True)
+        assert outcome is not None
+        teams = outcome.teams
+        scores = tuple(outcome.scores[side] for side in teams)
+        if not outcome.over or outcome.winner is None:
+            return HandResult(None, COUNTED, None, teams, outcome.points, scores)
+        winner = teams.index(outcome.winner)
+        result = EN_BAS_TABLE if outcome.en_bas_table else WON
+        return HandResult(winner, result, True, teams, outcome.points, scores)
 
     def played_tricks(self, record: Mapping[str, Any]) -> tuple[PlayedTrick, ...]:
         states = replay(BesigueRecord.from_json(record)).states

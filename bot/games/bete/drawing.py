@@ -18,6 +18,7 @@ from bot.games.bete.codec import call_arg, call_of, parse_move
 from bot.games.bete.port import pot_of_parts
 from bot.i18n import one_of, t
 from bot.ids import ComponentId
+from bot.lobby_text import changed_options
 from bot.render import (
     button,
     card_buttons,
@@ -109,7 +110,7 @@ def speaking_rounds(view: DealView, names: list[str], lang: str) -> list[tuple[s
     return [
         (
             t(lang, _ROUND_KEYS[index - 1]) if index else "",
-            [t(lang, "call.said", name=names[s], call=action_text(a, lang)) for s, a in calls],
+            [t(lang, "labelled", label=names[s], text=action_text(a, lang)) for s, a in calls],
         )
         for index, calls in enumerate(view.speaking_rounds())
     ]
@@ -204,13 +205,20 @@ class BeteRenderer:
             lines.append(pot_text(view.pot, lang))
         if isinstance(session, Session):
             if not playing:
-                lines.append(t(lang, "table.next_dealer", name=names[session.dealer]))
                 lines.append(pot_text(session.pot, lang))
             if session.stop_requested and table.status != "ended":
-                lines.append(t(lang, "bete.stopping", count=session.deals_left))
+                lines.append(self.stopping(table, lang))
             if table.status == "ended":  # which bêtes the next table starts from
                 lines.append(carried_line(table, session.waiting(), self.amount, lang))
         return lines
+
+    def options_lines(self, table: TableLike, lang: str) -> list[str]:
+        return changed_options(table.rules, lang) or [t(lang, "options.default.bete")]
+
+    def stopping(self, table: TableLike, lang: str) -> str:
+        session = table.session
+        left = session.deals_left if isinstance(session, Session) else 0
+        return t(lang, "bete.stopping", count=left)
 
     def seat_details(
         self, table: TableLike, view: DealView | None, seat: int, lang: str

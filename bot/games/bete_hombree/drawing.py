@@ -18,6 +18,7 @@ from bot.game import CardRow, Field, TableLike
 from bot.games.bete_hombree.codec import call_arg, call_of, parse_move
 from bot.i18n import one_of, t
 from bot.ids import ComponentId
+from bot.lobby_text import changed_options
 from bot.render import (
     button,
     card_buttons,
@@ -117,7 +118,7 @@ def calls_said(view: HandView, names: list[str], lang: str) -> list[str]:
     """The auction's calls as said, each measured by the rank standing before it, each
     line made of its parts (a name may hold spaces: "🤖 Alexandre : Premier pour 3")."""
     return [
-        t(lang, "call.said", name=names[seat], call=call_text(action, rank, lang))
+        t(lang, "labelled", label=names[seat], text=call_text(action, rank, lang))
         for (seat, action), rank in zip(view.calls, view.call_ranks, strict=True)
     ]
 
@@ -297,7 +298,7 @@ class HombreeRenderer:
         return signed(amount)  # in sous
 
     def amount(self, amount: int, lang: str) -> str:
-        return str(amount)
+        return t(lang, "bete-hombree.sous", amount=amount)
 
     def refusal(self, view: HandView, action: Action, reason: str) -> tuple[str, dict[str, object]]:
         if action.kind in (Kind.SANS_PREJUDICE, Kind.RETIENS) and "looked at" in reason:
@@ -344,16 +345,23 @@ class HombreeRenderer:
             if view.contract is not None:  # trump on a line of its own, apart from the belle
                 lines.append(t(lang, "table.trump", suit=suit_text(view.contract.trump, lang)))
         if isinstance(session, Session):
-            belle = session.belle if view is None or table.between_hands else view.belle
-            dealer = session.dealer if view is None or table.between_hands else view.dealer
+            belle = view.belle if view is not None and table.in_deal else session.belle
             lines.append(t(lang, "table.belle", suit=suit_text(belle, lang)))
-            key = "table.next_dealer" if table.between_hands else "table.dealer"
-            lines.append(t(lang, key, name=names[dealer]))
+            if view is not None and table.in_deal:  # between deals the table names the next
+                lines.append(t(lang, "table.dealer", name=names[view.dealer]))
             if session.stop_requested and table.status != "ended":
-                lines.append(t(lang, "table.stopping", count=max(session.deals_left, 0)))
+                lines.append(self.stopping(table, lang))
             if table.status == "ended":  # which bêtes the next table starts from
                 lines.append(carried_line(table, session.register.entries, self.amount, lang))
         return lines
+
+    def options_lines(self, table: TableLike, lang: str) -> list[str]:
+        return changed_options(table.rules, lang) or [t(lang, "options.default.bete-hombree")]
+
+    def stopping(self, table: TableLike, lang: str) -> str:
+        session = table.session
+        left = session.deals_left if isinstance(session, Session) else 0
+        return t(lang, "table.stopping", count=max(left, 0))
 
     def seat_details(
         self, table: TableLike, view: HandView | None, seat: int, lang: str
@@ -533,7 +541,7 @@ class HombreeRenderer:
         return title, result, fields
 
     def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
-        return [(t(lang, "register.pot"), str(pot.get("", 0)), True)]
+        return [(t(lang, "register.pot"), self.amount(pot.get("", 0), lang), True)]
 
 
 __all__ = ["HandState", "HombreeRenderer"]

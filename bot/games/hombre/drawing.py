@@ -18,6 +18,7 @@ from bot.game import CardRow, Field, TableLike
 from bot.games.hombre.codec import action_arg, action_of, parse_move, play_arg, play_of
 from bot.i18n import t
 from bot.ids import ComponentId
+from bot.lobby_text import changed_options, option_line
 from bot.render import (
     button,
     card_buttons,
@@ -29,7 +30,7 @@ from bot.render import (
 )
 from games.cards import Card, Suit, cards_of
 from games.hombre import Action, DealState, DealView, Kind, Mode, Phase, Pool, Session, Signal
-from games.hombre.rules import SEATS, plain_order, trick_rules
+from games.hombre.rules import SEATS, Rules, plain_order, trick_rules
 from games.hombre.settle import ALL_PASSED, CODILLE, REMISE, VOLE, VOLE_FAILED, WIN
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "cards", "auction", "exchange", "play", "money")
@@ -161,7 +162,7 @@ def signals_text(view: DealView, names: list[str], lang: str) -> str | None:
 
 def phase_prompt(view: DealView, names: list[str], lang: str) -> str:
     if view.phase is Phase.DONE:
-        return t(lang, "phase.done")
+        return t(lang, "phase.done.hombre")
     return t(lang, f"hombre.phase.{view.phase.name.lower()}", name=names[view.turn])
 
 
@@ -189,10 +190,22 @@ def choice_buttons(table: TableLike, view: DealView, lang: str) -> list[discord.
 
 
 def exchange_bounds(view: DealView) -> tuple[int, int]:
-    """How many cards the seat to exchange may discard: (least, most), as the engine's
-    legal actions say (keeping one's hand among them, or not)."""
-    least = 0 if any(a.kind is Kind.DISCARD and not a.cards for a in view.legal) else 1
-    return least, min(len(cards_of(view.hand)), view.talon_left)
+    """How many cards the seat to exchange may discard: (least, most), the engine's."""
+    if view.exchange is None:
+        raise ValueError(f"seat {view.seat} is not to exchange")
+    return view.exchange
+
+
+def exchange_words(view: DealView) -> tuple[str, dict[str, object]]:
+    """What the seat to exchange may discard, as the menu and the button offer it (the
+    prompt's key and its arguments; the refusal's key is the prompt's, under
+    ``hombre.error``): one card at least from the menu, or none with *keep my hand*."""
+    least, most = exchange_bounds(view)
+    if not most:
+        return "exchange_empty", {}
+    if least == 0:
+        return "exchange_or_keep", {"most": most}
+    return "exchange_range", {"least": least, "most": most}
 
 
 def exchange_items(table: TableLike, view: DealView, lang: str) -> list[discord.ui.Item[Any]]:
@@ -202,10 +215,17 @@ def exchange_items(table: TableLike, view: DealView, lang: str) -> list[discord.
     keep = least == 0
     items: list[discord.ui.Item[Any]] = []
     if most:
+        fewest = max(least, 1)  # a menu takes one card at least: none is the button
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=str(ComponentId(table.id, table.moves, "discard", select=True)),
-            placeholder=t(lang, "hombre.exchange_placeholder", most=most, talon=view.talon_left),
-            min_values=1,
+            placeholder=t(
+                lang,
+                "hombre.exchange_placeholder",
+                least=fewest,
+                most=most,
+                talon=view.talon_left,
+            ),
+            min_values=fewest,
             max_values=most,
             options=[
                 discord.SelectOption(label=card_text(c, lang), value=str(c))
@@ -278,8 +298,8 @@ class HombreRenderer:
                 return "hombre.error.signal", {}  # the hombre gives no signal
             return "error.illegal_card", {}
         if view.phase is Phase.EXCHANGE:
-            least, most = exchange_bounds(view)
-            return "hombre.error.exchange", {"least": least, "most": most}
+            words, args = exchange_words(view)
+            return f"hombre.error.{words}", args
         return "error.illegal_call", {}
 
     def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
@@ -303,15 +323,28 @@ class HombreRenderer:
                 lines.append(t(lang, "hombre.trump_line", suit=suit_text(Suit(view.trump), lang)))
             lines.append(t(lang, "table.dealer", name=names[view.dealer]))
         if isinstance(session, Session):
-            if not playing:
-                lines.append(t(lang, "table.next_dealer", name=names[session.dealer]))
             if session.poules:
                 lines.append(t(lang, "hombre.poules", won=session.poules_won, of=session.poules))
-            if session.coups_from >= 0 and session.jouer_les_coups and not session.finished:
-                lines.append(t(lang, "hombre.coups"))
             if session.stop_requested and table.status != "ended":
-                lines.append(t(lang, "hombre.stopping"))
+                lines.append(self.stopping(table, lang))
+            elif session.coups_from >= 0 and session.jouer_les_coups and not session.finished:
+                lines.append(t(lang, "hombre.coups"))
         return lines
+
+    def options_lines(self, table: TableLike, lang: str) -> list[str]:
+        """The poules that end the game (or none: until stopped), then the other options
+        chosen."""
+        rules = table.rules
+        assert isinstance(rules, Rules)
+        poules = option_line("poules", rules.poules, lang)
+        if not rules.poules:
+            poules = t(lang, "hombre.options.no_poules")
+        return [poules, *changed_options(rules, lang, besides=("poules",))]
+
+    def stopping(self, table: TableLike, lang: str) -> str:
+        session = table.session
+        coups = isinstance(session, Session) and session.jouer_les_coups
+        return t(lang, "hombre.stopping_coups" if coups else "hombre.stopping")
 
     def seat_details(
         self, table: TableLike, view: DealView | None, seat: int, lang: str
@@ -332,7 +365,10 @@ class HombreRenderer:
         fields: list[Field] = []
         session = table.session
         if view is not None and not table.between_hands:
-            calls = "\n".join(f"{names[s]} : {action_text(a, lang)}" for s, a in view.calls)
+            calls = "\n".join(
+                t(lang, "labelled", label=names[s], text=action_text(a, lang))
+                for s, a in view.calls
+            )
             fields.append((t(lang, "hombre.auction"), calls or t(lang, "table.no_calls"), True))
             if view.mode is not None:
                 fields.append((t(lang, "hombre.hombre"), contract_text(view, names, lang), True))
@@ -363,8 +399,9 @@ class HombreRenderer:
         self, table: TableLike, view: DealView, seat: int, lang: str, step: str
     ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
         names = table.names
-        lines = [t(lang, "hand.hand_no", hand=table.hand_no, dealer=names[view.dealer])]
-        lines.append(t(lang, f"hombre.position.{(seat - view.dealer) % SEATS}"))
+        lines = [t(lang, "hand.hand_no.hombre", hand=table.hand_no, dealer=names[view.dealer])]
+        if view.phase is Phase.AUCTION:  # the order of speaking holds while one speaks
+            lines.append(t(lang, f"hombre.position.{(seat - view.dealer) % SEATS}"))
         if view.mode is not None:
             lines.append(contract_text(view, names, lang))
         lines.append("")
@@ -384,8 +421,9 @@ class HombreRenderer:
         done, playing = view.phase is Phase.DONE, view.phase is Phase.PLAY
         prompt = t(lang, f"hombre.your_turn.{view.phase.name.lower()}")
         if mine and view.phase is Phase.EXCHANGE:
-            least, most = exchange_bounds(view)
-            prompt = t(lang, "hombre.your_turn.exchange_range", least=least, most=most)
+            words, args = exchange_words(view)
+            keep = t(lang, "hombre.btn.keep")  # the button that discards nothing, by its name
+            prompt = t(lang, f"hombre.your_turn.{words}", keep=keep, **args)
         if mine and any(a.kind is Kind.STOP for a in view.legal):
             prompt = t(lang, "hombre.your_turn.stop")
         lines += turn_lines(table, view, lang, done=done, playing=playing, prompt=prompt)

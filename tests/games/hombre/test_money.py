@@ -179,3 +179,44 @@ def test_jouer_les_coups_ends_at_the_first_bete() -> None:
         state.outcome = settle(state)
         session.settle(state)
     assert session.finished
+
+
+def _play_deal(session: Session, tricks: list[int]) -> None:
+    state = session.deal()
+    state.hombre, state.mode, state.tricks = 1, Mode.PRENDRE, tricks
+    state.outcome = settle(state)
+    session.settle(state)
+
+
+def test_a_stop_ends_after_the_deal_in_progress() -> None:
+    session = Session(["A", "B", "C"], seed=1)
+    session.deal()
+    session.request_stop()
+    assert session.deals_left == 1 and not session.finished
+    session.in_deal = False
+    assert session.finished and session.deals_left == 0
+
+
+def test_a_stop_at_a_table_playing_the_coups_plays_them_first() -> None:
+    """RULES.md §3, End: with *jouer les coups*, stopping plays three more deals each
+    after the one in progress (or until the first bête), then the game ends."""
+    session = Session(["A", "B", "C"], jouer_les_coups=True, seed=1)
+    state = session.deal()
+    session.request_stop()
+    assert session.deals_left == 1 + 9
+    state.hombre, state.mode, state.tricks = 0, Mode.PRENDRE, [5, 2, 2]
+    state.outcome = settle(state)
+    session.settle(state)  # the deal in progress is not a coup
+    for played in range(9):
+        assert not session.finished and session.deals_left == 9 - played
+        _play_deal(session, [2, 5, 2])  # the hombre wins: no bête
+    assert session.finished and session.deals_left == 0
+
+
+def test_a_bete_made_during_the_coups_asked_by_a_stop_ends_them() -> None:
+    session = Session(["A", "B", "C"], jouer_les_coups=True, seed=1)
+    session.request_stop()
+    _play_deal(session, [2, 5, 2])
+    assert not session.finished
+    _play_deal(session, [3, 3, 3])  # a remise: the hombre makes a bête
+    assert session.finished

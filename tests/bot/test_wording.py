@@ -1,0 +1,194 @@
+"""The catalogue's wording, over every game registered (a game added gets the checks):
+
+- each language its own typography: French keeps its space before ``:``, ``;``, ``!``
+  and ``?``, English has none; and no text is punctuated in the code, where one
+  language's rule would reach the other (``"{label} : {text}"`` is the catalogue's);
+- one term per concept in each game and language: each game names a deal and a trick
+  with its own word (``GameTexts.terms``) in everything it shows, its own texts and
+  the shared ones as it words them (``bot.i18n.worded``), never with another word of
+  the same meaning;
+- the core names no game: no shared text uses a word that belongs to one game only,
+  and no game's text uses another game's own words.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import bot.games
+from bot.game import TableGame
+from bot.games import table_games
+from bot.i18n import LANGS, MESSAGES, worded
+from tests.vocabulary import (
+    SYNONYMS,
+    fold,
+    found,
+    offered_games,
+    other_terms,
+    others_words,
+    uses,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUE = ("bot/i18n.py", "bot/translator.py")  # where the prose of the code lives
+CODE_SPAN = re.compile(r"`[^`]*`|\{[^}]*\}")
+FRENCH_SPACES = " \u00a0\u202f"
+
+
+@pytest.fixture(autouse=True)
+def games_loaded() -> None:
+    bot.games.load()
+
+
+def game_keys() -> set[str]:
+    return {key for game in table_games() for key in game.texts.messages}
+
+
+def shown(game: TableGame) -> dict[str, dict[str, str]]:
+    """Every text ``game`` may show: its own, and each shared one as it words it."""
+    own = dict(game.texts.messages)
+    texts = {key: MESSAGES[worded(key, game.id)] for key in MESSAGES if key not in game_keys()}
+    texts.update({k: v for k, v in own.items() if not k.endswith(f".{game.id}")})
+    return texts
+
+
+def plain(text: str) -> str:
+    """A text with a word for each code span and placeholder (they follow no language)."""
+    return CODE_SPAN.sub("x", text)
+
+
+# ---- typography ----------------------------------------------------------------------
+
+
+def test_english_has_no_space_before_its_punctuation() -> None:
+    wrong = [
+        f"{key}: {entry['en']!r}"
+        for key, entry in MESSAGES.items()
+        if re.search(rf"[{FRENCH_SPACES}][:;!?]", plain(entry["en"]))
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_french_keeps_its_space_before_double_punctuation() -> None:
+    wrong = [
+        f"{key}: {entry['fr']!r}"
+        for key, entry in MESSAGES.items()
+        if re.search(rf"[^{FRENCH_SPACES}][:;!?](?:\s|$)", plain(entry["fr"]))
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def strings_outside_docstrings(tree: ast.Module) -> Iterator[ast.Constant]:
+    docstrings = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            docstrings.add(id(body[0].value))
+    for node in ast.walk(tree):
+        is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if is_text and id(node) not in docstrings:
+            yield node
+
+
+def test_no_text_is_punctuated_in_the_code() -> None:
+    """A colon (or ``;`` ``!`` ``?``) after a space in a string of the code is a French
+    one, shown in English too: such a text belongs in the catalogue (``labelled``)."""
+    wrong = []
+    for folder in ("bot", "cogs"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            relative = path.relative_to(ROOT).as_posix()
+            if relative in CATALOGUE:
+                continue
+            for node in strings_outside_docstrings(ast.parse(path.read_text("utf-8"))):
+                if re.search(rf"[{FRENCH_SPACES}][:;!?](?:\s|$)", node.value):
+                    wrong.append(f"{relative}:{node.lineno}: {node.value!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_code_check_sees_a_french_colon() -> None:
+    tree = ast.parse('"""A docstring : kept."""\nx = f"{a} : {b}"\n')
+    assert [n.value for n in strings_outside_docstrings(tree)] == [" : "]
+
+
+# ---- one term per concept -----------------------------------------------------------
+
+
+def test_every_game_declares_its_terms() -> None:
+    for game in table_games():
+        for concept, words in SYNONYMS.items():
+            for lang in LANGS:
+                assert game.texts.terms[concept][lang] in words[lang], (game.id, concept, lang)
+
+
+@pytest.mark.parametrize("game", table_games(), ids=lambda g: g.id)
+def test_a_numbered_deal_is_named_with_the_games_term(game: TableGame) -> None:
+    wrong = []
+    for lang in LANGS:
+        term = game.texts.terms["deal"][lang]
+        for key, entry in shown(game).items():
+            if "{hand}" in entry[lang] and not found([term], entry[lang]):
+                wrong.append(f"{key} [{lang}] does not say {term!r}: {entry[lang]!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("game", table_games(), ids=lambda g: g.id)
+def test_a_game_uses_one_word_for_each_concept(game: TableGame) -> None:
+    wrong = [
+        f"{key} [{lang}] says {word!r} ({use!r}), not its own term: {entry[lang]!r}"
+        for key, entry in shown(game).items()
+        for lang in LANGS
+        for word, use in other_terms(game, plain(entry[lang]), lang)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_term_check_tells_the_senses_apart() -> None:
+    assert uses("donne", "Donne 3 : Anne donne les cartes.") == ["donne"]
+    assert uses("donne", "Il donne 1 jeton à chacun ; la donne suivante.") == ["la donne"]
+    assert uses("donne", "Anne donne les cartes.") == []
+    assert uses("hand", "Hand #3: look at your hand") == ["hand #"]
+    assert uses("hand", "Look at my hand") == []
+    assert uses("levée", "Cinq levées ! La table s'est levée. Table levée.") == ["levees"]
+    assert uses("coup", "Le coup est fini.") == ["coup"]
+
+
+# ---- the core names no game -----------------------------------------------------------
+
+
+def test_no_shared_text_uses_a_games_own_word() -> None:
+    games = table_games()
+    owned = {word: game.id for game in games for word in game.texts.own_words}
+    wrong = [
+        f"{key} [{lang}]: {word!r} ({owned[word]}) in {entry[lang]!r}"
+        for key, entry in MESSAGES.items()
+        if key not in game_keys()
+        for lang in LANGS
+        for word in found(owned, entry[lang])
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("game", table_games(), ids=lambda g: g.id)
+def test_no_game_text_uses_another_games_own_word(game: TableGame) -> None:
+    others = others_words(game, table_games())
+    wrong = [
+        f"{key} [{lang}]: {word!r} ({others[word]}) in {entry[lang]!r}"
+        for key, entry in game.texts.messages.items()
+        for lang in LANGS
+        for word in found(others, entry[lang])
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_own_words_belong_to_one_game_each() -> None:
+    assert all(game.texts.own_words for game in offered_games())
+    seen: dict[str, str] = {}
+    for game in table_games():
+        for word in game.texts.own_words:
+            assert fold(word) not in seen, (word, game.id, seen.get(fold(word)))
+            seen[fold(word)] = game.id

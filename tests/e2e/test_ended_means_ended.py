@@ -1,0 +1,141 @@
+"""Ended means ended, at every offered game: once a game or match is over (its last deal
+settled, or the table stopped), nothing the bot shows offers a next deal or says whose
+turn it is.
+
+On the transcripts of whole games (``tests.e2e.transcripts``):
+
+- a next deal is never offered that does not come: no enabled next-deal button for
+  the last deal dealt (unless everyone's *Stop now* ended the table instead);
+- the last deal's summary does not tell anyone to click the next-deal button;
+- from the change that shows the table ended, no message offers a next deal (an
+  enabled button, or a text naming the button);
+- every message of the table as it last stands (the table message, the summaries,
+  the private hands in DMs, each person's latest panel of ``/play`` or *My hand*) has
+  no enabled game button and no turn marker: no ``▶`` on a seat, no "à vous" / "your
+  turn" / "to bid" / "to play" line, no deadline.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.i18n import t, worded
+from tests.e2e.fake import Sent
+from tests.e2e.players import GAME_VERBS
+from tests.e2e.transcripts import Key, Transcript, game_components, keys, played
+from tests.vocabulary import fold
+
+# what a player acts with at a table: the game's moves, the next deal, looking at a hand
+# kept face down, stopping at once and keeping a match
+ACTING: frozenset[str] = GAME_VERBS | {"next", "look", "stop", "keep"}
+# lines that say whose turn it is, in either language
+TURN_MARKERS: tuple[str, ...] = (
+    "▶",
+    "à vous",
+    "your turn",
+    "to bid",
+    "to play",
+    "to speak",
+    "de parler",
+    "de jouer",
+    "au tour de",
+    "'s turn",
+    "fin du temps de jeu",
+    "time runs out",
+)
+
+
+def next_offers(sent: Sent) -> list[int]:
+    """The deals whose next-deal button this change shows enabled."""
+    return [
+        cid.moves
+        for cid, component in game_components(sent.payload)
+        if cid.verb == "next" and not component.get("disabled")
+    ]
+
+
+def invites_next(transcript: Transcript, sent: Sent) -> bool:
+    """Whether this change's text tells to click the next-deal button: names it as a
+    button is named, set apart (*Next hand*, “Next hand”, « Coup suivant »)."""
+    label = re.escape(t(transcript.lang, worded("btn.next", transcript.game.id)))
+    named = rf"(?:\*|“|«|\")\s*{label}\s*(?:\*|”|»|\")"
+    return re.search(named, sent.text(), re.IGNORECASE) is not None
+
+
+def summaries(transcript: Transcript) -> list[Sent]:
+    """Every version of the public messages in the table's channel other than the table
+    message, up to the boards asked at the end: the deals' summaries."""
+    return [
+        s
+        for s in transcript.sent
+        if s.channel_id == transcript.table_channel
+        and s.audience is None
+        and s.message_id != transcript.table_message
+        and s.seq < transcript.commands_at
+        and s.payload.get("embeds")
+    ]
+
+
+def faults_of(transcript: Transcript) -> list[str]:
+    faults = []
+    game_sent = [s for s in transcript.sent if s.seq < transcript.commands_at]
+    last = transcript.deals
+    if not transcript.voted:  # the game ended by itself: its last deal had no next
+        for s in game_sent:
+            if any(deal >= last for deal in next_offers(s)):
+                faults.append(f"#{s.seq} offers deal {last + 1}, which never came")
+        shown = summaries(transcript)
+        if shown:
+            final = max(shown, key=lambda s: (s.message_id or 0, s.seq))
+            for s in shown:
+                if s.message_id == final.message_id and invites_next(transcript, s):
+                    faults.append(f"#{s.seq} the last summary invites a next deal: {s.text()!r}")
+    for s in game_sent:
+        if s.seq < transcript.ended_at:
+            continue
+        if next_offers(s):
+            faults.append(f"#{s.seq} offers a next deal after the end")
+        if invites_next(transcript, s):
+            faults.append(f"#{s.seq} invites a next deal after the end: {s.text()!r}")
+    for s in standing(transcript):
+        acting = [
+            f"{cid.verb}:{cid.arg}"
+            for cid, c in game_components(s.payload)
+            if cid.verb in ACTING and not c.get("disabled")
+        ]
+        if acting:
+            faults.append(f"#{s.seq} still offers {acting} once ended: {s.text()[:200]!r}")
+        text = fold(s.text())
+        for marker in TURN_MARKERS:
+            if marker in text:
+                line = next(x for x in s.text().splitlines() if marker in fold(x))
+                faults.append(f"#{s.seq} still says {marker!r} once ended: {line!r}")
+    return faults
+
+
+def standing(transcript: Transcript) -> list[Sent]:
+    """The game's messages as they last stood before the boards were asked: the public
+    ones, every private hand sent by DM, and each person's latest private panel (the
+    one the bot keeps up to date through its token; a panel a newer one replaced was
+    left behind by the player, as Discord lets them)."""
+    out, panels = [], {}
+    for s in transcript.finals():
+        if s.seq >= transcript.commands_at:
+            continue
+        if s.channel_id in (transcript.table_channel, transcript.other_channel) and s.audience:
+            if game_components(s.payload):
+                panels[s.audience] = max(panels.get(s.audience, s), s, key=lambda p: p.seq)
+            continue
+        out.append(s)
+    return out + list(panels.values())
+
+
+@pytest.mark.parametrize("key", keys(), ids=str)
+async def test_ended_means_ended(key: Key) -> None:
+    transcript = await played(key)
+    faults = faults_of(transcript)
+    assert not faults, f"{key}: {len(faults)} faults once the game was over:\n" + "\n".join(
+        dict.fromkeys(faults)
+    )
