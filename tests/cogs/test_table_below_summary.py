@@ -8,18 +8,22 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import LANGS, t
+from bot.game import TableGame
+from bot.i18n import LANGS, game_text, t
 from games.bete_hombree import Action
 from tests.bot.example import actions
+from tests.bot.offered import offered_games
 from tests.cogs.helpers import act_in_dm, labels, live
 from tests.cogs.test_full_hand import open_full_table
 
 
+@pytest.mark.parametrize("game", offered_games(), ids=lambda game: game.id)
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_summary_footer_names_no_button(lang: str) -> None:
-    footer = t(lang, "summary.next", name="Arthur")
+def test_the_summary_footer_names_no_button(game: TableGame, lang: str) -> None:
+    footer = game_text(game.id, lang, "summary.next", name="Arthur")
     assert "Arthur" in footer
-    assert t(lang, "btn.next") not in footer and t(lang, "btn.hand") not in footer
+    for button in ("btn.next", "btn.hand"):
+        assert game_text(game.id, lang, button) not in footer
 
 
 async def test_the_table_comes_below_each_summary(world):
