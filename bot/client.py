@@ -7,6 +7,7 @@ import logging
 import traceback
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -15,6 +16,7 @@ from bot.computer import Decider, PoolDecider
 from bot.errors import UserError
 from bot.handoffs import Handoffs, Ownership, process_name
 from bot.i18n import lang_for, t
+from bot.outbox import ServerErrors
 from bot.pacing import RestPacer
 from bot.presenter import Presenter
 from bot.service import DealSource, TableService
@@ -53,8 +55,9 @@ class BeteBot(commands.Bot):
         intents.dm_messages = False
         plan = settings.shards
         self.pacer = RestPacer.share(settings.rest_rate, len(plan.ids), plan.count)
-        if self.pacer is not None:
-            options.setdefault("http_trace", self.pacer.trace())
+        trace = aiohttp.TraceConfig() if self.pacer is None else self.pacer.trace()
+        server_errors = ServerErrors()  # an edit of a table message that got one gives way
+        options.setdefault("http_trace", server_errors.watch(trace))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -77,6 +80,7 @@ class BeteBot(commands.Bot):
         self.lost_shards = False  # stopped because another process may hold its shards now
         self._closing: asyncio.Task[None] | None = None
         self.presenter = Presenter(self, settings.default_language, settings.dm_window)
+        self.presenter.tables.server_errors = server_errors
 
     @property
     def db(self) -> Database:

@@ -24,6 +24,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Final
@@ -42,6 +44,40 @@ INLINE: Final = 2.0  # seconds a caller waits for the first try
 # Discord's codes for a permission the bot lacks in a channel: Missing Access (it cannot
 # see the channel), Missing Permissions (it may not do that there)
 PERMISSION_CODES: Final = frozenset({50001, 50013})
+
+
+class ServerErrors:
+    """When Discord last answered a request 5xx, by the request's path (the latest
+    ``KEPT``): an edit that got one is waiting out discord.py's pause before its next
+    try, with a state a newer one may replace."""
+
+    KEPT: Final = 1024
+
+    def __init__(self) -> None:
+        self._at: OrderedDict[str, float] = OrderedDict()
+
+    def watch(self, trace: aiohttp.TraceConfig) -> aiohttp.TraceConfig:
+        """Note the 5xx answers of the requests ``trace`` follows (discord.py's session)."""
+
+        async def ended(
+            session: aiohttp.ClientSession, context: object, params: aiohttp.TraceRequestEndParams
+        ) -> None:
+            if params.response.status >= 500:
+                self.saw(params.url.path)
+
+        trace.on_request_end.append(ended)
+        return trace
+
+    def saw(self, path: str) -> None:
+        self._at[path] = time.monotonic()
+        self._at.move_to_end(path)
+        while len(self._at) > self.KEPT:
+            self._at.popitem(last=False)
+
+    def since(self, path_end: str, moment: float) -> bool:
+        """Whether a request whose path ends with ``path_end`` was answered 5xx after
+        ``moment`` (monotonic)."""
+        return any(p.endswith(path_end) and at >= moment for p, at in reversed(self._at.items()))
 
 
 class Later(Exception):

@@ -12,9 +12,11 @@ shows that already.
   click in the DMs) has the message looked up (``probe``: once per player and event of
   the table, so a player's clicks cost one request until the table changes): gone, it
   is posted again.
-- An edit that Discord answers 5xx is tried again by discord.py, with the same state, after
-  a pause; a newer change does not wait behind it: the edit gives way (``Superseded``)
-  and the newest state is sent at once, so a burst of 5xx never freezes the table.
+- An edit that Discord answered 5xx is tried again by discord.py, with the same state,
+  after a pause (1, 3, 5, 7 s); a newer change does not wait behind it: the edit gives
+  way (``Superseded``) and the newest state is sent at once, so a burst of 5xx never
+  leaves the table showing an old state (its buttons refused as stale). An edit that is
+  only slow (waiting for its turn under Discord's limits) is left to finish.
 - A summary, and ``/table show``, move it to the bottom of the channel: a new message,
   the old one deleted (``retire``). The table message is then the channel's latest
   message, just below the summary (whose footer names the next dealer), and a table that
@@ -34,7 +36,7 @@ from typing import Any, Final
 import discord
 
 from bot.game import LogLine
-from bot.outbox import Delivery, Later, Outbox, Superseded, lacks_permission
+from bot.outbox import Delivery, Later, Outbox, ServerErrors, Superseded, lacks_permission
 from bot.pictures.files import UNKNOWN, edit_files, picture_name, send_files
 from bot.render import panel_fingerprint, table_embed, table_view
 from bot.table import LiveTable
@@ -44,10 +46,6 @@ log = logging.getLogger(__name__)
 UNKNOWN_MESSAGE: Final = 10008
 REPOST_GAP: Final = 5.0  # seconds at least between two messages of a table posted unasked
 OPENING: Final = 10.0  # seconds a new table's message id may be unknown (being answered)
-# seconds after which an edit still on its way gives way to a newer one: by then it is
-# waiting out discord.py's pause between two tries after a 5xx (1, 3, 5, 7 s), and the
-# table would show an old state all that time (its buttons refused as stale)
-GIVE_WAY_AFTER: Final = 0.5
 NEVER: Final = float("-inf")
 
 Drawing = tuple[dict[str, Any], str]  # a table message's payload, and its fingerprint
@@ -93,14 +91,16 @@ class TableMessages:
         self._seen: dict[int, float] = {}  # when its message was last known to be there
         self._probed: dict[int, tuple[int, set[str]]] = {}  # the event, who looked it up
         self._lost: set[int] = set()  # tables whose channel is gone
-        self._editing: dict[int, tuple[asyncio.Task[Any], float]] = {}  # an edit, its start
+        # an edit on its way: the request, when it began, its path
+        self._editing: dict[int, tuple[asyncio.Task[Any], float, str]] = {}
+        self.server_errors = ServerErrors()  # the client's (which watches its requests)
 
     def _key(self, table: LiveTable) -> tuple[str, int]:
         return ("table", table.id)
 
     def _put(self, table: LiveTable) -> Delivery:
         editing = self._editing.get(table.id)
-        if editing is not None and time.monotonic() - editing[1] >= GIVE_WAY_AFTER:
+        if editing is not None and self.server_errors.since(editing[2], editing[1]):
             editing[0].cancel()  # an older state, waiting for discord.py's next try
         return self.outbox.put(
             self._key(table),
@@ -230,7 +230,8 @@ class TableMessages:
         )
         payload = table_edit(table, table.picture_held, drawn)
         edit = asyncio.ensure_future(channel.get_partial_message(message_id).edit(**payload))
-        self._editing[table.id] = (edit, time.monotonic())
+        path = f"/channels/{table.row.channel_id}/messages/{message_id}"
+        self._editing[table.id] = (edit, time.monotonic(), path)
         try:
             await edit
         except asyncio.CancelledError:
