@@ -48,3 +48,22 @@ async def test_the_table_comes_below_each_summary(world):
     await world.members[0].click(world.table_message(), label="Next hand")
     await world.env.settle()
     assert world.channel.history()[-1].id == live(world).row.message_id == table.row.message_id
+
+
+async def test_table_show_posts_the_table_again_at_the_bottom(world):
+    table = await open_full_table(world)
+    first = table.row.message_id
+    # anyone in the channel may ask, seated or not
+    passer_by = world.guild.add_member(world.env.create_user("Passant"))
+    answer = await passer_by.slash(world.channel, "table show")
+    assert answer.ephemeral and f"<#{world.channel.id}>" in answer.response.content
+    await world.env.settle()
+    history = world.channel.history()
+    assert history[-1].id == live(world).row.message_id != first
+    assert first not in {m.id for m in history}, "the old table message stays up the channel"
+    assert "My hand" in labels(history[-1])
+    # asked again at once: answered, and the table is not posted once more
+    again = await world.members[2].slash(world.channel, "table show")
+    await world.env.settle()
+    assert again.ephemeral and live(world).row.message_id == history[-1].id
+    assert [m.id for m in world.channel.history()] == [m.id for m in history]
