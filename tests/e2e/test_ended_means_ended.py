@@ -76,13 +76,13 @@ def speaks_of_next(transcript: Transcript, sent: Sent, when: str) -> list[str]:
 
 def summaries(transcript: Transcript) -> list[Sent]:
     """Every version of the public messages in the table's channel other than the table
-    message, up to the boards asked at the end: the deals' summaries."""
+    messages, up to the boards asked at the end: the deals' summaries."""
     return [
         s
         for s in transcript.sent
         if s.channel_id == transcript.table_channel
         and s.audience is None
-        and s.message_id != transcript.table_message
+        and s.message_id not in transcript.table_messages
         and s.seq < transcript.commands_at
         and s.payload.get("embeds")
     ]
