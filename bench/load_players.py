@@ -295,10 +295,27 @@ class TableDriver:
         await asyncio.sleep(pause)
         await self.interact(opener, self.message, self.button("start"))
 
+    def current(self) -> FakeMessage | None:
+        """The table message: the bot posts it again below each summary (and when it is
+        deleted), the old one deleted; the players follow it."""
+        message = self.message
+        if message is not None and message.deleted:
+            table = self.table_id()
+            for newer in reversed(self.server.messages(self.channel)):
+                if any(
+                    ComponentId.parse(str(b["custom_id"])).table == table
+                    for b in newer.buttons()
+                    if "custom_id" in b
+                ):
+                    self.message = newer
+                    break
+        return self.message
+
     def options(self) -> list[Option]:
         """Every move on offer: *Next hand* on the table, or what a private hand enables."""
         out: list[Option] = []
-        if self.message is not None:
+        if self.current() is not None:
+            assert self.message is not None
             for button in self.message.buttons():
                 custom_id = str(button.get("custom_id", ""))
                 if custom_id.endswith(":next") and not button.get("disabled"):
@@ -382,8 +399,9 @@ class TableDriver:
 
     async def probe(self) -> Answer:
         """A *My hand* click on the table message: answered with the hand if the table is live."""
-        assert self.message is not None
-        return await self.interact(self.players[0], self.message, self.button("hand"))
+        message = self.current()
+        assert message is not None
+        return await self.interact(self.players[0], message, self.button("hand"))
 
 
 # ---- the world -------------------------------------------------------------------------

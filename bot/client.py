@@ -7,6 +7,7 @@ import logging
 import traceback
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -15,6 +16,7 @@ from bot.computer import Decider, PoolDecider
 from bot.errors import UserError
 from bot.handoffs import Handoffs, Ownership, process_name
 from bot.i18n import lang_for, t
+from bot.outbox import ServerErrors
 from bot.pacing import RestPacer
 from bot.presenter import Presenter
 from bot.service import DealSource, TableService
@@ -53,8 +55,9 @@ class BeteBot(commands.Bot):
         intents.dm_messages = False
         plan = settings.shards
         self.pacer = RestPacer.share(settings.rest_rate, len(plan.ids), plan.count)
-        if self.pacer is not None:
-            options.setdefault("http_trace", self.pacer.trace())
+        trace = aiohttp.TraceConfig() if self.pacer is None else self.pacer.trace()
+        server_errors = ServerErrors()  # an edit of a table message that got one gives way
+        options.setdefault("http_trace", server_errors.watch(trace))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -77,6 +80,7 @@ class BeteBot(commands.Bot):
         self.lost_shards = False  # stopped because another process may hold its shards now
         self._closing: asyncio.Task[None] | None = None
         self.presenter = Presenter(self, settings.default_language, settings.dm_window)
+        self.presenter.tables.server_errors = server_errors
 
     @property
     def db(self) -> Database:
@@ -99,7 +103,10 @@ class BeteBot(commands.Bot):
         )
         self._service.on_change = self.presenter.after_change
         self._service.on_reminder = self.presenter.remind
-        self.presenter.on_summary_posted = self._service.summary_posted
+        self._service.on_settled = self.presenter.posts.settled
+        self.presenter.posts.on_summary_posted = self._service.summary_posted
+        self.presenter.live = self._service.tables.get
+        self.presenter.tables.moved = self._service.set_message
         self.presenter.notify_mode = self._service.notify_mode
         # before the handoffs' own look (sharded): only the clicks run here count
         self.presenter.answers_first.install(self._connection.parsers)
@@ -159,6 +166,7 @@ class BeteBot(commands.Bot):
             log.info("synced %d global commands", len(synced))
 
     async def close(self) -> None:
+        await self.presenter.outbox.close()
         if self._service is not None:
             await self._service.close()
         await super().close()

@@ -498,7 +498,9 @@ class GameTexts:
       by Bésigue and Haitian Bésigue); a word every game may use (*bête*, *partie*) is
       in no game's list;
     - ``terms``: the one word it uses for each concept several games name differently
-      (``deal``: *donne* or *coup*; ``trick``: *pli* or *levée*), by language.
+      (``deal``: *donne* or *coup*; ``trick``: *pli* or *levée*), by language;
+    - ``next_deal``: the keys of its texts that speak of the next deal (its ante, say),
+      which nothing may show once no deal comes.
 
     A text of the core that a game words its own way is overridden in its messages
     under ``<key>.<game id>`` (``bot.i18n.worded``)."""
@@ -507,6 +509,7 @@ class GameTexts:
     command_words: Mapping[str, str] = field(default_factory=dict)
     own_words: tuple[str, ...] = ()
     terms: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    next_deal: tuple[str, ...] = ()
 
     @staticmethod
     def of_package(package: str) -> GameTexts:
@@ -517,6 +520,7 @@ class GameTexts:
             data["command_words"],
             tuple(data.get("own_words", ())),
             data.get("terms", {}),
+            tuple(data.get("next_deal", ())),
         )
 
 

@@ -8,6 +8,8 @@ missing text.  Command names and descriptions are localised through
 
 from __future__ import annotations
 
+import json
+from importlib import resources
 from typing import Any, Final
 
 import discord
@@ -358,10 +360,7 @@ MESSAGES: Final[M] = {
         "en": "New bête: {owner}, {amount}",
     },
     "summary.register_same": {"fr": "Tableau inchangé.", "en": "Register unchanged."},
-    "summary.next": {
-        "fr": "{name} donnera le coup suivant : cliquez sur « Coup suivant ».",
-        "en": "{name} deals next: click “Next hand”.",
-    },
+    "summary.next": {"fr": "{name} donnera le coup suivant.", "en": "{name} deals next."},
     # ---- register and scoreboard
     "history.title": {"fr": "Historique", "en": "History"},
     "history.picture": {
@@ -595,3 +594,7 @@ def add_texts(texts: dict[str, dict[str, str]]) -> None:
         if known is not None and known != entry:
             raise ValueError(f"the text {key!r} is written differently elsewhere")
         MESSAGES[key] = entry
+
+
+# what the bot says when Discord says no (docs/discord-errors.md), kept beside as data
+add_texts(json.loads((resources.files("bot") / "refused.json").read_text(encoding="utf-8")))

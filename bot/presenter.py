@@ -14,6 +14,11 @@ made with an interaction's token (15 minutes from the click). Once a player has
 clicked in their private hand, that click's token edits their hand, and posts
 their next hands and turn notices as its follow-ups, until it expires: the
 bot's own requests are left to the table messages.
+
+When Discord says no (``docs/discord-errors.md``): the table message is kept current
+and never lost (``bot.table_message``); a summary, a private hand or a notice that did
+not go through is tried again by the outbox (``bot.outbox``); a permission the bot lacks
+in the channel is told, once, to the person who acted (``bot.permissions``).
 """
 
 from __future__ import annotations
@@ -24,27 +29,27 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, cast
 
 import discord
 
 from bot.answers_first import AnswersFirst
+from bot.channel_posts import ChannelPosts, summary_key
+from bot.game import LogLine
 from bot.i18n import lang_for, t
+from bot.outbox import Delivery, Outbox, passing
+from bot.permissions import Permissions
 from bot.pictures.files import UNKNOWN, edit_files, picture_name, send_files
-from bot.pictures.scenes import whole_hand_scene
 from bot.render import (
     controls_fingerprint,
     expired_panel,
     hand_over_panel,
     hand_panel,
-    hand_tricks_words,
     panel_fingerprint,
-    table_embed,
     table_link,
-    table_view,
 )
-from bot.summary import settlement_embed
 from bot.table import DMRef, LiveTable, Notice, Panel
+from bot.table_message import TableMessages
 
 log = logging.getLogger(__name__)
 
@@ -56,22 +61,6 @@ DM_WINDOW: Final = 3.0
 # seconds after their own move within which a player is taken to be following the game:
 # their turn coming back then is not noticed (a notice every few seconds would only nag)
 NOTICE_AFTER: Final = 30.0
-# discord.py tries a 500, 502 or 504 again by itself, not a 503: a lost edit would
-# leave the table showing an old state (after the last card: no *Next hand*)
-SERVER_ERROR_RETRIES: Final = (0.5, 1.0, 2.0)  # seconds before each new try
-
-T = TypeVar("T")
-
-
-async def patiently(send: Callable[[], Awaitable[T]]) -> T:
-    """``send()``, tried again while Discord answers with a server error (5xx)."""
-    for delay in SERVER_ERROR_RETRIES:
-        try:
-            return await send()
-        except discord.DiscordServerError as error:
-            log.info("Discord answered %s; trying again in %.1f s", error.status, delay)
-            await asyncio.sleep(delay)
-    return await send()
 
 
 def send_with_picture(
@@ -136,8 +125,6 @@ class Presenter:
         # one presentation at a time per table: edits land in the order of the changes,
         # and a private hand is never sent twice by two changes racing
         self._locks: dict[int, asyncio.Lock] = {}
-        # told when a summary reached its channel, so that a restart does not post it again
-        self.on_summary_posted: Callable[[LiveTable, int], Awaitable[None]] | None = None
         # how a player wants to be told it is their turn: dm, mention or none
         self.notify_mode: Callable[[str], Awaitable[str]] | None = None
         self.dm_window = dm_window
@@ -146,6 +133,16 @@ class Presenter:
         self._waiting: dict[int, asyncio.Task[None]] = {}  # a table's gathered DM edits
         # the clicks waiting for their answer come before the drawings that follow a move
         self.answers_first = AnswersFirst()
+        # the live table of an id (a table rebuilt after a failed write is a new object)
+        self.live: Callable[[int], LiveTable | None] = lambda table_id: None
+        self.outbox = Outbox()
+        self.tables = TableMessages(client, self.outbox)
+        self.posts = ChannelPosts(client, self.outbox, self.tables)
+        self.tables.live = lambda table_id: self.live(table_id)
+        self.permissions = Permissions(default_language)
+        self.tables.refused = self.permissions.refused
+        self.tables.through = self.permissions.through
+        self.outbox.on_refused = self._refused
 
     def player_lang(self, table: LiveTable, player: str) -> str:
         return lang_for(table.locales.get(player), self.default_language)
@@ -154,80 +151,20 @@ class Presenter:
         if locale is not None:
             table.locales[player] = str(locale.value)
 
-    def table_payload(self, table: LiveTable) -> dict[str, Any]:
-        lang = table.public_lang
-        return {"embed": table_embed(table, lang), "view": table_view(table, lang)}
+    def acted(self, table: LiveTable, interaction: Hook) -> float:
+        """A person acts at ``table`` (a click, a command): the one told if Discord
+        refuses the bot a permission meanwhile. When (monotonic), for ``reach``."""
+        self.permissions.acted(table, interaction)
+        return time.monotonic()
 
-    def table_drawing(self, table: LiveTable) -> tuple[dict[str, Any], str]:
-        """The table message's payload as the table is now, and its fingerprint."""
-        payload = self.table_payload(table)
-        return payload, panel_fingerprint(payload["embed"], payload["view"])
+    async def reach(self, table: LiveTable, interaction: Hook, since: float) -> None:
+        """After a click of a player of ``table`` (came at ``since``) that edited nothing
+        public: its message is looked up, and posted again if it is gone."""
+        await self.tables.probe(table, since, str(interaction.user.id))
 
-    def table_edit(
-        self, table: LiveTable, holds: str | None, drawn: tuple[dict[str, Any], str] | None = None
-    ) -> dict[str, Any]:
-        """An edit of the table message that holds the picture ``holds`` (``drawn``: the
-        table's drawing, if just made): its picture is uploaded only when it changed;
-        the table remembers what the message now shows and holds."""
-        payload, table.shown = drawn if drawn is not None else self.table_drawing(table)
-        payload = {**payload, **edit_files(payload["embed"], holds)}
-        table.picture_held = picture_name(payload["embed"])
-        return payload
-
-    async def edit_table(self, table: LiveTable) -> None:
-        """The one edit of the public table message for an action; none when the
-        message shows this already."""
-        if table.row.message_id is None:
-            return
-        first = self.table_drawing(table)
-        if first[1] == table.shown and table.picture_held != UNKNOWN:
-            return
-        drawn: tuple[dict[str, Any], str] | None = first
-        channel = self.client.get_partial_messageable(
-            table.row.channel_id, guild_id=table.row.guild_id
-        )
-        message = channel.get_partial_message(table.row.message_id)
-
-        def edit() -> Awaitable[discord.Message]:
-            nonlocal drawn  # drawn afresh at a new try: the table may have moved on meanwhile
-            payload, drawn = self.table_edit(table, table.picture_held, drawn), None
-            return message.edit(**payload)
-
-        try:
-            await patiently(edit)
-        except discord.DiscordServerError as error:
-            table.picture_held = UNKNOWN  # the next edit uploads its picture again
-            log.warning("could not edit the message of table %s: %s", table.id, error)
-        except discord.HTTPException:
-            table.picture_held = UNKNOWN
-            log.exception("could not edit the message of table %s", table.id)
-
-    async def post_summary(self, table: LiveTable) -> bool:
-        """Post the last hand's summary; whether it reached the channel."""
-        if table.last is None:
-            return False
-        channel = self.client.get_partial_messageable(
-            table.row.channel_id, guild_id=table.row.guild_id
-        )
-        embed = settlement_embed(table, table.last, table.public_lang)
-        if table.pictures and table.state is not None and table.state.is_over:
-            tricks = table.state.view(0).tricks_played
-            lang = table.public_lang
-            words = hand_tricks_words(tricks, table.names, lang)
-            picture = whole_hand_scene(tricks, table.names, lang, words)
-            if picture is not None:
-                # a whole hand takes a few times longer to draw than a trick: off the loop
-                await asyncio.to_thread(lambda: picture.data)
-                embed.set_image(url=picture.url)
-        try:
-            await patiently(lambda: channel.send(embed=embed, **send_files(embed)))
-        except discord.DiscordServerError as error:
-            log.warning("could not post the summary of table %s: %s", table.id, error)
-            return False
-        except discord.HTTPException:
-            log.exception("could not post the summary of table %s", table.id)
-            return False
-        return True
+    async def _refused(self, delivery: Delivery, error: discord.Forbidden) -> None:
+        if delivery.table is not None:
+            await self.permissions.refused(delivery.table, error)
 
     def record_panel(
         self,
@@ -272,44 +209,79 @@ class Presenter:
             if not info.human or info.player in table.dm_closed:
                 continue
             await self.answers_first.wait_turn()
-            lang = self.player_lang(table, info.player)
-            embed, view = hand_panel(table, seat, lang)
-            fingerprint, controls = panel_fingerprint(embed, view), controls_fingerprint(view)
-            # what it was drawn from (the table may move on while it is sent)
-            hand_no = table.hand_no
-            over = table.status != "playing" or table.state is None or table.state.is_over
-            ref = table.dms.get(info.player)
-            current = ref is not None and ref.hand_no == hand_no
-            if ref is not None and current and ref.fingerprint == fingerprint:
-                table.dms_waiting.discard(info.player)
-                continue
-            follows = ref is not None and current and ref.controls == controls
-            if follows and not gathered and not over and self.dm_window > 0:
-                table.dms_waiting.add(info.player)  # only the play moved on: gathered
-                self._gather(table)
-                continue
-            table.dms_waiting.discard(info.player)
             try:
-                if ref is not None and current:
+                await self._refresh_hand(table, seat, gathered=gathered)
+            except Exception as error:
+                if not passing(error):
+                    log.exception("could not update the private hand of %s", info.player)
+                    continue
+                log.warning("could not update the private hand of %s: %s", info.player, error)
+                self._hand_later(table, info.player)
+
+    async def _refresh_hand(self, table: LiveTable, seat: int, *, gathered: bool) -> None:
+        """Send or edit one private hand if what it shows changed (``refresh_dms``);
+        raises when Discord says no (a DM closed aside: its player is told to use *My
+        hand*)."""
+        state, info = table.state, table.seats[seat]
+        if state is None or info.player in table.dm_closed:
+            return
+        lang = self.player_lang(table, info.player)
+        embed, view = hand_panel(table, seat, lang)
+        fingerprint, controls = panel_fingerprint(embed, view), controls_fingerprint(view)
+        # what it was drawn from (the table may move on while it is sent)
+        hand_no, over = table.hand_no, state.is_over
+        ref = table.dms.get(info.player)
+        current = ref is not None and ref.hand_no == hand_no
+        if ref is not None and current and ref.fingerprint == fingerprint:
+            table.dms_waiting.discard(info.player)
+            return
+        follows = ref is not None and current and ref.controls == controls
+        if follows and not gathered and not over and self.dm_window > 0:
+            table.dms_waiting.add(info.player)  # only the play moved on: gathered
+            self._gather(table)
+            return
+        table.dms_waiting.discard(info.player)
+        try:
+            if ref is not None and current:
+                try:
                     await self._edit_hand(ref, embed, view)
                     ref.fingerprint, ref.picture = fingerprint, picture_name(embed)
                     ref.controls, ref.over = controls, over
-                    continue
-                if ref is not None and not ref.over:  # the next deal came before it was over
-                    await self._last_drawing(table, ref, *hand_over_panel(table, ref.hand_no, lang))
-                new = await self._send_hand(info.player, ref, embed, view)
-                new.fingerprint, new.hand_no, new.controls = fingerprint, hand_no, controls
-                new.over = over
-                table.dms[info.player] = new
-            except discord.Forbidden as error:
-                if error.code != DM_CLOSED:
-                    log.warning("DM to %s refused: %s", info.player, error)
-                table.dm_closed.add(info.player)
-                await self._tell_dm_closed(table, info.player)
-            except discord.DiscordServerError as error:  # shown again at the next change
-                log.warning("could not update the private hand of %s: %s", info.player, error)
-            except (discord.HTTPException, ValueError):
-                log.exception("could not update the private hand of %s", info.player)
+                    return
+                except discord.NotFound:  # deleted: a new one is sent
+                    log.info("the private hand of %s is gone: sent again", info.player)
+            if ref is not None and not current and not ref.over:  # the next deal came first
+                await self._last_drawing(table, ref, *hand_over_panel(table, ref.hand_no, lang))
+            new = await self._send_hand(info.player, ref, embed, view)
+            new.fingerprint, new.hand_no, new.controls = fingerprint, hand_no, controls
+            new.over = over
+            table.dms[info.player] = new
+        except discord.Forbidden as error:
+            if error.code != DM_CLOSED:
+                raise
+            table.dm_closed.add(info.player)
+            await self._tell_dm_closed(table, info.player)
+
+    def _hand_later(self, table: LiveTable, player: str) -> None:
+        """A private hand Discord did not take: the outbox tries it again (drawn as the
+        table is then), unless a change shows it meanwhile."""
+        seat = table.seat_of(player)
+        self.outbox.put(
+            ("hand", table.id, player),
+            partial(self._hand_again, table.id, player),
+            f"the private hand of {player} at table {table.id}",
+            table=table,
+            line=LogLine.of("log.lost.hand", seat=seat if seat is not None else -1),
+        )
+
+    async def _hand_again(self, table_id: int, player: str) -> None:
+        table = self.live(table_id)
+        if table is None or table.status != "playing":
+            return
+        async with self._locks.setdefault(table_id, asyncio.Lock()):
+            seat = table.seat_of(player)
+            if seat is not None:
+                await self._refresh_hand(table, seat, gathered=True)
 
     async def _close_hands(self, table: LiveTable) -> None:
         """An ended table: each player's last private hand says so and offers nothing
@@ -343,7 +315,7 @@ class Presenter:
         hook = hook_of(ref)
         if hook is not None:
             try:
-                await patiently(partial(edit_by_hook, ref, hook, embed, view))
+                await edit_by_hook(ref, hook, embed, view)
                 return
             except discord.DiscordServerError:
                 raise
@@ -352,7 +324,7 @@ class Presenter:
                 ref.hook = None
         channel = self.client.get_partial_messageable(ref.channel_id)
         old = channel.get_partial_message(ref.message_id)
-        await patiently(partial(edit_with_picture, old, embed, view, ref.picture))
+        await edit_with_picture(old, embed, view, ref.picture)
 
     async def _send_hand(
         self, player: str, last: DMRef | None, embed: discord.Embed, view: discord.ui.View
@@ -364,7 +336,7 @@ class Presenter:
         hook = hook_of(last)
         if last is not None and hook is not None:
             try:
-                sent = await patiently(partial(follow_with_picture, hook, embed, view))
+                sent = await follow_with_picture(hook, embed, view)
                 return DMRef(
                     sent.channel.id, sent.id, "", 0, picture, hook=hook, hook_at=last.hook_at
                 )
@@ -373,7 +345,7 @@ class Presenter:
             except discord.HTTPException as error:
                 log.info("a token no longer serves (%s): the hand sent by the bot", error)
         dm = await self.dm_channel(player)
-        message = await patiently(partial(send_with_picture, dm, embed, view))
+        message = await send_with_picture(dm, embed, view)
         return DMRef(dm.id, message.id, "", 0, picture)
 
     async def dm_channel(self, player: str) -> discord.PartialMessageable:
@@ -400,23 +372,12 @@ class Presenter:
                 await self.refresh_dms(table, gathered=True)
 
     async def _tell_dm_closed(self, table: LiveTable, player: str) -> None:
-        channel = self.client.get_partial_messageable(
-            table.row.channel_id, guild_id=table.row.guild_id
-        )
         text = t(table.public_lang, "dm.closed", mention=f"<@{player}>")
-        try:
-            await channel.send(
-                text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(player))])
-            )
-        except discord.HTTPException:
-            log.exception("could not tell %s to use My hand", player)
+        await self.posts.to_player(table, player, text, "dm-closed")
 
     async def remind(self, table: LiveTable, seat: int, seconds: int) -> None:
         """Ping the player to act: their time runs out in ``seconds``."""
         player = table.seats[seat].player
-        channel = self.client.get_partial_messageable(
-            table.row.channel_id, guild_id=table.row.guild_id
-        )
         text = t(
             self.player_lang(table, player),
             "remind",
@@ -424,12 +385,10 @@ class Presenter:
             seconds=seconds,
             id=table.id,
         )
-        try:
-            await channel.send(
-                text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(player))])
-            )
-        except (discord.HTTPException, ValueError):
-            log.exception("could not remind %s at table %s", player, table.id)
+        moves = table.moves
+        await self.posts.to_player(
+            table, player, text, "remind", wanted=lambda: table.moves == moves
+        )
 
     def open_panel(
         self, table: LiveTable, interaction: discord.Interaction[Any], seat: int, lang: str
@@ -503,24 +462,32 @@ class Presenter:
         mode = "dm" if self.notify_mode is None else await self.notify_mode(info.player)
         lang = self.player_lang(table, info.player)
         text = t(lang, "notice", id=table.id, channel=table.row.channel_name or "?")
-        try:
-            if mode == "mention":
-                channel = self.client.get_partial_messageable(
-                    table.row.channel_id, guild_id=table.row.guild_id
-                )
-                mention = discord.AllowedMentions(users=[discord.Object(int(info.player))])
-                await channel.send(f"<@{info.player}> {text}", allowed_mentions=mention)
-            elif mode == "dm" and info.player not in table.dm_closed:
-                await self._notice_by_dm(table, info.player, text)
-        except discord.Forbidden:
-            table.dm_closed.add(info.player)
-            await self._tell_dm_closed(table, info.player)
-        except (discord.HTTPException, ValueError):
-            log.exception("could not tell %s it is their turn at table %s", info.player, table.id)
+        moves = table.moves
+
+        def wanted() -> bool:  # a notice that comes after the turn has passed would mislead
+            return table.moves == moves and table.status == "playing"
+
+        if mode == "mention":
+            await self.posts.to_player(
+                table, info.player, f"<@{info.player}> {text}", "notice", wanted=wanted
+            )
+        elif mode == "dm" and info.player not in table.dm_closed:
+            seat = table.seat_of(info.player)
+            await self.outbox.send(
+                ("notice", table.id, info.player),
+                partial(self._notice_by_dm, table, info.player, text),
+                f"the turn notice of {info.player} at table {table.id}",
+                table=table,
+                line=LogLine.of("log.lost.notice", seat=seat if seat is not None else -1),
+                wanted=wanted,
+            )
 
     async def _notice_by_dm(self, table: LiveTable, player: str, text: str) -> None:
         """A short new DM (a follow-up of the player's last click in their hand while
-        its token lives), and the previous notice deleted so that they do not pile up."""
+        its token lives), and the previous notice deleted so that they do not pile up;
+        DMs closed, the player is told to use *My hand*."""
+        if player in table.dm_closed:
+            return
         old = table.notices.pop(player, None)
         if old is not None:
             await self._delete_notice(old)
@@ -537,7 +504,14 @@ class Presenter:
             except discord.HTTPException as error:
                 log.info("a token no longer serves (%s): the notice sent by the bot", error)
         dm = await self.dm_channel(player)
-        sent = await dm.send(text)
+        try:
+            sent = await dm.send(text)
+        except discord.Forbidden as error:
+            if error.code != DM_CLOSED:
+                raise
+            table.dm_closed.add(player)
+            await self._tell_dm_closed(table, player)
+            return
         table.notices[player] = Notice(dm.id, sent.id)
 
     async def _delete_notice(self, notice: Notice) -> None:
@@ -556,43 +530,53 @@ class Presenter:
             pass  # deleted by the player already: nothing to tidy
 
     async def resume(self, tables: list[LiveTable]) -> None:
-        """After a restart: each table message shows the table as rebuilt (play resumes),
-        and a summary the bot settled but did not post before it stopped is posted now."""
+        """After a restart, each table message shows its table as rebuilt (play resumes);
+        the summaries the bot settled but did not post before it stopped were queued as
+        the tables were rebuilt (``TableService.load``)."""
         for table in tables:
             if table.status != "playing":
                 continue
             if table.state is not None:  # whose turn it was before: the next change tells
                 table.turn_shown = (table.hand_no, table.state.turn)
-            if table.last is not None and table.summarised != table.hand_no:
-                await self.after_change(table)
-                continue
             async with self._locks.setdefault(table.id, asyncio.Lock()):
-                await self.edit_table(table)
+                await self._show_table(table)
 
     async def after_change(self, table: LiveTable, *, table_done: bool = False) -> None:
         """Everything to show after an accepted change, except the answer to the click."""
         lock = self._locks.setdefault(table.id, asyncio.Lock())
+        if lock.locked() and not table_done and not self._summary_due(table):
+            # the presentation of an earlier change is still going (private hands Discord
+            # is slow to take): the table message does not wait for it
+            self.tables.request(table)
         async with lock:
             await self._after_change(table, table_done=table_done)
         if table.status == "ended":
             self._locks.pop(table.id, None)
+            self.tables.forget(table.id)
+            self.permissions.forget(table.id)
             waiting = self._waiting.pop(table.id, None)
             if waiting is not None and waiting is not asyncio.current_task():
                 waiting.cancel()
 
     async def _after_change(self, table: LiveTable, *, table_done: bool) -> None:
         wait_turn = self.answers_first.wait_turn
-        if not table_done:
+        if table_done:  # the click on the table message was answered by editing it
+            self.tables.answered(table)
+        else:
             await wait_turn()
-            await self.edit_table(table)
-        if table.last is not None and table.summarised != table.hand_no:
-            hand_no = table.summarised = table.hand_no  # the next deal may come meanwhile
-            if await self.post_summary(table) and self.on_summary_posted is not None:
-                try:
-                    await self.on_summary_posted(table, hand_no)
-                except Exception:
-                    log.exception("could not note the summary of table %s as posted", table.id)
+            await self._show_table(table)
         await self.refresh_dms(table)
         await wait_turn()
         await self.refresh_panels(table)
         await self.notice_turn(table)
+
+    async def _show_table(self, table: LiveTable) -> None:
+        """The one edit of the table message for a change; a summary on its way first
+        (the table message then moves below it, showing the table as it is)."""
+        summary = self.outbox.waiting(summary_key(table.id, table.hand_no))
+        if summary is not None:
+            await self.outbox.wait(summary)
+        await self.tables.show(table)
+
+    def _summary_due(self, table: LiveTable) -> bool:
+        return self.outbox.busy(summary_key(table.id, table.hand_no))

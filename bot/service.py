@@ -69,6 +69,9 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
         self.ai_pause = ai_pause
         self.on_change: ChangeListener | None = None  # called after a change nobody clicked
         self.on_reminder: ReminderListener | None = None
+        # told when a hand is settled, and when a restart replays a hand settled whose
+        # summary was not posted: the table as it stood then (its summary is drawn from it)
+        self.on_settled: Callable[[LiveTable], None] | None = None
         self._timers: dict[int, asyncio.Task[None]] = {}
         self._notify: dict[str, str] = {}  # players' notify modes, as stored
         # Several processes: the guilds whose tables are this process's, and the check,
@@ -108,20 +111,34 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
             events = await store.events(table_id)
             if row is None:
                 raise KeyError(table_id)
-            table = new_table(row, table_game(row.game))
-            for event in events:
-                apply_event(table, event.seq, event.kind, event.payload)
-                if event.kind in TURN_EVENTS:
-                    table.turn_started = event.created_at.timestamp()
-            if table.last is not None and await store.summary_posted(table_id, table.hand_no):
-                table.summarised = table.hand_no
+            unposted = await store.unposted_summaries(table_id)
+        table = new_table(row, table_game(row.game))
+        settled = 0  # a hand settled by the last event, its summary not drawn yet
+        for event in events:
+            if settled and event.kind != "end":  # drawn with the end of the game, if it came
+                self._settled(table)
+                settled = 0
+            apply_event(table, event.seq, event.kind, event.payload)
+            if event.kind in TURN_EVENTS:
+                table.turn_started = event.created_at.timestamp()
+            if event.kind == "action" and table.last is not None and table.hand_no in unposted:
+                settled = table.hand_no
+        if settled:
+            self._settled(table)
         old = self.tables.get(table_id)
         if old is not None:  # keep what the presentation knows, and the lock
             table.lock = old.lock
             table.dms, table.dm_closed, table.locales = old.dms, old.dm_closed, old.locales
-            table.summarised, table.notices = old.summarised, old.notices
+            table.notices = old.notices
             table.turn_shown, table.panels = old.turn_shown, old.panels
         return table
+
+    def _settled(self, table: LiveTable) -> None:
+        if self.on_settled is not None:
+            try:
+                self.on_settled(table)
+            except Exception:
+                log.exception("could not draw the summary of table %s", table.id)
 
     def let_go(self, table_id: int) -> None:
         """Forget a table another process now drives: no timer, nothing in memory."""
@@ -397,8 +414,11 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
         payload = {"seat": seat, "action": str(action), "timeout": timeout}
         settle = settlement_writer(table)
         await self._commit(table, [("action", payload)], settle)
-        if table.between_hands and table.session is not None and table.session.finished:
+        if not table.between_hands:
+            return
+        if table.session is not None and table.session.finished:
             await self._commit(table, [("end", {"reason": "finished"})])
+        self._settled(table)  # its summary drawn as the table stands, the end included
 
     async def next_hand(self, table_id: int, player: str, hand_no: int | None = None) -> LiveTable:
         table = self.get(table_id)

@@ -141,7 +141,6 @@ class LiveTable:
     dms: dict[str, DMRef] = field(default_factory=dict)
     dm_closed: set[str] = field(default_factory=set)
     locales: dict[str, str] = field(default_factory=dict)
-    summarised: int = 0  # the last hand whose summary was posted
     panels: dict[str, Panel] = field(default_factory=dict)  # player: their live panel
     shown: str = ""  # the fingerprint of what the table message shows
     turn_shown: tuple[int, int] = (0, -1)  # (hand, seat) of the last player to act shown

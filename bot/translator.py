@@ -28,6 +28,8 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "notify": "prevenir",
     "Your own settings, in every server": "Vos réglages, dans tous les serveurs",
     "end": "lever",
+    "show": "montrer",
+    "Post the table again at the bottom of its channel": "Reposer la table en bas de son salon",
     "replace": "remplacer",
     "player": "joueur",
     "Moderators: end this channel's table now": "Modération : lever la table de ce salon",

@@ -50,12 +50,14 @@ class Play(commands.Cog):
         action = table.game.renderer.parse_move(move)
         bot, player = self.bot, str(interaction.user.id)
         bot.presenter.remember_locale(table, player, interaction.locale)
+        since = bot.presenter.acted(table, interaction)
         await bot.service.act(table.id, player, action)
         embed, view = bot.presenter.open_panel(table, interaction, seat, bot.lang(interaction))
         await interaction.response.send_message(
             embed=embed, view=view, ephemeral=True, **send_files(embed)
         )
         await bot.presenter.after_change(table)
+        await bot.presenter.reach(table, interaction, since)  # edited by the move, or looked up
 
     @play.autocomplete("move")
     async def move_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -78,11 +80,13 @@ class Play(commands.Cog):
     @app_commands.command(name="hand", description="See your hand privately")
     async def hand(self, interaction: Interaction) -> None:
         table, seat = _my_table(interaction)
-        lang = self.bot.lang(interaction)
-        embed, view = self.bot.presenter.open_panel(table, interaction, seat, lang)
+        lang, presenter = self.bot.lang(interaction), self.bot.presenter
+        since = presenter.acted(table, interaction)
+        embed, view = presenter.open_panel(table, interaction, seat, lang)
         await interaction.response.send_message(
             embed=embed, view=view, ephemeral=True, **send_files(embed)
         )
+        await presenter.reach(table, interaction, since)  # its message gone: posted anew
 
 
 async def setup(bot: BeteBot) -> None:

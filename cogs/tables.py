@@ -6,7 +6,9 @@ draws, and let the presenter update the table message and the private hands.
 
 from __future__ import annotations
 
+import logging
 import re
+import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
@@ -27,6 +29,7 @@ from bot.render import (
     tricks_embed,
 )
 from bot.table import LiveTable
+from bot.table_message import table_edit, table_payload
 
 if TYPE_CHECKING:
     from bot.client import BeteBot
@@ -41,10 +44,19 @@ def bot_of(interaction: Interaction) -> BeteBot:
 
 async def component_clicked(interaction: Interaction, cid: ComponentId, values: list[str]) -> None:
     bot = bot_of(interaction)
+    since = time.monotonic()
     try:
         await _handle(bot, interaction, cid, values)
     except Exception as error:
         await bot.answer_error(interaction, error)
+    table = bot.service.tables.get(cid.table)
+    message = interaction.message
+    if (
+        table is not None
+        and table.seat_of(str(interaction.user.id)) is not None
+        and (message is None or message.id != table.row.message_id)
+    ):  # a player's click elsewhere than on the table message: is that message there?
+        await bot.presenter.reach(table, interaction, since)
 
 
 async def _handle(
@@ -56,6 +68,7 @@ async def _handle(
     table = service.get(cid.table)
     if table.seat_of(player) is not None:
         presenter.remember_locale(table, player, interaction.locale)
+    presenter.acted(table, interaction)
     message = interaction.message
     on_table = message is not None and message.id == table.row.message_id
     verb = cid.verb
@@ -169,7 +182,7 @@ async def _answer_public(
 ) -> None:
     """A click on the table message: the answer is the table message's one edit."""
     if on_table:
-        payload = bot.presenter.table_edit(table, held(interaction.message))
+        payload = table_edit(table, held(interaction.message))
         await interaction.response.edit_message(**payload)
         await bot.presenter.after_change(table, table_done=True)
     else:
@@ -252,6 +265,15 @@ async def open_table(
         raise UserError("error.guild_only")
     if not isinstance(channel, discord.TextChannel | discord.Thread):
         raise UserError("error.bad_channel")
+    service = bot.service
+    here = service.in_channel(channel.id)
+    if here is not None:  # its message may be gone: looked up, and posted again if it is
+        since = bot.presenter.acted(here, interaction)
+        await interaction.response.send_message(
+            t(bot.lang(interaction), "error.table_exists"), ephemeral=True
+        )
+        await bot.presenter.reach(here, interaction, since)
+        return
     game = table_game(game_id)
     try:
         rules = game.spec.options_from(options)
@@ -259,7 +281,6 @@ async def open_table(
         raise UserError("error.bad_input", text=str(error)[:60]) from None
     if computers >= game.max_seats:
         raise UserError("error.bad_input", text=f"computers: {computers}")
-    service = bot.service
     kept = None
     if resume:
         kept = await _kept(bot, resume, guild.id, game_id)
@@ -285,8 +306,13 @@ async def open_table(
     bot.presenter.remember_locale(table, player, interaction.locale)
     for _ in range(computers):
         await service.add_computer(table.id, player, level)
-    await interaction.response.send_message(**bot.presenter.table_payload(table))
-    message = await interaction.original_response()
+    await interaction.response.send_message(**table_payload(table))
+    try:
+        message = await interaction.original_response()
+    except discord.HTTPException as error:  # the message is there, its id unknown: anew
+        logging.getLogger(__name__).warning("table %s has no message id: %s", table.id, error)
+        await bot.presenter.tables.gone(table)
+        return
     await service.set_message(table, message.id)
 
 
@@ -337,6 +363,20 @@ async def stop_table(interaction: Interaction) -> None:
         answer = table.game.renderer.stopping(table, lang) + "\n" + t(lang, "ok.stop_now")
     await interaction.response.send_message(answer, ephemeral=True)
     await bot.presenter.after_change(table)
+
+
+async def show_table(interaction: Interaction) -> None:
+    """``/table show``: the table of this channel (or the one where the user plays) posted
+    again at the bottom of its channel, the old message deleted."""
+    bot = bot_of(interaction)
+    service = bot.service
+    table = service.in_channel(interaction.channel_id) if interaction.channel_id else None
+    if table is None:
+        table = service.of_player(str(interaction.user.id), interaction.guild_id)
+    bot.presenter.acted(table, interaction)
+    text = t(bot.lang(interaction), "ok.shown", channel=table.row.channel_id)
+    await interaction.response.send_message(text, ephemeral=True)
+    await bot.presenter.tables.repost(table)
 
 
 def _moderator(interaction: Interaction) -> None:
@@ -391,6 +431,9 @@ def table_commands() -> app_commands.Group:
     table.command(
         name="stop", description="Stop as the game stops, or at once with everyone's agreement"
     )(stop_table)
+    table.command(name="show", description="Post the table again at the bottom of its channel")(
+        show_table
+    )
     table.command(name="end", description="Moderators: end this channel's table now")(end_table)
     table.command(name="replace", description="Moderators: let the computer play for a player")(
         app_commands.describe(player="The player the computer plays for")(replace_player)

@@ -408,12 +408,12 @@ class Store(MatchRepository, ShardRepository):
             (table_id, hand_no),
         )
 
-    async def summary_posted(self, table_id: int, hand_no: int) -> bool:
-        row = await self._one(
-            "SELECT summary_posted FROM hands WHERE table_id = ? AND hand_no = ?",
-            (table_id, hand_no),
+    async def unposted_summaries(self, table_id: int) -> set[int]:
+        """The hands of a table whose summary has not reached its channel yet."""
+        rows = await self._all(
+            "SELECT hand_no FROM hands WHERE table_id = ? AND summary_posted = 0", (table_id,)
         )
-        return row is not None and bool(row[0])
+        return {int(row[0]) for row in rows}
 
     async def hands(self, guild_id: int, game: str) -> list[HandRow]:
         rows = await self._all(

@@ -16,6 +16,7 @@ from functools import cache
 from importlib import import_module
 
 from bot.game import TableGame
+from bot.i18n import MESSAGES, worded
 from games import offered
 
 
@@ -23,6 +24,22 @@ def offered_games() -> list[TableGame]:
     """The games the bot offers, in the order of the list of games offered (a test's own
     game, registered in the tests' process, is not among them)."""
     return [import_module(f"bot.games.{package}").GAME for package in offered.PACKAGES]
+
+
+# the core's texts that speak of the next deal (each game words them its own way)
+CORE_NEXT_DEAL = ("summary.next", "table.next_dealer")
+
+
+def next_deal_phrases(game: TableGame, lang: str) -> list[str]:
+    """The fixed words of every text that speaks of ``game``'s next deal, as it words
+    them in ``lang`` (the longest part between placeholders: "Mise à la prochaine
+    donne")."""
+    phrases = []
+    for key in (*CORE_NEXT_DEAL, *game.texts.next_deal):
+        template = MESSAGES[worded(key, game.id)][lang]
+        parts = [part.strip(" :.,;") for part in re.split(r"\{[^}]*\}", template)]
+        phrases.append(max(parts, key=len))
+    return phrases
 
 
 def fold(text: str) -> str:

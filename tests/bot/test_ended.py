@@ -30,6 +30,7 @@ from bot.service import TableService
 from bot.summary import settlement_embed
 from bot.table import LiveTable
 from db import Database
+from tests.vocabulary import next_deal_phrases
 
 LANGS = ("fr", "en")
 GUILD, CHANNEL = 10, 20
@@ -90,7 +91,7 @@ def next_deal_words(table: LiveTable, lang: str) -> list[str]:
         game_text(table.game.id, lang, "table.next_dealer", name=name) for name in table.names
     ]
     words.append(game_text(table.game.id, lang, "table.between", hand=table.hand_no))
-    return words
+    return words + next_deal_phrases(table.game, lang)
 
 
 class Watcher:

@@ -93,6 +93,15 @@ class World:
                 return message
         raise AssertionError("no table message")
 
+    def summary(self) -> discord.Message:
+        """The last hand's summary: the channel's latest message with an embed but the
+        table message (which a summary has below it while the table plays on)."""
+        table = self.bot.service.in_channel(self.channel.id)
+        current = None if table is None else table.row.message_id
+        posts = [m for m in self.channel.history() if m.embeds and m.id != current]
+        assert posts, "no summary in the channel"
+        return posts[-1]
+
     def dm(self, member: Any) -> discord.Message:
         history = member.user.dm_channel.history() if hasattr(member, "user") else []
         assert history, f"no DM for {member.name}"

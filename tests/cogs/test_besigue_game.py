@@ -161,7 +161,7 @@ async def test_a_deal_with_combinations_laid_from_the_dm_and_cards_played_from_t
         way += 1
         await act(world, action, way)
     # the count: in the summary, and the scores carried to the next deal
-    summary = world.channel.history()[-1]
+    summary = world.summary()
     text = message_text(summary)
     assert "Deal 1 — the count" in text and "last trick 10" in text
     assert "bêtes" not in text and "Register" not in text  # Bésigue keeps none
@@ -255,7 +255,7 @@ async def test_a_combination_that_reaches_the_target_wins_the_match_at_once(worl
     await act(world, Action.parse("play AS"))  # Anne takes it, and lays her marriage
     await act(world, Action.parse("meld marriage KH QH"))
     assert table.status == "ended" and state.is_over and state.outcome.ended_at_once
-    summary = message_text(world.channel.history()[-1])
+    summary = message_text(world.summary())
     assert "wins the match" in summary and "en bas table" in summary
     result = await anne.slash(world.channel, "scoreboard", game="besigue")
     text = message_text(result.response)

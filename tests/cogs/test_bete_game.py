@@ -100,7 +100,7 @@ async def test_a_whole_game_of_la_bete(world):
         table = live(world)
         if table.between_hands:
             summaries += 1
-            summary = world.channel.history()[-1].embeds[0]
+            summary = world.summary().embeds[0]
             names = [f.name for f in summary.fields]
             assert "Net this hand" in names and "Payments" in names
             if table.last.outcome.void:

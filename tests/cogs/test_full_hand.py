@@ -65,7 +65,7 @@ async def test_full_hand_through_buttons(world, db_path):
     expected = expected_result()
     assert list(table.last.outcome.net) == expected["payments"]
     # the summary message in the channel
-    summary = world.channel.history()[-1]
+    summary = world.summary()
     embed = summary.embeds[0]
     assert "Sud made it" in embed.title
     payments = next(f.value for f in embed.fields if f.name == "Payments")

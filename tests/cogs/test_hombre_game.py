@@ -206,7 +206,7 @@ async def test_a_hombre_takes_exchanges_stops_after_five_tricks_and_wins_the_pou
     assert "Stop (won)" in labels(dm) and "Five tricks!" in dm.embeds[0].description
     await act(world, Action(Kind.STOP), way=2)
     assert state.is_over and state.outcome.result == "win"
-    summary = world.channel.history()[-1].embeds[0]
+    summary = world.summary().embeds[0]
     assert "wins the poule" in summary.title
     payments = next(f.value for f in summary.fields if f.name == "Payments")
     assert "the poule" in payments and "ante" in payments
@@ -226,7 +226,7 @@ async def test_whole_games_of_l_hombre_every_way_and_the_boards(world):
     while service.in_channel(world.channel.id) is not None and deals < 12:
         table = live(world)
         if table.between_hands:
-            summary = world.channel.history()[-1].embeds[0]
+            summary = world.summary().embeds[0]
             assert "Payments" in [f.name for f in summary.fields]
             await world.members[0].click(world.table_message(), label="Next deal")
             continue

@@ -89,7 +89,7 @@ async def test_a_hand_in_french(world, french):
     assert "V♠ A♠ A♦ 9♦ A♣" in last_dm(world, 1).embeds[0].description
     for seat, words in actions():
         await act_in_dm(world, seat, Action.parse(words))
-    summary = world.channel.history()[-1].embeds[0]
+    summary = world.summary().embeds[0]
     assert summary.title == "Coup n° 1 : Sud a gagné"
     assert any("Est paie 24 sous à Sud (bête)" in f.value for f in summary.fields)
     table = world.table_message().embeds[0]

@@ -129,6 +129,7 @@ class TablePlayers:
         """Where the table is opened (default: the first user's guild's first channel, as
         his slash commands go: a guild of any shard)."""
         self.table: FakeMessage | None = None
+        self.table_messages: set[int] = set()  # the ids of every table message seen
         self.table_id = 0
         self.hand_no = 0
         self.last_moves = 0  # the number carried by the last accepted game move
@@ -138,6 +139,8 @@ class TablePlayers:
         """Called with each move about to be sent."""
         self.after_move: Callable[[Move], Awaitable[None]] | None = None
         """Called after each accepted move (the tests kill the bot from here)."""
+        self.in_lobby: Callable[[], Awaitable[None]] | None = None
+        """Called once the table is open, before the others join."""
 
     # ------------------------------------------------------------------ the lobby
 
@@ -148,12 +151,16 @@ class TablePlayers:
         table = await ix.wait_done(WAIT)
         assert table is not None and not table.ephemeral, f"no public table message: {ix!r}"
         self.table = table
+        self.table_messages.add(table.id)
         # the bot learns its table message's id after answering: a click before that
         # is taken but answered apart ("done"), and the table message is not redrawn
         await self.server.settle()
         start = find_button(table, "start")
         assert start is not None, f"no Start button on {table!r}"
         self.table_id = ComponentId.parse(start).table
+        if self.in_lobby is not None:
+            await self.in_lobby()
+            table = self.require_table()
         for user in self.users[1:]:
             join = find_button(table, "join")  # open while a seat is free
             assert join is not None, f"no Join button on {table!r}"
@@ -162,6 +169,8 @@ class TablePlayers:
             await ix.wait_ack(WAIT)
             done = ix.response_type == UPDATE_MESSAGE or ix.text() in DONE
             assert done, f"{ix!r} was refused: {ix.text()!r}"
+        start = find_button(table, "start")
+        assert start is not None, f"no Start button on {table!r}"
         self.hand_no = 1
         await self._click(0, table, start, "start", "")
         return table
@@ -204,16 +213,31 @@ class TablePlayers:
 
     def summaries(self) -> list[int]:
         """The hands whose summary was posted: the public messages with an embed, other
-        than the table, each titled with its hand's number."""
+        than the table's messages, each titled with its hand's number."""
         table = self.require_table()
         return [
             int(re.findall(r"\d+", str(m.embeds[0].get("title")))[0])
             for m in self.server.messages(table.channel_id)
-            if m.id != table.id and m.embeds
+            if m.embeds and m.id not in self.table_messages and not self.of_table(m)
         ]
 
+    def of_table(self, message: FakeMessage) -> bool:
+        """Whether ``message`` carries this table's buttons (a table message)."""
+        return any(
+            (cid := component_id(c)) is not None and cid.table == self.table_id
+            for c in message.buttons()
+        )
+
     def require_table(self) -> FakeMessage:
+        """The table message as players find it: the latest message of the channel with
+        the table's buttons (the bot posts it anew below each summary, and when it is
+        gone), else the last one seen."""
         assert self.table is not None, "the table is not open"
+        if self.table_id:
+            current = [m for m in self.server.messages(self.table.channel_id) if self.of_table(m)]
+            if current and current[-1].id != self.table.id:
+                self.table = current[-1]
+                self.table_messages.add(self.table.id)
         return self.table
 
     def hand_over(self) -> bool:
@@ -311,7 +335,8 @@ class TablePlayers:
             cid, button = calls[choice]
             target = message
             table = self.require_table()
-            if offer.seat % 2 and table.component(str(button["custom_id"])) is not None:
+            on_table = table.component(str(button["custom_id"])) is not None
+            if offer.seat % 2 and on_table and not table.deleted:
                 target = table
             await self._click(offer.seat, target, str(button["custom_id"]), "call", choice)
         elif "play" in by_verb:

@@ -304,7 +304,6 @@ async def test_refused_edits_do_not_stop_the_table(
 ) -> None:
     bot, players = await seated_table(server, make_bot)
     table = players.require_table()
-    table_edit = f"/channels/{table.channel_id}/messages/{table.id}"
 
     # 429 twice, then a 500, on the edits that follow a move (of the table message or
     # of a private hand): discord.py waits or tries again, and every player sees the move
@@ -319,19 +318,22 @@ async def test_refused_edits_do_not_stop_the_table(
             "the move shown on the table, and the next player's turn",
         )
 
-    # 503s (which discord.py does not retry) on the table's edit after the last card,
-    # the one that offers the next hand, and a 429 on the summary
+    # 503s (which discord.py does not retry) on the posts after the last card (the
+    # summary, and the table message below it, the one that offers the next hand), then
+    # a 429: the outbox tries them again
     last_card = await play_until(
         players,
         lambda o: "play" in verbs(o) and sum(1 for m in players.moves if m.verb == "play") == 19,
     )
-    unavailable = server.inject("PATCH", table_edit, status=503, times=2)
-    server.inject("POST", "/channels/{channel_id}/messages", status=429, retry_after=0.2)
+    posts = "/channels/{channel_id}/messages"
+    unavailable = server.inject("POST", posts, status=503, times=2)
+    server.inject("POST", posts, status=429, retry_after=0.2)
     await players.act(last_card)
     await server.wait_for(players.hand_over, WAIT, "the table to offer the next hand")
-    assert unavailable.hits == 2
     await players.finish()
-    assert players.summaries() == [1]
+    assert unavailable.hits == 2 and players.summaries() == [1]
+    # the table message, posted again below the summary, offers the next hand
+    assert table.deleted and players.require_table() is not table and players.hand_over()
 
     # and the next hand is dealt and played
     await players.next_hand()

@@ -25,7 +25,7 @@ from bot.i18n import t, worded
 from tests.e2e.fake import Sent
 from tests.e2e.players import GAME_VERBS
 from tests.e2e.transcripts import Key, Transcript, game_components, keys, played
-from tests.vocabulary import fold
+from tests.vocabulary import fold, next_deal_phrases
 
 # what a player acts with at a table: the game's moves, the next deal, looking at a hand
 # kept face down, stopping at once and keeping a match
@@ -64,15 +64,25 @@ def invites_next(transcript: Transcript, sent: Sent) -> bool:
     return re.search(named, sent.text(), re.IGNORECASE) is not None
 
 
+def speaks_of_next(transcript: Transcript, sent: Sent, when: str) -> list[str]:
+    """A fault for each text of the next deal (its dealer, its ante...) ``sent`` shows."""
+    text = sent.text()
+    return [
+        f"#{sent.seq} {when} speaks of the next deal: {phrase!r}"
+        for phrase in next_deal_phrases(transcript.game, transcript.lang)
+        if phrase in text
+    ]
+
+
 def summaries(transcript: Transcript) -> list[Sent]:
     """Every version of the public messages in the table's channel other than the table
-    message, up to the boards asked at the end: the deals' summaries."""
+    messages, up to the boards asked at the end: the deals' summaries."""
     return [
         s
         for s in transcript.sent
         if s.channel_id == transcript.table_channel
         and s.audience is None
-        and s.message_id != transcript.table_message
+        and s.message_id not in transcript.table_messages
         and s.seq < transcript.commands_at
         and s.payload.get("embeds")
     ]
@@ -92,6 +102,8 @@ def faults_of(transcript: Transcript) -> list[str]:
             for s in shown:
                 if s.message_id == final.message_id and invites_next(transcript, s):
                     faults.append(f"#{s.seq} the last summary invites a next deal: {s.text()!r}")
+                if s.message_id == final.message_id:
+                    faults += speaks_of_next(transcript, s, "the last summary")
     for s in game_sent:
         if s.seq < transcript.ended_at:
             continue
@@ -99,6 +111,7 @@ def faults_of(transcript: Transcript) -> list[str]:
             faults.append(f"#{s.seq} offers a next deal after the end")
         if invites_next(transcript, s):
             faults.append(f"#{s.seq} invites a next deal after the end: {s.text()!r}")
+        faults += speaks_of_next(transcript, s, "after the end")
     for s in standing(transcript):
         acting = [
             f"{cid.verb}:{cid.arg}"

@@ -75,7 +75,7 @@ def stop_answered(transcript: Transcript) -> None:
     )
     meaning, _, rest = answer.text().partition("\n")
     assert rest == t(transcript.lang, "ok.stop_now"), answer.text()
-    table = [s for s in after if s.message_id == transcript.table_message]
+    table = [s for s in after if s.message_id in transcript.table_messages]
     assert any(meaning in s.text().splitlines() for s in table), (
         f"{key}: the table never showed what /table stop said: {meaning!r}"
     )

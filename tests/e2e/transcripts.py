@@ -124,7 +124,9 @@ class Transcript:
     sent: list[Sent]
     table_channel: int
     other_channel: int
-    table_message: int
+    table_message: int  # the table's first message (its lobby)
+    table_messages: frozenset[int]  # every message that was the table's (posted again
+    # below each summary, the old one deleted)
     persons: list[int]
     stop_at: int | None  # the seq of the first change after ``/table stop``, if said
     ended_at: int  # the seq of the change that showed the table ended
@@ -208,7 +210,9 @@ class PlayedTable:
     persons: list[SimUser] = field(init=False)
     channel: FakeChannel = field(init=False)
     other: FakeChannel = field(init=False)
-    table: FakeMessage | None = None
+    first: FakeMessage | None = None  # the table's first message (its lobby)
+    table_id: int = 0
+    seen: FakeMessage | None = None  # the table message last found
     acted: dict[int, int] = field(default_factory=dict)  # person -> moves of their last act
     deals: int = 0
     stop_at: int | None = None
@@ -248,8 +252,11 @@ class PlayedTable:
         )
         table = await ix.wait_done(WAIT)
         assert table is not None and not table.ephemeral, f"{self.key}: no table: {ix.text()}"
-        self.table = table
+        self.first = table
         await self.server.wait_for(lambda: self._button("start") is not None, WAIT, "Start")
+        start = self._button("start")
+        assert start is not None
+        self.table_id = ComponentId.parse(start).table
         for person in self.persons[1:]:
             await self._press(person, "join")
         await self._press(first, "start")
@@ -280,6 +287,7 @@ class PlayedTable:
             self.channel.id,
             self.other.id,
             table.id,
+            self._table_messages(sent),
             [p.id for p in self.persons],
             self.stop_at,
             self._ended_seq(sent, ended_at),
@@ -297,11 +305,44 @@ class PlayedTable:
             await done.wait_done(WAIT)
             await self._quiet()
 
+    @property
+    def table(self) -> FakeMessage | None:
+        """The table message: the latest of the channel with the table's buttons (the
+        bot posts it again below each summary), else the last one seen."""
+        if self.first is None or not self.table_id:
+            return self.first
+        current = [
+            m
+            for m in self.server.messages(self.channel)
+            if any(cid.table == self.table_id for cid, _ in game_components(m.payload))
+        ]
+        if current:
+            self.seen = current[-1]
+        return self.seen or self.first
+
+    def _table_messages(self, sent: list[Sent]) -> frozenset[int]:
+        """Every message that was the table's: the first, and those posted again."""
+        assert self.first is not None
+        return frozenset(
+            {self.first.id}
+            | {
+                s.message_id
+                for s in sent
+                if s.channel_id == self.channel.id
+                and s.audience is None
+                and s.message_id is not None
+                and any(cid.table == self.table_id for cid, _ in game_components(s.payload))
+            }
+        )
+
     def _ended_seq(self, sent: list[Sent], before: int) -> int:
         """The change that showed the table ended (its message offering nothing more)."""
-        assert self.table is not None
-        table_id = self.table.id
-        shown = [s.seq for s in sent if s.message_id == table_id and s.seq < before]
+        tables = self._table_messages(sent)
+        shown = [
+            s.seq
+            for s in sent
+            if s.message_id in tables and s.kind != "message.delete" and s.seq < before
+        ]
         for seq in reversed(shown):
             if _interactive(self.server.log[seq].payload):
                 return next(s for s in shown if s > seq)

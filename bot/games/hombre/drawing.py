@@ -112,10 +112,13 @@ def contract_words(view: DealView, names: list[str], lang: str) -> str:
     return text
 
 
-def pool_text(pool: Pool, names: list[str], lang: str, *, dealt: bool = False) -> str:
+def pool_text(
+    pool: Pool, names: list[str], lang: str, *, dealt: bool = False, ante: bool = True
+) -> str:
     """The poule, the bête in play inside it and the waiting bêtes (largest first);
     ``dealt``: ``pool`` is a deal's money before it, shown with its antes and the bête
-    that entered paid in (as the table has it now), else the ante of the next deal."""
+    that entered paid in (as the table has it now), else (with ``ante``) the ante of the
+    next deal."""
     poule, in_play, waiting = pool.poule, pool.bete_in_play, list(pool.register)
     if dealt:
         poule += SEATS * pool.ante
@@ -129,7 +132,7 @@ def pool_text(pool: Pool, names: list[str], lang: str, *, dealt: bool = False) -
     if waiting:
         text = ", ".join(f"{names[b.owner]} {b.amount}" for b in waiting)
         lines.append(t(lang, "hombre.waiting", betes=text))
-    if pool.ante and not dealt:
+    if pool.ante and ante and not dealt:
         lines.append(t(lang, "hombre.ante", amount=pool.ante))
     return "\n".join(lines)
 
@@ -386,8 +389,9 @@ class HombreRenderer:
                 fields.append((t(lang, "hombre.signals"), signals, False))
             money = pool_text(view.pool, names, lang, dealt=True)
             fields.append((t(lang, "hombre.money"), money, False))
-        elif isinstance(session, Session):
-            fields.append((t(lang, "hombre.money"), pool_text(session.pool, names, lang), False))
+        elif isinstance(session, Session):  # between deals: the next one's ante, if it comes
+            money = pool_text(session.pool, names, lang, ante=not session.finished)
+            fields.append((t(lang, "hombre.money"), money, False))
         return fields
 
     def table_buttons(
@@ -421,7 +425,10 @@ class HombreRenderer:
             lines.append(t(lang, "hombre.partner_hand", cards=partner))
         mine = view.turn == seat
         if view.phase is Phase.AUCTION and view.calls:
-            calls = " · ".join(f"{names[s]} {action_text(a, lang)}" for s, a in view.calls)
+            calls = " · ".join(
+                t(lang, "labelled", label=names[s], text=action_text(a, lang))
+                for s, a in view.calls
+            )
             lines.append(t(lang, "hand.said", calls=calls))
         if view.phase in (Phase.EXCHANGE, Phase.TALON):
             lines.append(t(lang, "hombre.talon_left", count=view.talon_left))
@@ -501,7 +508,9 @@ class HombreRenderer:
         if outcome.bonus and isinstance(state, DealState):
             bonus = bonus_text(state.view(0), outcome, lang)
             fields.append((t(lang, "hombre.bonus"), bonus, False))
-        fields.append((t(lang, "hombre.money"), pool_text(outcome.pool, names, lang), False))
+        # the next deal's ante is the table's to say: a summary may close the game
+        money = pool_text(outcome.pool, names, lang, ante=False)
+        fields.append((t(lang, "hombre.money"), money, False))
         return title, result, fields
 
     def history_result(self, state: DealState, names: Sequence[str], lang: str) -> str:

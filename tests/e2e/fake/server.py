@@ -42,6 +42,7 @@ from aiohttp import BodyPartReader, WSMsgType, web
 
 from . import gateway as gw
 from .limits import choices_errors, message_errors, modal_errors
+from .misbehaviour import Misbehaviour
 from .model import (
     DM,
     FLAG_EPHEMERAL,
@@ -366,6 +367,7 @@ class FakeDiscord:
         """Requests answered 4xx by the fake itself (not injected faults)."""
         self.faults: list[Fault] = []
         self.holds: list[Hold] = []
+        self.misbehaviour: Misbehaviour | None = None  # see misbehave()
         self.rate_limits: dict[str, tuple[int, float]] = {}
         self.global_limit: tuple[int, float] | None = None  # (count, per seconds)
         self._global_window: list[float] = []
@@ -797,6 +799,12 @@ class FakeDiscord:
         self.faults.append(fault)
         return fault
 
+    def misbehave(self, **how: Any) -> Misbehaviour:
+        """Answer a share of the bot's requests as Discord sometimes does (seeded): see
+        :mod:`.misbehaviour`."""
+        self.misbehaviour = Misbehaviour(**how)
+        return self.misbehaviour
+
     def hold(self, method: str, route: str) -> Hold:
         """Keep calls to ``method route`` unanswered until the hold is released or
         dropped; ``route`` and ``method`` as in :meth:`inject`."""
@@ -1038,7 +1046,11 @@ class FakeDiscord:
             "token": token,
             "version": 1,
             "locale": user.locale,
-            "app_permissions": MEMBER_PERMISSIONS,
+            "app_permissions": (
+                MEMBER_PERMISSIONS
+                if self.misbehaviour is None
+                else self.misbehaviour.permissions(channel.id)
+            ),
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": 10 * 1024 * 1024,
@@ -1300,11 +1312,19 @@ class FakeDiscord:
         )
         if fault is None:
             fault = self._rate_limited(method, template, request)
+        trouble = None
+        if fault is None and self.misbehaviour is not None:
+            channel = self.channels.get(_int(request.match_info.get("channel_id", 0)))
+            uploads = request.content_type.startswith("multipart/")
+            trouble = self.misbehaviour.answer(method, template, channel, uploads)
         if fault is not None:
             fault.remaining -= 1
             fault.hits += 1
             response = self._fault_response(fault)
             error = f"injected {fault.status}"
+        elif trouble is not None:
+            response = json_response(trouble.body, trouble.status, trouble.headers)
+            error = f"misbehaving: {trouble.status} {trouble.body.get('code', '')}"
         else:
             try:
                 body = await _read_body(request)
@@ -1340,7 +1360,7 @@ class FakeDiscord:
         if unknown:
             self.unknown_requests.append(record)
             log.warning("fake Discord: unknown route %s %s", method, request.path)
-        elif 400 <= response.status < 500 and fault is None:
+        elif 400 <= response.status < 500 and fault is None and trouble is None:
             self.rejected_requests.append(record)
             log.info("fake Discord: %s %s -> %s %s", method, path, response.status, error)
         self._bump()

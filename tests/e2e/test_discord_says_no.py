@@ -1,0 +1,131 @@
+"""When Discord says no for a while, nothing is lost and nothing freezes (the real bot
+process on the fake Discord):
+
+- a summary whose post Discord refuses past discord.py's own tries is posted later;
+- a private hand whose edit Discord refuses past discord.py's own tries is edited later,
+  with no further change to carry it;
+- a burst of 5xx answers on the table message's edits does not hold the game back: the
+  players go on, and the table shows the current move as soon as Discord takes edits
+  again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.ids import ComponentId
+from tests.e2e.fake import BotProcess, FakeDiscord, FakeMessage, SimUser
+from tests.e2e.players import WAIT, find_button
+from tests.e2e.test_bad_input import play_until, seated_table, verbs
+
+POSTS = "/channels/{channel_id}/messages"
+HOOK_EDITS = "/webhooks/{application_id}/{interaction_token}/messages/{message_id}"
+
+
+def shown_moves(table: FakeMessage) -> int:
+    """The move the table message was drawn at (carried by its *My hand* button)."""
+    hand = find_button(table, "hand")
+    assert hand is not None, f"no My hand button on {table!r}"
+    return ComponentId.parse(hand).moves
+
+
+def last_card(offer_verbs: set[str], plays: int) -> bool:
+    return "play" in offer_verbs and plays == 19
+
+
+def hand(user: SimUser) -> FakeMessage:
+    """The user's private hand, as the bot last sent it (their DMs with an embed)."""
+    return [m for m in user.dms() if m.embeds][-1]
+
+
+async def test_a_summary_refused_for_a_while_is_posted_later(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    bot, players = await seated_table(server, make_bot)
+    offer = await play_until(
+        players, lambda o: last_card(verbs(o), sum(m.verb == "play" for m in players.moves))
+    )
+    # five 429s: as many as discord.py tries, then it gives up on the summary
+    limited = server.inject("POST", POSTS, status=429, times=5, retry_after=0.05)
+    await players.act(offer)
+    await players.finish()
+    assert limited.hits == 5 and players.summaries() == [1]
+    assert "could not send the summary" in bot.output()
+    assert "Traceback" not in bot.output()
+
+
+async def test_a_private_hand_refused_for_a_while_is_edited_later(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    bot, players = await seated_table(server, make_bot)
+    offer = await play_until(
+        players, lambda o: last_card(verbs(o), sum(m.verb == "play" for m in players.moves))
+    )
+    # the other players' hands cannot be edited, through a token or as the bot, for as
+    # long as discord.py tries: the last card, the end of the hand, is not shown in them
+    others = [u for i, u in enumerate(players.users) if i != offer.seat]
+    server.inject("PATCH", HOOK_EDITS, status=429, times=100, retry_after=0.05)
+    for user in others:
+        message = hand(user)
+        path = f"/channels/{message.channel_id}/messages/{message.id}"
+        server.inject("PATCH", path, status=429, times=5, retry_after=0.05)
+    await players.act(offer)
+    await players.finish()
+    summary = server.messages(players.require_table().channel_id)[-2]
+    title = str(summary.embeds[0]["title"])
+    # no change comes after the last card: the outbox edits the hands by itself
+    for user in others:
+        await server.wait_for(lambda u=user: title in hand(u).text(), WAIT, f"{user}'s hand")
+    assert "could not update the private hand" in bot.output()
+    assert "Traceback" not in bot.output()
+
+
+async def test_a_burst_of_server_errors_on_the_table_does_not_freeze_it(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    bot, players = await seated_table(server, make_bot)
+    table = players.require_table()
+    await play_until(players, lambda o: "play" in verbs(o))
+    # 13 answers 500 in a row on the table message's edits, while the game goes on
+    edits = f"/channels/{table.channel_id}/messages/{table.id}"
+    burst = server.inject("PATCH", edits, status=500, times=13)
+    while burst.remaining:
+        await players.act(await server.wait_for(players.offer, WAIT, "the next move"))
+    await server.wait_for(
+        lambda: shown_moves(players.require_table()) == players.last_moves + 1,
+        WAIT,
+        "the table to show the last move",
+    )
+    await players.play_hand()
+    await players.finish()
+    assert players.summaries() == [1]
+    assert "Traceback" not in bot.output()
+    assert server.problems() == []
+
+
+async def test_a_summary_not_posted_before_a_restart_is_posted_after_it(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    bot, players = await seated_table(server, make_bot)
+    table = players.require_table()
+    offer = await play_until(
+        players, lambda o: last_card(verbs(o), sum(m.verb == "play" for m in players.moves))
+    )
+    # the channel takes no post: the summary waits in the outbox, the table offers the
+    # next hand (an edit), which is dealt; then the bot is killed
+    held = server.hold("POST", f"/channels/{table.channel_id}/messages")
+    await players.act(offer)
+    await server.wait_for(players.hand_over, WAIT, "the table to offer the next hand")
+    await players.next_hand()
+    await server.wait_for(players.offer, WAIT, "the second hand's first move")
+    assert players.summaries() == []
+    await bot.kill()
+    held.drop()
+    await bot.start()
+    # rebuilt from its log, the table's first hand is settled and its summary not posted
+    await server.wait_for(lambda: players.summaries() == [1], WAIT, "the first summary")
+    await players.recover()
+    await players.play_hand()
+    await players.finish()
+    assert players.summaries() == [1, 2]
+    assert "Traceback" not in bot.output()

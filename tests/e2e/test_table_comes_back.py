@@ -1,0 +1,131 @@
+"""The table message deleted by someone else (a moderator, a channel purge) comes back.
+
+Deleted in the lobby, during the auction, in the middle of a trick or on the summary, a
+new table message appears at the next change or click of a player of the table (in the
+lobby and on the summary nothing changes by itself: a player's ``/hand``), showing the
+table as it is, its buttons working; the game then ends exactly as the same game played
+straight through (``tests.e2e.played``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+from bot.ids import ComponentId
+from tests.e2e.fake import BotProcess, FakeDiscord, FakeMessage
+from tests.e2e.kills import nth_call, nth_play
+from tests.e2e.played import SeededGame
+from tests.e2e.players import WAIT, Move, TablePlayers, find_button
+
+SEED = "20261123"
+NAMES = ("arthur", "bertrand", "edmond", "gaston")
+PLAYED = SeededGame("bete-hombree", SEED, NAMES, 2)
+GONE = frozenset({50007, 10008})  # the bot's edit of the deleted message: Unknown Message
+
+
+def shown_moves(table: FakeMessage) -> int:
+    """The move the table message was drawn at (carried by its *My hand* button)."""
+    hand = find_button(table, "hand")
+    assert hand is not None, f"no My hand button on {table!r}"
+    return ComponentId.parse(hand).moves
+
+
+async def back(server: FakeDiscord, players: TablePlayers, deleted: FakeMessage) -> FakeMessage:
+    """The table message posted again in place of ``deleted``: the channel's latest."""
+    table = await server.wait_for(
+        lambda: (t := players.require_table()) is not deleted and not t.deleted and t,
+        WAIT,
+        "the table message to come back",
+    )
+    assert server.messages(table.channel_id)[-1] is table
+    return table
+
+
+def deleted_by_a_moderator(server: FakeDiscord, players: TablePlayers) -> FakeMessage:
+    table = players.require_table()
+    server.delete_message(table, via="a moderator")
+    return table
+
+
+async def asking_hand(server: FakeDiscord, players: TablePlayers) -> None:
+    """The first player asks for his hand with ``/hand``: answered, privately."""
+    ix = await players.users[0].slash("hand", timeout=WAIT)
+    await ix.wait_ack(WAIT)
+    assert ix.ephemeral
+
+
+def after_move(
+    when: Callable[[Move, list[Move]], bool],
+) -> Callable[[FakeDiscord, TablePlayers], Awaitable[None]]:
+    """Delete the table message after the move ``when`` picks; the next move (in a DM)
+    changes the table: its message comes back, drawn at that move."""
+
+    async def arm(server: FakeDiscord, players: TablePlayers) -> None:
+        done: list[Move] = []
+
+        async def after(move: Move) -> None:
+            if done or not when(move, players.moves[:-1]):
+                return
+            done.append(move)
+            await server.settle()
+            deleted = deleted_by_a_moderator(server, players)
+            offer = await server.wait_for(players.offer, WAIT, "the next move")
+            await players.act(offer)  # its change shows the table again
+            table = await back(server, players, deleted)
+            assert shown_moves(table) == players.last_moves + 1
+
+        players.after_move = after
+
+    return arm
+
+
+async def in_lobby(server: FakeDiscord, players: TablePlayers) -> None:
+    async def deleted_then_hand() -> None:
+        deleted = deleted_by_a_moderator(server, players)
+        await asking_hand(server, players)
+        table = await back(server, players, deleted)
+        assert find_button(table, "join") is not None  # the others join on it
+
+    players.in_lobby = deleted_then_hand
+
+
+async def on_summary(server: FakeDiscord, players: TablePlayers) -> None:
+    """Between the two hands: the summary posted, the table message below it deleted;
+    the first player's ``/hand`` brings it back, and *Next hand* is clicked on it."""
+    first = players.next_hand
+
+    async def next_hand() -> None:
+        await server.wait_for(lambda: 1 in players.summaries(), WAIT, "the first summary")
+        await server.settle()
+        deleted = deleted_by_a_moderator(server, players)
+        await asking_hand(server, players)
+        table = await back(server, players, deleted)
+        assert find_button(table, "next") is not None
+        await first()
+
+    players.next_hand = next_hand  # type: ignore[method-assign]
+
+
+WHEN: dict[str, Callable[[FakeDiscord, TablePlayers], Awaitable[None]]] = {
+    "lobby": in_lobby,
+    "auction": after_move(nth_call(1, 2)),
+    "trick": after_move(nth_play(1, 6)),
+    "summary": on_summary,
+}
+
+
+@pytest.mark.parametrize("when", list(WHEN))
+async def test_a_deleted_table_comes_back(
+    when: str, server: FakeDiscord, make_bot: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    expected = await PLAYED.reference(tmp_path)
+    bot = PLAYED.bot(make_bot)
+    await bot.start()
+    players = PLAYED.players(server)
+    await WHEN[when](server, players)
+    game = await PLAYED.play_through(server, bot, players)
+    PLAYED.assert_as_expected(game, expected, server, players, [bot], GONE)
+    assert "is gone: posted again" in bot.output()
