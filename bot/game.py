@@ -503,13 +503,15 @@ class GameTexts:
       which nothing may show once no deal comes.
 
     A text of the core that a game words its own way is overridden in its messages
-    under ``<key>.<game id>`` (``bot.i18n.worded``)."""
+    under ``<key>.<game id>`` (``bot.i18n.worded``); a game of a ``family`` (the id of
+    the game it is a variant of) words the others as that game does."""
 
     messages: Mapping[str, dict[str, str]] = field(default_factory=dict)
     command_words: Mapping[str, str] = field(default_factory=dict)
     own_words: tuple[str, ...] = ()
     terms: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     next_deal: tuple[str, ...] = ()
+    family: str | None = None
 
     @staticmethod
     def of_package(package: str) -> GameTexts:
@@ -521,6 +523,7 @@ class GameTexts:
             tuple(data.get("own_words", ())),
             data.get("terms", {}),
             tuple(data.get("next_deal", ())),
+            data.get("family"),
         )
 
 

@@ -46,9 +46,14 @@ def t(lang: str, key: str, **args: Any) -> str:
 
 def worded(key: str, game: str) -> str:
     """The key of a shared text as the game ``game`` (an id) words it: ``<key>.<game>``
-    where its texts have it (its own term for a deal, its own way to stop), else ``key``."""
-    own = f"{key}.{game}"
-    return own if own in MESSAGES else key
+    where its texts have it (its own term for a deal, its own way to stop), else as the
+    family it belongs to words it (``FAMILIES``: Haitian Bésigue speaks of a deal as
+    Bésigue does), else ``key``."""
+    for words in (game, FAMILIES.get(game)):
+        own = f"{key}.{words}"
+        if words is not None and own in MESSAGES:
+            return own
+    return key
 
 
 def game_text(game: str, lang: str, key: str, /, **args: Any) -> str:
@@ -585,6 +590,19 @@ MESSAGES: Final[M] = {
     "rules.table_options": {"fr": "Les options de cette table", "en": "This table's options"},
     "card.joker": {"fr": "Joker", "en": "Joker"},  # a card of no suit (Haitian Bésigue)
 }
+
+
+FAMILIES: Final[dict[str, str]] = {}
+"""A game (an id) -> the game whose words it takes for a shared text it does not word
+itself: the family it belongs to (``GameTexts.family``)."""
+
+
+def add_family(game: str, family: str) -> None:
+    """``game`` words the shared texts as ``family`` does, where it has no words of its
+    own for them."""
+    if FAMILIES.get(game, family) != family:
+        raise ValueError(f"the game {game!r} belongs to the family {FAMILIES[game]!r}")
+    FAMILIES[game] = family
 
 
 def add_texts(texts: dict[str, dict[str, str]]) -> None:

@@ -9,7 +9,9 @@
   the same meaning;
 - the core names no game: no shared text uses a word that belongs to one game (or to a
   family of games, each listing it), and no game's text uses the words of games other
-  than its own family.
+  than its own family;
+- a game of a family (``GameTexts.family``) words each shared text as the game it is a
+  variant of, unless it words it its own way.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import pytest
 import bot.games
 from bot.game import TableGame
 from bot.games import table_games
-from bot.i18n import LANGS, MESSAGES, worded
+from bot.i18n import LANGS, MESSAGES, add_family, worded
 from tests.vocabulary import (
     SYNONYMS,
     fold,
@@ -230,3 +232,38 @@ def test_a_familys_word_is_still_another_games_word_elsewhere() -> None:
             others = others_words(game, list(games.values()))
             assert found(others, "Trois brisques !") == ["brisque"]
             assert others["brisque"] == ("besigue", "besigue-haiti")
+
+
+# ---- a family words the shared texts alike ------------------------------------------
+
+
+@pytest.mark.parametrize("game", table_games(), ids=lambda g: g.id)
+def test_a_game_of_a_family_words_a_shared_text_as_its_family_unless_it_has_its_own(
+    game: TableGame,
+) -> None:
+    """Each shared text a game does not word itself is worded as the game of its family
+    words it (Haitian Bésigue's next deal is Bésigue's *donne suivante*)."""
+    family = game.texts.family
+    if family is None:
+        assert all(worded(key, game.id) in (key, f"{key}.{game.id}") for key in MESSAGES)
+        return
+    assert family in {g.id for g in table_games()} and family != game.id
+    for key in MESSAGES:
+        if f"{key}.{family}" in MESSAGES and f"{key}.{game.id}" not in MESSAGES:
+            assert worded(key, game.id) == f"{key}.{family}", key
+        if f"{key}.{game.id}" in MESSAGES:
+            assert worded(key, game.id) == f"{key}.{game.id}", key
+
+
+def test_haitian_besigue_speaks_of_a_deal_as_besigue_and_of_its_end_its_own_way() -> None:
+    assert worded("btn.next", "besigue-haiti") == "btn.next.besigue"
+    assert worded("summary.next", "besigue-haiti") == "summary.next.besigue"
+    assert worded("table.ended.finished", "besigue-haiti") == "table.ended.finished.besigue-haiti"
+    assert worded("btn.next", "besigue") == "btn.next.besigue"
+    assert worded("labelled", "besigue-haiti") == "labelled"
+
+
+def test_a_game_belongs_to_one_family() -> None:
+    add_family("besigue-haiti", "besigue")  # said again: the same
+    with pytest.raises(ValueError, match="belongs to the family"):
+        add_family("besigue-haiti", "hombre")

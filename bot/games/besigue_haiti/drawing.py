@@ -38,7 +38,7 @@ from bot.games.besigue_haiti.words import (
     stock_text,
     table_text,
 )
-from bot.i18n import t
+from bot.i18n import game_text, t
 from bot.ids import ComponentId
 from bot.lobby_text import changed_options, option_line
 from bot.render import button, card_text, cards_text, help_button, turn_lines
@@ -47,6 +47,7 @@ from games.besigue.flow import Phase
 from games.besigue.haiti.deal import HaitiDeal, HaitiView
 from games.besigue.haiti.options import HaitiOptions
 from games.besigue.haiti.session import HaitiSession
+from games.besigue.record import HAITI_GAME
 from games.besigue.session import SettledDeal
 from games.cards import Card
 
@@ -126,7 +127,7 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
         playing = view is not None and not table.between_hands and table.status != "ended"
         if playing and view is not None:
             if view.phase is Phase.DONE:
-                lines.append("**" + t(lang, "phase.done.besigue-haiti") + "**")
+                lines.append("**" + game_text(HAITI_GAME, lang, "phase.done") + "**")
             else:
                 key = f"haiti.phase.{view.phase.name.lower()}"
                 lines.append("**" + t(lang, key, name=names[view.turn]) + "**")
@@ -167,10 +168,8 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
         self, table: TableLike, view: HaitiView, seat: int, lang: str, step: str
     ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
         names = table.names
-        hand_no = t(
-            lang, "hand.hand_no.besigue-haiti", hand=table.hand_no, dealer=names[view.dealer]
-        )
-        lines = [hand_no]
+        dealer = names[view.dealer]
+        lines = [game_text(HAITI_GAME, lang, "hand.hand_no", hand=table.hand_no, dealer=dealer)]
         lines.append(stock_text(view, names, lang))
         lines.append("")
         lines.append(t(lang, "hand.cards", cards=cards_text(hand_in_order(view), lang)))
