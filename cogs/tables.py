@@ -69,8 +69,6 @@ async def _handle(
     if table.seat_of(player) is not None:
         presenter.remember_locale(table, player, interaction.locale)
     presenter.acted(table, interaction)
-    message = interaction.message
-    on_table = message is not None and message.id == table.row.message_id
     verb = cid.verb
     if verb == "rules":
         embed = rules_embed(table.game, cid.arg or "overview", lang)  # ❔ beside the calls
@@ -99,7 +97,7 @@ async def _handle(
         return
     if verb == "keep":  # a match stopping: keep it for later, or not
         await service.keep_choice(table.id, player, cid.arg == "1")
-        await _answer_public(bot, interaction, table, on_table)
+        await _answer_public(bot, interaction, table)
         return
     if verb in ("join", "leave", "airm", "start", "next", "stop", "replace", "abandon", "back"):
         if verb == "join":
@@ -121,7 +119,7 @@ async def _handle(
             await service.take_back(table.id, player)
         else:
             await service.vote_stop(table.id, player)
-        await _answer_public(bot, interaction, table, on_table)
+        await _answer_public(bot, interaction, table)
         return
     seat = _seat(table, player)
     if cid.game_verb and cid.moves != table.moves:
@@ -142,8 +140,8 @@ async def _handle(
         await interaction.response.edit_message(embed=embed, view=view, **files)
         return
     await service.act(table.id, player, action, cid.moves)
-    if on_table:
-        await _answer_public(bot, interaction, table, True)
+    if _on_table(interaction, table):
+        await _answer_public(bot, interaction, table)
     else:
         await _answer_panel(bot, interaction, table, seat, lang)
         await presenter.after_change(table)
@@ -177,11 +175,18 @@ def _number(arg: str) -> int:
     return int(arg)
 
 
-async def _answer_public(
-    bot: BeteBot, interaction: Interaction, table: LiveTable, on_table: bool
-) -> None:
-    """A click on the table message: the answer is the table message's one edit."""
-    if on_table:
+def _on_table(interaction: Interaction, table: LiveTable) -> bool:
+    """Whether the click came from the table's message as it is now (asked when it is
+    answered: the table message may have been posted again below a summary meanwhile,
+    and the old one deleted)."""
+    message = interaction.message
+    return message is not None and message.id == table.row.message_id
+
+
+async def _answer_public(bot: BeteBot, interaction: Interaction, table: LiveTable) -> None:
+    """A click on the table message: the answer is the table message's one edit (a click
+    on a table message since replaced is answered apart, the new one edited)."""
+    if _on_table(interaction, table):
         payload = table_edit(table, held(interaction.message))
         await interaction.response.edit_message(**payload)
         await bot.presenter.after_change(table, table_done=True)

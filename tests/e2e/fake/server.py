@@ -1815,6 +1815,9 @@ class FakeDiscord:
             raise self._reject(
                 ix, DiscordError(400, 50035, "Invalid Form Body", ["no message to update"])
             )
+        if ctype == UPDATE_MESSAGE and ix.message is not None and ix.message.deleted:
+            # clicked before it was deleted, answered after: there is no message to update
+            raise self._reject(ix, DiscordError(404, 10008, "Unknown Message"))
         via = "POST /interactions/{interaction_id}/{interaction_token}/callback"
         errors: list[str] = []
         if ctype == CHANNEL_MESSAGE:
