@@ -95,8 +95,10 @@ from bench.load_players import (
 from bench.load_report import report_load
 from bench.load_restart import KillFigures, RestartFigures, kill_mid_game, timed_restart
 from bench.load_split import Splitter, probe_env
+from bot.games import table_games
 from tests.e2e.fake import FakeDiscord
 
+GAME_IDS = [game.id for game in table_games()]
 GLOBAL_LIMIT = 50  # REST requests a second Discord allows a bot, interaction answers aside
 TARGET_P99 = 0.050
 SETTLE = 1.0  # seconds between forgetting the fake's history and opening a window
@@ -302,7 +304,9 @@ async def live_tables(
         if args.global_limit:  # Discord's, on the bot's REST requests
             server.limit_globally(args.global_limit, 1.0)
         guilds = bench_guilds(server, args.guilds, args.processes)
-        drivers = build_world(server, args.tables, args.seed, not args.no_pictures, guilds)
+        drivers = build_world(
+            server, args.tables, args.seed, not args.no_pictures, guilds, args.game
+        )
         splitter = Splitter(folder / "probes") if args.split_latency else None
         # the bots pace their own requests by the limit the fake enforces (0: neither)
         env = {"REST_RATE": str(args.global_limit)}
@@ -499,6 +503,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     add("--open-concurrency", type=int, default=20, help="tables opened at once")
     add("--compare", action="store_true", help="1 process SQLite, 1 and 2 PostgreSQL")
     add("--seed", type=int, default=1)
+    add("--game", choices=GAME_IDS, default="bete-hombree", help="the game every table plays")
     add("--workdir", help="keep the databases, the bots' logs and the answers (CSV) here")
     add("--json", action="store_true", help="print the figures as JSON")
     return resolve(parser.parse_args(argv))

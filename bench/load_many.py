@@ -17,18 +17,18 @@ from pathlib import Path
 from bench.load_fleet import Fleet, Postgres, bench_guilds, database_target, share_commands
 from bench.load_players import TableDriver, build_world, forget_history
 from bench.load_restart import RestartFigures, mib, restart_line, timed_restart
+from bot.games import table_game
 from bot.render import table_embed, table_view
 from bot.service import TableService
 from bot.table import LiveTable
 from db import Database
-from games.bete_hombree import Rules
 from tests.e2e.fake import FakeDiscord
 
 TARGET_RESTART_1000 = 5.0
 
 
 async def bring_mid_hand(
-    target: str, drivers: list[TableDriver], server: FakeDiscord, seed: int
+    target: str, drivers: list[TableDriver], server: FakeDiscord, seed: int, game_id: str
 ) -> None:
     """Open, fill and start every table through the table service, then play a few moves
     of its first hand; post its table message in the fake, as the bot would have."""
@@ -36,6 +36,7 @@ async def bring_mid_hand(
     db = await Database.open(target)
     try:
         service = TableService(db, seed_source=lambda: rng.getrandbits(62))
+        game = table_game(game_id)
         for driver in drivers:
             guild = server.guilds[driver.guild_id]
             ids = [str(p.id) for p in driver.players]
@@ -44,7 +45,8 @@ async def bring_mid_hand(
                 channel_id=driver.channel.id,
                 player=ids[0],
                 name=driver.players[0].name,
-                rules=Rules(),
+                game=game,
+                rules=game.spec.options_from({}),
                 guild_name=guild.name,
                 channel_name=driver.channel.name,
             )
@@ -97,7 +99,7 @@ async def many_tables(
     target = await database_target(args.database, folder, "restart", postgres)
     async with FakeDiscord(**args.fake_options) as server:
         guilds = bench_guilds(server, args.guilds, args.processes)
-        drivers = build_world(server, count, args.seed, guilds=guilds)
+        drivers = build_world(server, count, args.seed, guilds=guilds, game=args.game)
         # no global limit here (the restart alone is measured): the bots not paced either
         env = {"REST_RATE": "0"}
         fleet = Fleet(server, target, folder, processes=args.processes, name="restart-bot", env=env)
@@ -115,12 +117,14 @@ async def many_tables(
             shm = Path("/dev/shm")
             scratch = Path(tempfile.mkdtemp(dir=shm if shm.is_dir() else folder))
             try:
-                await bring_mid_hand(str(scratch / "seed.db"), drivers, server, args.seed)
+                await bring_mid_hand(
+                    str(scratch / "seed.db"), drivers, server, args.seed, args.game
+                )
                 shutil.copyfile(scratch / "seed.db", target)
             finally:
                 shutil.rmtree(scratch, ignore_errors=True)
         else:  # the throwaway server runs without fsync already
-            await bring_mid_hand(target, drivers, server, args.seed)
+            await bring_mid_hand(target, drivers, server, args.seed, args.game)
         seeded = time.perf_counter() - started
         try:
             print(

@@ -32,6 +32,7 @@ from tests.e2e.fake import (
     SimUser,
 )
 from tests.e2e.fake.model import walk_components
+from tests.e2e.players import new_command
 
 BUTTON = 2
 UPDATE_MESSAGE = 7
@@ -247,6 +248,7 @@ class TableDriver:
     players: list[SimUser]
     rng: random.Random
     pictures: bool = True  # the table's option: cards drawn as pictures, or text only
+    game: str = "bete-hombree"  # the id of the game its table plays
     message: FakeMessage | None = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     clicked: dict[tuple[int, str], int] = field(default_factory=dict)  # failed tries, or -1
@@ -280,10 +282,10 @@ class TableDriver:
         return await self.answers.wait(ix, verb)
 
     async def open(self, pause: float) -> None:
-        """``/table new hombree``, three *Join*, *Start*: the table is dealt its first hand."""
+        """``/table new <game>``, three *Join*, *Start*: the table is dealt its first hand."""
         opener = self.players[0]
         ix = await opener.slash(
-            "table new hombree", channel=self.channel, wait=False, pictures=self.pictures
+            new_command(self.game), channel=self.channel, wait=False, pictures=self.pictures
         )
         answer = await self.answers.wait(ix, "new")
         if ix.original is None:
@@ -413,10 +415,11 @@ def build_world(
     seed: int,
     pictures: bool = True,
     guilds: list[FakeGuild] | None = None,
+    game: str = "bete-hombree",
 ) -> list[TableDriver]:
-    """A channel and four members per table, before the bot connects; the tables go to
-    ``guilds`` in turn (the fake's one guild by default), each table's players members
-    of its guild."""
+    """A channel and four members per table of ``game``, before the bot connects; the
+    tables go to ``guilds`` in turn (the fake's one guild by default), each table's
+    players members of its guild."""
     answers = Answers(server)
     chosen = guilds or [server.guild]
     drivers = []
@@ -425,7 +428,7 @@ def build_world(
         channel = server.add_channel(f"table-{number + 1}", guild)
         players = [server.add_user(f"p{number + 1}-{seat + 1}", guild=guild) for seat in range(4)]
         rng = random.Random(f"{seed}:{number}")
-        drivers.append(TableDriver(server, answers, channel, players, rng, pictures))
+        drivers.append(TableDriver(server, answers, channel, players, rng, pictures, game))
     by_channel: dict[int, TableDriver] = {}
     for driver in drivers:
         by_channel[driver.channel.id] = driver

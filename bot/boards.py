@@ -12,6 +12,7 @@ from bot.computer import key_level
 from bot.game import TableGame
 from bot.games import table_game
 from bot.i18n import MESSAGES, game_text, t
+from bot.lobby_text import options_text
 from bot.matches import MatchGoingOn
 from bot.pictures.scenes import whole_hand_scene
 from bot.render import COLOUR, clip, hand_tricks_words
@@ -143,6 +144,7 @@ def match_scoreboard_embed(
             played=row.played,
             double=row.en_bas_table,
             points=row.points,
+            hundreds=row.hundreds,
         )
         if row.best is not None:
             feat = f"feat.{game.id}.{row.best}"
@@ -170,13 +172,19 @@ def match_scoreboard_embed(
     return embed
 
 
-def rules_embed(game: TableGame, topic: str, lang: str) -> discord.Embed:
-    """One topic of a game's rules in short (``topic`` among ``game.rule_topics``)."""
+def rules_embed(
+    game: TableGame, topic: str, lang: str, table: LiveTable | None = None
+) -> discord.Embed:
+    """One topic of a game's rules in short (``topic`` among ``game.rule_topics``), and
+    the options of ``table`` when it plays that game (the rules it uses)."""
     topics = game.renderer.rule_topics
     if topic not in topics:
         topic = topics[0]
     embed = discord.Embed(title=t(lang, f"rules.{game.id}.{topic}.title"), colour=COLOUR)
     embed.description = t(lang, f"rules.{game.id}.{topic}.text")
+    if table is not None and table.game.id == game.id:
+        options = options_text(table, lang)
+        embed.add_field(name=t(lang, "rules.table_options"), value=options, inline=False)
     embed.set_footer(text=t(lang, "rules.footer"))
     return embed
 

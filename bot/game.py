@@ -355,6 +355,8 @@ class Standing:
     counted: int  # wins the result counts for on the scoreboard (2: en bas table; 0: lost)
     best: str | None = None  # the seat's best feat of the match, in the game's words
     best_points: int = 0
+    partie: int = 0  # the partie's number at the table, for a match of several (Haiti)
+    hundreds: int = 0  # hundreds the seat's side gave with it (Haiti: *donner cent points*)
 
 
 class MatchPort(Protocol[RulesT_contra, SessionT]):
@@ -362,7 +364,12 @@ class MatchPort(Protocol[RulesT_contra, SessionT]):
     match stopped before its end is kept and taken up again another day."""
 
     def standings(self, session: SessionT) -> tuple[Standing, ...] | None:
-        """Each seat's standing once the match is won; None while it goes on."""
+        """Each seat's standing once the match is won; None while it goes on.  A match
+        of several parties at one table (Haiti) stands each partie the last deal won."""
+        ...
+
+    def over(self, session: SessionT) -> bool:
+        """Whether the match is over: nothing is left to keep for later."""
         ...
 
     def kept(self, session: SessionT) -> Json:
@@ -485,22 +492,26 @@ class GameTexts:
     of its command options (English -> French), both joining the catalogue; and its
     vocabulary, which the tests hold every text to:
 
-    - ``own_words``: the words (and phrases) that belong to this game only, in either
-      language, its own name among them; no other game's text may use them (a word
-      several games share, such as *bête*, is in no game's list);
+    - ``own_words``: the words (and phrases) that belong to this game, in either
+      language, its own name among them; no text of a game that does not list a word
+      may use it.  A word of a family of games is listed by each of them (*brisque*,
+      by Bésigue and Haitian Bésigue); a word every game may use (*bête*, *partie*) is
+      in no game's list;
     - ``terms``: the one word it uses for each concept several games name differently
       (``deal``: *donne* or *coup*; ``trick``: *pli* or *levée*), by language;
     - ``next_deal``: the keys of its texts that speak of the next deal (its ante, say),
       which nothing may show once no deal comes.
 
     A text of the core that a game words its own way is overridden in its messages
-    under ``<key>.<game id>`` (``bot.i18n.worded``)."""
+    under ``<key>.<game id>`` (``bot.i18n.worded``); a game of a ``family`` (the id of
+    the game it is a variant of) words the others as that game does."""
 
     messages: Mapping[str, dict[str, str]] = field(default_factory=dict)
     command_words: Mapping[str, str] = field(default_factory=dict)
     own_words: tuple[str, ...] = ()
     terms: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     next_deal: tuple[str, ...] = ()
+    family: str | None = None
 
     @staticmethod
     def of_package(package: str) -> GameTexts:
@@ -512,6 +523,7 @@ class GameTexts:
             tuple(data.get("own_words", ())),
             data.get("terms", {}),
             tuple(data.get("next_deal", ())),
+            data.get("family"),
         )
 
 

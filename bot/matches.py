@@ -38,7 +38,17 @@ async def write_standings(table: LiveTable, store: Store) -> None:
         table.game.id,
         table.id,
         [
-            NewStanding(p, table.name(i), s.points, s.won, s.counted, s.best, s.best_points)
+            NewStanding(
+                p,
+                table.name(i),
+                s.points,
+                s.won,
+                s.counted,
+                s.best,
+                s.best_points,
+                partie=s.partie,
+                hundreds=s.hundreds,
+            )
             for i, (p, s) in enumerate(zip(session.players, standings, strict=True))
         ],
     )
@@ -48,7 +58,7 @@ async def keep_if_unfinished(table: LiveTable, store: Store) -> None:
     """At a table's end: keep its match for later, if it was played, is not won and its
     players did not say otherwise."""
     match, session = table.game.match, table.session
-    if match is None or session is None or not table.keep or match.standings(session):
+    if match is None or session is None or not table.keep or match.over(session):
         return
     state = match.kept(session)
     seats = [(s.player, s.name, None if s.human or s.stand_in else s.ai) for s in table.seats]
@@ -132,7 +142,7 @@ class Matches(Finding):
             and table.game is game
             and table.status == "playing"
             and table.session is not None
-            and match.standings(table.session) is None
+            and not match.over(table.session)
         ]
         async with self.db.reading() as store:
             kept = await store.kept_matches(guild_id, game.id)

@@ -6,6 +6,7 @@ import re
 import unicodedata
 
 from bot.errors import UserError
+from bot.i18n import MESSAGES
 from games.cards import Card
 
 _SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -19,12 +20,15 @@ def plain(text: str) -> str:
 
 
 def parse_card(text: str) -> Card:
-    """``10S``, ``KH``, ``K♥``, ``R♥`` (roi), ``D♠`` (dame), ``V♦`` (valet)."""
+    """``10S``, ``KH``, ``K♥``, ``R♥`` (roi), ``D♠`` (dame), ``V♦`` (valet); a joker
+    (``JK``) also by its name as the bot writes it."""
     raw = text.strip().replace(" ", "")
     try:
         return Card.parse(raw)
     except ValueError:
         pass
+    if plain(raw).lower() in {plain(name).lower() for name in MESSAGES["card.joker"].values()}:
+        return Card.joker()
     if len(raw) >= 2:
         rank, suit = raw[:-1].upper(), raw[-1]
         suit = _SUITS.get(suit, suit.upper())

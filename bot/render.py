@@ -268,7 +268,7 @@ def ended_text(table: LiveTable, lang: str) -> str:
     it has them (a match speaks of no bête), and whether its match was kept for later."""
     reason = table.ended_reason or "finished"
     match, session = table.game.match, table.session
-    unwon = match is not None and session is not None and not match.standings(session)
+    unwon = match is not None and session is not None and not match.over(session)
     if unwon and reason == "finished":  # stopped between deals, not won
         reason = "stopped"
     text = game_text(table.game.id, lang, f"table.ended.{reason}", name=table.ended_by)

@@ -13,6 +13,8 @@ from games.tricks import PlayedTrick
 
 
 def card_text(card: Card, lang: str) -> str:
+    if card.is_joker:  # of no suit (Haitian Bésigue's)
+        return t(lang, "card.joker")
     rank = card.rank.french if lang == "fr" else card.rank.text
     return f"{rank}{card.suit.symbol}"
 

@@ -168,7 +168,7 @@ class Info(commands.Cog):
             table = self.bot.service.in_channel(interaction.channel_id)
         chosen = _game(game, table)
         lang = self.bot.lang(interaction)
-        embed = rules_embed(chosen, topic, lang)
+        embed = rules_embed(chosen, topic, lang, table)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="history", description="The last hands of this server")

@@ -24,21 +24,25 @@ class NewStanding:
     counted: int  # games the result counts for (2: en bas table), 0 for a loser
     best: str | None
     best_points: int
+    partie: int = 0  # the partie's number at its table (Haiti plays several at one)
+    hundreds: int = 0  # hundreds the seat's side gave with it (Haiti)
 
 
 class MatchRepository(Repository):
     async def insert_standings(
         self, guild_id: int, game: str, table_id: int, standings: Sequence[NewStanding]
     ) -> None:
-        """A finished match's standing, once per table (a replayed write is refused)."""
+        """A finished match's (or partie's) standing, once per table and partie (a
+        replayed write is refused)."""
         moment = now_text()
         for seat, s in enumerate(standings):
             await self._run(
-                "INSERT INTO match_results (table_id, seat, guild_id, game, player, name, points,"
-                " won, counted, best, best_points, finished_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO match_results (table_id, partie, seat, guild_id, game, player, name,"
+                " points, won, counted, best, best_points, hundreds, finished_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     table_id,
+                    s.partie,
                     seat,
                     guild_id,
                     game,
@@ -49,6 +53,7 @@ class MatchRepository(Repository):
                     s.counted,
                     s.best,
                     s.best_points,
+                    s.hundreds,
                     moment,
                 ),
             )
@@ -56,11 +61,13 @@ class MatchRepository(Repository):
     async def match_scoreboard(
         self, guild_id: int, game: str, since: datetime | None = None
     ) -> list[MatchScoreRow]:
-        """Players ranked by wins as counted, then points (best first)."""
+        """Players ranked by wins as counted, then points (best first), with the
+        hundreds their side gave."""
         start = now_text(since) if since is not None else ""
         rows = await self._all(
             "SELECT player, MAX(name), COUNT(*), SUM(won), SUM(counted),"
-            " SUM(CASE WHEN counted > 1 THEN 1 ELSE 0 END), SUM(points), MAX(best_points)"
+            " SUM(CASE WHEN counted > 1 THEN 1 ELSE 0 END), SUM(points), MAX(best_points),"
+            " SUM(hundreds)"
             " FROM match_results WHERE guild_id = ? AND game = ? AND finished_at >= ?"
             " GROUP BY player",
             (guild_id, game, start),
@@ -85,6 +92,7 @@ class MatchRepository(Repository):
                 points=int(r[6]),
                 best=feats.get(str(r[0])),
                 best_points=int(r[7] or 0),
+                hundreds=int(r[8] or 0),
             )
             for r in rows
         ]

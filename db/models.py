@@ -157,6 +157,7 @@ class MatchScoreRow:
     points: int
     best: str | None
     best_points: int
+    hundreds: int = 0  # Haiti: the hundreds the player's side gave (*donner cent points*)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,12 @@ Bête; a game with another order (Bésigue, L'Hombre) maps ranks to strength
 itself.  There is no global ordering of cards: ``Card`` deliberately defines
 no ``<``.
 
+Jokers (Haitian Bésigue plays with four, one a pack): a joker is a card of rank
+``JOKER``, of no suit, written ``JK``; it takes the place of rank 13 in the
+first suit's bits of its pack (bit ``64 * copy + 13``), so that it has copies
+like any card, and the masks of that suit (``suit_mask``) leave it out.  A
+game without jokers never deals one.
+
 Several packs (Bésigue plays with 2 to 4): ``copy`` says from which pack a
 card comes, 0 for the first, so a single-pack game only ever sees copy 0 and
 its bits and notation are those of one pack (bits 0-63).  Identical cards of
@@ -80,6 +86,7 @@ class Rank(IntEnum):
     FOUR = 10
     THREE = 11
     TWO = 12
+    JOKER = 13  # Haitian Bésigue's joker: of no suit, written JK (``Card.joker``)
 
     @property
     def text(self) -> str:
@@ -96,7 +103,7 @@ class Rank(IntEnum):
         for rank, name in _RANK_TEXT.items():
             if key == name:
                 return rank
-        raise ValueError(f"unknown rank {text!r} (expected K Q J A 10 9 8 7 6 5 4 3 2)")
+        raise ValueError(f"unknown rank {text!r} (expected K Q J A 10 9 8 7 6 5 4 3 2 or JK)")
 
     def __str__(self) -> str:
         return self.text
@@ -116,13 +123,17 @@ _RANK_TEXT: Final = {
     Rank.FOUR: "4",
     Rank.THREE: "3",
     Rank.TWO: "2",
+    Rank.JOKER: "JK",
 }
+SUITED_RANKS: Final[tuple[Rank, ...]] = tuple(r for r in Rank if r is not Rank.JOKER)
 _RANK_FRENCH: Final = {Rank.K: "R", Rank.Q: "D", Rank.J: "V"}
 
 SUIT_BITS: Final = 16
 PACK_BITS: Final = 64  # the bits of one pack: four suits of 16
 MAX_PACKS: Final = 4
-SUIT_MASKS: Final = tuple(0xFFFF << (SUIT_BITS * s) for s in range(4))  # the first pack's
+JOKER_BIT: Final = int(Rank.JOKER)  # the first pack's joker (in the first suit's bits)
+# the first pack's cards of each suit (the joker's bit is of none)
+SUIT_MASKS: Final = tuple(0xFFFF << (SUIT_BITS * s) & ~(1 << JOKER_BIT) for s in range(4))
 _PACK_MASK: Final = (1 << PACK_BITS) - 1
 
 
@@ -139,6 +150,8 @@ class Card:
     bit: int  # 1 << index
 
     def __new__(cls, suit: Suit, rank: Rank, copy: int = 0) -> Card:
+        if rank is Rank.JOKER and suit is not Suit.S:
+            raise ValueError("a joker has no suit: Card.joker(copy)")
         try:
             return _CARDS[PACK_BITS * copy + SUIT_BITS * suit + rank]
         except KeyError:
@@ -157,6 +170,15 @@ class Card:
     @staticmethod
     def from_index(index: int) -> Card:
         return _CARDS[index]
+
+    @staticmethod
+    def joker(copy: int = 0) -> Card:
+        """The joker of pack ``copy`` (``JK``, then ``JK#2``...)."""
+        return Card(Suit.S, Rank.JOKER, copy)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank is Rank.JOKER
 
     @staticmethod
     def parse(text: str, packs: int = 1) -> Card:
@@ -184,9 +206,13 @@ class Card:
     @property
     def symbol(self) -> str:
         """Display form with the suit symbol, e.g. ``K♥`` (the same for every copy)."""
+        if self.rank is Rank.JOKER:
+            return "JK"
         return f"{self.rank.text}{self.suit.symbol}"
 
     def __str__(self) -> str:
+        if self.rank is Rank.JOKER:
+            return "JK"
         return f"{self.rank.text}{self.suit.name}"
 
     def __repr__(self) -> str:
@@ -201,6 +227,7 @@ _CARDS: Final[dict[int, Card]] = {
     for c in range(MAX_PACKS)
     for s in Suit
     for r in Rank
+    if r is not Rank.JOKER or s is Suit.S
 }
 _BY_TEXT: Final = {
     **{c.label: c for c in _CARDS.values()},
@@ -284,6 +311,16 @@ def _too_many(card: Card, packs: int) -> str:
     if packs == 1:
         return f"{card.face} is dealt twice (one pack)"
     return f"{card.face} is dealt more than {packs} times ({packs} packs)"
+
+
+def joker_mask(packs: int = MAX_PACKS) -> int:
+    """The jokers of the first ``packs`` packs."""
+    return sum(1 << (JOKER_BIT + PACK_BITS * c) for c in range(packs))
+
+
+def is_joker(index: int) -> bool:
+    """Whether a card's bit number is a joker's."""
+    return index % PACK_BITS == JOKER_BIT
 
 
 def card_mask(cards: Iterable[Card]) -> int:

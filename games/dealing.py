@@ -16,7 +16,17 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 
-from games.cards import MAX_PACKS, Card, Rank, Suit, card_mask, cards_of, deck_mask, number_copies
+from games.cards import (
+    MAX_PACKS,
+    Card,
+    Rank,
+    Suit,
+    card_mask,
+    cards_of,
+    deck_mask,
+    joker_mask,
+    number_copies,
+)
 
 
 class DealPattern(StrEnum):
@@ -94,17 +104,22 @@ def _first(mask: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Deck:
-    """The cards a game deals: some ranks of some suits, in ``packs`` packs."""
+    """The cards a game deals: some ranks of some suits, in ``packs`` packs, and
+    ``jokers`` jokers (one from each of the first packs)."""
 
     ranks: tuple[Rank, ...]
     suits: tuple[Suit, ...] = tuple(Suit)
     packs: int = 1
+    jokers: int = 0
     mask: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not 1 <= self.packs <= MAX_PACKS:
             raise ValueError(f"a deck has 1 to {MAX_PACKS} packs, not {self.packs}")
-        object.__setattr__(self, "mask", deck_mask(self.ranks, self.suits, self.packs))
+        if not 0 <= self.jokers <= self.packs:
+            raise ValueError(f"a deck of {self.packs} packs has 0 to {self.packs} jokers")
+        mask = deck_mask(self.ranks, self.suits, self.packs) | joker_mask(self.jokers)
+        object.__setattr__(self, "mask", mask)
 
     @property
     def size(self) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Final
 
-PACKAGES: Final = ("bete_hombree", "bete", "hombre", "besigue")
+PACKAGES: Final = ("bete_hombree", "bete", "hombre", "besigue", "besigue_haiti")
 _loaded = False
 
 

@@ -2,7 +2,9 @@
 *s* or *x* included), whatever their case and accents, markdown and punctuation aside.
 
 Each game keeps its own words in its package (``GameTexts.own_words``): what the
-suites over every game hold every text to.
+suites over every game hold every text to.  A word may belong to several games, a
+family of them (Bésigue and Haitian Bésigue both say *brisque*): each of them lists
+it, and it is another game's word only for the games that do not.
 """
 
 from __future__ import annotations
@@ -60,17 +62,25 @@ def found(words: Iterable[str], text: str) -> list[str]:
     return [word for word in words if word_pattern(word).search(folded)]
 
 
-def others_words(game: TableGame, games: Sequence[TableGame]) -> dict[str, str]:
-    """The words that belong only to games other than ``game``: word -> its game's id
-    (a word ``game`` also lists is not another game's alone)."""
+def owners(games: Sequence[TableGame]) -> dict[str, tuple[str, ...]]:
+    """Each own word (folded) and the games that list it, by id: one game's, or a
+    family's."""
+    out: dict[str, tuple[str, ...]] = {}
+    for game in games:
+        for word in dict.fromkeys(fold(w) for w in game.texts.own_words):
+            out[word] = (*out.get(word, ()), game.id)
+    return out
+
+
+def others_words(game: TableGame, games: Sequence[TableGame]) -> dict[str, tuple[str, ...]]:
+    """The words that belong to other games and not to ``game``: word -> the games that
+    own it (a word ``game`` lists too is its family's, not another game's)."""
     own = {fold(w) for w in game.texts.own_words}
-    out: dict[str, str] = {}
+    out: dict[str, tuple[str, ...]] = {}
     for other in games:
-        if other.id == game.id:
-            continue
         for word in other.texts.own_words:
-            if fold(word) not in own:
-                out[word] = other.id
+            if other.id != game.id and fold(word) not in own:
+                out[word] = (*out.get(word, ()), other.id)
     return out
 
 

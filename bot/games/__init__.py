@@ -10,7 +10,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from bot.game import TableGame
-from bot.i18n import add_texts
+from bot.i18n import add_family, add_texts
 from bot.translator import add_command_names
 from games import offered
 
@@ -25,6 +25,8 @@ def register(game: TableGame) -> TableGame:
     if known is not None and known is not game:
         raise ValueError(f"a game {game.id!r} is offered already")
     add_texts(dict(game.texts.messages))
+    if game.texts.family is not None:
+        add_family(game.id, game.texts.family)
     add_command_names(dict(game.texts.command_words))
     _GAMES[game.id] = game
     return game

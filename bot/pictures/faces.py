@@ -8,6 +8,7 @@ and its suit, each filling half the card, so that it reads at a glance."""
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from typing import Final
 
@@ -28,8 +29,37 @@ SHADE: Final = (70, 70, 70)  # what an unplayable card is washed towards
 Colour = tuple[int, int, int, int]
 
 
+JOKER_COLOUR: Final = (112, 40, 150, 255)  # a joker is of no suit: its own colour
+
+
 def suit_colour(suit: Suit) -> Colour:
     return RED if suit in (Suit.H, Suit.D) else BLACK
+
+
+def mark_colour(rank: Rank, suit: Suit) -> Colour:
+    """The colour of a card's letter and marks: its suit's, a joker's own."""
+    return JOKER_COLOUR if rank is Rank.JOKER else suit_colour(suit)
+
+
+def draw_star(draw: ImageDraw.ImageDraw, x: float, y: float, size: float) -> None:
+    """A joker's mark, in place of a suit: a five-pointed star of height ``size``."""
+    outer, inner = size / 2, size / 5
+    points = []
+    for n in range(10):
+        radius = outer if n % 2 == 0 else inner
+        angle = math.pi / 2 + n * math.pi / 5
+        points.append((x + radius * math.cos(angle), y - radius * math.sin(angle)))
+    draw.polygon(points, fill=JOKER_COLOUR)
+
+
+def draw_mark(
+    draw: ImageDraw.ImageDraw, rank: Rank, suit: Suit, x: float, y: float, size: float
+) -> None:
+    """A card's suit sign, or a joker's star."""
+    if rank is Rank.JOKER:
+        draw_star(draw, x, y, size)
+    else:
+        draw_suit(draw, suit, x, y, size)
 
 
 def corner_text(rank: Rank, lang: str) -> str:
@@ -72,11 +102,11 @@ def face(rank: Rank, suit: Suit, lang: str, width: int, greyed: bool = False) ->
     letter = corner_text(rank, lang)
     size = w * 0.3
     text_font = font(round(size), SEMIBOLD)
-    colour = suit_colour(suit)
+    colour = mark_colour(rank, suit)
     left = w * 0.08
     draw.text((left, h * 0.03), letter, font=text_font, fill=colour)
-    draw_suit(draw, suit, left + size * 0.4, h * 0.03 + size * 1.45, size * 0.55)
-    draw_suit(draw, suit, w * 0.58, h * 0.6, w * 0.5)
+    draw_mark(draw, rank, suit, left + size * 0.4, h * 0.03 + size * 1.45, size * 0.55)
+    draw_mark(draw, rank, suit, w * 0.58, h * 0.6, w * 0.5)
     image = image.resize((width, round(width * 1.4)), Image.Resampling.LANCZOS)
     if greyed:  # washed out, as a disabled button is
         washed = Image.new("RGBA", image.size, (*SHADE, 150))
@@ -99,13 +129,13 @@ def index_face(rank: Rank, suit: Suit, lang: str, width: int) -> Image.Image:
     draw.rounded_rectangle([0, 0, w - 1, h - 1], w // 8, fill=PAPER, outline=EDGE, width=w // 40)
     letter = corner_text(rank, lang)
     size = round(w * (0.5 if len(letter) > 1 else 0.62))
-    colour = suit_colour(suit)
+    colour = mark_colour(rank, suit)
     letter_font = font(size, BOLD)
     # centred by its ink, so that a J's hook stays clear of the suit below it
     left, top, right, bottom = draw.textbbox((0, 0), letter, font=letter_font, anchor="lt")
     x, y = w / 2 - (left + right) / 2, h * 0.29 - (top + bottom) / 2
     draw.text((x, y), letter, font=letter_font, fill=colour, anchor="lt")
-    draw_suit(draw, suit, w / 2, h * 0.73, w * 0.5)
+    draw_mark(draw, rank, suit, w / 2, h * 0.73, w * 0.5)
     return image.resize((width, round(width * 1.4)), Image.Resampling.LANCZOS)
 
 

@@ -2,7 +2,9 @@
 played through the same trick core as the other games.
 
 Its records hold one game, its deals in order, and replay to a list of
-results, one per deal (RULES.md §5).
+results, one per deal (RULES.md §5).  Bésigue as played in Haiti (§4.1) is a
+variant of it (``Rules(variant="haiti")``, ``games.besigue.haiti``), offered at
+the table under its own id, ``besigue-haiti``.
 """
 
 from games.besigue.actions import Action, Kind

@@ -58,6 +58,13 @@ class MeldKind(StrEnum):
     BESIGUE = "besigue"
     DOUBLE_BESIGUE = "double-besigue"
     SEQUENCE = "sequence"
+    # Haitian Bésigue's own (RULES.md §4.1, ``games.besigue.haiti.melds``)
+    QUINTE = "quinte"
+    TRUMP_ACES = "trump-aces"
+    TRUMP_KINGS = "trump-kings"
+    TRUMP_QUEENS = "trump-queens"
+    TRUMP_JACKS = "trump-jacks"
+    JOKERS = "jokers"
 
     @property
     def number(self) -> int:
@@ -66,10 +73,12 @@ class MeldKind(StrEnum):
 
     @property
     def points(self) -> int:
+        """What it scores as RULES.md §4 says (Haiti's options may say otherwise)."""
         return POINTS[self]
 
 
 KINDS: Final = tuple(MeldKind)
+CLASSIC_KINDS: Final = KINDS[: KINDS.index(MeldKind.SEQUENCE) + 1]
 _NUMBER: Final = {kind: n for n, kind in enumerate(KINDS)}
 POINTS: Final = {
     MeldKind.MARRIAGE: 20,
@@ -81,6 +90,12 @@ POINTS: Final = {
     MeldKind.BESIGUE: 40,
     MeldKind.DOUBLE_BESIGUE: 500,
     MeldKind.SEQUENCE: 250,
+    MeldKind.QUINTE: 250,
+    MeldKind.TRUMP_ACES: 200,
+    MeldKind.TRUMP_KINGS: 160,
+    MeldKind.TRUMP_QUEENS: 120,
+    MeldKind.TRUMP_JACKS: 80,
+    MeldKind.JOKERS: 200,
 }
 FOURS: Final = {
     MeldKind.JACKS: Rank.J,
@@ -97,19 +112,21 @@ QUEEN_OF_SPADES: Final = Card(Suit.S, Rank.Q)
 JACK_OF_DIAMONDS: Final = Card(Suit.D, Rank.J)
 SEQUENCE_RANKS: Final = (Rank.A, Rank.TEN, Rank.K, Rank.Q, Rank.J)
 # best first: the order legal_melds lists kinds of equal points in
-_ORDER: Final = sorted(KINDS, key=lambda k: (-POINTS[k], _NUMBER[k]))
+_ORDER: Final = sorted(CLASSIC_KINDS, key=lambda k: (-POINTS[k], _NUMBER[k]))
 
 
 @dataclass(frozen=True, slots=True)
 class Meld:
-    """A combination as laid: its kind and physical cards (copies distinct)."""
+    """A combination as laid: its kind, physical cards (copies distinct) and what it
+    scored (0 given: the kind's ``POINTS``)."""
 
     kind: MeldKind
     cards: tuple[Card, ...]
+    points: int = 0
 
-    @property
-    def points(self) -> int:
-        return POINTS[self.kind]
+    def __post_init__(self) -> None:
+        if not self.points:
+            object.__setattr__(self, "points", POINTS[self.kind])
 
     @property
     def mask(self) -> int:
@@ -177,6 +194,8 @@ def _copies_of(face: Card, mask: int) -> list[Card]:
 
 def shape_error(kind: MeldKind, faces: Sequence[Card], trump: Suit | int) -> str | None:
     """Why these cards (by code) are not a ``kind`` under ``trump``, or None."""
+    if kind not in CLASSIC_KINDS:
+        return f"the {kind.value} is a combination of Bésigue as played in Haiti only"
     ranks = sorted(c.rank for c in faces)
     suits = {c.suit for c in faces}
     trump = Suit(trump)

@@ -15,13 +15,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.besigue.actions import Action, Kind
-from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules, deck_for, packs_for
+from games.besigue.haiti.deal import HaitiDeal
+from games.besigue.haiti.match import Match
+from games.besigue.haiti.session import HaitiSession
+from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules, TrumpBy, deck_for, packs_for
 from games.besigue.session import Session, SettledDeal
 from games.besigue.state import DealState
 from games.cards import Card, card_mask, cards_of, number_copies, parse_cards
 from games.records import RecordError, reading_record, replay_deals
 
 GAME = "besigue"
+HAITI_GAME = "besigue-haiti"  # the Haitian game's table and records (variant=haiti)
+AnySession = Session | HaitiSession
+AnyDeal = DealState | HaitiDeal
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,18 +36,20 @@ class Deal:
 
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
-    turned: Card
+    turned: Card | None  # None: no card turned (Haiti, trump fixed by a marriage)
     stock: tuple[Card, ...]
     actions: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "dealer": self.dealer,
             "hands": [[str(c) for c in hand] for hand in self.hands],
-            "turned": str(self.turned),
-            "stock": [str(c) for c in self.stock],
-            "actions": list(self.actions),
         }
+        if self.turned is not None:
+            data["turned"] = str(self.turned)
+        data["stock"] = [str(c) for c in self.stock]
+        data["actions"] = list(self.actions)
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,18 +58,24 @@ class BesigueRecord:
     deals: tuple[Deal, ...]
     scores: tuple[int, ...] = ()  # by side before the first deal (empty: zeros)
     options: Rules = field(default_factory=Rules)
+    match: Match | None = None  # Haiti: the match before the partie
+    game: str = GAME
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> BesigueRecord:
-        """Read and check a record; ``RecordError`` for a bad or self-contradicting one."""
+    def from_json(cls, data: Mapping[str, Any], game: str = GAME) -> BesigueRecord:
+        """Read and check a record of ``game`` (``besigue``, or ``besigue-haiti``: the
+        Haitian game's table); ``RecordError`` for a bad or self-contradicting one."""
         with reading_record():
-            if data.get("game") != GAME:
-                raise RecordError(f"not a {GAME} record: game is {data.get('game')!r}")
+            if data.get("game") != game:
+                raise RecordError(f"not a {game} record: game is {data.get('game')!r}")
             players = tuple(str(p) for p in data["players"])
             if not MIN_SEATS <= len(players) <= MAX_SEATS or len(set(players)) != len(players):
                 raise RecordError(f"Bésigue has 2 to 4 different players, not {len(players)}")
+            written = dict(data.get("options", {}))
+            if game == HAITI_GAME and written.setdefault("variant", "haiti") != "haiti":
+                raise RecordError(f"a {HAITI_GAME} record plays variant=haiti")
             try:
-                options = Rules.from_dict(dict(data.get("options", {})))
+                options = Rules.from_dict(written)
             except ValueError as error:
                 raise RecordError(f"bad options: {error}") from None
             sides = max(options.teams_for(len(players))) + 1
@@ -71,6 +85,14 @@ class BesigueRecord:
                 raise RecordError(f"the scores are {sides} (one per {by}), not {scores!r}")
             if any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in scores):
                 raise RecordError(f"scores are whole numbers from 0, not {scores!r}")
+            match = None
+            if options.haiti:
+                try:
+                    match = Match.from_json(data.get("match"), sides)
+                except ValueError as error:
+                    raise RecordError(f"bad match: {error}") from None
+            elif "match" in data:
+                raise RecordError("only a record of variant=haiti holds a match")
             deals = data["deals"]
             if not isinstance(deals, list) or not deals:
                 raise RecordError("a record holds at least one deal in 'deals'")
@@ -79,21 +101,27 @@ class BesigueRecord:
                 deals=tuple(_read_deal(n, d, len(players), options) for n, d in enumerate(deals)),
                 scores=tuple(scores),
                 options=options,
+                match=match,
+                game=game,
             )
 
     def to_json(self) -> dict[str, Any]:
         sides = max(self.options.teams_for(len(self.players))) + 1
-        return {
-            "game": GAME,
+        data: dict[str, Any] = {
+            "game": self.game,
             "options": self.options.to_dict(only_changed=False),
             "players": list(self.players),
             "scores": list(self.scores or (0,) * sides),
-            "deals": [d.to_json() for d in self.deals],
         }
+        if self.match is not None:
+            data["match"] = self.match.to_json()
+        data["deals"] = [d.to_json() for d in self.deals]
+        return data
 
 
 def _read_deal(n: int, data: Mapping[str, Any], seats: int, options: Rules) -> Deal:
-    packs = packs_for(seats)
+    packs = packs_for(seats, options.variant)
+    turns = not options.haiti or options.trump is TrumpBy.TURNED
     try:
         hands_text = data["hands"]
         if not isinstance(hands_text, list) or len(hands_text) != seats:
@@ -102,15 +130,19 @@ def _read_deal(n: int, data: Mapping[str, Any], seats: int, options: Rules) -> D
             if not isinstance(hand, list) or len(hand) != options.hand_size:
                 size = len(hand) if isinstance(hand, list) else hand
                 raise RecordError(f"hand {seat} holds {size} cards, not {options.hand_size}")
-        if not isinstance(data["stock"], list) or not isinstance(data["turned"], str):
+        if turns != ("turned" in data):
+            says = "a card is turned" if turns else "no card is turned (trump=marriage)"
+            raise RecordError(f"{says}: 'turned' is {'missing' if turns else 'not written'}")
+        if not isinstance(data["stock"], list) or not isinstance(data.get("turned", ""), str):
             raise RecordError("the stock is a list of cards and the turned card one card")
         groups = [parse_cards(hand, packs) for hand in hands_text]
-        groups.append([Card.parse(data["turned"], packs)])
+        groups.append([Card.parse(data["turned"], packs)] if turns else [])
         groups.append(parse_cards(data["stock"], packs))
-        *hands, (turned,), stock = number_copies(groups, packs)
-        deck_for(seats).validate(
+        *hands, turned_cards, stock = number_copies(groups, packs)
+        turned = turned_cards[0] if turned_cards else None
+        deck_for(seats, options.variant).validate(
             [card_mask(h) for h in hands],
-            [*(c.index for c in stock), turned.index],
+            [*(c.index for c in stock), *(c.index for c in turned_cards)],
             options.hand_size,
             "stock",
         )
@@ -129,37 +161,51 @@ def _read_deal(n: int, data: Mapping[str, Any], seats: int, options: Rules) -> D
         raise RecordError(f"deal {n} is impossible: {error}") from None
 
 
-def deal_of(state: DealState) -> Deal:
+def deal_of(state: AnyDeal) -> Deal:
     """A deal as dealt and played so far (``draw`` left out: the draws are automatic)."""
+    turned = state.initial_turned
     return Deal(
         dealer=state.dealer,
         hands=tuple(tuple(cards_of(h)) for h in state.initial_hands),
-        turned=Card.from_index(state.initial_turned),
+        turned=Card.from_index(turned) if turned >= 0 else None,
         stock=tuple(Card.from_index(i) for i in state.stock),
         actions=tuple(f"{seat} {a}" for seat, a in state.actions if a.kind is not Kind.DRAW),
     )
 
 
-def record_of(session: Session, state: DealState) -> BesigueRecord:
+def record_of(session: AnySession, state: AnyDeal) -> BesigueRecord:
     """The record of the game ``session`` plays, up to the deal ``state`` (as far
-    as it went): the scores before the first deal, then each deal in order."""
-    states = list(session.states)
+    as it went): the scores before the first deal, then each deal in order.  In
+    Haiti, the partie of ``state``: from the deal after the last partie won
+    before it, with the match as it stood then."""
+    states: list[AnyDeal] = list(session.states)
     upto = next((n for n, s in enumerate(states) if s is state), None)
     states = states[: upto + 1] if upto is not None else [*states, state]
-    return BesigueRecord(
-        session.players, tuple(deal_of(s) for s in states), session.scores_start, session.rules
-    )
+    if isinstance(session, Session):
+        scores = session.scores_start
+        return BesigueRecord(
+            session.players, tuple(deal_of(s) for s in states), scores, session.rules
+        )
+    first, match, scores = 0, session.match_start, session.scores_start
+    for n, settled in enumerate(session.settled[: len(states) - 1]):
+        if settled.over:  # a partie won: the next starts after it
+            first = n + 1
+            assert settled.match is not None
+            match = settled.match
+            scores = tuple(match.start_scores(session.sides))
+    deals = tuple(deal_of(s) for s in states[first:])
+    return BesigueRecord(session.players, deals, scores, session.rules, match)
 
 
 @dataclass(slots=True)
 class Replay:
     record: BesigueRecord
-    session: Session
-    states: list[DealState]
+    session: AnySession
+    states: list[AnyDeal]
     settled: list[SettledDeal]
 
     @property
-    def state(self) -> DealState:
+    def state(self) -> AnyDeal:
         """The last deal replayed."""
         return self.states[-1]
 
@@ -168,32 +214,56 @@ def replay(record: BesigueRecord) -> Replay:
     """Replay every deal in order; a bad one raises ``RecordError`` naming the deal,
     the action's index and the rule."""
     seats = len(record.players)
+    session: AnySession
     try:
-        session = Session(
-            record.players,
-            rules=record.options,
-            dealer=record.deals[0].dealer,
-            scores=record.scores or None,
-        )
+        if record.options.haiti:
+            session = HaitiSession(
+                record.players,
+                rules=record.options,
+                dealer=record.deals[0].dealer,
+                scores=record.scores or None,
+                match=record.match,
+            )
+        else:
+            session = Session(
+                record.players,
+                rules=record.options,
+                dealer=record.deals[0].dealer,
+                scores=record.scores or None,
+            )
     except ValueError as error:
         raise RecordError(f"impossible game: {error}") from None
+
+    def deal(recorded: Deal) -> AnyDeal:
+        hands = [card_mask(h) for h in recorded.hands]
+        stock = [c.index for c in recorded.stock]
+        turned = recorded.turned.index if recorded.turned is not None else -1
+        return session.deal_hands(hands, stock, turned)
+
+    def settle(state: AnyDeal) -> SettledDeal:
+        if isinstance(session, HaitiSession):
+            assert isinstance(state, HaitiDeal)
+            return session.settle(state)
+        assert isinstance(state, DealState)
+        return session.settle(state)
+
     states, settled = replay_deals(
         record.deals,
         seats,
         Action.parse,
         dealer=lambda: session.dealer,
-        deal=lambda deal: session.deal_hands(
-            [card_mask(h) for h in deal.hands], [c.index for c in deal.stock], deal.turned.index
-        ),
-        settle=session.settle,
-        over=lambda: session.over,
+        deal=deal,
+        settle=settle,
+        over=lambda: session.partie_over,
     )
     return Replay(record, session, states, settled)
 
 
-def deal_result(state: DealState) -> dict[str, Any]:
-    """One deal's result (RULES.md §5): an unfinished one says whose turn it is."""
-    data: dict[str, Any] = {"finished": state.is_over, "trump": state.trump.name}
+def deal_result(state: AnyDeal, settled: SettledDeal | None = None) -> dict[str, Any]:
+    """One deal's result (RULES.md §5): an unfinished one says whose turn it is; a
+    Haitian one also the match after it (``settled``)."""
+    trump = state.trump.name if state.trump is not None else None
+    data: dict[str, Any] = {"finished": state.is_over, "trump": trump}
     outcome = state.outcome
     if outcome is None:
         data["turn"] = state.turn
@@ -211,9 +281,15 @@ def deal_result(state: DealState) -> dict[str, Any]:
         data["winner"] = outcome.winner
         data["en_bas_table"] = outcome.en_bas_table
     data["payments"] = list(outcome.net)  # Bésigue moves no money
+    if settled is not None and settled.match is not None:
+        data["parties"] = list(settled.match.parties)
+        data["head_start"] = list(settled.match.head_start)
+        data["cent_points"] = settled.cent_points
     return data
 
 
 def result_json(result: Replay) -> list[dict[str, Any]]:
     """The printed result: one object per deal (RULES.md §5)."""
-    return [deal_result(state) for state in result.states]
+    settled: list[SettledDeal | None] = [*result.settled]
+    settled += [None] * (len(result.states) - len(settled))
+    return [deal_result(state, s) for state, s in zip(result.states, settled, strict=True)]

@@ -11,11 +11,15 @@ stock lasts any card may be played (``phase 1``); once it is empty one must
 follow suit, and void, trump and overtrump (``phase 2``, with the option
 ``phase2_must_win`` also beating the best card of the suit led).  One rules
 object per (trump, phase, must-win) is built once and shared (``trick_rules``).
+
+The game as played in Haiti (RULES.md §4.1) is a variant of the same game
+(``variant=haiti``): the same options object says so, with the variant's own
+options; its cards, combinations and card play are in ``games.besigue.haiti``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any, Final
 
@@ -34,6 +38,7 @@ from games.dealing import Deck
 from games.options import coerce_options, options_from_dict, options_to_dict
 
 MIN_SEATS: Final = 2
+
 MAX_SEATS: Final = 4
 RANKS: Final = (Rank.A, Rank.TEN, Rank.K, Rank.Q, Rank.J, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
 TARGETS: Final = (600, 1000, 1500, 2000)
@@ -53,18 +58,65 @@ STRENGTH: Final = tuple(
 ALL_BITS: Final = PACK_BITS * MAX_PACKS
 
 
-def packs_for(players: int) -> int:
-    """The packs of 32 a game of ``players`` plays with: one each."""
-    return players
+class Variant(StrEnum):
+    """The game as RULES.md §4 says it, or as it is played in Haiti (§4.1)."""
+
+    CLASSIC = "classic"
+    HAITI = "haiti"
 
 
-def deck_for(players: int) -> Deck:
-    """The cards of a game of ``players``."""
-    return Deck(RANKS, packs=packs_for(players))
+class TrumpBy(StrEnum):
+    """Haiti: what fixes trump (RULES.md §4.1 "Trump")."""
+
+    MARRIAGE = "marriage"  # the first marriage laid
+    TURNED = "turned"  # a card turned after the deal
+
+
+class Seven(StrEnum):
+    """Haiti: who scores the 7 of trump played to a trick."""
+
+    PLAYER = "player"  # the player who plays it
+    WINNER = "winner"  # the winner of the trick, for each one in it
+    NONE = "none"
+
+
+class Brisques(StrEnum):
+    """Haiti: how the aces and tens taken count at the end of a deal."""
+
+    EACH = "each"  # 10 each
+    MAJORITY = "majority"  # the side with the most scores them, the others lose 200
+
+
+HAITI_PACKS: Final = 4  # four packs of 32 and four jokers, whatever the number of players
+HAITI_HAND: Final = 9
+HAITI_TARGET: Final = 1000
+HAITI_ONLY: Final = (
+    "trump",
+    "trump_marriage",
+    "first_besigue",
+    "jokers_per_quartet",
+    "seven",
+    "brisques",
+)
+CLASSIC_ONLY: Final = ("reuse", "phase2_must_win")
+
+
+def packs_for(players: int, variant: Variant = Variant.CLASSIC) -> int:
+    """The packs of 32 a game of ``players`` plays with: one each (four in Haiti)."""
+    return HAITI_PACKS if variant is Variant.HAITI else players
+
+
+def deck_for(players: int, variant: Variant = Variant.CLASSIC) -> Deck:
+    """The cards of a game of ``players`` (in Haiti, 132 with the jokers)."""
+    packs = packs_for(players, variant)
+    return Deck(RANKS, packs=packs, jokers=packs if variant is Variant.HAITI else 0)
 
 
 def card_order(card: Card) -> tuple[int, int, int]:
-    """The order cards are written in: by suit (S H D C), strongest first, then pack."""
+    """The order cards are written in: by suit (S H D C), strongest first, then pack;
+    jokers last."""
+    if card.rank is Rank.JOKER:
+        return (len(Suit), 0, card.copy)
     return (card.suit, -STRENGTH[card.rank], card.copy)
 
 
@@ -87,6 +139,11 @@ class Rules:
     ``target`` 0 is the rules' target for the number of players
     (``target_for``); ``partnerships`` only plays with four players (seats 0
     and 2 against 1 and 3): with two or three it changes nothing.
+
+    ``variant=haiti`` is the game of RULES.md §4.1, with its own options
+    (``HAITI_ONLY``, refused in the classic game; ``reuse`` and
+    ``phase2_must_win`` are the classic game's only): 9 cards a hand, and a
+    target of 1000 unless said.
     """
 
     target: int = 0
@@ -94,27 +151,69 @@ class Rules:
     reuse: Reuse = Reuse.KIND
     phase2_must_win: bool = False
     partnerships: bool = False
+    variant: Variant = Variant.CLASSIC
+    trump: TrumpBy = TrumpBy.MARRIAGE
+    trump_marriage: int = 40
+    first_besigue: int = 40
+    jokers_per_quartet: int = 1
+    seven: Seven = Seven.PLAYER
+    brisques: Brisques = Brisques.EACH
 
     def __post_init__(self) -> None:
         coerce_options(self)
-        for name, allowed in (("target", (0, *TARGETS)), ("hand_size", HAND_SIZES)):
+        for name, allowed in (
+            ("target", (0, *TARGETS)),
+            ("hand_size", HAND_SIZES),
+            ("trump_marriage", (40, 100)),
+            ("first_besigue", (40, 100)),
+            ("jokers_per_quartet", (1, 2, 3)),
+        ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(f"option {name} takes a whole number, not {value!r}")
             if value not in allowed:
                 words = ", ".join(str(a) for a in allowed)
                 raise ValueError(f"option {name} takes one of {words}, not {value}")
+        default = {f.name: f.default for f in fields(self)}
+        if self.variant is Variant.HAITI:
+            for name in CLASSIC_ONLY:
+                if getattr(self, name) != default[name]:
+                    raise ValueError(f"option {name} is not one of variant=haiti")
+            if self.hand_size not in (default["hand_size"], HAITI_HAND):
+                raise ValueError(f"variant=haiti deals {HAITI_HAND} cards, not {self.hand_size}")
+            object.__setattr__(self, "hand_size", HAITI_HAND)
+            object.__setattr__(self, "target", self.target or HAITI_TARGET)
+        else:
+            for name in HAITI_ONLY:
+                if getattr(self, name) != default[name]:
+                    raise ValueError(f"option {name} is one of variant=haiti only")
+
+    @property
+    def haiti(self) -> bool:
+        return self.variant is Variant.HAITI
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Options as written in a record; unknown names and values are errors."""
-        return options_from_dict(cls, data)
+        rules = options_from_dict(cls, data)
+        if rules.haiti and data.get("hand_size", HAITI_HAND) != HAITI_HAND:
+            raise ValueError(f"variant=haiti deals {HAITI_HAND} cards, not {data['hand_size']}")
+        return rules
 
     def to_dict(self, only_changed: bool = True) -> dict[str, Any]:
-        return options_to_dict(self, only_changed)
+        """As written in a record; the Haitian game's without the classic options."""
+        data = options_to_dict(self, only_changed)
+        if self.haiti:
+            for name in CLASSIC_ONLY:
+                data.pop(name, None)
+        else:
+            for name in ("variant", *HAITI_ONLY):
+                data.pop(name, None)
+        return data
 
     def target_for(self, players: int) -> int:
-        """The score that ends the game: the option, else 1000 for two, 600 for more."""
+        """The score that ends the game: the option, else 1000 for two, 600 for more
+        (in Haiti 1000 whatever the number of players)."""
         if self.target:
             return self.target
         return 1000 if players == 2 else 600

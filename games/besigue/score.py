@@ -20,7 +20,7 @@ Decisions where RULES.md is silent, here:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -49,7 +49,7 @@ class Outcome:
     game: Bésigue moves no money, it is won on the scoreboard.
     """
 
-    trump: Suit
+    trump: Suit | None  # None: a Haitian deal whose trump was never fixed
     melds: tuple[int, ...]  # points from combinations and sevens (the dealer's turned 7 too)
     last_trick: int | None  # the seat that took it (None: the game ended at once)
     brisque_cards: tuple[int, ...]  # aces and tens in each seat's tricks
@@ -100,9 +100,44 @@ def best_of(melds: Sequence[Meld]) -> tuple[MeldKind, int] | None:
     return None if best is None else (best.kind, best.points)
 
 
+# a count of the brisques: (the brisques in each seat's tricks, each seat's points of the
+# deal before them, each seat's side, the sides' scores before the deal) -> each seat's
+# points for them, and why they did not count (None where they did)
+BrisqueRule = Callable[
+    [Sequence[int], Sequence[int], Sequence[int], Sequence[int]],
+    tuple[list[int], list[str | None]],
+]
+
+
+def classic_brisques(
+    cards: Sequence[int], before: Sequence[int], teams: Sequence[int], scores: Sequence[int]
+) -> tuple[list[int], list[str | None]]:
+    """10 each; with three or more players, only for a side with 100 points (its game
+    total with this deal's points so far) and 8 brisques in its tricks."""
+    seats = len(cards)
+    counted = [BRISQUE * n for n in cards]
+    lost: list[str | None] = [None] * seats
+    if seats < 3:
+        return counted, lost
+    sides = len(scores)
+    side_points = side_totals(before, teams, sides)
+    side_cards = side_totals(cards, teams, sides)
+    for seat in range(seats):
+        side = teams[seat]
+        reason = None
+        if scores[side] + side_points[side] < BRISQUE_MIN_SCORE:
+            reason = UNDER_SCORE
+        elif side_cards[side] < BRISQUE_MIN_CARDS:
+            reason = FEW_BRISQUES
+        if reason is not None:
+            lost[seat] = reason
+            counted[seat] = 0
+    return counted, lost
+
+
 def count_deal(
     *,
-    trump: Suit,
+    trump: Suit | None,
     melds: Sequence[int],
     laid: Sequence[Sequence[Meld]],
     history: Sequence[PlayedTrick],
@@ -111,36 +146,26 @@ def count_deal(
     scores_before: Sequence[int],
     target: int,
     reached_at_once: int | None = None,
+    brisques: BrisqueRule = classic_brisques,
 ) -> Outcome:
     """The count of a deal played out, or stopped when a combination or a seven took
-    side ``reached_at_once`` to the target (then no last trick and no brisques)."""
+    side ``reached_at_once`` to the target (then no last trick and no brisques); the
+    brisques as ``brisques`` counts them."""
     ended_at_once = reached_at_once is not None
     seats = len(melds)
     sides = len(scores_before)
     cards = [0] * seats
     last: int | None = None
+    before_brisques = list(melds)
+    counted = [0] * seats
+    lost: list[str | None] = [None] * seats
     if not ended_at_once:
         for played in history:
             cards[played.winner] += sum(is_brisque(c.index) for _, c in played.cards)
         last = history[-1].winner if history else None
-    before_brisques = list(melds)
-    if last is not None:
-        before_brisques[last] += LAST_TRICK
-    counted = [BRISQUE * n for n in cards]
-    lost: list[str | None] = [None] * seats
-    if seats >= 3 and not ended_at_once:
-        side_points = side_totals(before_brisques, teams, sides)
-        side_cards = side_totals(cards, teams, sides)
-        for seat in range(seats):
-            side = teams[seat]
-            reason = None
-            if scores_before[side] + side_points[side] < BRISQUE_MIN_SCORE:
-                reason = UNDER_SCORE
-            elif side_cards[side] < BRISQUE_MIN_CARDS:
-                reason = FEW_BRISQUES
-            if reason is not None:
-                lost[seat] = reason
-                counted[seat] = 0
+        if last is not None:
+            before_brisques[last] += LAST_TRICK
+        counted, lost = brisques(cards, before_brisques, teams, scores_before)
     points = [before_brisques[s] + counted[s] for s in range(seats)]
     gained = side_totals(points, teams, sides)
     scores = tuple(scores_before[side] + gained[side] for side in range(sides))

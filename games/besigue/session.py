@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from games.besigue.haiti.match import Match
 from games.besigue.melds import MeldKind
 from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules, deck_for
 from games.besigue.score import Outcome, reached
@@ -47,13 +48,17 @@ def deal_order(
 class SettledDeal:
     """A counted deal, for the table: its outcome (``outcome.net`` zeros, no
     transfers: Bésigue moves no money) and, as every game's, the register's
-    changes (none)."""
+    changes (none).  In Haiti, also the match after it (``games.besigue.haiti.match``:
+    the parties counted toward a hundred, the head starts, and the side that has
+    just given a hundred)."""
 
     dealer: int
     outcome: Outcome
     net: dict[str, int] = field(default_factory=dict)
     crossings: tuple[Crossing, ...] = ()
     new_entries: tuple[Entry, ...] = ()
+    match: Match | None = None
+    cent_points: int | None = None
 
     @property
     def melds(self) -> tuple[int, ...]:
@@ -96,8 +101,9 @@ class SettledDeal:
         return self.outcome.best
 
 
-class Session:
-    """One game: its deals in turn, the dealer passing, the scores by side."""
+class SessionBase:
+    """What every Bésigue game keeps between deals: the players, the options, the
+    sides, the scores by side, the dealer passing, the stop."""
 
     def __init__(
         self,
@@ -137,8 +143,56 @@ class Session:
         self.winner: int | None = None
         self.en_bas_table = False
         self.rng = random.Random(seed)
-        self.states: list[DealState] = []  # every deal dealt, in order
         self.settled: list[SettledDeal] = []
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    @property
+    def partie_over(self) -> bool:
+        """The last deal counted ended the game (in Haiti: a partie)."""
+        return bool(self.settled) and self.settled[-1].over
+
+    def _deal_rng(self, seed: int | None) -> random.Random:
+        return random.Random(seed) if seed is not None else self.rng
+
+    # ---- the end ---------------------------------------------------------------------
+
+    def request_stop(self) -> None:
+        """Stop once the deal in progress is counted (the scores may resume later)."""
+        self.stop_requested = True
+
+    @property
+    def finished(self) -> bool:
+        """The game is won, or stopped between deals."""
+        return self.over or (self.stop_requested and not self.in_deal)
+
+    @property
+    def deals_left(self) -> int:
+        """0 once finished; 1 for the deal in progress of a game stopping; else as
+        many as the game takes."""
+        if self.finished:
+            return 0
+        return 1 if self.stop_requested else MANY_DEALS
+
+
+class Session(SessionBase):
+    """One game of the classic Bésigue: its deals in turn to the target."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        *,
+        rules: Rules | None = None,
+        dealer: int = 0,
+        scores: Sequence[int] | None = None,
+        seed: int = 0,
+    ) -> None:
+        if rules is not None and rules.haiti:
+            raise ValueError("a game of variant=haiti is a HaitiSession")
+        super().__init__(players, rules=rules, dealer=dealer, scores=scores, seed=seed)
+        self.states: list[DealState] = []  # every deal dealt, in order
 
     @classmethod
     def start(
@@ -161,17 +215,13 @@ class Session:
             seed=rng.getrandbits(64),
         )
 
-    @property
-    def seats(self) -> int:
-        return len(self.players)
-
     # ---- deals ---------------------------------------------------------------------
 
     def shuffle(self, seed: int | None = None) -> tuple[list[int], int, list[int]]:
         """The cards of the next deal (hands, turned card, stock top first), shuffled
         from ``seed`` (else the session's generator), without dealing them: the table
         writes them in its log first, then deals them (``deal_hands``)."""
-        rng = random.Random(seed) if seed is not None else self.rng
+        rng = self._deal_rng(seed)
         order = list(deck_for(self.seats).order())
         rng.shuffle(order)
         return deal_order(order, self.seats, self.dealer, self.rules.hand_size)
@@ -208,22 +258,3 @@ class Session:
             self.winner = outcome.winner
             self.en_bas_table = outcome.en_bas_table
         return settled
-
-    # ---- the end ---------------------------------------------------------------------
-
-    def request_stop(self) -> None:
-        """Stop once the deal in progress is counted (the scores may resume later)."""
-        self.stop_requested = True
-
-    @property
-    def finished(self) -> bool:
-        """The game is won, or stopped between deals."""
-        return self.over or (self.stop_requested and not self.in_deal)
-
-    @property
-    def deals_left(self) -> int:
-        """0 once finished; 1 for the deal in progress of a game stopping; else as
-        many as the game takes."""
-        if self.finished:
-            return 0
-        return 1 if self.stop_requested else MANY_DEALS

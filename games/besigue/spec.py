@@ -3,18 +3,22 @@
 from collections.abc import Sequence
 
 from games.besigue.actions import Action
-from games.besigue.record import GAME, BesigueRecord, record_of, replay, result_json
+from games.besigue.haiti.session import HaitiSession
+from games.besigue.record import GAME, AnySession, BesigueRecord, record_of, replay, result_json
 from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules
 from games.besigue.session import Session
 from games.besigue.state import DealView
 from games.registry import GameSpec, register
 
 
-def _new_session(players: Sequence[str], seed: int, rules: Rules) -> Session:
+def _new_session(players: Sequence[str], seed: int, rules: Rules) -> AnySession:
+    """A game of the classic Bésigue, or with ``variant=haiti`` of the Haitian one."""
+    if rules.haiti:
+        return HaitiSession.start(players, seed, rules=rules)
     return Session.start(players, seed, rules=rules)
 
 
-SPEC: GameSpec[Rules, Session, DealView, Action] = register(
+SPEC: GameSpec[Rules, AnySession, DealView, Action] = register(
     GameSpec(
         id=GAME,
         names={"fr": "Bésigue", "en": "Bésigue (Bezique)"},

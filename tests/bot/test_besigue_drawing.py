@@ -11,7 +11,8 @@ import pytest
 from bot.errors import UserError
 from bot.games.besigue import GAME
 from bot.games.besigue.codec import action_arg, action_of, parse_move
-from bot.games.besigue.drawing import BesigueRenderer, declare_buttons, play_buttons
+from bot.games.besigue.drawing import BesigueRenderer, declare_buttons
+from bot.games.besigue.shared_drawing import play_buttons
 from games.besigue import Action, DealState, Phase, Rules
 from games.besigue.rules import deck_for
 from games.cards import cards_of
@@ -57,16 +58,16 @@ def test_a_combination_names_the_cards_it_takes_from_the_table():
 def test_identical_cards_are_one_button_and_laid_cards_open_from_the_table():
     state = deal()
     view = state.view(1)
-    items = play_buttons(TABLE, view, True, "en")
+    items = play_buttons(TABLE, view, True, "en", "besigue")
     assert "A♠ ×2" in labels(items)
     ids = [item.custom_id for item in items]
     assert len(ids) == len(set(ids)) and "tb:4:9:play:AS" in ids  # one id per button
     for words in ("play AS", "play 7S", "meld jacks JS JH JD JC"):
         state.apply(Action.parse(words))
     view = state.view(1)
-    items = {item.label: item for item in play_buttons(TABLE, view, True, "en")}
+    items = {item.label: item for item in play_buttons(TABLE, view, True, "en", "besigue")}
     assert items["J♠ (laid)"].custom_id == "tb:4:9:play:JS" and not items["J♠ (laid)"].disabled
-    others = play_buttons(TABLE, state.view(0), False, "en")  # not his turn: all greyed
+    others = play_buttons(TABLE, state.view(0), False, "en", "besigue")  # not his turn: all greyed
     assert all(item.disabled for item in others)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import UserError
+from bot.games.besigue import codec as besigue_codec
 from bot.games.bete import codec as bete_codec
 from bot.games.bete_hombree.codec import (
     call_arg,
@@ -27,6 +28,16 @@ from games.bete_hombree import Action
 )
 def test_cards(text, card):
     assert str(parse_card(text)) == card
+
+
+@pytest.mark.parametrize("text", ["JK", "jk", "joker", "Joker", " JOKER "])
+def test_a_joker_by_its_code_or_its_name(text):
+    assert str(parse_card(text)) == "JK"
+
+
+def test_a_joker_typed_at_haitian_besigue():
+    assert str(besigue_codec.parse_move("joker")) == "play JK"
+    assert str(besigue_codec.parse_move("Joker posé")) == "play JK laid"
 
 
 def test_bad_card_and_card_lists():

@@ -7,8 +7,11 @@
   with its own word (``GameTexts.terms``) in everything it shows, its own texts and
   the shared ones as it words them (``bot.i18n.worded``), never with another word of
   the same meaning;
-- the core names no game: no shared text uses a word that belongs to one game only,
-  and no game's text uses another game's own words.
+- the core names no game: no shared text uses a word that belongs to one game (or to a
+  family of games, each listing it), and no game's text uses the words of games other
+  than its own family;
+- a game of a family (``GameTexts.family``) words each shared text as the game it is a
+  variant of, unless it words it its own way.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import pytest
 import bot.games
 from bot.game import TableGame
 from bot.games import table_games
-from bot.i18n import LANGS, MESSAGES, worded
+from bot.i18n import LANGS, MESSAGES, add_family, worded
 from tests.vocabulary import (
     SYNONYMS,
     fold,
@@ -31,11 +34,12 @@ from tests.vocabulary import (
     offered_games,
     other_terms,
     others_words,
+    owners,
     uses,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUE = ("bot/i18n.py", "bot/translator.py")  # where the prose of the code lives
+CATALOGUE = ("bot/translator.py",)  # where the prose of the code lives (texts are JSON)
 CODE_SPAN = re.compile(r"`[^`]*`|\{[^}]*\}")
 FRENCH_SPACES = " \u00a0\u202f"
 
@@ -161,10 +165,9 @@ def test_the_term_check_tells_the_senses_apart() -> None:
 
 
 def test_no_shared_text_uses_a_games_own_word() -> None:
-    games = table_games()
-    owned = {word: game.id for game in games for word in game.texts.own_words}
+    owned = owners(table_games())
     wrong = [
-        f"{key} [{lang}]: {word!r} ({owned[word]}) in {entry[lang]!r}"
+        f"{key} [{lang}]: {word!r} ({', '.join(owned[word])}) in {entry[lang]!r}"
         for key, entry in MESSAGES.items()
         if key not in game_keys()
         for lang in LANGS
@@ -177,7 +180,7 @@ def test_no_shared_text_uses_a_games_own_word() -> None:
 def test_no_game_text_uses_another_games_own_word(game: TableGame) -> None:
     others = others_words(game, table_games())
     wrong = [
-        f"{key} [{lang}]: {word!r} ({others[word]}) in {entry[lang]!r}"
+        f"{key} [{lang}]: {word!r} ({', '.join(others[word])}) in {entry[lang]!r}"
         for key, entry in game.texts.messages.items()
         for lang in LANGS
         for word in found(others, entry[lang])
@@ -185,10 +188,82 @@ def test_no_game_text_uses_another_games_own_word(game: TableGame) -> None:
     assert not wrong, "\n".join(wrong)
 
 
-def test_own_words_belong_to_one_game_each() -> None:
-    assert all(game.texts.own_words for game in offered_games())
-    seen: dict[str, str] = {}
-    for game in table_games():
-        for word in game.texts.own_words:
-            assert fold(word) not in seen, (word, game.id, seen.get(fold(word)))
-            seen[fold(word)] = game.id
+def test_own_words_tell_each_game_apart() -> None:
+    """Each game offered lists words, some of them its own alone (what the suites tell
+    another game's text by); a word several games list is their family's, and no word
+    is every game's (a word all may use belongs in no list)."""
+    games = table_games()
+    owned = owners(games)
+    for game in offered_games():
+        alone = [w for w in game.texts.own_words if owned[fold(w)] == (game.id,)]
+        assert alone, f"{game.id} lists no word of its own alone"
+    everyone = [word for word, ids in owned.items() if len(ids) == len(games)]
+    assert not everyone, everyone
+
+
+@pytest.mark.parametrize("game", table_games(), ids=lambda g: g.id)
+def test_a_word_is_another_games_exactly_where_this_game_does_not_list_it(
+    game: TableGame,
+) -> None:
+    """Another game's word, whatever games own it besides, is caught; a word of the
+    game's family (listed by it and others) is not."""
+    others = {fold(word): ids for word, ids in others_words(game, table_games()).items()}
+    for word, ids in owners(table_games()).items():
+        if game.id in ids:
+            assert word not in others, (game.id, word)
+        else:
+            assert others[word] == ids, (game.id, word)
+
+
+def test_a_familys_word_is_still_another_games_word_elsewhere() -> None:
+    """Both Bésigues say *brisque*: neither holds it against the other, every other game
+    does; La Bête Hombrée's *gueux* stays foreign to both, and each Bésigue's words alone
+    (*en bas table*, *anbatab*) to the other."""
+    games = {game.id: game for game in table_games()}
+    family = (games["besigue"], games["besigue-haiti"])
+    for game in family:
+        others = others_words(game, list(games.values()))
+        assert found(others, "Trois brisques !") == []
+        assert found(others, "Le tour des gueux.") == ["gueux"]
+    assert found(others_words(family[0], list(games.values())), "gagnée anbatab") == ["anbatab"]
+    assert found(others_words(family[1], list(games.values())), "en bas table") == ["en bas table"]
+    for game in games.values():
+        if game not in family:
+            others = others_words(game, list(games.values()))
+            assert found(others, "Trois brisques !") == ["brisque"]
+            assert others["brisque"] == ("besigue", "besigue-haiti")
+
+
+# ---- a family words the shared texts alike ------------------------------------------
+
+
+@pytest.mark.parametrize("game", table_games(), ids=lambda g: g.id)
+def test_a_game_of_a_family_words_a_shared_text_as_its_family_unless_it_has_its_own(
+    game: TableGame,
+) -> None:
+    """Each shared text a game does not word itself is worded as the game of its family
+    words it (Haitian Bésigue's next deal is Bésigue's *donne suivante*)."""
+    family = game.texts.family
+    if family is None:
+        assert all(worded(key, game.id) in (key, f"{key}.{game.id}") for key in MESSAGES)
+        return
+    assert family in {g.id for g in table_games()} and family != game.id
+    for key in MESSAGES:
+        if f"{key}.{family}" in MESSAGES and f"{key}.{game.id}" not in MESSAGES:
+            assert worded(key, game.id) == f"{key}.{family}", key
+        if f"{key}.{game.id}" in MESSAGES:
+            assert worded(key, game.id) == f"{key}.{game.id}", key
+
+
+def test_haitian_besigue_speaks_of_a_deal_as_besigue_and_of_its_end_its_own_way() -> None:
+    assert worded("btn.next", "besigue-haiti") == "btn.next.besigue"
+    assert worded("summary.next", "besigue-haiti") == "summary.next.besigue"
+    assert worded("table.ended.finished", "besigue-haiti") == "table.ended.finished.besigue-haiti"
+    assert worded("btn.next", "besigue") == "btn.next.besigue"
+    assert worded("labelled", "besigue-haiti") == "labelled"
+
+
+def test_a_game_belongs_to_one_family() -> None:
+    add_family("besigue-haiti", "besigue")  # said again: the same
+    with pytest.raises(ValueError, match="belongs to the family"):
+        add_family("besigue-haiti", "hombre")

@@ -87,3 +87,29 @@ async def test_a_kept_match_is_taken_up_once(database_target):
         assert await store.kept_matches(GUILD, GAME) == []
         assert await store.kept_match(kept_id) is None
     await db.close()
+
+
+@both
+async def test_a_table_of_parties_stands_each_partie_and_counts_the_hundreds(database_target):
+    db = await Database.open(database_target)
+    table = await _table(db)
+    haiti = "besigue-haiti"
+    async with db.transaction() as store:
+        await store.insert_standings(GUILD, haiti, table, [
+            NewStanding("a", "Anne", 1010, True, 2, "quinte", 250, partie=0),
+            NewStanding("b", "Marc", 400, False, 0, None, 0, partie=0),
+        ])  # fmt: skip
+        await store.insert_standings(GUILD, haiti, table, [  # the next partie, same table
+            NewStanding("a", "Anne", 1000, True, 2, None, 0, partie=1, hundreds=1),
+            NewStanding("b", "Marc", 600, False, 0, "jokers", 200, partie=1),
+        ])  # fmt: skip
+    async with db.reading() as store:
+        anne, marc = await store.match_scoreboard(GUILD, haiti)
+    assert (anne.name, anne.played, anne.won, anne.counted, anne.hundreds) == ("Anne", 2, 2, 4, 1)
+    assert (marc.played, marc.counted, marc.hundreds, marc.best) == (2, 0, 0, "jokers")
+    with pytest.raises(Exception):  # noqa: B017  (a partie stands once)
+        async with db.transaction() as store:
+            await store.insert_standings(GUILD, haiti, table, [
+                NewStanding("a", "Anne", 1, True, 1, None, 0, partie=1),
+            ])  # fmt: skip
+    await db.close()

@@ -29,6 +29,10 @@ stock and is drawn last); everyone sees the turned card (and the 7 of trump
 exchanged for it, which takes its place), every card played and every card of a
 combination laid. Identical cards (two packs) share a code: knowledge is by code.
 
+At Haitian Bésigue, the same, with no card turned (trump is fixed by the first
+marriage) and four jokers: a joker is ``JK`` in a custom id and "Joker" as players
+read it (its copies share the code, like any card's).
+
 What a player could see once stays allowed to them (and what was public stays
 public): an old message may be redrawn. "At that moment" is measured in the
 fake's log: a move counts from the log length when its click was sent.
@@ -46,7 +50,10 @@ from bot.games.bete.codec import call_of
 from bot.games.hombre.codec import action_of, play_of
 from games.besigue import Kind as BesigueKind
 from games.besigue import Session as BesigueSession
-from games.besigue.rules import deck_for
+from games.besigue.haiti.options import HaitiOptions
+from games.besigue.haiti.session import HaitiSession
+from games.besigue.rules import Rules as BesigueRules
+from games.besigue.rules import Variant, deck_for
 from games.bete import Action, DealState, Rules
 from games.bete_hombree import Session
 from games.cards import Card, card_mask, cards_of
@@ -60,6 +67,7 @@ from tests.e2e.outcome import Target, reading
 from tests.e2e.players import Move, TablePlayers
 
 MACHINE = re.compile(r"(?<![A-Za-z0-9])(10|[KQJA2-9])([SHDC])(?![A-Za-z0-9])")
+JOKER = re.compile(r"(?<![A-Za-z0-9])(JK|Joker)(?![A-Za-z0-9])")
 DISPLAY = re.compile(r"(?<![A-Za-z0-9])(10|[KQJA2-9RDV])([♠♥♦♣])")
 FRENCH_RANKS = {"R": "K", "D": "Q", "V": "J"}
 SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -73,6 +81,8 @@ def cards_in(text: str) -> set[str]:
     found = {rank + suit for rank, suit in MACHINE.findall(text)}
     for rank, symbol in DISPLAY.findall(text):
         found.add(FRENCH_RANKS.get(rank, rank) + SUIT_LETTERS[symbol])
+    if JOKER.search(text):
+        found.add("JK")
     return {str(Card.parse(card)) for card in found}
 
 
@@ -157,6 +167,12 @@ def game_knowledge(players: TablePlayers, target: Target) -> Knowledge:
         return _hombre_knowledge(players, events)
     if players.game == "besigue":
         return _besigue_knowledge(players, events)
+    if players.game == "besigue-haiti":
+        with reading(target) as con:
+            [(options,)] = list(
+                con.execute("SELECT options FROM tables WHERE id = ?", (players.table_id,))
+            )
+        return _haiti_knowledge(players, events, HaitiOptions(**json.loads(options)).rules())
     ids = [user.id for user in players.users]
     knowledge = Knowledge()
     start = next(payload for kind, payload in events if kind == "start")
@@ -181,6 +197,51 @@ def game_knowledge(players: TablePlayers, target: Target) -> Knowledge:
                 # je cagnote: only once the discard is made
                 since = calls[-1].log_at if said and said[-1] == "tout" else move.log_at
                 knowledge.show(ids[move.seat], since, deal["cagnot"])
+    return knowledge
+
+
+def _haiti_knowledge(
+    players: TablePlayers, events: list[tuple[str, dict]], rules: BesigueRules
+) -> Knowledge:
+    """Haitian Bésigue: as the classic game's (``_besigue_knowledge``), with the deals
+    of 132 cards, no card turned, and the session of parties."""
+    ids = [user.id for user in players.users]
+    knowledge = Knowledge()
+    deals = {int(payload["hand_no"]): payload for kind, payload in events if kind == "deal"}
+    session: HaitiSession | None = None
+    deck = deck_for(len(ids), Variant.HAITI)
+    for hand_no in sorted({move.hand_no for move in players.moves}):
+        deal = deals[hand_no]
+        if session is None:
+            session = HaitiSession([str(i) for i in ids], rules=rules, dealer=int(deal["dealer"]))
+        seats = len(ids)
+        hands, cards = deck.parse_deal(deal["hands"], deal["stock"])
+        state = session.deal_hands(hands, cards)
+        stock, drawn = list(deal["stock"]), 0
+        for move in (m for m in players.moves if m.hand_no == hand_no):
+            if move.verb in ("start", "next"):
+                for seat, hand in enumerate(deal["hands"]):
+                    knowledge.show(ids[seat], move.log_at, hand)
+                continue
+            action = besigue_action(move.verb, move.arg)
+            if action.kind is BesigueKind.PLAY:
+                knowledge.show_everyone(move.log_at, [str(action.card)])
+            elif action.kind is BesigueKind.MELD:
+                knowledge.show_everyone(move.log_at, map(str, action.cards))
+            hidden = state.drawn
+            state.apply(action, move.seat)
+            if state.drawn == hidden:
+                continue
+            winner = state.history[-1].winner  # the trick just won: its winner draws first
+            for step in range(seats):
+                seat = (winner + step) % seats
+                card = stock[drawn]
+                drawn += 1
+                held = {str(c) for c in cards_of(state.hands[seat])}
+                assert card in held, f"seat {seat} drew {card}, which it does not hold"
+                knowledge.show(ids[seat], move.log_at, [card])
+        if state.is_over:
+            session.settle(state)
     return knowledge
 
 

@@ -48,6 +48,8 @@ class SeededGame:
     seed: str
     names: tuple[str, ...]
     deals: int
+    options: tuple[tuple[str, Any], ...] = ()
+    """The table's own options (``/table new <game>``'s)."""
     straight: Game | None = field(default=None, init=False)
     """The game played straight through, once some test has played it."""
 
@@ -76,7 +78,7 @@ class SeededGame:
     async def play_through(
         self, server: FakeDiscord, bot: BotProcess, players: TablePlayers
     ) -> Game:
-        await players.play(self.deals)
+        await players.play(self.deals, **dict(self.options))
         await players.finish()
         game = await self.ended(players, database_of(bot))
         if self.straight is None and bot.starts == 1:

@@ -26,7 +26,8 @@ At a table of L'Hombre (``/table new hombre``): the first to speak takes
 exchange discards the first card the menu offers; the last who drew shows the
 talon; the hombre stops as soon as he may.
 
-At a table of Bésigue (``/table new besigue``), every move is made in the DM:
+At a table of Bésigue (``/table new besigue``, and of Haitian Bésigue, whose trick
+winner has no seven to show), every move is made in the DM:
 the winner of a trick lays the first combination his DM offers; with none, he
 exchanges the 7 of trump when offered, shows it when offered unless he has just
 laid a combination, and otherwise says *nothing more: draw*. To play, a player
@@ -56,6 +57,7 @@ from tests.e2e.fake import FakeChannel, FakeDiscord, FakeMessage, SimInteraction
 GAME_VERBS = frozenset({"call", "play", "decl", "discard", "meld"})
 UPDATE_MESSAGE = 7
 DONE = {t(lang, "ok.played") for lang in ("fr", "en")}
+FROM_TABLE = ("besigue.from_table", "haiti.from_table")  # a laid card's button says so
 WAIT = 15.0  # generous: a loaded CI machine runs this with the rest of the suite
 
 
@@ -193,9 +195,10 @@ class TablePlayers:
         self.hand_no += 1
         await self._click(0, table, cid, "next", "")
 
-    async def play(self, hands: int) -> None:
-        """Open, then play ``hands`` hands to their settlement."""
-        await self.open()
+    async def play(self, hands: int, **options: Any) -> None:
+        """Open (with the game's ``options``), then play ``hands`` hands to their
+        settlement."""
+        await self.open(**options)
         for number in range(1, hands + 1):
             await self.play_hand()
             if number < hands:
@@ -308,7 +311,7 @@ class TablePlayers:
             assert cid is not None
             by_verb.setdefault(cid.verb, []).append((cid, component))
         message = offer.message
-        if self.game == "besigue":
+        if self.game in ("besigue", "besigue-haiti"):
             await self.act_besigue(offer, by_verb)
         elif "discard" in by_verb:
             cid, menu = by_verb["discard"][0]
@@ -360,7 +363,7 @@ class TablePlayers:
             await self._click(seat, message, str(calls[choice]["custom_id"]), "call", choice)
             return
         cards = by_verb["play"]
-        laid = {t(lang, "besigue.from_table") for lang in ("fr", "en")}
+        laid = {t(lang, key) for lang in ("fr", "en") for key in FROM_TABLE}
         from_table = [(c, b) for c, b in cards if any(w in str(b.get("label")) for w in laid)]
         from_hand = [(c, b) for c, b in cards if (c, b) not in from_table]
         cid, button = from_table[0] if from_table and offer.moves % 2 else (from_hand or cards)[-1]

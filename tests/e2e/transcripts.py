@@ -219,6 +219,10 @@ class PlayedTable:
     voted: bool = False
     refused: list[str] = field(default_factory=list)  # clicks the bot refused
     refused_next: set[int] = field(default_factory=set)  # deals whose next-deal click was
+    _read: int = 0  # the fake's log, read so far for the persons' offers
+    _tables: dict[tuple[int, int], bool] = field(default_factory=dict)  # message versions
+    # by person: the messages that may offer a move newer than their last act
+    _offers: list[dict[tuple[bool, int], tuple[int, ...]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         server, key = self.server, self.key
@@ -229,6 +233,8 @@ class PlayedTable:
         self.persons = server.add_users(*names, locale=LOCALES[key.lang], guild=guild)
         self.rng = random.Random(str(key))
         self._dm_channels = {server.dm_channel(p).id for p in self.persons}
+        self._offers = [{} for _ in self.persons]
+        self._read = len(server.log)  # nothing was sent to the persons before
         self._channels = {self.channel.id, self.other.id}
 
     def mine(self, sent: Sent) -> bool:
@@ -311,14 +317,20 @@ class PlayedTable:
         bot posts it again below each summary), else the last one seen."""
         if self.first is None or not self.table_id:
             return self.first
-        current = [
-            m
-            for m in self.server.messages(self.channel)
-            if any(cid.table == self.table_id for cid, _ in game_components(m.payload))
-        ]
+        current = [m for m in self.server.messages(self.channel) if self._is_table(m)]
         if current:
             self.seen = current[-1]
         return self.seen or self.first
+
+    def _is_table(self, message: FakeMessage) -> bool:
+        """Whether ``message`` carries the table's buttons (read once per version: the
+        table is looked for after every change of every table played at once)."""
+        version = (message.id, len(message.history))
+        known = self._tables.get(version)
+        if known is None:
+            known = any(cid.table == self.table_id for cid, _ in game_components(message.payload))
+            self._tables[version] = known
+        return known
 
     def _table_messages(self, sent: list[Sent]) -> frozenset[int]:
         """Every message that was the table's: the first, and those posted again."""
@@ -373,19 +385,38 @@ class PlayedTable:
         return None
 
     def _offer(self) -> tuple[int, int] | None:
-        """A person offered a move newer than their last one: (their index, its moves)."""
-        for index, person in enumerate(self.persons):
-            for message in [*person.dms(), *person.ephemerals()]:
-                for component in message.interactive():
-                    cid = component_id(component)
-                    if (
-                        cid is not None
-                        and not component.get("disabled")
-                        and cid.verb in GAME_VERBS
-                        and cid.moves > self.acted.get(index, 0)
-                    ):
-                        return index, cid.moves
+        """A person offered a move newer than their last one: (their index, its moves),
+        from their DMs first, then their private answers, each oldest first."""
+        self._read_offers()
+        for index, offers in enumerate(self._offers):
+            acted = self.acted.get(index, 0)
+            for key in sorted(offers):
+                newer = [moves for moves in offers[key] if moves > acted]
+                if newer:
+                    return index, newer[0]
+                del offers[key]  # a person's last act only grows: it never will
         return None
+
+    def _read_offers(self) -> None:
+        """The moves offered by the persons' messages the bot changed since last read
+        (looked for after every change of every table played at once: each message is
+        read once per change, not at every look)."""
+        log = self.server.log
+        persons = {person.id: index for index, person in enumerate(self.persons)}
+        changed = {
+            s.message_id: persons[s.audience]
+            for s in log[self._read :]
+            if s.audience in persons and s.message_id is not None
+        }
+        self._read = len(log)
+        for message_id, index in changed.items():
+            message = self.server.message(message_id)
+            moves = () if message.deleted else moves_offered(message)
+            key = (message.ephemeral, message_id)  # DMs first, then answers, oldest first
+            if moves:
+                self._offers[index][key] = moves
+            else:
+                self._offers[index].pop(key, None)
 
     async def _move(self, index: int, moves: int) -> None:
         """A person plays one of the moves ``/play``'s autocomplete offers them."""
@@ -447,6 +478,16 @@ def _interactive(payload: dict[str, Any]) -> bool:
     kinds = SELECT_TYPES | {BUTTON}
     components = walk_components(list(payload.get("components") or []))
     return any(c.get("type") in kinds for c in components)
+
+
+def moves_offered(message: FakeMessage) -> tuple[int, ...]:
+    """The moves numbers of the game moves ``message`` offers (enabled), in reading
+    order."""
+    return tuple(
+        cid.moves
+        for cid, component in game_components(message.payload)
+        if cid.verb in GAME_VERBS and not component.get("disabled")
+    )
 
 
 def game_components(payload: dict[str, Any]) -> list[tuple[ComponentId, dict[str, Any]]]:

@@ -9,7 +9,7 @@ from bot.games.besigue.port import RESULTS, BesigueMatch, BesiguePort
 from games.besigue.spec import SPEC
 
 # no money and no register: points, settled per match (kept for later when stopped)
-CAPABILITIES = Capabilities(settles="game", results=RESULTS, money=False)
+CAPABILITIES = Capabilities(settles="game", results=RESULTS.all, money=False)
 TEXTS = GameTexts.of_package(__name__)  # texts.json: messages FR/EN, command words
 GAME = register(
     TableGame(SPEC, BesiguePort(), BesigueRenderer(), COMMAND, CAPABILITIES, TEXTS, BesigueMatch())

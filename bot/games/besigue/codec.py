@@ -70,7 +70,8 @@ def action_of(verb: str, arg: str) -> Action:
 
 def parse_move(text: str) -> Action:
     """Any move typed with ``/play``: record notation first, then the players' words,
-    then a card (``play C``; ``C laid``/``C posée`` for the copy on the table)."""
+    then a card (``play C``; ``C laid``/``C posée``/``joker posé`` for the copy on the
+    table)."""
     try:
         return Action.parse(text.strip())
     except ValueError:
@@ -79,7 +80,7 @@ def parse_move(text: str) -> Action:
     if key in _TYPED:
         return _TYPED[key]
     card, _, where = key.partition(" ")
-    laid = where in ("laid", "posee", "table")
+    laid = where in ("laid", "pose", "posee", "table")  # posé: a joker is masculine
     if where and not laid:
         card = key  # parse_card says what it cannot read
     return play(parse_card(card), laid=laid)

@@ -9,20 +9,28 @@ Bésigue moves no money: the seats show their scores instead (``seat_details``).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Final
 
 import discord
 
-from bot.game import CardRow, Field, TableLike
-from bot.games.besigue.codec import action_arg, action_of, parse_move
-from bot.games.besigue.port import COUNTED, EN_BAS_TABLE, WON
+from bot.game import Field, TableLike
+from bot.games.besigue.codec import action_arg
+from bot.games.besigue.port import RESULTS
+from bot.games.besigue.shared_drawing import (
+    PointsRenderer,
+    hand_in_order,
+    laid_cards,
+    play_buttons,
+    players_of,
+    scores_text,
+)
+from bot.games.besigue.shared_port import sides_text
 from bot.i18n import t
 from bot.ids import ComponentId
 from bot.lobby_text import changed_options, option_line
-from bot.render import CARD_STYLE, button, card_text, cards_text, help_button, suit_text, turn_lines
+from bot.render import button, card_text, cards_text, help_button, suit_text, turn_lines
 from games.besigue import (
     Action,
     DealState,
@@ -36,26 +44,12 @@ from games.besigue import (
     SettledDeal,
 )
 from games.besigue.melds import resolve
-from games.besigue.rules import STRENGTH
 from games.besigue.score import FEW_BRISQUES, UNDER_SCORE
 from games.besigue.spec import SPEC
-from games.cards import Card, Suit, cards_of
+from games.cards import Card
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "melds", "play", "scoring")
 MAX_MELD_BUTTONS: Final = 19  # with the sevens and *nothing more*: at most 25 buttons, 5 rows
-
-
-def in_order(cards: list[Card], trump: Suit) -> list[Card]:
-    """Cards as a player holds them: trumps first, then the other suits, strongest first."""
-    return sorted(cards, key=lambda c: (c.suit != trump, c.suit, -STRENGTH[c.rank], c.copy))
-
-
-def hand_in_order(view: DealView) -> list[Card]:
-    return in_order(cards_of(view.hand), view.trump)
-
-
-def laid_cards(view: DealView, seat: int) -> list[Card]:
-    return in_order([laid.card for laid in view.laid[seat]], view.trump)
 
 
 def kind_text(kind: MeldKind, lang: str) -> str:
@@ -77,22 +71,6 @@ def action_text(action: Action, lang: str) -> str:
         assert action.meld is not None
         return meld_text(action.meld, action.cards, lang)
     return t(lang, f"besigue.btn.{action_arg(action)}")
-
-
-def sides_text(names: list[str], teams: tuple[int, ...], side: int) -> str:
-    return " & ".join(n for n, team in zip(names, teams, strict=True) if team == side)
-
-
-def players_of(teams: tuple[int, ...], side: int) -> int:
-    """How many players score for ``side``: the verb of a side agrees with it."""
-    return sum(1 for team in teams if team == side)
-
-
-def scores_text(names: list[str], teams: tuple[int, ...], scores: tuple[int, ...]) -> str:
-    """ "Anne 640 · Marc 420" (by side: "Anne & Zoé 640 · …" with partnerships)."""
-    return " · ".join(
-        f"{sides_text(names, teams, side)} **{score}**" for side, score in enumerate(scores)
-    )
 
 
 def table_text(view: DealView, names: list[str], lang: str) -> str | None:
@@ -129,31 +107,6 @@ def phase_prompt(view: DealView, names: list[str], lang: str) -> str:
     if view.phase is Phase.DONE:
         return t(lang, "phase.done.besigue")
     return t(lang, f"besigue.phase.{view.phase.name.lower()}", name=names[view.turn])
-
-
-def play_buttons(
-    table: TableLike, view: DealView, mine: bool, lang: str
-) -> list[discord.ui.Item[Any]]:
-    """The cards in hand, then the cards laid on the table (phase 1), one button per kind
-    of card (identical cards are one button: ``×2``), only the legal ones open."""
-    legal = {action_arg(a) for a in view.legal if a.kind is Kind.PLAY}
-    hand = Counter(c.face for c in hand_in_order(view))
-    laid = Counter(c.face for c in laid_cards(view, view.seat))
-    items: list[discord.ui.Item[Any]] = []
-    for cards, on_table in ((hand, False), (laid, True)):
-        for card, count in cards.items():
-            # a laid card is named so only where the hand holds the same card too
-            arg = str(card) + (":laid" if on_table and card in hand else "")
-            label = card_text(card, lang) + (f" ×{count}" if count > 1 else "")
-            if on_table:
-                label += " " + t(lang, "besigue.from_table")
-            open_ = mine and arg in legal
-            # a greyed-out card carries no move number: it changes only when it opens
-            cid = ComponentId(table.id, table.moves if mine else 0, "play", arg)
-            items.append(
-                button(cid, label, CARD_STYLE[card.suit], disabled=not open_, row=len(items) // 5)
-            )
-    return items[:25]
 
 
 def meld_label(view: DealView, action: Action, lang: str) -> str:
@@ -218,30 +171,15 @@ def count_lines(settled: SettledDeal, names: list[str], lang: str) -> list[str]:
     return lines
 
 
-class BesigueRenderer:
+class BesigueRenderer(PointsRenderer[DealView]):
     """Bésigue drawn at a table of two to four."""
 
+    words = "besigue"
     rule_topics = RULE_TOPICS
     action_text = staticmethod(action_text)
-    parse_move = staticmethod(parse_move)
 
     def move_text(self, view: DealView, action: Action, lang: str) -> str:
         return action_text(action, lang)
-
-    def money(self, amount: int, lang: str) -> str:
-        return t(lang, "besigue.points", amount=("+" if amount > 0 else "") + str(amount))
-
-    def amount(self, amount: int, lang: str) -> str:
-        return t(lang, "besigue.points", amount=str(amount))
-
-    def refusal(self, view: DealView, action: Action, reason: str) -> tuple[str, dict[str, object]]:
-        if action.kind is Kind.PLAY:
-            if view.phase is Phase.DECLARE and view.turn == view.seat and action.laid:
-                return "besigue.error.declare", {}
-            return "error.illegal_card", {}
-        if action.kind is Kind.MELD:
-            return "besigue.error.meld", {"reason": reason}
-        return "besigue.error.declare", {}
 
     def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
         if "action" in args:
@@ -283,7 +221,7 @@ class BesigueRenderer:
                 winner = sides_text(names, teams, session.winner)
                 players = players_of(teams, session.winner)
                 lines.append(t(lang, key, name=winner, players=players))
-            elif session.stop_requested and table.status != "ended":
+            elif session.stop_requested and not session.finished and table.status != "ended":
                 lines.append(self.stopping(table, lang))
         return lines
 
@@ -300,22 +238,6 @@ class BesigueRenderer:
     def stopping(self, table: TableLike, lang: str) -> str:
         return t(lang, "besigue.stopping")
 
-    def seat_details(
-        self, table: TableLike, view: DealView | None, seat: int, lang: str
-    ) -> list[str]:
-        details: list[str] = []
-        session = table.session
-        if isinstance(session, Session) and session.sides == session.seats:
-            score = view.scores[seat] if view is not None and not table.between_hands else None
-            details.append(self.amount(session.scores[seat] if score is None else score, lang))
-        if view is None or table.between_hands:
-            return details
-        if view.dealer == seat:
-            details.append(t(lang, "table.is_dealer"))
-        details.append(t(lang, "besigue.cards_held", count=view.hand_sizes[seat]))
-        details.append(t(lang, "table.tricks", count=view.tricks_won[seat]))
-        return details
-
     def public_fields(self, table: TableLike, view: DealView | None, lang: str) -> list[Field]:
         fields: list[Field] = []
         if view is None or table.between_hands:
@@ -324,32 +246,6 @@ class BesigueRenderer:
         if laid:
             fields.append((t(lang, "besigue.on_table"), laid, False))
         return fields
-
-    def table_buttons(
-        self, table: TableLike, view: DealView, lang: str
-    ) -> list[discord.ui.Button[Any]]:
-        return []  # every choice is the hand's: a combination named in public shows cards
-
-    def hand_rows(self, view: DealView, lang: str) -> list[CardRow]:
-        """The hand, then the cards laid on the table in a row of their own (they may
-        be played as well: greyed only when the rule forbids them)."""
-        hand, laid = hand_in_order(view), laid_cards(view, view.seat)
-        playing = view.phase in (Phase.PLAY1, Phase.PLAY2) and bool(view.legal)
-        legal = {(a.card, a.laid) for a in view.legal if a.kind is Kind.PLAY}
-        held = {c.face for c in hand}
-        # ``play C`` plays the hand's copy, or the laid one when the hand holds none;
-        # ``play C laid`` is offered only where both hold one
-        from_hand = frozenset(c for c in hand if (c.face, False) in legal)
-        from_table = frozenset(
-            c
-            for c in laid
-            if (c.face, True) in legal or (c.face not in held and (c.face, False) in legal)
-        )
-        rows = [CardRow(tuple(hand), from_hand if playing else None)]
-        if laid:
-            label = t(lang, "besigue.laid_row")
-            rows.append(CardRow(tuple(laid), from_table if playing else None, label))
-        return rows
 
     def hand_body(
         self, table: TableLike, view: DealView, seat: int, lang: str, step: str
@@ -371,13 +267,8 @@ class BesigueRenderer:
         if mine and view.phase is Phase.DECLARE:
             items.extend(declare_buttons(table, view, lang))
         elif view.phase in (Phase.PLAY1, Phase.PLAY2):
-            items.extend(play_buttons(table, view, mine, lang))
+            items.extend(play_buttons(table, view, mine, lang, self.words))
         return lines, items
-
-    def component_action(
-        self, view: DealView, verb: str, arg: str, values: list[str]
-    ) -> Action | None:
-        return action_of(verb, arg)
 
     def settlement(self, table: TableLike, settled: Any, lang: str) -> tuple[str, str, list[Field]]:
         names = table.names
@@ -414,18 +305,10 @@ class BesigueRenderer:
             fields.append((t(lang, "besigue.melds"), "\n".join(melds), False))
         return title, "\n".join(lines), fields
 
-    def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
-        return []
-
     def history_result(self, state: DealState, names: Sequence[str], lang: str) -> str:
         """A deal counted, or the match won by a side (its players named together)."""
-        outcome = state.outcome
-        assert outcome is not None
-        if not outcome.over or outcome.winner is None:
-            return t(lang, f"history.result.{COUNTED}")
-        won = t(lang, f"history.result.{EN_BAS_TABLE if outcome.en_bas_table else WON}")
-        winners = sides_text(list(names), outcome.teams, outcome.winner)
-        return t(lang, "labelled", label=winners, text=won)
+        assert state.outcome is not None
+        return RESULTS.history_result(state.outcome, names, lang)
 
 
 def _melds_of(table: TableLike) -> tuple[tuple[Meld, ...], ...]:

@@ -11,32 +11,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.game import (
-    DealInputs,
-    Dealt,
-    HandResult,
-    Json,
-    LogLine,
-    OpenHands,
-    Standing,
-    card_list,
-    card_lists,
+from bot.game import DealInputs, Dealt, HandResult, Json, LogLine, Standing
+from bot.games.besigue.shared_port import (
+    PointsPort,
+    ResultWords,
+    deal_payload,
+    dealt_cards,
+    replayed_deal,
+    scores_summary,
 )
-from games.besigue import Action, BesigueRecord, DealState, Kind, Rules, Session, replay
-from games.besigue.rules import deck_for
+from games.besigue import GAME, Action, DealState, Kind, Rules, Session
+from games.besigue.rules import Variant
 from games.cards import Card
-from games.records import RecordError
-from games.register import Register
 
-WON: Final = "won"  # the deal that won the match, for its winner
-EN_BAS_TABLE: Final = "en-bas-table"  # ...won while every loser is under 750
-COUNTED: Final = "counted"  # a deal counted, the match going on
-RESULTS: Final = (WON, EN_BAS_TABLE, COUNTED)
+RESULTS: Final = ResultWords(won="won", en_bas_table="en-bas-table")  # a match won
 
 
-class BesiguePort(OpenHands):
+class BesiguePort(PointsPort):
     """Bésigue (RULES.md §4) for the table service: no money, no register, no hand
-    face down (``OpenHands``)."""
+    face down (``PointsPort``)."""
 
     def start(
         self, players: Sequence[str], seed: int, rules: Rules
@@ -46,40 +39,12 @@ class BesiguePort(OpenHands):
 
     def deal(self, session: Session, inputs: DealInputs) -> Json:
         """The deal's cards (the turned card first, then the stock from the top) and its
-        dealer (the session's, checked when it is applied).  Only shuffled here: the
-        session deals them when the event is applied, so its deals are the log's."""
-
-        def shuffle() -> tuple[Sequence[int], Sequence[int]]:
-            hands, turned, stock = session.shuffle(inputs.seed)
-            return hands, [turned, *stock]
-
-        hands, rest = inputs.cards(shuffle)
-        return {"dealer": session.dealer, "hands": hands, "turned": rest[0], "stock": rest[1:]}
+        dealer."""
+        return deal_payload(session.dealer, session.shuffle, inputs, turned=True)
 
     def apply_deal(self, session: Session, dealt: Dealt) -> DealState:
-        payload = dealt.payload
-        if payload["dealer"] != session.dealer:
-            raise ValueError("the dealer differs from the session's")
-        turned = payload["turned"]
-        if not isinstance(turned, str):
-            raise ValueError(f"not a card: {turned!r}"[:80])
-        rest = [turned, *card_list(payload["stock"])]
-        hands, cards = deck_for(session.seats).parse_deal(card_lists(payload["hands"]), rest)
-        return session.deal_hands(hands, cards[1:], cards[0])
-
-    def pot_of(self, session: Session) -> dict[str, int]:
-        return {}
-
-    def pot_for_deal(
-        self, session: Session, pot: dict[str, int], held_elsewhere: bool
-    ) -> dict[str, int]:
-        return {}
-
-    def playable(self, session: Session, register: Register, pot: dict[str, int]) -> Register:
-        return register  # none: Bésigue keeps no register
-
-    def parse_action(self, text: str) -> Action:
-        return Action.parse(text)
+        cards = dealt_cards(dealt, session.dealer, session.seats, Variant.CLASSIC, turned=True)
+        return session.deal_hands(*cards)
 
     def action_line(
         self, state: DealState, seat: int, action: Action, timeout: bool
@@ -104,23 +69,11 @@ class BesiguePort(OpenHands):
         return None  # cards are on the table, the draws are for everyone
 
     def hand_result(self, session: Session, state: DealState) -> HandResult:
-        """A deal's points by seat and each side's score after it; the deal that won
-        the match names the winning side (its first seat, his partner with him)."""
-        outcome = state.outcome
-        assert outcome is not None
-        teams = outcome.teams
-        scores = tuple(outcome.scores[side] for side in teams)
-        if not outcome.over or outcome.winner is None:
-            return HandResult(None, COUNTED, None, teams, outcome.points, scores)
-        winner = teams.index(outcome.winner)
-        result = EN_BAS_TABLE if outcome.en_bas_table else WON
-        return HandResult(winner, result, True, teams, outcome.points, scores)
+        assert state.outcome is not None
+        return RESULTS.hand_result(state.outcome)
 
     def replayed(self, record: Mapping[str, Any]) -> DealState:
-        states = replay(BesigueRecord.from_json(record)).states
-        if not states:
-            raise RecordError("the record holds no deal")
-        return states[-1]
+        return replayed_deal(record, GAME, DealState)
 
 
 class BesigueMatch:
@@ -147,15 +100,14 @@ class BesigueMatch:
             )
         return tuple(out)
 
+    def over(self, session: Session) -> bool:
+        return session.over
+
     def kept(self, session: Session) -> Json:
         return {"scores": list(session.scores), "dealer": session.dealer}
 
     def summary(self, kept: Mapping[str, Any], names: Sequence[str]) -> str:
-        scores = list(kept.get("scores", []))
-        if len(scores) == len(names):
-            return " · ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True))
-        sides = [" & ".join(names[i::2]) for i in range(len(scores))]  # partners: 0+2, 1+3
-        return " · ".join(f"{n} {s}" for n, s in zip(sides, scores, strict=True))
+        return scores_summary(list(kept.get("scores", [])), names)
 
     def resume(
         self, players: Sequence[str], seed: int, rules: Rules, kept: Mapping[str, Any]

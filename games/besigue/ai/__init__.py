@@ -25,7 +25,7 @@ from games.besigue.state import DealView
 from games.registry import ComputerPlayer
 
 from .cheater import CheaterPlayer
-from .duel import BesigueArena
+from .duel import BesigueArena, besigue_arena
 from .heuristic import BesigueHeuristicPlayer
 from .pimc import BesiguePimcPlayer
 
@@ -36,7 +36,7 @@ PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
     "cheater": CheaterPlayer,
 }
 
-register_arena(GAME, BesigueArena)
+register_arena(GAME, besigue_arena)
 
 __all__ = [
     "PLAYERS",

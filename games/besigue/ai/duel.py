@@ -4,27 +4,28 @@ A seat's score of a deal is its side's points minus the mean of the other
 sides' (combinations, sevens, last trick and brisques as counted), from
 scores of zero: what the players maximise until a game's end.  ``seats``
 2 to 4 (2 by default); the summary counts each side's combination points.
+``--set variant=haiti`` duels the Haitian game (``games.besigue.haiti.ai.duel``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
+from games.ai.duel import Arena
 from games.besigue.rules import MAX_SEATS, MIN_SEATS
-from games.besigue.score import side_totals
 from games.besigue.session import Session
 from games.besigue.state import DealState
+
+from .points import PointsArena
 
 
 def hash_seed(seed: int, index: int) -> int:
     return random.Random(f"besigue-duel:{seed}:{index}").randrange(1 << 62)
 
 
-class BesigueArena:
-    unit = "points"
-
+class BesigueArena(PointsArena):
     def __init__(self, seats: int, settings: Mapping[str, str]) -> None:
         if seats and not MIN_SEATS <= seats <= MAX_SEATS:
             raise ValueError(f"Bésigue is played by {MIN_SEATS} to {MAX_SEATS}")
@@ -48,29 +49,12 @@ class BesigueArena:
         session = Session(players, dealer=index % self.seats)
         return session.deal(hash_seed(seed, index))
 
-    def score(self, state: DealState, seat: int) -> float:
-        outcome = state.outcome
-        assert outcome is not None
-        sides = side_totals(outcome.points, outcome.teams, len(outcome.scores))
-        own = outcome.teams[seat]
-        others = [p for side, p in enumerate(sides) if side != own]
-        return sides[own] - sum(others) / len(others)
 
-    def facts(self, run: Any, seat: int, check_play: bool) -> dict[str, Any]:
-        outcome = run.state.outcome
-        assert outcome is not None
-        return {"melds": outcome.melds[seat], "tricks": outcome.tricks[seat]}
+def besigue_arena(seats: int, settings: Mapping[str, str]) -> Arena:
+    """Bésigue's arena; with ``variant=haiti`` the Haitian game's (its options as the
+    other settings)."""
+    if settings.get("variant") == "haiti":
+        from games.besigue.haiti.ai.duel import HaitiArena
 
-    def side(self, facts: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-        return {
-            "melds": sum(f["melds"] for f in facts),
-            "tricks": sum(f["tricks"] for f in facts),
-            "seats": len(facts),
-        }
-
-    def lines(self, label: str, name: str, side: Mapping[str, Any]) -> list[str]:
-        seats = side["seats"] or 1
-        return [
-            f"[{label}] {name}: {side['melds'] / seats:.1f} points of combinations and"
-            f" {side['tricks'] / seats:.1f} tricks a seat and deal"
-        ]
+        return HaitiArena(seats, settings)
+    return BesigueArena(seats, settings)

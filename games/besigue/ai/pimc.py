@@ -28,17 +28,17 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from typing import Final
+from typing import Final, Protocol
 
 from games.ai.base import ChoosingPlayer
 from games.ai.knowledge import Knowledge
 from games.ai.sampling import Sampler
 from games.besigue.actions import DRAW, Action, Kind
-from games.besigue.melds import resolve
-from games.besigue.rules import BesigueTricks, deck_for, trick_rules
-from games.besigue.state import DealView, Phase
+from games.besigue.melds import Meld, resolve
+from games.besigue.rules import BesigueTricks, Rules, deck_for, trick_rules
+from games.besigue.state import DealView, LaidCard, Phase
 from games.cards import Card, bits_of
-from games.tricks import played_mask
+from games.tricks import PlayedTrick, played_mask
 
 from .heuristic import play_one, play_two
 from .lookahead import Lookahead, move_cards
@@ -50,7 +50,31 @@ DEAL_TRICKS: Final = 32  # each seat plays 32 cards in a deal: one pack's worth
 SEARCHED_CARDS: Final = {3: 5, 4: 4}
 
 
-def unseen_of(view: DealView) -> int:
+class SeatView(Protocol):
+    """What a seat's view of either Bésigue shows of the cards (``DealView``, and the
+    Haitian game's ``HaitiView``)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def cards(self) -> int: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]: ...
+    @property
+    def tricks_played(self) -> tuple[PlayedTrick, ...]: ...
+    @property
+    def laid(self) -> tuple[tuple[LaidCard, ...], ...]: ...
+    @property
+    def melds(self) -> tuple[tuple[Meld, ...], ...]: ...
+    @property
+    def turned(self) -> Card | None: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+
+
+def unseen_of(view: SeatView) -> int:
     """The cards the seat of ``view`` has not seen: in the other hands (laid cards
     apart) or in the stock (the turned card apart)."""
     seen = view.cards | played_mask(view.trick, view.tricks_played)
@@ -59,10 +83,10 @@ def unseen_of(view: DealView) -> int:
             seen |= card.card.bit
     if view.turned is not None:
         seen |= view.turned.bit
-    return deck_for(len(view.hand_sizes)).mask & ~seen
+    return deck_for(len(view.hand_sizes), view.rules.variant).mask & ~seen
 
 
-def held_known(view: DealView) -> list[int]:
+def held_known(view: SeatView) -> list[int]:
     """The cards each seat is known to hold besides its own: its laid cards, and in
     phase 2 the cards of its combinations it has not played."""
     seats = len(view.hand_sizes)

@@ -16,7 +16,9 @@ of a decision, and ``best_points`` finds the most the target can take by a
 bisection over the goal (every point here is a multiple of 10).
 
 Legal cards and who takes a trick come only from the engine's rules object
-(``games.besigue.rules.BesigueTricks``).  Bésigue's bits do not follow the
+(``games.besigue.rules.BesigueTricks``, or the Haitian game's
+``games.besigue.haiti.tricks.HaitiTricks``, whose jokers are a suit of their
+own here: identical, and never level with a card of a suit).  Bésigue's bits do not follow the
 shared search's order (the packs apart, A 10 K Q J 9 8 7 by rank number), so
 the move ordering and the equivalent cards are this module's: two cards of one
 hand and suit are the same move when they are worth the same (two brisques, or
@@ -29,11 +31,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import ClassVar, Final, Protocol
 
 from games.ai.search import Position, SearchTimeout, TrickSolver
-from games.besigue.rules import ALL_BITS, LAST_TRICK, STRENGTH, BesigueTricks, is_brisque
-from games.cards import bits_of, rank_of, suit_of
+from games.besigue.rules import ALL_BITS, LAST_TRICK, STRENGTH, is_brisque
+from games.cards import bits_of, is_joker, rank_of, suit_of
+from games.tricks import TrickRules
 
 __all__ = [
     "BRISQUES",
@@ -48,7 +51,16 @@ __all__ = [
 
 POINT: Final = 10  # every point of phase 2 is a multiple of 10: a brisque, the last trick
 BRISQUES: Final = sum(1 << i for i in range(ALL_BITS) if is_brisque(i))
-SUIT: Final = tuple(suit_of(i) for i in range(ALL_BITS))
+JOKER_SUIT: Final = 4  # jokers, of no suit, apart from every suit in the move order
+SUIT: Final = tuple(JOKER_SUIT if is_joker(i) else suit_of(i) for i in range(ALL_BITS))
+
+
+class TrumpTricks(TrickRules, Protocol):
+    """The card play's rules object under a trump (-1: none yet, in Haiti)."""
+
+    trump: int
+
+
 POWER: Final = tuple(STRENGTH[rank_of(i)] for i in range(ALL_BITS))  # 0: not a card played
 WORTH: Final = tuple(POINT if is_brisque(i) else 0 for i in range(ALL_BITS))
 
@@ -108,7 +120,7 @@ class BesiguePosition(Position[Points]):
         leader: int,
         trick: Sequence[int],
         tricks: Sequence[int],
-        rules: BesigueTricks,
+        rules: TrumpTricks,
         target: int,
     ) -> BesiguePosition:
         """The position with ``trick`` (bit numbers, from ``leader``) in progress;
@@ -136,7 +148,7 @@ class BesigueSolver(TrickSolver[Points]):
 
     @classmethod
     def of(
-        cls, target: int, seats: int, rules: BesigueTricks, deadline: float = float("inf")
+        cls, target: int, seats: int, rules: TrumpTricks, deadline: float = float("inf")
     ) -> BesigueSolver:
         return cls(target, seats, rules.trump, rules, deadline)
 

@@ -33,12 +33,12 @@ from typing import Final
 
 from games.besigue.melds import KINDS, POINTS, Laid, MeldKind, barred
 from games.besigue.rules import Reuse
-from games.cards import MAX_PACKS, PACK_BITS, Card, Rank, Suit
+from games.cards import MAX_PACKS, PACK_BITS, SUITED_RANKS, Card, Rank, Suit
 
 # every pack's copies of a card, by the first pack's bit number
 COPIES: Final = tuple(sum(1 << (f + PACK_BITS * c) for c in range(MAX_PACKS)) for f in range(64))
 RANK_COPIES: Final = {
-    rank: sum(COPIES[Card(suit, rank).index] for suit in Suit) for rank in Rank
+    rank: sum(COPIES[Card(suit, rank).index] for suit in Suit) for rank in SUITED_RANKS
 }  # fmt: skip
 NUMBER: Final = {kind: n for n, kind in enumerate(KINDS)}
 FOURS: Final = (
@@ -263,7 +263,7 @@ def _take(mask: int, laid: int, copies: int) -> int | None:
 
 
 _TRUMP_MASKS: Final = tuple(
-    sum(COPIES[Card(suit, rank).index] for rank in Rank) for suit in Suit
+    sum(COPIES[Card(suit, rank).index] for rank in SUITED_RANKS) for suit in Suit
 )  # fmt: skip
 
 

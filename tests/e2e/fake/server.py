@@ -354,6 +354,10 @@ class FakeDiscord:
 
         self._messages: dict[int, FakeMessage] = {}
         self._channel_messages: dict[int, list[FakeMessage]] = {}
+        # each channel's public messages and each user's ephemeral ones: looked up after
+        # every change, by every player of every table the fake serves at once
+        self._public: dict[int, list[FakeMessage]] = {}
+        self._ephemerals: dict[int, list[FakeMessage]] = {}
         self.commands: dict[int | None, list[JSON]] = {}
         """Registered application commands by guild id (``None``: global)."""
         self.command_syncs: list[tuple[int | None, float]] = []
@@ -524,9 +528,7 @@ class FakeDiscord:
     def messages(self, channel: FakeChannel | int | None = None) -> list[FakeMessage]:
         """Current public messages of a channel (default: the table channel), oldest first."""
         cid = _channel_id(channel or self.channel)
-        return [
-            m for m in self._channel_messages.get(cid, []) if not m.deleted and m.audience is None
-        ]
+        return [m for m in self._public.get(cid, []) if not m.deleted]
 
     def message(self, message_id: int) -> FakeMessage:
         return self._messages[message_id]
@@ -546,11 +548,7 @@ class FakeDiscord:
     def ephemerals(self, user: FakeUser | SimUser | int) -> list[FakeMessage]:
         """Every ephemeral message shown to this user, in every channel."""
         uid = _user_id(user)
-        return [
-            m
-            for m in self._messages.values()
-            if m.ephemeral and m.audience == uid and not m.deleted
-        ]
+        return [m for m in self._ephemerals.get(uid, []) if m.ephemeral and not m.deleted]
 
     def dms(self, user: FakeUser | SimUser | int) -> list[FakeMessage]:
         """Messages the bot sent to this user's DMs (current state), oldest first."""
@@ -1193,6 +1191,10 @@ class FakeDiscord:
         )
         self._messages[mid] = message
         self._channel_messages.setdefault(channel.id, []).append(message)
+        if audience is None:
+            self._public.setdefault(channel.id, []).append(message)
+        elif message.ephemeral:
+            self._ephemerals.setdefault(audience, []).append(message)
         self._record("message.create", message, via)
         if not message.ephemeral:
             self._message_event("MESSAGE_CREATE", channel, payload)

@@ -9,6 +9,7 @@ import pytest
 
 from games.besigue.actions import Action, Kind, meld, meld_of, play
 from games.besigue.melds import (
+    CLASSIC_KINDS,
     POINTS,
     Laid,
     Meld,
@@ -41,8 +42,8 @@ def resolved(
 
 
 def test_the_points_of_each_kind() -> None:
-    assert [POINTS[k] for k in MeldKind] == [20, 40, 40, 60, 80, 100, 40, 500, 250]
-    assert [k.value for k in MeldKind] == [
+    assert [POINTS[k] for k in CLASSIC_KINDS] == [20, 40, 40, 60, 80, 100, 40, 500, 250]
+    assert [k.value for k in CLASSIC_KINDS] == [
         *("marriage", "trump-marriage", "jacks", "queens", "kings", "aces"),
         *("besigue", "double-besigue", "sequence"),
     ]

@@ -1,0 +1,190 @@
+"""What both Bésigues draw alike, the classic game (``bot.games.besigue.drawing``) and
+the Haitian one (``bot.games.besigue_haiti.drawing``): a hand held trumps first, the
+cards laid on the table in a row of their own that may be played as well, one button
+per kind of card, each seat's score, cards and tricks, and the refusals of a card or a
+combination.  Each game names its own texts by their prefix (``words``: ``besigue``,
+``haiti``), so that each keeps its words; the views are either game's
+(``SeatView``: what both hold alike).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+import discord
+
+from bot.game import CardRow, Field, TableLike
+from bot.games.besigue.codec import action_arg, action_of, parse_move
+from bot.games.besigue.shared_port import sides_text
+from bot.i18n import t
+from bot.ids import ComponentId
+from bot.render import CARD_STYLE, button, card_text
+from games.besigue import Action, Kind, LaidCard, Phase
+from games.besigue.rules import STRENGTH
+from games.besigue.session import SessionBase
+from games.cards import Card, Suit, cards_of
+
+
+class SeatView(Protocol):
+    """What one seat's view holds in either game (``DealView``, ``HaitiView``)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def trump(self) -> Suit | None: ...  # None: not fixed yet (Haiti)
+    @property
+    def hand(self) -> int: ...
+    @property
+    def laid(self) -> tuple[tuple[LaidCard, ...], ...]: ...
+    @property
+    def legal(self) -> tuple[Action, ...]: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def tricks_won(self) -> tuple[int, ...]: ...
+
+
+ViewT = TypeVar("ViewT", bound=SeatView)
+
+
+def in_order(cards: Sequence[Card], trump: Suit | None) -> list[Card]:
+    """Cards as a player holds them: trumps first, then the other suits, strongest
+    first, the jokers last."""
+    return sorted(
+        cards,
+        key=lambda c: (c.is_joker, c.suit != trump, c.suit, -STRENGTH[c.rank], c.copy),
+    )
+
+
+def hand_in_order(view: SeatView) -> list[Card]:
+    return in_order(cards_of(view.hand), view.trump)
+
+
+def laid_cards(view: SeatView, seat: int) -> list[Card]:
+    return in_order([laid.card for laid in view.laid[seat]], view.trump)
+
+
+def players_of(teams: tuple[int, ...], side: int) -> int:
+    """How many players score for ``side``: the verb of a side agrees with it."""
+    return sum(1 for team in teams if team == side)
+
+
+def scores_text(names: Sequence[str], teams: tuple[int, ...], scores: Sequence[int]) -> str:
+    """ "Anne **640** · Marc **420**" (by side: "Anne & Zoé **640** · …" with
+    partnerships)."""
+    return " · ".join(
+        f"{sides_text(names, teams, side)} **{score}**" for side, score in enumerate(scores)
+    )
+
+
+def card_style(card: Card) -> discord.ButtonStyle:
+    """A card's button colour: its suit's (a joker, of no suit, its own)."""
+    return discord.ButtonStyle.primary if card.is_joker else CARD_STYLE[card.suit]
+
+
+def play_buttons(
+    table: TableLike, view: SeatView, mine: bool, lang: str, words: str
+) -> list[discord.ui.Item[Any]]:
+    """The cards in hand, then the cards laid on the table (phase 1), one button per kind
+    of card (identical cards are one button: ``×2``), only the legal ones open."""
+    legal = {action_arg(a) for a in view.legal if a.kind is Kind.PLAY}
+    hand = Counter(c.face for c in hand_in_order(view))
+    laid = Counter(c.face for c in laid_cards(view, view.seat))
+    items: list[discord.ui.Item[Any]] = []
+    for cards, on_table in ((hand, False), (laid, True)):
+        for card, count in cards.items():
+            # a laid card is named so only where the hand holds the same card too
+            arg = str(card) + (":laid" if on_table and card in hand else "")
+            label = card_text(card, lang) + (f" ×{count}" if count > 1 else "")
+            if on_table:
+                label += " " + t(lang, f"{words}.from_table")
+            open_ = mine and arg in legal
+            # a greyed-out card carries no move number: it changes only when it opens
+            cid = ComponentId(table.id, table.moves if mine else 0, "play", arg)
+            items.append(
+                button(cid, label, card_style(card), disabled=not open_, row=len(items) // 5)
+            )
+    return items[:25]
+
+
+class PointsRenderer(Generic[ViewT]):
+    """A renderer's parts that both Bésigues draw alike (each game's renderer adds its
+    own), its texts under the prefix ``words``."""
+
+    words: ClassVar[str]
+    parse_move = staticmethod(parse_move)
+
+    def money(self, amount: int, lang: str) -> str:
+        return t(lang, f"{self.words}.points", amount=("+" if amount > 0 else "") + str(amount))
+
+    def amount(self, amount: int, lang: str) -> str:
+        return t(lang, f"{self.words}.points", amount=str(amount))
+
+    def refusal(self, view: ViewT, action: Action, reason: str) -> tuple[str, dict[str, object]]:
+        if action.kind is Kind.PLAY:
+            if view.phase is Phase.DECLARE and view.turn == view.seat and action.laid:
+                return f"{self.words}.error.declare", {}
+            return "error.illegal_card", {}
+        if action.kind is Kind.MELD:
+            return f"{self.words}.error.meld", {"reason": reason}
+        return f"{self.words}.error.declare", {}
+
+    def seat_details(self, table: TableLike, view: ViewT | None, seat: int, lang: str) -> list[str]:
+        """Each one's score where each plays for himself, and during a deal: the dealer,
+        the cards held (laid or not), the tricks taken."""
+        details: list[str] = []
+        session = table.session
+        if isinstance(session, SessionBase) and session.sides == session.seats:
+            score = view.scores[seat] if view is not None and not table.between_hands else None
+            details.append(self.amount(session.scores[seat] if score is None else score, lang))
+        if view is None or table.between_hands:
+            return details
+        if view.dealer == seat:
+            details.append(t(lang, "table.is_dealer"))
+        details.append(t(lang, f"{self.words}.cards_held", count=view.hand_sizes[seat]))
+        details.append(t(lang, "table.tricks", count=view.tricks_won[seat]))
+        return details
+
+    def table_buttons(
+        self, table: TableLike, view: ViewT, lang: str
+    ) -> list[discord.ui.Button[Any]]:
+        return []  # every choice is the hand's: a combination named in public shows cards
+
+    def hand_rows(self, view: ViewT, lang: str) -> list[CardRow]:
+        """The hand, then the cards laid on the table in a row of their own (they may
+        be played as well: greyed only when the rule forbids them)."""
+        hand, laid = hand_in_order(view), laid_cards(view, view.seat)
+        playing = view.phase in (Phase.PLAY1, Phase.PLAY2) and bool(view.legal)
+        legal = {(a.card, a.laid) for a in view.legal if a.kind is Kind.PLAY}
+        held = {c.face for c in hand}
+        # ``play C`` plays the hand's copy, or the laid one when the hand holds none;
+        # ``play C laid`` is offered only where both hold one
+        from_hand = frozenset(c for c in hand if (c.face, False) in legal)
+        from_table = frozenset(
+            c
+            for c in laid
+            if (c.face, True) in legal or (c.face not in held and (c.face, False) in legal)
+        )
+        rows = [CardRow(tuple(hand), from_hand if playing else None)]
+        if laid:
+            label = t(lang, f"{self.words}.laid_row")
+            rows.append(CardRow(tuple(laid), from_table if playing else None, label))
+        return rows
+
+    def component_action(
+        self, view: ViewT, verb: str, arg: str, values: list[str]
+    ) -> Action | None:
+        return action_of(verb, arg)
+
+    def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
+        return []

@@ -1,0 +1,225 @@
+"""Haitian Bésigue drawn for people: the marque and the parties toward a hundred,
+trump fixed or not (and by whose marriage), the stock, each player's laid cards,
+the hand with its jokers, the combinations the winner of a trick may lay (the
+jokers standing in shown as such), and the count.
+
+Drawn from one seat's view (``HaitiView``) or the public view (``public_view``:
+the hand emptied), so no card a reader may not see reaches a message.  The
+moves travel as the classic game's do (``bot.games.besigue.codec``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, Final
+
+import discord
+
+from bot.game import Field, TableLike
+from bot.games.besigue.codec import action_arg
+from bot.games.besigue.shared_drawing import (
+    PointsRenderer,
+    hand_in_order,
+    laid_cards,
+    play_buttons,
+    players_of,
+)
+from bot.games.besigue.shared_port import sides_text
+from bot.games.besigue_haiti.port import RESULTS
+from bot.games.besigue_haiti.words import (
+    count_lines,
+    kind_text,
+    marque_text,
+    match_text,
+    meld_text,
+    melds_text,
+    partie_lines,
+    stock_text,
+    table_text,
+)
+from bot.i18n import game_text, t
+from bot.ids import ComponentId
+from bot.lobby_text import changed_options, option_line
+from bot.render import button, card_text, cards_text, help_button, turn_lines
+from games.besigue import Action, Kind, MeldKind
+from games.besigue.flow import Phase
+from games.besigue.haiti.deal import HaitiDeal, HaitiView
+from games.besigue.haiti.options import HaitiOptions
+from games.besigue.haiti.session import HaitiSession
+from games.besigue.record import HAITI_GAME
+from games.besigue.session import SettledDeal
+from games.cards import Card
+
+RULE_TOPICS: tuple[str, ...] = ("overview", "melds", "play", "scoring", "options")
+MAX_MELD_BUTTONS: Final = 23  # with *nothing more* and ❔: at most 25 buttons, 5 rows
+
+
+def action_text(action: Action, lang: str) -> str:
+    """Any action, out of context (for refusals and the /play choices)."""
+    if action.kind is Kind.PLAY:
+        assert action.card is not None
+        text = card_text(action.card, lang)
+        return text + " " + t(lang, "haiti.from_table") if action.laid else text
+    if action.kind is Kind.MELD:
+        assert action.meld is not None
+        cards = [c for c in action.cards if not c.is_joker]
+        jokers = len(action.cards) - len(cards)
+        text = f"{kind_text(action.meld, lang)} {cards_text(cards, lang)}"
+        return text + (" " + t(lang, "haiti.stand_in", count=jokers) if jokers else "")
+    return t(lang, "haiti.btn.draw")
+
+
+def declare_buttons(table: TableLike, view: HaitiView, lang: str) -> list[discord.ui.Item[Any]]:
+    """The trick's winner's choices: exactly the combinations he may lay now, each with
+    its cards (laid ones apart, jokers standing in said as such) and points, then
+    *nothing more* (everyone draws)."""
+    items: list[discord.ui.Item[Any]] = []
+    laid = view.laid_of(view.seat).cards
+    melds = [a for a in view.legal if a.kind is Kind.MELD][:MAX_MELD_BUTTONS]
+    for action in melds:
+        cid = ComponentId(table.id, table.moves, "meld", action_arg(action))
+        label = meld_text(view.meld_of(action), lang, laid)
+        items.append(button(cid, label, discord.ButtonStyle.success))
+    cid = ComponentId(table.id, table.moves, "call", "draw")
+    items.append(button(cid, t(lang, "haiti.btn.draw"), discord.ButtonStyle.secondary))
+    items.append(help_button(table, "melds"))
+    for index, item in enumerate(items):
+        item.row = index // 5
+    return items
+
+
+class HaitiRenderer(PointsRenderer[HaitiView]):
+    """Haitian Bésigue drawn at a table of two to four."""
+
+    words = "haiti"
+    rule_topics = RULE_TOPICS
+    action_text = staticmethod(action_text)
+
+    def move_text(self, view: HaitiView, action: Action, lang: str) -> str:
+        if action.kind is Kind.MELD and view.legal:
+            return meld_text(view.meld_of(action), lang, view.laid_of(view.seat).cards)
+        return action_text(action, lang)
+
+    def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
+        if "action" in args:
+            args["action"] = action_text(Action.parse(str(args["action"])), lang)
+        if "kind" in args:
+            args["kind"] = kind_text(MeldKind(str(args["kind"])), lang)
+        if "cards" in args:
+            cards = [Card.parse(c) for c in str(args["cards"]).split()]
+            args["cards"] = cards_text([c for c in cards if not c.is_joker], lang) + (
+                " " + t(lang, "haiti.stand_in", count=sum(c.is_joker for c in cards))
+                if any(c.is_joker for c in cards)
+                else ""
+            )
+        if "suit" in args:
+            args["suit"] = t(lang, f"suit.{args['suit']}")
+        return args
+
+    def public_view(self, view: HaitiView) -> HaitiView:
+        return replace(view, hand=0, legal=())
+
+    def status_lines(self, table: TableLike, view: HaitiView | None, lang: str) -> list[str]:
+        names = table.names
+        session = table.session
+        lines = []
+        playing = view is not None and not table.between_hands and table.status != "ended"
+        if playing and view is not None:
+            if view.phase is Phase.DONE:
+                lines.append("**" + game_text(HAITI_GAME, lang, "phase.done") + "**")
+            else:
+                key = f"haiti.phase.{view.phase.name.lower()}"
+                lines.append("**" + t(lang, key, name=names[view.turn]) + "**")
+            lines.append(stock_text(view, names, lang))
+            lines.append(t(lang, "table.dealer", name=names[view.dealer]))
+        if isinstance(session, HaitiSession):
+            scores = view.scores if playing and view is not None else tuple(session.scores)
+            lines.append(marque_text(names, session.teams, scores, session.target, lang))
+            parties = match_text(names, session, lang)
+            if parties:
+                lines.append(parties)
+            last = session.settled[-1] if session.settled else None
+            if not playing and last is not None and last.over:  # the counters are above
+                lines.extend(partie_lines(last, names, lang, counters=False))
+            if session.stop_requested and not session.finished and table.status != "ended":
+                lines.append(self.stopping(table, lang))
+        return lines
+
+    def options_lines(self, table: TableLike, lang: str) -> list[str]:
+        """The partie's target and what fixes trump, always (the rules a Haitian player
+        asks about first), then the other options chosen."""
+        options = table.rules
+        assert isinstance(options, HaitiOptions)
+        target = t(lang, "haiti.options.target", points=options.target)
+        trump = option_line("trump", options.trump.value, lang)
+        return [target, trump, *changed_options(options, lang, besides=("target", "trump"))]
+
+    def stopping(self, table: TableLike, lang: str) -> str:
+        return t(lang, "haiti.stopping")
+
+    def public_fields(self, table: TableLike, view: HaitiView | None, lang: str) -> list[Field]:
+        if view is None or table.between_hands:
+            return []
+        laid = table_text(view, table.names, lang)
+        return [(t(lang, "haiti.on_table"), laid, False)] if laid else []
+
+    def hand_body(
+        self, table: TableLike, view: HaitiView, seat: int, lang: str, step: str
+    ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
+        names = table.names
+        dealer = names[view.dealer]
+        lines = [game_text(HAITI_GAME, lang, "hand.hand_no", hand=table.hand_no, dealer=dealer)]
+        lines.append(stock_text(view, names, lang))
+        lines.append("")
+        lines.append(t(lang, "hand.cards", cards=cards_text(hand_in_order(view), lang)))
+        laid = laid_cards(view, seat)
+        if laid:
+            lines.append(t(lang, "haiti.your_laid", cards=cards_text(laid, lang)))
+        mine = view.turn == seat
+        done = view.phase is Phase.DONE
+        playing = view.phase in (Phase.PLAY1, Phase.PLAY2, Phase.DECLARE)
+        prompt = t(lang, f"haiti.your_turn.{view.phase.name.lower()}")
+        lines += turn_lines(table, view, lang, done=done, playing=playing, prompt=prompt)
+        items: list[discord.ui.Item[Any]] = []
+        if mine and view.phase is Phase.DECLARE:
+            items.extend(declare_buttons(table, view, lang))
+        elif view.phase in (Phase.PLAY1, Phase.PLAY2):
+            items.extend(play_buttons(table, view, mine, lang, self.words))
+        return lines, items
+
+    def settlement(self, table: TableLike, settled: Any, lang: str) -> tuple[str, str, list[Field]]:
+        assert isinstance(settled, SettledDeal)
+        names = table.names
+        outcome = settled.outcome
+        hand = table.hand_no
+        teams = outcome.teams
+        lines = []
+        if outcome.ended_at_once and outcome.winner is not None:
+            reached = sides_text(names, teams, outcome.winner)
+            lines.append(t(lang, "haiti.summary.at_once", name=reached))
+        lines += count_lines(outcome, names, lang)
+        lines.append(marque_text(names, teams, outcome.scores, outcome.target, lang))
+        lines += partie_lines(settled, names, lang)
+        if outcome.over and outcome.winner is not None:
+            winner = sides_text(names, teams, outcome.winner)
+            players = players_of(teams, outcome.winner)
+            title = t(lang, "haiti.summary.won.title", hand=hand, name=winner, players=players)
+        else:
+            title = t(lang, "haiti.summary.title", hand=hand)
+        fields: list[Field] = []
+        state = table.state
+        if isinstance(state, HaitiDeal):
+            melds = [
+                t(lang, "haiti.seat_melds", name=names[seat], melds=melds_text(laid, lang))
+                for seat, laid in enumerate(state.melds)
+                if laid
+            ]
+            if melds:
+                fields.append((t(lang, "haiti.melds"), "\n".join(melds), False))
+        return title, "\n".join(lines), fields
+
+    def history_result(self, state: HaitiDeal, names: Sequence[str], lang: str) -> str:
+        """A deal counted, or a partie won by a side (its players named together)."""
+        assert state.outcome is not None
+        return RESULTS.history_result(state.outcome, names, lang)

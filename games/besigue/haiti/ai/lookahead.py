@@ -1,0 +1,166 @@
+"""Phase 1 of the strong Haitian player: one trick ahead over sampled deals.
+
+While the stock lasts any card may be played, and what a trick is worth lies
+mostly beyond it: the combination its winner may lay (and before trump is
+fixed, the first marriage that fixes it), the 7 of trump it scores, the cards
+each seat keeps.  On each deal drawn consistently with the view each card the
+seat may play is played out to the end of its trick: with two players the
+other answers with the card worst for the seat (every card of his is tried),
+with more the later seats follow rules of thumb.  The winner then lays his
+largest combination, and each seat is judged by its points so far (its
+combinations and 7s, the brisques of its tricks) plus what its cards are worth
+(``games.besigue.haiti.ai.value``).  A card's value is its side's judgement
+minus the other sides', averaged over the deals.  The draws are left out:
+every card of the stock is as likely to come to each seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from games.besigue.actions import Action, Kind
+from games.besigue.ai.lookahead import choices, physical
+from games.besigue.ai.solver import card_points
+from games.besigue.haiti.ai.heuristic import keep_value
+from games.besigue.haiti.ai.value import WEIGHTS, Weights, best_meld, worth
+from games.besigue.haiti.deal import HaitiView
+from games.besigue.haiti.tricks import haiti_tricks
+from games.besigue.melds import Laid, Meld
+from games.besigue.rules import HAITI_PACKS, Seven
+from games.cards import Card, Rank, Suit
+from games.tricks import trick_winner
+
+SEVEN_POINTS: Final = 10
+NO_TRUMP: Final = -1
+
+
+class HaitiLookahead:
+    """One decision's trick played out on the deals drawn."""
+
+    def __init__(self, view: HaitiView, moves: Sequence[int], weights: Weights = WEIGHTS) -> None:
+        seats = len(view.hand_sizes)
+        self.view = view
+        self.weights = weights
+        self.seat = view.seat
+        self.seats = seats
+        self.trump = NO_TRUMP if view.trump is None else int(view.trump)
+        self.rules = haiti_tricks(view.trump, False)
+        self.teams = view.teams
+        self.sides = max(view.teams) + 1
+        self.laid = [view.laid_of(s) for s in range(seats)]
+        self.own: list[list[Meld]] = [list(m) for m in view.melds]
+        banked = [float(p) for p in view.deal_points]
+        for played in view.tricks_played:
+            banked[played.winner] += card_points(sum(c.bit for _, c in played.cards))
+        self.banked = banked
+        self.trick = [(s, c.index) for s, c in view.trick]
+        self.sevens = (
+            0
+            if self.trump < 0 or view.rules.seven is Seven.NONE
+            else sum(Card(Suit(self.trump), Rank.SEVEN, c).bit for c in range(HAITI_PACKS))
+        )
+        self.moves = list(moves)
+        self.sums = [0.0] * len(self.moves)
+        self.deals = 0
+        self._melds: dict[tuple[int, int, int], int] = {}
+
+    def judge(self, scores: Sequence[float]) -> float:
+        """The seat's side's total minus the mean of the other sides'."""
+        totals = [0.0] * self.sides
+        for seat, score in enumerate(scores):
+            totals[self.teams[seat]] += score
+        own = self.teams[self.seat]
+        return totals[own] - (sum(totals) - totals[own]) / (self.sides - 1)
+
+    def add(self, cards: Sequence[int]) -> None:
+        """Value every move on one deal: each seat's cards (laid or not)."""
+        seats = self.seats
+        start = self.trick[0][0] if self.trick else self.seat
+        order = [(start + k) % seats for k in range(seats)]
+        later = order[len(self.trick) + 1 :]
+        for i, move in enumerate(self.moves):
+            plays = [*self.trick, (self.seat, move)]
+            if not later:
+                value = self._after(cards, plays)
+            elif seats == 2:
+                other = later[0]
+                value = min(
+                    self._after(cards, [*plays, (other, card)])
+                    for card in choices(cards[other], self.laid[other], HAITI_PACKS)
+                )
+            else:
+                for seat in later:
+                    plays.append((seat, self._follow(seat, cards[seat], plays)))
+                value = self._after(cards, plays)
+            self.sums[i] += value
+        self.deals += 1
+
+    def _meld(self, seat: int, cards: int, laid: Laid) -> int:
+        key = (seat, cards, laid.cards)
+        if key not in self._melds:
+            view = self.view
+            self._melds[key] = best_meld(cards, laid, self.own[seat], self.trump, view.rules,
+                                         view.besigue_laid)  # fmt: skip
+        return self._melds[key]
+
+    def _follow(self, seat: int, cards: int, plays: list[tuple[int, int]]) -> int:
+        """A later seat's card, by rules of thumb: the cheapest card that wins when
+        the trick holds brisques or a combination waits to be laid, else its least
+        useful card; nothing over a partner winning."""
+        rules = self.rules
+        winner = trick_winner([c for _, c in plays], rules)
+        wseat = next(s for s, c in plays if c == winner)
+        options = choices(cards, self.laid[seat], HAITI_PACKS)
+        keep = {c: keep_value(Card.from_index(c), self.trump) for c in options}
+        if self.teams[wseat] != self.teams[seat]:
+            beating = [c for c in options if rules.beats(c, winner)]
+            worth_it = any(card_points(1 << c) for _, c in plays)
+            if beating and (worth_it or self._meld(seat, cards, self.laid[seat])):
+                return min(beating, key=lambda c: keep[c])
+        return min(options, key=lambda c: (keep[c], c))
+
+    def _after(self, cards: Sequence[int], plays: list[tuple[int, int]]) -> float:
+        """The judgement once the trick of ``plays`` is taken and declared."""
+        seats = self.seats
+        hands = list(cards)
+        laid = list(self.laid)
+        trick = 0
+        for seat, card in plays:
+            bit = 1 << card
+            hands[seat] &= ~bit
+            trick |= bit
+            if laid[seat].cards & bit:
+                laid[seat] = laid[seat].without(bit)
+        winner_card = trick_winner([c for _, c in plays], self.rules)
+        w = next(s for s, c in plays if c == winner_card)
+        gain = [0.0] * seats
+        gain[w] += card_points(trick)
+        if trick & self.sevens:
+            for seat, card in plays:
+                if self.sevens >> card & 1:
+                    scorer = seat if self.view.rules.seven is Seven.PLAYER else w
+                    gain[scorer] += SEVEN_POINTS
+        gain[w] += self._meld(w, hands[w], laid[w])
+        rules = self.view.rules
+        scores = [
+            self.banked[s] + gain[s] + worth(hands[s], laid[s], self.trump, rules, self.weights)
+            for s in range(seats)
+        ]
+        return self.judge(scores)
+
+    def values(self) -> list[float]:
+        """Each move's mean judgement over the deals played."""
+        n = max(1, self.deals)
+        return [s / n for s in self.sums]
+
+
+def move_cards(view: HaitiView) -> tuple[list[Action], list[int]]:
+    """The seat's legal plays and the card (bit number) each plays."""
+    laid = view.laid_of(view.seat)
+    plays = [a for a in view.legal if a.kind is Kind.PLAY]
+    cards = []
+    for action in plays:
+        assert action.card is not None
+        cards.append(physical(action.card.index, action.laid, view.hand, laid, HAITI_PACKS))
+    return plays, cards

@@ -1,0 +1,62 @@
+"""The Haitian game's registration (``games.registry``): its own id, so that a table
+offers it by name (``besigue-haiti``), its own options (``HaitiOptions``), and
+Bésigue's records (RULES.md §5 "Haiti") under that id.  The classic game's id
+(``besigue``) replays the same records with ``"variant": "haiti"``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from games.besigue.actions import Action
+from games.besigue.haiti.deal import HaitiView
+from games.besigue.haiti.options import HaitiOptions
+from games.besigue.haiti.session import HaitiSession
+from games.besigue.record import (
+    HAITI_GAME,
+    AnyDeal,
+    AnySession,
+    BesigueRecord,
+    record_of,
+    replay,
+    result_json,
+)
+from games.besigue.rules import MAX_SEATS, MIN_SEATS
+from games.registry import GameSpec, register
+
+
+def _new_session(players: Sequence[str], seed: int, options: HaitiOptions) -> HaitiSession:
+    return HaitiSession.start(players, seed, rules=options.rules())
+
+
+def _read(data: Mapping[str, Any]) -> BesigueRecord:
+    return BesigueRecord.from_json(data, HAITI_GAME)
+
+
+def _record_of(session: AnySession, state: AnyDeal) -> BesigueRecord:
+    return replace(record_of(session, state), game=HAITI_GAME)
+
+
+SPEC: GameSpec[HaitiOptions, HaitiSession, HaitiView, Action] = register(
+    GameSpec(
+        id=HAITI_GAME,
+        names={"fr": "Bésigue haïtien", "en": "Haitian Bésigue"},
+        min_seats=MIN_SEATS,
+        max_seats=MAX_SEATS,
+        options=HaitiOptions,
+        new_session=_new_session,
+        view=HaitiView,
+        action=Action,
+        parse_action=Action.parse,
+        read_record=_read,
+        replay_record=replay,
+        result=result_json,
+        record_of=_record_of,
+        players_module="games.besigue.haiti.ai",
+        fair="heuristic",
+        strong="pimc",
+    )
+)
+
+__all__ = ["SPEC"]

@@ -1,0 +1,150 @@
+"""Haitian Bésigue's drawings from a seat's view: the marque and trump (not fixed
+yet, then by whose marriage), the combinations offered with the jokers standing in
+said as such and the cards already laid apart, in French and English, never more
+buttons than a message holds, jokers last in the hand, a joker's own card, and a
+partie won said in the Haitian players' words."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from bot.games.besigue_haiti.drawing import HaitiRenderer, declare_buttons
+from bot.games.besigue_haiti.words import partie_lines
+from bot.pictures.faces import JOKER_COLOUR, card_face
+from bot.wording import card_text
+from games.besigue import Action
+from games.besigue.haiti.deal import HaitiDeal
+from games.besigue.haiti.match import Match
+from games.besigue.haiti.session import HaitiSession
+from games.besigue.rules import Rules, Variant, deck_for
+from games.cards import Card, cards_of
+
+LEADER = ["AS", "AH", "AD", "JK", "KH", "QH", "10D", "9D", "8D"]
+DEALER = ["7S", "8S", "9S", "7H", "8H", "9H", "7D", "7C", "8C"]
+
+
+def dealt(leader: list[str] = LEADER) -> tuple[list[int], list[int]]:
+    """The hands (Marc, the dealer, then Anne) and the stock of the 132 cards."""
+    rest = [str(c) for c in cards_of(deck_for(2, Variant.HAITI).mask)]
+    for code in [*leader, *DEALER]:
+        rest.remove(code)
+    return deck_for(2, Variant.HAITI).parse_deal([DEALER, leader], rest)
+
+
+def deal(leader: list[str] = LEADER, **options: object) -> tuple[HaitiDeal, SimpleNamespace]:
+    """Marc deals (seat 0), Anne (seat 1) leads."""
+    rules = Rules(variant=Variant.HAITI, **options)  # type: ignore[arg-type]
+    session = HaitiSession(["Marc", "Anne"], rules=rules)
+    state = session.deal_hands(*dealt(leader))
+    table = SimpleNamespace(
+        id=4, moves=9, names=["Marc", "Anne"], session=session, between_hands=False,
+        status="playing", hand_no=1,
+    )  # fmt: skip
+    return state, table
+
+
+def do(state: HaitiDeal, *words: str) -> None:
+    for text in words:
+        state.apply(Action.parse(text))
+
+
+def labels(items) -> list[str]:
+    return [item.label for item in items]
+
+
+def test_the_table_says_no_trump_then_whose_marriage_fixed_it() -> None:
+    state, table = deal()
+    renderer = HaitiRenderer()
+    lines = renderer.status_lines(table, state.view(0), "en")
+    assert any("**No trump yet**" in line for line in lines)
+    assert "Marque: Marc **0** · Anne **0** — partie to 1000" in lines
+    assert "Toward a hundred: Marc 0 · Anne 0" in lines
+    do(state, "play 10D", "play 7D", "meld trump-marriage KH QH")
+    lines = renderer.status_lines(table, state.view(0), "fr")
+    assert any("**Atout : ♥ cœur** (mariage d'Anne)" in line for line in lines)
+    fields = renderer.public_fields(table, renderer.public_view(state.view(0)), "en")
+    assert fields == [("On the table", "**Anne**: the trump marriage K♥ Q♥ (40)\n"
+                       "  laid: K♥ Q♥", False)]  # fmt: skip
+
+
+def test_a_joker_standing_in_and_the_cards_laid_are_said_as_such() -> None:
+    state, table = deal()
+    do(state, "play 10D", "play 7D", "meld trump-marriage KH QH", "play 9D", "play 7S")
+    en = labels(declare_buttons(table, state.view(1), "en"))
+    assert en == [
+        "a carré of aces A♠ A♥ A♦ + 1 joker standing in (100)",
+        "Nothing more: draw",
+        "❔",
+    ]
+    fr = labels(declare_buttons(table, state.view(1), "fr"))
+    assert fr[0] == "un carré d'as A♠ A♥ A♦ + 1 joker à la place (100)"
+    do(state, "meld aces AS AH AD JK", "play KH", "play 8S")
+    # the laid K♥ was played: no quinte, nothing else to lay
+    assert state.turn == 1
+
+
+def test_never_more_buttons_than_a_message_holds() -> None:
+    four = ["AS", "AH", "AD", "JK", "JK", "JK", "JK", "KH", "QH"]
+    state, table = deal(four, jokers_per_quartet=3)
+    do(state, "play AD", "play 7D", "meld trump-marriage KH QH", "play QH", "play 7S")
+    items = declare_buttons(table, state.view(1), "en")
+    assert len(items) <= 25 and all(item.row is not None and item.row < 5 for item in items)
+    assert labels(items)[:4] == [
+        "the carré of jokers 4 jokers (200)",
+        "a carré of aces A♠ A♥ + 2 jokers standing in (100)",
+        "a carré of aces A♠ + 3 jokers standing in (100)",
+        "a carré of aces A♥ + 3 jokers standing in (100)",
+    ]
+    assert "a carré of kings + K♥ laid + 3 jokers standing in (80)" in labels(items)
+    assert labels(items)[-2:] == ["Nothing more: draw", "❔"]
+    assert all(len(item.custom_id) <= 100 for item in items if item.custom_id)
+
+
+def test_jokers_last_in_the_hand_and_a_joker_card_of_its_own() -> None:
+    state, _ = deal()
+    [hand] = HaitiRenderer().hand_rows(state.view(1), "en")
+    assert hand.cards[-1].is_joker
+    assert card_text(Card.joker(), "fr") == card_text(Card.joker(), "en") == "Joker"
+    face = card_face(Card.joker(), "en", 60)
+    assert JOKER_COLOUR in {face.getpixel((x, y)) for x in range(60) for y in range(84)}
+
+
+def test_a_partie_won_in_the_haitian_words() -> None:
+    session = HaitiSession(["Marc", "Anne"], rules=Rules(variant=Variant.HAITI),
+                           match=Match((0, 3), (0, 0)), scores=[300, 980])  # fmt: skip
+    state = session.deal_hands(*dealt())
+    do(state, "play 10D", "play 7D", "meld trump-marriage KH QH")
+    settled = session.settle(state)
+    en = partie_lines(settled, ["Marc", "Anne"], "en")
+    assert en == [
+        "**Anne wins the partie anbatab: it counts double.**",
+        "**Anne gives a hundred to Marc** (*donne cent points*): Marc starts every partie"
+        " with 100.",
+    ]
+    fr = partie_lines(settled, ["Marc", "Anne"], "fr")
+    assert fr[1] == "**Anne donne cent points à Marc** : Marc part avec 100 à chaque partie."
+
+
+def test_between_parties_the_counters_show_once_and_a_stop_done_is_not_asked_still() -> None:
+    """After a partie won, the table names its winner and shows the counters toward a
+    hundred once; once the deal asked to stop on is counted, no line says a stop is
+    asked any more."""
+    session = HaitiSession(["Marc", "Anne"], rules=Rules(variant=Variant.HAITI),
+                           match=Match((0, 1), (0, 0)), scores=[300, 980])  # fmt: skip
+    state = session.deal_hands(*dealt())
+    do(state, "play 10D", "play 7D", "meld trump-marriage KH QH")  # Anne reaches 1000
+    session.request_stop()
+    table = SimpleNamespace(
+        id=4, moves=9, names=["Marc", "Anne"], session=session, between_hands=False,
+        status="playing", hand_no=1,
+    )  # fmt: skip
+    renderer = HaitiRenderer()
+    assert renderer.stopping(table, "en") in renderer.status_lines(table, state.view(0), "en")
+    session.settle(state)
+    table.between_hands = True
+    lines = renderer.status_lines(table, None, "en")
+    assert "**Anne wins the partie anbatab: it counts double.**" in lines
+    assert [line for line in lines if "Toward a hundred" in line] == [
+        "Toward a hundred: Marc 0 · Anne 3"
+    ]
+    assert renderer.stopping(table, "en") not in lines
