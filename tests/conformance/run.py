@@ -109,7 +109,7 @@ class TableRun:
                     if stop_at <= 0:
                         await self._stop()
                         continue
-                await self._move()
+                await self.move()
                 await self._maybe_restart(first_at)
             else:
                 await self._computers_play()
@@ -142,7 +142,7 @@ class TableRun:
         self.table = await self.service.stop(self.table.id, self.rng.choice(self.people))
         self.checks.seen(self.table, "the stop")
 
-    async def _move(self) -> None:
+    async def move(self) -> None:
         """A person to act tries a wrong move now and then, then makes a random legal one."""
         table = self.table
         state, port = table.state, table.game.port

@@ -45,7 +45,7 @@ async def test_a_card_played_and_not_shown_is_found(
     try:
         table = await run.open()
         while table.in_deal and not run.checks.failures:
-            await run._move()
+            await run.move()
             table = run.table
         assert any("played, not shown" in failure for failure in run.checks.failures)
     finally:
