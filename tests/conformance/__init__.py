@@ -17,6 +17,8 @@ passes when:
   discards): only what was played, the cards its public view shows and what the
   start turned up;
 - every card played is in the table message (or the summary of the deal it ended);
+  an ended table shows nothing of its last deal, so the card that ends a table is not
+  held to this;
 - every refusal the engine gives a wrong move has words in French and in English
   through the game's texts, and changes nothing;
 - a stopped table ends, and its message says so.
