@@ -2,7 +2,8 @@
 with its ``/table new`` subcommand, joined and started with the table's buttons, each
 move a choice of ``/play``'s autocomplete typed into ``/play``, the next deal by its
 button, ``/table stop`` after the first deal (and everyone's *Stop now* at once if the
-game stops at its own pace). After every change the table message and the summary as
+game stops at its own pace); the bot restarts once in the first deal, its table coming
+back as it stood. After every change the table message and the summary as
 Discord holds them name no card a seat holds unseen, and the bot answers every
 interaction without an error."""
 
@@ -18,9 +19,10 @@ from bot.game import TableGame
 from bot.games import table_games
 from bot.i18n import game_text, t
 from bot.render import ended_text
-from tests.cogs.conftest import World
+from tests.cogs.conftest import World, make_bot
 from tests.cogs.helpers import live
 from tests.cogs.test_closed_hands import seated
+from tests.conformance.checks import snapshot
 from tests.conformance.run import MAX_DEALS
 from tests.conformance.watch import PublicCards, embed_strings, line_cards
 
@@ -61,6 +63,7 @@ async def test_a_short_table_of_each_game_through_the_cogs(world: World, game: T
     knowledge = PublicCards(line_cards(lines))
     members = world.members[: len(table.seats)]
     summaries, found, agreed = 0, leaks(world, knowledge, 0), False
+    moves, restart_at = 0, rng.randrange(1, 4)
     while table.status != "ended":
         assert table.hand_no <= MAX_DEALS, f"{game.id}: not ended after {MAX_DEALS} deals"
         if table.between_hands:
@@ -80,6 +83,12 @@ async def test_a_short_table_of_each_game_through_the_cogs(world: World, game: T
             assert choices, f"{game.id}: /play offers nothing to the seat to act"
             move = rng.choice(choices)["value"]
             await member.slash(world.channel, "play", move=move)
+            moves += 1
+            if moves == restart_at:  # the bot restarts: its table comes back as it stood
+                await world.env.settle()
+                before = snapshot(live(world))
+                await world.env.restart_bot(make_bot(world.db_path))
+                assert snapshot(live(world)) == before
         await world.env.settle()
         assert not world.env.errors, world.env.errors
         table = live(world) if world.bot.service.tables.get(table.id) else table
@@ -87,6 +96,7 @@ async def test_a_short_table_of_each_game_through_the_cogs(world: World, game: T
             found += leaks(world, knowledge, summaries)
             summaries = len([m for m in world.channel.history() if m.embeds]) - 1
     assert not found, found[:5]
+    assert moves >= restart_at, "the bot did not restart"
     words = ended_text(table, table.public_lang)  # the table message says it ended
     message = next(m for m in world.channel.history() if m.id == table.row.message_id)
     assert any(words in s for e in message.embeds for s in embed_strings(e))
