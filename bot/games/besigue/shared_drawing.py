@@ -45,6 +45,8 @@ class SeatView(Protocol):
     @property
     def laid(self) -> tuple[tuple[LaidCard, ...], ...]: ...
     @property
+    def melded(self) -> bool: ...  # the declarer has laid his combination for this trick
+    @property
     def legal(self) -> tuple[Action, ...]: ...
     @property
     def scores(self) -> tuple[int, ...]: ...
@@ -135,8 +137,14 @@ class PointsRenderer(Generic[ViewT]):
             if view.phase is Phase.DECLARE and view.turn == view.seat and action.laid:
                 return f"{self.words}.error.declare", {}
             return "error.illegal_card", {}
-        if action.kind is Kind.MELD:
-            return f"{self.words}.error.meld", {"reason": reason}
+        if action.kind is Kind.MELD:  # why, by what the deal waits for: never the engine's
+            if view.phase is Phase.PLAY2:  # English, which a French text would show as it is
+                return f"{self.words}.error.meld_stock_empty", {}
+            if view.phase is not Phase.DECLARE:
+                return f"{self.words}.error.meld_not_now", {}
+            if view.melded:
+                return f"{self.words}.error.meld_once", {}
+            return f"{self.words}.error.meld", {}
         return f"{self.words}.error.declare", {}
 
     def seat_details(self, table: TableLike, view: ViewT | None, seat: int, lang: str) -> list[str]:
