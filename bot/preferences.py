@@ -10,10 +10,11 @@ NOTIFY_MODES = ("dm", "mention", "none")  # how a player is told it is their tur
 
 
 class Preferences:
-    """Players' and servers' own settings (a part of the table service)."""
+    """Players' and servers' own settings (a part of the table service), in ``db``."""
 
-    db: Database
-    _notify: dict[str, str]  # players' notify modes as stored, read once (the service's)
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._notify: dict[str, str] = {}  # players' notify modes as stored, read once
 
     async def guild_language(self, guild_id: int, language: str | None = None) -> str | None:
         """The language of the guild's public messages, set to ``language`` if given."""

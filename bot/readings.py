@@ -21,7 +21,10 @@ class RegisterView:
 
 
 class Readings:
-    db: Database
+    """What the commands read of a guild's past, in ``db`` (a part of the table service)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     async def register(self, guild_id: int, game: str) -> RegisterView:
         async with self.db.reading() as store:

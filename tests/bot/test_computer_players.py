@@ -202,7 +202,7 @@ async def time_out_until_absent(service: TableService, table) -> list[int]:
         if table.between_hands:
             await service.next_hand(table.id, table.players[0])
         assert table.state is not None
-        await service._expire(table.id, table.moves, table.state.turn, 0)
+        await service.clock.expire(table.id, table.moves, table.state.turn, 0)
     return table.absent()
 
 
@@ -245,7 +245,7 @@ async def test_an_absent_player_is_replaced_then_takes_the_seat_back(database_ta
     while not rebuilt.between_hands and state.turn != seat:
         turn = state.turn
         assert rebuilt.seats[turn].human
-        await again._expire(rebuilt.id, rebuilt.moves, turn, 0)
+        await again.clock.expire(rebuilt.id, rebuilt.moves, turn, 0)
     if not rebuilt.between_hands:
         moves = rebuilt.moves
         await until(lambda: rebuilt.moves != moves)

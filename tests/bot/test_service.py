@@ -232,9 +232,9 @@ async def test_a_turn_that_times_out_is_played_for_the_player(database_target):
     service.on_change = changed
     moves = table.moves
     turn = table.state.turn
-    await service._expire(table.id, moves - 1, turn, 0)  # an old timer does nothing
+    await service.clock.expire(table.id, moves - 1, turn, 0)  # an old timer does nothing
     assert table.moves == moves and not seen and not decisions
-    await service._expire(table.id, moves, turn, 0)
+    await service.clock.expire(table.id, moves, turn, 0)
     assert table.moves == moves + 1 and seen == [moves + 1]
     # the fair computer player chose the move, for the seat whose time ran out
     assert [(level, seat) for level, seat, _ in decisions] == [("heuristic", turn)]
