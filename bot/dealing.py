@@ -41,9 +41,9 @@ class Dealer:
         entries, pot = [], {}
         async with self.db.reading() as store:
             if capabilities.register:
-                entries = await store.unpaid_entries(table.row.guild_id, game.id)
+                entries = await store.ledger.unpaid_entries(table.row.guild_id, game.id)
             if capabilities.pot_parts:
-                pot = await store.pot_parts(table.row.guild_id, game.id)
+                pot = await store.ledger.pot_parts(table.row.guild_id, game.id)
         # An entry already in play at another table of the guild (a pinandèle: owned
         # entries only play where their owner sits) waits for that hand to end.
         busy = self._entries_in_play(table)

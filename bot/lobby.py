@@ -53,8 +53,8 @@ class Lobby:
             async def seat_rows(store: Store) -> None:
                 for kind, p in events:
                     if kind == "rename":
-                        await store.rename_seat(table.id, p["player"], p["to"], p["name"])
-                await store.add_seat(table.id, table.row.guild_id, seat, player, name)
+                        await store.tables.rename_seat(table.id, p["player"], p["to"], p["name"])
+                await store.tables.add_seat(table.id, table.row.guild_id, seat, player, name)
 
             await self.commit(table, events, seat_rows)
         return table
@@ -89,7 +89,7 @@ class Lobby:
                 events.append(("end", {"reason": "closed"}))
 
             async def seat_row(store: Store) -> None:
-                await store.remove_seat(table.id, player)
+                await store.tables.remove_seat(table.id, player)
 
             await self.commit(table, events, seat_row)
         return table
@@ -109,7 +109,7 @@ class Lobby:
             seat = len(table.seats)
 
             async def seat_row(store: Store) -> None:
-                await store.add_seat(table.id, table.row.guild_id, seat, key, name, level)
+                await store.tables.add_seat(table.id, table.row.guild_id, seat, key, name, level)
 
             await self.commit(
                 table, [("join", {"player": key, "name": name, "ai": level})], seat_row
@@ -127,7 +127,7 @@ class Lobby:
             key = computers[-1]
 
             async def seat_row(store: Store) -> None:
-                await store.remove_seat(table.id, key)
+                await store.tables.remove_seat(table.id, key)
 
             await self.commit(table, [("leave", {"player": key})], seat_row)
         return table

@@ -33,7 +33,7 @@ async def write_standings(table: LiveTable, store: Store) -> None:
     standings = match.standings(session)
     if standings is None:
         return
-    await store.insert_standings(
+    await store.matches.insert_standings(
         table.row.guild_id,
         table.game.id,
         table.id,
@@ -62,7 +62,7 @@ async def keep_if_unfinished(table: LiveTable, store: Store) -> None:
         return
     state = match.kept(session)
     seats = [(s.player, s.name, None if s.human or s.stand_in else s.ai) for s in table.seats]
-    await store.keep_match(
+    await store.matches.keep_match(
         guild_id=table.row.guild_id,
         game=table.game.id,
         table_id=table.id,
@@ -143,5 +143,5 @@ class Matches:
             and not match.over(table.session)
         ]
         async with self.db.reading() as store:
-            kept = await store.kept_matches(guild_id, game.id)
+            kept = await store.matches.kept_matches(guild_id, game.id)
         return going + [MatchGoingOn(k.summary, k.table_id, k.kept_at) for k in kept]

@@ -97,7 +97,7 @@ class TableService:
     async def load(self) -> int:
         """Rebuild every open table of this process's guilds from its log; returns how many."""
         async with self.db.reading() as store:
-            rows = await store.open_tables()
+            rows = await store.tables.open_tables()
         for row in rows:
             if not self.owns(row.guild_id):
                 continue
@@ -120,11 +120,11 @@ class TableService:
 
     async def _rebuild(self, table_id: int) -> LiveTable:
         async with self.db.reading() as store:
-            row = await store.table(table_id)
-            events = await store.events(table_id)
+            row = await store.tables.table(table_id)
+            events = await store.tables.events(table_id)
             if row is None:
                 raise KeyError(table_id)
-            unposted = await store.unposted_summaries(table_id)
+            unposted = await store.ledger.unposted_summaries(table_id)
         table = new_table(row, table_game(row.game))
         settled = 0  # a hand settled by the last event, its summary not drawn yet
         for event in events:
@@ -188,14 +188,14 @@ class TableService:
                 if self.fence is not None:
                     await self.fence(store, table)
                 for offset, (kind, payload) in enumerate(events, start=1):
-                    await store.append_event(table.id, start + offset, kind, payload)
+                    await store.tables.append_event(table.id, start + offset, kind, payload)
                 if extra is not None:
                     await extra(store)
                 if table.status == "ended":
                     await keep_if_unfinished(table, store)  # a match stopped unwon
-                    await store.set_table_status(table.id, "ended")
+                    await store.tables.set_table_status(table.id, "ended")
                 elif table.status == "playing" and table.row.status == "lobby":
-                    await store.set_table_status(table.id, "playing")
+                    await store.tables.set_table_status(table.id, "playing")
                     table.row = replace(table.row, status="playing")
         except TableElsewhere:
             self.let_go(table.id)
@@ -249,9 +249,11 @@ class TableService:
         seed = self.seed_source()
         async with self.db.transaction() as store:
             carried = (
-                await store.unpaid_entries(guild_id, game.id) if game.capabilities.register else []
+                await store.ledger.unpaid_entries(guild_id, game.id)
+                if game.capabilities.register
+                else []
             )
-            row = await store.insert_table(
+            row = await store.tables.insert_table(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game=game.id,
@@ -279,9 +281,9 @@ class TableService:
             ]
             for seq, (kind, payload) in enumerate(events, start=1):
                 apply_event(table, seq, kind, payload)
-                await store.append_event(row.id, seq, kind, payload)
+                await store.tables.append_event(row.id, seq, kind, payload)
             for seat, join in enumerate(joins):
-                await store.add_seat(
+                await store.tables.add_seat(
                     row.id, guild_id, seat, join["player"], join["name"], join.get("ai")
                 )
         self.tables[row.id] = table
@@ -290,11 +292,11 @@ class TableService:
     async def summary_posted(self, table: LiveTable, hand_no: int) -> None:
         """Hand ``hand_no``'s summary reached the channel: a restart will not post it again."""
         async with self.db.transaction() as store:
-            await store.mark_summary_posted(table.id, hand_no)
+            await store.ledger.mark_summary_posted(table.id, hand_no)
 
     async def set_message(self, table: LiveTable, message_id: int) -> None:
         async with self.db.transaction() as store:
-            await store.set_table_message(table.id, message_id)
+            await store.tables.set_table_message(table.id, message_id)
         table.row = _replace_message(table, message_id)
 
     async def start(self, table_id: int, player: str) -> LiveTable:
@@ -314,7 +316,7 @@ class TableService:
             async def take_up(store: Store) -> None:
                 if resuming is None:
                     return
-                if not await store.resume_match(int(resuming["kept"]), table.id):
+                if not await store.matches.resume_match(int(resuming["kept"]), table.id):
                     raise UserError("error.kept_gone")
 
             await self._commit(table, [("start", {"by": player, "seed": seed}), deal], take_up)
