@@ -16,7 +16,10 @@ import sys
 from dataclasses import asdict
 from typing import Any
 
-from bench.load import (
+from bench.load_fleet import Postgres
+from bench.load_report import TARGET_REST_PER_MOVE, report_load, verdict
+from bench.load_restart import TARGET_BACK
+from bench.load_tables import (
     LoadFigures,
     StepFigures,
     live_tables,
@@ -24,9 +27,6 @@ from bench.load import (
     set_layout,
     workdir,
 )
-from bench.load_fleet import Postgres
-from bench.load_report import TARGET_REST_PER_MOVE, report_load, verdict
-from bench.load_restart import TARGET_BACK
 
 CONFIGS = ((1, "sqlite"), (1, "postgresql"), (2, "postgresql"))
 TARGET_SPEEDUP = 1.6

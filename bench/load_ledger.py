@@ -81,7 +81,7 @@ async def read_logs(database: str, table_ids: Iterable[int]) -> dict[int, list[T
     db = await Database.open(database)
     try:
         async with db.reading() as store:
-            return {tid: await store.events(tid) for tid in table_ids}
+            return {tid: await store.tables.events(tid) for tid in table_ids}
     finally:
         await db.close()
 

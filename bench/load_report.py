@@ -3,14 +3,10 @@ restart or the mid-game kill, and the move ledger; with the targets' verdicts.""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bench.load_ledger import LedgerFigures
 from bench.load_restart import kill_lines, mib, restart_line
 from bench.load_split import split_line
-
-if TYPE_CHECKING:
-    from bench.load import LoadFigures, StepFigures
+from bench.load_tables import LoadFigures, StepFigures
 
 TARGET_P99_MS = 50.0
 TARGET_MAX_MS = 1000.0

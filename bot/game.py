@@ -194,13 +194,6 @@ class GameSession(Protocol[StateT_contra, SettledT_co]):
     def settle(self, state: StateT_contra) -> SettledT_co: ...
 
 
-class SeatLike(Protocol):
-    @property
-    def player(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-
-
 @dataclass(frozen=True, slots=True)
 class CardRow:
     """One row of a hand's picture: its cards in order, those the player may play now

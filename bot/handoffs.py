@@ -88,7 +88,7 @@ class Ownership:
 
     async def fence(self, store: Store, table: LiveTable) -> None:
         """Inside a table's write: refuse it unless its shard is still this process's."""
-        if await store.shard_owner(self.plan.shard(table.row.guild_id)) != self.owner:
+        if await store.shards.shard_owner(self.plan.shard(table.row.guild_id)) != self.owner:
             raise TableElsewhere()
 
 
@@ -146,7 +146,7 @@ class Handoffs:
         except TimeoutError:
             return
         async with self.bot.db.statements() as store:
-            payload = await store.take_handoff(handoff)
+            payload = await store.shards.take_handoff(handoff)
         if payload is not None:  # else its receiver took it back: too late
             self.run_here(orjson.loads(payload))
 
@@ -156,10 +156,10 @@ class Handoffs:
             self.run_here(data)
             return
         async with self.bot.db.statements() as store:  # the row is in before the NOTIFY
-            handoff = await store.hand_over(shard, orjson.dumps(data).decode())
+            handoff = await store.shards.hand_over(shard, orjson.dumps(data).decode())
         await asyncio.sleep(PATIENCE)
         async with self.bot.db.statements() as store:
-            untaken = await store.take_handoff(handoff)
+            untaken = await store.shards.take_handoff(handoff)
         if untaken is not None:
             log.warning("nobody took a click for shard %d in %.1f s", shard, PATIENCE)
             await self._answer_coming_back(data)
@@ -170,7 +170,7 @@ class Handoffs:
             return self.plan.shard(self._guilds[table])
         async with self.bot.db.reading() as store:
             if table is not None:
-                row = await store.table(table)
+                row = await store.tables.table(table)
                 if row is None or row.status == "ended":
                     return None
                 if len(self._guilds) >= GUILDS_KEPT:
@@ -180,7 +180,7 @@ class Handoffs:
             user = (data.get("user") or {}).get("id")
             if user is None:
                 return None
-            seats = await store.open_tables_of(str(user))
+            seats = await store.shards.open_tables_of(str(user))
         shards = {self.plan.shard(guild) for _, guild in seats}
         return shards.pop() if len(shards) == 1 else None
 

@@ -4,30 +4,29 @@ seats before play starts, each under a name no other seat of the table shows
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any
-
 from bot.computer import level_player
 from bot.errors import UserError
-from bot.finding import Finding
+from bot.finding import Commit, Events, Finding, seat_of
 from bot.names import computer_player, person_name, same_name
 from bot.table import LiveTable
 from db import Store
 
 
-class Lobby(Finding):
-    """Seats taken and left before play starts."""
+def lobby_seat(table: LiveTable, player: str) -> int:
+    """``player``'s seat at a table still in the lobby (or the refusal)."""
+    seat = seat_of(table, player)
+    if table.status != "lobby":
+        raise UserError("error.already_started")
+    return seat
 
-    def _seat(self, table: LiveTable, player: str) -> int:
-        raise NotImplementedError  # the service's
 
-    async def _commit(
-        self,
-        table: LiveTable,
-        events: list[tuple[str, dict[str, Any]]],
-        extra: Callable[[Store], Awaitable[None]] | None = None,
-    ) -> None:
-        raise NotImplementedError  # the service's: apply, then write in one transaction
+class Lobby:
+    """Seats taken and left before play starts: finds its tables with ``finding`` and
+    changes them through the service's ``commit``."""
+
+    def __init__(self, finding: Finding, commit: Commit) -> None:
+        self.finding = finding
+        self.commit = commit
 
     async def join(
         self, table_id: int, player: str, name: str, lang: str, handle: str = ""
@@ -35,7 +34,7 @@ class Lobby(Finding):
         """``player`` sits down under ``name``, their display name, or if a person seated
         shows it, that name and their username ``handle`` (``bot.names``); a computer
         player of the lobby who shows it takes another name."""
-        table = self.get(table_id)
+        table = self.finding.get(table_id)
         async with table.lock:
             if table.seat_of(player) is not None:
                 raise UserError("error.already_here")
@@ -43,7 +42,7 @@ class Lobby(Finding):
                 raise UserError("error.already_started")
             if len(table.seats) >= table.game.max_seats:
                 raise UserError("error.table_full")
-            if self._seated_elsewhere(player, table):
+            if self.finding.seated_in_guild(table.row.guild_id, player, besides=table):
                 raise UserError("error.already_seated")
             seat = len(table.seats)
             kept = table.resuming is not None  # a kept match's computer players keep theirs
@@ -54,16 +53,16 @@ class Lobby(Finding):
             async def seat_rows(store: Store) -> None:
                 for kind, p in events:
                     if kind == "rename":
-                        await store.rename_seat(table.id, p["player"], p["to"], p["name"])
-                await store.add_seat(table.id, table.row.guild_id, seat, player, name)
+                        await store.tables.rename_seat(table.id, p["player"], p["to"], p["name"])
+                await store.tables.add_seat(table.id, table.row.guild_id, seat, player, name)
 
-            await self._commit(table, events, seat_rows)
+            await self.commit(table, events, seat_rows)
         return table
 
-    def _renamed_computers(self, table: LiveTable, name: str) -> list[tuple[str, dict[str, Any]]]:
+    def _renamed_computers(self, table: LiveTable, name: str) -> Events:
         """A ``rename`` of each computer player of the lobby who shows ``name``."""
         taken, shown = self._guild_players(table), [*table.names, name]
-        events: list[tuple[str, dict[str, Any]]] = []
+        events: Events = []
         for seat in table.seats:
             if seat.ai is not None and same_name(seat.name, name):
                 key, new = computer_player(seat.ai, taken, shown)
@@ -74,24 +73,10 @@ class Lobby(Finding):
 
     def _guild_players(self, table: LiveTable) -> set[str]:
         """The players (people and computer players) seated at the guild's open tables."""
-        return {
-            s.player
-            for t in self.tables.values()
-            if t.status != "ended" and t.row.guild_id == table.row.guild_id
-            for s in t.seats
-        }
-
-    def _seated_elsewhere(self, player: str, table: LiveTable) -> bool:
-        return any(
-            t is not table
-            and t.status != "ended"
-            and t.row.guild_id == table.row.guild_id
-            and t.seat_of(player) is not None
-            for t in self.tables.values()
-        )
+        return {s.player for t in self.finding.open_in_guild(table.row.guild_id) for s in t.seats}
 
     async def leave(self, table_id: int, player: str) -> LiveTable:
-        table = self.get(table_id)
+        table = self.finding.get(table_id)
         async with table.lock:
             if table.seat_of(player) is None:
                 raise UserError("error.not_seated")
@@ -99,28 +84,21 @@ class Lobby(Finding):
                 raise UserError("error.leave_playing")
             if table.resuming is not None:
                 raise UserError("error.leave_kept")
-            events: list[tuple[str, dict[str, Any]]] = [("leave", {"player": player})]
+            events: Events = [("leave", {"player": player})]
             if not any(s.human for s in table.seats if s.player != player):
                 events.append(("end", {"reason": "closed"}))
 
             async def seat_row(store: Store) -> None:
-                await store.remove_seat(table.id, player)
+                await store.tables.remove_seat(table.id, player)
 
-            await self._commit(table, events, seat_row)
+            await self.commit(table, events, seat_row)
         return table
-
-    def _lobby_seat(self, table: LiveTable, player: str) -> int:
-        """``player``'s seat at a table still in the lobby (or the refusal)."""
-        seat = self._seat(table, player)
-        if table.status != "lobby":
-            raise UserError("error.already_started")
-        return seat
 
     async def add_computer(self, table_id: int, player: str, level: str) -> LiveTable:
         """A seated player seats a computer player of ``level`` in the lobby."""
-        table = self.get(table_id)
+        table = self.finding.get(table_id)
         async with table.lock:
-            self._lobby_seat(table, player)
+            lobby_seat(table, player)
             if len(table.seats) >= table.game.max_seats:
                 raise UserError("error.table_full")
             try:
@@ -131,25 +109,25 @@ class Lobby(Finding):
             seat = len(table.seats)
 
             async def seat_row(store: Store) -> None:
-                await store.add_seat(table.id, table.row.guild_id, seat, key, name, level)
+                await store.tables.add_seat(table.id, table.row.guild_id, seat, key, name, level)
 
-            await self._commit(
+            await self.commit(
                 table, [("join", {"player": key, "name": name, "ai": level})], seat_row
             )
         return table
 
     async def remove_computer(self, table_id: int, player: str) -> LiveTable:
         """A seated player takes the last computer player out of the lobby."""
-        table = self.get(table_id)
+        table = self.finding.get(table_id)
         async with table.lock:
-            self._lobby_seat(table, player)
+            lobby_seat(table, player)
             computers = [s.player for s in table.seats if not s.human]
             if not computers:
                 raise UserError("error.no_computer")
             key = computers[-1]
 
             async def seat_row(store: Store) -> None:
-                await store.remove_seat(table.id, key)
+                await store.tables.remove_seat(table.id, key)
 
-            await self._commit(table, [("leave", {"player": key})], seat_row)
+            await self.commit(table, [("leave", {"player": key})], seat_row)
         return table

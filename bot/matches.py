@@ -3,7 +3,7 @@
 that won it; a match stopped before its end is kept, at its scores, for its players
 to take up again another day (``/table new <game> resume:``).
 
-The service's part is a mixin (``Matches``); the writers run inside the service's
+The service's part is ``Matches``; the writers run inside the service's
 transactions."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.errors import UserError
-from bot.finding import Finding
+from bot.finding import Commit, Finding, seat_of
 from bot.game import TableGame
 from bot.names import AI_PREFIX, person_name
 from bot.table import LiveTable
@@ -33,7 +33,7 @@ async def write_standings(table: LiveTable, store: Store) -> None:
     standings = match.standings(session)
     if standings is None:
         return
-    await store.insert_standings(
+    await store.matches.insert_standings(
         table.row.guild_id,
         table.game.id,
         table.id,
@@ -62,7 +62,7 @@ async def keep_if_unfinished(table: LiveTable, store: Store) -> None:
         return
     state = match.kept(session)
     seats = [(s.player, s.name, None if s.human or s.stand_in else s.ai) for s in table.seats]
-    await store.keep_match(
+    await store.matches.keep_match(
         guild_id=table.row.guild_id,
         game=table.game.id,
         table_id=table.id,
@@ -103,30 +103,28 @@ class MatchGoingOn:
     kept_at: datetime | None = None  # when it was kept (None: played now)
 
 
-class Matches(Finding):
+class Matches:
     """The players' say on keeping a match for later, and the matches not won yet (a
-    part of the table service)."""
+    part of the table service): the live tables through ``finding``, a change through
+    the service's ``commit``, the matches kept in ``db``."""
 
-    db: Database
-
-    def _seat(self, table: LiveTable, player: str) -> int:
-        raise NotImplementedError  # the service's
-
-    async def _commit(self, table: LiveTable, events: list[tuple[str, dict[str, Any]]]) -> None:
-        raise NotImplementedError  # the service's: apply, then write in one transaction
+    def __init__(self, finding: Finding, commit: Commit, db: Database) -> None:
+        self.finding = finding
+        self.commit = commit
+        self.db = db
 
     async def keep_choice(self, table_id: int, player: str, keep: bool) -> LiveTable:
         """A player of a match that is stopping says whether to keep it for later."""
-        table = self.get(table_id)
+        table = self.finding.get(table_id)
         async with table.lock:
-            self._seat(table, player)
+            seat_of(table, player)
             if table.game.match is None or table.session is None:
                 raise UserError("error.no_match")
             if not table.session.stop_requested:
                 raise UserError("error.not_stopping")
             if table.keep == keep:
                 raise UserError("error.kept_already" if keep else "error.dropped_already")
-            await self._commit(table, [("keep", {"player": player, "keep": keep})])
+            await self.commit(table, [("keep", {"player": player, "keep": keep})])
         return table
 
     async def matches_going_on(self, guild_id: int, game: TableGame) -> list[MatchGoingOn]:
@@ -137,7 +135,7 @@ class Matches(Finding):
             return []
         going = [
             MatchGoingOn(match.summary(match.kept(table.session), table.names), table.id)
-            for table in sorted(self.tables.values(), key=lambda t: -t.id)
+            for table in sorted(self.finding.tables.values(), key=lambda t: -t.id)
             if table.row.guild_id == guild_id
             and table.game is game
             and table.status == "playing"
@@ -145,5 +143,5 @@ class Matches(Finding):
             and not match.over(table.session)
         ]
         async with self.db.reading() as store:
-            kept = await store.kept_matches(guild_id, game.id)
+            kept = await store.matches.kept_matches(guild_id, game.id)
         return going + [MatchGoingOn(k.summary, k.table_id, k.kept_at) for k in kept]

@@ -4,28 +4,28 @@ Each act is an event of the table's log, naming who did it, and shown on the tab
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.errors import UserError
-from bot.finding import Finding
+from bot.finding import Commit, Finding
 from bot.table import LiveTable
 
 
-class Moderation(Finding):
-    """The moderators' acts (a part of the table service)."""
+class Moderation:
+    """The moderators' acts (a part of the table service): finds the channel's table
+    with ``finding`` and changes it through the service's ``commit``."""
 
-    async def _commit(self, table: LiveTable, events: list[tuple[str, dict[str, Any]]]) -> None:
-        raise NotImplementedError  # the service's: apply, then write in one transaction
+    def __init__(self, finding: Finding, commit: Commit) -> None:
+        self.finding = finding
+        self.commit = commit
 
     async def moderator_end(self, channel_id: int, by: str, name: str) -> LiveTable:
         """End the table of a channel: the hand in progress is not settled (nothing of
         it was paid), the register carries over; the table and its log name who did it."""
-        table = self.in_channel(channel_id)
+        table = self.finding.in_channel(channel_id)
         if table is None:
             raise UserError("error.no_table")
         async with table.lock:
             payload = {"reason": "moderator", "by": by, "name": name}
-            await self._commit(table, [("end", payload)])
+            await self.commit(table, [("end", payload)])
         return table
 
     async def moderator_replace(
@@ -33,7 +33,7 @@ class Moderation(Finding):
     ) -> LiveTable:
         """A computer player takes ``player``'s seat (which stays theirs, with its money
         and bêtes, until they take it back), as for an absent player."""
-        table = self.in_channel(channel_id)
+        table = self.finding.in_channel(channel_id)
         if table is None or table.status != "playing":
             raise UserError("error.no_hand")
         async with table.lock:
@@ -44,5 +44,5 @@ class Moderation(Finding):
                 raise UserError("error.replaced")
             strong = table.game.spec.strong
             payload = {"seat": seat, "by": by, "ai": strong, "moderator": name}
-            await self._commit(table, [("replace", payload)])
+            await self.commit(table, [("replace", payload)])
         return table

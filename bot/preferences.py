@@ -10,30 +10,31 @@ NOTIFY_MODES = ("dm", "mention", "none")  # how a player is told it is their tur
 
 
 class Preferences:
-    """Players' and servers' own settings (a part of the table service)."""
+    """Players' and servers' own settings (a part of the table service), in ``db``."""
 
-    db: Database
-    _notify: dict[str, str]  # players' notify modes as stored, read once (the service's)
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._notify: dict[str, str] = {}  # players' notify modes as stored, read once
 
     async def guild_language(self, guild_id: int, language: str | None = None) -> str | None:
         """The language of the guild's public messages, set to ``language`` if given."""
         if language is not None:  # the server's choice, for its public messages from now on
             async with self.db.transaction() as store:
-                await store.set_guild_language(guild_id, language)
+                await store.preferences.set_guild_language(guild_id, language)
         async with self.db.reading() as store:
-            return (await store.guild_settings(guild_id)).language
+            return (await store.preferences.guild_settings(guild_id)).language
 
     async def notify_mode(self, player: str) -> str:
         """How ``player`` wants to be told it is their turn (``NOTIFY_MODES``)."""
         mode = self._notify.get(player)
         if mode is None:
             async with self.db.reading() as store:
-                mode = self._notify[player] = await store.player_notify(player)
+                mode = self._notify[player] = await store.preferences.player_notify(player)
         return mode
 
     async def set_notify_mode(self, player: str, mode: str) -> None:
         if mode not in NOTIFY_MODES:
             raise UserError("error.bad_input", text=mode[:30])
         async with self.db.transaction() as store:
-            await store.set_player_notify(player, mode)
+            await store.preferences.set_player_notify(player, mode)
         self._notify[player] = mode

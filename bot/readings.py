@@ -21,12 +21,16 @@ class RegisterView:
 
 
 class Readings:
-    db: Database
+    """What the commands read of a guild's past, in ``db`` (a part of the table service)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     async def register(self, guild_id: int, game: str) -> RegisterView:
         async with self.db.reading() as store:
             return RegisterView(
-                await store.unpaid_entries(guild_id, game), await store.pot_parts(guild_id, game)
+                await store.ledger.unpaid_entries(guild_id, game),
+                await store.ledger.pot_parts(guild_id, game),
             )
 
     async def history(
@@ -34,32 +38,32 @@ class Readings:
     ) -> list[PastHand]:
         """The guild's last settled hands (a hand in progress is never among them)."""
         async with self.db.reading() as store:
-            return await store.recent_hands(guild_id, game, player, limit)
+            return await store.ledger.recent_hands(guild_id, game, player, limit)
 
     async def scoreboard(
         self, guild_id: int, game: str, since: datetime | None = None
     ) -> tuple[list[ScoreRow], list[tuple[int, str, int]]]:
         """The standings, and each player's net hand by hand (for the chart)."""
         async with self.db.reading() as store:
-            rows = await store.scoreboard(guild_id, game, since)
-            return rows, await store.net_series(guild_id, game, since)
+            rows = await store.ledger.scoreboard(guild_id, game, since)
+            return rows, await store.ledger.net_series(guild_id, game, since)
 
     async def match_scoreboard(
         self, guild_id: int, game: str, since: datetime | None = None
     ) -> list[MatchScoreRow]:
         """The standings of a game settled per match: matches won first."""
         async with self.db.reading() as store:
-            return await store.match_scoreboard(guild_id, game, since)
+            return await store.matches.match_scoreboard(guild_id, game, since)
 
     async def kept_matches(self, guild_id: int, game: str) -> list[KeptMatch]:
         """The guild's matches of ``game`` kept for later, the latest first."""
         async with self.db.reading() as store:
-            return await store.kept_matches(guild_id, game)
+            return await store.matches.kept_matches(guild_id, game)
 
     async def kept_match(self, kept_id: int) -> KeptMatch:
         """A kept match not yet taken up again (``UserError`` if it is gone)."""
         async with self.db.reading() as store:
-            kept = await store.kept_match(kept_id)
+            kept = await store.matches.kept_match(kept_id)
         if kept is None:
             raise UserError("error.kept_gone")
         return kept

@@ -10,47 +10,54 @@ transaction as the card that ended it.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.computer import Decider, PoolDecider
+from bot.dealing import Dealer, DealSource
 from bot.errors import TableElsewhere, UserError
-from bot.game import DealInputs, LogLine, TableGame
+from bot.finding import Events, Finding, seat_of
+from bot.game import LogLine, TableGame
 from bot.games import default_game, table_game
 from bot.i18n import worded
-from bot.lobby import Lobby
-from bot.matches import Matches, keep_if_unfinished, resumed_seats
+from bot.lobby import Lobby, lobby_seat
+from bot.matches import Matches, MatchGoingOn, keep_if_unfinished, resumed_seats
 from bot.moderation import Moderation
 from bot.names import person_name
 from bot.preferences import Preferences
-from bot.readings import Readings
+from bot.readings import HISTORY, Readings, RegisterView
 from bot.settlement import settlement_writer
-from bot.table import LiveTable, apply_event, hand_seed, new_table, register_of, start_session
+from bot.table import LiveTable, apply_event, new_table, start_session
 from bot.turns import AI_PAUSE, ChangeListener, ReminderListener, TurnClock
 from db import Database, Store
-from db.models import KeptMatch, TableRow
+from db.models import KeptMatch, MatchScoreRow, PastHand, ScoreRow, TableRow
 from games.options import options_to_dict
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
+__all__ = ["DealSource", "TableService"]
+
 log = logging.getLogger(__name__)
 
-# (table, hand_no) -> (hands as card lists by seat, cagnot in order), or None to shuffle:
-# tests inject recorded deals with it; every deal is stored in the log either way.
-DealSource = Callable[[LiveTable, int], tuple[list[list[str]], list[str]] | None]
 RESTART_GRACE = 30  # seconds at least, after a restart, for the player to act
 # the events after which the player to act starts a new turn (and a new deadline)
 TURN_EVENTS = frozenset({"deal", "action", "replace", "return"})
 
 
-class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings):
-    """Owns the live tables of the process."""
+class TableService:
+    """Owns the live tables of the process, and the one way they change (``_commit``).
+
+    Its parts, each given only what it uses: ``finding`` (the tables by id, channel,
+    player), ``clock`` (timers and computer players), ``dealer`` (the deal event),
+    ``lobby`` (seats before play), ``moderation``, ``matches`` (kept and going on),
+    ``preferences`` and ``readings`` (the database only).  The methods the commands
+    call are the service's, each delegating to its part."""
 
     def __init__(
         self,
@@ -64,27 +71,33 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
         self.db = db
         self.tables: dict[int, LiveTable] = {}
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
-        self.deal_source = deal_source
-        self.decider: Decider = decider or PoolDecider()
+        self.deal_source = deal_source  # read by the dealer at each deal
+        self.decider: Decider = decider or PoolDecider()  # these four read by the clock
         self.ai_pause = ai_pause
         self.on_change: ChangeListener | None = None  # called after a change nobody clicked
         self.on_reminder: ReminderListener | None = None
         # told when a hand is settled, and when a restart replays a hand settled whose
         # summary was not posted: the table as it stood then (its summary is drawn from it)
         self.on_settled: Callable[[LiveTable], None] | None = None
-        self._timers: dict[int, asyncio.Task[None]] = {}
-        self._notify: dict[str, str] = {}  # players' notify modes, as stored
         # Several processes: the guilds whose tables are this process's, and the check,
         # inside every write of a table, that its shard is still held (bot.shards).
         self.owns: Callable[[int], bool] = lambda guild_id: True
         self.fence: Callable[[Store, LiveTable], Awaitable[None]] | None = None
+        self.finding = Finding(self.tables)
+        self.clock = TurnClock(self.tables, self._play, self)
+        self.dealer = Dealer(db, self.finding, self)
+        self.lobby = Lobby(self.finding, self._commit)
+        self.moderation = Moderation(self.finding, self._commit)
+        self.matches = Matches(self.finding, self._commit, db)
+        self.preferences = Preferences(db)
+        self.readings = Readings(db)
 
     # ---- loading -------------------------------------------------------------
 
     async def load(self) -> int:
         """Rebuild every open table of this process's guilds from its log; returns how many."""
         async with self.db.reading() as store:
-            rows = await store.open_tables()
+            rows = await store.tables.open_tables()
         for row in rows:
             if not self.owns(row.guild_id):
                 continue
@@ -102,16 +115,16 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
                 )
             self.tables[row.id] = table
         for table in self.tables.values():
-            self._schedule(table)
+            self.clock.schedule(table)
         return len(self.tables)
 
     async def _rebuild(self, table_id: int) -> LiveTable:
         async with self.db.reading() as store:
-            row = await store.table(table_id)
-            events = await store.events(table_id)
+            row = await store.tables.table(table_id)
+            events = await store.tables.events(table_id)
             if row is None:
                 raise KeyError(table_id)
-            unposted = await store.unposted_summaries(table_id)
+            unposted = await store.ledger.unposted_summaries(table_id)
         table = new_table(row, table_game(row.game))
         settled = 0  # a hand settled by the last event, its summary not drawn yet
         for event in events:
@@ -142,15 +155,11 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
 
     def let_go(self, table_id: int) -> None:
         """Forget a table another process now drives: no timer, nothing in memory."""
-        timer = self._timers.pop(table_id, None)
-        if timer is not None and timer is not asyncio.current_task():
-            timer.cancel()
+        self.clock.cancel(table_id)
         self.tables.pop(table_id, None)
 
     async def close(self) -> None:
-        for task in self._timers.values():
-            task.cancel()
-        self._timers.clear()
+        self.clock.close()
         close = getattr(self.decider, "close", None)
         if close is not None:
             close()
@@ -160,7 +169,7 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
     async def _commit(
         self,
         table: LiveTable,
-        events: list[tuple[str, dict[str, Any]]],
+        events: Events,
         extra: Callable[[Store], Awaitable[None]] | None = None,
     ) -> None:
         """Apply events in memory, then write them (and ``extra``) in one transaction.
@@ -179,14 +188,14 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
                 if self.fence is not None:
                     await self.fence(store, table)
                 for offset, (kind, payload) in enumerate(events, start=1):
-                    await store.append_event(table.id, start + offset, kind, payload)
+                    await store.tables.append_event(table.id, start + offset, kind, payload)
                 if extra is not None:
                     await extra(store)
                 if table.status == "ended":
                     await keep_if_unfinished(table, store)  # a match stopped unwon
-                    await store.set_table_status(table.id, "ended")
+                    await store.tables.set_table_status(table.id, "ended")
                 elif table.status == "playing" and table.row.status == "lobby":
-                    await store.set_table_status(table.id, "playing")
+                    await store.tables.set_table_status(table.id, "playing")
                     table.row = replace(table.row, status="playing")
         except TableElsewhere:
             self.let_go(table.id)
@@ -195,7 +204,7 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
             table.turn_started = turn_before
             self.tables[table.id] = await self._rebuild(table.id)
             raise
-        self._schedule(table)
+        self.clock.schedule(table)
         if table.status == "ended":  # an ended table lives on in the database only
             self.tables.pop(table.id, None)
 
@@ -230,24 +239,21 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
             rules = game.spec.options_from(kept.options)
             joins = resumed_seats(kept, player, name, handle)
             resume = {"resume": {"kept": kept.id, "state": kept.state}}
-        if self.in_channel(channel_id) is not None:
+        if self.finding.in_channel(channel_id) is not None:
             raise UserError("error.table_exists")
-        for other in self.tables.values():
-            for join in joins:
-                if (
-                    other.status != "ended"
-                    and other.row.guild_id == guild_id
-                    and other.seat_of(join["player"]) is not None
-                ):
-                    if join["player"] == player:
-                        raise UserError("error.already_seated")
-                    raise UserError("error.already_seated_named", name=join["name"])
+        for join in joins:
+            if self.finding.seated_in_guild(guild_id, join["player"]):
+                if join["player"] == player:
+                    raise UserError("error.already_seated")
+                raise UserError("error.already_seated_named", name=join["name"])
         seed = self.seed_source()
         async with self.db.transaction() as store:
             carried = (
-                await store.unpaid_entries(guild_id, game.id) if game.capabilities.register else []
+                await store.ledger.unpaid_entries(guild_id, game.id)
+                if game.capabilities.register
+                else []
             )
-            row = await store.insert_table(
+            row = await store.tables.insert_table(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game=game.id,
@@ -259,7 +265,7 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
                 channel_name=channel_name,
             )
             table = new_table(row, game)
-            events: list[tuple[str, dict[str, Any]]] = [
+            events: Events = [
                 (
                     "open",
                     {
@@ -275,9 +281,9 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
             ]
             for seq, (kind, payload) in enumerate(events, start=1):
                 apply_event(table, seq, kind, payload)
-                await store.append_event(row.id, seq, kind, payload)
+                await store.tables.append_event(row.id, seq, kind, payload)
             for seat, join in enumerate(joins):
-                await store.add_seat(
+                await store.tables.add_seat(
                     row.id, guild_id, seat, join["player"], join["name"], join.get("ai")
                 )
         self.tables[row.id] = table
@@ -286,17 +292,17 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
     async def summary_posted(self, table: LiveTable, hand_no: int) -> None:
         """Hand ``hand_no``'s summary reached the channel: a restart will not post it again."""
         async with self.db.transaction() as store:
-            await store.mark_summary_posted(table.id, hand_no)
+            await store.ledger.mark_summary_posted(table.id, hand_no)
 
     async def set_message(self, table: LiveTable, message_id: int) -> None:
         async with self.db.transaction() as store:
-            await store.set_table_message(table.id, message_id)
+            await store.tables.set_table_message(table.id, message_id)
         table.row = _replace_message(table, message_id)
 
     async def start(self, table_id: int, player: str) -> LiveTable:
-        table = self.get(table_id)
+        table = self.finding.get(table_id)
         async with table.lock:
-            self._lobby_seat(table, player)
+            lobby_seat(table, player)
             game = table.game
             if len(table.seats) < game.min_seats:
                 key = "error.need_four" if game.min_seats == game.max_seats else "error.need_more"
@@ -304,82 +310,24 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
             seed = table.row.seed
             # the first deal goes with the start, computed on a scratch session
             scratch, _ = start_session(table, seed)
-            deal = await self._deal_event(table, scratch, 1)
+            deal = await self.dealer.deal_event(table, scratch, 1)
             resuming = table.resuming
 
             async def take_up(store: Store) -> None:
                 if resuming is None:
                     return
-                if not await store.resume_match(int(resuming["kept"]), table.id):
+                if not await store.matches.resume_match(int(resuming["kept"]), table.id):
                     raise UserError("error.kept_gone")
 
             await self._commit(table, [("start", {"by": player, "seed": seed}), deal], take_up)
         return table
 
-    async def _deal_event(
-        self, table: LiveTable, session: Any, hand_no: int
-    ) -> tuple[str, dict[str, Any]]:
-        """Deal ``hand_no``: its cards, and the register and pot it is dealt with."""
-        game = table.game
-        port, capabilities = game.port, game.capabilities
-        entries, pot = [], {}
-        async with self.db.reading() as store:
-            if capabilities.register:
-                entries = await store.unpaid_entries(table.row.guild_id, game.id)
-            if capabilities.pot_parts:
-                pot = await store.pot_parts(table.row.guild_id, game.id)
-        # An entry already in play at another table of the guild (a pinandèle: owned
-        # entries only play where their owner sits) waits for that hand to end.
-        busy = self._entries_in_play(table)
-        entries = [e for e in entries if e.id not in busy]
-        if capabilities.pot_parts:
-            pot = port.pot_for_deal(session, pot, self._pot_in_play(table))
-        candidates = register_of((e.id, e.owner, e.amount) for e in entries)
-        register = port.playable(session, candidates, pot)
-        rows = [(e.id, e.owner, e.amount) for e in register.entries]
-        given = self.deal_source(table, hand_no) if self.deal_source is not None else None
-        seed = hand_seed(game.id, table.row.seed, hand_no)
-        # dealt with the register exactly as the event will rebuild it on a restart
-        cards = port.deal(session, DealInputs(seed, register_of(rows), pot, given))
-        payload: dict[str, Any] = {"hand_no": hand_no, **cards}
-        payload["register"] = [list(r) for r in rows]
-        payload["pot"] = pot[""] if capabilities.pot_parts == ("",) else pot
-        return ("deal", payload)
-
-    def _others_in_play(self, table: LiveTable) -> list[LiveTable]:
-        """The guild's other tables of the same game with a hand in progress."""
-        return [
-            other
-            for other in self.tables.values()
-            if other is not table
-            and other.row.guild_id == table.row.guild_id
-            and other.game.id == table.game.id
-            and other.session is not None
-            and other.state is not None
-            and not other.state.is_over
-        ]
-
-    def _entries_in_play(self, table: LiveTable) -> set[int]:
-        busy: set[int] = set()
-        for other in self._others_in_play(table):
-            busy |= other.game.port.busy_entries(other.session, other.state)
-        return busy
-
-    def _pot_in_play(self, table: LiveTable) -> bool:
-        return any(other.pot_held for other in self._others_in_play(table))
-
     # ---- the game ------------------------------------------------------------
 
-    def _seat(self, table: LiveTable, player: str) -> int:
-        seat = table.seat_of(player)
-        if seat is None:
-            raise UserError("error.not_seated")
-        return seat
-
     async def look(self, table_id: int, player: str) -> LiveTable:
-        table = self.get(table_id)
+        table = self.finding.get(table_id)
         async with table.lock:
-            seat = self._seat(table, player)
+            seat = seat_of(table, player)
             state = table.state
             if state is None or state.is_over or not table.game.port.face_down(state, seat):
                 return table  # nothing face down to turn up: no event
@@ -390,9 +338,9 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
         self, table_id: int, player: str, action: Any, moves: int | None = None
     ) -> LiveTable:
         """A call or a card by ``player``; ``moves`` is the number its button carried."""
-        table = self.get(table_id)
+        table = self.finding.get(table_id)
         async with table.lock:
-            seat = self._seat(table, player)
+            seat = seat_of(table, player)
             if moves is not None and moves != table.moves:
                 raise UserError("error.stale")
             state = table.state
@@ -421,22 +369,22 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
         self._settled(table)  # its summary drawn as the table stands, the end included
 
     async def next_hand(self, table_id: int, player: str, hand_no: int | None = None) -> LiveTable:
-        table = self.get(table_id)
+        table = self.finding.get(table_id)
         async with table.lock:
-            self._seat(table, player)
+            seat_of(table, player)
             if hand_no is not None and hand_no != table.hand_no:
                 raise UserError("error.stale")
             if not table.between_hands or table.session is None:
                 raise UserError("error.hand_in_progress")
-            deal = await self._deal_event(table, table.session, table.hand_no + 1)
+            deal = await self.dealer.deal_event(table, table.session, table.hand_no + 1)
             await self._commit(table, [deal])
         return table
 
     async def replace_absent(self, table_id: int, player: str, seat: int) -> LiveTable:
         """Another player has a computer player play for one who keeps running out of time."""
-        table = self.get(table_id)
+        table = self.finding.get(table_id)
         async with table.lock:
-            own = self._seat(table, player)
+            own = seat_of(table, player)
             if seat not in table.absent():
                 raise UserError("error.not_absent")
             if own == seat:
@@ -447,9 +395,9 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
 
     async def take_back(self, table_id: int, player: str) -> LiveTable:
         """A replaced player takes their seat back from the computer player."""
-        table = self.get(table_id)
+        table = self.finding.get(table_id)
         async with table.lock:
-            seat = self._seat(table, player)
+            seat = seat_of(table, player)
             if not table.seats[seat].stand_in:
                 raise UserError("error.not_replaced")
             await self._commit(table, [("return", {"seat": seat})])
@@ -460,9 +408,9 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
 
         A hand in progress is not settled: nothing of it was paid, so nothing is lost.
         """
-        table = self.get(table_id)
+        table = self.finding.get(table_id)
         async with table.lock:
-            own = self._seat(table, player)
+            own = seat_of(table, player)
             absent = table.absent()
             if not absent:
                 raise UserError("error.not_absent")
@@ -473,9 +421,9 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
 
     async def stop(self, table_id: int, player: str) -> LiveTable:
         """``/table stop``: close a lobby, or ask the session to stop as its game stops."""
-        table = self.get(table_id)
+        table = self.finding.get(table_id)
         async with table.lock:
-            self._seat(table, player)
+            seat_of(table, player)
             if table.status == "lobby":
                 if player != table.row.created_by and len(table.seats) > 1:
                     raise UserError("error.lobby_stop")
@@ -484,7 +432,7 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
             assert table.session is not None
             if table.session.stop_requested:
                 raise UserError(worded("error.already_stopping", table.game.id))
-            events: list[tuple[str, dict[str, Any]]] = [("stop", {"by": player})]
+            events: Events = [("stop", {"by": player})]
             await self._commit(table, events)
             if table.between_hands and table.session.finished:
                 await self._commit(table, [("end", {"reason": "finished"})])
@@ -492,19 +440,91 @@ class TableService(TurnClock, Lobby, Preferences, Moderation, Matches, Readings)
 
     async def vote_stop(self, table_id: int, player: str) -> LiveTable:
         """One player agrees to stop at once; with every human's agreement the table ends."""
-        table = self.get(table_id)
+        table = self.finding.get(table_id)
         async with table.lock:
-            self._seat(table, player)
+            seat_of(table, player)
             if table.session is None or not table.session.stop_requested:
                 raise UserError("error.not_stopping")
             if player in table.stop_votes:
                 raise UserError("error.already_voted")
-            events: list[tuple[str, dict[str, Any]]] = [("vote", {"player": player})]
+            events: Events = [("vote", {"player": player})]
             humans = {s.player for s in table.seats if s.human}
             if humans <= table.stop_votes | {player}:
                 events.append(("end", {"reason": "agreed"}))
             await self._commit(table, events)
         return table
+
+    # ---- what the parts do, as the commands call it --------------------------------
+
+    def get(self, table_id: int) -> LiveTable:
+        return self.finding.get(table_id)
+
+    def in_channel(self, channel_id: int) -> LiveTable | None:
+        return self.finding.in_channel(channel_id)
+
+    def of_player(self, player: str, guild_id: int | None) -> LiveTable:
+        return self.finding.of_player(player, guild_id)
+
+    async def join(
+        self, table_id: int, player: str, name: str, lang: str, handle: str = ""
+    ) -> LiveTable:
+        return await self.lobby.join(table_id, player, name, lang, handle)
+
+    async def leave(self, table_id: int, player: str) -> LiveTable:
+        return await self.lobby.leave(table_id, player)
+
+    async def add_computer(self, table_id: int, player: str, level: str) -> LiveTable:
+        return await self.lobby.add_computer(table_id, player, level)
+
+    async def remove_computer(self, table_id: int, player: str) -> LiveTable:
+        return await self.lobby.remove_computer(table_id, player)
+
+    async def moderator_end(self, channel_id: int, by: str, name: str) -> LiveTable:
+        return await self.moderation.moderator_end(channel_id, by, name)
+
+    async def moderator_replace(
+        self, channel_id: int, by: str, name: str, player: str
+    ) -> LiveTable:
+        return await self.moderation.moderator_replace(channel_id, by, name, player)
+
+    async def keep_choice(self, table_id: int, player: str, keep: bool) -> LiveTable:
+        return await self.matches.keep_choice(table_id, player, keep)
+
+    async def matches_going_on(self, guild_id: int, game: TableGame) -> list[MatchGoingOn]:
+        return await self.matches.matches_going_on(guild_id, game)
+
+    async def guild_language(self, guild_id: int, language: str | None = None) -> str | None:
+        return await self.preferences.guild_language(guild_id, language)
+
+    async def notify_mode(self, player: str) -> str:
+        return await self.preferences.notify_mode(player)
+
+    async def set_notify_mode(self, player: str, mode: str) -> None:
+        await self.preferences.set_notify_mode(player, mode)
+
+    async def register(self, guild_id: int, game: str) -> RegisterView:
+        return await self.readings.register(guild_id, game)
+
+    async def history(
+        self, guild_id: int, game: str | None, player: str | None, limit: int = HISTORY
+    ) -> list[PastHand]:
+        return await self.readings.history(guild_id, game, player, limit)
+
+    async def scoreboard(
+        self, guild_id: int, game: str, since: datetime | None = None
+    ) -> tuple[list[ScoreRow], list[tuple[int, str, int]]]:
+        return await self.readings.scoreboard(guild_id, game, since)
+
+    async def match_scoreboard(
+        self, guild_id: int, game: str, since: datetime | None = None
+    ) -> list[MatchScoreRow]:
+        return await self.readings.match_scoreboard(guild_id, game, since)
+
+    async def kept_matches(self, guild_id: int, game: str) -> list[KeptMatch]:
+        return await self.readings.kept_matches(guild_id, game)
+
+    async def kept_match(self, kept_id: int) -> KeptMatch:
+        return await self.readings.kept_match(kept_id)
 
 
 def _replace_message(table: LiveTable, message_id: int) -> TableRow:

@@ -32,7 +32,7 @@ def settlement_writer(table: LiveTable) -> Callable[[Store], Awaitable[None]]:
         record = game.spec.write_record(session, state)  # the record of RULES.md §5
         record["players_names"] = table.names
         declarer = result.declarer
-        hand_id = await store.insert_hand(
+        hand_id = await store.ledger.insert_hand(
             guild_id=guild,
             game=game.id,
             table_id=table.id,
@@ -46,7 +46,7 @@ def settlement_writer(table: LiveTable) -> Callable[[Store], Awaitable[None]]:
                 for i, p in enumerate(players)
             ],
         )
-        await store.add_payments(
+        await store.ledger.add_payments(
             guild,
             game.id,
             hand_id,
@@ -61,21 +61,25 @@ def settlement_writer(table: LiveTable) -> Callable[[Store], Awaitable[None]]:
             ],
         )
         for crossed in settled.crossings:
-            done = await store.cross_entry(crossed.entry.id, crossed.by, crossed.paid, hand_id)
+            done = await store.ledger.cross_entry(
+                crossed.entry.id, crossed.by, crossed.paid, hand_id
+            )
             if not done:
                 log.warning("entry %s was already crossed out elsewhere", crossed.entry.id)
         for entry_id, by in result.collected:  # paid into a stake earlier, won with it now
-            if not await store.collect_entry(entry_id, by):
+            if not await store.ledger.collect_entry(entry_id, by):
                 log.warning("entry %s was not waiting in a stake", entry_id)
         for entry in settled.new_entries:
             owner = entry.owner
             owner_seat = table.seat_of(owner) if owner is not None else None
             name = table.name(owner_seat) if owner_seat is not None else ""
-            await store.add_entry(guild, game.id, NewEntry(owner, name, entry.amount), hand_id)
+            await store.ledger.add_entry(
+                guild, game.id, NewEntry(owner, name, entry.amount), hand_id
+            )
         await write_standings(table, store)  # a deal that won a match stands it
         after = game.port.pot_of(session)
         for part, before in table.pot_dealt.items():
             if after.get(part, 0) != before:
-                await store.add_to_pot(guild, game.id, after.get(part, 0) - before, part)
+                await store.ledger.add_to_pot(guild, game.id, after.get(part, 0) - before, part)
 
     return write

@@ -1,9 +1,10 @@
 """What happens at a table without a click: computer players' moves and the deadlines.
 
-The table service (``bot.service.TableService``) is a ``TurnClock``: after
+The table service (``bot.service.TableService``) holds a ``TurnClock``: after
 every change it schedules what comes next for the player to act, a computer
 player's move after a short pause, or the end of a person's time (with a
-reminder before it), and plays it under the table's lock like any move.
+reminder before it), and plays it under the table's lock like any move, through
+the service's ``play``.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, Protocol
 
 from bot.computer import Decider
 from bot.table import LiveTable, default_action, hand_seed
@@ -31,35 +32,64 @@ def remind_before(turn_seconds: int) -> int:
     return min(30, turn_seconds // 4) if turn_seconds >= 20 else 0
 
 
+class PlayMove(Protocol):
+    """The service's move of a seat, under the table's lock: persisted, the hand settled."""
+
+    async def __call__(
+        self, table: LiveTable, seat: int, action: Any, *, timeout: bool
+    ) -> None: ...
+
+
+class ClockSettings(Protocol):
+    """What the clock reads of the service when it acts (the bot and tests set them)."""
+
+    @property
+    def decider(self) -> Decider: ...
+    @property
+    def ai_pause(self) -> float: ...  # seconds a computer player waits before its move
+    @property
+    def on_change(self) -> ChangeListener | None: ...  # after a change nobody clicked
+    @property
+    def on_reminder(self) -> ReminderListener | None: ...
+
+
 class TurnClock:
-    """Timers and computer players of the live tables (a part of the table service)."""
+    """Timers and computer players of the live tables (a part of the table service):
+    reads the ``tables`` by id, moves through ``play``, and ``settings`` at each turn."""
 
-    tables: dict[int, LiveTable]
-    decider: Decider
-    ai_pause: float
-    on_change: ChangeListener | None
-    on_reminder: ReminderListener | None
-    _timers: dict[int, asyncio.Task[None]]
+    def __init__(
+        self, tables: Mapping[int, LiveTable], play: PlayMove, settings: ClockSettings
+    ) -> None:
+        self.tables = tables
+        self.play = play
+        self.settings = settings
+        self._timers: dict[int, asyncio.Task[None]] = {}
 
-    async def _play(self, table: LiveTable, seat: int, action: Any, *, timeout: bool) -> None:
-        raise NotImplementedError  # the service's: persist the move, settle the hand
+    def cancel(self, table_id: int) -> None:
+        """No more timer for the table (unless it is the one running this)."""
+        timer = self._timers.pop(table_id, None)
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
 
-    def _schedule(self, table: LiveTable) -> None:
+    def close(self) -> None:
+        for task in self._timers.values():
+            task.cancel()
+        self._timers.clear()
+
+    def schedule(self, table: LiveTable) -> None:
         """What happens next without a click: a computer player's move, or the deadline."""
-        old = self._timers.pop(table.id, None)
-        if old is not None and old is not asyncio.current_task():
-            old.cancel()
+        self.cancel(table.id)
         state = table.state
         table.deadline = None
         if table.status != "playing" or state is None or state.is_over:
             return
         seat = state.turn
         if not table.seats[seat].human:
-            task = self._computer_move(table.id, table.moves, seat, self.ai_pause)
+            task = self._computer_move(table.id, table.moves, seat, self.settings.ai_pause)
         elif table.row.turn_seconds > 0:
             deadline = table.turn_started + table.row.turn_seconds
             table.deadline = int(deadline)
-            task = self._expire(table.id, table.moves, seat, deadline - time.time())
+            task = self.expire(table.id, table.moves, seat, deadline - time.time())
         else:
             return
         self._timers[table.id] = asyncio.create_task(task, name=f"table-{table.id}-next")
@@ -77,7 +107,8 @@ class TurnClock:
         assert state is not None
         view = state.view(seat)
         try:
-            action = await self.decider(table.game.id, level, view, self._decision_seed(table))
+            decide, seed = self.settings.decider, self._decision_seed(table)
+            action = await decide(table.game.id, level, view, seed)
         except Exception:
             fallback = default_action(state)
             log.exception(
@@ -118,7 +149,7 @@ class TurnClock:
                 state = table.state
                 if table.moves != moves or state is None or not table.seats[seat].ai:
                     return  # a person took the seat back meanwhile, or the table moved on
-                await self._play(table, seat, action, timeout=False)
+                await self.play(table, seat, action, timeout=False)
         except Exception:
             log.exception("a computer move at table %s failed; trying again", table_id)
             table = self.tables.get(table_id)
@@ -128,7 +159,9 @@ class TurnClock:
             return
         await self._changed(table)
 
-    async def _expire(self, table_id: int, moves: int, seat: int, delay: float) -> None:
+    async def expire(self, table_id: int, moves: int, seat: int, delay: float) -> None:
+        """``seat``'s time runs out in ``delay`` seconds, unless the table moved past
+        ``moves`` meanwhile: reminded before, then its move is played for it."""
         notice = remind_before(self._turn_seconds(table_id))
         if notice and delay > notice:
             await asyncio.sleep(delay - notice)
@@ -136,9 +169,10 @@ class TurnClock:
             table = self.tables.get(table_id)
             if table is None or table.moves != moves:
                 return
-            if self.on_reminder is not None:
+            remind = self.settings.on_reminder
+            if remind is not None:
                 try:
-                    await self.on_reminder(table, seat, notice)
+                    await remind(table, seat, notice)
                 except Exception:
                     log.exception("reminding the player at table %s failed", table_id)
         await asyncio.sleep(max(delay, 0.0))
@@ -150,7 +184,7 @@ class TurnClock:
             state = table.state
             if table.moves != moves or state is None or state.is_over:
                 return
-            await self._play(table, seat, action, timeout=True)
+            await self.play(table, seat, action, timeout=True)
         await self._changed(table)
 
     def _turn_seconds(self, table_id: int) -> int:
@@ -158,8 +192,9 @@ class TurnClock:
         return 0 if table is None else table.row.turn_seconds
 
     async def _changed(self, table: LiveTable) -> None:
-        if self.on_change is not None:
+        changed = self.settings.on_change
+        if changed is not None:
             try:
-                await self.on_change(table)
+                await changed(table)
             except Exception:
                 log.exception("refreshing table %s failed", table.id)

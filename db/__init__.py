@@ -2,9 +2,10 @@
 
 from db import postgresql, sqlite  # noqa: F401  (each backend registers with Database.open)
 from db.database import Database, DatabaseUnavailable, MigrationError, is_url
+from db.ledger import NewEntry, NewPayment
 from db.matches import NewStanding
 from db.models import HandSeat
-from db.store import NewEntry, NewPayment, Store
+from db.store import Store
 
 __all__ = [
     "Database",

@@ -131,7 +131,7 @@ class Database(ABC):
         ``on_lost()`` if the shards slip away (the database connection lost)."""
         async with self.transaction() as store:
             for shard in shards:
-                await store.set_shard_owner(shard, owner)
+                await store.shards.set_shard_owner(shard, owner)
 
     @abstractmethod
     async def select(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:

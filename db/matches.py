@@ -29,6 +29,8 @@ class NewStanding:
 
 
 class MatchRepository(Repository):
+    """Matches stood and matches kept."""
+
     async def insert_standings(
         self, guild_id: int, game: str, table_id: int, standings: Sequence[NewStanding]
     ) -> None:
@@ -65,9 +67,9 @@ class MatchRepository(Repository):
         hundreds their side gave."""
         start = now_text(since) if since is not None else ""
         rows = await self._all(
-            "SELECT player, MAX(name), COUNT(*), SUM(won), SUM(counted),"
-            " SUM(CASE WHEN counted > 1 THEN 1 ELSE 0 END), SUM(points), MAX(best_points),"
-            " SUM(hundreds)"
+            "SELECT player, MAX(name) AS name, COUNT(*) AS played, SUM(won) AS won,"
+            " SUM(counted) AS counted, SUM(CASE WHEN counted > 1 THEN 1 ELSE 0 END) AS en_bas,"
+            " SUM(points) AS points, MAX(best_points) AS best_points, SUM(hundreds) AS hundreds"
             " FROM match_results WHERE guild_id = ? AND game = ? AND finished_at >= ?"
             " GROUP BY player",
             (guild_id, game, start),
@@ -79,20 +81,20 @@ class MatchRepository(Repository):
             (guild_id, game, start),
         )
         feats: dict[str, str] = {}
-        for player, feat, _points in best:
-            feats.setdefault(str(player), str(feat))
+        for feat in best:
+            feats.setdefault(str(feat["player"]), str(feat["best"]))
         scores = [
             MatchScoreRow(
-                player=str(r[0]),
-                name=str(r[1]),
-                played=int(r[2]),
-                won=int(r[3]),
-                counted=int(r[4]),
-                en_bas_table=int(r[5]),
-                points=int(r[6]),
-                best=feats.get(str(r[0])),
-                best_points=int(r[7] or 0),
-                hundreds=int(r[8] or 0),
+                player=str(r["player"]),
+                name=str(r["name"]),
+                played=int(r["played"]),
+                won=int(r["won"]),
+                counted=int(r["counted"]),
+                en_bas_table=int(r["en_bas"]),
+                points=int(r["points"]),
+                best=feats.get(str(r["player"])),
+                best_points=int(r["best_points"] or 0),
+                hundreds=int(r["hundreds"] or 0),
             )
             for r in rows
         ]
@@ -128,19 +130,19 @@ class MatchRepository(Repository):
     @staticmethod
     def _kept(row: Row) -> KeptMatch:
         seats = tuple(
-            (str(p), str(n), None if a is None else str(a)) for p, n, a in json.loads(row[5])
+            (str(p), str(n), None if a is None else str(a)) for p, n, a in json.loads(row["seats"])
         )
-        kept_at = time_of(row[8])
+        kept_at = time_of(row["kept_at"])
         assert kept_at is not None
         return KeptMatch(
-            id=int(row[0]),
-            guild_id=int(row[1]),
-            game=str(row[2]),
-            table_id=int(row[3]),
-            options=json.loads(row[4]),
+            id=int(row["id"]),
+            guild_id=int(row["guild_id"]),
+            game=str(row["game"]),
+            table_id=int(row["table_id"]),
+            options=json.loads(row["options"]),
             seats=seats,
-            state=json.loads(row[6]),
-            summary=str(row[7]),
+            state=json.loads(row["state"]),
+            summary=str(row["summary"]),
             kept_at=kept_at,
         )
 

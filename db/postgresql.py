@@ -149,8 +149,8 @@ class PostgresDatabase(Database):
                     await asyncio.sleep(0.25)
             async with self.transaction() as store:
                 for shard in shards:
-                    await store.set_shard_owner(shard, owner)
-                await store.forget_handoffs(now_text(datetime.now(UTC) - HANDOFFS_KEPT))
+                    await store.shards.set_shard_owner(shard, owner)
+                await store.shards.forget_handoffs(now_text(datetime.now(UTC) - HANDOFFS_KEPT))
 
             def handed(_c: object, _pid: int, _channel: str, payload: object) -> None:
                 on_handoff(int(str(payload)))

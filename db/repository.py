@@ -3,17 +3,16 @@ through, the row it reads, and the few helpers that run the store's SQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
 
 class Row(Protocol):
-    """A row as both backends return it (an aiosqlite.Row, an asyncpg.Record): by position."""
+    """A row as both backends return it (an aiosqlite.Row, an asyncpg.Record): read by
+    column name, the name a statement gives each column (an alias for an expression)."""
 
-    def __getitem__(self, index: int, /) -> Any: ...
-    def __len__(self) -> int: ...
-    def __iter__(self) -> Iterator[Any]: ...
+    def __getitem__(self, column: str, /) -> Any: ...
 
 
 def now_text(moment: datetime | None = None) -> str:
@@ -76,7 +75,7 @@ class Repository:
     async def _insert(self, sql: str, params: Sequence[Any]) -> int:
         """An INSERT (without its RETURNING clause): the new row's id."""
         rows = await self._c.all(sql + " RETURNING id", params)
-        return int(rows[0][0])
+        return int(rows[0]["id"])
 
     async def _lock_register(self, guild_id: int, game: str) -> None:
         await self._c.lock(f"register:{guild_id}:{game}")

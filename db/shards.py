@@ -24,6 +24,8 @@ def shard_channel(shard: int) -> str:
 
 
 class ShardRepository(Repository):
+    """Shards' holders and the clicks handed between processes."""
+
     async def set_shard_owner(self, shard: int, owner: str) -> None:
         await self._run(
             "INSERT INTO shard_owners (shard_id, owner, since) VALUES (?, ?, ?)"
@@ -37,7 +39,7 @@ class ShardRepository(Repository):
         row = await self._one(
             "SELECT owner FROM shard_owners WHERE shard_id = ?" + self._c.share_lock, (shard,)
         )
-        return None if row is None else str(row[0])
+        return None if row is None else str(row["owner"])
 
     async def hand_over(self, shard: int, payload: str) -> int:
         """Leave a click for the holder of ``shard`` and tell it (when the transaction commits)."""
@@ -51,7 +53,7 @@ class ShardRepository(Repository):
     async def take_handoff(self, handoff: int) -> str | None:
         """The click left as ``handoff``, taken once: None if someone took it already."""
         row = await self._one("DELETE FROM handoffs WHERE id = ? RETURNING payload", (handoff,))
-        return None if row is None else str(row[0])
+        return None if row is None else str(row["payload"])
 
     async def forget_handoffs(self, before: str) -> None:
         """Clicks nobody took (their sender died waiting): long unanswerable."""
@@ -60,8 +62,9 @@ class ShardRepository(Repository):
     async def open_tables_of(self, player: str) -> list[tuple[int, int]]:
         """(table, guild) of every open table where ``player`` sits."""
         rows = await self._all(
-            "SELECT s.table_id, s.guild_id FROM seats s JOIN tables t ON t.id = s.table_id"
+            "SELECT s.table_id AS table_id, s.guild_id AS guild_id"
+            " FROM seats s JOIN tables t ON t.id = s.table_id"
             " WHERE s.player = ? AND s.active = 1 AND t.status != 'ended' ORDER BY s.table_id",
             (player,),
         )
-        return [(int(r[0]), int(r[1])) for r in rows]
+        return [(int(r["table_id"]), int(r["guild_id"])) for r in rows]

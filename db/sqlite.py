@@ -67,6 +67,7 @@ class SQLiteDatabase(Database):
         if text != ":memory:":
             Path(text).parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(text, isolation_level=None)
+        connection.row_factory = aiosqlite.Row  # the store reads columns by name
         try:
             await _run(connection, "PRAGMA journal_mode = WAL")
             await _run(connection, "PRAGMA foreign_keys = ON")

@@ -169,9 +169,6 @@ class Laid:
         return Laid(self.cards & ~mask, tuple(s & ~mask for s in self.served))
 
 
-NOTHING_LAID: Final = Laid()
-
-
 def barred(kind: MeldKind, laid: Laid, reuse: Reuse) -> int:
     """The laid cards that may not serve in ``kind``: those that served in it, and
     under ``reuse=class`` those that served in a higher kind of its family."""

@@ -43,7 +43,6 @@ MAX_SEATS: Final = 4
 RANKS: Final = (Rank.A, Rank.TEN, Rank.K, Rank.Q, Rank.J, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
 TARGETS: Final = (600, 1000, 1500, 2000)
 HAND_SIZES: Final = (8, 9, 10)
-PACK_SIZE: Final = 32  # the cards each player brings: one pack of 32 per player
 LAST_TRICK: Final = 10
 BRISQUE: Final = 10  # each ace and ten in a player's tricks at the end of the deal
 BRISQUE_MIN_SCORE: Final = 100  # with 3 or more players: the score needed for brisques...

@@ -19,7 +19,7 @@ DEALS = 15
 async def test_who_takes_a_stake_holding_anothers_bete_collects_it(database_target):
     db = await Database.open(database_target)
     async with db.transaction() as store:  # a bête of seat 1's player waits from before
-        await store.add_entry(GUILD, GAME.id, NewEntry("101", "Joueur 1", 12))
+        await store.ledger.add_entry(GUILD, GAME.id, NewEntry("101", "Joueur 1", 12))
     service = TableService(db, seed_source=lambda: 3, decider=inline_decider, ai_pause=0)
     await service.load()
     table = await service.open_table(

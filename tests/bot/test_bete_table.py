@@ -67,8 +67,8 @@ async def play_deal(service: TableService, table, rng: random.Random) -> None:
 async def stored_money(db: Database) -> tuple[dict[str, int], dict[str, int]]:
     """Each player's net from the ledger, and the guild's pot by part."""
     async with db.reading() as store:
-        payments = await store.payments(GUILD, GAME.id)
-        pot = await store.pot_parts(GUILD, GAME.id)
+        payments = await store.ledger.payments(GUILD, GAME.id)
+        pot = await store.ledger.pot_parts(GUILD, GAME.id)
     net: dict[str, int] = {}
     for p in payments:
         if p.payer is not None:
@@ -93,8 +93,8 @@ async def test_deals_at_every_size_keep_money_and_store_it(database_target, seat
         assert {p: net.get(p, 0) for p in session.players} == session.balances
         await service.next_hand(table.id, "101")
     async with service.db.reading() as store:
-        hands = await store.hands(GUILD, GAME.id)
-        waiting = await store.unpaid_entries(GUILD, GAME.id)
+        hands = await store.ledger.hands(GUILD, GAME.id)
+        waiting = await store.ledger.unpaid_entries(GUILD, GAME.id)
     assert len(hands) == 2 * seats
     assert all(h.record["game"] == "bete" for h in hands)
     # each hand's result in a word: made or failed by its declarer, none for a void deal
@@ -161,7 +161,7 @@ async def test_stop_ends_with_the_round_and_everything_carries_over(database_tar
     # the next table of La Bête in the guild starts from that pot and those bêtes
     second = await bete_table(service, 2, channel=21, first=3)
     async with service.db.reading() as store:
-        waiting = await store.unpaid_entries(GUILD, GAME.id)
+        waiting = await store.ledger.unpaid_entries(GUILD, GAME.id)
     assert second.carried == tuple((e.owner_name, e.amount) for e in waiting)
     await service.start(second.id, "104")
     assert second.state.pot.stake >= pot.get("stake", 0)
@@ -192,7 +192,7 @@ async def test_a_restart_mid_deal_rebuilds_the_same_deal(database_target, make_s
 async def test_two_tables_never_play_with_the_same_pot(database_target, make_service):
     service = await make_service(database_target)
     async with service.db.transaction() as store:
-        await store.add_to_pot(GUILD, GAME.id, 40, "stake")
+        await store.ledger.add_to_pot(GUILD, GAME.id, 40, "stake")
     first = await bete_table(service, 2)
     await service.start(first.id, "101")
     assert first.pot_dealt["stake"] == 40 and first.pot_held
@@ -226,5 +226,5 @@ async def test_computer_players_play_whole_deals(database_target, make_service):
         assert table.state.is_over
         await service.next_hand(table.id, "101")
     async with service.db.reading() as store:
-        hands = await store.hands(GUILD, GAME.id)
+        hands = await store.ledger.hands(GUILD, GAME.id)
     assert len(hands) == 3

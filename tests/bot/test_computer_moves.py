@@ -124,8 +124,8 @@ async def test_computer_moves_are_played_as_decided(
                 break
             await service.next_hand(table.id, "101")
         async with db.reading() as store:
-            events = await store.events(table.id)
-            hands = await store.hands(GUILD, game.id)
+            events = await store.tables.events(table.id)
+            hands = await store.ledger.hands(GUILD, game.id)
     finally:
         await service.close()
         await db.close()

@@ -113,8 +113,8 @@ async def test_three_computer_players_play_a_hand_with_one_person(database_targe
     async with table.lock:  # the last move, a computer's, is written under the lock
         pass
     async with service.db.reading() as store:
-        hands = await store.hands(GUILD, GAME.id)
-        seats = await store.seats(table.id)
+        hands = await store.ledger.hands(GUILD, GAME.id)
+        seats = await store.tables.seats(table.id)
     assert len(hands) == 1 and hands[0].record["actions"] == [f"{s} {a}" for s, a in state.actions]
     assert [s.ai_level for s in seats] == [None, "pimc", "heuristic", "pimc"]
     await service.close()
@@ -192,8 +192,8 @@ async def test_lobby_computers_are_removed_and_a_lobby_of_computers_closes(datab
     assert other.seats[1].player == "ai:pimc:François"
     await service.leave(table.id, "101")
     assert table.status == "ended"
-    async with service.db.reading() as store:
-        assert await store.seated_table(GUILD, "ai:pimc:Alexandre") is None
+    active = "SELECT table_id FROM seats WHERE guild_id = ? AND player = ? AND active = 1"
+    assert await service.db.select(active, GUILD, "ai:pimc:Alexandre") == []
     await service.db.close()
 
 
@@ -202,7 +202,7 @@ async def time_out_until_absent(service: TableService, table) -> list[int]:
         if table.between_hands:
             await service.next_hand(table.id, table.players[0])
         assert table.state is not None
-        await service._expire(table.id, table.moves, table.state.turn, 0)
+        await service.clock.expire(table.id, table.moves, table.state.turn, 0)
     return table.absent()
 
 
@@ -245,7 +245,7 @@ async def test_an_absent_player_is_replaced_then_takes_the_seat_back(database_ta
     while not rebuilt.between_hands and state.turn != seat:
         turn = state.turn
         assert rebuilt.seats[turn].human
-        await again._expire(rebuilt.id, rebuilt.moves, turn, 0)
+        await again.clock.expire(rebuilt.id, rebuilt.moves, turn, 0)
     if not rebuilt.between_hands:
         moves = rebuilt.moves
         await until(lambda: rebuilt.moves != moves)

@@ -165,7 +165,7 @@ async def test_every_seat_shows_a_name_of_its_own(
     async with db.reading() as store:
         for table_id, names in opened:
             assert again.tables[table_id].names == names
-            rows = await store.seats(table_id)
+            rows = await store.tables.seats(table_id)
             assert [s.name for s in rows] == names
             assert [s.player for s in rows] == again.tables[table_id].players
     await again.close()

@@ -37,8 +37,8 @@ async def hand_results(service: TableService) -> list[str | None]:
 
 async def seed_register(db: Database) -> None:
     async with db.transaction() as store:
-        await store.add_entry(GUILD, GAME.id, NewEntry("102", "Est", 24))
-        await store.add_entry(GUILD, GAME.id, NewEntry("101", "Sud", 40))
+        await store.ledger.add_entry(GUILD, GAME.id, NewEntry("102", "Est", 24))
+        await store.ledger.add_entry(GUILD, GAME.id, NewEntry("101", "Sud", 40))
 
 
 async def seated_table(service: TableService, turn_seconds: int = 0):
@@ -73,9 +73,9 @@ async def test_example1_through_the_service(database_target):
         (PLAYERS[o][0], a) for o, a in ((r["owner"], r["amount"]) for r in expected["register"])
     ]
     async with service.db.reading() as store:
-        payments = await store.payments(GUILD, GAME.id)
-        hands = await store.hands(GUILD, GAME.id)
-        board = await store.scoreboard(GUILD, GAME.id)
+        payments = await store.ledger.payments(GUILD, GAME.id)
+        hands = await store.ledger.hands(GUILD, GAME.id)
+        board = await store.ledger.scoreboard(GUILD, GAME.id)
     assert sum(p.amount for p in payments if p.payer == "102") == 52
     assert len(hands) == 1 and hands[0].record["actions"] == [f"{s} {w}" for s, w in actions()]
     assert board[0].player == "101" and board[0].net == 28 + 28 + 52 and board[0].made == 1
@@ -158,9 +158,10 @@ async def test_stop_by_agreement_carries_the_register_over(database_target):
         await service.vote_stop(table.id, player)
     assert table.status == "ended"
     async with service.db.reading() as store:
-        row = await store.table(table.id)
+        row = await store.tables.table(table.id)
         assert row is not None and row.status == "ended"
-        assert await store.seated_table(GUILD, "101") is None
+    active = "SELECT table_id FROM seats WHERE guild_id = ? AND player = ? AND active = 1"
+    assert await service.db.select(active, GUILD, "101") == []
     register = await service.register(GUILD, GAME.id)
     assert [e.amount for e in register.entries] == [24, 40]
     again = await service.open_table(
@@ -232,16 +233,16 @@ async def test_a_turn_that_times_out_is_played_for_the_player(database_target):
     service.on_change = changed
     moves = table.moves
     turn = table.state.turn
-    await service._expire(table.id, moves - 1, turn, 0)  # an old timer does nothing
+    await service.clock.expire(table.id, moves - 1, turn, 0)  # an old timer does nothing
     assert table.moves == moves and not seen and not decisions
-    await service._expire(table.id, moves, turn, 0)
+    await service.clock.expire(table.id, moves, turn, 0)
     assert table.moves == moves + 1 and seen == [moves + 1]
     # the fair computer player chose the move, for the seat whose time ran out
     assert [(level, seat) for level, seat, _ in decisions] == [("heuristic", turn)]
     assert table.state is not None and table.state.actions[-1] == (turn, decisions[0][2])
     events = []
     async with service.db.reading() as store:
-        events = await store.events(table.id)
+        events = await store.tables.events(table.id)
     assert events[-1].kind == "action" and events[-1].payload["timeout"] is True
     await service.db.close()
 
@@ -275,7 +276,7 @@ async def test_the_tour_des_gueux_ends_the_table(database_target):
     register = await service.register(GUILD, GAME.id)
     assert register.entries == [] and register.pot == {"": 4 * 8}
     async with service.db.reading() as store:
-        assert (await store.table(table.id)).status == "ended"  # type: ignore[union-attr]
+        assert (await store.tables.table(table.id)).status == "ended"  # type: ignore[union-attr]
     await service.db.close()
 
 
@@ -283,8 +284,8 @@ async def test_a_pinandele_plays_at_one_table_at_a_time(database_target):
     service = await make_service(database_target)
     service.deal_source = None
     async with service.db.transaction() as store:
-        await store.add_entry(GUILD, GAME.id, NewEntry(None, "", 8))
-        await store.add_to_pot(GUILD, GAME.id, 8)
+        await store.ledger.add_entry(GUILD, GAME.id, NewEntry(None, "", 8))
+        await store.ledger.add_to_pot(GUILD, GAME.id, 8)
     first = await seated_table(service)
     await service.start(first.id, "101")
     assert first.state is not None and first.state.entry is not None
@@ -330,8 +331,8 @@ async def test_two_tables_of_one_server_settle_at_the_same_moment(database_targe
         [(owners[r["owner"]], r["amount"]) for r in expected["register"]] + [("", 8)]
     )
     async with service.db.reading() as store:
-        payments = await store.payments(GUILD, GAME.id)
-        hands = await store.hands(GUILD, GAME.id)
+        payments = await store.ledger.payments(GUILD, GAME.id)
+        hands = await store.ledger.hands(GUILD, GAME.id)
     net: dict[str | None, int] = {}
     for p in payments:
         net[p.payer] = net.get(p.payer, 0) - p.amount

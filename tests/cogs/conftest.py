@@ -115,8 +115,8 @@ async def seed_register(world: World) -> None:
 
     ids = [str(m.id) for m in world.members]
     async with world.bot.db.transaction() as store:
-        await store.add_entry(world.guild.id, GAME.id, NewEntry(ids[1], "Est", 24))
-        await store.add_entry(world.guild.id, GAME.id, NewEntry(ids[0], "Sud", 40))
+        await store.ledger.add_entry(world.guild.id, GAME.id, NewEntry(ids[1], "Est", 24))
+        await store.ledger.add_entry(world.guild.id, GAME.id, NewEntry(ids[0], "Sud", 40))
 
 
 @pytest.fixture

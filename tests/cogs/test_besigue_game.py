@@ -200,7 +200,7 @@ async def test_a_match_stopped_is_kept_and_taken_up_again_by_its_players(world):
         await member.click(world.table_message(), label=stop_now)
     assert table.status == "ended"
     async with world.bot.db.reading() as store:
-        [kept] = await store.kept_matches(world.guild.id, GAME.id)
+        [kept] = await store.matches.kept_matches(world.guild.id, GAME.id)
     assert [name for _, name, _ in kept.seats] == [anne.user.name, marc.user.name]
     assert kept.state["scores"] == [0, 0] and kept.options["target"] == 1500
     ended = next(m for m in world.channel.history() if m.id == table.row.message_id)
@@ -227,7 +227,7 @@ async def test_a_match_stopped_is_kept_and_taken_up_again_by_its_players(world):
     assert isinstance(session, Session) and session.scores == [0, 0]
     assert session.dealer == kept.state["dealer"]
     async with world.bot.db.reading() as store:
-        assert await store.kept_matches(world.guild.id, GAME.id) == []  # taken up once
+        assert await store.matches.kept_matches(world.guild.id, GAME.id) == []  # taken up once
 
 
 async def test_a_combination_that_reaches_the_target_wins_the_match_at_once(world):
@@ -235,12 +235,12 @@ async def test_a_combination_that_reaches_the_target_wins_the_match_at_once(worl
     ids = [str(anne.id), str(marc.id)]
     # a match kept at 990 to 0, Anne dealing next: Marc leads, Anne holds the marriage
     async with world.bot.db.transaction() as store:
-        row = await store.insert_table(
+        row = await store.tables.insert_table(
             guild_id=world.guild.id, channel_id=999, game=GAME.id, options={},
             turn_seconds=0, created_by=ids[0], seed=1,
         )  # fmt: skip
-        await store.set_table_status(row.id, "ended")
-        kept_id = await store.keep_match(
+        await store.tables.set_table_status(row.id, "ended")
+        kept_id = await store.matches.keep_match(
             guild_id=world.guild.id, game=GAME.id, table_id=row.id, options={},
             seats=[(ids[0], anne.user.name, None), (ids[1], marc.user.name, None)],
             state={"scores": [990, 0], "dealer": 0}, summary="",
@@ -279,8 +279,8 @@ async def test_a_match_stopped_after_its_deal_is_kept_at_the_scores_counted(worl
     session = table.session
     assert isinstance(session, Session) and sum(session.scores) > 0
     async with world.bot.db.reading() as store:
-        [kept] = await store.kept_matches(world.guild.id, GAME.id)
-        assert await store.match_scoreboard(world.guild.id, GAME.id) == []  # not won
+        [kept] = await store.matches.kept_matches(world.guild.id, GAME.id)
+        assert await store.matches.match_scoreboard(world.guild.id, GAME.id) == []  # not won
     assert kept.state == {"scores": list(session.scores), "dealer": session.dealer}
     ended = message_text(next(m for m in world.channel.history() if m.id == table.row.message_id))
     assert "The match stops here." in ended and "kept for later" in ended
@@ -338,12 +338,12 @@ async def test_a_match_won_by_partners_names_both_in_history_and_on_the_scoreboa
     names = [m.user.name for m in world.members]
     # a match in partnerships kept at 590 to 0 (Sud and Nord, Est and Ouest), Sud dealing
     async with world.bot.db.transaction() as store:
-        row = await store.insert_table(
+        row = await store.tables.insert_table(
             guild_id=world.guild.id, channel_id=999, game=GAME.id, options={},
             turn_seconds=0, created_by=ids[0], seed=1,
         )  # fmt: skip
-        await store.set_table_status(row.id, "ended")
-        kept_id = await store.keep_match(
+        await store.tables.set_table_status(row.id, "ended")
+        kept_id = await store.matches.keep_match(
             guild_id=world.guild.id, game=GAME.id, table_id=row.id,
             options={"partnerships": True},
             seats=[(i, n, None) for i, n in zip(ids, names, strict=True)],

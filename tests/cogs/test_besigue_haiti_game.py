@@ -122,13 +122,13 @@ async def test_a_partie_won_gives_a_hundred_and_the_table_goes_on(world):
     ids = [str(anne.id), str(marc.id)]
     # Marc leads three parties to none: one more and he gives a hundred
     async with world.bot.db.transaction() as store:
-        row = await store.insert_table(
+        row = await store.tables.insert_table(
             guild_id=world.guild.id, channel_id=999, game=GAME.id, options={},
             turn_seconds=0, created_by=ids[0], seed=1,
         )  # fmt: skip
-        await store.set_table_status(row.id, "ended")
+        await store.tables.set_table_status(row.id, "ended")
         match = {"parties": [0, 3], "head_start": [0, 0]}
-        kept_id = await store.keep_match(
+        kept_id = await store.matches.keep_match(
             guild_id=world.guild.id, game=GAME.id, table_id=row.id, options={},
             seats=[(ids[0], anne.user.name, None), (ids[1], marc.user.name, None)],
             state={"scores": [300, 980], "dealer": 0, "match": match}, summary="",
@@ -164,7 +164,7 @@ async def test_a_partie_won_gives_a_hundred_and_the_table_goes_on(world):
     ended = message_text(next(m for m in world.channel.history() if m.id == table.row.message_id))
     assert "Play stops here for tonight." in ended and "kept for later" in ended
     async with world.bot.db.reading() as store:
-        [kept] = await store.kept_matches(world.guild.id, GAME.id)
+        [kept] = await store.matches.kept_matches(world.guild.id, GAME.id)
     assert kept.state == {
         "scores": [100, 0],
         "dealer": session.dealer,

@@ -123,10 +123,10 @@ async def test_a_whole_game_of_la_bete(world):
     assert "End of the game" in str(ended.to_dict())
 
     async with world.bot.db.reading() as store:
-        hands = await store.hands(world.guild.id, GAME.id)
-        ledger = await store.payments(world.guild.id, GAME.id)
-        pot = await store.pot_parts(world.guild.id, GAME.id)
-        waiting = await store.unpaid_entries(world.guild.id, GAME.id)
+        hands = await store.ledger.hands(world.guild.id, GAME.id)
+        ledger = await store.ledger.payments(world.guild.id, GAME.id)
+        pot = await store.ledger.pot_parts(world.guild.id, GAME.id)
+        waiting = await store.ledger.unpaid_entries(world.guild.id, GAME.id)
     assert len(hands) == 3 and all(h.record["game"] == "bete" for h in hands)
     net = {}
     for p in ledger:

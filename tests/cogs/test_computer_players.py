@@ -124,8 +124,8 @@ async def test_a_hand_with_three_computer_players(world):
     log = message.embeds[0].fields[-1].value
     assert "settled" in log
     async with world.bot.db.reading() as store:
-        hands = await store.hands(world.guild.id, GAME.id)
-        payments = await store.payments(world.guild.id, GAME.id)
+        hands = await store.ledger.hands(world.guild.id, GAME.id)
+        payments = await store.ledger.payments(world.guild.id, GAME.id)
     assert len(hands) == 1
     players = {p.payer for p in payments} | {p.payee for p in payments}
     assert players - {None} <= {s.player for s in table.seats}
@@ -151,7 +151,7 @@ async def test_a_deal_of_l_hombre_with_two_computer_players(world):
     assert state.is_over
     assert "Next deal" in labels(world.table_message())
     async with world.bot.db.reading() as store:
-        hands = await store.hands(world.guild.id, HOMBRE.id)
+        hands = await store.ledger.hands(world.guild.id, HOMBRE.id)
     assert len(hands) == 1 and hands[0].record["deals"][0]["actions"]
     assert not world.env.errors
 
@@ -186,6 +186,6 @@ async def test_a_deal_of_besigue_with_computer_players(world, computers, level, 
     assert sum(session.scores) == sum(state.outcome.points) > 0
     assert len(session.scores) == (2 if options.get("partnerships") else computers + 1)
     async with world.bot.db.reading() as store:
-        hands = await store.hands(world.guild.id, BESIGUE.id)
+        hands = await store.ledger.hands(world.guild.id, BESIGUE.id)
     assert len(hands) == 1 and hands[0].record["deals"][0]["actions"]
     assert not world.env.errors

@@ -78,8 +78,8 @@ async def test_full_hand_through_buttons(world, db_path):
 
     # the ledger and the register in the database match the engine's replay
     async with world.bot.db.reading() as store:
-        ledger = await store.payments(world.guild.id, GAME.id)
-        register = await store.unpaid_entries(world.guild.id, GAME.id)
+        ledger = await store.ledger.payments(world.guild.id, GAME.id)
+        register = await store.ledger.unpaid_entries(world.guild.id, GAME.id)
     net = dict.fromkeys(ids, 0)
     for p in ledger:
         if p.payer:

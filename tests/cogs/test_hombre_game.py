@@ -211,8 +211,8 @@ async def test_a_hombre_takes_exchanges_stops_after_five_tricks_and_wins_the_pou
     payments = next(f.value for f in summary.fields if f.name == "Payments")
     assert "the poule" in payments and "ante" in payments
     async with world.bot.db.reading() as store:
-        pot = await store.pot_parts(world.guild.id, GAME.id)
-        hands = await store.hands(world.guild.id, GAME.id)
+        pot = await store.ledger.pot_parts(world.guild.id, GAME.id)
+        hands = await store.ledger.hands(world.guild.id, GAME.id)
     assert pot.get("poule", 0) == 0  # taken
     assert len(hands) == 1 and hands[0].record["game"] == "hombre"
     assert hands[0].record["deals"][0]["actions"][-1] == f"{first} stop"
@@ -242,10 +242,10 @@ async def test_whole_games_of_l_hombre_every_way_and_the_boards(world):
     session = table.session
     assert session.poules_won == 1
     async with world.bot.db.reading() as store:
-        hands = await store.hands(world.guild.id, GAME.id)
-        ledger = await store.payments(world.guild.id, GAME.id)
-        pot = await store.pot_parts(world.guild.id, GAME.id)
-        waiting = await store.unpaid_entries(world.guild.id, GAME.id)
+        hands = await store.ledger.hands(world.guild.id, GAME.id)
+        ledger = await store.ledger.payments(world.guild.id, GAME.id)
+        pot = await store.ledger.pot_parts(world.guild.id, GAME.id)
+        waiting = await store.ledger.unpaid_entries(world.guild.id, GAME.id)
     assert len(hands) == deals
     net: dict[str | None, int] = {}
     for p in ledger:
@@ -261,7 +261,7 @@ async def test_whole_games_of_l_hombre_every_way_and_the_boards(world):
     assert board.title.startswith("Scoreboard — L'Hombre (Ombre) (")
     # each hombre's poules won, remises and codilles, as the stored deals say
     async with world.bot.db.reading() as store:
-        past = await store.recent_hands(world.guild.id, GAME.id, None, 100)
+        past = await store.ledger.recent_hands(world.guild.id, GAME.id, None, 100)
     for name in ("Sud", "Est", "Nord"):
         mine = [h.result for h in past if h.declarers == (name,)]
         won = mine.count("win") + mine.count("vole")

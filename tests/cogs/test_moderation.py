@@ -35,8 +35,8 @@ async def test_only_a_moderator_ends_a_table_and_the_table_says_who(world, db_pa
     ended = game_text(table.game.id, lang, "table.ended.moderator", name="Garde")
     assert ended in embed.description
     async with world.bot.db.reading() as store:
-        events = await store.events(table.id)
-        hands = await store.unpaid_entries(world.guild.id, table.game.id)
+        events = await store.tables.events(table.id)
+        hands = await store.ledger.unpaid_entries(world.guild.id, table.game.id)
     assert events[-1].kind == "end" and events[-1].payload["by"] == str(garde.id)
     assert hands == []  # the hand in progress was not settled: nothing was paid or added
 

@@ -48,7 +48,7 @@ async def settle(db: Database, entry_id: int, hand_no: int, pause: float) -> boo
     another settlement tries to run meanwhile: the hand, its payments, the crossing of
     the one unpaid entry, a new bête and the pot."""
     async with db.transaction() as store:
-        hand = await store.insert_hand(
+        hand = await store.ledger.insert_hand(
             guild_id=GUILD,
             game=GAME,
             table_id=None,
@@ -58,12 +58,12 @@ async def settle(db: Database, entry_id: int, hand_no: int, pause: float) -> boo
             made=True,
             players=[HandSeat("a", "A", 24), HandSeat("b", "B", -24)],
         )
-        await store.add_payments(GUILD, GAME, hand, [NewPayment("b", "a", 24, "bete")])
+        await store.ledger.add_payments(GUILD, GAME, hand, [NewPayment("b", "a", 24, "bete")])
         await asyncio.sleep(pause)
-        crossed = await store.cross_entry(entry_id, "a", 24, hand)
-        await store.add_entry(GUILD, GAME, NewEntry("b", "B", 8), hand)
+        crossed = await store.ledger.cross_entry(entry_id, "a", 24, hand)
+        await store.ledger.add_entry(GUILD, GAME, NewEntry("b", "B", 8), hand)
         await asyncio.sleep(pause)
-        await store.add_to_pot(GUILD, GAME, 8)
+        await store.ledger.add_to_pot(GUILD, GAME, 8)
     return crossed
 
 
@@ -73,18 +73,18 @@ async def test_settlements_at_the_same_moment_keep_the_register_consistent(datab
     first, second = await Database.open(database_target), await Database.open(database_target)
     try:
         async with first.transaction() as store:
-            entry = await store.add_entry(GUILD, GAME, NewEntry("b", "B", 24))
-            await store.add_to_pot(GUILD, GAME, 100)
+            entry = await store.ledger.add_entry(GUILD, GAME, NewEntry("b", "B", 24))
+            await store.ledger.add_to_pot(GUILD, GAME, 100)
         crossed = await asyncio.gather(
             *(settle((first, second)[i % 2], entry.id, i, 0.01) for i in range(8))
         )
         assert crossed.count(True) == 1  # the bête is paid once
         async with second.reading() as store:
-            unpaid = await store.unpaid_entries(GUILD, GAME)
-            pot = await store.pot(GUILD, GAME)
-            payments = await store.payments(GUILD, GAME)
-            hands = await store.hands(GUILD, GAME)
-            paid = await store.entry(entry.id)
+            unpaid = await store.ledger.unpaid_entries(GUILD, GAME)
+            pot = (await store.ledger.pot_parts(GUILD, GAME)).get("", 0)
+            payments = await store.ledger.payments(GUILD, GAME)
+            hands = await store.ledger.hands(GUILD, GAME)
+            paid = await store.ledger.entry(entry.id)
     finally:
         await first.close()
         await second.close()
@@ -102,7 +102,7 @@ async def test_two_settlements_of_one_guild_write_one_after_the_other(database_t
 
     async def slow() -> None:
         async with first.transaction() as store:
-            await store.add_to_pot(GUILD, GAME, 8)  # takes the guild's register
+            await store.ledger.add_to_pot(GUILD, GAME, 8)  # takes the guild's register
             locked.set()
             await asyncio.sleep(0.3)
             order.append("first commits")
@@ -110,14 +110,14 @@ async def test_two_settlements_of_one_guild_write_one_after_the_other(database_t
     async def quick() -> None:
         await locked.wait()
         async with second.transaction() as store:
-            await store.add_entry(GUILD, GAME, NewEntry(None, "", 8))
+            await store.ledger.add_entry(GUILD, GAME, NewEntry(None, "", 8))
             order.append("second wrote")
 
     try:
         await asyncio.gather(slow(), quick())
         async with first.reading() as store:
-            assert await store.pot(GUILD, GAME) == 8
-            assert len(await store.unpaid_entries(GUILD, GAME)) == 1
+            assert await store.ledger.pot_parts(GUILD, GAME) == {"": 8}
+            assert len(await store.ledger.unpaid_entries(GUILD, GAME)) == 1
     finally:
         await first.close()
         await second.close()
@@ -129,7 +129,7 @@ async def test_an_event_is_appended_once_and_big_ids_come_back(database_target, 
     db = await Database.open(database_target)
     try:
         async with db.transaction() as store:
-            table = await store.insert_table(
+            table = await store.tables.insert_table(
                 guild_id=GUILD,
                 channel_id=GUILD + 1,
                 game=GAME,
@@ -140,15 +140,15 @@ async def test_an_event_is_appended_once_and_big_ids_come_back(database_target, 
                 guild_name="Le Berry",
                 channel_name="salon",
             )
-            await store.set_table_message(table.id, GUILD + 2)
-            await store.append_event(table.id, 1, "open", {"by": "a", "name": "Élise"})
+            await store.tables.set_table_message(table.id, GUILD + 2)
+            await store.tables.append_event(table.id, 1, "open", {"by": "a", "name": "Élise"})
         with pytest.raises(integrity_error):
             async with db.transaction() as store:
-                await store.append_event(table.id, 2, "join", {"player": "b"})
-                await store.append_event(table.id, 1, "join", {"player": "c"})
+                await store.tables.append_event(table.id, 2, "join", {"player": "b"})
+                await store.tables.append_event(table.id, 1, "join", {"player": "c"})
         async with db.reading() as store:
-            row = await store.table(table.id)
-            events = await store.events(table.id)
+            row = await store.tables.table(table.id)
+            events = await store.tables.events(table.id)
     finally:
         await db.close()
     assert row is not None

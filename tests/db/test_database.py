@@ -44,7 +44,9 @@ async def test_foreign_keys_are_enforced(database_target, integrity_error):
     db = await Database.open(database_target)
     with pytest.raises(integrity_error):
         async with db.transaction() as store:
-            await store.add_payments(1, "bete-hombree", 999, [NewPayment("a", "b", 1, "contract")])
+            await store.ledger.add_payments(
+                1, "bete-hombree", 999, [NewPayment("a", "b", 1, "contract")]
+            )
     await db.close()
 
 
@@ -53,12 +55,12 @@ async def test_a_failed_block_writes_nothing(database_target):
     db = await Database.open(database_target)
     with pytest.raises(RuntimeError):
         async with db.transaction() as store:
-            await store.add_entry(1, "bete-hombree", NewEntry("a", "A", 10))
-            await store.add_to_pot(1, "bete-hombree", 8)
+            await store.ledger.add_entry(1, "bete-hombree", NewEntry("a", "A", 10))
+            await store.ledger.add_to_pot(1, "bete-hombree", 8)
             raise RuntimeError("boom")
     async with db.reading() as store:
-        assert await store.unpaid_entries(1, "bete-hombree") == []
-        assert await store.pot(1, "bete-hombree") == 0
+        assert await store.ledger.unpaid_entries(1, "bete-hombree") == []
+        assert await store.ledger.pot_parts(1, "bete-hombree") == {}
     await db.close()
 
 
@@ -67,20 +69,20 @@ async def test_one_open_table_per_channel_and_one_seat_per_guild(database_target
     db = await Database.open(database_target)
     args = dict(guild_id=1, channel_id=2, game="bete-hombree", options={}, turn_seconds=0)
     async with db.transaction() as store:
-        first = await store.insert_table(**args, created_by="a", seed=1)
-        await store.add_seat(first.id, 1, 0, "a", "A")
+        first = await store.tables.insert_table(**args, created_by="a", seed=1)
+        await store.tables.add_seat(first.id, 1, 0, "a", "A")
     with pytest.raises(integrity_error):
         async with db.transaction() as store:
-            await store.insert_table(**args, created_by="b", seed=2)
+            await store.tables.insert_table(**args, created_by="b", seed=2)
     async with db.transaction() as store:
-        other = await store.insert_table(**{**args, "channel_id": 3}, created_by="b", seed=2)
+        other = await store.tables.insert_table(**{**args, "channel_id": 3}, created_by="b", seed=2)
     with pytest.raises(integrity_error):
         async with db.transaction() as store:
-            await store.add_seat(other.id, 1, 0, "a", "A")
+            await store.tables.add_seat(other.id, 1, 0, "a", "A")
     async with db.transaction() as store:
-        await store.set_table_status(first.id, "ended")
-        await store.add_seat(other.id, 1, 0, "a", "A")  # free again once the table ended
-        await store.insert_table(**args, created_by="c", seed=3)  # the channel is free too
+        await store.tables.set_table_status(first.id, "ended")
+        await store.tables.add_seat(other.id, 1, 0, "a", "A")  # free again once the table ended
+        await store.tables.insert_table(**args, created_by="c", seed=3)  # the channel is free too
     await db.close()
 
 
@@ -88,8 +90,8 @@ async def test_one_open_table_per_channel_and_one_seat_per_guild(database_target
 async def test_register_crossing_and_scoreboard(database_target):
     db = await Database.open(database_target)
     async with db.transaction() as store:
-        entry = await store.add_entry(1, "bete-hombree", NewEntry("b", "B", 24))
-        hand = await store.insert_hand(
+        entry = await store.ledger.add_entry(1, "bete-hombree", NewEntry("b", "B", 24))
+        hand = await store.ledger.insert_hand(
             guild_id=1,
             game="bete-hombree",
             table_id=None,
@@ -104,46 +106,27 @@ async def test_register_crossing_and_scoreboard(database_target):
                 HandSeat("d", "D", 0),
             ],
         )
-        await store.add_payments(
+        await store.ledger.add_payments(
             1,
             "bete-hombree",
             hand,
             [NewPayment("b", "a", 6, "contract"), NewPayment("b", "a", 24, "bete")],
         )
-        assert await store.cross_entry(entry.id, "a", 24, hand)
-        assert not await store.cross_entry(entry.id, "a", 24, hand)  # only once
+        assert await store.ledger.cross_entry(entry.id, "a", 24, hand)
+        assert not await store.ledger.cross_entry(entry.id, "a", 24, hand)  # only once
     async with db.reading() as store:
-        assert await store.unpaid_entries(1, "bete-hombree") == []
-        crossed = await store.entry(entry.id)
+        assert await store.ledger.unpaid_entries(1, "bete-hombree") == []
+        crossed = await store.ledger.entry(entry.id)
         assert crossed is not None and crossed.crossed_by == "a" and crossed.paid == 24
-        board = await store.scoreboard(1, "bete-hombree")
+        board = await store.ledger.scoreboard(1, "bete-hombree")
     top = board[0]
     assert (top.player, top.net, top.hands, top.made, top.betes_collected) == ("a", 30, 1, 1, 1)
     assert next(r for r in board if r.player == "b").net == -30
     await db.close()
 
 
-@both
-async def test_open_table_events_reads_every_open_log_at_once(database_target):
-    db = await Database.open(database_target)
-    args = dict(guild_id=1, game="bete-hombree", options={}, turn_seconds=0, created_by="a")
-    async with db.transaction() as store:
-        tables = [await store.insert_table(**args, channel_id=c, seed=c) for c in (2, 3, 4)]
-        for table in tables:
-            for seq in (1, 2):
-                await store.append_event(table.id, seq, "join", {"player": f"{table.id}-{seq}"})
-        await store.set_table_status(tables[1].id, "ended")
-    async with db.reading() as store:
-        logs = await store.open_table_events()
-        assert sorted(logs) == [tables[0].id, tables[2].id]
-        for table in (tables[0], tables[2]):
-            assert logs[table.id] == await store.events(table.id)
-            assert [e.seq for e in logs[table.id]] == [1, 2]
-    await db.close()
-
-
 async def _insert_hand(store, made, result=None) -> int:
-    return await store.insert_hand(
+    return await store.ledger.insert_hand(
         guild_id=1,
         game="bete-hombree",
         table_id=None,
@@ -202,18 +185,18 @@ async def test_a_players_notify_setting_is_kept(database_target, integrity_error
     db = await Database.open(path)
     try:
         async with db.reading() as store:
-            assert await store.player_notify("42") == "dm"  # the default
+            assert await store.preferences.player_notify("42") == "dm"  # the default
         async with db.transaction() as store:
-            await store.set_player_notify("42", "mention")
-            await store.set_player_notify("42", "none")
+            await store.preferences.set_player_notify("42", "mention")
+            await store.preferences.set_player_notify("42", "none")
         with pytest.raises(integrity_error):
             async with db.transaction() as store:
-                await store.set_player_notify("42", "carrier pigeon")
+                await store.preferences.set_player_notify("42", "carrier pigeon")
     finally:
         await db.close()
     again = await Database.open(path)
     try:
         async with again.reading() as store:
-            assert await store.player_notify("42") == "none"
+            assert await store.preferences.player_notify("42") == "none"
     finally:
         await again.close()

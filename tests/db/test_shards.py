@@ -9,8 +9,7 @@ import asyncio
 
 import pytest
 
-from db import Database
-from db.store import NewEntry
+from db import Database, NewEntry
 
 both = pytest.mark.both_backends
 
@@ -20,14 +19,14 @@ async def test_a_handed_click_is_taken_once(database_target):
     first, second = await Database.open(database_target), await Database.open(database_target)
     try:
         async with first.transaction() as store:
-            handoff = await store.hand_over(1, '{"id": "42"}')
+            handoff = await store.shards.hand_over(1, '{"id": "42"}')
         takes = await asyncio.gather(*(take(db, handoff) for db in (first, second, first)))
         assert takes.count(None) == 2 and '{"id": "42"}' in takes
         async with second.transaction() as store:
-            await store.set_shard_owner(1, "process-a")
-            await store.set_shard_owner(1, "process-b")  # a replacement takes it over
-            assert await store.shard_owner(1) == "process-b"
-            assert await store.shard_owner(2) is None
+            await store.shards.set_shard_owner(1, "process-a")
+            await store.shards.set_shard_owner(1, "process-b")  # a replacement takes it over
+            assert await store.shards.shard_owner(1) == "process-b"
+            assert await store.shards.shard_owner(2) is None
     finally:
         await first.close()
         await second.close()
@@ -35,7 +34,7 @@ async def test_a_handed_click_is_taken_once(database_target):
 
 async def take(database: Database, handoff: int) -> str | None:
     async with database.transaction() as store:
-        return await store.take_handoff(handoff)
+        return await store.shards.take_handoff(handoff)
 
 
 @both
@@ -45,7 +44,7 @@ async def test_the_open_tables_of_a_player_name_their_guilds(database_target):
         async with database.transaction() as store:
             tables = []
             for guild in (7 << 22, 9 << 22):
-                row = await store.insert_table(
+                row = await store.tables.insert_table(
                     guild_id=guild,
                     channel_id=guild + 1,
                     game="bete-hombree",
@@ -54,11 +53,11 @@ async def test_the_open_tables_of_a_player_name_their_guilds(database_target):
                     created_by="u1",
                     seed=1,
                 )
-                await store.add_seat(row.id, guild, 0, "u1", "U1")
+                await store.tables.add_seat(row.id, guild, 0, "u1", "U1")
                 tables.append(row.id)
-            await store.set_table_status(tables[1], "ended")
-            assert await store.open_tables_of("u1") == [(tables[0], 7 << 22)]
-            assert await store.open_tables_of("u2") == []
+            await store.tables.set_table_status(tables[1], "ended")
+            assert await store.shards.open_tables_of("u1") == [(tables[0], 7 << 22)]
+            assert await store.shards.open_tables_of("u2") == []
     finally:
         await database.close()
 
@@ -83,12 +82,12 @@ async def test_a_live_process_keeps_its_shards_until_it_dies(postgres):
         await asyncio.sleep(0.6)
         assert not waiting.done(), "shard 1 was taken from a live holder"
         async with second.transaction() as store:
-            assert await store.shard_owner(1) == "first"
+            assert await store.shards.shard_owner(1) == "first"
         await first.close()  # as at a SIGKILL, its server connections end
         await asyncio.wait_for(waiting, 2.0)
         async with second.transaction() as store:
-            assert await store.shard_owner(1) == "second"
-            handoff = await store.hand_over(1, "{}")
+            assert await store.shards.shard_owner(1) == "second"
+            handoff = await store.shards.hand_over(1, "{}")
         for _ in range(50):
             if heard:
                 break
@@ -119,26 +118,26 @@ async def test_a_table_write_waits_for_no_takeover_and_sees_the_new_holder(postg
     first, second = await Database.open(url), await Database.open(url)
     try:
         async with first.transaction() as store:
-            await store.set_shard_owner(3, "old")
+            await store.shards.set_shard_owner(3, "old")
         order: list[str] = []
 
         async def write() -> None:
             async with first.transaction() as store:
-                assert await store.shard_owner(3) == "old"
+                assert await store.shards.shard_owner(3) == "old"
                 await asyncio.sleep(0.3)
-                await store.add_entry(1, "bete-hombree", NewEntry("b", "B", 1))
+                await store.ledger.add_entry(1, "bete-hombree", NewEntry("b", "B", 1))
                 order.append("write")
 
         async def takeover() -> None:
             await asyncio.sleep(0.1)
             async with second.transaction() as store:
-                await store.set_shard_owner(3, "new")
+                await store.shards.set_shard_owner(3, "new")
                 order.append("takeover")
 
         await asyncio.gather(write(), takeover())
         assert order == ["write", "takeover"]
         async with first.transaction() as store:
-            assert await store.shard_owner(3) == "new"
+            assert await store.shards.shard_owner(3) == "new"
     finally:
         await first.close()
         await second.close()
@@ -154,16 +153,16 @@ async def test_a_click_is_handed_over_by_statements_each_committed_at_once(postg
     first, second = await Database.open(url), await Database.open(url)
     try:
         async with first.statements() as store:
-            handoff = await store.hand_over(2, '{"id": "7"}')
+            handoff = await store.shards.hand_over(2, '{"id": "7"}')
             assert await take(second, handoff) == '{"id": "7"}'  # seen before the block ends
-            assert await store.take_handoff(handoff) is None  # and taken once
+            assert await store.shards.take_handoff(handoff) is None  # and taken once
         with pytest.raises(RuntimeError):
             async with first.transaction() as store:
-                await store.hand_over(2, '{"id": "8"}')
+                await store.shards.hand_over(2, '{"id": "8"}')
                 raise RuntimeError("a block that fails")
         for _ in range(3):  # every pooled connection: nothing of the failed block is left
             async with first.statements() as store:
-                assert await store.take_handoff(handoff + 1) is None
+                assert await store.shards.take_handoff(handoff + 1) is None
     finally:
         await first.close()
         await second.close()

@@ -26,7 +26,7 @@ from tests.e2e.players import TablePlayers
 @dataclass(frozen=True)
 class Game:
     outcome: Outcome
-    pot: dict[str, int]  # Store.pot_parts(guild, game) at the end
+    pot: dict[str, int]  # the ledger's pot_parts(guild, game) at the end
     moves: list[tuple[int, int, str, str]]  # hand, seat, verb, argument
 
 
@@ -35,7 +35,7 @@ async def stored_pot(target: Target, guild_id: int, game: str) -> dict[str, int]
     database = await Database.open(target)
     try:
         async with database.reading() as store:
-            return await store.pot_parts(guild_id, game)
+            return await store.ledger.pot_parts(guild_id, game)
     finally:
         await database.close()
 
