@@ -50,10 +50,10 @@ async def played_out(run: TableRun) -> None:
             words = ended_text(table, lang)
             assert words and any(words in s for s in embed_strings(table_embed(table, lang)))
         async with run.db.reading() as store:
-            row = await store.table(table.id)
-            events = await store.events(table.id)
-            hands = await store.hands(GUILD, game.id)
-            history = await store.recent_hands(GUILD, game.id, None, 50)
+            row = await store.tables.table(table.id)
+            events = await store.tables.events(table.id)
+            hands = await store.ledger.hands(GUILD, game.id)
+            history = await store.ledger.recent_hands(GUILD, game.id, None, 50)
         assert row is not None and row.status == "ended"
         replayed = new_table(row, game)
         for event in events:
