@@ -121,7 +121,8 @@ async def test_its_trace_holds_the_session_s_counted_requests_only(window):
     finally:
         await runner.cleanup()
     edits = sorted(at for what, at in came if what == "channels")
-    answer = next(at for what, at in came if what == "interactions")
     assert len(edits) == 2 and edits[1] - edits[0] >= window * 0.99  # the second waited
-    assert answer - edits[0] < window / 2  # the answer did not
+    assert [what for what, _ in came].count("interactions") == 1
+    # the answer was not held: at one request a window, a counted third would have waited
+    # too (a bound from below, which a busy machine cannot break: no timing of the answer)
     assert pacer.waited == 1
