@@ -13,11 +13,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from games import offered
 from games.options import options_from_dict
+from games.refusals import codes
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -58,7 +60,8 @@ class GameSpec(Generic[OptionsT, SessionT, ViewT, ActionT]):
     ``state`` that ``session`` dealt, as far as it went (``write_record`` gives
     its JSON).  ``players_module`` names the module whose ``PLAYERS`` lists the
     computer players by name (imported on first use, by ``players()``), and
-    ``fair`` and ``strong`` name the two a table offers.
+    ``fair`` and ``strong`` name the two a table offers; ``refusals`` lists the
+    game's own reasons to refuse an action (``games.refusals``).
     """
 
     id: str  # as stored with tables, hands and registers, and in records
@@ -77,6 +80,12 @@ class GameSpec(Generic[OptionsT, SessionT, ViewT, ActionT]):
     players_module: str  # a module whose PLAYERS maps names to computer players
     fair: str = "heuristic"
     strong: str = "pimc"
+    refusals: type[StrEnum] | None = None  # the game's own refusal codes (``games.refusals``)
+
+    def refusal_codes(self) -> tuple[StrEnum, ...]:
+        """Every code an action of this game may be refused with: the shared rules
+        (``games.refusals.Rule``), then the game's own."""
+        return codes(self.refusals)
 
     def replay(self, data: Mapping[str, Any]) -> Any:
         """Read a record's JSON, replay it and give its result JSON (``RecordError``

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from games.cards import Card
+from games.refusals import Refusal, Rule
 
 
 class TrickRules(Protocol):
@@ -120,15 +121,15 @@ class TrickPlay:
     def _legal_play_mask(self) -> int:
         return self.trick_rules.legal(self.hands[self.turn], self.lead, self.winner)
 
-    def _check_play(self, card_bit: int) -> str | None:
+    def _check_play(self, card_bit: int) -> Refusal | None:
         if card_bit & self._legal_play_mask():
             return None
         card = Card.from_index(card_bit.bit_length() - 1)
         hand = self.hands[self.turn]
         if not card_bit & hand:
-            return f"{card} is not in this hand"
+            return Refusal(Rule.NOT_HELD, f"{card} is not in this hand")
         obligation = self.trick_rules.obligation(hand, self.lead, self.winner)
-        return f"{card} breaks the obligation: {obligation}"
+        return Refusal(Rule.OBLIGATION, f"{card} breaks the obligation: {obligation}")
 
     def _play_card(self, seat: int, index: int) -> int:
         """Play card ``index`` from ``seat``; the trick's winner if it is complete, else -1."""

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from games.besigue.actions import Action
 from games.besigue.haiti.session import HaitiSession
 from games.besigue.record import GAME, AnySession, BesigueRecord, record_of, replay, result_json
+from games.besigue.refusals import Refused
 from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules
 from games.besigue.session import Session
 from games.besigue.state import DealView
@@ -34,6 +35,7 @@ SPEC: GameSpec[Rules, AnySession, DealView, Action] = register(
         result=result_json,
         record_of=record_of,
         players_module="games.besigue.ai",
+        refusals=Refused,
         fair="heuristic",
         strong="pimc",
     )

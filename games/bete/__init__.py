@@ -6,7 +6,8 @@ from games.bete.actions import Action, Kind
 from games.bete.record import GAME, DealRecord, record_of, replay, result_json
 from games.bete.rules import Rules, fiches
 from games.bete.session import Session, SettledDeal
-from games.bete.state import Bete, DealState, DealView, IllegalActionError, Outcome, Phase, Pot
+from games.bete.state import Bete, DealState, DealView, Outcome, Phase, Pot, Refused
+from games.refusals import IllegalActionError
 from games.registry import GameSpec, register
 
 
@@ -30,6 +31,7 @@ SPEC: GameSpec[Rules, Session, DealView, Action] = register(
         result=result_json,
         record_of=record_of,
         players_module="games.bete.ai",
+        refusals=Refused,
     )
 )
 

@@ -3,6 +3,7 @@
 from collections.abc import Sequence
 
 from games.bete_hombree.actions import Action, Kind
+from games.bete_hombree.hand import Refused
 from games.bete_hombree.record import GAME, HandRecord, RecordError, record_of, replay, result_json
 from games.bete_hombree.rules import Rules
 from games.bete_hombree.session import KingDraw, Session, SettledHand, tirer_le_roi
@@ -11,11 +12,11 @@ from games.bete_hombree.state import (
     EntryInPlay,
     HandState,
     HandView,
-    IllegalActionError,
     Outcome,
     Phase,
 )
 from games.money import Transfer
+from games.refusals import IllegalActionError
 from games.registry import GameSpec, register
 
 
@@ -39,6 +40,7 @@ SPEC: GameSpec[Rules, Session, HandView, Action] = register(
         result=result_json,
         record_of=record_of,
         players_module="games.bete_hombree.ai",
+        refusals=Refused,
     )
 )
 

@@ -6,7 +6,7 @@ from games.hombre.actions import Action
 from games.hombre.record import GAME, HombreRecord, record_of, replay, result_json
 from games.hombre.rules import Rules
 from games.hombre.session import Session
-from games.hombre.state import DealView
+from games.hombre.state import DealView, Refused
 from games.registry import GameSpec, register
 
 
@@ -30,6 +30,7 @@ SPEC: GameSpec[Rules, Session, DealView, Action] = register(
         result=result_json,
         record_of=record_of,
         players_module="games.hombre.ai",
+        refusals=Refused,
         fair="heuristic",
         strong="pimc",
     )

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from enum import StrEnum
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 import discord
 
@@ -20,11 +21,14 @@ from bot.games.besigue.codec import action_arg, action_of, parse_move
 from bot.games.besigue.shared_port import sides_text
 from bot.i18n import t
 from bot.ids import ComponentId
+from bot.refusals import refusal_by_code, refusal_keys
 from bot.render import CARD_STYLE, button, card_text
 from games.besigue import Action, Kind, LaidCard, Phase
+from games.besigue.refusals import Refused
 from games.besigue.rules import STRENGTH
 from games.besigue.session import SessionBase
 from games.cards import Card, Suit, cards_of
+from games.refusals import Refusal
 
 
 class SeatView(Protocol):
@@ -117,6 +121,24 @@ def play_buttons(
     return items[:25]
 
 
+OWN_WORDS: Final = (
+    Refused.ONE_MELD,
+    Refused.MELD_UNKNOWN,
+    Refused.MELD_SHAPE,
+    Refused.MELD_NOT_HELD,
+    Refused.MELD_SERVED,
+    Refused.TRUMP_UNFIXED,
+    Refused.JOKER,
+    Refused.QUINTE_MARRIAGE,
+    Refused.FROM_HAND,
+    Refused.WINNER_ONLY,
+    Refused.STOCK_EMPTY,
+)
+"""The refusals each Bésigue words its own way (``<words>.error.<code>``): the
+combinations and the declaring after a trick; the other calls refused while
+declaring are answered with what the declaring offers."""
+
+
 class PointsRenderer(Generic[ViewT]):
     """A renderer's parts that both Bésigues draw alike (each game's renderer adds its
     own), its texts under the prefix ``words``."""
@@ -130,14 +152,24 @@ class PointsRenderer(Generic[ViewT]):
     def amount(self, amount: int, lang: str) -> str:
         return t(lang, f"{self.words}.points", amount=str(amount))
 
-    def refusal(self, view: ViewT, action: Action, reason: str) -> tuple[str, dict[str, object]]:
-        if action.kind is Kind.PLAY:
-            if view.phase is Phase.DECLARE and view.turn == view.seat and action.laid:
-                return f"{self.words}.error.declare", {}
-            return "error.illegal_card", {}
-        if action.kind is Kind.MELD:
-            return f"{self.words}.error.meld", {"reason": reason}
-        return f"{self.words}.error.declare", {}
+    @property
+    def refusals(self) -> dict[StrEnum, str]:
+        """The play's refusals are the core's, the declaring's the game's own."""
+        return refusal_keys(
+            {
+                **dict.fromkeys(Refused, f"{self.words}.error.declare"),
+                Refused.NOT_LAID: "error.illegal_card",
+                **{code: f"{self.words}.error.{code}" for code in OWN_WORDS},
+            }
+        )
+
+    def refusal(
+        self, view: ViewT, action: Action, refusal: Refusal
+    ) -> tuple[str, dict[str, object]]:
+        declaring = view.phase is Phase.DECLARE and view.turn == view.seat
+        if declaring and action.kind is Kind.PLAY and action.laid:  # declare or draw first
+            return f"{self.words}.error.declare", {}
+        return refusal_by_code(self.refusals, refusal)
 
     def seat_details(self, table: TableLike, view: ViewT | None, seat: int, lang: str) -> list[str]:
         """Each one's score where each plays for himself, and during a deal: the dealer,

@@ -22,6 +22,7 @@ from games.besigue.record import (
     replay,
     result_json,
 )
+from games.besigue.refusals import Refused
 from games.besigue.rules import MAX_SEATS, MIN_SEATS
 from games.registry import GameSpec, register
 
@@ -54,6 +55,7 @@ SPEC: GameSpec[HaitiOptions, HaitiSession, HaitiView, Action] = register(
         result=result_json,
         record_of=_record_of,
         players_module="games.besigue.haiti.ai",
+        refusals=Refused,
         fair="heuristic",
         strong="pimc",
     )
