@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import random
 import time
+from abc import ABC, abstractmethod
 from collections import Counter
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 from games.ai.base import ChoosingPlayer
 from games.ai.knowledge import Knowledge
@@ -38,11 +39,11 @@ from games.besigue.melds import Meld, resolve
 from games.besigue.rules import BesigueTricks, Rules, deck_for, trick_rules
 from games.besigue.state import DealView, LaidCard, Phase
 from games.cards import Card, bits_of
-from games.tricks import PlayedTrick, played_mask
+from games.tricks import PlayedTrick, TrickRules, played_mask
 
 from .heuristic import play_one, play_two
 from .lookahead import Lookahead, move_cards
-from .solver import BesiguePosition, BesigueSolver, SearchTimeout, optimal_cards
+from .solver import BesiguePosition, BesigueSolver, SearchTimeout, TrumpTricks, optimal_cards
 from .value import WEIGHTS, Valuer, Weights, pool_of
 
 DEAL_TRICKS: Final = 32  # each seat plays 32 cards in a deal: one pack's worth
@@ -72,6 +73,24 @@ class SeatView(Protocol):
     def turned(self) -> Card | None: ...
     @property
     def hand_sizes(self) -> tuple[int, ...]: ...
+
+
+class SearchedView(SeatView, Protocol):
+    """A seat's view as the strong players of either Bésigue decide from it."""
+
+    @property
+    def hand(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def legal(self) -> tuple[Action, ...]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def tricks_won(self) -> tuple[int, ...]: ...
+
+
+ViewT = TypeVar("ViewT", bound=SearchedView)
 
 
 def unseen_of(view: SeatView) -> int:
@@ -109,14 +128,19 @@ def phase1_tricks(view: DealView) -> int:
 def knowledge_of(view: DealView) -> Knowledge:
     """What the seat of ``view`` knows of the other hands and the stock (the out
     pile): the laid cards where they lie; in phase 2, the voids shown since."""
+    return knowledge_with(view, phase1_tricks(view), phase2_rules(view))
+
+
+def knowledge_with(view: SearchedView, phase2_from: int, rules: TrickRules) -> Knowledge:
+    """What the seat knows, either Bésigue: in phase 2 (from trick ``phase2_from`` of
+    the deal, under ``rules``) the voids shown too."""
     known = held_known(view)
     unknown = unseen_of(view)
     for cards in known:
         unknown |= cards
     if view.phase is Phase.PLAY2:
-        tricks = [t.cards for t in view.tricks_played[phase1_tricks(view) :]]
+        tricks = [t.cards for t in view.tricks_played[phase2_from:]]
         tricks.append(view.trick)
-        rules = phase2_rules(view)
         return Knowledge.of(view.seat, view.cards, view.hand_sizes, unknown, tricks, rules, known)
     return Knowledge.of(view.seat, view.cards, view.hand_sizes, unknown, [], None, known)
 
@@ -127,13 +151,95 @@ def phase2_rules(view: DealView) -> BesigueTricks:
 
 def play_position(view: DealView, hands: list[int]) -> BesiguePosition:
     """The phase-2 position of ``view`` with these hands, the seat the target."""
+    return position_with(view, hands, phase2_rules(view))
+
+
+def position_with(view: SearchedView, hands: list[int], rules: TrumpTricks) -> BesiguePosition:
+    """The phase-2 position of either Bésigue's ``view`` with these hands, under
+    ``rules``, the seat the target."""
     trick = [card.index for _, card in view.trick]
     leader = view.trick[0][0] if view.trick else view.turn
-    rules = phase2_rules(view)
     return BesiguePosition.of(hands, leader, trick, list(view.tricks_won), rules, view.seat)
 
 
-class BesiguePimcPlayer(ChoosingPlayer[DealView, Action]):
+class SearchingPlayer(ChoosingPlayer[ViewT, Action], ABC):
+    """Either Bésigue's strong player: declaring, phase 1 ahead on deals drawn, and
+    phase 2 searched (``solve``) on the hands known or drawn (``knowledge``); the
+    rules of thumb break ties (``thumb_two``).  Each game gives its own parts."""
+
+    sampler: Sampler
+
+    def choose(self, view: ViewT, rng: random.Random, budget: float) -> Action:
+        start = time.perf_counter()
+        # deals are drawn until ``deadline``; a search still running at ``hard`` stops
+        deadline, hard = start + budget * 0.6, start + budget * 0.85
+        if view.phase is Phase.PLAY2:
+            return self._play_two(view, rng, deadline, hard)
+        if view.phase is Phase.DECLARE:
+            return self.declare(view)
+        return self.play_one(view, rng, deadline)
+
+    @abstractmethod
+    def declare(self, view: ViewT) -> Action:
+        """The winner of a trick's combination or call, else the draws."""
+
+    @abstractmethod
+    def play_one(self, view: ViewT, rng: random.Random, deadline: float) -> Action:
+        """A card of phase 1."""
+
+    @abstractmethod
+    def knowledge(self, view: ViewT) -> Knowledge:
+        """What the seat knows of the other hands and the stock."""
+
+    @abstractmethod
+    def solve(self, view: ViewT, hands: list[int], deadline: float) -> list[int]:
+        """The seat's cards that take the most points in phase 2 with these hands."""
+
+    @abstractmethod
+    def thumb_two(self, view: ViewT, plays: list[Action]) -> Action:
+        """The rules of thumb's card of phase 2 among ``plays``."""
+
+    # ---- phase 2 -------------------------------------------------------------------
+
+    def _play_two(self, view: ViewT, rng: random.Random, deadline: float, hard: float) -> Action:
+        plays = [a for a in view.legal if a.kind is Kind.PLAY]
+        seats = len(view.hand_sizes)
+        if seats == 2:
+            other = unseen_of(view) | held_known(view)[1 - view.seat]
+            hands = [0, 0]
+            hands[view.seat], hands[1 - view.seat] = view.hand, other
+            try:
+                best: list[int] | None = self.solve(view, hands, hard)
+            except SearchTimeout:
+                best = None  # the rules of thumb, rather than an answer late
+        elif searched(view):
+            best = self._sampled_best(view, rng, deadline, hard)
+        else:
+            best = None
+        if not best:
+            return self.thumb_two(view, plays)
+        faces = {Card.from_index(c).face for c in best}
+        return self.thumb_two(view, [a for a in plays if a.card in faces])
+
+    def _sampled_best(
+        self, view: ViewT, rng: random.Random, deadline: float, hard: float
+    ) -> list[int]:
+        """The cards best in the most deals drawn (none if no deal was solved)."""
+        votes: Counter[int] = Counter()
+        knowledge = self.knowledge(view)
+        try:
+            for _, deal in self.sampler.deals(knowledge, None, rng, deadline):
+                for card in self.solve(view, deal[: len(view.hand_sizes)], hard):
+                    votes[Card.from_index(card).face.index] += 1
+        except SearchTimeout:
+            pass
+        if not votes:
+            return []
+        top = max(votes.values())
+        return [c for c, n in votes.items() if n == top]
+
+
+class BesiguePimcPlayer(SearchingPlayer[DealView]):
     """Sampling and search: the strong Bésigue player."""
 
     name = "pimc"
@@ -142,19 +248,19 @@ class BesiguePimcPlayer(ChoosingPlayer[DealView, Action]):
         self.sampler = Sampler(max_deals)
         self.weights = weights
 
-    def choose(self, view: DealView, rng: random.Random, budget: float) -> Action:
-        start = time.perf_counter()
-        # deals are drawn until ``deadline``; a search still running at ``hard`` stops
-        deadline, hard = start + budget * 0.6, start + budget * 0.85
-        if view.phase is Phase.PLAY2:
-            return self._play_two(view, rng, deadline, hard)
-        if view.phase is Phase.DECLARE:
-            return declaring(view, self.weights)
-        return self._play_one(view, rng, deadline)
+    def declare(self, view: DealView) -> Action:
+        return declaring(view, self.weights)
 
-    # ---- phase 1 -------------------------------------------------------------------
+    def knowledge(self, view: DealView) -> Knowledge:
+        return knowledge_of(view)
 
-    def _play_one(self, view: DealView, rng: random.Random, deadline: float) -> Action:
+    def solve(self, view: DealView, hands: list[int], deadline: float) -> list[int]:
+        return solve_deal(view, hands, deadline)
+
+    def thumb_two(self, view: DealView, plays: list[Action]) -> Action:
+        return play_two(view, plays)
+
+    def play_one(self, view: DealView, rng: random.Random, deadline: float) -> Action:
         plays, cards = move_cards(view)
         look = Lookahead(view, cards, weights=self.weights)
         seats = len(view.hand_sizes)
@@ -171,47 +277,8 @@ class BesiguePimcPlayer(ChoosingPlayer[DealView, Action]):
             return best[0]
         return play_one(view, best)
 
-    # ---- phase 2 -------------------------------------------------------------------
 
-    def _play_two(self, view: DealView, rng: random.Random, deadline: float, hard: float) -> Action:
-        plays = [a for a in view.legal if a.kind is Kind.PLAY]
-        seats = len(view.hand_sizes)
-        if seats == 2:
-            other = unseen_of(view) | held_known(view)[1 - view.seat]
-            hands = [0, 0]
-            hands[view.seat], hands[1 - view.seat] = view.hand, other
-            try:
-                best = solve_deal(view, hands, hard)
-            except SearchTimeout:
-                best = None  # the rules of thumb, rather than an answer late
-        elif searched(view):
-            best = self._sampled_best(view, rng, deadline, hard)
-        else:
-            best = None
-        if not best:
-            return play_two(view, plays)
-        faces = {Card.from_index(c).face for c in best}
-        return play_two(view, [a for a in plays if a.card in faces])
-
-    def _sampled_best(
-        self, view: DealView, rng: random.Random, deadline: float, hard: float
-    ) -> list[int]:
-        """The cards best in the most deals drawn (none if no deal was solved)."""
-        votes: Counter[int] = Counter()
-        knowledge = knowledge_of(view)
-        try:
-            for _, deal in self.sampler.deals(knowledge, None, rng, deadline):
-                for card in solve_deal(view, deal[: len(view.hand_sizes)], hard):
-                    votes[Card.from_index(card).face.index] += 1
-        except SearchTimeout:
-            pass
-        if not votes:
-            return []
-        top = max(votes.values())
-        return [c for c, n in votes.items() if n == top]
-
-
-def searched(view: DealView) -> bool:
+def searched(view: SearchedView) -> bool:
     """Whether phase 2 is searched: always with two players; with more, in its last
     tricks (from eight cards each a search takes seconds), and not with partners
     (the search plays one seat against all the others)."""
@@ -260,12 +327,21 @@ def view_valuer(view: DealView, weights: Weights = WEIGHTS) -> Valuer:
 
 def solve_deal(view: DealView, hands: list[int], deadline: float) -> list[int]:
     """The seat's cards that take the most points in phase 2 with these hands."""
-    solver = BesigueSolver.of(view.seat, len(hands), phase2_rules(view), deadline)
-    return optimal_cards(solver, play_position(view, hands))[1]
+    return solve_with(view, hands, deadline, phase2_rules(view))
+
+
+def solve_with(
+    view: SearchedView, hands: list[int], deadline: float, rules: TrumpTricks
+) -> list[int]:
+    """The seat's cards that take the most points in phase 2 with these hands, under
+    either Bésigue's ``rules`` of phase 2."""
+    solver = BesigueSolver.of(view.seat, len(hands), rules, deadline)
+    return optimal_cards(solver, position_with(view, hands, rules))[1]
 
 
 __all__ = [
     "BesiguePimcPlayer",
+    "SearchingPlayer",
     "declaring",
     "held_known",
     "knowledge_of",
