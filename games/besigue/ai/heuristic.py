@@ -13,7 +13,7 @@ is winning, and otherwise throws its smallest card.
 from __future__ import annotations
 
 import random
-from typing import Final, Protocol
+from typing import Final
 
 from games.ai.base import DEFAULT_BUDGET
 from games.besigue.actions import DRAW, Action, Kind
@@ -22,6 +22,8 @@ from games.besigue.rules import STRENGTH, is_brisque, trick_rules
 from games.besigue.state import DealView, Phase
 from games.cards import Card, Rank, bits_of, rank_of, suit_of
 from games.tricks import TrickRules, trick_winner
+
+from .views import SeatView
 
 LATE: Final = 3  # rounds of draws left under which phase 1's tricks are fought for
 
@@ -46,21 +48,6 @@ def power(card: Card, trump: int) -> int:
     if card.is_joker:
         return -1
     return STRENGTH[card.rank] + (100 if card.suit == trump else 0)
-
-
-class SeatView(Protocol):
-    """What the rules of thumb read of a view, classic or Haitian."""
-
-    @property
-    def seat(self) -> int: ...
-    @property
-    def trick(self) -> tuple[tuple[int, Card], ...]: ...
-    @property
-    def hand_sizes(self) -> tuple[int, ...]: ...
-    @property
-    def winning(self) -> int: ...
-    @property
-    def teams(self) -> tuple[int, ...]: ...
 
 
 class BesigueHeuristicPlayer:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Protocol
+from typing import Final
 
 from games.besigue.actions import Action, Kind
 from games.besigue.melds import Laid
@@ -38,6 +38,7 @@ from games.tricks import TrickRules, trick_winner
 from .heuristic import keep_value
 from .solver import card_points
 from .value import COPIES, WEIGHTS, Valuer, Weights, pool_of
+from .views import SeatView
 
 SEVEN_POINTS: Final = 10
 SEVENS: Final = tuple(COPIES[Card(suit, Rank.SEVEN).index] for suit in Suit)  # by trump
@@ -163,7 +164,7 @@ def side_judgement(scores: Sequence[float], teams: Sequence[int], seat: int, sid
     return totals[own] - (sum(totals) - totals[own]) / (sides - 1)
 
 
-def legal_cards(view: MovesView, packs: int) -> tuple[list[Action], list[int]]:
+def legal_cards(view: SeatView, packs: int) -> tuple[list[Action], list[int]]:
     """Either Bésigue's legal plays of the seat and the card (bit number) each plays."""
     laid = view.laid_of(view.seat)
     plays = [a for a in view.legal if a.kind is Kind.PLAY]
@@ -172,16 +173,6 @@ def legal_cards(view: MovesView, packs: int) -> tuple[list[Action], list[int]]:
         assert action.card is not None
         cards.append(physical(action.card.index, action.laid, view.hand, laid, packs))
     return plays, cards
-
-
-class MovesView(Protocol):
-    @property
-    def seat(self) -> int: ...
-    @property
-    def hand(self) -> int: ...
-    @property
-    def legal(self) -> tuple[Action, ...]: ...
-    def laid_of(self, seat: int) -> Laid: ...
 
 
 @dataclass(slots=True)

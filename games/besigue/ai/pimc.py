@@ -29,68 +29,30 @@ import random
 import time
 from abc import ABC, abstractmethod
 from collections import Counter
-from typing import Final, Protocol, TypeVar
+from typing import Final, TypeVar
 
 from games.ai.base import ChoosingPlayer
 from games.ai.knowledge import Knowledge
 from games.ai.sampling import Sampler
 from games.besigue.actions import DRAW, Action, Kind
-from games.besigue.melds import Meld, resolve
-from games.besigue.rules import BesigueTricks, Rules, deck_for, trick_rules
-from games.besigue.state import DealView, LaidCard, Phase
+from games.besigue.melds import resolve
+from games.besigue.rules import BesigueTricks, deck_for, trick_rules
+from games.besigue.state import DealView, Phase
 from games.cards import Card, bits_of
-from games.tricks import PlayedTrick, TrickRules, played_mask
+from games.tricks import TrickRules, played_mask
 
 from .heuristic import play_one, play_two
 from .lookahead import Lookahead, move_cards
 from .solver import BesiguePosition, BesigueSolver, SearchTimeout, TrumpTricks, optimal_cards
 from .value import WEIGHTS, Valuer, Weights, pool_of
+from .views import SeatView
 
 DEAL_TRICKS: Final = 32  # each seat plays 32 cards in a deal: one pack's worth
 # with more than two players, phase 2 is searched from this many cards in the hand
 SEARCHED_CARDS: Final = {3: 5, 4: 4}
 
 
-class SeatView(Protocol):
-    """What a seat's view of either Bésigue shows of the cards (``DealView``, and the
-    Haitian game's ``HaitiView``)."""
-
-    @property
-    def rules(self) -> Rules: ...
-    @property
-    def cards(self) -> int: ...
-    @property
-    def seat(self) -> int: ...
-    @property
-    def trick(self) -> tuple[tuple[int, Card], ...]: ...
-    @property
-    def tricks_played(self) -> tuple[PlayedTrick, ...]: ...
-    @property
-    def laid(self) -> tuple[tuple[LaidCard, ...], ...]: ...
-    @property
-    def melds(self) -> tuple[tuple[Meld, ...], ...]: ...
-    @property
-    def turned(self) -> Card | None: ...
-    @property
-    def hand_sizes(self) -> tuple[int, ...]: ...
-
-
-class SearchedView(SeatView, Protocol):
-    """A seat's view as the strong players of either Bésigue decide from it."""
-
-    @property
-    def hand(self) -> int: ...
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def legal(self) -> tuple[Action, ...]: ...
-    @property
-    def turn(self) -> int: ...
-    @property
-    def tricks_won(self) -> tuple[int, ...]: ...
-
-
-ViewT = TypeVar("ViewT", bound=SearchedView)
+ViewT = TypeVar("ViewT", bound=SeatView)
 
 
 def unseen_of(view: SeatView) -> int:
@@ -131,7 +93,7 @@ def knowledge_of(view: DealView) -> Knowledge:
     return knowledge_with(view, phase1_tricks(view), phase2_rules(view))
 
 
-def knowledge_with(view: SearchedView, phase2_from: int, rules: TrickRules) -> Knowledge:
+def knowledge_with(view: SeatView, phase2_from: int, rules: TrickRules) -> Knowledge:
     """What the seat knows, either Bésigue: in phase 2 (from trick ``phase2_from`` of
     the deal, under ``rules``) the voids shown too."""
     known = held_known(view)
@@ -154,7 +116,7 @@ def play_position(view: DealView, hands: list[int]) -> BesiguePosition:
     return position_with(view, hands, phase2_rules(view))
 
 
-def position_with(view: SearchedView, hands: list[int], rules: TrumpTricks) -> BesiguePosition:
+def position_with(view: SeatView, hands: list[int], rules: TrumpTricks) -> BesiguePosition:
     """The phase-2 position of either Bésigue's ``view`` with these hands, under
     ``rules``, the seat the target."""
     trick = [card.index for _, card in view.trick]
@@ -278,7 +240,7 @@ class BesiguePimcPlayer(SearchingPlayer[DealView]):
         return play_one(view, best)
 
 
-def searched(view: SearchedView) -> bool:
+def searched(view: SeatView) -> bool:
     """Whether phase 2 is searched: always with two players; with more, in its last
     tricks (from eight cards each a search takes seconds), and not with partners
     (the search plays one seat against all the others)."""
@@ -330,9 +292,7 @@ def solve_deal(view: DealView, hands: list[int], deadline: float) -> list[int]:
     return solve_with(view, hands, deadline, phase2_rules(view))
 
 
-def solve_with(
-    view: SearchedView, hands: list[int], deadline: float, rules: TrumpTricks
-) -> list[int]:
+def solve_with(view: SeatView, hands: list[int], deadline: float, rules: TrumpTricks) -> list[int]:
     """The seat's cards that take the most points in phase 2 with these hands, under
     either Bésigue's ``rules`` of phase 2."""
     solver = BesigueSolver.of(view.seat, len(hands), rules, deadline)
