@@ -92,6 +92,41 @@ def apply_action_lines(
             raise RecordError(f"action {index} ({line!r}) is illegal: {error}", index) from None
 
 
+class Checked(Protocol):
+    """A session that says what of a record's state it cannot agree with."""
+
+    def contradiction(self) -> str | None: ...
+
+
+CheckedT = TypeVar("CheckedT", bound=Checked)
+DealtT = TypeVar("DealtT", bound=Replayable[Any])
+
+
+def replay_deal(
+    start: Callable[[], CheckedT],
+    deal: Callable[[CheckedT], DealtT],
+    lines: Sequence[str],
+    seats: int,
+    parse: Callable[[str], Any],
+) -> tuple[CheckedT, DealtT]:
+    """Replay a record of one deal: the session as the record sets it (``start``),
+    which must not contradict itself, its deal of the recorded hands (``deal``; a
+    ``ValueError`` of either is an impossible deal), then the action lines."""
+    try:
+        session = start()
+    except ValueError as error:
+        raise RecordError(f"impossible deal: {error}") from None
+    contradiction = session.contradiction()
+    if contradiction is not None:
+        raise RecordError(f"the record contradicts itself: {contradiction}")
+    try:
+        state = deal(session)
+    except ValueError as error:
+        raise RecordError(f"impossible deal: {error}") from None
+    apply_action_lines(state, lines, seats, parse)
+    return session, state
+
+
 class RecordedDeal(Protocol):
     """One deal of a record of several (L'Hombre, Bésigue): its dealer and actions."""
 

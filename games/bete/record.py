@@ -14,11 +14,11 @@ from games.cards import Card, card_mask, cards_of, number_copies, parse_cards
 from games.records import (
     Owner,
     RecordError,
-    apply_action_lines,
     owner_identity,
     owner_in_record,
     read_register,
     reading_record,
+    replay_deal,
     result_head,
 )
 from games.register import Register
@@ -120,8 +120,8 @@ def replay(record: DealRecord) -> Replay:
     """Replay a record exactly; a bad action raises ``RecordError`` naming it."""
     seats = len(record.players)
     register = Register.of((owner_identity(o, record.players), a) for o, a in record.register)
-    try:
-        session = Session(
+    session, state = replay_deal(
+        lambda: Session(
             record.players,
             dealer=record.dealer,
             rules=record.options,
@@ -129,19 +129,14 @@ def replay(record: DealRecord) -> Replay:
             pot=record.pot,
             bete_in_play=record.bete_in_play,
             deals_in_round=0 if record.round_start else 1,
-        )
-    except ValueError as error:
-        raise RecordError(f"impossible deal: {error}") from None
-    contradiction = session.contradiction()
-    if contradiction is not None:
-        raise RecordError(f"the record contradicts itself: {contradiction}")
-    try:
-        state = session.deal_hands(
+        ),
+        lambda session: session.deal_hands(
             [card_mask(h) for h in record.hands], [c.index for c in record.talon]
-        )
-    except ValueError as error:
-        raise RecordError(f"impossible deal: {error}") from None
-    apply_action_lines(state, record.actions, seats, Action.parse)
+        ),
+        record.actions,
+        seats,
+        Action.parse,
+    )
     settled = session.settle(state) if state.is_over else None
     return Replay(record, session, state, settled)
 

@@ -18,11 +18,11 @@ from games.cards import Card, Suit, card_mask, cards_of, number_copies, parse_ca
 from games.records import (
     Owner,
     RecordError,
-    apply_action_lines,
     owner_identity,
     owner_in_record,
     read_register,
     reading_record,
+    replay_deal,
     result_head,
 )
 from games.register import Entry, Register
@@ -124,27 +124,22 @@ def replay(record: HandRecord) -> Replay:
     if pot is None:  # the pot holds exactly the pinandèles waiting in the register
         queue = record.options.pinandele is PinandeleRule.QUEUE
         pot = sum(a for o, a in record.register if o is None) if queue else 0
-    try:
-        session = Session(
+    session, state = replay_deal(
+        lambda: Session(
             record.players,
             dealer=record.dealer,
             belle=record.belle,
             rules=record.options,
             register=register,
             pot=pot,
-        )
-    except ValueError as error:
-        raise RecordError(f"impossible deal: {error}") from None
-    contradiction = session.contradiction()
-    if contradiction is not None:
-        raise RecordError(f"the record contradicts itself: {contradiction}")
-    try:
-        state = session.deal_hands(
+        ),
+        lambda session: session.deal_hands(
             [card_mask(h) for h in record.hands], [c.index for c in record.cagnot]
-        )
-    except ValueError as error:
-        raise RecordError(f"impossible deal: {error}") from None
-    apply_action_lines(state, record.actions, SEATS, Action.parse)
+        ),
+        record.actions,
+        SEATS,
+        Action.parse,
+    )
     settled = session.settle(state) if state.is_over else None
     return Replay(record, session, state, settled)
 
