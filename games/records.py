@@ -1,15 +1,17 @@
 """What hand records of every game share (RULES.md §5): reading files, errors,
-the ``"SEAT words"`` action lines, and register owners written as seats or names.
+the ``"SEAT words"`` action lines and their first word, and register owners
+written as seats or names.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 Owner = int | str | None  # a seat, an absent player's name, or None (a pinandèle)
 
@@ -55,6 +57,36 @@ def split_action_line(line: str, seats: int) -> tuple[int, str]:
     if not seat_text.isdigit() or not 0 <= int(seat_text) < seats:
         raise ValueError(f"an action starts with the seat number 0-{seats - 1}, not {seat_text!r}")
     return int(seat_text), words
+
+
+KindT = TypeVar("KindT")
+
+
+@dataclass(frozen=True, slots=True)
+class ActionWords(Generic[KindT]):
+    """An action's record words: the kind its first word names, that word as
+    written, and the words after it."""
+
+    kind: KindT
+    head: str
+    rest: list[str]
+
+    def alone(self) -> None:
+        """``ValueError`` unless the first word stands alone."""
+        if self.rest:
+            raise ValueError(f"'{self.head}' takes nothing after it")
+
+
+def action_words(text: str, by_word: Mapping[str, KindT]) -> ActionWords[KindT]:
+    """The words of an action (``"bid 3 belle"``), its kind read from the first
+    (``by_word``, in lower case); ``ValueError`` for no word or an unknown one."""
+    words = text.split()
+    if not words:
+        raise ValueError("empty action")
+    kind = by_word.get(words[0].lower())
+    if kind is None:
+        raise ValueError(f"unknown action {words[0]!r} (known: {', '.join(by_word)})")
+    return ActionWords(kind, words[0], words[1:])
 
 
 ActionT = TypeVar("ActionT")
