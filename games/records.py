@@ -13,6 +13,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
+from games.cards import Card, card_mask
+
 Owner = int | str | None  # a seat, an absent player's name, or None (a pinandèle)
 
 
@@ -91,6 +93,7 @@ def action_words(text: str, by_word: Mapping[str, KindT]) -> ActionWords[KindT]:
 
 ActionT = TypeVar("ActionT")
 ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
+SettledT_co = TypeVar("SettledT_co", covariant=True)
 
 
 class Replayable(Protocol[ActionT_contra]):
@@ -124,26 +127,32 @@ def apply_action_lines(
             raise RecordError(f"action {index} ({line!r}) is illegal: {error}", index) from None
 
 
-class Checked(Protocol):
-    """A session that says what of a record's state it cannot agree with."""
+class OneDeal(Protocol[SettledT_co]):
+    """A session of a record of one deal: it says what of the record it cannot
+    agree with, deals the recorded cards and settles the deal."""
 
     def contradiction(self) -> str | None: ...
 
+    def deal_hands(self, hands: Sequence[int], rest: Sequence[int], /) -> Any: ...
 
-CheckedT = TypeVar("CheckedT", bound=Checked)
-DealtT = TypeVar("DealtT", bound=Replayable[Any])
+    def settle(self, state: Any) -> SettledT_co: ...
+
+
+OneDealT = TypeVar("OneDealT", bound=OneDeal[Any])
 
 
 def replay_deal(
-    start: Callable[[], CheckedT],
-    deal: Callable[[CheckedT], DealtT],
+    start: Callable[[], OneDealT],
+    hands: Sequence[Sequence[Card]],
+    rest: Sequence[Card],
     lines: Sequence[str],
-    seats: int,
     parse: Callable[[str], Any],
-) -> tuple[CheckedT, DealtT]:
+) -> tuple[OneDealT, Any, Any]:
     """Replay a record of one deal: the session as the record sets it (``start``),
-    which must not contradict itself, its deal of the recorded hands (``deal``; a
-    ``ValueError`` of either is an impossible deal), then the action lines."""
+    which must not contradict itself, its deal of the recorded ``hands`` and
+    ``rest`` (a ``ValueError`` of either is an impossible deal), then the action
+    lines.  Returns the session, the deal, and its settlement once it is over (else
+    None)."""
     try:
         session = start()
     except ValueError as error:
@@ -152,11 +161,11 @@ def replay_deal(
     if contradiction is not None:
         raise RecordError(f"the record contradicts itself: {contradiction}")
     try:
-        state = deal(session)
+        state = session.deal_hands([card_mask(h) for h in hands], [c.index for c in rest])
     except ValueError as error:
         raise RecordError(f"impossible deal: {error}") from None
-    apply_action_lines(state, lines, seats, parse)
-    return session, state
+    apply_action_lines(state, lines, len(hands), parse)
+    return session, state, session.settle(state) if state.is_over else None
 
 
 class RecordedDeal(Protocol):

@@ -10,7 +10,7 @@ from games.bete.actions import Action
 from games.bete.rules import MAX_SEATS, MIN_SEATS, Rules
 from games.bete.session import Session, SettledDeal
 from games.bete.state import DealState, Pot
-from games.cards import Card, card_mask, cards_of, number_copies, parse_cards
+from games.cards import Card, cards_of, number_copies, parse_cards
 from games.records import (
     Owner,
     RecordError,
@@ -118,9 +118,8 @@ class Replay:
 
 def replay(record: DealRecord) -> Replay:
     """Replay a record exactly; a bad action raises ``RecordError`` naming it."""
-    seats = len(record.players)
     register = Register.of((owner_identity(o, record.players), a) for o, a in record.register)
-    session, state = replay_deal(
+    session, state, settled = replay_deal(
         lambda: Session(
             record.players,
             dealer=record.dealer,
@@ -130,23 +129,19 @@ def replay(record: DealRecord) -> Replay:
             bete_in_play=record.bete_in_play,
             deals_in_round=0 if record.round_start else 1,
         ),
-        lambda session: session.deal_hands(
-            [card_mask(h) for h in record.hands], [c.index for c in record.talon]
-        ),
+        record.hands,
+        record.talon,
         record.actions,
-        seats,
         Action.parse,
     )
-    settled = session.settle(state) if state.is_over else None
     return Replay(record, session, state, settled)
 
 
 def result_json(result: Replay) -> dict[str, Any]:
-    """The printed result of a replay (RULES.md §5)."""
+    """The printed result of a replay (RULES.md §5), its deal settled."""
     session, state = result.session, result.state
-    players = session.players
+    players, outcome = session.players, state.outcome
     data = result_head(GAME, players, state)
-    outcome = state.outcome
     if outcome is None:
         return data
     data["declarer"] = None if outcome.void else outcome.declarer

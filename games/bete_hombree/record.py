@@ -14,7 +14,7 @@ from games.bete_hombree.actions import Action
 from games.bete_hombree.rules import PinandeleRule, Rules
 from games.bete_hombree.session import Session, SettledHand
 from games.bete_hombree.state import SEATS, HandState
-from games.cards import Card, Suit, card_mask, cards_of, number_copies, parse_cards
+from games.cards import Card, Suit, cards_of, number_copies, parse_cards
 from games.records import (
     Owner,
     RecordError,
@@ -124,7 +124,7 @@ def replay(record: HandRecord) -> Replay:
     if pot is None:  # the pot holds exactly the pinandèles waiting in the register
         queue = record.options.pinandele is PinandeleRule.QUEUE
         pot = sum(a for o, a in record.register if o is None) if queue else 0
-    session, state = replay_deal(
+    session, state, settled = replay_deal(
         lambda: Session(
             record.players,
             dealer=record.dealer,
@@ -133,23 +133,19 @@ def replay(record: HandRecord) -> Replay:
             register=register,
             pot=pot,
         ),
-        lambda session: session.deal_hands(
-            [card_mask(h) for h in record.hands], [c.index for c in record.cagnot]
-        ),
+        record.hands,
+        record.cagnot,
         record.actions,
-        SEATS,
         Action.parse,
     )
-    settled = session.settle(state) if state.is_over else None
     return Replay(record, session, state, settled)
 
 
 def result_json(result: Replay) -> dict[str, Any]:
-    """The printed result of a replay (RULES.md §5)."""
+    """The printed result of a replay (RULES.md §5), its hand settled."""
     session, state = result.session, result.state
-    players = session.players
+    players, outcome = session.players, state.outcome
     data = result_head(GAME, players, state)
-    outcome = state.outcome
     if outcome is None:
         return data
     contract = outcome.contract
