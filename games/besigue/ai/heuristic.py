@@ -13,7 +13,9 @@ is winning, and otherwise throws its smallest card.
 from __future__ import annotations
 
 import random
-from typing import Final
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final, Generic, TypeVar
 
 from games.ai.base import DEFAULT_BUDGET
 from games.besigue.actions import DRAW, Action, Kind
@@ -24,6 +26,8 @@ from games.cards import Card, Rank, bits_of, rank_of, suit_of
 from games.tricks import TrickRules, trick_winner
 
 from .views import SeatView
+
+ViewT = TypeVar("ViewT", bound=SeatView)
 
 LATE: Final = 3  # rounds of draws left under which phase 1's tricks are fought for
 
@@ -48,20 +52,6 @@ def power(card: Card, trump: int) -> int:
     if card.is_joker:
         return -1
     return STRENGTH[card.rank] + (100 if card.suit == trump else 0)
-
-
-class BesigueHeuristicPlayer:
-    name = "heuristic"
-
-    def act(self, view: DealView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
-        if not view.legal:
-            raise ValueError("it is not this seat's turn")
-        if view.phase is Phase.DECLARE:
-            return declare(view)
-        plays = [a for a in view.legal if a.kind is Kind.PLAY]
-        if view.phase is Phase.PLAY2:
-            return play_two(view, plays)
-        return play_one(view, plays)
 
 
 def declare(view: DealView) -> Action:
@@ -149,3 +139,33 @@ def can_declare(view: DealView) -> bool:
         return True
     sevens = [i for i in bits_of(view.hand) if rank_of(i) == Rank.SEVEN]
     return any(suit_of(i) == view.trump for i in sevens) and view.turned is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Thumbs(Generic[ViewT]):
+    """A Bésigue's rules of thumb: the declaring, and a card of each phase."""
+
+    declare: Callable[[ViewT], Action]
+    play_one: Callable[[ViewT, list[Action]], Action]
+    play_two: Callable[[ViewT, list[Action]], Action]
+
+
+class ThumbPlayer(Generic[ViewT]):
+    """Either Bésigue's rule-of-thumb player, by the game's ``thumbs``."""
+
+    name = "heuristic"
+    thumbs: Thumbs[ViewT]
+
+    def act(self, view: ViewT, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
+        if not view.legal:
+            raise ValueError("it is not this seat's turn")
+        if view.phase is Phase.DECLARE:
+            return self.thumbs.declare(view)
+        plays = [a for a in view.legal if a.kind is Kind.PLAY]
+        if view.phase is Phase.PLAY2:
+            return self.thumbs.play_two(view, plays)
+        return self.thumbs.play_one(view, plays)
+
+
+class BesigueHeuristicPlayer(ThumbPlayer[DealView]):
+    thumbs = Thumbs(declare, play_one, play_two)

@@ -29,7 +29,9 @@ import random
 import time
 from abc import ABC, abstractmethod
 from collections import Counter
-from typing import Final, TypeVar
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final, Generic, TypeVar
 
 from games.ai.base import ChoosingPlayer
 from games.ai.knowledge import Knowledge
@@ -124,12 +126,26 @@ def position_with(view: SeatView, hands: list[int], rules: TrumpTricks) -> Besig
     return BesiguePosition.of(hands, leader, trick, list(view.tricks_won), rules, view.seat)
 
 
+@dataclass(frozen=True, slots=True)
+class SearchParts(Generic[ViewT]):
+    """What each Bésigue gives its strong player: what a seat knows, phase 2's
+    search, and the rules of thumb of each phase that break ties."""
+
+    knowledge: Callable[[ViewT], Knowledge]
+    solve: Callable[[ViewT, list[int], float], list[int]]
+    thumb_one: Callable[[ViewT, list[Action]], Action]
+    thumb_two: Callable[[ViewT, list[Action]], Action]
+
+
 class SearchingPlayer(ChoosingPlayer[ViewT, Action], ABC):
     """Either Bésigue's strong player: declaring, phase 1 ahead on deals drawn, and
     phase 2 searched (``solve``) on the hands known or drawn (``knowledge``); the
     rules of thumb break ties (``thumb_two``).  Each game gives its own parts."""
 
-    sampler: Sampler
+    parts: SearchParts[ViewT]
+
+    def __init__(self, max_deals: int = 24) -> None:
+        self.sampler = Sampler(max_deals)
 
     def choose(self, view: ViewT, rng: random.Random, budget: float) -> Action:
         start = time.perf_counter()
@@ -139,27 +155,22 @@ class SearchingPlayer(ChoosingPlayer[ViewT, Action], ABC):
             return self._play_two(view, rng, deadline, hard)
         if view.phase is Phase.DECLARE:
             return self.declare(view)
-        return self.play_one(view, rng, deadline)
+        plays, values = self.ahead(view, rng, deadline)
+        top = max(values)
+        best = [a for a, v in zip(plays, values, strict=True) if v >= top - 1e-6]
+        if len(best) == 1:
+            return best[0]
+        return self.parts.thumb_one(view, best)
 
     @abstractmethod
     def declare(self, view: ViewT) -> Action:
         """The winner of a trick's combination or call, else the draws."""
 
     @abstractmethod
-    def play_one(self, view: ViewT, rng: random.Random, deadline: float) -> Action:
-        """A card of phase 1."""
-
-    @abstractmethod
-    def knowledge(self, view: ViewT) -> Knowledge:
-        """What the seat knows of the other hands and the stock."""
-
-    @abstractmethod
-    def solve(self, view: ViewT, hands: list[int], deadline: float) -> list[int]:
-        """The seat's cards that take the most points in phase 2 with these hands."""
-
-    @abstractmethod
-    def thumb_two(self, view: ViewT, plays: list[Action]) -> Action:
-        """The rules of thumb's card of phase 2 among ``plays``."""
+    def ahead(
+        self, view: ViewT, rng: random.Random, deadline: float
+    ) -> tuple[list[Action], list[float]]:
+        """Phase 1's plays and the value of each, one trick ahead on deals drawn."""
 
     # ---- phase 2 -------------------------------------------------------------------
 
@@ -171,7 +182,7 @@ class SearchingPlayer(ChoosingPlayer[ViewT, Action], ABC):
             hands = [0, 0]
             hands[view.seat], hands[1 - view.seat] = view.hand, other
             try:
-                best: list[int] | None = self.solve(view, hands, hard)
+                best: list[int] | None = self.parts.solve(view, hands, hard)
             except SearchTimeout:
                 best = None  # the rules of thumb, rather than an answer late
         elif searched(view):
@@ -179,19 +190,19 @@ class SearchingPlayer(ChoosingPlayer[ViewT, Action], ABC):
         else:
             best = None
         if not best:
-            return self.thumb_two(view, plays)
+            return self.parts.thumb_two(view, plays)
         faces = {Card.from_index(c).face for c in best}
-        return self.thumb_two(view, [a for a in plays if a.card in faces])
+        return self.parts.thumb_two(view, [a for a in plays if a.card in faces])
 
     def _sampled_best(
         self, view: ViewT, rng: random.Random, deadline: float, hard: float
     ) -> list[int]:
         """The cards best in the most deals drawn (none if no deal was solved)."""
         votes: Counter[int] = Counter()
-        knowledge = self.knowledge(view)
+        knowledge = self.parts.knowledge(view)
         try:
             for _, deal in self.sampler.deals(knowledge, None, rng, deadline):
-                for card in self.solve(view, deal[: len(view.hand_sizes)], hard):
+                for card in self.parts.solve(view, deal[: len(view.hand_sizes)], hard):
                     votes[Card.from_index(card).face.index] += 1
         except SearchTimeout:
             pass
@@ -199,45 +210,6 @@ class SearchingPlayer(ChoosingPlayer[ViewT, Action], ABC):
             return []
         top = max(votes.values())
         return [c for c, n in votes.items() if n == top]
-
-
-class BesiguePimcPlayer(SearchingPlayer[DealView]):
-    """Sampling and search: the strong Bésigue player."""
-
-    name = "pimc"
-
-    def __init__(self, max_deals: int = 24, weights: Weights = WEIGHTS) -> None:
-        self.sampler = Sampler(max_deals)
-        self.weights = weights
-
-    def declare(self, view: DealView) -> Action:
-        return declaring(view, self.weights)
-
-    def knowledge(self, view: DealView) -> Knowledge:
-        return knowledge_of(view)
-
-    def solve(self, view: DealView, hands: list[int], deadline: float) -> list[int]:
-        return solve_deal(view, hands, deadline)
-
-    def thumb_two(self, view: DealView, plays: list[Action]) -> Action:
-        return play_two(view, plays)
-
-    def play_one(self, view: DealView, rng: random.Random, deadline: float) -> Action:
-        plays, cards = move_cards(view)
-        look = Lookahead(view, cards, weights=self.weights)
-        seats = len(view.hand_sizes)
-        turned = view.turned.index if view.turned is not None else -1
-        for _, deal in self.sampler.deals(knowledge_of(view), None, rng, deadline):
-            stock = bits_of(deal[seats])
-            rng.shuffle(stock)
-            stock.append(turned)
-            look.add(deal[:seats], stock)
-        values = look.values()
-        top = max(values)
-        best = [a for a, v in zip(plays, values, strict=True) if v >= top - 1e-6]
-        if len(best) == 1:
-            return best[0]
-        return play_one(view, best)
 
 
 def searched(view: SeatView) -> bool:
@@ -299,8 +271,37 @@ def solve_with(view: SeatView, hands: list[int], deadline: float, rules: TrumpTr
     return optimal_cards(solver, position_with(view, hands, rules))[1]
 
 
+class BesiguePimcPlayer(SearchingPlayer[DealView]):
+    """Sampling and search: the strong Bésigue player."""
+
+    name = "pimc"
+    parts = SearchParts(knowledge_of, solve_deal, play_one, play_two)
+
+    def __init__(self, max_deals: int = 24, weights: Weights = WEIGHTS) -> None:
+        super().__init__(max_deals)
+        self.weights = weights
+
+    def declare(self, view: DealView) -> Action:
+        return declaring(view, self.weights)
+
+    def ahead(
+        self, view: DealView, rng: random.Random, deadline: float
+    ) -> tuple[list[Action], list[float]]:
+        plays, cards = move_cards(view)
+        look = Lookahead(view, cards, weights=self.weights)
+        seats = len(view.hand_sizes)
+        turned = view.turned.index if view.turned is not None else -1
+        for _, deal in self.sampler.deals(knowledge_of(view), None, rng, deadline):
+            stock = bits_of(deal[seats])
+            rng.shuffle(stock)
+            stock.append(turned)
+            look.add(deal[:seats], stock)
+        return plays, look.values()
+
+
 __all__ = [
     "BesiguePimcPlayer",
+    "SearchParts",
     "SearchingPlayer",
     "declaring",
     "held_known",

@@ -15,13 +15,18 @@ its smallest card.
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
-from games.ai.base import DEFAULT_BUDGET
 from games.besigue.actions import DRAW, Action, Kind
-from games.besigue.ai.heuristic import choose, partner_winning, phase_two_card, power, winners
-from games.besigue.flow import Phase
+from games.besigue.ai.heuristic import (
+    ThumbPlayer,
+    Thumbs,
+    choose,
+    partner_winning,
+    phase_two_card,
+    power,
+    winners,
+)
 from games.besigue.haiti.deal import HaitiView
 from games.besigue.haiti.melds import legal_melds
 from games.besigue.haiti.tricks import haiti_tricks
@@ -53,20 +58,6 @@ def keep_value(card: Card, trump: int) -> int:
 
 def trump_of(view: HaitiView) -> int:
     return NO_TRUMP if view.trump is None else int(view.trump)
-
-
-class HaitiHeuristicPlayer:
-    name = "heuristic"
-
-    def act(self, view: HaitiView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
-        if not view.legal:
-            raise ValueError("it is not this seat's turn")
-        if view.phase is Phase.DECLARE:
-            return declare(view)
-        plays = [a for a in view.legal if a.kind is Kind.PLAY]
-        if view.phase is Phase.PLAY2:
-            return play_two(view, plays)
-        return play_one(view, plays)
 
 
 def declare(view: HaitiView) -> Action:
@@ -106,3 +97,7 @@ def can_declare(view: HaitiView) -> bool:
     """Whether winning the trick would let this seat lay a combination."""
     seat = view.seat
     return bool(legal_melds(view.cards, view.laid_of(seat), view.melds[seat], view.context))
+
+
+class HaitiHeuristicPlayer(ThumbPlayer[HaitiView]):
+    thumbs = Thumbs(declare, play_one, play_two)

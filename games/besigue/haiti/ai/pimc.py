@@ -27,9 +27,14 @@ import random
 from typing import Final
 
 from games.ai.knowledge import Knowledge
-from games.ai.sampling import Sampler
 from games.besigue.actions import DRAW, Action, Kind
-from games.besigue.ai.pimc import SearchingPlayer, knowledge_with, solve_with, unseen_of
+from games.besigue.ai.pimc import (
+    SearchingPlayer,
+    SearchParts,
+    knowledge_with,
+    solve_with,
+    unseen_of,
+)
 from games.besigue.haiti.ai.heuristic import play_one, play_two
 from games.besigue.haiti.ai.lookahead import HaitiLookahead, move_cards
 from games.besigue.haiti.ai.value import WEIGHTS, Weights, worth
@@ -63,35 +68,24 @@ class HaitiPimcPlayer(SearchingPlayer[HaitiView]):
     """Sampling and search: the strong Haitian player."""
 
     name = "pimc"
+    parts = SearchParts(knowledge_of, solve_deal, play_one, play_two)
 
     def __init__(self, max_deals: int = 24, weights: Weights = WEIGHTS) -> None:
-        self.sampler = Sampler(max_deals)
+        super().__init__(max_deals)
         self.weights = weights
 
     def declare(self, view: HaitiView) -> Action:
         return declaring(view, self.weights)
 
-    def knowledge(self, view: HaitiView) -> Knowledge:
-        return knowledge_of(view)
-
-    def solve(self, view: HaitiView, hands: list[int], deadline: float) -> list[int]:
-        return solve_deal(view, hands, deadline)
-
-    def thumb_two(self, view: HaitiView, plays: list[Action]) -> Action:
-        return play_two(view, plays)
-
-    def play_one(self, view: HaitiView, rng: random.Random, deadline: float) -> Action:
+    def ahead(
+        self, view: HaitiView, rng: random.Random, deadline: float
+    ) -> tuple[list[Action], list[float]]:
         plays, cards = move_cards(view)
         look = HaitiLookahead(view, cards, self.weights)
         seats = len(view.hand_sizes)
         for _, deal in self.sampler.deals(knowledge_of(view), None, rng, deadline):
             look.add(deal[:seats])
-        values = look.values()
-        top = max(values)
-        best = [a for a, v in zip(plays, values, strict=True) if v >= top - 1e-6]
-        if len(best) == 1:
-            return best[0]
-        return play_one(view, best)
+        return plays, look.values()
 
 
 def trump_liking(view: HaitiView, suit: Suit) -> float:
