@@ -18,6 +18,19 @@ from games.cards import Card, card_mask
 Owner = int | str | None  # a seat, an absent player's name, or None (a pinandèle)
 
 
+@dataclass(frozen=True, slots=True)
+class Records:
+    """A game's records (RULES.md §5), each step the game's own: ``read`` checks a
+    record's JSON into the game's record, ``replay`` replays it, ``result`` gives
+    its result JSON, and ``of_deal(session, state)`` is the record of a deal that
+    a session dealt, as far as it went."""
+
+    read: Callable[[Mapping[str, Any]], Any]
+    replay: Callable[[Any], Any]
+    result: Callable[[Any], Any]
+    of_deal: Callable[[Any, Any], Any]
+
+
 class RecordError(ValueError):
     """A record that cannot be read or replayed; ``index`` names the bad action."""
 

@@ -1,7 +1,9 @@
 """The games the engine knows: each game's package registers itself once.
 
 A game is a package under ``games/`` (its rules, session, records and
-computer players) that calls ``register(GameSpec(...))`` when it is imported.
+computer players) that calls ``register(GameSpec(...))`` when it is imported
+(``game_spec`` builds one from the game's parts: its ``Play`` and its
+``games.records.Records``).
 ``python -m games replay``, ``python -m games.ai duel`` and the bot find games
 here only, by id; the packages imported to fill the registry are listed once,
 in ``games.offered`` (a game living elsewhere, such as a test's, registers
@@ -19,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from games import offered
 from games.options import options_from_dict
+from games.records import Records
 from games.refusals import codes
 
 if TYPE_CHECKING:
@@ -152,3 +155,55 @@ def games() -> list[AnyGame]:
     order = {package: n for n, package in enumerate(offered.PACKAGES)}
     listed = len(order)
     return sorted(_GAMES.values(), key=lambda g: order.get(g.id.replace("-", "_"), listed))
+
+
+class Parsed(Protocol):
+    """An action type that reads its record words (``Action.parse``)."""
+
+    @staticmethod
+    def parse(text: str) -> Any: ...
+
+
+ParsedT = TypeVar("ParsedT", bound=Parsed)
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Generic[OptionsT, SessionT, ViewT, ParsedT]):
+    """What a game is played with: its options, how a session starts, what a seat
+    sees and does, and its own reasons to refuse an action."""
+
+    options: type[OptionsT]
+    new_session: Callable[[Sequence[str], int, OptionsT], SessionT]
+    view: type[ViewT]
+    action: type[ParsedT]
+    refusals: type[StrEnum] | None = None
+
+
+def game_spec(
+    id: str,
+    names: Mapping[str, str],
+    seats: range,
+    play: Play[OptionsT, SessionT, ViewT, ParsedT],
+    records: Records,
+    players_module: str | None = None,
+) -> GameSpec[OptionsT, SessionT, ViewT, ParsedT]:
+    """A game's registration from its parts: actions read by the action type's
+    ``parse``, and the computer players in the ``ai`` module of the game's package
+    (its id with ``_`` for ``-``) unless ``players_module`` names another."""
+    return GameSpec(
+        id=id,
+        names=names,
+        min_seats=seats.start,
+        max_seats=seats.stop - 1,
+        options=play.options,
+        new_session=play.new_session,
+        view=play.view,
+        action=play.action,
+        parse_action=play.action.parse,
+        read_record=records.read,
+        replay_record=records.replay,
+        result=records.result,
+        record_of=records.of_deal,
+        players_module=players_module or f"games.{id.replace('-', '_')}.ai",
+        refusals=play.refusals,
+    )

@@ -14,6 +14,7 @@ from games.cards import Card, cards_of, number_copies, parse_cards
 from games.records import (
     Owner,
     RecordError,
+    Records,
     owner_identity,
     owner_in_record,
     read_register,
@@ -163,3 +164,6 @@ def result_json(result: Replay) -> dict[str, Any]:
         for e in session.register.entries
     ]
     return data
+
+
+RECORDS = Records(DealRecord.from_json, replay, result_json, record_of)

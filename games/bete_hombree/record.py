@@ -18,6 +18,7 @@ from games.cards import Card, Suit, cards_of, number_copies, parse_cards
 from games.records import (
     Owner,
     RecordError,
+    Records,
     owner_identity,
     owner_in_record,
     read_register,
@@ -181,3 +182,6 @@ def result_json(result: Replay) -> dict[str, Any]:
     ]
     data["belle"] = session.belle.name
     return data
+
+
+RECORDS = Records(HandRecord.from_json, replay, result_json, record_of)
