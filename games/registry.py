@@ -2,7 +2,7 @@
 
 A game is a package under ``games/`` (its rules, session, records and
 computer players) that calls ``register(GameSpec(...))`` when it is imported
-(``game_spec`` builds one from the game's parts: its ``Play`` and its
+(``game_spec`` builds one from the game's parts: its ``GameParts`` and its
 ``games.records.Records``).
 ``python -m games replay``, ``python -m games.ai duel`` and the bot find games
 here only, by id; the packages imported to fill the registry are listed once,
@@ -168,7 +168,7 @@ ParsedT = TypeVar("ParsedT", bound=Parsed)
 
 
 @dataclass(frozen=True, slots=True)
-class Play(Generic[OptionsT, SessionT, ViewT, ParsedT]):
+class GameParts(Generic[OptionsT, SessionT, ViewT, ParsedT]):
     """What a game is played with: its options, how a session starts, what a seat
     sees and does, and its own reasons to refuse an action."""
 
@@ -183,7 +183,7 @@ def game_spec(
     id: str,
     names: Mapping[str, str],
     seats: range,
-    play: Play[OptionsT, SessionT, ViewT, ParsedT],
+    parts: GameParts[OptionsT, SessionT, ViewT, ParsedT],
     records: Records,
     players_module: str | None = None,
 ) -> GameSpec[OptionsT, SessionT, ViewT, ParsedT]:
@@ -195,15 +195,15 @@ def game_spec(
         names=names,
         min_seats=seats.start,
         max_seats=seats.stop - 1,
-        options=play.options,
-        new_session=play.new_session,
-        view=play.view,
-        action=play.action,
-        parse_action=play.action.parse,
+        options=parts.options,
+        new_session=parts.new_session,
+        view=parts.view,
+        action=parts.action,
+        parse_action=parts.action.parse,
         read_record=records.read,
         replay_record=records.replay,
         result=records.result,
         record_of=records.of_deal,
         players_module=players_module or f"games.{id.replace('-', '_')}.ai",
-        refusals=play.refusals,
+        refusals=parts.refusals,
     )

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from enum import IntEnum
+from typing import ClassVar, Protocol
 
 from games.cards import Card
 from games.refusals import Refusal, Rule
@@ -101,6 +102,12 @@ class TrickPlay:
     seats: int
     turn: int
     trick_rules: TrickRules
+    phase: IntEnum  # the game's phase of the deal
+    done: ClassVar[IntEnum]  # the phase of a deal that is over
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is self.done
 
     def _start_play(self, leader: int) -> None:
         self.leader = leader

@@ -98,6 +98,9 @@ def laid_cards(laid: Laid) -> tuple[LaidCard, ...]:
 class DealFlow(TrickPlay):
     """A deal of either game being played, from the deal to the count."""
 
+    done = Phase.DONE
+    phase: Phase
+
     rules: Rules
     packs: int
     outcome: Outcome | None
@@ -200,10 +203,6 @@ class DealFlow(TrickPlay):
         raise NotImplementedError
 
     # ---- state -------------------------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.DONE
 
     @property
     def stock_left(self) -> int:

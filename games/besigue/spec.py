@@ -9,7 +9,7 @@ from games.besigue.refusals import Refused
 from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules
 from games.besigue.session import Session
 from games.besigue.state import DealView
-from games.registry import GameSpec, Play, game_spec, register
+from games.registry import GameParts, GameSpec, game_spec, register
 
 
 def _new_session(players: Sequence[str], seed: int, rules: Rules) -> AnySession:
@@ -19,10 +19,10 @@ def _new_session(players: Sequence[str], seed: int, rules: Rules) -> AnySession:
     return Session.start(players, seed, rules=rules)
 
 
-PLAY = Play(Rules, _new_session, DealView, Action, Refused)
+PARTS = GameParts(Rules, _new_session, DealView, Action, Refused)
 SEATS = range(MIN_SEATS, MAX_SEATS + 1)
 SPEC: GameSpec[Rules, AnySession, DealView, Action] = register(
-    game_spec(GAME, {"fr": "Bésigue", "en": "Bésigue (Bezique)"}, SEATS, PLAY, RECORDS)
+    game_spec(GAME, {"fr": "Bésigue", "en": "Bésigue (Bezique)"}, SEATS, PARTS, RECORDS)
 )
 
 __all__ = ["SPEC"]

@@ -6,11 +6,11 @@ from games.bete.rules import Rules, fiches
 from games.bete.session import Session, SettledDeal
 from games.bete.state import Bete, DealState, DealView, Outcome, Phase, Pot, Refused
 from games.refusals import IllegalActionError
-from games.registry import GameSpec, Play, game_spec, register
+from games.registry import GameParts, GameSpec, game_spec, register
 
-PLAY = Play(Rules, Session.start, DealView, Action, Refused)
+PARTS = GameParts(Rules, Session.start, DealView, Action, Refused)
 SPEC: GameSpec[Rules, Session, DealView, Action] = register(
-    game_spec(GAME, {"fr": "La Bête", "en": "La Bête"}, range(2, 6), PLAY, RECORDS)
+    game_spec(GAME, {"fr": "La Bête", "en": "La Bête"}, range(2, 6), PARTS, RECORDS)
 )
 
 __all__ = [

@@ -168,6 +168,9 @@ def succeeded(tricks: Sequence[int], history: Sequence[PlayedTrick], seat: int) 
 class DealState(TrickPlay):
     """The full state of one deal of La Bête."""
 
+    done = Phase.DONE
+    phase: Phase
+
     __slots__ = (
         "actions",
         "bete_in_play",
@@ -279,10 +282,6 @@ class DealState(TrickPlay):
         return other
 
     # ---- legality: the one place -------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.DONE
 
     @property
     def trump_card(self) -> Card:

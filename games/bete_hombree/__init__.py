@@ -25,16 +25,16 @@ from games.bete_hombree.state import (
 )
 from games.money import Transfer
 from games.refusals import IllegalActionError
-from games.registry import GameSpec, Play, game_spec, register
+from games.registry import GameParts, GameSpec, game_spec, register
 
 
 def _new_session(players: Sequence[str], seed: int, rules: Rules) -> Session:
     return Session.start(players, seed, rules)[0]
 
 
-PLAY = Play(Rules, _new_session, HandView, Action, Refused)
+PARTS = GameParts(Rules, _new_session, HandView, Action, Refused)
 SPEC: GameSpec[Rules, Session, HandView, Action] = register(
-    game_spec(GAME, {"fr": "La Bête Hombrée", "en": "La Bête Hombrée"}, range(4, 5), PLAY, RECORDS)
+    game_spec(GAME, {"fr": "La Bête Hombrée", "en": "La Bête Hombrée"}, range(4, 5), PARTS, RECORDS)
 )
 
 __all__ = [

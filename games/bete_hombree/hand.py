@@ -116,6 +116,8 @@ def rank_text(rank: int) -> str:
 class HandBase(TrickPlay):
     """The fields of a hand's state, beside the card play's (``TrickPlay``)."""
 
+    done = Phase.DONE
+
     __slots__ = (
         "actions",
         "allowed_ranks",

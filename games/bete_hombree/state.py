@@ -135,10 +135,6 @@ class HandState(Declaration):
 
     # ---- legality: the one place -------------------------------------------------
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.DONE
-
     def check(self, action: Action, seat: int | None = None) -> Refusal | None:
         """Why ``action`` is illegal now (for ``seat``, default the seat to act), or None."""
         refused = turn_refusal(self, seat, "the hand is over")

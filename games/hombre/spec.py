@@ -5,11 +5,11 @@ from games.hombre.record import GAME, RECORDS
 from games.hombre.rules import Rules
 from games.hombre.session import Session
 from games.hombre.state import DealView, Refused
-from games.registry import GameSpec, Play, game_spec, register
+from games.registry import GameParts, GameSpec, game_spec, register
 
-PLAY = Play(Rules, Session.start, DealView, Action, Refused)
+PARTS = GameParts(Rules, Session.start, DealView, Action, Refused)
 SPEC: GameSpec[Rules, Session, DealView, Action] = register(
-    game_spec(GAME, {"fr": "L'Hombre", "en": "L'Hombre (Ombre)"}, range(3, 4), PLAY, RECORDS)
+    game_spec(GAME, {"fr": "L'Hombre", "en": "L'Hombre (Ombre)"}, range(3, 4), PARTS, RECORDS)
 )
 
 __all__ = ["SPEC"]

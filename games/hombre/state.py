@@ -124,6 +124,9 @@ class DealView:
 class DealState(TrickPlay):
     """A deal being played, from the antes to the settlement."""
 
+    done = Phase.DONE
+    phase: Phase
+
     def __init__(
         self, rules: Rules, dealer: int, hands: Sequence[int], talon: Sequence[int], pool: Pool
     ) -> None:
@@ -183,10 +186,6 @@ class DealState(TrickPlay):
         return other
 
     # ---- state -------------------------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.DONE
 
     @property
     def talon_left(self) -> int:

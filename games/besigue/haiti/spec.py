@@ -25,7 +25,7 @@ from games.besigue.record import (
 from games.besigue.refusals import Refused
 from games.besigue.spec import SEATS
 from games.records import Records
-from games.registry import GameSpec, Play, game_spec, register
+from games.registry import GameParts, GameSpec, game_spec, register
 
 
 def _new_session(players: Sequence[str], seed: int, options: HaitiOptions) -> HaitiSession:
@@ -40,11 +40,11 @@ def _record_of(session: AnySession, state: AnyDeal) -> BesigueRecord:
     return replace(record_of(session, state), game=HAITI_GAME)
 
 
-PLAY = Play(HaitiOptions, _new_session, HaitiView, Action, Refused)
+PARTS = GameParts(HaitiOptions, _new_session, HaitiView, Action, Refused)
 RECORDS = Records(_read, replay, result_json, _record_of)
 NAMES = {"fr": "Bésigue haïtien", "en": "Haitian Bésigue"}
 SPEC: GameSpec[HaitiOptions, HaitiSession, HaitiView, Action] = register(
-    game_spec(HAITI_GAME, NAMES, SEATS, PLAY, RECORDS, "games.besigue.haiti.ai")
+    game_spec(HAITI_GAME, NAMES, SEATS, PARTS, RECORDS, "games.besigue.haiti.ai")
 )
 
 __all__ = ["SPEC"]
