@@ -121,20 +121,25 @@ def play_buttons(
     return items[:25]
 
 
-OWN_WORDS: Final = (
-    Refused.ONE_MELD,
-    Refused.MELD_UNKNOWN,
-    Refused.MELD_SHAPE,
-    Refused.MELD_NOT_HELD,
-    Refused.MELD_SERVED,
-    Refused.TRUMP_UNFIXED,
-    Refused.JOKER,
-    Refused.QUINTE_MARRIAGE,
-    Refused.FROM_HAND,
-    Refused.WINNER_ONLY,
-    Refused.STOCK_EMPTY,
-)
-"""The refusals each Bésigue words its own way (``<words>.error.<code>``): the
+OWN_WORDS: Final = {
+    Refused.ONE_MELD: "meld_once",
+    Refused.WINNER_ONLY: "meld_not_now",
+    Refused.STOCK_EMPTY: "meld_stock_empty",
+    **{
+        code: str(code).replace("-", "_")
+        for code in (
+            Refused.MELD_UNKNOWN,
+            Refused.MELD_SHAPE,
+            Refused.MELD_NOT_HELD,
+            Refused.MELD_SERVED,
+            Refused.TRUMP_UNFIXED,
+            Refused.JOKER,
+            Refused.QUINTE_MARRIAGE,
+            Refused.FROM_HAND,
+        )
+    },
+}
+"""The refusals each Bésigue words its own way (``<words>.error.<word>``): the
 combinations and the declaring after a trick; the other calls refused while
 declaring are answered with what the declaring offers."""
 
@@ -159,7 +164,7 @@ class PointsRenderer(Generic[ViewT]):
             {
                 **dict.fromkeys(Refused, f"{self.words}.error.declare"),
                 Refused.NOT_LAID: "error.illegal_card",
-                **{code: f"{self.words}.error.{code}" for code in OWN_WORDS},
+                **{code: f"{self.words}.error.{word}" for code, word in OWN_WORDS.items()},
             }
         )
 

@@ -1,0 +1,116 @@
+"""The invariants every game keeps at the table, checked after each change of a table.
+
+``Checks.seen`` is called after every change (a move, a deal, a stop): it finds what
+a public text names that its readers may not see, and a card played that the table
+message does not show. ``snapshot`` is what a table rebuilt from its log must equal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.client import _format_args
+from bot.errors import UserError
+from bot.i18n import MESSAGES, t
+from bot.render import log_text
+from bot.table import LiveTable
+from tests.conformance.watch import (
+    LANGS,
+    PublicCards,
+    face,
+    played,
+    summary_strings,
+    table_strings,
+)
+from tests.e2e.leaks import cards_in
+
+
+@dataclass
+class Checks:
+    """What went wrong at one table, as it played (each entry says what and when)."""
+
+    knowledge: PublicCards
+    failures: list[str] = field(default_factory=list)
+    shown: list[str] = field(default_factory=list)  # the deal's cards played, checked
+    deal: int = 0
+    refusals: set[str] = field(default_factory=set)  # the catalogue keys refusals used
+    looks: int = 0  # the changes checked
+
+    def seen(self, table: LiveTable, what: str) -> None:
+        """Check the table as it stands after ``what``."""
+        self.looks += 1
+        self.knowledge.observe(table)
+        for lang in LANGS:
+            strings, log = table_strings(table, lang), log_text(table, lang)
+            summary = summary_strings(table, lang)
+            knowledge = self.knowledge
+            leaks = knowledge.leaks([s for s in strings if s != log])
+            leaks += knowledge.leaks([log], old_lines=True) + knowledge.leaks(summary)
+            self.failures += [f"after {what} ({lang}): hidden card {leak}" for leak in leaks]
+            self._played_shown(table, strings + summary, lang, what)
+        self._deal_after(table)
+
+    def _played_shown(self, table: LiveTable, strings: list[str], lang: str, what: str) -> None:
+        state = table.state
+        if state is None or table.status == "ended":
+            # an ended table shows nothing of the deal it ended on (tests/bot/test_ended.py)
+            return
+        start = len(self.shown) if table.hand_no == self.deal else 0
+        new = [face(card) for card in played(state.view(0))][start:]
+        named = set().union(*(cards_in(s) for s in strings))
+        missing = [card for card in new if card not in named]
+        if missing:
+            self.failures.append(f"after {what} ({lang}): {missing} played, not shown")
+
+    def _deal_after(self, table: LiveTable) -> None:
+        state = table.state
+        if state is None:
+            return
+        if table.hand_no != self.deal:
+            self.deal, self.shown = table.hand_no, []
+        self.shown = [face(card) for card in played(state.view(0))]
+
+    def refused(self, table: LiveTable, error: UserError, reason: str, what: str) -> None:
+        """A refusal of the engine's ``reason`` has its words in both languages, and the
+        French ones do not carry the engine's English."""
+        self.refusals.add(error.key)
+        entry = MESSAGES.get(error.key, {})
+        for lang in LANGS:
+            if not entry.get(lang):
+                self.failures.append(f"refusal {error.key!r} of {what}: no {lang} text")
+                continue
+            words = t(lang, error.key, **_format_args(error.args_, lang))
+            if not words.strip():
+                self.failures.append(f"refusal {error.key!r} of {what}: empty in {lang}")
+            if lang == "fr" and reason in words:
+                self.failures.append(f"refusal of {what} says the engine's {reason!r} in French")
+
+
+def snapshot(table: LiveTable) -> dict[str, Any]:
+    """A table as its players know it: what a table rebuilt from its log must equal."""
+    state, session = table.state, table.session
+    seats = len(table.seats)
+    shown = {
+        lang: [s for s in table_strings(table, lang) if s != log_text(table, lang)]
+        for lang in LANGS
+    }
+    return {
+        "status": table.status,
+        "events": table.seq,
+        "moves": table.moves,
+        "hand": table.hand_no,
+        "seats": [(s.player, s.name, s.ai, s.human) for s in table.seats],
+        "turn": None if state is None else state.turn,
+        "over": None if state is None else state.is_over,
+        "views": None if state is None else [state.view(seat) for seat in range(seats)],
+        "balances": None if session is None else dict(session.balances),
+        "dealer": None if session is None else session.dealer,
+        "stopping": None if session is None else session.stop_requested,
+        "finished": None if session is None else session.finished,
+        "pot": None if session is None else table.game.port.pot_of(session),
+        "pot dealt": dict(table.pot_dealt),
+        "summary": {lang: summary_strings(table, lang) for lang in LANGS},
+        "shown": shown,
+        "ended": table.ended_reason,
+    }
