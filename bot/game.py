@@ -20,12 +20,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from games.cards import Card
 from games.dealing import deal_text, parse_deal
 from games.money import Transfer
+from games.refusals import Refusal
 from games.register import Crossing, Entry, Register
 from games.tricks import PlayedTrick
 
@@ -172,7 +174,7 @@ class GameState(Protocol[ActionT, ViewT_co]):
 
     @property
     def is_over(self) -> bool: ...
-    def check(self, action: ActionT, seat: int | None = None) -> str | None: ...
+    def check(self, action: ActionT, seat: int | None = None) -> Refusal | None: ...
     def apply(self, action: ActionT, seat: int | None = None) -> None: ...
     def legal_actions(self) -> Sequence[ActionT]: ...
     def view(self, seat: int) -> ViewT_co: ...
@@ -385,6 +387,11 @@ class Renderer(Protocol[ViewT, ActionT, SettledT_contra]):
 
     rule_topics: tuple[str, ...]  # the /rules topics, catalogue keys rules.<id>.<topic>
 
+    @property
+    def refusals(self) -> Mapping[StrEnum, str]:
+        """The catalogue key for each refusal code of the game (``bot.refusals``)."""
+        ...
+
     def money(self, amount: int, lang: str) -> str:
         """An amount won or lost, signed, in the game's money."""
         ...
@@ -410,9 +417,12 @@ class Renderer(Protocol[ViewT, ActionT, SettledT_contra]):
         """A log line's arguments in words (calls, cards, suits)."""
         ...
 
-    def refusal(self, view: ViewT, action: ActionT, reason: str) -> tuple[str, dict[str, object]]:
+    def refusal(
+        self, view: ViewT, action: ActionT, refusal: Refusal
+    ) -> tuple[str, dict[str, object]]:
         """The catalogue key (and its own arguments) refusing ``action`` for the engine's
-        ``reason``, by what the hand waits for; the refusal also lists the legal moves."""
+        ``refusal``, chosen by its code (``refusals``); the refusal also lists the legal
+        moves."""
         ...
 
     def status_lines(self, table: TableLike, view: ViewT | None, lang: str) -> list[str]: ...

@@ -1,17 +1,34 @@
 """What hand records of every game share (RULES.md §5): reading files, errors,
-the ``"SEAT words"`` action lines, and register owners written as seats or names.
+the ``"SEAT words"`` action lines and their first word, and register owners
+written as seats or names.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
+
+from games.cards import Card, card_mask
 
 Owner = int | str | None  # a seat, an absent player's name, or None (a pinandèle)
+
+
+@dataclass(frozen=True, slots=True)
+class Records:
+    """A game's records (RULES.md §5), each step the game's own: ``read`` checks a
+    record's JSON into the game's record, ``replay`` replays it, ``result`` gives
+    its result JSON, and ``of_deal(session, state)`` is the record of a deal that
+    a session dealt, as far as it went."""
+
+    read: Callable[[Mapping[str, Any]], Any]
+    replay: Callable[[Any], Any]
+    result: Callable[[Any], Any]
+    of_deal: Callable[[Any, Any], Any]
 
 
 class RecordError(ValueError):
@@ -57,8 +74,39 @@ def split_action_line(line: str, seats: int) -> tuple[int, str]:
     return int(seat_text), words
 
 
+KindT = TypeVar("KindT")
+
+
+@dataclass(frozen=True, slots=True)
+class ActionWords(Generic[KindT]):
+    """An action's record words: the kind its first word names, that word as
+    written, and the words after it."""
+
+    kind: KindT
+    head: str
+    rest: list[str]
+
+    def alone(self) -> None:
+        """``ValueError`` unless the first word stands alone."""
+        if self.rest:
+            raise ValueError(f"'{self.head}' takes nothing after it")
+
+
+def action_words(text: str, by_word: Mapping[str, KindT]) -> ActionWords[KindT]:
+    """The words of an action (``"bid 3 belle"``), its kind read from the first
+    (``by_word``, in lower case); ``ValueError`` for no word or an unknown one."""
+    words = text.split()
+    if not words:
+        raise ValueError("empty action")
+    kind = by_word.get(words[0].lower())
+    if kind is None:
+        raise ValueError(f"unknown action {words[0]!r} (known: {', '.join(by_word)})")
+    return ActionWords(kind, words[0], words[1:])
+
+
 ActionT = TypeVar("ActionT")
 ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
+SettledT_co = TypeVar("SettledT_co", covariant=True)
 
 
 class Replayable(Protocol[ActionT_contra]):
@@ -90,6 +138,47 @@ def apply_action_lines(
             state.apply(action, seat)
         except ValueError as error:  # the game's IllegalActionError
             raise RecordError(f"action {index} ({line!r}) is illegal: {error}", index) from None
+
+
+class OneDeal(Protocol[SettledT_co]):
+    """A session of a record of one deal: it says what of the record it cannot
+    agree with, deals the recorded cards and settles the deal."""
+
+    def contradiction(self) -> str | None: ...
+
+    def deal_hands(self, hands: Sequence[int], rest: Sequence[int], /) -> Any: ...
+
+    def settle(self, state: Any) -> SettledT_co: ...
+
+
+OneDealT = TypeVar("OneDealT", bound=OneDeal[Any])
+
+
+def replay_deal(
+    start: Callable[[], OneDealT],
+    hands: Sequence[Sequence[Card]],
+    rest: Sequence[Card],
+    lines: Sequence[str],
+    parse: Callable[[str], Any],
+) -> tuple[OneDealT, Any, Any]:
+    """Replay a record of one deal: the session as the record sets it (``start``),
+    which must not contradict itself, its deal of the recorded ``hands`` and
+    ``rest`` (a ``ValueError`` of either is an impossible deal), then the action
+    lines.  Returns the session, the deal, and its settlement once it is over (else
+    None)."""
+    try:
+        session = start()
+    except ValueError as error:
+        raise RecordError(f"impossible deal: {error}") from None
+    contradiction = session.contradiction()
+    if contradiction is not None:
+        raise RecordError(f"the record contradicts itself: {contradiction}")
+    try:
+        state = session.deal_hands([card_mask(h) for h in hands], [c.index for c in rest])
+    except ValueError as error:
+        raise RecordError(f"impossible deal: {error}") from None
+    apply_action_lines(state, lines, len(hands), parse)
+    return session, state, session.settle(state) if state.is_over else None
 
 
 class RecordedDeal(Protocol):

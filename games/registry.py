@@ -1,7 +1,9 @@
 """The games the engine knows: each game's package registers itself once.
 
 A game is a package under ``games/`` (its rules, session, records and
-computer players) that calls ``register(GameSpec(...))`` when it is imported.
+computer players) that calls ``register(GameSpec(...))`` when it is imported
+(``game_spec`` builds one from the game's parts: its ``GameParts`` and its
+``games.records.Records``).
 ``python -m games replay``, ``python -m games.ai duel`` and the bot find games
 here only, by id; the packages imported to fill the registry are listed once,
 in ``games.offered`` (a game living elsewhere, such as a test's, registers
@@ -13,11 +15,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from games import offered
 from games.options import options_from_dict
+from games.records import Records
+from games.refusals import codes
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -58,7 +63,8 @@ class GameSpec(Generic[OptionsT, SessionT, ViewT, ActionT]):
     ``state`` that ``session`` dealt, as far as it went (``write_record`` gives
     its JSON).  ``players_module`` names the module whose ``PLAYERS`` lists the
     computer players by name (imported on first use, by ``players()``), and
-    ``fair`` and ``strong`` name the two a table offers.
+    ``fair`` and ``strong`` name the two a table offers; ``refusals`` lists the
+    game's own reasons to refuse an action (``games.refusals``).
     """
 
     id: str  # as stored with tables, hands and registers, and in records
@@ -77,6 +83,12 @@ class GameSpec(Generic[OptionsT, SessionT, ViewT, ActionT]):
     players_module: str  # a module whose PLAYERS maps names to computer players
     fair: str = "heuristic"
     strong: str = "pimc"
+    refusals: type[StrEnum] | None = None  # the game's own refusal codes (``games.refusals``)
+
+    def refusal_codes(self) -> tuple[StrEnum, ...]:
+        """Every code an action of this game may be refused with: the shared rules
+        (``games.refusals.Rule``), then the game's own."""
+        return codes(self.refusals)
 
     def replay(self, data: Mapping[str, Any]) -> Any:
         """Read a record's JSON, replay it and give its result JSON (``RecordError``
@@ -143,3 +155,55 @@ def games() -> list[AnyGame]:
     order = {package: n for n, package in enumerate(offered.PACKAGES)}
     listed = len(order)
     return sorted(_GAMES.values(), key=lambda g: order.get(g.id.replace("-", "_"), listed))
+
+
+class Parsed(Protocol):
+    """An action type that reads its record words (``Action.parse``)."""
+
+    @staticmethod
+    def parse(text: str) -> Any: ...
+
+
+ParsedT = TypeVar("ParsedT", bound=Parsed)
+
+
+@dataclass(frozen=True, slots=True)
+class GameParts(Generic[OptionsT, SessionT, ViewT, ParsedT]):
+    """What a game is played with: its options, how a session starts, what a seat
+    sees and does, and its own reasons to refuse an action."""
+
+    options: type[OptionsT]
+    new_session: Callable[[Sequence[str], int, OptionsT], SessionT]
+    view: type[ViewT]
+    action: type[ParsedT]
+    refusals: type[StrEnum] | None = None
+
+
+def game_spec(
+    id: str,
+    names: Mapping[str, str],
+    seats: range,
+    parts: GameParts[OptionsT, SessionT, ViewT, ParsedT],
+    records: Records,
+    players_module: str | None = None,
+) -> GameSpec[OptionsT, SessionT, ViewT, ParsedT]:
+    """A game's registration from its parts: actions read by the action type's
+    ``parse``, and the computer players in the ``ai`` module of the game's package
+    (its id with ``_`` for ``-``) unless ``players_module`` names another."""
+    return GameSpec(
+        id=id,
+        names=names,
+        min_seats=seats.start,
+        max_seats=seats.stop - 1,
+        options=parts.options,
+        new_session=parts.new_session,
+        view=parts.view,
+        action=parts.action,
+        parse_action=parts.action.parse,
+        read_record=records.read,
+        replay_record=records.replay,
+        result=records.result,
+        record_of=records.of_deal,
+        players_module=players_module or f"games.{id.replace('-', '_')}.ai",
+        refusals=parts.refusals,
+    )

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from enum import IntEnum
+from typing import ClassVar, Protocol
 
 from games.cards import Card
+from games.refusals import Refusal, Rule
 
 
 class TrickRules(Protocol):
@@ -100,6 +102,12 @@ class TrickPlay:
     seats: int
     turn: int
     trick_rules: TrickRules
+    phase: IntEnum  # the game's phase of the deal
+    done: ClassVar[IntEnum]  # the phase of a deal that is over
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is self.done
 
     def _start_play(self, leader: int) -> None:
         self.leader = leader
@@ -120,15 +128,15 @@ class TrickPlay:
     def _legal_play_mask(self) -> int:
         return self.trick_rules.legal(self.hands[self.turn], self.lead, self.winner)
 
-    def _check_play(self, card_bit: int) -> str | None:
+    def _check_play(self, card_bit: int) -> Refusal | None:
         if card_bit & self._legal_play_mask():
             return None
         card = Card.from_index(card_bit.bit_length() - 1)
         hand = self.hands[self.turn]
         if not card_bit & hand:
-            return f"{card} is not in this hand"
+            return Refusal(Rule.NOT_HELD, f"{card} is not in this hand")
         obligation = self.trick_rules.obligation(hand, self.lead, self.winner)
-        return f"{card} breaks the obligation: {obligation}"
+        return Refusal(Rule.OBLIGATION, f"{card} breaks the obligation: {obligation}")
 
     def _play_card(self, seat: int, index: int) -> int:
         """Play card ``index`` from ``seat``; the trick's winner if it is complete, else -1."""

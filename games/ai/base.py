@@ -12,7 +12,9 @@ a view.
 from __future__ import annotations
 
 import random
-from typing import Generic, Protocol, TypeVar, runtime_checkable
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from games.registry import ComputerPlayer
 
@@ -66,3 +68,35 @@ class ChoosingPlayer(Generic[ViewT, ActionT]):
     def choose(self, view: ViewT, rng: random.Random, budget: float) -> ActionT:
         """One of ``view.legal`` (more than one)."""
         raise NotImplementedError
+
+
+class _Legal(Protocol[A_co]):
+    def legal_actions(self) -> Sequence[A_co]: ...
+
+
+FullT = TypeVar("FullT", bound=_Legal[object])
+
+
+class Cheater(ABC, Generic[FullT, ActionT]):
+    """A ``FullInfoPlayer`` of any game: it refuses to play from a view, answers at
+    once when one action is legal, and otherwise decides from the whole deal
+    (``decide``, the game's)."""
+
+    name = "cheater"
+    over = "the deal is over"  # the refusal once no action is left
+
+    def act(self, view: object, rng: random.Random, budget: float = DEFAULT_BUDGET) -> ActionT:
+        """Never: the cheater needs the whole deal (``act_full``)."""
+        raise ValueError("the cheater sees every card: it cannot play from a view")
+
+    def act_full(self, state: FullT, rng: random.Random, budget: float = DEFAULT_BUDGET) -> ActionT:
+        legal = cast(list[ActionT], list(state.legal_actions()))
+        if not legal:
+            raise ValueError(self.over)
+        if len(legal) == 1:
+            return legal[0]
+        return self.decide(state, legal, budget)
+
+    @abstractmethod
+    def decide(self, state: FullT, legal: list[ActionT], budget: float) -> ActionT:
+        """One of ``legal`` (more than one) for the seat to act."""

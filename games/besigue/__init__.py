@@ -14,7 +14,8 @@ from games.besigue.rules import BesigueTricks, Reuse, Rules, trick_rules
 from games.besigue.score import Outcome
 from games.besigue.session import Session, SettledDeal
 from games.besigue.spec import SPEC
-from games.besigue.state import DealState, DealView, IllegalActionError, LaidCard, Phase
+from games.besigue.state import DealState, DealView, LaidCard, Phase
+from games.refusals import IllegalActionError
 
 __all__ = [
     "GAME",

@@ -24,6 +24,7 @@ from typing import Final
 from games.besigue.melds import Meld, MeldKind
 from games.besigue.rules import card_order
 from games.cards import MAX_PACKS, Card
+from games.records import action_words
 
 
 class Kind(IntEnum):
@@ -55,15 +56,13 @@ class Action:
 
     @staticmethod
     def parse(text: str) -> Action:
-        words = text.split()
-        if not words:
-            raise ValueError("empty action")
-        head, rest = words[0].lower(), words[1:]
-        if head == "play":
+        words = action_words(text, _HEADS)
+        head, rest = words.kind, words.rest
+        if head is Kind.PLAY:
             if len(rest) not in (1, 2) or (len(rest) == 2 and rest[1].lower() != "laid"):
                 raise ValueError("write a card played as 'play C' or 'play C laid'")
             return play(Card.parse(rest[0], MAX_PACKS), laid=len(rest) == 2)
-        if head == "meld":
+        if head is Kind.MELD:
             if not rest:
                 raise ValueError(f"write 'meld KIND C…' (KIND: {', '.join(MeldKind)})")
             try:
@@ -75,17 +74,16 @@ class Action:
             if not cards:
                 raise ValueError("a combination names its cards: 'meld KIND C…'")
             return meld(kind, cards)
-        if head == "seven":
+        if head is Kind.SEVEN_SHOW:  # or exchange: the word after says
             if len(rest) != 1 or rest[0].lower() not in ("show", "exchange"):
                 raise ValueError("write 'seven show' or 'seven exchange'")
             return SEVEN_SHOW if rest[0].lower() == "show" else SEVEN_EXCHANGE
-        if head == "draw":
-            if rest:
-                raise ValueError("'draw' takes nothing after it")
-            return DRAW
-        raise ValueError(f"unknown action {words[0]!r} (known: play, meld, seven, draw)")
+        words.alone()
+        return DRAW
 
 
+_HEADS: Final = {"play": Kind.PLAY, "meld": Kind.MELD, "seven": Kind.SEVEN_SHOW, "draw": Kind.DRAW}
+"""An action's first word: ``seven`` is followed by ``show`` or ``exchange``."""
 _WORDS: Final = {
     Kind.SEVEN_SHOW: "seven show",
     Kind.SEVEN_EXCHANGE: "seven exchange",

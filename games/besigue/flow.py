@@ -39,15 +39,13 @@ from enum import IntEnum
 
 from games.besigue.actions import DRAW, Action, Kind, meld_of, play
 from games.besigue.melds import KINDS, Laid, Meld, MeldKind
+from games.besigue.refusals import Refused as R
 from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules, card_order
 from games.besigue.score import Outcome, side_totals
 from games.cards import PACK_BITS, Card, bits_of, card_mask, cards_of, face_of, number_copies
 from games.dealing import Deck
+from games.refusals import IllegalActionError, Refusal, Rule, turn_refusal
 from games.tricks import PlayedTrick, TrickPlay, TrickRules
-
-
-class IllegalActionError(ValueError):
-    """An action the rules forbid now; the message says which rule."""
 
 
 class Phase(IntEnum):
@@ -99,6 +97,9 @@ def laid_cards(laid: Laid) -> tuple[LaidCard, ...]:
 
 class DealFlow(TrickPlay):
     """A deal of either game being played, from the deal to the count."""
+
+    done = Phase.DONE
+    phase: Phase
 
     rules: Rules
     packs: int
@@ -188,8 +189,8 @@ class DealFlow(TrickPlay):
         """The declarer's other legal calls now (the classic game's sevens)."""
         return []
 
-    def _check_call(self, kind: Kind) -> str | None:
-        return "no such call in this game"
+    def _check_call(self, kind: Kind) -> Refusal | None:
+        return Refusal(R.NO_SUCH_CALL, "no such call in this game")
 
     def _apply_call(self, seat: int, action: Action) -> None:
         raise NotImplementedError
@@ -202,10 +203,6 @@ class DealFlow(TrickPlay):
         raise NotImplementedError
 
     # ---- state -------------------------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.DONE
 
     @property
     def stock_left(self) -> int:
@@ -231,12 +228,11 @@ class DealFlow(TrickPlay):
 
     # ---- legality: the one place -------------------------------------------------
 
-    def check(self, action: Action, seat: int | None = None) -> str | None:
+    def check(self, action: Action, seat: int | None = None) -> Refusal | None:
         """Why ``action`` is illegal now (for ``seat``, default the seat to act), or None."""
-        if self.phase is Phase.DONE:
-            return "the deal is over"
-        if seat is not None and seat != self.turn:
-            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
+        refused = turn_refusal(self, seat)
+        if refused is not None:
+            return refused
         kind = action.kind
         if self.phase is Phase.DECLARE:
             if kind is Kind.PLAY:  # the draws first, then the card of the next trick
@@ -245,27 +241,31 @@ class DealFlow(TrickPlay):
                 return probe.check(action)
             if kind is Kind.MELD:
                 if self.melded:
-                    return "one combination per trick won"
+                    return Refusal(R.ONE_MELD, "one combination per trick won")
                 try:
                     self._resolve(self.declarer, action)
-                except ValueError as error:
-                    return str(error)
+                except IllegalActionError as error:
+                    return error.refusal
                 return None
             if kind is Kind.DRAW:
                 return None
             return self._check_call(kind)
         if kind is not Kind.PLAY:
             if kind is Kind.DRAW:
-                return "the draws follow a trick of phase 1 by themselves"
+                return Refusal(
+                    R.DRAWS_BY_THEMSELVES, "the draws follow a trick of phase 1 by themselves"
+                )
             if self.phase is Phase.PLAY2:
-                return f"the stock is empty: no more {self.declared[1]}"
-            return f"only the winner of a trick, after it, lays {self.declared[0]}"
+                return Refusal(R.STOCK_EMPTY, f"the stock is empty: no more {self.declared[1]}")
+            return Refusal(
+                R.WINNER_ONLY, f"only the winner of a trick, after it, lays {self.declared[0]}"
+            )
         index = self._play_index(self.turn, action)
-        if isinstance(index, str):
+        if isinstance(index, Refusal):
             return index
         return self._check_play(1 << index)
 
-    def _play_index(self, seat: int, action: Action) -> int | str:
+    def _play_index(self, seat: int, action: Action) -> int | Refusal:
         """The physical card ``action`` plays (a bit number), or why there is none:
         the hand's copy (the lowest), else, or with ``laid``, the laid copy that
         served in the most kinds (then the lowest)."""
@@ -283,8 +283,8 @@ class DealFlow(TrickPlay):
             on_table.sort(key=lambda i: (-len(laid.kinds_of(Card.from_index(i))), i))
             return on_table[0]
         if action.laid:
-            return f"no {action.card} is laid"
-        return f"{action.card} is not in this hand"
+            return Refusal(R.NOT_LAID, f"no {action.card} is laid")
+        return Refusal(Rule.NOT_HELD, f"{action.card} is not in this hand")
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
         return self.check(action, seat) is None

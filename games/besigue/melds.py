@@ -42,8 +42,10 @@ from enum import StrEnum
 from itertools import combinations_with_replacement
 from typing import Final
 
+from games.besigue.refusals import Refused as R
 from games.besigue.rules import Reuse, card_order
 from games.cards import MAX_PACKS, PACK_BITS, Card, Rank, Suit, face_of
+from games.refusals import IllegalActionError, Refusal
 
 
 class MeldKind(StrEnum):
@@ -189,39 +191,46 @@ def _copies_of(face: Card, mask: int) -> list[Card]:
     ]
 
 
-def shape_error(kind: MeldKind, faces: Sequence[Card], trump: Suit | int) -> str | None:
+def shape_error(kind: MeldKind, faces: Sequence[Card], trump: Suit | int) -> Refusal | None:
     """Why these cards (by code) are not a ``kind`` under ``trump``, or None."""
     if kind not in CLASSIC_KINDS:
-        return f"the {kind.value} is a combination of Bésigue as played in Haiti only"
+        return Refusal(
+            R.MELD_UNKNOWN, f"the {kind.value} is a combination of Bésigue as played in Haiti only"
+        )
     ranks = sorted(c.rank for c in faces)
     suits = {c.suit for c in faces}
     trump = Suit(trump)
     if kind in (MeldKind.MARRIAGE, MeldKind.TRUMP_MARRIAGE):
         if ranks != [Rank.K, Rank.Q] or len(suits) != 1:
-            return f"a {kind.value} is the K and the Q of one suit"
+            return Refusal(R.MELD_SHAPE, f"a {kind.value} is the K and the Q of one suit")
         suit = next(iter(suits))
         if kind is MeldKind.MARRIAGE and suit == trump:
-            return f"K and Q of trump ({trump.symbol}) are the trump marriage, not a marriage"
+            return Refusal(
+                R.MELD_SHAPE,
+                f"K and Q of trump ({trump.symbol}) are the trump marriage, not a marriage",
+            )
         if kind is MeldKind.TRUMP_MARRIAGE and suit != trump:
-            return f"a trump marriage is the K and Q of trump ({trump.symbol})"
+            return Refusal(
+                R.MELD_SHAPE, f"a trump marriage is the K and Q of trump ({trump.symbol})"
+            )
         return None
     if kind in FOURS:
         rank = FOURS[kind]
         if len(faces) != 4 or any(c.rank != rank for c in faces):
-            return f"{kind.value} are any four cards of rank {rank.text}"
+            return Refusal(R.MELD_SHAPE, f"{kind.value} are any four cards of rank {rank.text}")
         return None
     if kind is MeldKind.BESIGUE:
         if sorted(c.index for c in faces) != [QUEEN_OF_SPADES.index, JACK_OF_DIAMONDS.index]:
-            return "the bésigue is the Q♠ and the J♦"
+            return Refusal(R.MELD_SHAPE, "the bésigue is the Q♠ and the J♦")
         return None
     if kind is MeldKind.DOUBLE_BESIGUE:
         expected = sorted([QUEEN_OF_SPADES.index] * 2 + [JACK_OF_DIAMONDS.index] * 2)
         if sorted(c.index for c in faces) != expected:
-            return "the double bésigue is two Q♠ and two J♦"
+            return Refusal(R.MELD_SHAPE, "the double bésigue is two Q♠ and two J♦")
         return None
     wanted = sorted(Card(trump, r).index for r in SEQUENCE_RANKS)
     if sorted(c.index for c in faces) != wanted:
-        return f"the sequence is A 10 K Q J of trump ({trump.symbol})"
+        return Refusal(R.MELD_SHAPE, f"the sequence is A 10 K Q J of trump ({trump.symbol})")
     return None
 
 
@@ -248,27 +257,36 @@ def resolve(
     codes = [c.face for c in faces]
     error = shape_error(kind, codes, trump)
     if error:
-        raise ValueError(error)
+        raise IllegalActionError(error)
     chosen: list[Card] = []
     for face, count in sorted(Counter(codes).items(), key=lambda p: card_order(p[0])):
         copies = _available(face, kind, hand, laid, reuse)
         if len(copies) < count:
-            raise ValueError(_missing(kind, face, count, hand, laid, reuse))
+            raise IllegalActionError(_missing(kind, face, count, hand, laid, reuse))
         chosen.extend(copies[:count])
     return Meld(kind, tuple(chosen))
 
 
-def _missing(kind: MeldKind, face: Card, count: int, hand: int, laid: Laid, reuse: Reuse) -> str:
+def _missing(
+    kind: MeldKind, face: Card, count: int, hand: int, laid: Laid, reuse: Reuse
+) -> Refusal:
     held = len(_copies_of(face, hand))
     if held < count:
         have = "no" if not held else f"only {held}"
-        return f"a {kind.value} needs {count} {face}, the player holds {have}"
+        return Refusal(
+            R.MELD_NOT_HELD, f"a {kind.value} needs {count} {face}, the player holds {have}"
+        )
     if reuse is Reuse.CLASS and any(
         lower is kind and _copies_of(face, laid.served[_NUMBER[higher]])
         for higher, lower in HIGHER_TO_LOWER.items()
     ):
-        return f"{face} has served in a higher combination of the family (reuse=class)"
-    return f"{face} has already served in a {kind.value}: a card serves once in each kind"
+        return Refusal(
+            R.MELD_SERVED, f"{face} has served in a higher combination of the family (reuse=class)"
+        )
+    return Refusal(
+        R.MELD_SERVED,
+        f"{face} has already served in a {kind.value}: a card serves once in each kind",
+    )
 
 
 def _forms(kind: MeldKind, trump: Suit, counts: dict[int, int]) -> Iterator[tuple[Card, ...]]:

@@ -22,7 +22,7 @@ from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules, TrumpBy, deck_for, 
 from games.besigue.session import Session, SettledDeal
 from games.besigue.state import DealState
 from games.cards import Card, card_mask, cards_of, number_copies, parse_cards
-from games.records import RecordError, reading_record, replay_deals
+from games.records import RecordError, Records, reading_record, replay_deals
 
 GAME = "besigue"
 HAITI_GAME = "besigue-haiti"  # the Haitian game's table and records (variant=haiti)
@@ -293,3 +293,6 @@ def result_json(result: Replay) -> list[dict[str, Any]]:
     settled: list[SettledDeal | None] = [*result.settled]
     settled += [None] * (len(result.states) - len(settled))
     return [deal_result(state, s) for state, s in zip(result.states, settled, strict=True)]
+
+
+RECORDS = Records(BesigueRecord.from_json, replay, result_json, record_of)

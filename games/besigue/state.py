@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from games.besigue.actions import SEVEN_EXCHANGE, SEVEN_SHOW, Action, Kind
 from games.besigue.flow import (
     DealFlow,
-    IllegalActionError,
     LaidCard,
     Phase,
     canonical_copies,
@@ -25,9 +24,11 @@ from games.besigue.flow import (
     laid_from,
 )
 from games.besigue.melds import Laid, Meld, legal_melds, resolve
+from games.besigue.refusals import Refused as R
 from games.besigue.rules import Rules, deck_for, trick_rules
 from games.besigue.score import Outcome, count_deal
 from games.cards import Card, Rank, Suit, bits_of
+from games.refusals import IllegalActionError, Refusal
 from games.tricks import PlayedTrick, TrickRules
 
 SEVEN_POINTS = 10
@@ -151,20 +152,24 @@ class DealState(DealFlow):
     def _calls(self) -> list[Action]:
         return [s for s in (SEVEN_SHOW, SEVEN_EXCHANGE) if self._check_call(s.kind) is None]
 
-    def _check_call(self, kind: Kind) -> str | None:
+    def _check_call(self, kind: Kind) -> Refusal | None:
         # (only while the turned card is under the stock: always so while declaring,
         # since the draws come after)
         if self.seven_done:
-            return "one seven (show or exchange) per trick won"
+            return Refusal(R.ONE_SEVEN, "one seven (show or exchange) per trick won")
         held = self._sevens_held(self.declarer)
         seven = Card(self.trump, Rank.SEVEN)
         if kind is Kind.SEVEN_SHOW:
-            return None if held else f"no 7 of trump ({seven}) to show that has not scored"
+            if held:
+                return None
+            return Refusal(R.SEVEN_NOT_HELD, f"no 7 of trump ({seven}) to show that has not scored")
         if self.exchanged:
-            return "one exchange of the 7 per deal"
+            return Refusal(R.ONE_EXCHANGE, "one exchange of the 7 per deal")
         if self.turned_seven:
-            return "the turned card is a 7: it is not exchanged"
-        return None if held else f"no 7 of trump ({seven}) to exchange that has not scored"
+            return Refusal(R.SEVEN_TURNED, "the turned card is a 7: it is not exchanged")
+        if held:
+            return None
+        return Refusal(R.SEVEN_NOT_HELD, f"no 7 of trump ({seven}) to exchange that has not scored")
 
     def _apply_call(self, seat: int, action: Action) -> None:
         seven = bits_of(self._sevens_held(seat))[0]

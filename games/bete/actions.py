@@ -9,6 +9,7 @@ from enum import IntEnum
 from typing import Final
 
 from games.cards import Card
+from games.records import action_words
 
 
 class Kind(IntEnum):
@@ -45,19 +46,13 @@ class Action:
 
     @staticmethod
     def parse(text: str) -> Action:
-        words = text.split()
-        if not words:
-            raise ValueError("empty action")
-        kind = _BY_WORD.get(words[0].lower())
-        if kind is None:
-            raise ValueError(f"unknown action {words[0]!r} (known: {', '.join(_WORDS.values())})")
-        if kind is Kind.PLAY:
-            if len(words) != 2:
+        words = action_words(text, _BY_WORD)
+        if words.kind is Kind.PLAY:
+            if len(words.rest) != 1:
                 raise ValueError("write a card played as 'play C'")
-            return PLAYS[Card.parse(words[1]).index]
-        if len(words) > 1:
-            raise ValueError(f"'{words[0]}' takes nothing after it")
-        return _SIMPLE[kind]
+            return PLAYS[Card.parse(words.rest[0]).index]
+        words.alone()
+        return _SIMPLE[words.kind]
 
 
 PASS: Final = Action(Kind.PASS)

@@ -10,15 +10,16 @@ from games.bete.actions import Action
 from games.bete.rules import MAX_SEATS, MIN_SEATS, Rules
 from games.bete.session import Session, SettledDeal
 from games.bete.state import DealState, Pot
-from games.cards import Card, card_mask, cards_of, number_copies, parse_cards
+from games.cards import Card, cards_of, number_copies, parse_cards
 from games.records import (
     Owner,
     RecordError,
-    apply_action_lines,
+    Records,
     owner_identity,
     owner_in_record,
     read_register,
     reading_record,
+    replay_deal,
     result_head,
 )
 from games.register import Register
@@ -118,10 +119,9 @@ class Replay:
 
 def replay(record: DealRecord) -> Replay:
     """Replay a record exactly; a bad action raises ``RecordError`` naming it."""
-    seats = len(record.players)
     register = Register.of((owner_identity(o, record.players), a) for o, a in record.register)
-    try:
-        session = Session(
+    session, state, settled = replay_deal(
+        lambda: Session(
             record.players,
             dealer=record.dealer,
             rules=record.options,
@@ -129,29 +129,20 @@ def replay(record: DealRecord) -> Replay:
             pot=record.pot,
             bete_in_play=record.bete_in_play,
             deals_in_round=0 if record.round_start else 1,
-        )
-    except ValueError as error:
-        raise RecordError(f"impossible deal: {error}") from None
-    contradiction = session.contradiction()
-    if contradiction is not None:
-        raise RecordError(f"the record contradicts itself: {contradiction}")
-    try:
-        state = session.deal_hands(
-            [card_mask(h) for h in record.hands], [c.index for c in record.talon]
-        )
-    except ValueError as error:
-        raise RecordError(f"impossible deal: {error}") from None
-    apply_action_lines(state, record.actions, seats, Action.parse)
-    settled = session.settle(state) if state.is_over else None
+        ),
+        record.hands,
+        record.talon,
+        record.actions,
+        Action.parse,
+    )
     return Replay(record, session, state, settled)
 
 
 def result_json(result: Replay) -> dict[str, Any]:
-    """The printed result of a replay (RULES.md §5)."""
+    """The printed result of a replay (RULES.md §5), its deal settled."""
     session, state = result.session, result.state
-    players = session.players
+    players, outcome = session.players, state.outcome
     data = result_head(GAME, players, state)
-    outcome = state.outcome
     if outcome is None:
         return data
     data["declarer"] = None if outcome.void else outcome.declarer
@@ -173,3 +164,6 @@ def result_json(result: Replay) -> dict[str, Any]:
         for e in session.register.entries
     ]
     return data
+
+
+RECORDS = Records(DealRecord.from_json, replay, result_json, record_of)

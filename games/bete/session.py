@@ -69,10 +69,12 @@ class Session:
         self._before: tuple[list[Entry], Pot, bool, bool] = ([], self.pot, False, False)
 
     @classmethod
-    def start(cls, players: Sequence[str], seed: int, **kwargs: object) -> Session:
+    def start(
+        cls, players: Sequence[str], seed: int, rules: Rules | None = None, **kwargs: object
+    ) -> Session:
         """A new session; chance picks the first dealer."""
         dealer = random.Random(seed).randrange(len(players))
-        return cls(players, dealer=dealer, **kwargs)  # type: ignore[arg-type]
+        return cls(players, dealer=dealer, rules=rules, **kwargs)  # type: ignore[arg-type]
 
     @property
     def seats(self) -> int:

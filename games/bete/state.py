@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from typing import Final
 
 from games.bete.actions import CONTRE, CURIEUSE, PASS, PLAY_CONTRACT, PLAYS, Action, Kind
@@ -23,6 +23,7 @@ from games.cards import Card, Rank, bits_of, deck_mask
 from games.dealing import validate_deal
 from games.money import POT, Transfer, net_of
 from games.obligations import FollowBeatTrump
+from games.refusals import IllegalActionError, Refusal, Rule, turn_refusal
 from games.tricks import PlayedTrick, TrickPlay, played_mask
 
 TRICKS: Final = 5
@@ -32,8 +33,12 @@ DECK: Final = deck_mask(
 )
 
 
-class IllegalActionError(ValueError):
-    """An action the rules forbid now; the message says which rule."""
+class Refused(StrEnum):
+    """La Bête's own rules an action may break (``games.refusals``)."""
+
+    PLAY_OR_PASS = "play-or-pass"  # the first to speak plays the contract or passes
+    CONTRE_OR_PASS = "contre-or-pass"  # once one plays, the others contrent or pass
+    CURIEUSE_OR_PASS = "curieuse-or-pass"  # once all passed, each goes en curieuse or passes
 
 
 class Phase(IntEnum):
@@ -163,6 +168,9 @@ def succeeded(tricks: Sequence[int], history: Sequence[PlayedTrick], seat: int) 
 class DealState(TrickPlay):
     """The full state of one deal of La Bête."""
 
+    done = Phase.DONE
+    phase: Phase
+
     __slots__ = (
         "actions",
         "bete_in_play",
@@ -276,31 +284,33 @@ class DealState(TrickPlay):
     # ---- legality: the one place -------------------------------------------------
 
     @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.DONE
-
-    @property
     def trump_card(self) -> Card:
         return Card.from_index(self.talon[self.turned])
 
-    def check(self, action: Action, seat: int | None = None) -> str | None:
+    def check(self, action: Action, seat: int | None = None) -> Refusal | None:
         """Why ``action`` is illegal now (for ``seat``, default the seat to act), or None."""
-        if self.phase is Phase.DONE:
-            return "the deal is over"
-        if seat is not None and seat != self.turn:
-            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
+        refused = turn_refusal(self, seat)
+        if refused is not None:
+            return refused
         kind = action.kind
         if self.phase is Phase.PLAY:
             if kind is not Kind.PLAY:
-                return "the cards are being played: only 'play C' is possible"
+                return Refusal(
+                    Rule.PLAY_EXPECTED, "the cards are being played: only 'play C' is possible"
+                )
             return self._check_play(action.cards)
         if action in self._calls():
             return None
         if self.phase is Phase.CURIEUSE:
-            return "everyone passed: each player may now go en curieuse, or pass"
+            return Refusal(
+                Refused.CURIEUSE_OR_PASS,
+                "everyone passed: each player may now go en curieuse, or pass",
+            )
         if self.declarer >= 0:
-            return "a player plays already: the others may contrer, or pass"
-        return "say 'play-contract' (je joue) or 'pass'"
+            return Refusal(
+                Refused.CONTRE_OR_PASS, "a player plays already: the others may contrer, or pass"
+            )
+        return Refusal(Refused.PLAY_OR_PASS, "say 'play-contract' (je joue) or 'pass'")
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
         return self.check(action, seat) is None

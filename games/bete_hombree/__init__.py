@@ -3,7 +3,16 @@
 from collections.abc import Sequence
 
 from games.bete_hombree.actions import Action, Kind
-from games.bete_hombree.record import GAME, HandRecord, RecordError, record_of, replay, result_json
+from games.bete_hombree.hand import Refused
+from games.bete_hombree.record import (
+    GAME,
+    RECORDS,
+    HandRecord,
+    RecordError,
+    record_of,
+    replay,
+    result_json,
+)
 from games.bete_hombree.rules import Rules
 from games.bete_hombree.session import KingDraw, Session, SettledHand, tirer_le_roi
 from games.bete_hombree.state import (
@@ -11,35 +20,21 @@ from games.bete_hombree.state import (
     EntryInPlay,
     HandState,
     HandView,
-    IllegalActionError,
     Outcome,
     Phase,
 )
 from games.money import Transfer
-from games.registry import GameSpec, register
+from games.refusals import IllegalActionError
+from games.registry import GameParts, GameSpec, game_spec, register
 
 
 def _new_session(players: Sequence[str], seed: int, rules: Rules) -> Session:
     return Session.start(players, seed, rules)[0]
 
 
+PARTS = GameParts(Rules, _new_session, HandView, Action, Refused)
 SPEC: GameSpec[Rules, Session, HandView, Action] = register(
-    GameSpec(
-        id=GAME,
-        names={"fr": "La Bête Hombrée", "en": "La Bête Hombrée"},
-        min_seats=4,
-        max_seats=4,
-        options=Rules,
-        new_session=_new_session,
-        view=HandView,
-        action=Action,
-        parse_action=Action.parse,
-        read_record=HandRecord.from_json,
-        replay_record=replay,
-        result=result_json,
-        record_of=record_of,
-        players_module="games.bete_hombree.ai",
-    )
+    game_spec(GAME, {"fr": "La Bête Hombrée", "en": "La Bête Hombrée"}, range(4, 5), PARTS, RECORDS)
 )
 
 __all__ = [

@@ -13,6 +13,7 @@ from enum import IntEnum
 from typing import Final
 
 from games.cards import Card, Suit, card_mask, cards_of, parse_cards
+from games.records import action_words
 
 
 class Kind(IntEnum):
@@ -76,14 +77,8 @@ class Action:
     @staticmethod
     def parse(text: str) -> Action:
         """Parse one action's words (without the seat number)."""
-        words = text.split()
-        if not words:
-            raise ValueError("empty action")
-        kind = _BY_WORD.get(words[0].lower())
-        if kind is None:
-            known = ", ".join(_WORDS.values())
-            raise ValueError(f"unknown action {words[0]!r} (known: {known})")
-        rest = words[1:]
+        words = action_words(text, _BY_WORD)
+        kind, rest = words.kind, words.rest
         if kind is Kind.BID:
             if len(rest) not in (1, 2) or (len(rest) == 2 and rest[1].lower() != "belle"):
                 raise ValueError("write a bid as 'bid N' or 'bid N belle'")
@@ -109,8 +104,7 @@ class Action:
             if len(rest) != 1:
                 raise ValueError("write a card played as 'play C'")
             return play(Card.parse(rest[0]))
-        if rest:
-            raise ValueError(f"'{words[0]}' takes nothing after it")
+        words.alone()
         return _SIMPLE[kind]
 
 

@@ -19,9 +19,11 @@ from games.bete_hombree.actions import (
     Action,
     Kind,
 )
-from games.bete_hombree.hand import SEATS, IllegalActionError, Phase, rank_text
+from games.bete_hombree.hand import SEATS, Phase, rank_text
+from games.bete_hombree.hand import Refused as R
 from games.bete_hombree.play import Play
 from games.bete_hombree.rules import MAX_RANK, MIN_RANK, bid_rank, rank_belle, stands_as
+from games.refusals import Refusal
 
 # Legal bids from a lowest rank upwards, in order.
 _BIDS_FROM: Final = {
@@ -93,7 +95,7 @@ class Auction(Play):
         call, so a seat may look whenever it likes, its turn or not.
         """
         if not 0 <= seat < SEATS:
-            raise IllegalActionError(f"no seat {seat}")
+            raise ValueError(f"no seat {seat}")
         self.looked |= 1 << seat
 
     def _auction_legal(self) -> list[Action]:
@@ -110,7 +112,7 @@ class Auction(Play):
                 out.append(TOUT)
         return out
 
-    def _check_auction(self, action: Action) -> str | None:
+    def _check_auction(self, action: Action) -> Refusal | None:
         seat = self.turn
         kind = action.kind
         if kind is Kind.PASS:
@@ -121,44 +123,52 @@ class Auction(Play):
             if rank >= self._lowest_bid():
                 return None
             if rank < self.standing:
-                return f"{action} is lower than the standing {standing}"
+                return Refusal(R.BELOW_STANDING, f"{action} is lower than the standing {standing}")
             if rank_belle(rank) and not self.rules.premier_in_belle:
-                return (
-                    f"{action} only equals a belle bid ({standing}): only a higher level beats it"
+                return Refusal(
+                    R.EQUALS_STANDING,
+                    f"{action} only equals a belle bid ({standing}): only a higher level beats it",
                 )
-            return (
+            return Refusal(
+                R.EQUALS_STANDING,
                 f"{action} only equals the standing {standing}; 'premier' needs a seat"
-                " earlier in the rotation than its holder"
+                " earlier in the rotation than its holder",
             )
         if kind is Kind.SANS_PREJUDICE:
             if self._may_sans_prejudice():
                 return None
             if seat != self.first:
-                return "only first hand (the dealer's right) may say sans préjudice"
+                return Refusal(
+                    R.SANS_PREJUDICE, "only first hand (the dealer's right) may say sans préjudice"
+                )
             if self.looked >> seat & 1:
-                return "sans préjudice is said blind: this hand has been looked at"
-            return "sans préjudice is only first hand's first call"
+                return Refusal(
+                    R.LOOKED, "sans préjudice is said blind: this hand has been looked at"
+                )
+            return Refusal(R.SANS_PREJUDICE, "sans préjudice is only first hand's first call")
         if kind is Kind.RETIENS:
             if self._may_retiens():
                 return None
             if seat != (self.first + 1) % SEATS:
-                return "only second hand may say je retiens"
+                return Refusal(R.RETIENS, "only second hand may say je retiens")
             if self.looked >> seat & 1:
-                return "je retiens is said blind: this hand has been looked at"
-            return "je retiens only answers first hand's sans préjudice, as a first call"
+                return Refusal(R.LOOKED, "je retiens is said blind: this hand has been looked at")
+            return Refusal(
+                R.RETIENS, "je retiens only answers first hand's sans préjudice, as a first call"
+            )
         if kind is Kind.CAGNOTE:
             if self._may_cagnote():
                 return None
             if seat != self.dealer:
-                return "only the dealer may cagnoter"
-            return f"nothing is left to cagnoter over the standing {standing}"
+                return Refusal(R.CAGNOTE, "only the dealer may cagnoter")
+            return Refusal(R.CAGNOTE, f"nothing is left to cagnoter over the standing {standing}")
         if kind is Kind.TOUT:
             if self._may_tout():
                 return None
             if seat != self.dealer:
-                return "only the dealer may prendre le tout"
-            return f"je prends le tout (5) does not beat the standing {standing}"
-        return f"'{action}' is not a call of the auction"
+                return Refusal(R.TOUT, "only the dealer may prendre le tout")
+            return Refusal(R.TOUT, f"je prends le tout (5) does not beat the standing {standing}")
+        return Refusal(R.CALL_EXPECTED, f"'{action}' is not a call of the auction")
 
     def _do_auction(self, seat: int, action: Action) -> None:
         kind = action.kind

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from games.bete_hombree.actions import Action, Kind, declare
 from games.bete_hombree.auction import Auction
-from games.bete_hombree.hand import CAGNOT_SIZE, Phase, matadors_held, rank_text
+from games.bete_hombree.hand import CAGNOT_SIZE, Phase, Refused, matadors_held, rank_text
 from games.bete_hombree.rules import (
     MAX_RANK,
     MIN_RANK,
@@ -21,6 +21,7 @@ from games.bete_hombree.rules import (
 )
 from games.cards import Suit, cards_of
 from games.obligations import FollowBeatTrump
+from games.refusals import Refusal, Rule
 
 
 class Declaration(Auction):
@@ -35,16 +36,17 @@ class Declaration(Auction):
             return (1, 2, 3)
         return (CAGNOT_SIZE,)
 
-    def _check_discard(self, cards: int) -> str | None:
+    def _check_discard(self, cards: int) -> Refusal | None:
         hand = self.hands[self.turn]
         if cards & ~hand:
-            return (
-                f"cannot discard cards not in hand: {' '.join(map(str, cards_of(cards & ~hand)))}"
-            )
+            foreign = " ".join(map(str, cards_of(cards & ~hand)))
+            return Refusal(Rule.NOT_HELD, f"cannot discard cards not in hand: {foreign}")
         counts = self._discard_counts()
         if cards.bit_count() not in counts:
             wanted = "exactly 3" if counts == (3,) else "1 to 3"
-            return f"discard {wanted} cards, not {cards.bit_count()}"
+            return Refusal(
+                Refused.DISCARD_COUNT, f"discard {wanted} cards, not {cards.bit_count()}"
+            )
         return None
 
     def _discard_candidates(self) -> list[Action]:
@@ -69,16 +71,20 @@ class Declaration(Auction):
 
     # ---- declaration ---------------------------------------------------------
 
-    def _check_declare(self, action: Action) -> str | None:
+    def _check_declare(self, action: Action) -> Refusal | None:
         rank = bid_rank(action.level, action.suit == self.belle)
         if not self.allowed_ranks >> rank & 1:
-            return f"{action} is not open to this contract; allowed: {self._allowed_text()}"
+            return Refusal(
+                Refused.NOT_OPEN,
+                f"{action} is not open to this contract; allowed: {self._allowed_text()}",
+            )
         if action.matadors:
             held = matadors_held(self.hands[self.turn], action.suit)
             if action.matadors not in (3, 4, 5) or action.matadors > held:
-                return (
+                return Refusal(
+                    Refused.MATADORS,
                     f"cannot announce {action.matadors} matadors: "
-                    f"{'none are' if not held else f'{held} are'} held in {Suit(action.suit).name}"
+                    f"{'none are' if not held else f'{held} are'} held in {Suit(action.suit).name}",
                 )
         return None
 

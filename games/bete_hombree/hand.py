@@ -10,7 +10,7 @@ exchange and the declaration (``declaration``), and ``HandState``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from typing import Final
 
 from games.bete_hombree.actions import Action, Kind
@@ -33,8 +33,22 @@ def deck_for(belle: Suit | int) -> int:
     return FULL_DECK & ~(1 << (16 * int(belle) + Rank.NINE))
 
 
-class IllegalActionError(ValueError):
-    """An action the rules forbid now; the message says which rule."""
+class Refused(StrEnum):
+    """La Bête Hombrée's own rules an action may break (``games.refusals``)."""
+
+    BELOW_STANDING = "below-standing"  # a bid lower than the standing one
+    EQUALS_STANDING = "equals-standing"  # a bid only equal to the standing one
+    SANS_PREJUDICE = "sans-prejudice"  # only first hand's first call, blind
+    RETIENS = "retiens"  # only second hand's answer to sans préjudice, blind
+    LOOKED = "looked"  # a blind call from a hand that has been looked at
+    CAGNOTE = "cagnote"  # only the dealer cagnote, over a standing that leaves some
+    TOUT = "tout"  # only the dealer prend le tout, over a lower standing
+    CALL_EXPECTED = "call-expected"  # the auction waits for a call
+    DISCARD_EXPECTED = "discard-expected"  # the dealer discards first
+    DISCARD_COUNT = "discard-count"  # not as many cards as the discard takes
+    DECLARE_EXPECTED = "declare-expected"  # the declarer declares first
+    NOT_OPEN = "not-open"  # a level or suit the contract does not open
+    MATADORS = "matadors"  # matadors announced that are not held
 
 
 class Phase(IntEnum):
@@ -101,6 +115,8 @@ def rank_text(rank: int) -> str:
 
 class HandBase(TrickPlay):
     """The fields of a hand's state, beside the card play's (``TrickPlay``)."""
+
+    done = Phase.DONE
 
     __slots__ = (
         "actions",

@@ -14,15 +14,16 @@ from games.bete_hombree.actions import Action
 from games.bete_hombree.rules import PinandeleRule, Rules
 from games.bete_hombree.session import Session, SettledHand
 from games.bete_hombree.state import SEATS, HandState
-from games.cards import Card, Suit, card_mask, cards_of, number_copies, parse_cards
+from games.cards import Card, Suit, cards_of, number_copies, parse_cards
 from games.records import (
     Owner,
     RecordError,
-    apply_action_lines,
+    Records,
     owner_identity,
     owner_in_record,
     read_register,
     reading_record,
+    replay_deal,
     result_head,
 )
 from games.register import Entry, Register
@@ -124,37 +125,28 @@ def replay(record: HandRecord) -> Replay:
     if pot is None:  # the pot holds exactly the pinandèles waiting in the register
         queue = record.options.pinandele is PinandeleRule.QUEUE
         pot = sum(a for o, a in record.register if o is None) if queue else 0
-    try:
-        session = Session(
+    session, state, settled = replay_deal(
+        lambda: Session(
             record.players,
             dealer=record.dealer,
             belle=record.belle,
             rules=record.options,
             register=register,
             pot=pot,
-        )
-    except ValueError as error:
-        raise RecordError(f"impossible deal: {error}") from None
-    contradiction = session.contradiction()
-    if contradiction is not None:
-        raise RecordError(f"the record contradicts itself: {contradiction}")
-    try:
-        state = session.deal_hands(
-            [card_mask(h) for h in record.hands], [c.index for c in record.cagnot]
-        )
-    except ValueError as error:
-        raise RecordError(f"impossible deal: {error}") from None
-    apply_action_lines(state, record.actions, SEATS, Action.parse)
-    settled = session.settle(state) if state.is_over else None
+        ),
+        record.hands,
+        record.cagnot,
+        record.actions,
+        Action.parse,
+    )
     return Replay(record, session, state, settled)
 
 
 def result_json(result: Replay) -> dict[str, Any]:
-    """The printed result of a replay (RULES.md §5)."""
+    """The printed result of a replay (RULES.md §5), its hand settled."""
     session, state = result.session, result.state
-    players = session.players
+    players, outcome = session.players, state.outcome
     data = result_head(GAME, players, state)
-    outcome = state.outcome
     if outcome is None:
         return data
     contract = outcome.contract
@@ -190,3 +182,6 @@ def result_json(result: Replay) -> dict[str, Any]:
     ]
     data["belle"] = session.belle.name
     return data
+
+
+RECORDS = Records(HandRecord.from_json, replay, result_json, record_of)

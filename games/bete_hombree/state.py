@@ -32,9 +32,9 @@ from games.bete_hombree.hand import (
     Contract,
     EntryInPlay,
     HandBase,
-    IllegalActionError,
     Outcome,
     Phase,
+    Refused,
     deck_for,
     matadors_held,
 )
@@ -43,6 +43,7 @@ from games.bete_hombree.view import HandView
 from games.cards import Suit, bits_of
 from games.dealing import validate_deal
 from games.obligations import FollowBeatTrump
+from games.refusals import IllegalActionError, Refusal, Rule, turn_refusal
 from games.tricks import TrickPlay
 
 __all__ = [
@@ -134,30 +135,30 @@ class HandState(Declaration):
 
     # ---- legality: the one place -------------------------------------------------
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.DONE
-
-    def check(self, action: Action, seat: int | None = None) -> str | None:
+    def check(self, action: Action, seat: int | None = None) -> Refusal | None:
         """Why ``action`` is illegal now (for ``seat``, default the seat to act), or None."""
-        if self.phase is Phase.DONE:
-            return "the hand is over"
-        if seat is not None and seat != self.turn:
-            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
+        refused = turn_refusal(self, seat, "the hand is over")
+        if refused is not None:
+            return refused
         kind = action.kind
         phase = self.phase
         if phase is Phase.PLAY:
             if kind is not Kind.PLAY:
-                return "the cards are being played: only 'play C' is possible"
+                return Refusal(
+                    Rule.PLAY_EXPECTED, "the cards are being played: only 'play C' is possible"
+                )
             return self._check_play(action.cards)
         if phase is Phase.AUCTION:
             return self._check_auction(action)
         if phase is Phase.DISCARD:
             if kind is not Kind.DISCARD:
-                return "the dealer must first discard"
+                return Refusal(Refused.DISCARD_EXPECTED, "the dealer must first discard")
             return self._check_discard(action.cards)
         if kind is not Kind.DECLARE:
-            return "the declarer must now declare trump (and level, matadors)"
+            return Refusal(
+                Refused.DECLARE_EXPECTED,
+                "the declarer must now declare trump (and level, matadors)",
+            )
         return self._check_declare(action)
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:

@@ -10,7 +10,8 @@ from games.hombre.rules import HombreTricks, Rules
 from games.hombre.session import Session, SettledDeal
 from games.hombre.settle import Outcome
 from games.hombre.spec import SPEC
-from games.hombre.state import DealState, DealView, IllegalActionError, Mode, Phase
+from games.hombre.state import DealState, DealView, Mode, Phase
+from games.refusals import IllegalActionError
 
 __all__ = [
     "GAME",

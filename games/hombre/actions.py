@@ -10,6 +10,7 @@ from enum import IntEnum
 from typing import Final
 
 from games.cards import Card, Suit, card_mask, cards_of, parse_cards
+from games.records import action_words
 
 
 class Kind(IntEnum):
@@ -77,13 +78,8 @@ class Action:
 
     @staticmethod
     def parse(text: str) -> Action:
-        words = text.split()
-        if not words:
-            raise ValueError("empty action")
-        kind = _BY_WORD.get(words[0].lower())
-        if kind is None:
-            raise ValueError(f"unknown action {words[0]!r} (known: {', '.join(_WORDS.values())})")
-        rest = words[1:]
+        words = action_words(text, _BY_WORD)
+        kind, rest = words.kind, words.rest
         if kind is Kind.TRUMP:
             if len(rest) != 1:
                 raise ValueError("name trump as 'trump S' (S, H, D or C)")
@@ -104,8 +100,7 @@ class Action:
                     raise ValueError(f"a signal is 'gano' or 'knock', not {rest[1]!r}")
                 signal = found
             return Action(Kind.PLAY, Card.parse(rest[0]).bit, signal=signal)
-        if rest:
-            raise ValueError(f"'{words[0]}' takes nothing after it")
+        words.alone()
         return Action(kind)
 
 

@@ -13,7 +13,7 @@ from games.hombre.pool import Bete, Pool
 from games.hombre.rules import SEATS, Rules
 from games.hombre.session import Session, SettledDeal
 from games.hombre.state import DealState
-from games.records import RecordError, reading_record, replay_deals
+from games.records import RecordError, Records, reading_record, replay_deals
 
 GAME = "hombre"
 
@@ -170,3 +170,6 @@ def deal_result(state: DealState) -> dict[str, Any]:
 def result_json(result: Replay) -> list[dict[str, Any]]:
     """The printed result: one object per deal (RULES.md §5)."""
     return [deal_result(state) for state in result.states]
+
+
+RECORDS = Records(HombreRecord.from_json, replay, result_json, record_of)

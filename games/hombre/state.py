@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy as _copy
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from typing import Final
 
 from games.cards import Card, Suit, bits_of
@@ -35,13 +35,24 @@ from games.hombre.rules import (
 )
 from games.hombre.settle import Outcome, ante_transfers, settle, settle_all_pass
 from games.money import Transfer
+from games.refusals import IllegalActionError, Refusal, Rule, turn_refusal
 from games.tricks import PlayedTrick, TrickPlay
 
 VOLE_FROM: Final = 5  # tricks the hombre must have won to stop or undertake the vole
 
 
-class IllegalActionError(ValueError):
-    """An action the rules forbid now; the message says which rule."""
+class Refused(StrEnum):
+    """L'Hombre's own rules an action may break (``games.refusals``)."""
+
+    CALL_EXPECTED = "call-expected"  # the auction waits for a call
+    BELOW_STANDING = "below-standing"  # a call no higher than the standing one
+    TRUMP_EXPECTED = "trump-expected"  # the hombre names trump first
+    DISCARD_EXPECTED = "discard-expected"  # the exchange waits for a discard
+    DISCARD_TOO_FEW = "discard-too-few"  # the hombre en prenant discards one card or more
+    DISCARD_TOO_MANY = "discard-too-many"  # more than the talon gives
+    SHOW_OR_HIDE = "show-or-hide"  # the rest of the talon is shown or hidden first
+    STOP = "stop"  # only the hombre with the first five tricks, on lead, stops
+    SIGNAL = "signal"  # only a defender signals
 
 
 class Phase(IntEnum):
@@ -113,6 +124,9 @@ class DealView:
 class DealState(TrickPlay):
     """A deal being played, from the antes to the settlement."""
 
+    done = Phase.DONE
+    phase: Phase
+
     def __init__(
         self, rules: Rules, dealer: int, hands: Sequence[int], talon: Sequence[int], pool: Pool
     ) -> None:
@@ -174,10 +188,6 @@ class DealState(TrickPlay):
     # ---- state -------------------------------------------------------------------
 
     @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.DONE
-
-    @property
     def talon_left(self) -> int:
         return TALON_SIZE - self.drawn
 
@@ -213,48 +223,66 @@ class DealState(TrickPlay):
 
     # ---- legality: the one place -------------------------------------------------
 
-    def check(self, action: Action, seat: int | None = None) -> str | None:
+    def check(self, action: Action, seat: int | None = None) -> Refusal | None:
         """Why ``action`` is illegal now (for ``seat``, default the seat to act), or None."""
-        if self.phase is Phase.DONE:
-            return "the deal is over"
-        if seat is not None and seat != self.turn:
-            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
+        refused = turn_refusal(self, seat)
+        if refused is not None:
+            return refused
         kind, phase = action.kind, self.phase
         if phase is Phase.AUCTION:
             if kind not in CALLS:
-                return "the auction: say pass, prendre, sans-prendre or sans-prendre-vole"
+                return Refusal(
+                    Refused.CALL_EXPECTED,
+                    "the auction: say pass, prendre, sans-prendre or sans-prendre-vole",
+                )
             if kind is not Kind.PASS and kind <= self._standing():
-                return f"a call must be higher than the standing {self._standing().name.lower()}"
+                return Refusal(
+                    Refused.BELOW_STANDING,
+                    f"a call must be higher than the standing {self._standing().name.lower()}",
+                )
             return None
         if phase is Phase.TRUMP:
             if kind is not Kind.TRUMP:
-                return "the hombre names trump first: 'trump S|H|D|C'"
+                return Refusal(
+                    Refused.TRUMP_EXPECTED, "the hombre names trump first: 'trump S|H|D|C'"
+                )
             return None
         if phase is Phase.EXCHANGE:
             if kind is not Kind.DISCARD:
-                return "the exchange: 'discard C…' (nothing after it to keep one's hand)"
+                return Refusal(
+                    Refused.DISCARD_EXPECTED,
+                    "the exchange: 'discard C…' (nothing after it to keep one's hand)",
+                )
             foreign = action.cards & ~self.hands[self.turn]
             if foreign:
-                return f"{Card.from_index(bits_of(foreign)[0])} is not in this hand"
+                card = Card.from_index(bits_of(foreign)[0])
+                return Refusal(Rule.NOT_HELD, f"{card} is not in this hand")
             least, most = self.exchange_range()
             n = action.cards.bit_count()
             if n < least:
-                return "the hombre en prenant discards at least one card"
+                return Refusal(
+                    Refused.DISCARD_TOO_FEW, "the hombre en prenant discards at least one card"
+                )
             if n > most:
-                return f"the talon gives only {most} cards"
+                return Refusal(Refused.DISCARD_TOO_MANY, f"the talon gives only {most} cards")
             return None
         if phase is Phase.TALON:
             if kind not in (Kind.SHOW, Kind.HIDE):
-                return "the last who drew shows or hides the rest of the talon: 'show' or 'hide'"
+                return Refusal(
+                    Refused.SHOW_OR_HIDE,
+                    "the last who drew shows or hides the rest of the talon: 'show' or 'hide'",
+                )
             return None
         if kind is Kind.STOP:
             if self.can_stop():
                 return None
-            return "only the hombre who won the first five tricks, on lead, may stop"
+            return Refusal(
+                Refused.STOP, "only the hombre who won the first five tricks, on lead, may stop"
+            )
         if kind is not Kind.PLAY:
-            return "the cards are being played: 'play C'"
+            return Refusal(Rule.PLAY_EXPECTED, "the cards are being played: 'play C'")
         if action.signal is not Signal.NONE and self.turn == self.hombre:
-            return "only a defender may say gano or knock"
+            return Refusal(Refused.SIGNAL, "only a defender may say gano or knock")
         return self._check_play(action.cards)
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:

@@ -175,7 +175,7 @@ class TableRun:
         try:
             await self.service.act(table.id, table.players[seat], action, table.moves)
         except UserError as error:
-            self.checks.refused(table, error, reason, f"{action} ({reason})")
+            self.checks.refused(table, error, str(reason), f"{action} ({reason})")
         else:
             raise AssertionError(f"{self.game.id}: {action} accepted, yet the engine says {reason}")
         assert snapshot(self.service.get(table.id)) == before, f"a refused {action} changed it"

@@ -15,6 +15,7 @@ from games.bete_hombree import IllegalActionError
 from games.bete_hombree.actions import play
 from games.cards import Card, Suit, parse_cards
 from games.obligations import NO_TRUMP, beats, legal_plays
+from games.refusals import Rule
 from tests.games.helpers import (
     complete_deal,
     mask,
@@ -135,16 +136,17 @@ def test_play_obligations_in_a_hand(hand: str, trick: str, trump: str, expected:
 def test_card_not_in_hand_is_refused_with_a_reason() -> None:
     state, acting = _position("KH 10H AS 9D QC", "JH", "S")
     reason = state.check(play(Card.parse("QH")), acting)
-    assert reason is not None and "not in this hand" in reason
+    assert reason is not None and reason.code is Rule.NOT_HELD
+    assert "not in this hand" in reason.text
 
 
 def test_broken_obligation_names_the_rule() -> None:
     state, acting = _position("KH 10H AS 9D QC", "JH", "S")
     reason = state.check(play(Card.parse("10H")), acting)
-    assert reason is not None and "beat JH" in reason
+    assert reason is not None and reason.code is Rule.OBLIGATION and "beat JH" in reason.text
     state, acting = _position("QS 10S AD 9D QC", "KH JS", "S")
     reason = state.check(play(Card.parse("10S")), acting)
-    assert reason is not None and "overtrump" in reason
+    assert reason is not None and reason.code is Rule.OBLIGATION and "overtrump" in reason.text
 
 
 def test_wrong_seat_cannot_play() -> None:

@@ -23,6 +23,7 @@ from games.cards import Card, Rank, bits_of, rank_of
 from games.dealing import Deck
 from games.money import Transfer, net_of
 from games.options import options_from_dict, options_to_dict
+from games.refusals import IllegalActionError, Refusal, Rule, turn_refusal
 from games.tricks import PlayedTrick, TrickPlay, played_mask
 
 GAME: Final = "toy"
@@ -31,10 +32,6 @@ HAND_SIZE: Final = 3
 TRICKS: Final = 3
 DECK: Final = Deck((Rank.K, Rank.Q, Rank.J))  # one pack, every suit
 MAX_DEALS: Final = 99
-
-
-class IllegalActionError(ValueError):
-    """An action the rules forbid now; the message says which rule."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,14 +189,14 @@ class DealState(TrickPlay):
     def is_over(self) -> bool:
         return self.phase is Phase.DONE
 
-    def check(self, action: Action, seat: int | None = None) -> str | None:
-        """Why ``action`` is illegal now (for ``seat``, default the seat to act), or None."""
-        if self.phase is Phase.DONE:
-            return "the deal is over"
-        if seat is not None and seat != self.turn:
-            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
+    def check(self, action: Action, seat: int | None = None) -> Refusal | None:
+        """Why ``action`` is illegal now (for ``seat``, default the seat to act), or None:
+        the rules every game has (``games.refusals.Rule``), the toy having none of its own."""
+        refused = turn_refusal(self, seat)
+        if refused is not None:
+            return refused
         if action.kind is not Kind.PLAY or action.cards.bit_count() != 1:
-            return "play one card: 'play C'"
+            return Refusal(Rule.PLAY_EXPECTED, "play one card: 'play C'")
         return self._check_play(action.cards)
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:

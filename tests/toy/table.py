@@ -34,8 +34,10 @@ from bot.games import register
 from bot.i18n import t
 from bot.lobby_text import changed_options
 from bot.parsing import parse_card
+from bot.refusals import refusal_by_code, refusal_keys
 from bot.render import card_buttons, card_text, cards_text, signed, turn_lines
 from games.cards import cards_of
+from games.refusals import Refusal
 from games.register import Register
 from tests.toy import SPEC
 from tests.toy.game import Action, DealState, DealView, Phase, Rules, play
@@ -127,6 +129,7 @@ class ToyPort(OpenHands):
 
 class ToyRenderer:
     rule_topics: tuple[str, ...] = ("overview",)
+    refusals = refusal_keys({})  # the rules every game has, worded by the core
 
     def money(self, amount: int, lang: str) -> str:
         return signed(amount)
@@ -155,8 +158,10 @@ class ToyRenderer:
             args["action"] = self.action_text(Action.parse(str(args["action"])), lang)
         return args
 
-    def refusal(self, view: DealView, action: Action, reason: str) -> tuple[str, dict[str, object]]:
-        return "error.illegal_card", {}
+    def refusal(
+        self, view: DealView, action: Action, refusal: Refusal
+    ) -> tuple[str, dict[str, object]]:
+        return refusal_by_code(self.refusals, refusal)
 
     def status_lines(self, table: TableLike, view: DealView | None, lang: str) -> list[str]:
         lines = []

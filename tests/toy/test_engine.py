@@ -19,6 +19,7 @@ from games import registry
 from games.__main__ import main
 from games.cards import Card, card_mask, cards_of, parse_cards
 from games.records import RecordError, load
+from games.refusals import Refusal, Rule
 from games.replay import replay_result
 from games.tricks import PlayedTrick, trick_winner
 from tests.toy import (
@@ -151,7 +152,9 @@ def test_the_rules_object_alone_decides_the_trick() -> None:
 def test_illegal_plays_are_refused_saying_why(seat: int | None, card: str, words: str) -> None:
     state = deal(0, "KS QH JD", "KH JS QC")
     action = play(Card.parse(card))
-    assert words in (state.check(action, seat) or "")
+    refused = state.check(action, seat)
+    assert refused is not None and words in refused.text
+    assert refused.code is (Rule.TURN if "turn" in words else Rule.NOT_HELD)
     assert not state.is_legal(action, seat)
     with pytest.raises(IllegalActionError, match=words):
         state.apply(action, seat)
@@ -162,7 +165,7 @@ def test_nothing_is_played_after_the_end() -> None:
     state = deal(1, "KS KH KD", "QS QH JC")
     run(state, "KS QS KH QH KD JC")
     assert state.legal_actions() == []
-    assert state.check(play(Card.parse("KS"))) == "the deal is over"
+    assert state.check(play(Card.parse("KS"))) == Refusal(Rule.OVER, "the deal is over")
 
 
 def test_a_deal_holding_a_card_twice_or_outside_the_deck_is_refused() -> None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from enum import StrEnum
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 import discord
 
@@ -20,11 +21,14 @@ from bot.games.besigue.codec import action_arg, action_of, parse_move
 from bot.games.besigue.shared_port import sides_text
 from bot.i18n import t
 from bot.ids import ComponentId
+from bot.refusals import refusal_by_code, refusal_keys
 from bot.render import CARD_STYLE, button, card_text
 from games.besigue import Action, Kind, LaidCard, Phase
+from games.besigue.refusals import Refused
 from games.besigue.rules import STRENGTH
 from games.besigue.session import SessionBase
 from games.cards import Card, Suit, cards_of
+from games.refusals import Refusal
 
 
 class SeatView(Protocol):
@@ -44,8 +48,6 @@ class SeatView(Protocol):
     def hand(self) -> int: ...
     @property
     def laid(self) -> tuple[tuple[LaidCard, ...], ...]: ...
-    @property
-    def melded(self) -> bool: ...  # the declarer has laid his combination for this trick
     @property
     def legal(self) -> tuple[Action, ...]: ...
     @property
@@ -119,6 +121,29 @@ def play_buttons(
     return items[:25]
 
 
+OWN_WORDS: Final = {
+    Refused.ONE_MELD: "meld_once",
+    Refused.WINNER_ONLY: "meld_not_now",
+    Refused.STOCK_EMPTY: "meld_stock_empty",
+    **{
+        code: str(code).replace("-", "_")
+        for code in (
+            Refused.MELD_UNKNOWN,
+            Refused.MELD_SHAPE,
+            Refused.MELD_NOT_HELD,
+            Refused.MELD_SERVED,
+            Refused.TRUMP_UNFIXED,
+            Refused.JOKER,
+            Refused.QUINTE_MARRIAGE,
+            Refused.FROM_HAND,
+        )
+    },
+}
+"""The refusals each Bésigue words its own way (``<words>.error.<word>``): the
+combinations and the declaring after a trick; the other calls refused while
+declaring are answered with what the declaring offers."""
+
+
 class PointsRenderer(Generic[ViewT]):
     """A renderer's parts that both Bésigues draw alike (each game's renderer adds its
     own), its texts under the prefix ``words``."""
@@ -132,20 +157,24 @@ class PointsRenderer(Generic[ViewT]):
     def amount(self, amount: int, lang: str) -> str:
         return t(lang, f"{self.words}.points", amount=str(amount))
 
-    def refusal(self, view: ViewT, action: Action, reason: str) -> tuple[str, dict[str, object]]:
-        if action.kind is Kind.PLAY:
-            if view.phase is Phase.DECLARE and view.turn == view.seat and action.laid:
-                return f"{self.words}.error.declare", {}
-            return "error.illegal_card", {}
-        if action.kind is Kind.MELD:  # why, by what the deal waits for: never the engine's
-            if view.phase is Phase.PLAY2:  # English, which a French text would show as it is
-                return f"{self.words}.error.meld_stock_empty", {}
-            if view.phase is not Phase.DECLARE:
-                return f"{self.words}.error.meld_not_now", {}
-            if view.melded:
-                return f"{self.words}.error.meld_once", {}
-            return f"{self.words}.error.meld", {}
-        return f"{self.words}.error.declare", {}
+    @property
+    def refusals(self) -> dict[StrEnum, str]:
+        """The play's refusals are the core's, the declaring's the game's own."""
+        return refusal_keys(
+            {
+                **dict.fromkeys(Refused, f"{self.words}.error.declare"),
+                Refused.NOT_LAID: "error.illegal_card",
+                **{code: f"{self.words}.error.{word}" for code, word in OWN_WORDS.items()},
+            }
+        )
+
+    def refusal(
+        self, view: ViewT, action: Action, refusal: Refusal
+    ) -> tuple[str, dict[str, object]]:
+        declaring = view.phase is Phase.DECLARE and view.turn == view.seat
+        if declaring and action.kind is Kind.PLAY and action.laid:  # declare or draw first
+            return f"{self.words}.error.declare", {}
+        return refusal_by_code(self.refusals, refusal)
 
     def seat_details(self, table: TableLike, view: ViewT | None, seat: int, lang: str) -> list[str]:
         """Each one's score where each plays for himself, and during a deal: the dealer,

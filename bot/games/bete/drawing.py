@@ -20,6 +20,7 @@ from bot.games.bete.port import pot_of_parts
 from bot.i18n import one_of, t
 from bot.ids import ComponentId
 from bot.lobby_text import changed_options
+from bot.refusals import refusal_by_code, refusal_keys
 from bot.render import (
     button,
     card_buttons,
@@ -31,7 +32,9 @@ from bot.render import (
 )
 from games.bete import Action, DealState, DealView, Kind, Outcome, Phase, Pot, Session
 from games.bete.rules import FICHE
+from games.bete.state import Refused
 from games.cards import cards_of
+from games.refusals import Refusal
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "auction", "play", "settlement", "register")
 _CALL_KEYS = {
@@ -167,6 +170,7 @@ class BeteRenderer:
     """La Bête drawn at a table of 2 to 5."""
 
     rule_topics = RULE_TOPICS
+    refusals = refusal_keys(dict.fromkeys(Refused, "error.illegal_call"))  # a call out of turn
     action_text = staticmethod(action_text)
     parse_move = staticmethod(parse_move)  # calls and cards
 
@@ -179,8 +183,10 @@ class BeteRenderer:
     def amount(self, amount: int, lang: str) -> str:
         return fiches(amount, lang)
 
-    def refusal(self, view: DealView, action: Action, reason: str) -> tuple[str, dict[str, object]]:
-        return ("error.illegal_card" if view.phase is Phase.PLAY else "error.illegal_call"), {}
+    def refusal(
+        self, view: DealView, action: Action, refusal: Refusal
+    ) -> tuple[str, dict[str, object]]:
+        return refusal_by_code(self.refusals, refusal)
 
     def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
         if "action" in args:

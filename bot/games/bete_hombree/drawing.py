@@ -20,6 +20,7 @@ from bot.games.bete_hombree.codec import call_arg, call_of, parse_move
 from bot.i18n import one_of, t
 from bot.ids import ComponentId
 from bot.lobby_text import changed_options
+from bot.refusals import refusal_by_code, refusal_keys
 from bot.render import (
     button,
     card_buttons,
@@ -41,9 +42,11 @@ from games.bete_hombree import (
     Phase,
     Session,
 )
+from games.bete_hombree.hand import Refused
 from games.bete_hombree.rules import stake, stands_as
 from games.bete_hombree.state import SEATS
 from games.cards import Card, Suit, cards_of
+from games.refusals import Refusal
 
 RULE_TOPICS: tuple[str, ...] = (
     "overview",
@@ -305,6 +308,17 @@ class HombreeRenderer:
     """La Bête Hombrée drawn at a table of four."""
 
     rule_topics = RULE_TOPICS
+    refusals = refusal_keys(
+        {
+            **dict.fromkeys(Refused, "error.illegal_call"),
+            Refused.LOOKED: "error.looked",  # a blind call after a look
+            Refused.DISCARD_EXPECTED: "error.illegal_discard",
+            Refused.DISCARD_COUNT: "error.illegal_discard",
+            Refused.DECLARE_EXPECTED: "error.illegal_declare",
+            Refused.NOT_OPEN: "error.illegal_declare",
+            Refused.MATADORS: "error.illegal_declare",
+        }
+    )
     action_text = staticmethod(action_text)
     parse_move = staticmethod(parse_move)  # cards, calls, discards, declarations
 
@@ -321,17 +335,13 @@ class HombreeRenderer:
     def amount(self, amount: int, lang: str) -> str:
         return t(lang, "bete-hombree.sous", amount=amount)
 
-    def refusal(self, view: HandView, action: Action, reason: str) -> tuple[str, dict[str, object]]:
-        if action.kind in (Kind.SANS_PREJUDICE, Kind.RETIENS) and "looked at" in reason:
-            return "error.looked", {}  # the engine's word: a blind call after a look
-        if view.phase is Phase.PLAY:
-            return "error.illegal_card", {}
-        if view.phase is Phase.DISCARD:
+    def refusal(
+        self, view: HandView, action: Action, refusal: Refusal
+    ) -> tuple[str, dict[str, object]]:
+        if view.phase is Phase.DISCARD:  # a discard of cards not held is one too
             counts = sorted({a.cards.bit_count() for a in view.legal})
             return "error.illegal_discard", {"count": "/".join(map(str, counts))}
-        if view.phase is Phase.DECLARE:
-            return "error.illegal_declare", {}
-        return "error.illegal_call", {}
+        return refusal_by_code(self.refusals, refusal)
 
     def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
         if "action" in args:

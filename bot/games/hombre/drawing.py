@@ -20,6 +20,7 @@ from bot.games.hombre.codec import action_arg, action_of, parse_move, play_arg, 
 from bot.i18n import t
 from bot.ids import ComponentId
 from bot.lobby_text import changed_options, option_line
+from bot.refusals import refusal_by_code, refusal_keys
 from bot.render import (
     button,
     card_buttons,
@@ -33,6 +34,8 @@ from games.cards import Card, Suit, cards_of
 from games.hombre import Action, DealState, DealView, Kind, Mode, Phase, Pool, Session, Signal
 from games.hombre.rules import SEATS, Rules, plain_order, trick_rules
 from games.hombre.settle import ALL_PASSED, CODILLE, REMISE, VOLE, VOLE_FAILED, WIN
+from games.hombre.state import Refused
+from games.refusals import Refusal
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "cards", "auction", "exchange", "play", "money")
 CALL_KEYS: Final = {
@@ -288,6 +291,17 @@ class HombreRenderer:
     """L'Hombre drawn at a table of three."""
 
     rule_topics = RULE_TOPICS
+    refusals = refusal_keys(
+        {
+            **dict.fromkeys(Refused, "error.illegal_call"),
+            Refused.STOP: "error.illegal_card",
+            Refused.SIGNAL: "hombre.error.signal",  # the hombre gives no signal
+            # the exchange is worded by what the talon gives (``exchange_words``)
+            Refused.DISCARD_EXPECTED: "hombre.error.exchange_range",
+            Refused.DISCARD_TOO_FEW: "hombre.error.exchange_range",
+            Refused.DISCARD_TOO_MANY: "hombre.error.exchange_range",
+        }
+    )
     action_text = staticmethod(action_text)
     parse_move = staticmethod(parse_move)
 
@@ -302,15 +316,13 @@ class HombreRenderer:
     def amount(self, amount: int, lang: str) -> str:
         return t(lang, "hombre.jetons", amount=str(amount))
 
-    def refusal(self, view: DealView, action: Action, reason: str) -> tuple[str, dict[str, object]]:
-        if view.phase is Phase.PLAY:
-            if action.signal is not Signal.NONE and "defender" in reason:
-                return "hombre.error.signal", {}  # the hombre gives no signal
-            return "error.illegal_card", {}
-        if view.phase is Phase.EXCHANGE:
+    def refusal(
+        self, view: DealView, action: Action, refusal: Refusal
+    ) -> tuple[str, dict[str, object]]:
+        if view.phase is Phase.EXCHANGE:  # what may be discarded, as the menu offers it
             words, args = exchange_words(view)
             return f"hombre.error.{words}", args
-        return "error.illegal_call", {}
+        return refusal_by_code(self.refusals, refusal)
 
     def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
         if "action" in args:

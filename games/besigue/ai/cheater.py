@@ -9,13 +9,12 @@ more than two players), and declares as the strong player does.
 
 from __future__ import annotations
 
-import random
 import time
 from contextlib import suppress
 
-from games.ai.base import DEFAULT_BUDGET
+from games.ai.base import Cheater
 from games.besigue.actions import Action, Kind
-from games.besigue.state import DealState, DealView, Phase
+from games.besigue.state import DealState, Phase
 from games.cards import Card
 
 from .heuristic import play_one, play_two
@@ -24,21 +23,8 @@ from .pimc import declaring, searched, solve_deal
 from .solver import SearchTimeout
 
 
-class CheaterPlayer:
-    name = "cheater"
-
-    def act(self, view: DealView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
-        """Never: the cheater needs the whole deal (``act_full``)."""
-        raise ValueError("the cheater sees every card: it cannot play from a view")
-
-    def act_full(
-        self, state: DealState, rng: random.Random, budget: float = DEFAULT_BUDGET
-    ) -> Action:
-        legal = state.legal_actions()
-        if not legal:
-            raise ValueError("the deal is over")
-        if len(legal) == 1:
-            return legal[0]
+class CheaterPlayer(Cheater[DealState, Action]):
+    def decide(self, state: DealState, legal: list[Action], budget: float) -> Action:
         view = state.view(state.turn)
         if state.phase is Phase.DECLARE:
             return declaring(view)

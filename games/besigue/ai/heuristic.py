@@ -13,7 +13,9 @@ is winning, and otherwise throws its smallest card.
 from __future__ import annotations
 
 import random
-from typing import Final
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final, Generic, TypeVar
 
 from games.ai.base import DEFAULT_BUDGET
 from games.besigue.actions import DRAW, Action, Kind
@@ -21,7 +23,11 @@ from games.besigue.melds import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, legal_melds
 from games.besigue.rules import STRENGTH, is_brisque, trick_rules
 from games.besigue.state import DealView, Phase
 from games.cards import Card, Rank, bits_of, rank_of, suit_of
-from games.tricks import trick_winner
+from games.tricks import TrickRules, trick_winner
+
+from .views import SeatView
+
+ViewT = TypeVar("ViewT", bound=SeatView)
 
 LATE: Final = 3  # rounds of draws left under which phase 1's tricks are fought for
 
@@ -41,22 +47,11 @@ def keep_value(card: Card, trump: int) -> int:
 
 
 def power(card: Card, trump: int) -> int:
-    """A card's strength for taking tricks: trumps above every plain card."""
+    """A card's strength for taking tricks: trumps above every plain card, jokers (the
+    Haitian game's, which take only when led) below all."""
+    if card.is_joker:
+        return -1
     return STRENGTH[card.rank] + (100 if card.suit == trump else 0)
-
-
-class BesigueHeuristicPlayer:
-    name = "heuristic"
-
-    def act(self, view: DealView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
-        if not view.legal:
-            raise ValueError("it is not this seat's turn")
-        if view.phase is Phase.DECLARE:
-            return declare(view)
-        plays = [a for a in view.legal if a.kind is Kind.PLAY]
-        if view.phase is Phase.PLAY2:
-            return play_two(view, plays)
-        return play_one(view, plays)
 
 
 def declare(view: DealView) -> Action:
@@ -80,7 +75,7 @@ def play_one(view: DealView, plays: list[Action]) -> Action:
     if not view.trick:
         junk = min(cards, key=lambda c: (keep_value(c, trump), c.index))
         return choose(plays, junk)
-    beating = winners(view, cards)
+    beating = winners(view, cards, trick_rules(view.trump, False))
     late = view.stock < LATE * len(view.hand_sizes)
     worth = any(is_brisque(c.index) for _, c in view.trick) or late or can_declare(view)
     if beating and worth and not partner_winning(view):
@@ -92,7 +87,12 @@ def play_one(view: DealView, plays: list[Action]) -> Action:
 
 def play_two(view: DealView, plays: list[Action]) -> Action:
     """The rules of thumb's card of phase 2 among ``plays`` (legal plays of the view)."""
-    trump = int(view.trump)
+    return phase_two_card(view, plays, int(view.trump), trick_rules(view.trump, True))
+
+
+def phase_two_card(view: SeatView, plays: list[Action], trump: int, rules: TrickRules) -> Action:
+    """Phase 2's card among ``plays``, for either Bésigue: under ``trump`` (-1 for
+    none) and phase 2's ``rules`` of the trick."""
     cards = [a.card for a in plays if a.card is not None]
     if not view.trick:
         aces = [c for c in cards if c.rank is Rank.A and c.suit != trump]
@@ -104,7 +104,7 @@ def play_two(view: DealView, plays: list[Action]) -> Action:
         if brisques:
             return choose(plays, max(brisques, key=lambda c: STRENGTH[c.rank]))
         return choose(plays, min(cards, key=lambda c: (power(c, trump), c.index)))
-    beating = winners(view, cards)
+    beating = winners(view, cards, rules)
     last = len(view.trick) == len(view.hand_sizes) - 1
     worth = last or any(is_brisque(c.index) for _, c in view.trick)
     if beating and worth:
@@ -121,14 +121,13 @@ def choose(plays: list[Action], card: Card) -> Action:
     return next(a for a in plays if a.card == card.face)
 
 
-def winners(view: DealView, cards: list[Card]) -> list[Card]:
+def winners(view: SeatView, cards: list[Card], rules: TrickRules) -> list[Card]:
     """The cards that would take the trick from the card winning it now."""
-    rules = trick_rules(view.trump, view.phase is Phase.PLAY2)
     best = trick_winner([c.index for _, c in view.trick], rules)
     return [c for c in cards if rules.beats(c.index, best)]
 
 
-def partner_winning(view: DealView) -> bool:
+def partner_winning(view: SeatView) -> bool:
     winning, teams = view.winning, view.teams
     return winning >= 0 and winning != view.seat and teams[winning] == teams[view.seat]
 
@@ -140,3 +139,33 @@ def can_declare(view: DealView) -> bool:
         return True
     sevens = [i for i in bits_of(view.hand) if rank_of(i) == Rank.SEVEN]
     return any(suit_of(i) == view.trump for i in sevens) and view.turned is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Thumbs(Generic[ViewT]):
+    """A Bésigue's rules of thumb: the declaring, and a card of each phase."""
+
+    declare: Callable[[ViewT], Action]
+    play_one: Callable[[ViewT, list[Action]], Action]
+    play_two: Callable[[ViewT, list[Action]], Action]
+
+
+class ThumbPlayer(Generic[ViewT]):
+    """Either Bésigue's rule-of-thumb player, by the game's ``thumbs``."""
+
+    name = "heuristic"
+    thumbs: Thumbs[ViewT]
+
+    def act(self, view: ViewT, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
+        if not view.legal:
+            raise ValueError("it is not this seat's turn")
+        if view.phase is Phase.DECLARE:
+            return self.thumbs.declare(view)
+        plays = [a for a in view.legal if a.kind is Kind.PLAY]
+        if view.phase is Phase.PLAY2:
+            return self.thumbs.play_two(view, plays)
+        return self.thumbs.play_one(view, plays)
+
+
+class BesigueHeuristicPlayer(ThumbPlayer[DealView]):
+    thumbs = Thumbs(declare, play_one, play_two)

@@ -24,7 +24,7 @@ stock, draws its true cards (``known_draws``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -33,11 +33,12 @@ from games.besigue.melds import Laid
 from games.besigue.rules import BesigueTricks, trick_rules
 from games.besigue.state import DealView
 from games.cards import PACK_BITS, Card, Rank, Suit, bits_of
-from games.tricks import trick_winner
+from games.tricks import TrickRules, trick_winner
 
 from .heuristic import keep_value
 from .solver import card_points
 from .value import COPIES, WEIGHTS, Valuer, Weights, pool_of
+from .views import SeatView
 
 SEVEN_POINTS: Final = 10
 SEVENS: Final = tuple(COPIES[Card(suit, Rank.SEVEN).index] for suit in Suit)  # by trump
@@ -72,6 +73,106 @@ def choices(cards: int, laid: Laid, packs: int) -> list[int]:
             if other >= 0:
                 out.append(other)
     return out
+
+
+Plays = list[tuple[int, int]]  # (seat, card) in play order
+
+
+def trick_values(
+    moves: Sequence[int],
+    trick: Plays,
+    seat: int,
+    cards: Sequence[int],
+    laid: Sequence[Laid],
+    packs: int,
+    after: Callable[[Plays], float],
+    follow: Callable[[int, int, Plays], int],
+) -> Iterator[float]:
+    """Each move's judgement on one deal (each seat's ``cards``, laid or not), either
+    Bésigue: the trick played out and judged (``after``): with two players the
+    other answers with the card worst for the seat (every card of his is tried),
+    with more the later seats follow rules of thumb (``follow``)."""
+    seats = len(cards)
+    start = trick[0][0] if trick else seat
+    order = [(start + k) % seats for k in range(seats)]
+    later = order[len(trick) + 1 :]
+    for move in moves:
+        plays = [*trick, (seat, move)]
+        if not later:
+            yield after(plays)
+        elif seats == 2:
+            other = later[0]
+            yield min(
+                after([*plays, (other, card)]) for card in choices(cards[other], laid[other], packs)
+            )
+        else:
+            for later_seat in later:
+                plays.append((later_seat, follow(later_seat, cards[later_seat], plays)))
+            yield after(plays)
+
+
+def follow_card(
+    options: list[int],
+    plays: Plays,
+    rules: TrickRules,
+    rival: bool,
+    keep: Callable[[int], int],
+    meld_waits: Callable[[], bool],
+) -> int:
+    """A later seat's card among ``options``, by rules of thumb: the cheapest card that
+    wins when the trick (won by a ``rival`` now) holds brisques or a combination waits
+    to be laid, else its least useful card (``keep``); nothing over a partner winning."""
+    values = {c: keep(c) for c in options}
+    if rival:
+        winner = trick_winner([c for _, c in plays], rules)
+        beating = [c for c in options if rules.beats(c, winner)]
+        worth = any(card_points(1 << c) for _, c in plays)
+        if beating and (worth or meld_waits()):
+            return min(beating, key=lambda c: values[c])
+    return min(options, key=lambda c: (values[c], c))
+
+
+def winner_seat(plays: Plays, rules: TrickRules) -> int:
+    """The seat whose card wins the trick of ``plays``."""
+    winner = trick_winner([c for _, c in plays], rules)
+    return next(s for s, c in plays if c == winner)
+
+
+def played_out(
+    cards: Sequence[int], laid: Sequence[Laid], plays: Plays
+) -> tuple[list[int], list[Laid], int]:
+    """Each seat's cards and laid cards once the trick of ``plays`` is played, and
+    the trick's cards."""
+    hands = list(cards)
+    after = list(laid)
+    trick = 0
+    for seat, card in plays:
+        bit = 1 << card
+        hands[seat] &= ~bit
+        trick |= bit
+        if after[seat].cards & bit:
+            after[seat] = after[seat].without(bit)
+    return hands, after, trick
+
+
+def side_judgement(scores: Sequence[float], teams: Sequence[int], seat: int, sides: int) -> float:
+    """The seat's side's total minus the mean of the other sides'."""
+    totals = [0.0] * sides
+    for scorer, score in enumerate(scores):
+        totals[teams[scorer]] += score
+    own = teams[seat]
+    return totals[own] - (sum(totals) - totals[own]) / (sides - 1)
+
+
+def legal_cards(view: SeatView, packs: int) -> tuple[list[Action], list[int]]:
+    """Either Bésigue's legal plays of the seat and the card (bit number) each plays."""
+    laid = view.laid_of(view.seat)
+    plays = [a for a in view.legal if a.kind is Kind.PLAY]
+    cards = []
+    for action in plays:
+        assert action.card is not None
+        cards.append(physical(action.card.index, action.laid, view.hand, laid, packs))
+    return plays, cards
 
 
 @dataclass(slots=True)
@@ -122,12 +223,7 @@ class Table:
         )
 
     def judge(self, scores: Sequence[float]) -> float:
-        """The seat's side's total minus the mean of the other sides'."""
-        totals = [0.0] * self.sides
-        for seat, score in enumerate(scores):
-            totals[self.teams[seat]] += score
-        own = self.teams[self.seat]
-        return totals[own] - (sum(totals) - totals[own]) / (self.sides - 1)
+        return side_judgement(scores, self.teams, self.seat, self.sides)
 
 
 class Lookahead:
@@ -162,44 +258,32 @@ class Lookahead:
         pool = pool_of(stock[seats:] if drawing else stock)
         valuer = Valuer(table.trump, table.view.rules.reuse, table.packs, pool, 1 / seats, future,
                         self.weights, drawing=drawing)  # fmt: skip
-        order = [(table.trick[0][0] if table.trick else table.seat) + k for k in range(seats)]
-        order = [s % seats for s in order]
-        later = order[len(table.trick) + 1 :]
-        for i, move in enumerate(self.moves):
-            plays = [*table.trick, (table.seat, move)]
-            if not later:
-                value = self._after(cards, stock, plays, valuer)
-            elif seats == 2:
-                other = later[0]
-                laid = table.laid[other]
-                value = min(
-                    self._after(cards, stock, [*plays, (other, card)], valuer)
-                    for card in choices(cards[other], laid, table.packs)
-                )
-            else:
-                for seat in later:
-                    plays.append((seat, self._follow(seat, cards[seat], plays, valuer)))
-                value = self._after(cards, stock, plays, valuer)
+        values = trick_values(
+            self.moves,
+            table.trick,
+            table.seat,
+            cards,
+            table.laid,
+            table.packs,
+            lambda plays: self._after(cards, stock, plays, valuer),
+            lambda seat, held, plays: self._follow(seat, held, plays, valuer),
+        )
+        for i, value in enumerate(values):
             self.sums[i] += value
         self.deals += 1
 
     def _follow(self, seat: int, cards: int, plays: list[tuple[int, int]], valuer: Valuer) -> int:
-        """A later seat's card, by rules of thumb: the cheapest card that wins when
-        the trick holds brisques or a combination waits to be laid, else its least
-        useful card; nothing over a partner winning."""
+        """A later seat's card, by rules of thumb (``follow_card``)."""
         table = self.table
-        rules = table.rules
-        winner = trick_winner([c for _, c in plays], rules)
-        wseat = next(s for s, c in plays if c == winner)
-        options = choices(cards, table.laid[seat], table.packs)
-        trump = table.trump
-        keep = {c: keep_value(Card.from_index(c), trump) for c in options}
-        if table.teams[wseat] != table.teams[seat]:
-            beating = [c for c in options if rules.beats(c, winner)]
-            worth = any(card_points(1 << c) for _, c in plays)
-            if beating and (worth or valuer.best_meld(cards, table.laid[seat]) is not None):
-                return min(beating, key=lambda c: keep[c])
-        return min(options, key=lambda c: (keep[c], c))
+        laid, trump = table.laid[seat], table.trump
+        return follow_card(
+            choices(cards, laid, table.packs),
+            plays,
+            table.rules,
+            table.teams[winner_seat(plays, table.rules)] != table.teams[seat],
+            lambda c: keep_value(Card.from_index(c), trump),
+            lambda: valuer.best_meld(cards, laid) is not None,
+        )
 
     def _after(
         self,
@@ -211,17 +295,8 @@ class Lookahead:
         """The judgement once the trick of ``plays`` is taken, declared and drawn."""
         table = self.table
         seats = table.seats
-        hands = list(cards)
-        laid = list(table.laid)
-        trick = 0
-        for seat, card in plays:
-            bit = 1 << card
-            hands[seat] &= ~bit
-            trick |= bit
-            if laid[seat].cards & bit:
-                laid[seat] = laid[seat].without(bit)
-        winner_card = trick_winner([c for _, c in plays], table.rules)
-        w = next(s for s, c in plays if c == winner_card)
+        hands, laid, trick = played_out(cards, table.laid, plays)
+        w = winner_seat(plays, table.rules)
         gain = [0.0] * seats
         gain[w] += card_points(trick)
         drawn = list(stock[:seats])
@@ -255,14 +330,7 @@ class Lookahead:
 
 def move_cards(view: DealView) -> tuple[list[Action], list[int]]:
     """The seat's legal plays and the card (bit number) each plays."""
-    seats = len(view.hand_sizes)
-    laid = view.laid_of(view.seat)
-    plays = [a for a in view.legal if a.kind is Kind.PLAY]
-    cards = []
-    for action in plays:
-        assert action.card is not None
-        cards.append(physical(action.card.index, action.laid, view.hand, laid, seats))
-    return plays, cards
+    return legal_cards(view, len(view.hand_sizes))
 
 
 __all__ = ["Lookahead", "Table", "choices", "move_cards", "physical"]

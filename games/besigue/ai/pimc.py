@@ -27,51 +27,34 @@ from __future__ import annotations
 
 import random
 import time
+from abc import ABC, abstractmethod
 from collections import Counter
-from typing import Final, Protocol
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final, Generic, TypeVar
 
 from games.ai.base import ChoosingPlayer
 from games.ai.knowledge import Knowledge
 from games.ai.sampling import Sampler
 from games.besigue.actions import DRAW, Action, Kind
-from games.besigue.melds import Meld, resolve
-from games.besigue.rules import BesigueTricks, Rules, deck_for, trick_rules
-from games.besigue.state import DealView, LaidCard, Phase
+from games.besigue.melds import resolve
+from games.besigue.rules import BesigueTricks, deck_for, trick_rules
+from games.besigue.state import DealView, Phase
 from games.cards import Card, bits_of
-from games.tricks import PlayedTrick, played_mask
+from games.tricks import TrickRules, played_mask
 
 from .heuristic import play_one, play_two
 from .lookahead import Lookahead, move_cards
-from .solver import BesiguePosition, BesigueSolver, SearchTimeout, optimal_cards
+from .solver import BesiguePosition, BesigueSolver, SearchTimeout, TrumpTricks, optimal_cards
 from .value import WEIGHTS, Valuer, Weights, pool_of
+from .views import SeatView
 
 DEAL_TRICKS: Final = 32  # each seat plays 32 cards in a deal: one pack's worth
 # with more than two players, phase 2 is searched from this many cards in the hand
 SEARCHED_CARDS: Final = {3: 5, 4: 4}
 
 
-class SeatView(Protocol):
-    """What a seat's view of either Bésigue shows of the cards (``DealView``, and the
-    Haitian game's ``HaitiView``)."""
-
-    @property
-    def rules(self) -> Rules: ...
-    @property
-    def cards(self) -> int: ...
-    @property
-    def seat(self) -> int: ...
-    @property
-    def trick(self) -> tuple[tuple[int, Card], ...]: ...
-    @property
-    def tricks_played(self) -> tuple[PlayedTrick, ...]: ...
-    @property
-    def laid(self) -> tuple[tuple[LaidCard, ...], ...]: ...
-    @property
-    def melds(self) -> tuple[tuple[Meld, ...], ...]: ...
-    @property
-    def turned(self) -> Card | None: ...
-    @property
-    def hand_sizes(self) -> tuple[int, ...]: ...
+ViewT = TypeVar("ViewT", bound=SeatView)
 
 
 def unseen_of(view: SeatView) -> int:
@@ -109,14 +92,19 @@ def phase1_tricks(view: DealView) -> int:
 def knowledge_of(view: DealView) -> Knowledge:
     """What the seat of ``view`` knows of the other hands and the stock (the out
     pile): the laid cards where they lie; in phase 2, the voids shown since."""
+    return knowledge_with(view, phase1_tricks(view), phase2_rules(view))
+
+
+def knowledge_with(view: SeatView, phase2_from: int, rules: TrickRules) -> Knowledge:
+    """What the seat knows, either Bésigue: in phase 2 (from trick ``phase2_from`` of
+    the deal, under ``rules``) the voids shown too."""
     known = held_known(view)
     unknown = unseen_of(view)
     for cards in known:
         unknown |= cards
     if view.phase is Phase.PLAY2:
-        tricks = [t.cards for t in view.tricks_played[phase1_tricks(view) :]]
+        tricks = [t.cards for t in view.tricks_played[phase2_from:]]
         tricks.append(view.trick)
-        rules = phase2_rules(view)
         return Knowledge.of(view.seat, view.cards, view.hand_sizes, unknown, tricks, rules, known)
     return Knowledge.of(view.seat, view.cards, view.hand_sizes, unknown, [], None, known)
 
@@ -127,53 +115,66 @@ def phase2_rules(view: DealView) -> BesigueTricks:
 
 def play_position(view: DealView, hands: list[int]) -> BesiguePosition:
     """The phase-2 position of ``view`` with these hands, the seat the target."""
+    return position_with(view, hands, phase2_rules(view))
+
+
+def position_with(view: SeatView, hands: list[int], rules: TrumpTricks) -> BesiguePosition:
+    """The phase-2 position of either Bésigue's ``view`` with these hands, under
+    ``rules``, the seat the target."""
     trick = [card.index for _, card in view.trick]
     leader = view.trick[0][0] if view.trick else view.turn
-    rules = phase2_rules(view)
     return BesiguePosition.of(hands, leader, trick, list(view.tricks_won), rules, view.seat)
 
 
-class BesiguePimcPlayer(ChoosingPlayer[DealView, Action]):
-    """Sampling and search: the strong Bésigue player."""
+@dataclass(frozen=True, slots=True)
+class SearchParts(Generic[ViewT]):
+    """What each Bésigue gives its strong player: what a seat knows, phase 2's
+    search, and the rules of thumb of each phase that break ties."""
 
-    name = "pimc"
+    knowledge: Callable[[ViewT], Knowledge]
+    solve: Callable[[ViewT, list[int], float], list[int]]
+    thumb_one: Callable[[ViewT, list[Action]], Action]
+    thumb_two: Callable[[ViewT, list[Action]], Action]
 
-    def __init__(self, max_deals: int = 24, weights: Weights = WEIGHTS) -> None:
+
+class SearchingPlayer(ChoosingPlayer[ViewT, Action], ABC):
+    """Either Bésigue's strong player: declaring, phase 1 ahead on deals drawn, and
+    phase 2 searched (``solve``) on the hands known or drawn (``knowledge``); the
+    rules of thumb break ties (``thumb_two``).  Each game gives its own parts."""
+
+    parts: SearchParts[ViewT]
+
+    def __init__(self, max_deals: int = 24) -> None:
         self.sampler = Sampler(max_deals)
-        self.weights = weights
 
-    def choose(self, view: DealView, rng: random.Random, budget: float) -> Action:
+    def choose(self, view: ViewT, rng: random.Random, budget: float) -> Action:
         start = time.perf_counter()
         # deals are drawn until ``deadline``; a search still running at ``hard`` stops
         deadline, hard = start + budget * 0.6, start + budget * 0.85
         if view.phase is Phase.PLAY2:
             return self._play_two(view, rng, deadline, hard)
         if view.phase is Phase.DECLARE:
-            return declaring(view, self.weights)
-        return self._play_one(view, rng, deadline)
-
-    # ---- phase 1 -------------------------------------------------------------------
-
-    def _play_one(self, view: DealView, rng: random.Random, deadline: float) -> Action:
-        plays, cards = move_cards(view)
-        look = Lookahead(view, cards, weights=self.weights)
-        seats = len(view.hand_sizes)
-        turned = view.turned.index if view.turned is not None else -1
-        for _, deal in self.sampler.deals(knowledge_of(view), None, rng, deadline):
-            stock = bits_of(deal[seats])
-            rng.shuffle(stock)
-            stock.append(turned)
-            look.add(deal[:seats], stock)
-        values = look.values()
+            return self.declare(view)
+        plays, values = self.ahead(view, rng, deadline)
         top = max(values)
         best = [a for a, v in zip(plays, values, strict=True) if v >= top - 1e-6]
         if len(best) == 1:
             return best[0]
-        return play_one(view, best)
+        return self.parts.thumb_one(view, best)
+
+    @abstractmethod
+    def declare(self, view: ViewT) -> Action:
+        """The winner of a trick's combination or call, else the draws."""
+
+    @abstractmethod
+    def ahead(
+        self, view: ViewT, rng: random.Random, deadline: float
+    ) -> tuple[list[Action], list[float]]:
+        """Phase 1's plays and the value of each, one trick ahead on deals drawn."""
 
     # ---- phase 2 -------------------------------------------------------------------
 
-    def _play_two(self, view: DealView, rng: random.Random, deadline: float, hard: float) -> Action:
+    def _play_two(self, view: ViewT, rng: random.Random, deadline: float, hard: float) -> Action:
         plays = [a for a in view.legal if a.kind is Kind.PLAY]
         seats = len(view.hand_sizes)
         if seats == 2:
@@ -181,7 +182,7 @@ class BesiguePimcPlayer(ChoosingPlayer[DealView, Action]):
             hands = [0, 0]
             hands[view.seat], hands[1 - view.seat] = view.hand, other
             try:
-                best = solve_deal(view, hands, hard)
+                best: list[int] | None = self.parts.solve(view, hands, hard)
             except SearchTimeout:
                 best = None  # the rules of thumb, rather than an answer late
         elif searched(view):
@@ -189,19 +190,19 @@ class BesiguePimcPlayer(ChoosingPlayer[DealView, Action]):
         else:
             best = None
         if not best:
-            return play_two(view, plays)
+            return self.parts.thumb_two(view, plays)
         faces = {Card.from_index(c).face for c in best}
-        return play_two(view, [a for a in plays if a.card in faces])
+        return self.parts.thumb_two(view, [a for a in plays if a.card in faces])
 
     def _sampled_best(
-        self, view: DealView, rng: random.Random, deadline: float, hard: float
+        self, view: ViewT, rng: random.Random, deadline: float, hard: float
     ) -> list[int]:
         """The cards best in the most deals drawn (none if no deal was solved)."""
         votes: Counter[int] = Counter()
-        knowledge = knowledge_of(view)
+        knowledge = self.parts.knowledge(view)
         try:
             for _, deal in self.sampler.deals(knowledge, None, rng, deadline):
-                for card in solve_deal(view, deal[: len(view.hand_sizes)], hard):
+                for card in self.parts.solve(view, deal[: len(view.hand_sizes)], hard):
                     votes[Card.from_index(card).face.index] += 1
         except SearchTimeout:
             pass
@@ -211,7 +212,7 @@ class BesiguePimcPlayer(ChoosingPlayer[DealView, Action]):
         return [c for c, n in votes.items() if n == top]
 
 
-def searched(view: DealView) -> bool:
+def searched(view: SeatView) -> bool:
     """Whether phase 2 is searched: always with two players; with more, in its last
     tricks (from eight cards each a search takes seconds), and not with partners
     (the search plays one seat against all the others)."""
@@ -260,12 +261,48 @@ def view_valuer(view: DealView, weights: Weights = WEIGHTS) -> Valuer:
 
 def solve_deal(view: DealView, hands: list[int], deadline: float) -> list[int]:
     """The seat's cards that take the most points in phase 2 with these hands."""
-    solver = BesigueSolver.of(view.seat, len(hands), phase2_rules(view), deadline)
-    return optimal_cards(solver, play_position(view, hands))[1]
+    return solve_with(view, hands, deadline, phase2_rules(view))
+
+
+def solve_with(view: SeatView, hands: list[int], deadline: float, rules: TrumpTricks) -> list[int]:
+    """The seat's cards that take the most points in phase 2 with these hands, under
+    either Bésigue's ``rules`` of phase 2."""
+    solver = BesigueSolver.of(view.seat, len(hands), rules, deadline)
+    return optimal_cards(solver, position_with(view, hands, rules))[1]
+
+
+class BesiguePimcPlayer(SearchingPlayer[DealView]):
+    """Sampling and search: the strong Bésigue player."""
+
+    name = "pimc"
+    parts = SearchParts(knowledge_of, solve_deal, play_one, play_two)
+
+    def __init__(self, max_deals: int = 24, weights: Weights = WEIGHTS) -> None:
+        super().__init__(max_deals)
+        self.weights = weights
+
+    def declare(self, view: DealView) -> Action:
+        return declaring(view, self.weights)
+
+    def ahead(
+        self, view: DealView, rng: random.Random, deadline: float
+    ) -> tuple[list[Action], list[float]]:
+        plays, cards = move_cards(view)
+        look = Lookahead(view, cards, weights=self.weights)
+        seats = len(view.hand_sizes)
+        turned = view.turned.index if view.turned is not None else -1
+        for _, deal in self.sampler.deals(knowledge_of(view), None, rng, deadline):
+            stock = bits_of(deal[seats])
+            rng.shuffle(stock)
+            stock.append(turned)
+            look.add(deal[:seats], stock)
+        return plays, look.values()
 
 
 __all__ = [
     "BesiguePimcPlayer",
+    "SearchParts",
+    "SearchingPlayer",
     "declaring",
     "held_known",
     "knowledge_of",

@@ -47,8 +47,10 @@ from games.besigue.melds import (
     Meld,
     MeldKind,
 )
+from games.besigue.refusals import Refused as R
 from games.besigue.rules import Rules, card_order
 from games.cards import MAX_PACKS, PACK_BITS, Card, Rank, Suit, face_of
+from games.refusals import IllegalActionError, Refusal
 
 M = MeldKind
 JOKER: Final = Card.joker()
@@ -127,53 +129,70 @@ def free_marriages(own: Sequence[Meld], laid: Laid) -> list[Meld]:
     ]
 
 
-def shape_error(kind: MeldKind, faces: Sequence[Card], context: Context) -> str | None:
+def shape_error(kind: MeldKind, faces: Sequence[Card], context: Context) -> Refusal | None:
     """Why these cards (by code) are not a ``kind`` now, or None."""
     trump = context.trump
     if kind not in HAITI_KINDS:
-        return f"no {kind.value} in Bésigue as played in Haiti"
+        return Refusal(R.MELD_UNKNOWN, f"no {kind.value} in Bésigue as played in Haiti")
     if trump is None and kind not in MARRIAGES:
-        return "trump is not fixed yet: the first combination is a marriage, which fixes it"
+        return Refusal(
+            R.TRUMP_UNFIXED,
+            "trump is not fixed yet: the first combination is a marriage, which fixes it",
+        )
     jokers = sum(c.is_joker for c in faces)
     if jokers and kind not in FOURS and kind is not M.JOKERS:
-        return "a joker stands in for a card of four aces, kings, queens or jacks only"
+        return Refusal(
+            R.JOKER, "a joker stands in for a card of four aces, kings, queens or jacks only"
+        )
     if kind in MARRIAGES:
         suits = {c.suit for c in faces}
         if sorted(c.rank for c in faces) != [Rank.K, Rank.Q] or len(suits) != 1:
-            return f"a {kind.value} is the K and the Q of one suit"
+            return Refusal(R.MELD_SHAPE, f"a {kind.value} is the K and the Q of one suit")
         if trump is None:
             return None  # the first marriage: the trump marriage, whatever its suit
         suit = next(iter(suits))
         if kind is M.MARRIAGE and suit == trump:
-            return f"K and Q of trump ({trump.symbol}) are the trump marriage, not a marriage"
+            return Refusal(
+                R.MELD_SHAPE,
+                f"K and Q of trump ({trump.symbol}) are the trump marriage, not a marriage",
+            )
         if kind is M.TRUMP_MARRIAGE and suit != trump:
-            return f"a trump marriage is the K and Q of trump ({trump.symbol})"
+            return Refusal(
+                R.MELD_SHAPE, f"a trump marriage is the K and Q of trump ({trump.symbol})"
+            )
         return None
     assert trump is not None
     if kind is M.BESIGUE:
         if sorted(c.index for c in faces) != [QUEEN_OF_SPADES.index, JACK_OF_DIAMONDS.index]:
-            return "the bésigue is the Q♠ and the J♦"
+            return Refusal(R.MELD_SHAPE, "the bésigue is the Q♠ and the J♦")
         return None
     if kind is M.QUINTE:
         wanted = sorted(Card(trump, r).index for r in (Rank.K, Rank.Q, *QUINTE_ADDS))
         if sorted(c.index for c in faces) != wanted:
-            return f"the quinte is A 10 K Q J of trump ({trump.symbol})"
+            return Refusal(R.MELD_SHAPE, f"the quinte is A 10 K Q J of trump ({trump.symbol})")
         return None
     if kind is M.JOKERS:
         if len(faces) != 4 or jokers != 4:
-            return "four jokers"
+            return Refusal(R.MELD_SHAPE, "four jokers")
         return None
     if kind in TRUMP_FOURS:
         rank = TRUMP_FOURS[kind]
         if len(faces) != 4 or any(c.rank != rank or c.suit != trump for c in faces):
-            return f"{kind.value} are four {rank.text} of trump ({trump.symbol}), no joker"
+            return Refusal(
+                R.MELD_SHAPE,
+                f"{kind.value} are four {rank.text} of trump ({trump.symbol}), no joker",
+            )
         return None
     rank = FOURS[kind]
     if len(faces) != 4 or any(c.rank != rank for c in faces if not c.is_joker):
-        return f"{kind.value} are four cards of rank {rank.text} (jokers standing in)"
+        return Refusal(
+            R.MELD_SHAPE, f"{kind.value} are four cards of rank {rank.text} (jokers standing in)"
+        )
     allowed = context.rules.jokers_per_quartet
     if jokers > allowed:
-        return f"at most {allowed} joker{'s' if allowed > 1 else ''} in four of a rank"
+        return Refusal(
+            R.JOKER, f"at most {allowed} joker{'s' if allowed > 1 else ''} in four of a rank"
+        )
     return None
 
 
@@ -200,7 +219,7 @@ def resolve(
     codes = [c.face for c in faces]
     error = shape_error(kind, codes, context)
     if error:
-        raise ValueError(error)
+        raise IllegalActionError(error)
     if fixes_trump(kind, context):
         kind = M.TRUMP_MARRIAGE
     unlaid = hand & ~laid.cards
@@ -209,7 +228,12 @@ def resolve(
     if kind is M.QUINTE:
         marriages = free_marriages(own, laid)
         if not marriages:
-            raise ValueError("a quinte is laid on one's own trump marriage still on the table")
+            raise IllegalActionError(
+                Refusal(
+                    R.QUINTE_MARRIAGE,
+                    "a quinte is laid on one's own trump marriage still on the table",
+                )
+            )
         chosen.extend(sorted(marriages[0].cards, key=card_order))
         codes = [c for c in codes if c.rank not in (Rank.K, Rank.Q)]
     for face, count in sorted(Counter(codes).items(), key=lambda p: card_order(p[0])):
@@ -217,7 +241,7 @@ def resolve(
         from_laid.sort(key=lambda c: (-len(laid.kinds_of(c)), c.copy))
         copies = from_laid + _copies_of(face, unlaid)
         if len(copies) < count:
-            raise ValueError(_missing(kind, face, count, hand, laid))
+            raise IllegalActionError(_missing(kind, face, count, hand, laid))
         chosen.extend(copies[:count])
     if not any(unlaid & c.bit for c in chosen):
         chosen = _one_from_hand(chosen, unlaid)
@@ -230,20 +254,29 @@ def _one_from_hand(chosen: list[Card], unlaid: int) -> list[Card]:
         spare = _copies_of(chosen[n].face, unlaid)
         if spare:
             return [*chosen[:n], spare[0], *chosen[n + 1 :]]
-    raise ValueError("a combination takes at least one card from the hand")
+    raise IllegalActionError(
+        Refusal(R.FROM_HAND, "a combination takes at least one card from the hand")
+    )
 
 
-def _missing(kind: MeldKind, face: Card, count: int, hand: int, laid: Laid) -> str:
+def _missing(kind: MeldKind, face: Card, count: int, hand: int, laid: Laid) -> Refusal:
     held = len(_copies_of(face, hand))
     name = "joker" if face.is_joker else str(face)
     if held < count:
         have = "no" if not held else f"only {held}"
-        return f"a {kind.value} needs {count} {name}, the player holds {have}"
+        return Refusal(
+            R.MELD_NOT_HELD, f"a {kind.value} needs {count} {name}, the player holds {have}"
+        )
     if face.is_joker:
-        return "a joker serves in one combination only"
+        return Refusal(R.JOKER, "a joker serves in one combination only")
     if kind in MARRIAGES:
-        return f"{face} has already served in a marriage: a king or queen in one only"
-    return f"{face} has already served in a {kind.value}: a card serves once in each kind"
+        return Refusal(
+            R.MELD_SERVED, f"{face} has already served in a marriage: a king or queen in one only"
+        )
+    return Refusal(
+        R.MELD_SERVED,
+        f"{face} has already served in a {kind.value}: a card serves once in each kind",
+    )
 
 
 def _forms(kind: MeldKind, context: Context, counts: dict[int, int]) -> Iterator[tuple[Card, ...]]:

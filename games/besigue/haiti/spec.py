@@ -22,8 +22,10 @@ from games.besigue.record import (
     replay,
     result_json,
 )
-from games.besigue.rules import MAX_SEATS, MIN_SEATS
-from games.registry import GameSpec, register
+from games.besigue.refusals import Refused
+from games.besigue.spec import SEATS
+from games.records import Records
+from games.registry import GameParts, GameSpec, game_spec, register
 
 
 def _new_session(players: Sequence[str], seed: int, options: HaitiOptions) -> HaitiSession:
@@ -38,25 +40,11 @@ def _record_of(session: AnySession, state: AnyDeal) -> BesigueRecord:
     return replace(record_of(session, state), game=HAITI_GAME)
 
 
+PARTS = GameParts(HaitiOptions, _new_session, HaitiView, Action, Refused)
+RECORDS = Records(_read, replay, result_json, _record_of)
+NAMES = {"fr": "Bésigue haïtien", "en": "Haitian Bésigue"}
 SPEC: GameSpec[HaitiOptions, HaitiSession, HaitiView, Action] = register(
-    GameSpec(
-        id=HAITI_GAME,
-        names={"fr": "Bésigue haïtien", "en": "Haitian Bésigue"},
-        min_seats=MIN_SEATS,
-        max_seats=MAX_SEATS,
-        options=HaitiOptions,
-        new_session=_new_session,
-        view=HaitiView,
-        action=Action,
-        parse_action=Action.parse,
-        read_record=_read,
-        replay_record=replay,
-        result=result_json,
-        record_of=_record_of,
-        players_module="games.besigue.haiti.ai",
-        fair="heuristic",
-        strong="pimc",
-    )
+    game_spec(HAITI_GAME, NAMES, SEATS, PARTS, RECORDS, "games.besigue.haiti.ai")
 )
 
 __all__ = ["SPEC"]

@@ -8,11 +8,9 @@ declaration open to it, and solves each contract exactly.
 
 from __future__ import annotations
 
-import random
-
-from games.ai.base import DEFAULT_BUDGET
+from games.ai.base import Cheater
 from games.ai.thumb import play_of
-from games.bete_hombree import HandState, HandView, Phase
+from games.bete_hombree import HandState, Phase
 from games.bete_hombree.actions import PASS, Action, Kind
 
 from .heuristic import play_rule_of_thumb
@@ -20,24 +18,13 @@ from .solver import HombreePosition, Solver
 from .value import DEFAULT_BETE_WEIGHT, contract_value
 
 
-class CheaterPlayer:
-    name = "cheater"
+class CheaterPlayer(Cheater[HandState, Action]):
+    over = "the hand is over"
 
     def __init__(self, bete_weight: float = DEFAULT_BETE_WEIGHT) -> None:
         self.bete_weight = bete_weight
 
-    def act(self, view: HandView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
-        """Never: the cheater needs the whole hand (``act_full``)."""
-        raise ValueError("the cheater sees every card: it cannot play from a view")
-
-    def act_full(
-        self, state: HandState, rng: random.Random, budget: float = DEFAULT_BUDGET
-    ) -> Action:
-        legal = state.legal_actions()
-        if not legal:
-            raise ValueError("the hand is over")
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, state: HandState, legal: list[Action], budget: float) -> Action:
         if state.phase is Phase.PLAY:
             return self._play(state, legal)
         seat = state.turn

@@ -11,6 +11,7 @@ from games.besigue import DealState, IllegalActionError, MeldKind, Phase, Rules,
 from games.besigue.actions import DRAW, Kind, play
 from games.besigue.state import LaidCard
 from games.cards import Card, Suit, cards_of
+from games.refusals import Refusal, Rule
 
 from .helpers import build, card, do, words
 
@@ -156,7 +157,7 @@ def test_a_combination_reaching_the_target_ends_the_game_at_once() -> None:
     assert outcome.last_trick is None and outcome.brisques == (0, 0)
     assert outcome.en_bas_table  # the loser has 0
     assert outcome.best == (None, (MeldKind.TRUMP_MARRIAGE, 40))
-    assert state.check(DRAW) == "the deal is over"
+    assert state.check(DRAW) == Refusal(Rule.OVER, "the deal is over")
     assert state.view(0).turn == -1
 
 
@@ -257,7 +258,8 @@ def test_phase_two_laid_cards_back_in_hand_and_suit_followed() -> None:
                 other = [c for c in cards_of(hand) if c.suit != led]
                 if same and other:
                     reason = state.check(play(other[0]))
-                    assert reason is not None and "follow suit" in reason
+                    assert reason is not None and reason.code is Rule.OBLIGATION
+                    assert "follow suit" in reason.text
                     return
             state.apply(state.legal_actions()[0])
     raise AssertionError("no deal to test")

@@ -9,6 +9,8 @@ import pytest
 from games.cards import format_cards
 from games.hombre import DealState, IllegalActionError, Mode, Phase, Rules
 from games.hombre.actions import Action, Kind, Signal
+from games.hombre.state import Refused
+from games.refusals import Refusal, Rule
 
 from .helpers import build, mask
 
@@ -27,12 +29,14 @@ def do(state: DealState, *lines: str) -> None:
         state.apply(Action.parse(words), int(seat))
 
 
-def refusal(state: DealState, line: str) -> str:
+def refusal(state: DealState, line: str) -> Refusal:
+    """The engine's refusal of ``line``, the same whether checked or applied."""
     seat, _, words = line.partition(" ")
     reason = state.check(Action.parse(words), int(seat))
     assert reason is not None
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError) as error:
         state.apply(Action.parse(words), int(seat))
+    assert error.value.refusal == reason and str(error.value) == reason.text
     return reason
 
 
@@ -46,18 +50,24 @@ def test_first_hand_is_the_dealer_s_right_and_calls_must_rise() -> None:
         "sans-prendre-vole",
     ]
     do(state, "0 sans-prendre")
-    assert "higher than the standing sans_prendre" in refusal(state, "1 prendre")
+    refused = refusal(state, "1 prendre")
+    assert (
+        refused.code is Refused.BELOW_STANDING
+        and "higher than the standing sans_prendre" in refused.text
+    )
     assert [str(a) for a in state.legal_actions()] == ["pass", "sans-prendre-vole"]
     do(state, "1 pass", "2 pass")
     assert state.phase is Phase.TRUMP and state.hombre == 0 and state.mode is Mode.SANS_PRENDRE
-    assert "it is seat 0's turn" in refusal(state, "1 trump H")
+    refused = refusal(state, "1 trump H")
+    assert refused.code is Rule.TURN and "it is seat 0's turn" in refused.text
 
 
 def test_the_last_caller_is_hombre_and_a_passer_never_speaks_again() -> None:
     state = deal()
     do(state, "0 pass", "1 prendre", "2 sans-prendre")
     assert state.hombre == 2 and state.phase is Phase.TRUMP  # one round only
-    assert "'trump S|H|D|C'" in refusal(state, "2 pass")
+    refused = refusal(state, "2 pass")
+    assert refused.code is Refused.TRUMP_EXPECTED and "'trump S|H|D|C'" in refused.text
 
 
 def test_all_pass_ends_the_deal_and_espadille_forcee_makes_its_holder_play() -> None:
@@ -79,14 +89,17 @@ def test_exchanges_in_order_drawing_from_the_top_then_show() -> None:
     state = deal()
     do(state, "0 pass", "1 prendre", "2 pass", "1 trump H")
     assert state.turn == 1 and state.exchange_range() == (1, 9)
-    assert "at least one card" in refusal(state, "1 discard")
-    assert "not in this hand" in refusal(state, "1 discard KD")
+    refused = refusal(state, "1 discard")
+    assert refused.code is Refused.DISCARD_TOO_FEW and "at least one card" in refused.text
+    refused = refusal(state, "1 discard KD")
+    assert refused.code is Rule.NOT_HELD and "not in this hand" in refused.text
     do(state, "1 discard 7H")
     assert state.hands[1] & mask("5S") and state.talon_left == 12
     assert state.turn == 2 and state.exchange_range() == (0, 9)  # the defender on his right
     do(state, "2 discard 2D 3D 4D 5D 6D")
     assert state.turn == 0 and state.exchange_range() == (0, 7)  # the talon runs short
-    assert "only 7 cards" in refusal(state, "0 discard AS 2S AC KS QS JS 7S 6S")
+    refused = refusal(state, "0 discard AS 2S AC KS QS JS 7S 6S")
+    assert refused.code is Refused.DISCARD_TOO_MANY and "only 7 cards" in refused.text
     do(state, "0 discard 2H")
     assert state.phase is Phase.TALON and state.turn == 0  # the last who drew
     assert [str(a) for a in state.legal_actions()] == ["show", "hide"]
@@ -112,7 +125,8 @@ def test_only_a_defender_signals_and_everyone_sees_it() -> None:
     do(state, "1 play 3H gano")
     assert state.view(0).signals == ((1, mask("3H").bit_length() - 1, Signal.GANO),)
     do(state, "2 play 2D knock")
-    assert "only a defender" in refusal(state, "0 play AS knock")
+    refused = refusal(state, "0 play AS knock")
+    assert refused.code is Refused.SIGNAL and "only a defender" in refused.text
     do(state, "0 play AS")
 
 

@@ -15,19 +15,24 @@ its smallest card.
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
-from games.ai.base import DEFAULT_BUDGET
 from games.besigue.actions import DRAW, Action, Kind
-from games.besigue.flow import Phase
+from games.besigue.ai.heuristic import (
+    ThumbPlayer,
+    Thumbs,
+    choose,
+    partner_winning,
+    phase_two_card,
+    power,
+    winners,
+)
 from games.besigue.haiti.deal import HaitiView
 from games.besigue.haiti.melds import legal_melds
 from games.besigue.haiti.tricks import haiti_tricks
 from games.besigue.melds import JACK_OF_DIAMONDS, QUEEN_OF_SPADES
 from games.besigue.rules import STRENGTH, is_brisque
 from games.cards import Card, Rank
-from games.tricks import trick_winner
 
 LATE: Final = 3  # rounds of draws left under which phase 1's tricks are fought for
 NO_TRUMP: Final = -1
@@ -51,30 +56,8 @@ def keep_value(card: Card, trump: int) -> int:
     return value
 
 
-def power(card: Card, trump: int) -> int:
-    """A card's strength for taking tricks: trumps above every plain card, jokers
-    (which take only when led) below all."""
-    if card.is_joker:
-        return -1
-    return STRENGTH[card.rank] + (100 if card.suit == trump else 0)
-
-
 def trump_of(view: HaitiView) -> int:
     return NO_TRUMP if view.trump is None else int(view.trump)
-
-
-class HaitiHeuristicPlayer:
-    name = "heuristic"
-
-    def act(self, view: HaitiView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
-        if not view.legal:
-            raise ValueError("it is not this seat's turn")
-        if view.phase is Phase.DECLARE:
-            return declare(view)
-        plays = [a for a in view.legal if a.kind is Kind.PLAY]
-        if view.phase is Phase.PLAY2:
-            return play_two(view, plays)
-        return play_one(view, plays)
 
 
 def declare(view: HaitiView) -> Action:
@@ -95,7 +78,7 @@ def play_one(view: HaitiView, plays: list[Action]) -> Action:
             return choose(plays, jokers[0])
         junk = min(cards, key=lambda c: (keep_value(c, trump), c.index))
         return choose(plays, junk)
-    beating = winners(view, cards)
+    beating = winners(view, cards, haiti_tricks(view.trump, False))
     worth = any(is_brisque(c.index) for _, c in view.trick) or late or can_declare(view)
     if beating and worth and not partner_winning(view):
         cheapest = min(beating, key=lambda c: (keep_value(c, trump), power(c, trump)))
@@ -107,48 +90,14 @@ def play_one(view: HaitiView, plays: list[Action]) -> Action:
 
 def play_two(view: HaitiView, plays: list[Action]) -> Action:
     """The rules of thumb's card of phase 2 among ``plays`` (legal plays of the view)."""
-    trump = trump_of(view)
-    cards = [a.card for a in plays if a.card is not None]
-    if not view.trick:
-        aces = [c for c in cards if c.rank is Rank.A and c.suit != trump]
-        if aces:
-            return choose(plays, aces[0])
-        return choose(plays, min(cards, key=lambda c: (power(c, trump), c.index)))
-    if partner_winning(view):
-        brisques = [c for c in cards if is_brisque(c.index) and c.suit != trump]
-        if brisques:
-            return choose(plays, max(brisques, key=lambda c: STRENGTH[c.rank]))
-        return choose(plays, min(cards, key=lambda c: (power(c, trump), c.index)))
-    beating = winners(view, cards)
-    last = len(view.trick) == len(view.hand_sizes) - 1
-    worth = last or any(is_brisque(c.index) for _, c in view.trick)
-    if beating and worth:
-        return choose(plays, min(beating, key=lambda c: power(c, trump)))
-    plain = [c for c in cards if not is_brisque(c.index)] or cards
-    return choose(plays, min(plain, key=lambda c: (power(c, trump), c.index)))
-
-
-# ---- helpers -------------------------------------------------------------------
-
-
-def choose(plays: list[Action], card: Card) -> Action:
-    """The first of ``plays`` playing ``card`` (by its code)."""
-    return next(a for a in plays if a.card == card.face)
-
-
-def winners(view: HaitiView, cards: list[Card]) -> list[Card]:
-    """The cards that would take the trick from the card winning it now."""
-    rules = haiti_tricks(view.trump, view.phase is Phase.PLAY2)
-    best = trick_winner([c.index for _, c in view.trick], rules)
-    return [c for c in cards if rules.beats(c.index, best)]
-
-
-def partner_winning(view: HaitiView) -> bool:
-    winning, teams = view.winning, view.teams
-    return winning >= 0 and winning != view.seat and teams[winning] == teams[view.seat]
+    return phase_two_card(view, plays, trump_of(view), haiti_tricks(view.trump, True))
 
 
 def can_declare(view: HaitiView) -> bool:
     """Whether winning the trick would let this seat lay a combination."""
     seat = view.seat
     return bool(legal_melds(view.cards, view.laid_of(seat), view.melds[seat], view.context))
+
+
+class HaitiHeuristicPlayer(ThumbPlayer[HaitiView]):
+    thumbs = Thumbs(declare, play_one, play_two)

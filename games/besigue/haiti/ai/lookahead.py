@@ -19,8 +19,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from games.besigue.actions import Action, Kind
-from games.besigue.ai.lookahead import choices, physical
+from games.besigue.actions import Action
+from games.besigue.ai.lookahead import (
+    choices,
+    follow_card,
+    legal_cards,
+    played_out,
+    side_judgement,
+    trick_values,
+    winner_seat,
+)
 from games.besigue.ai.solver import card_points
 from games.besigue.haiti.ai.heuristic import keep_value
 from games.besigue.haiti.ai.value import WEIGHTS, Weights, best_meld, worth
@@ -29,7 +37,6 @@ from games.besigue.haiti.tricks import haiti_tricks
 from games.besigue.melds import Laid, Meld
 from games.besigue.rules import HAITI_PACKS, Seven
 from games.cards import Card, Rank, Suit
-from games.tricks import trick_winner
 
 SEVEN_POINTS: Final = 10
 NO_TRUMP: Final = -1
@@ -66,33 +73,21 @@ class HaitiLookahead:
         self._melds: dict[tuple[int, int, int], int] = {}
 
     def judge(self, scores: Sequence[float]) -> float:
-        """The seat's side's total minus the mean of the other sides'."""
-        totals = [0.0] * self.sides
-        for seat, score in enumerate(scores):
-            totals[self.teams[seat]] += score
-        own = self.teams[self.seat]
-        return totals[own] - (sum(totals) - totals[own]) / (self.sides - 1)
+        return side_judgement(scores, self.teams, self.seat, self.sides)
 
     def add(self, cards: Sequence[int]) -> None:
         """Value every move on one deal: each seat's cards (laid or not)."""
-        seats = self.seats
-        start = self.trick[0][0] if self.trick else self.seat
-        order = [(start + k) % seats for k in range(seats)]
-        later = order[len(self.trick) + 1 :]
-        for i, move in enumerate(self.moves):
-            plays = [*self.trick, (self.seat, move)]
-            if not later:
-                value = self._after(cards, plays)
-            elif seats == 2:
-                other = later[0]
-                value = min(
-                    self._after(cards, [*plays, (other, card)])
-                    for card in choices(cards[other], self.laid[other], HAITI_PACKS)
-                )
-            else:
-                for seat in later:
-                    plays.append((seat, self._follow(seat, cards[seat], plays)))
-                value = self._after(cards, plays)
+        values = trick_values(
+            self.moves,
+            self.trick,
+            self.seat,
+            cards,
+            self.laid,
+            HAITI_PACKS,
+            lambda plays: self._after(cards, plays),
+            self._follow,
+        )
+        for i, value in enumerate(values):
             self.sums[i] += value
         self.deals += 1
 
@@ -105,35 +100,22 @@ class HaitiLookahead:
         return self._melds[key]
 
     def _follow(self, seat: int, cards: int, plays: list[tuple[int, int]]) -> int:
-        """A later seat's card, by rules of thumb: the cheapest card that wins when
-        the trick holds brisques or a combination waits to be laid, else its least
-        useful card; nothing over a partner winning."""
-        rules = self.rules
-        winner = trick_winner([c for _, c in plays], rules)
-        wseat = next(s for s, c in plays if c == winner)
-        options = choices(cards, self.laid[seat], HAITI_PACKS)
-        keep = {c: keep_value(Card.from_index(c), self.trump) for c in options}
-        if self.teams[wseat] != self.teams[seat]:
-            beating = [c for c in options if rules.beats(c, winner)]
-            worth_it = any(card_points(1 << c) for _, c in plays)
-            if beating and (worth_it or self._meld(seat, cards, self.laid[seat])):
-                return min(beating, key=lambda c: keep[c])
-        return min(options, key=lambda c: (keep[c], c))
+        """A later seat's card, by rules of thumb (``follow_card``)."""
+        laid, trump = self.laid[seat], self.trump
+        return follow_card(
+            choices(cards, laid, HAITI_PACKS),
+            plays,
+            self.rules,
+            self.teams[winner_seat(plays, self.rules)] != self.teams[seat],
+            lambda c: keep_value(Card.from_index(c), trump),
+            lambda: bool(self._meld(seat, cards, laid)),
+        )
 
     def _after(self, cards: Sequence[int], plays: list[tuple[int, int]]) -> float:
         """The judgement once the trick of ``plays`` is taken and declared."""
         seats = self.seats
-        hands = list(cards)
-        laid = list(self.laid)
-        trick = 0
-        for seat, card in plays:
-            bit = 1 << card
-            hands[seat] &= ~bit
-            trick |= bit
-            if laid[seat].cards & bit:
-                laid[seat] = laid[seat].without(bit)
-        winner_card = trick_winner([c for _, c in plays], self.rules)
-        w = next(s for s, c in plays if c == winner_card)
+        hands, laid, trick = played_out(cards, self.laid, plays)
+        w = winner_seat(plays, self.rules)
         gain = [0.0] * seats
         gain[w] += card_points(trick)
         if trick & self.sevens:
@@ -157,10 +139,4 @@ class HaitiLookahead:
 
 def move_cards(view: HaitiView) -> tuple[list[Action], list[int]]:
     """The seat's legal plays and the card (bit number) each plays."""
-    laid = view.laid_of(view.seat)
-    plays = [a for a in view.legal if a.kind is Kind.PLAY]
-    cards = []
-    for action in plays:
-        assert action.card is not None
-        cards.append(physical(action.card.index, action.laid, view.hand, laid, HAITI_PACKS))
-    return plays, cards
+    return legal_cards(view, HAITI_PACKS)

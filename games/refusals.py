@@ -1,0 +1,67 @@
+"""Why an action is refused, for every game: a typed reason and one error type.
+
+A game's ``check(action, seat)`` gives a ``Refusal`` (or None): the rule broken
+as a code, for a program to choose its own words by (the bot's refusals in each
+language), and the English sentence naming it, for the command line and the
+errors of records.  ``apply`` raises ``IllegalActionError`` carrying it.  The
+rules every game has are the codes of ``Rule``; a game's own rules are the codes
+of its own ``StrEnum``, named by its registration (``GameSpec.refusals``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol
+
+
+class Rule(StrEnum):
+    """The rules every game of tricks has."""
+
+    OVER = "over"  # the deal is over
+    TURN = "turn"  # another seat is to act
+    NOT_HELD = "not-held"  # the card is not in the hand
+    OBLIGATION = "obligation"  # the card breaks the duty to follow, beat or trump
+    PLAY_EXPECTED = "play-expected"  # the cards are being played: a card, nothing else
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A rule broken: its code, and the English sentence that says it."""
+
+    code: StrEnum
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class IllegalActionError(ValueError):
+    """An action the rules forbid now; ``refusal`` says which rule."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.text)
+        self.refusal = refusal
+
+
+class _Turns(Protocol):
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def turn(self) -> int: ...
+
+
+def turn_refusal(state: _Turns, seat: int | None, over: str = "the deal is over") -> Refusal | None:
+    """What every game refuses first: any action once the deal is over, and an
+    action of ``seat`` (None: the seat to act) when another seat is to act."""
+    if state.is_over:
+        return Refusal(Rule.OVER, over)
+    if seat is not None and seat != state.turn:
+        return Refusal(Rule.TURN, f"it is seat {state.turn}'s turn, not seat {seat}'s")
+    return None
+
+
+def codes(own: type[StrEnum] | None) -> tuple[StrEnum, ...]:
+    """Every code a game may refuse with: the shared rules, then its own."""
+    return (*Rule, *(own or ()))
