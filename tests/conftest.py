@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 import aiosqlite
 import pytest
 
-import tests.toy  # noqa: F401  (registers the toy game)
+import examples.toy  # noqa: F401  (registers the toy game)
 from tests.db import server as pg
 
 BACKENDS = ("sqlite", "postgresql")

@@ -2,7 +2,7 @@
 a table with ``/table new toy``, join, get their hands by DM, play two deals by
 clicking, and the bot is SIGKILLed in the middle of the second trick; the deals
 are settled and stored as if nothing had happened, and no message showed a card
-its reader could not see.  The process is ``python -m tests.toy.bot``: the
+its reader could not see.  The process is ``python -m examples.toy.bot``: the
 bot's own entry point, with the toy game registered by importing its package."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+from examples.toy.game import GAME, HAND_SIZE, SEATS
 from tests.e2e.fake import BotProcess, FakeDiscord
 from tests.e2e.kills import KillPoint, arm, nth_play
 from tests.e2e.leaks import Knowledge, scan
 from tests.e2e.outcome import outcome, reading
 from tests.e2e.players import TablePlayers
-from tests.toy.game import GAME, HAND_SIZE, SEATS
 
 DEALS = 2
 CARDS = SEATS * HAND_SIZE  # cards played in a deal
@@ -44,7 +44,7 @@ def toy_knowledge(players: TablePlayers, db_path: Path) -> Knowledge:
 async def test_the_toy_game_in_the_real_bot_process(
     server: FakeDiscord, make_bot: Callable[..., BotProcess]
 ) -> None:
-    bot = make_bot(module="tests.toy.bot")
+    bot = make_bot(module="examples.toy.bot")
     await bot.start()
     players = TablePlayers(server, server.add_users("arthur", "bertrand"), game=GAME)
     killed = arm(server, bot, players, KillPoint(nth_play(2, 3), hold=True))

@@ -2,7 +2,7 @@
 trick core with its own rules object, recorded and replayed through the registry.
 
 Expected results are worked out by hand from the toy game's rules (see
-``tests.toy.game``), not read back from the engine.
+``examples.toy.game``), not read back from the engine.
 """
 
 from __future__ import annotations
@@ -15,14 +15,8 @@ from typing import Any
 
 import pytest
 
-from games import registry
-from games.__main__ import main
-from games.cards import Card, card_mask, cards_of, parse_cards
-from games.records import RecordError, load
-from games.refusals import Refusal, Rule
-from games.replay import replay_result
-from games.tricks import PlayedTrick, trick_winner
-from tests.toy import (
+import examples.toy
+from examples.toy import (
     SPEC,
     DealRecord,
     DealState,
@@ -35,9 +29,16 @@ from tests.toy import (
     record_of,
     replay,
 )
-from tests.toy.game import DECK
+from examples.toy.game import DECK
+from games import registry
+from games.__main__ import main
+from games.cards import Card, card_mask, cards_of, parse_cards
+from games.records import RecordError, load
+from games.refusals import Refusal, Rule
+from games.replay import replay_result
+from games.tricks import PlayedTrick, trick_winner
 
-RECORD = Path(__file__).with_name("deal.json")
+RECORD = Path(examples.toy.__file__).with_name("deal.json")  # the example's record
 
 
 def mask(text: str) -> int:

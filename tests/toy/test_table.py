@@ -12,12 +12,12 @@ import aiosqlite
 from bot.i18n import LANGS, t
 from bot.ids import ComponentId
 from bot.render import card_text
+from examples.toy import SPEC
+from examples.toy.game import GAME, DealState
 from games.cards import cards_of
 from tests.cogs.conftest import World, make_bot
 from tests.cogs.helpers import last_dm, live
 from tests.cogs.test_refusals import refused
-from tests.toy import SPEC
-from tests.toy.game import GAME, DealState
 
 
 async def open_toy_table(world: World, deals: int = 2):

@@ -11,8 +11,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from examples.toy.game import DECK, HAND_SIZE, SEATS, DealState, Outcome, Rules
 from games.register import Crossing, Entry
-from tests.toy.game import DECK, HAND_SIZE, SEATS, DealState, Outcome, Rules
 
 
 def shuffled_deal(rng: random.Random, dealer: int) -> tuple[list[int], list[int]]:

@@ -154,6 +154,8 @@ class DealState(TrickPlay):
     """The full state of one deal.  Mutable: ``apply`` advances it, ``copy`` forks it."""
 
     __slots__ = ("actions", "dealer", "initial_hands", "outcome", "phase", "rules", "talon")
+    done = Phase.DONE  # the phase of a deal that is over (``is_over``)
+    phase: Phase
 
     def __init__(
         self, rules: Rules, dealer: int, hands: Sequence[int], talon: Sequence[int]
@@ -184,10 +186,6 @@ class DealState(TrickPlay):
         self._copy_play_to(other)
         other.actions = list(self.actions)
         return other
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.DONE
 
     def check(self, action: Action, seat: int | None = None) -> Refusal | None:
         """Why ``action`` is illegal now (for ``seat``, default the seat to act), or None:

@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from examples.toy.game import GAME, SEATS, Action, DealState, Rules
+from examples.toy.session import Session, SettledDeal
 from games.cards import Card, card_mask, cards_of
 from games.records import RecordError, apply_action_lines, reading_record, result_head
-from tests.toy.game import GAME, SEATS, Action, DealState, Rules
-from tests.toy.session import Session, SettledDeal
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 
+from examples.toy.game import Action, DealView, strength
 from games.registry import ComputerPlayer
-from tests.toy.game import Action, DealView, strength
 
 
 class RandomPlayer:

@@ -2,7 +2,7 @@
 
 The bot side of a game is what this file holds, in the same shape as a game
 package under ``bot/games/``: it registers itself with ``bot.games.register``
-when ``tests.toy`` is imported, and nothing else of the bot names it.
+when ``examples.toy`` is imported, and nothing else of the bot names it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import discord
 from discord import app_commands
 
 from bot.commands import TableCommand
-from bot.errors import UserError
 from bot.game import (
     Capabilities,
     CardRow,
@@ -33,16 +32,16 @@ from bot.game import (
 from bot.games import register
 from bot.i18n import t
 from bot.lobby_text import changed_options
-from bot.parsing import parse_card
 from bot.refusals import refusal_by_code, refusal_keys
 from bot.render import card_buttons, card_text, cards_text, signed, turn_lines
+from examples.toy import SPEC
+from examples.toy.codec import action_of, parse_move
+from examples.toy.game import Action, DealState, DealView, Phase, Rules
+from examples.toy.record import DealRecord, replay
+from examples.toy.session import Session, SettledDeal
 from games.cards import cards_of
 from games.refusals import Refusal
 from games.register import Register
-from tests.toy import SPEC
-from tests.toy.game import Action, DealState, DealView, Phase, Rules, play
-from tests.toy.record import DealRecord, replay
-from tests.toy.session import Session, SettledDeal
 
 TEXTS: Final = {
     "toy.start": {"fr": "{name} donne le premier.", "en": "{name} deals first."},
@@ -144,14 +143,7 @@ class ToyRenderer:
         return self.action_text(action, lang)
 
     def parse_move(self, text: str) -> Action:
-        try:
-            return Action.parse(text)
-        except ValueError:
-            pass
-        try:
-            return play(parse_card(text))
-        except UserError:
-            raise UserError("error.bad_input", text=text[:40]) from None
+        return parse_move(text)
 
     def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
         if "action" in args:
@@ -221,9 +213,7 @@ class ToyRenderer:
     def component_action(
         self, view: DealView, verb: str, arg: str, values: list[str]
     ) -> Action | None:
-        if verb == "play":
-            return Action.parse(f"play {arg}")
-        raise ValueError(f"unknown verb {verb!r}")
+        return action_of(verb, arg)
 
     def settlement(
         self, table: TableLike, settled: SettledDeal, lang: str
