@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from bot.drawing.pictures.faces import JOKER_COLOUR, card_face
+from bot.drawing.wording import card_text
 from bot.games.besigue_haiti.drawing import HaitiRenderer
 from bot.games.besigue_haiti.words import partie_lines
-from bot.pictures.faces import JOKER_COLOUR, card_face
-from bot.wording import card_text
 from games.besigue import Action
 from games.besigue.haiti.deal import HaitiDeal
 from games.besigue.haiti.match import Match

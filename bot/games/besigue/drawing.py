@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot.drawing.lobby_text import changed_options, option_line
+from bot.drawing.render import card_text, cards_text, suit_text
 from bot.game import Field, TableLike
 from bot.games.besigue.codec import action_arg
 from bot.games.besigue.port import RESULTS
@@ -23,9 +25,7 @@ from bot.games.besigue.shared_drawing import (
     scores_text,
 )
 from bot.games.besigue.shared_port import sides_text
-from bot.i18n import t
-from bot.lobby_text import changed_options, option_line
-from bot.render import card_text, cards_text, suit_text
+from bot.texts.i18n import t
 from games.besigue import (
     Action,
     DealState,

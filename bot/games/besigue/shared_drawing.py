@@ -17,13 +17,13 @@ from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 import discord
 
+from bot.drawing.render import CARD_STYLE, button, card_text, cards_text, help_button, turn_lines
 from bot.game import CardRow, Field, TableLike, TrickView
 from bot.games.besigue.codec import action_arg, action_of, parse_move
 from bot.games.besigue.shared_port import sides_text
-from bot.i18n import game_text, t
 from bot.ids import ComponentId
-from bot.refusals import refusal_by_code, refusal_keys
-from bot.render import CARD_STYLE, button, card_text, cards_text, help_button, turn_lines
+from bot.texts.i18n import game_text, t
+from bot.texts.refusals import refusal_by_code, refusal_keys
 from games.besigue import Action, Kind, LaidCard, Phase
 from games.besigue.refusals import Refused
 from games.besigue.rules import STRENGTH

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot.drawing.lobby_text import changed_options, option_line
+from bot.drawing.render import card_text, cards_text
 from bot.game import Field, TableLike
 from bot.games.besigue.shared_drawing import (
     PointsRenderer,
@@ -32,9 +34,7 @@ from bot.games.besigue_haiti.words import (
     stock_text,
     table_text,
 )
-from bot.i18n import game_text, t
-from bot.lobby_text import changed_options, option_line
-from bot.render import card_text, cards_text
+from bot.texts.i18n import game_text, t
 from games.besigue import Action, Kind, MeldKind
 from games.besigue.flow import Phase
 from games.besigue.haiti.deal import HaitiDeal, HaitiView
