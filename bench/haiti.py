@@ -30,9 +30,9 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from bot.drawing.pictures.files import encode
+from bot.drawing.pictures.layouts import hand_picture, trick_picture
 from bot.games.besigue_haiti.drawing import HaitiRenderer
-from bot.pictures.files import encode
-from bot.pictures.layouts import hand_picture, trick_picture
 from games.besigue.haiti.ai.heuristic import HaitiHeuristicPlayer
 from games.besigue.haiti.session import HaitiSession
 from games.besigue.record import HAITI_GAME, BesigueRecord, record_of, replay

@@ -17,10 +17,10 @@ from pathlib import Path
 from bench.load_fleet import Fleet, Postgres, bench_guilds, database_target, share_commands
 from bench.load_players import TableDriver, build_world, forget_history
 from bench.load_restart import RestartFigures, mib, restart_line, timed_restart
+from bot.drawing.render import table_embed, table_view
 from bot.games import table_game
-from bot.render import table_embed, table_view
-from bot.service import TableService
-from bot.table import LiveTable
+from bot.tables.service import TableService
+from bot.tables.table import LiveTable
 from db import Database
 from tests.e2e.fake import FakeDiscord
 

@@ -19,8 +19,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import t
 from bot.ids import TABLE_VERBS, ComponentId
+from bot.texts.i18n import t
 from tests.e2e.fake import (
     FakeChannel,
     FakeDiscord,

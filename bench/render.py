@@ -33,10 +33,10 @@ if __package__ in (None, ""):  # run as a file: the load benchmark lives beside 
 
 from PIL import Image
 
+from bot.drawing.pictures.files import encode
+from bot.drawing.pictures.layouts import hand_picture, trick_picture
+from bot.drawing.pictures.whole_hand import whole_hand_picture
 from bot.game import CardRow
-from bot.pictures.files import encode
-from bot.pictures.layouts import hand_picture, trick_picture
-from bot.pictures.whole_hand import whole_hand_picture
 from games.bete_hombree import Phase, Session
 
 BUDGET_MS = 10.0

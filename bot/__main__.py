@@ -12,7 +12,7 @@ import discord.gateway
 import discord.http
 import yarl
 
-from bot.client import BeteBot, make_bot
+from bot.delivery.client import BeteBot, make_bot
 from bot.settings import Settings, SettingsError
 from db import DatabaseUnavailable
 

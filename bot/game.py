@@ -225,7 +225,7 @@ class TrickView(Protocol):
 
 
 class TableLike(Protocol):
-    """A live table as a renderer reads it (``bot.table.LiveTable``)."""
+    """A live table as a renderer reads it (``bot.tables.table.LiveTable``)."""
 
     @property
     def id(self) -> int: ...
@@ -389,7 +389,7 @@ class Renderer(Protocol[ViewT, ActionT, SettledT_contra]):
 
     @property
     def refusals(self) -> Mapping[StrEnum, str]:
-        """The catalogue key for each refusal code of the game (``bot.refusals``)."""
+        """The catalogue key for each refusal code of the game (``bot.texts.refusals``)."""
         ...
 
     def money(self, amount: int, lang: str) -> str:
@@ -506,7 +506,7 @@ class GameTexts:
       which nothing may show once no deal comes.
 
     A text of the core that a game words its own way is overridden in its messages
-    under ``<key>.<game id>`` (``bot.i18n.worded``); a game of a ``family`` (the id of
+    under ``<key>.<game id>`` (``bot.texts.i18n.worded``); a game of a ``family`` (the id of
     the game it is a variant of) words the others as that game does."""
 
     messages: Mapping[str, dict[str, str]] = field(default_factory=dict)

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.boards import (
+from bot.drawing.boards import (
     chart_players,
     history_file_name,
     history_shown,
@@ -23,16 +23,16 @@ from bot.boards import (
     rules_embed,
     scoreboard_embed,
 )
-from bot.charts import balance_chart
+from bot.drawing.charts import balance_chart
 from bot.errors import UserError
 from bot.game import TableGame
 from bot.games import default_game, table_game, table_games
-from bot.i18n import lang_for, t
-from bot.parsing import matches
+from bot.texts.i18n import lang_for, t
+from bot.texts.parsing import matches
 
 if TYPE_CHECKING:
-    from bot.client import BeteBot
-    from bot.table import LiveTable
+    from bot.delivery.client import BeteBot
+    from bot.tables.table import LiveTable
 
 Interaction = discord.Interaction[Any]
 # a chart to draw: the game (its id), the file name, the series and the players shown

@@ -16,13 +16,13 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.drawing.pictures.files import send_files
 from bot.errors import UserError
-from bot.parsing import matches
-from bot.pictures.files import send_files
-from bot.table import LiveTable
+from bot.tables.table import LiveTable
+from bot.texts.parsing import matches
 
 if TYPE_CHECKING:
-    from bot.client import BeteBot
+    from bot.delivery.client import BeteBot
 
 Interaction = discord.Interaction[Any]
 

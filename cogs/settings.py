@@ -9,10 +9,10 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.i18n import t
+from bot.texts.i18n import t
 
 if TYPE_CHECKING:
-    from bot.client import BeteBot
+    from bot.delivery.client import BeteBot
 
 Interaction = discord.Interaction[Any]
 

@@ -16,23 +16,23 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.boards import rules_embed
-from bot.errors import UserError
-from bot.games import table_game, table_games
-from bot.i18n import lang_for, t
-from bot.ids import SELECT_TEMPLATE, TEMPLATE, ComponentId
-from bot.parsing import matches
-from bot.pictures.files import edit_files, held, send_files
-from bot.render import (
+from bot.delivery.table_message import table_edit, table_payload
+from bot.drawing.boards import rules_embed
+from bot.drawing.pictures.files import edit_files, held, send_files
+from bot.drawing.render import (
     computer_choice,
     hand_panel,
     tricks_embed,
 )
-from bot.table import LiveTable
-from bot.table_message import table_edit, table_payload
+from bot.errors import UserError
+from bot.games import table_game, table_games
+from bot.ids import SELECT_TEMPLATE, TEMPLATE, ComponentId
+from bot.tables.table import LiveTable
+from bot.texts.i18n import lang_for, t
+from bot.texts.parsing import matches
 
 if TYPE_CHECKING:
-    from bot.client import BeteBot
+    from bot.delivery.client import BeteBot
     from db.models import KeptMatch
 
 Interaction = discord.Interaction[Any]

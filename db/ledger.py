@@ -1,5 +1,5 @@
 """The guild's register of bêtes and its pot, the hands settled and the ledger of what
-was paid: what a settled hand writes (``bot.settlement``), and what the commands read
+was paid: what a settled hand writes (``bot.tables.settlement``), and what the commands read
 of it (``/betes``, ``/history``, ``/scoreboard``)."""
 
 from __future__ import annotations

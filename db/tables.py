@@ -1,5 +1,5 @@
 """The tables, their seats and their event logs: what the table service writes as a
-table changes, and reads back to rebuild it (``bot.table`` folds the events)."""
+table changes, and reads back to rebuild it (``bot.tables.table`` folds the events)."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from functools import cache
 from importlib import import_module
 
 from bot.game import TableGame
-from bot.i18n import MESSAGES, worded
+from bot.texts.i18n import MESSAGES, worded
 from games import offered
 
 

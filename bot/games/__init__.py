@@ -10,8 +10,8 @@ from __future__ import annotations
 from importlib import import_module
 
 from bot.game import TableGame
-from bot.i18n import add_family, add_texts
-from bot.translator import add_command_names
+from bot.texts.i18n import add_family, add_texts
+from bot.texts.translator import add_command_names
 from games import offered
 
 _GAMES: dict[str, TableGame] = {}

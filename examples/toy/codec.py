@@ -5,7 +5,7 @@ record writes it (``KS``) or as a player types it (``R♠``, ``king of spades`` 
 from __future__ import annotations
 
 from bot.errors import UserError
-from bot.parsing import parse_card
+from bot.texts.parsing import parse_card
 from examples.toy.game import Action, play
 
 

@@ -15,6 +15,8 @@ import discord
 from discord import app_commands
 
 from bot.commands import TableCommand
+from bot.drawing.lobby_text import changed_options
+from bot.drawing.render import card_buttons, card_text, cards_text, signed, turn_lines
 from bot.game import (
     Capabilities,
     CardRow,
@@ -30,10 +32,8 @@ from bot.game import (
     TableLike,
 )
 from bot.games import register
-from bot.i18n import t
-from bot.lobby_text import changed_options
-from bot.refusals import refusal_by_code, refusal_keys
-from bot.render import card_buttons, card_text, cards_text, signed, turn_lines
+from bot.texts.i18n import t
+from bot.texts.refusals import refusal_by_code, refusal_keys
 from examples.toy import SPEC
 from examples.toy.codec import action_of, parse_move
 from examples.toy.game import Action, DealState, DealView, Phase, Rules

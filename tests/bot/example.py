@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.table import LiveTable
+from bot.tables.table import LiveTable
 from db.models import TableRow
 from games.bete_hombree import HandRecord, replay, result_json, tirer_le_roi
 from games.cards import Suit

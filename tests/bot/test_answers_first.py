@@ -7,8 +7,8 @@ import asyncio
 
 import pytest
 
-import bot.answers_first
-from bot.answers_first import FORGET, AnswersFirst
+import bot.delivery.answers_first
+from bot.delivery.answers_first import FORGET, AnswersFirst
 
 
 async def test_with_nothing_due_the_rest_goes_on():
@@ -18,7 +18,7 @@ async def test_with_nothing_due_the_rest_goes_on():
 
 
 async def test_the_rest_waits_until_the_due_answer_is_sent(monkeypatch):
-    monkeypatch.setattr(bot.answers_first, "MAX_WAIT", 30.0)
+    monkeypatch.setattr(bot.delivery.answers_first, "MAX_WAIT", 30.0)
     first = AnswersFirst()
     first.came(1)
     first.came(2)
@@ -33,7 +33,7 @@ async def test_the_rest_waits_until_the_due_answer_is_sent(monkeypatch):
 
 
 async def test_clicks_that_keep_coming_delay_the_rest_but_never_stop_it(monkeypatch):
-    monkeypatch.setattr(bot.answers_first, "MAX_WAIT", 0.01)
+    monkeypatch.setattr(bot.delivery.answers_first, "MAX_WAIT", 0.01)
     first = AnswersFirst()
     first.came(1)
     await asyncio.wait_for(first.wait_turn(), 1.0)
@@ -41,11 +41,11 @@ async def test_clicks_that_keep_coming_delay_the_rest_but_never_stop_it(monkeypa
 
 
 async def test_a_click_never_answered_stops_counting(monkeypatch):
-    monkeypatch.setattr(bot.answers_first, "MAX_WAIT", 30.0)
+    monkeypatch.setattr(bot.delivery.answers_first, "MAX_WAIT", 30.0)
     first = AnswersFirst()
     first.came(1)
-    later = bot.answers_first.time.monotonic() + FORGET + 1
-    monkeypatch.setattr(bot.answers_first.time, "monotonic", lambda: later)
+    later = bot.delivery.answers_first.time.monotonic() + FORGET + 1
+    monkeypatch.setattr(bot.delivery.answers_first.time, "monotonic", lambda: later)
     await asyncio.wait_for(first.wait_turn(), 1.0)
     assert first.due == 0
 
@@ -68,6 +68,6 @@ async def test_installed_it_counts_each_interaction_parsed(twice):
     parsers["INTERACTION_CREATE"]({"id": "42"})
     assert seen == [{"id": "42"}]
     assert first.due == 1
-    wrapped = bot.answers_first.AsyncWebhookAdapter.create_interaction_response
+    wrapped = bot.delivery.answers_first.AsyncWebhookAdapter.create_interaction_response
     assert getattr(wrapped, "answers_first", False)
     assert not getattr(getattr(wrapped, "__wrapped__", None), "answers_first", False)

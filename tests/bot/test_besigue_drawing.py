@@ -11,7 +11,7 @@ import pytest
 from bot.errors import UserError
 from bot.games.besigue import GAME
 from bot.games.besigue.codec import action_arg, action_of, parse_move
-from bot.games.besigue.drawing import BesigueRenderer, declare_buttons
+from bot.games.besigue.drawing import BesigueRenderer
 from bot.games.besigue.shared_drawing import play_buttons
 from games.besigue import Action, DealState, Phase, Rules
 from games.besigue.rules import deck_for
@@ -40,17 +40,17 @@ def test_a_combination_names_the_cards_it_takes_from_the_table():
     for words in ("play AS", "play 7S"):
         state.apply(Action.parse(words))
     assert state.phase is Phase.DECLARE
-    first = labels(declare_buttons(TABLE, state.view(1), "en"))
+    first = labels(BesigueRenderer().declare_buttons(TABLE, state.view(1), "en"))
     assert "four jacks J♠ J♥ J♦ J♣ (40)" in first and "the bésigue Q♠ J♦ (40)" in first
     assert first[-2:] == ["Nothing more: draw", "❔"]
     state.apply(Action.parse("meld jacks JS JH JD JC"))
     for words in ("play AS", "play 8S"):
         state.apply(Action.parse(words))
     assert state.phase is Phase.DECLARE and state.turn == 1
-    second = labels(declare_buttons(TABLE, state.view(1), "en"))
+    second = labels(BesigueRenderer().declare_buttons(TABLE, state.view(1), "en"))
     assert "the bésigue Q♠ + J♦ laid (40)" in second  # the jack served in the jacks
     assert not any("four jacks" in label for label in second)  # never twice in a kind
-    buttons = declare_buttons(TABLE, state.view(1), "fr")
+    buttons = BesigueRenderer().declare_buttons(TABLE, state.view(1), "fr")
     assert "le bésigue D♠ + V♦ posées (40)" in labels(buttons)
     assert all(len(item.custom_id) <= 100 for item in buttons)
 

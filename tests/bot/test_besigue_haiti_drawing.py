@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from bot.games.besigue_haiti.drawing import HaitiRenderer, declare_buttons
+from bot.drawing.pictures.faces import JOKER_COLOUR, card_face
+from bot.drawing.wording import card_text
+from bot.games.besigue_haiti.drawing import HaitiRenderer
 from bot.games.besigue_haiti.words import partie_lines
-from bot.pictures.faces import JOKER_COLOUR, card_face
-from bot.wording import card_text
 from games.besigue import Action
 from games.besigue.haiti.deal import HaitiDeal
 from games.besigue.haiti.match import Match
@@ -70,13 +70,13 @@ def test_the_table_says_no_trump_then_whose_marriage_fixed_it() -> None:
 def test_a_joker_standing_in_and_the_cards_laid_are_said_as_such() -> None:
     state, table = deal()
     do(state, "play 10D", "play 7D", "meld trump-marriage KH QH", "play 9D", "play 7S")
-    en = labels(declare_buttons(table, state.view(1), "en"))
+    en = labels(HaitiRenderer().declare_buttons(table, state.view(1), "en"))
     assert en == [
         "a carré of aces A♠ A♥ A♦ + 1 joker standing in (100)",
         "Nothing more: draw",
         "❔",
     ]
-    fr = labels(declare_buttons(table, state.view(1), "fr"))
+    fr = labels(HaitiRenderer().declare_buttons(table, state.view(1), "fr"))
     assert fr[0] == "un carré d'as A♠ A♥ A♦ + 1 joker à la place (100)"
     do(state, "meld aces AS AH AD JK", "play KH", "play 8S")
     # the laid K♥ was played: no quinte, nothing else to lay
@@ -87,7 +87,7 @@ def test_never_more_buttons_than_a_message_holds() -> None:
     four = ["AS", "AH", "AD", "JK", "JK", "JK", "JK", "KH", "QH"]
     state, table = deal(four, jokers_per_quartet=3)
     do(state, "play AD", "play 7D", "meld trump-marriage KH QH", "play QH", "play 7S")
-    items = declare_buttons(table, state.view(1), "en")
+    items = HaitiRenderer().declare_buttons(table, state.view(1), "en")
     assert len(items) <= 25 and all(item.row is not None and item.row < 5 for item in items)
     assert labels(items)[:4] == [
         "the carré of jokers 4 jokers (200)",

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.computer import inline_decider
 from bot.games.bete import GAME
-from bot.service import TableService
+from bot.tables.computer import inline_decider
+from bot.tables.service import TableService
 from db import Database, NewEntry
 from games.bete import DealState
 

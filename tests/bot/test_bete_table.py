@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from bot.computer import inline_decider
 from bot.errors import UserError
 from bot.games.bete import GAME
-from bot.service import TableService
+from bot.tables.computer import inline_decider
+from bot.tables.service import TableService
 from db import Database
 from games.bete import Action, DealState, Rules
 from games.cards import Card

@@ -12,13 +12,13 @@ import discord
 import pytest
 
 import bot.games
+from bot.drawing.render import hand_panel, table_embed
+from bot.drawing.summary import settlement_embed
 from bot.game import DealInputs
 from bot.games.bete import GAME as BETE
 from bot.games.bete.drawing import SPEAKING
-from bot.i18n import LANGS, t
-from bot.render import hand_panel, table_embed
-from bot.summary import settlement_embed
-from bot.table import LiveTable, apply_event, new_table
+from bot.tables.table import LiveTable, apply_event, new_table
+from bot.texts.i18n import LANGS, t
 from games.bete import DealState, Kind, Phase
 from games.register import Register
 from tests.bot.example import example_row

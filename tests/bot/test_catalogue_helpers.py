@@ -10,8 +10,8 @@ import string
 import pytest
 
 import bot.games
-from bot.grammar import ELIDED, elides_before, with_word
-from bot.i18n import LANGS, MESSAGES, t
+from bot.texts.grammar import ELIDED, elides_before, with_word
+from bot.texts.i18n import LANGS, MESSAGES, t
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,7 @@ import io
 import pytest
 from PIL import Image
 
-from bot.charts import COLOURS, HEIGHT, MARGIN, PLAYERS, WIDTH, balance_chart, tick_step
+from bot.drawing.charts import COLOURS, HEIGHT, MARGIN, PLAYERS, WIDTH, balance_chart, tick_step
 
 
 def colours_in(png: bytes) -> set[tuple[int, int, int]]:

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from bot.computer import LEVELS
 from bot.game import TableGame
-from bot.service import TableService
+from bot.tables.computer import LEVELS
+from bot.tables.service import TableService
 from db import Database
 from games.ai import decide
 from games.cards import Card

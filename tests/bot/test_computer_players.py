@@ -7,13 +7,13 @@ import time
 
 import pytest
 
-import bot.service as service_module
-from bot.computer import inline_decider, level_of, level_player
+import bot.tables.service as service_module
 from bot.errors import UserError
 from bot.games.bete_hombree import GAME
-from bot.names import NAMES, computer_player
-from bot.service import RESTART_GRACE, TableService
-from bot.turns import remind_before
+from bot.tables.computer import inline_decider, level_of, level_player
+from bot.tables.names import NAMES, computer_player
+from bot.tables.service import RESTART_GRACE, TableService
+from bot.tables.turns import remind_before
 from db import Database
 from games.bete_hombree import Action, Rules
 from tests.bot.example import example_deal, example_seed
@@ -140,7 +140,7 @@ async def test_a_move_the_rules_refuse_is_replaced_and_said_in_the_log(database_
     assert table.state is not None and table.state.turn == 1  # a computer player speaks first
     await until(lambda: table.state is not None and table.state.turn == 0)
     assert [(seat, str(a)) for seat, a in table.state.actions] == [(s, "pass") for s in (1, 2, 3)]
-    refused, failed, _ = (r for r in caplog.records if r.name == "bot.turns")
+    refused, failed, _ = (r for r in caplog.records if r.name == "bot.tables.turns")
     assert refused.levelname == "ERROR" and "chose play 7S, not legal" in refused.getMessage()
     assert "seat 1" in refused.getMessage() and "plays pass instead" in refused.getMessage()
     assert "could not decide" in failed.getMessage() and "plays pass instead" in failed.getMessage()

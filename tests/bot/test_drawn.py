@@ -11,11 +11,11 @@ from dataclasses import replace
 import pytest
 
 import bot.games
-from bot.drawn import TableMemo
+from bot.drawing.drawn import TableMemo
+from bot.drawing.pictures.files import CACHE, embed_picture
+from bot.drawing.render import HAND_PANELS, controls_fingerprint, hand_panel, panel_fingerprint
 from bot.games.bete_hombree import GAME as HOMBREE
-from bot.pictures.files import CACHE, embed_picture
-from bot.render import HAND_PANELS, controls_fingerprint, hand_panel, panel_fingerprint
-from bot.table import LiveTable, apply_event, new_table
+from bot.tables.table import LiveTable, apply_event, new_table
 from tests.bot.example import actions, example1, example_row
 
 

@@ -20,15 +20,15 @@ from typing import Any
 import discord
 import pytest
 
-from bot.computer import inline_decider
+from bot.drawing.render import hand_panel, table_embed, table_view
+from bot.drawing.summary import settlement_embed
 from bot.game import TableGame
 from bot.games import table_game, table_games
-from bot.i18n import game_text, t
 from bot.ids import ComponentId
-from bot.render import hand_panel, table_embed, table_view
-from bot.service import TableService
-from bot.summary import settlement_embed
-from bot.table import LiveTable
+from bot.tables.computer import inline_decider
+from bot.tables.service import TableService
+from bot.tables.table import LiveTable
+from bot.texts.i18n import game_text, t
 from db import Database
 from tests.vocabulary import next_deal_phrases
 

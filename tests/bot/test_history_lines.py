@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from bot.boards import history_embed, history_file_name
-from bot.computer import inline_decider
+from bot.drawing.boards import history_embed, history_file_name
 from bot.game import TableGame
-from bot.i18n import t
-from bot.service import TableService
-from bot.table import LiveTable
+from bot.tables.computer import inline_decider
+from bot.tables.service import TableService
+from bot.tables.table import LiveTable
+from bot.texts.i18n import t
 from db import Database
 from db.models import PastHand
 from tests.bot.offered import offered_games

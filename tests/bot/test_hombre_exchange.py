@@ -12,13 +12,13 @@ from collections.abc import AsyncIterator
 import discord
 import pytest
 
-from bot.computer import inline_decider
+from bot.drawing.render import hand_panel
 from bot.errors import UserError
 from bot.games.hombre import GAME
-from bot.i18n import t
-from bot.render import hand_panel
-from bot.service import TableService
-from bot.table import LiveTable
+from bot.tables.computer import inline_decider
+from bot.tables.service import TableService
+from bot.tables.table import LiveTable
+from bot.texts.i18n import t
 from db import Database
 from games.cards import bits_of
 from games.hombre import Action, DealState, Kind, Phase

@@ -10,11 +10,11 @@ import discord
 import pytest
 
 import bot.games
+from bot.drawing.render import hand_panel, suit_text, table_embed
+from bot.drawing.summary import settlement_embed
 from bot.games.bete_hombree import GAME as HOMBREE
-from bot.i18n import LANGS, t
-from bot.render import hand_panel, suit_text, table_embed
-from bot.summary import settlement_embed
-from bot.table import LiveTable, apply_event, new_table
+from bot.tables.table import LiveTable, apply_event, new_table
+from bot.texts.i18n import LANGS, t
 from games.bete_hombree import Kind, Phase
 from games.cards import Suit
 from tests.bot.example import actions, example1, example_row

@@ -11,20 +11,20 @@ from pathlib import Path
 import pytest
 
 import bot.games
-from bot.boards import register_embed, rules_embed, scoreboard_embed
-from bot.game import DealInputs
-from bot.games.bete import GAME as BETE
-from bot.games.bete_hombree import GAME as HOMBREE
-from bot.i18n import LANGS, MESSAGES, lang_for, t
-from bot.lobby_text import changed_options
-from bot.render import (
+from bot.drawing.boards import register_embed, rules_embed, scoreboard_embed
+from bot.drawing.lobby_text import changed_options
+from bot.drawing.render import (
     hand_panel,
     table_embed,
     table_view,
 )
-from bot.summary import settlement_embed
-from bot.table import LiveTable, apply_event, new_table
-from bot.translator import COMMANDS_FR
+from bot.drawing.summary import settlement_embed
+from bot.game import DealInputs
+from bot.games.bete import GAME as BETE
+from bot.games.bete_hombree import GAME as HOMBREE
+from bot.tables.table import LiveTable, apply_event, new_table
+from bot.texts.i18n import LANGS, MESSAGES, lang_for, t
+from bot.texts.translator import COMMANDS_FR
 from db.models import RegisterEntry, ScoreRow
 from games.bete_hombree import Rules
 from games.register import Entry, Register

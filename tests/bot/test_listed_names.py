@@ -10,10 +10,15 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.boards import chart_players, match_scoreboard_embed, register_embed, scoreboard_embed
-from bot.charts import balance_chart
+from bot.drawing.boards import (
+    chart_players,
+    match_scoreboard_embed,
+    register_embed,
+    scoreboard_embed,
+)
+from bot.drawing.charts import balance_chart
 from bot.game import TableGame
-from bot.names import COMPUTER_MARK, computer_player
+from bot.tables.names import COMPUTER_MARK, computer_player
 from db.models import MatchScoreRow, RegisterEntry, ScoreRow
 from tests.bot.offered import offered_games
 

@@ -9,11 +9,11 @@ from collections.abc import AsyncIterator
 import discord
 import pytest
 
-from bot.computer import inline_decider
+from bot.drawing.render import table_embed, table_view
 from bot.game import TableGame
-from bot.i18n import t
-from bot.render import table_embed, table_view
-from bot.service import TableService
+from bot.tables.computer import inline_decider
+from bot.tables.service import TableService
+from bot.texts.i18n import t
 from db import Database
 from tests.bot.offered import offered_games
 

@@ -12,10 +12,10 @@ from typing import Any
 import discord
 import pytest
 
+from bot.delivery.outbox import Later, Outbox, Superseded, passing
 from bot.game import LogLine
 from bot.games import table_game
-from bot.outbox import Later, Outbox, Superseded, passing
-from bot.table import LiveTable, new_table
+from bot.tables.table import LiveTable, new_table
 from tests.bot.example import example_row
 
 QUICK = (0.0, 0.0, 0.0)  # three tries after the first, at once
@@ -103,7 +103,7 @@ async def test_given_up_after_its_bound(caplog: pytest.LogCaptureFixture) -> Non
     table = example_table()
     send = Sender(failing=100)
     line = LogLine.of("log.lost.summary", hand=3)
-    with caplog.at_level(logging.WARNING, "bot.outbox"):
+    with caplog.at_level(logging.WARNING, "bot.delivery.outbox"):
         outbox.put("k", send, "the summary of hand 3", table=table, line=line)
         await asyncio.sleep(0.05)
     assert send.tries == len(QUICK) + 1 and not outbox.busy("k")
@@ -115,7 +115,7 @@ async def test_given_up_after_its_bound(caplog: pytest.LogCaptureFixture) -> Non
 async def test_a_refusal_for_good_is_not_tried_again(caplog: pytest.LogCaptureFixture) -> None:
     outbox = Outbox(delays=QUICK)
     send = Sender(failing=1, error=refusal(400, 50035))
-    with caplog.at_level(logging.ERROR, "bot.outbox"):
+    with caplog.at_level(logging.ERROR, "bot.delivery.outbox"):
         outbox.put("k", send, "an edit")
         await asyncio.sleep(0.05)
     assert send.tries == 1 and "not tried again" in caplog.text

@@ -1,4 +1,4 @@
-"""The pacer of the bot's own REST requests (``bot/pacing.py``)."""
+"""The pacer of the bot's own REST requests (``bot/delivery/pacing.py``)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from aiohttp import web
 from yarl import URL
 
-from bot import pacing
-from bot.pacing import RestPacer, counted
+from bot.delivery import pacing
+from bot.delivery.pacing import RestPacer, counted
 
 
 @pytest.fixture

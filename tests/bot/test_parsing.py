@@ -17,7 +17,7 @@ from bot.games.bete_hombree.codec import (
 )
 from bot.games.hombre import codec as hombre_codec
 from bot.ids import ComponentId
-from bot.parsing import parse_card, parse_cards
+from bot.texts.parsing import parse_card, parse_cards
 from games import bete, hombre
 from games.bete_hombree import Action
 

@@ -8,10 +8,9 @@ import io
 import discord
 from PIL import Image
 
-from bot.game import CardRow
-from bot.pictures.faces import FELT, card_face
-from bot.pictures.files import UNKNOWN, PictureCache, edit_files, picture_name, send_files
-from bot.pictures.layouts import (
+from bot.drawing.pictures.faces import FELT, card_face
+from bot.drawing.pictures.files import UNKNOWN, PictureCache, edit_files, picture_name, send_files
+from bot.drawing.pictures.layouts import (
     HAND_CARD,
     HAND_STEP,
     MARGIN,
@@ -19,7 +18,8 @@ from bot.pictures.layouts import (
     hand_picture,
     trick_picture,
 )
-from bot.pictures.scenes import hand_scene, trick_scene, whole_hand_scene
+from bot.drawing.pictures.scenes import hand_scene, trick_scene, whole_hand_scene
+from bot.game import CardRow
 from games.cards import Card
 from games.tricks import PlayedTrick
 

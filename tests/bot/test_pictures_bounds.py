@@ -26,12 +26,12 @@ from typing import Any
 import pytest
 from PIL import Image, ImageFont
 
-from bot.charts import balance_chart
+from bot.drawing.charts import balance_chart
+from bot.drawing.pictures.bounds import EMBED_WIDTH, MAX_ASPECT, MAX_WIDTH, MIN_ASPECT, WIDE_ASPECTS
+from bot.drawing.pictures.layouts import hand_picture, trick_picture
+from bot.drawing.pictures.text import ROBOT, drawable
+from bot.drawing.pictures.whole_hand import whole_hand_picture
 from bot.game import TableGame
-from bot.pictures.bounds import EMBED_WIDTH, MAX_ASPECT, MAX_WIDTH, MIN_ASPECT, WIDE_ASPECTS
-from bot.pictures.layouts import hand_picture, trick_picture
-from bot.pictures.text import ROBOT, drawable
-from bot.pictures.whole_hand import whole_hand_picture
 from games import offered
 
 # names a Discord server may well hold: every accent, a computer's mark, an emoji

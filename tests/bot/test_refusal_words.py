@@ -1,4 +1,4 @@
-"""A refusal is worded by its code (``bot.refusals``), in both languages, for every
+"""A refusal is worded by its code (``bot.texts.refusals``), in both languages, for every
 code of every game the bot offers."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.game import TableGame
-from bot.i18n import LANGS, MESSAGES
+from bot.texts.i18n import LANGS, MESSAGES
 from tests.bot.offered import offered_games
 
 

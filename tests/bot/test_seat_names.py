@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from bot.computer import LEVELS, inline_decider
 from bot.game import TableGame
-from bot.matches import resumed_seats
-from bot.names import NAMES, person_name
-from bot.service import TableService
+from bot.tables.computer import LEVELS, inline_decider
+from bot.tables.matches import resumed_seats
+from bot.tables.names import NAMES, person_name
+from bot.tables.service import TableService
 from db import Database
 from db.models import KeptMatch
 from tests.bot.offered import offered_games

@@ -7,10 +7,10 @@ import asyncio
 
 import pytest
 
-from bot.computer import inline_decider
 from bot.errors import UserError
 from bot.games.bete_hombree import GAME
-from bot.service import TableService
+from bot.tables.computer import inline_decider
+from bot.tables.service import TableService
 from db import Database, NewEntry
 from games.bete_hombree import Action, Kind, Rules
 from tests.bot.example import actions, example_deal, example_seed, expected_result

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.games.bete_hombree import GAME
-from bot.i18n import t
+from bot.texts.i18n import t
 from games.bete_hombree import HandRecord, replay
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"

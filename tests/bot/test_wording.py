@@ -5,7 +5,7 @@
   language's rule would reach the other (``"{label} : {text}"`` is the catalogue's);
 - one term per concept in each game and language: each game names a deal and a trick
   with its own word (``GameTexts.terms``) in everything it shows, its own texts and
-  the shared ones as it words them (``bot.i18n.worded``), never with another word of
+  the shared ones as it words them (``bot.texts.i18n.worded``), never with another word of
   the same meaning;
 - the core names no game: no shared text uses a word that belongs to one game (or to a
   family of games, each listing it), and no game's text uses the words of games other
@@ -26,7 +26,7 @@ import pytest
 import bot.games
 from bot.game import TableGame
 from bot.games import table_games
-from bot.i18n import LANGS, MESSAGES, add_family, worded
+from bot.texts.i18n import LANGS, MESSAGES, add_family, worded
 from tests.vocabulary import (
     SYNONYMS,
     fold,
@@ -39,7 +39,7 @@ from tests.vocabulary import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUE = ("bot/translator.py",)  # where the prose of the code lives (texts are JSON)
+CATALOGUE = ("bot/texts/translator.py",)  # where the prose of the code lives (texts are JSON)
 CODE_SPAN = re.compile(r"`[^`]*`|\{[^}]*\}")
 FRENCH_SPACES = " \u00a0\u202f"
 

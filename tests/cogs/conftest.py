@@ -16,9 +16,9 @@ import discord
 import pytest
 import simcord
 
-from bot.client import BeteBot
-from bot.computer import inline_decider
+from bot.delivery.client import BeteBot
 from bot.settings import Settings
+from bot.tables.computer import inline_decider
 from db import is_url
 from tests.bot.example import example_deal, example_seed
 from tests.conftest import BACKENDS

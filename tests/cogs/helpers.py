@@ -11,7 +11,7 @@ import discord
 
 from bot.games.bete_hombree.codec import call_arg
 from bot.ids import ComponentId
-from bot.table import LiveTable
+from bot.tables.table import LiveTable
 from games.bete_hombree import Action, Kind
 from tests.cogs.conftest import World
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-import bot.answers_first
-from bot.pictures.files import UNKNOWN
+import bot.delivery.answers_first
+from bot.drawing.pictures.files import UNKNOWN
 from games.bete_hombree import Action
 from tests.bot.example import actions
 from tests.cogs.helpers import act_in_dm
@@ -39,7 +39,7 @@ async def test_the_table_edit_waits_while_a_click_is_due(world, monkeypatch):
     seat, words = actions()[0]
     await act_in_dm(world, seat, Action.parse(words))
     await world.env.settle()
-    monkeypatch.setattr(bot.answers_first, "MAX_WAIT", 30.0)
+    monkeypatch.setattr(bot.delivery.answers_first, "MAX_WAIT", 30.0)
     first = world.bot.presenter.answers_first
     first.came(777)  # a click of another table, parsed, not answered yet
     table.picture_held = UNKNOWN  # as after a failed edit: the next one is sent

@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 import re
 
+from bot.drawing.render import card_text
 from bot.games.bete import GAME
 from bot.games.bete.codec import call_arg
 from bot.ids import ComponentId
-from bot.render import card_text
 from games.bete import DealState, Kind, Phase
 from games.cards import cards_of
 from tests.cogs.helpers import custom_ids, last_dm, live

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from bot.computer import inline_decider
+from bot.drawing.render import ended_text
 from bot.game import TableGame
-from bot.i18n import game_text, t
-from bot.render import ended_text
-from bot.table import LiveTable
+from bot.tables.computer import inline_decider
+from bot.tables.table import LiveTable
+from bot.texts.i18n import game_text, t
 from tests.bot.offered import offered_games
 from tests.cogs.conftest import World
 from tests.cogs.helpers import custom_ids, labels, last_dm, live, notices

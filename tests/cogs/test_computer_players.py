@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from bot.computer import inline_decider
 from bot.games.besigue import GAME as BESIGUE
 from bot.games.bete_hombree import GAME
 from bot.games.hombre import GAME as HOMBRE
+from bot.tables.computer import inline_decider
 from games.besigue import Session as BesigueSession
 from games.besigue.ai.heuristic import BesigueHeuristicPlayer
 from games.hombre.ai.heuristic import HombreHeuristicPlayer

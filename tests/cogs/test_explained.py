@@ -3,8 +3,8 @@ from the belle, and the contract with what it needs and what it is played for.""
 
 from __future__ import annotations
 
-from bot.i18n import t
-from bot.render import suit_text
+from bot.drawing.render import suit_text
+from bot.texts.i18n import t
 from games.bete_hombree import Action
 from games.bete_hombree.rules import stake
 from tests.bot.example import actions

@@ -5,7 +5,7 @@ requests are left to the table messages. An expired token gives way to the bot."
 
 from __future__ import annotations
 
-import bot.presenter as presenter_module
+import bot.delivery.presenter as presenter_module
 from games.bete_hombree import Action
 from tests.bot.example import actions
 from tests.cogs.helpers import act_in_dm, collector_off, live, notices, tokens_in_cycles

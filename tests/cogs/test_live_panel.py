@@ -3,8 +3,8 @@ says it has expired, with a button that opens a fresh one."""
 
 from __future__ import annotations
 
-import bot.presenter as presenter_module
-from bot.i18n import t
+import bot.delivery.presenter as presenter_module
+from bot.texts.i18n import t
 from games.bete_hombree import Action
 from tests.bot.example import actions
 from tests.cogs.helpers import act_in_dm, collector_off, tokens_in_cycles

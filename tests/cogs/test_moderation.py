@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.i18n import game_text, t
+from bot.texts.i18n import game_text, t
 from games.bete_hombree import Action
 from tests.bot.example import actions
 from tests.cogs.helpers import act_in_dm, live

@@ -4,8 +4,8 @@ holds the trick once a card is played; the summary the whole hand."""
 
 from __future__ import annotations
 
-from bot.i18n import t
-from bot.render import cards_text
+from bot.drawing.render import cards_text
+from bot.texts.i18n import t
 from games.bete_hombree import Action
 from tests.bot.example import actions
 from tests.cogs.helpers import act_in_dm, last_dm

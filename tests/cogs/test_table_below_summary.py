@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.game import TableGame
-from bot.i18n import LANGS, game_text, t
+from bot.texts.i18n import LANGS, game_text, t
 from games.bete_hombree import Action
 from tests.bot.example import actions
 from tests.bot.offered import offered_games

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.pictures.files import UNKNOWN
+from bot.drawing.pictures.files import UNKNOWN
 from games.bete_hombree import Action
 from tests.bot.example import actions
 from tests.cogs.helpers import act_in_dm, live

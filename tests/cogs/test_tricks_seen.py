@@ -4,8 +4,8 @@ trick of the hand so far, privately, with who took it."""
 
 from __future__ import annotations
 
-from bot.i18n import t
-from bot.render import RESULT_COLOURS, card_text
+from bot.drawing.render import RESULT_COLOURS, card_text
+from bot.texts.i18n import t
 from games.bete_hombree import Action
 from tests.bot.example import actions
 from tests.cogs.helpers import act_in_dm, live

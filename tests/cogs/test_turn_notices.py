@@ -4,7 +4,7 @@ channel; or nothing, as they chose with ``/settings notify:``)."""
 
 from __future__ import annotations
 
-from bot.i18n import t
+from bot.texts.i18n import t
 from games.bete_hombree import Action
 from tests.bot.example import actions
 from tests.cogs.helpers import act_in_dm, live, notices

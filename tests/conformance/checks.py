@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.client import _format_args
+from bot.delivery.client import _format_args
+from bot.drawing.render import log_text
 from bot.errors import UserError
-from bot.i18n import MESSAGES, t
-from bot.render import log_text
-from bot.table import LiveTable
+from bot.tables.table import LiveTable
+from bot.texts.i18n import MESSAGES, t
 from tests.conformance.watch import (
     LANGS,
     PublicCards,

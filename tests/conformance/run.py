@@ -13,8 +13,8 @@ from typing import Any
 
 from bot.errors import UserError
 from bot.game import TableGame
-from bot.service import TableService
-from bot.table import LiveTable
+from bot.tables.service import TableService
+from bot.tables.table import LiveTable
 from db import Database
 from games.ai import decide
 from tests.conformance.checks import Checks, snapshot

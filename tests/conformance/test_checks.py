@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-import bot.render
+import bot.drawing.render
+from bot.drawing.wording import card_text
 from bot.errors import UserError
 from bot.games import table_games
-from bot.i18n import MESSAGES
-from bot.wording import card_text
+from bot.texts.i18n import MESSAGES
 from games.cards import cards_of
 from tests.conformance.run import TableRun
 
@@ -40,7 +40,7 @@ async def test_a_held_card_named_in_public_is_a_leak(tmp_path: Path) -> None:
 async def test_a_card_played_and_not_shown_is_found(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(bot.render, "trick_field", lambda names, view, lang: None)
+    monkeypatch.setattr(bot.drawing.render, "trick_field", lambda names, view, lang: None)
     run = run_of(tmp_path)
     try:
         table = await run.open()

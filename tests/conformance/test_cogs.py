@@ -15,10 +15,10 @@ import zlib
 import discord
 import pytest
 
+from bot.drawing.render import ended_text
 from bot.game import TableGame
 from bot.games import table_games
-from bot.i18n import game_text, t
-from bot.render import ended_text
+from bot.texts.i18n import game_text, t
 from tests.cogs.conftest import World, make_bot
 from tests.cogs.helpers import live
 from tests.cogs.test_closed_hands import seated

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from bot.boards import history_embed
+from bot.drawing.boards import history_embed
+from bot.drawing.render import ended_text, table_embed
 from bot.game import TableGame
 from bot.games import table_games
-from bot.render import ended_text, table_embed
-from bot.table import apply_event, new_table
+from bot.tables.table import apply_event, new_table
 from tests.conformance.checks import snapshot
 from tests.conformance.run import GUILD, TableRun
 from tests.conformance.watch import LANGS, embed_strings, naming

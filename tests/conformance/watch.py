@@ -17,10 +17,10 @@ from typing import Any
 
 import discord
 
+from bot.drawing.render import table_embed, table_view
+from bot.drawing.summary import settlement_embed
 from bot.game import LogLine
-from bot.render import table_embed, table_view
-from bot.summary import settlement_embed
-from bot.table import LiveTable
+from bot.tables.table import LiveTable
 from games.cards import Card, cards_of
 from tests.e2e.fake.model import all_strings
 from tests.e2e.leaks import cards_in

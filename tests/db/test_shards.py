@@ -112,7 +112,7 @@ async def test_a_live_process_keeps_its_shards_until_it_dies(postgres):
 
 async def test_a_table_write_waits_for_no_takeover_and_sees_the_new_holder(postgres):
     """The holder read under a share lock: a takeover waits for the write in flight, and
-    the write after it reads the new holder (the fence of bot.handoffs.Ownership)."""
+    the write after it reads the new holder (the fence of bot.delivery.handoffs.Ownership)."""
     name = postgres.new_database()
     url = postgres.server.url(name)
     first, second = await Database.open(url), await Database.open(url)

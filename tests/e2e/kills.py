@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.i18n import t
+from bot.texts.i18n import t
 from tests.e2e.fake import BotProcess, FakeDiscord, Hold
 from tests.e2e.outcome import Target, count_rows, counts, database_of
 from tests.e2e.players import WAIT, Move, TablePlayers

@@ -50,8 +50,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games import table_game
-from bot.i18n import t
 from bot.ids import ComponentId
+from bot.texts.i18n import t
 from tests.e2e.fake import FakeChannel, FakeDiscord, FakeMessage, SimInteraction, SimUser
 
 GAME_VERBS = frozenset({"call", "play", "decl", "discard", "meld"})

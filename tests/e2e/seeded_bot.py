@@ -15,7 +15,7 @@ import os
 import sys
 
 import bot.__main__ as entry
-from bot.client import make_bot
+from bot.delivery.client import make_bot
 
 SEED_VARIABLE = "BETE_TABLE_SEED"
 

@@ -14,8 +14,8 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.i18n import MESSAGES
 from bot.ids import ComponentId
+from bot.texts.i18n import MESSAGES
 from tests.e2e.fake import BotProcess, FakeDiscord, FakeMessage, SimInteraction, SimUser
 from tests.e2e.fake.server import MESSAGE_COMPONENT
 from tests.e2e.outcome import counts

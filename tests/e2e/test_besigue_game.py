@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.besigue.codec import action_of
-from bot.i18n import t
+from bot.texts.i18n import t
 from games.besigue import Kind
 from tests.e2e.fake import BotProcess, FakeDiscord
 from tests.e2e.fake.model import walk_components

@@ -21,7 +21,7 @@ import re
 
 import pytest
 
-from bot.i18n import t, worded
+from bot.texts.i18n import t, worded
 from tests.e2e.fake import Sent
 from tests.e2e.players import GAME_VERBS
 from tests.e2e.transcripts import Key, Transcript, game_components, keys, played

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from bot.render import card_text
+from bot.drawing.render import card_text
 from games.cards import Card
 from tests.e2e.fake import BotProcess, FakeDiscord, Sent
 from tests.e2e.leaks import Knowledge, cards_in, game_knowledge, scan

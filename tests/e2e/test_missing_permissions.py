@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.i18n import lang_for, t
+from bot.texts.i18n import lang_for, t
 from tests.e2e.fake import BotProcess, FakeDiscord, SimInteraction
 from tests.e2e.players import WAIT, TablePlayers, find_button, new_command
 

@@ -15,7 +15,7 @@ from functools import cache
 
 import pytest
 
-from bot.i18n import t
+from bot.texts.i18n import t
 from tests.e2e.fake import Sent
 from tests.e2e.transcripts import Key, Transcript, keys, played
 from tests.vocabulary import named_game, offered_games

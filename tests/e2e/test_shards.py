@@ -25,8 +25,8 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.handoffs import PATIENCE
-from bot.i18n import t
+from bot.delivery.handoffs import PATIENCE
+from bot.texts.i18n import t
 from tests.e2e.fake import BotProcess, FakeDiscord, FakeGuild, NotConnected, SimInteraction
 from tests.e2e.fake.model import DM
 from tests.e2e.kills import KillPoint, arm, nth_call, nth_play

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import t
+from bot.texts.i18n import t
 from tests.e2e.transcripts import BOARDS, Key, keys, played
 
 

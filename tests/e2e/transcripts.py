@@ -42,8 +42,8 @@ from pathlib import Path
 from typing import Any, Final, get_type_hints
 
 from bot.game import TableGame
-from bot.i18n import LANGS
 from bot.ids import ComponentId
+from bot.texts.i18n import LANGS
 from tests.e2e.fake import BotProcess, FakeChannel, FakeDiscord, FakeMessage, Sent, SimUser
 from tests.e2e.fake.model import BUTTON, SELECT_TYPES, walk_components
 from tests.e2e.players import DONE, GAME_VERBS, UPDATE_MESSAGE, component_id, new_command

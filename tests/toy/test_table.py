@@ -9,9 +9,9 @@ import json
 
 import aiosqlite
 
-from bot.i18n import LANGS, t
+from bot.drawing.render import card_text
 from bot.ids import ComponentId
-from bot.render import card_text
+from bot.texts.i18n import LANGS, t
 from examples.toy import SPEC
 from examples.toy.game import GAME, DealState
 from games.cards import cards_of

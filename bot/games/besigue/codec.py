@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from bot.parsing import parse_card, plain
+from bot.texts.parsing import parse_card, plain
 from games.besigue import Action, Kind
 from games.besigue.actions import DRAW, SEVEN_EXCHANGE, SEVEN_SHOW, meld, play
 from games.besigue.melds import MeldKind

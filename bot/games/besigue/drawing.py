@@ -11,26 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, Final
+from typing import Any
 
-import discord
-
+from bot.drawing.lobby_text import changed_options, option_line
+from bot.drawing.render import card_text, cards_text, suit_text
 from bot.game import Field, TableLike
 from bot.games.besigue.codec import action_arg
 from bot.games.besigue.port import RESULTS
 from bot.games.besigue.shared_drawing import (
     PointsRenderer,
-    hand_in_order,
     laid_cards,
-    play_buttons,
     players_of,
     scores_text,
 )
 from bot.games.besigue.shared_port import sides_text
-from bot.i18n import t
-from bot.ids import ComponentId
-from bot.lobby_text import changed_options, option_line
-from bot.render import button, card_text, cards_text, help_button, suit_text, turn_lines
+from bot.texts.i18n import t
 from games.besigue import (
     Action,
     DealState,
@@ -44,12 +39,12 @@ from games.besigue import (
     SettledDeal,
 )
 from games.besigue.melds import resolve
+from games.besigue.record import GAME
 from games.besigue.score import FEW_BRISQUES, UNDER_SCORE
 from games.besigue.spec import SPEC
 from games.cards import Card
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "melds", "play", "scoring")
-MAX_MELD_BUTTONS: Final = 19  # with the sevens and *nothing more*: at most 25 buttons, 5 rows
 
 
 def kind_text(kind: MeldKind, lang: str) -> str:
@@ -124,29 +119,6 @@ def meld_label(view: DealView, action: Action, lang: str) -> str:
     return text + " " + t(lang, "besigue.reused", cards=cards_text(reused, lang), points=points)
 
 
-def declare_buttons(table: TableLike, view: DealView, lang: str) -> list[discord.ui.Item[Any]]:
-    """The declaring winner's choices: exactly the combinations he may lay now (with the
-    cards each takes), the seven, and *nothing more* (then everyone draws)."""
-    items: list[discord.ui.Item[Any]] = []
-    melds = [a for a in view.legal if a.kind is Kind.MELD][:MAX_MELD_BUTTONS]
-    for action in melds:
-        cid = ComponentId(table.id, table.moves, "meld", action_arg(action))
-        items.append(button(cid, meld_label(view, action, lang), discord.ButtonStyle.success))
-    for action in view.legal:
-        if action.kind in (Kind.SEVEN_SHOW, Kind.SEVEN_EXCHANGE, Kind.DRAW):
-            style = (
-                discord.ButtonStyle.secondary
-                if action.kind is Kind.DRAW
-                else discord.ButtonStyle.primary
-            )
-            cid = ComponentId(table.id, table.moves, "call", action_arg(action))
-            items.append(button(cid, action_text(action, lang), style))
-    items.append(help_button(table, "melds"))
-    for index, item in enumerate(items):
-        item.row = index // 5
-    return items
-
-
 def count_lines(settled: SettledDeal, names: list[str], lang: str) -> list[str]:
     """A counted deal, seat by seat: combinations and sevens, last trick, brisques (and
     why they did not count), the deal's points."""
@@ -175,6 +147,7 @@ class BesigueRenderer(PointsRenderer[DealView]):
     """Bésigue drawn at a table of two to four."""
 
     words = "besigue"
+    game = GAME
     rule_topics = RULE_TOPICS
     action_text = staticmethod(action_text)
 
@@ -238,37 +211,14 @@ class BesigueRenderer(PointsRenderer[DealView]):
     def stopping(self, table: TableLike, lang: str) -> str:
         return t(lang, "besigue.stopping")
 
-    def public_fields(self, table: TableLike, view: DealView | None, lang: str) -> list[Field]:
-        fields: list[Field] = []
-        if view is None or table.between_hands:
-            return fields
-        laid = table_text(view, table.names, lang)
-        if laid:
-            fields.append((t(lang, "besigue.on_table"), laid, False))
-        return fields
+    def stock_line(self, view: DealView, names: Sequence[str], lang: str) -> str:
+        return stock_text(view, lang)
 
-    def hand_body(
-        self, table: TableLike, view: DealView, seat: int, lang: str, step: str
-    ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
-        names = table.names
-        lines = [t(lang, "hand.hand_no.besigue", hand=table.hand_no, dealer=names[view.dealer])]
-        lines.append(stock_text(view, lang))
-        lines.append("")
-        lines.append(t(lang, "hand.cards", cards=cards_text(hand_in_order(view), lang)))
-        laid = laid_cards(view, seat)
-        if laid:
-            lines.append(t(lang, "besigue.your_laid", cards=cards_text(laid, lang)))
-        mine = view.turn == seat
-        done = view.phase is Phase.DONE
-        playing = view.phase in (Phase.PLAY1, Phase.PLAY2, Phase.DECLARE)
-        prompt = t(lang, f"besigue.your_turn.{view.phase.name.lower()}")
-        lines += turn_lines(table, view, lang, done=done, playing=playing, prompt=prompt)
-        items: list[discord.ui.Item[Any]] = []
-        if mine and view.phase is Phase.DECLARE:
-            items.extend(declare_buttons(table, view, lang))
-        elif view.phase in (Phase.PLAY1, Phase.PLAY2):
-            items.extend(play_buttons(table, view, mine, lang, self.words))
-        return lines, items
+    def laid_text(self, view: DealView, names: Sequence[str], lang: str) -> str | None:
+        return table_text(view, list(names), lang)
+
+    def meld_label(self, view: DealView, action: Action, lang: str) -> str:
+        return meld_label(view, action, lang)
 
     def settlement(self, table: TableLike, settled: Any, lang: str) -> tuple[str, str, list[Field]]:
         names = table.names

@@ -9,6 +9,7 @@ combination.  Each game names its own texts by their prefix (``words``: ``besigu
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
 from enum import StrEnum
@@ -16,13 +17,13 @@ from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 import discord
 
-from bot.game import CardRow, Field, TableLike
+from bot.drawing.render import CARD_STYLE, button, card_text, cards_text, help_button, turn_lines
+from bot.game import CardRow, Field, TableLike, TrickView
 from bot.games.besigue.codec import action_arg, action_of, parse_move
 from bot.games.besigue.shared_port import sides_text
-from bot.i18n import t
 from bot.ids import ComponentId
-from bot.refusals import refusal_by_code, refusal_keys
-from bot.render import CARD_STYLE, button, card_text
+from bot.texts.i18n import game_text, t
+from bot.texts.refusals import refusal_by_code, refusal_keys
 from games.besigue import Action, Kind, LaidCard, Phase
 from games.besigue.refusals import Refused
 from games.besigue.rules import STRENGTH
@@ -31,15 +32,12 @@ from games.cards import Card, Suit, cards_of
 from games.refusals import Refusal
 
 
-class SeatView(Protocol):
-    """What one seat's view holds in either game (``DealView``, ``HaitiView``)."""
+class SeatView(TrickView, Protocol):
+    """What one seat's view holds in either game (``DealView``, ``HaitiView``): the
+    trick's as every game's, and these."""
 
     @property
-    def seat(self) -> int: ...
-    @property
     def phase(self) -> Phase: ...
-    @property
-    def turn(self) -> int: ...
     @property
     def dealer(self) -> int: ...
     @property
@@ -54,8 +52,6 @@ class SeatView(Protocol):
     def scores(self) -> tuple[int, ...]: ...
     @property
     def hand_sizes(self) -> tuple[int, ...]: ...
-    @property
-    def tricks_won(self) -> tuple[int, ...]: ...
 
 
 ViewT = TypeVar("ViewT", bound=SeatView)
@@ -144,12 +140,89 @@ combinations and the declaring after a trick; the other calls refused while
 declaring are answered with what the declaring offers."""
 
 
-class PointsRenderer(Generic[ViewT]):
+MAX_BUTTONS: Final = 25  # Discord's: five rows of five
+DECLARE_CALLS: Final = (Kind.SEVEN_SHOW, Kind.SEVEN_EXCHANGE, Kind.DRAW)
+
+
+class PointsRenderer(ABC, Generic[ViewT]):
     """A renderer's parts that both Bésigues draw alike (each game's renderer adds its
-    own), its texts under the prefix ``words``."""
+    own, and what differs below: the stock's line, the laid cards' text, the buttons
+    of the combinations), its texts under the prefix ``words``, its shared texts as
+    the game ``game`` (an id) words them."""
 
     words: ClassVar[str]
+    game: ClassVar[str]
     parse_move = staticmethod(parse_move)
+
+    @abstractmethod
+    def stock_line(self, view: ViewT, names: Sequence[str], lang: str) -> str:
+        """Trump (fixed or not) and the stock left."""
+
+    @abstractmethod
+    def laid_text(self, view: ViewT, names: Sequence[str], lang: str) -> str | None:
+        """Each seat's cards laid on the table, or None when none are."""
+
+    @abstractmethod
+    def meld_label(self, view: ViewT, action: Action, lang: str) -> str:
+        """A combination the seat may lay now, with its cards (those on the table
+        already said apart) and its points."""
+
+    @abstractmethod
+    def action_text(self, action: Action, lang: str) -> str:
+        """Any action, out of context (for refusals, the calls and the /play choices)."""
+
+    def declare_buttons(
+        self, table: TableLike, view: ViewT, lang: str
+    ) -> list[discord.ui.Item[Any]]:
+        """The trick's winner's choices: exactly the combinations he may lay now, the
+        seven's calls where the game has them, *nothing more* (then everyone draws)
+        and ❔, in at most Discord's 25 buttons."""
+        calls = [a for a in view.legal if a.kind in DECLARE_CALLS]
+        melds = [a for a in view.legal if a.kind is Kind.MELD][: MAX_BUTTONS - len(calls) - 1]
+        items: list[discord.ui.Item[Any]] = []
+        for action in melds:
+            cid = ComponentId(table.id, table.moves, "meld", action_arg(action))
+            label = self.meld_label(view, action, lang)
+            items.append(button(cid, label, discord.ButtonStyle.success))
+        for action in calls:
+            draw = action.kind is Kind.DRAW
+            style = discord.ButtonStyle.secondary if draw else discord.ButtonStyle.primary
+            cid = ComponentId(table.id, table.moves, "call", action_arg(action))
+            items.append(button(cid, self.action_text(action, lang), style))
+        items.append(help_button(table, "melds"))
+        for index, item in enumerate(items):
+            item.row = index // 5
+        return items
+
+    def public_fields(self, table: TableLike, view: ViewT | None, lang: str) -> list[Field]:
+        if view is None or table.between_hands:
+            return []
+        laid = self.laid_text(view, table.names, lang)
+        return [(t(lang, f"{self.words}.on_table"), laid, False)] if laid else []
+
+    def hand_body(
+        self, table: TableLike, view: ViewT, seat: int, lang: str, step: str
+    ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
+        names = table.names
+        dealer = names[view.dealer]
+        lines = [game_text(self.game, lang, "hand.hand_no", hand=table.hand_no, dealer=dealer)]
+        lines.append(self.stock_line(view, names, lang))
+        lines.append("")
+        lines.append(t(lang, "hand.cards", cards=cards_text(hand_in_order(view), lang)))
+        laid = laid_cards(view, seat)
+        if laid:
+            lines.append(t(lang, f"{self.words}.your_laid", cards=cards_text(laid, lang)))
+        mine = view.turn == seat
+        done = view.phase is Phase.DONE
+        playing = view.phase in (Phase.PLAY1, Phase.PLAY2, Phase.DECLARE)
+        prompt = t(lang, f"{self.words}.your_turn.{view.phase.name.lower()}")
+        lines += turn_lines(table, view, lang, done=done, playing=playing, prompt=prompt)
+        items: list[discord.ui.Item[Any]] = []
+        if mine and view.phase is Phase.DECLARE:
+            items.extend(self.declare_buttons(table, view, lang))
+        elif view.phase in (Phase.PLAY1, Phase.PLAY2):
+            items.extend(play_buttons(table, view, mine, lang, self.words))
+        return lines, items
 
     def money(self, amount: int, lang: str) -> str:
         return t(lang, f"{self.words}.points", amount=("+" if amount > 0 else "") + str(amount))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 from bot.game import DealInputs, Dealt, HandResult, Json, OpenHands, card_list, card_lists
-from bot.i18n import t
+from bot.texts.i18n import t
 from games.besigue import Action, BesigueRecord, Outcome, replay
 from games.besigue.rules import Variant, deck_for
 from games.records import RecordError

@@ -12,17 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, Final
+from typing import Any
 
-import discord
-
+from bot.drawing.lobby_text import changed_options, option_line
+from bot.drawing.render import card_text, cards_text
 from bot.game import Field, TableLike
-from bot.games.besigue.codec import action_arg
 from bot.games.besigue.shared_drawing import (
     PointsRenderer,
-    hand_in_order,
-    laid_cards,
-    play_buttons,
     players_of,
 )
 from bot.games.besigue.shared_port import sides_text
@@ -38,10 +34,7 @@ from bot.games.besigue_haiti.words import (
     stock_text,
     table_text,
 )
-from bot.i18n import game_text, t
-from bot.ids import ComponentId
-from bot.lobby_text import changed_options, option_line
-from bot.render import button, card_text, cards_text, help_button, turn_lines
+from bot.texts.i18n import game_text, t
 from games.besigue import Action, Kind, MeldKind
 from games.besigue.flow import Phase
 from games.besigue.haiti.deal import HaitiDeal, HaitiView
@@ -52,7 +45,6 @@ from games.besigue.session import SettledDeal
 from games.cards import Card
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "melds", "play", "scoring", "options")
-MAX_MELD_BUTTONS: Final = 23  # with *nothing more* and ❔: at most 25 buttons, 5 rows
 
 
 def action_text(action: Action, lang: str) -> str:
@@ -70,29 +62,11 @@ def action_text(action: Action, lang: str) -> str:
     return t(lang, "haiti.btn.draw")
 
 
-def declare_buttons(table: TableLike, view: HaitiView, lang: str) -> list[discord.ui.Item[Any]]:
-    """The trick's winner's choices: exactly the combinations he may lay now, each with
-    its cards (laid ones apart, jokers standing in said as such) and points, then
-    *nothing more* (everyone draws)."""
-    items: list[discord.ui.Item[Any]] = []
-    laid = view.laid_of(view.seat).cards
-    melds = [a for a in view.legal if a.kind is Kind.MELD][:MAX_MELD_BUTTONS]
-    for action in melds:
-        cid = ComponentId(table.id, table.moves, "meld", action_arg(action))
-        label = meld_text(view.meld_of(action), lang, laid)
-        items.append(button(cid, label, discord.ButtonStyle.success))
-    cid = ComponentId(table.id, table.moves, "call", "draw")
-    items.append(button(cid, t(lang, "haiti.btn.draw"), discord.ButtonStyle.secondary))
-    items.append(help_button(table, "melds"))
-    for index, item in enumerate(items):
-        item.row = index // 5
-    return items
-
-
 class HaitiRenderer(PointsRenderer[HaitiView]):
     """Haitian Bésigue drawn at a table of two to four."""
 
     words = "haiti"
+    game = HAITI_GAME
     rule_topics = RULE_TOPICS
     action_text = staticmethod(action_text)
 
@@ -158,35 +132,14 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
     def stopping(self, table: TableLike, lang: str) -> str:
         return t(lang, "haiti.stopping")
 
-    def public_fields(self, table: TableLike, view: HaitiView | None, lang: str) -> list[Field]:
-        if view is None or table.between_hands:
-            return []
-        laid = table_text(view, table.names, lang)
-        return [(t(lang, "haiti.on_table"), laid, False)] if laid else []
+    def stock_line(self, view: HaitiView, names: Sequence[str], lang: str) -> str:
+        return stock_text(view, names, lang)
 
-    def hand_body(
-        self, table: TableLike, view: HaitiView, seat: int, lang: str, step: str
-    ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
-        names = table.names
-        dealer = names[view.dealer]
-        lines = [game_text(HAITI_GAME, lang, "hand.hand_no", hand=table.hand_no, dealer=dealer)]
-        lines.append(stock_text(view, names, lang))
-        lines.append("")
-        lines.append(t(lang, "hand.cards", cards=cards_text(hand_in_order(view), lang)))
-        laid = laid_cards(view, seat)
-        if laid:
-            lines.append(t(lang, "haiti.your_laid", cards=cards_text(laid, lang)))
-        mine = view.turn == seat
-        done = view.phase is Phase.DONE
-        playing = view.phase in (Phase.PLAY1, Phase.PLAY2, Phase.DECLARE)
-        prompt = t(lang, f"haiti.your_turn.{view.phase.name.lower()}")
-        lines += turn_lines(table, view, lang, done=done, playing=playing, prompt=prompt)
-        items: list[discord.ui.Item[Any]] = []
-        if mine and view.phase is Phase.DECLARE:
-            items.extend(declare_buttons(table, view, lang))
-        elif view.phase in (Phase.PLAY1, Phase.PLAY2):
-            items.extend(play_buttons(table, view, mine, lang, self.words))
-        return lines, items
+    def laid_text(self, view: HaitiView, names: Sequence[str], lang: str) -> str | None:
+        return table_text(view, list(names), lang)
+
+    def meld_label(self, view: HaitiView, action: Action, lang: str) -> str:
+        return meld_text(view.meld_of(action), lang, view.laid_of(view.seat).cards)
 
     def settlement(self, table: TableLike, settled: Any, lang: str) -> tuple[str, str, list[Field]]:
         assert isinstance(settled, SettledDeal)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.drawing.render import card_text, cards_text, suit_text
 from bot.games.besigue.shared_drawing import laid_cards, players_of, scores_text
 from bot.games.besigue.shared_port import sides_text
-from bot.i18n import t
-from bot.render import card_text, cards_text, suit_text
+from bot.texts.i18n import t
 from games.besigue.flow import Phase
 from games.besigue.haiti.deal import TURNED, HaitiView
 from games.besigue.haiti.match import Match

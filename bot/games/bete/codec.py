@@ -6,7 +6,7 @@ import re
 from typing import Final
 
 from bot.errors import UserError
-from bot.parsing import parse_card, plain
+from bot.texts.parsing import parse_card, plain
 from games.bete import Action, Kind
 
 # the calls as a component id carries them

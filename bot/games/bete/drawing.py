@@ -13,15 +13,8 @@ from typing import Any
 
 import discord
 
-from bot.carried import carried_line
-from bot.game import CardRow, Field, TableLike
-from bot.games.bete.codec import call_arg, call_of, parse_move
-from bot.games.bete.port import pot_of_parts
-from bot.i18n import one_of, t
-from bot.ids import ComponentId
-from bot.lobby_text import changed_options
-from bot.refusals import refusal_by_code, refusal_keys
-from bot.render import (
+from bot.drawing.lobby_text import changed_options
+from bot.drawing.render import (
     button,
     card_buttons,
     card_text,
@@ -30,6 +23,13 @@ from bot.render import (
     suit_text,
     turn_lines,
 )
+from bot.game import CardRow, Field, TableLike
+from bot.games.bete.codec import call_arg, call_of, parse_move
+from bot.games.bete.port import pot_of_parts
+from bot.ids import ComponentId
+from bot.tables.carried import carried_line
+from bot.texts.i18n import one_of, t
+from bot.texts.refusals import refusal_by_code, refusal_keys
 from games.bete import Action, DealState, DealView, Kind, Outcome, Phase, Pot, Session
 from games.bete.rules import FICHE
 from games.bete.state import Refused

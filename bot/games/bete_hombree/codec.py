@@ -12,7 +12,7 @@ import re
 from typing import Final
 
 from bot.errors import UserError
-from bot.parsing import parse_cards, plain
+from bot.texts.parsing import parse_cards, plain
 from games.bete_hombree import Action, Kind
 
 _CALL_ARGS: Final = {

@@ -13,15 +13,8 @@ from typing import Any
 
 import discord
 
-from bot.carried import carried_line
-from bot.errors import UserError
-from bot.game import CardRow, Field, TableLike
-from bot.games.bete_hombree.codec import call_arg, call_of, parse_move
-from bot.i18n import one_of, t
-from bot.ids import ComponentId
-from bot.lobby_text import changed_options
-from bot.refusals import refusal_by_code, refusal_keys
-from bot.render import (
+from bot.drawing.lobby_text import changed_options
+from bot.drawing.render import (
     button,
     card_buttons,
     card_text,
@@ -31,7 +24,14 @@ from bot.render import (
     suit_text,
     turn_lines,
 )
-from bot.summary import names_text
+from bot.drawing.summary import names_text
+from bot.errors import UserError
+from bot.game import CardRow, Field, TableLike
+from bot.games.bete_hombree.codec import call_arg, call_of, parse_move
+from bot.ids import ComponentId
+from bot.tables.carried import carried_line
+from bot.texts.i18n import one_of, t
+from bot.texts.refusals import refusal_by_code, refusal_keys
 from games.bete_hombree import (
     Action,
     Contract,

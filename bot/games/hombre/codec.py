@@ -13,7 +13,7 @@ import re
 from typing import Final
 
 from bot.errors import UserError
-from bot.parsing import parse_card, parse_cards, plain
+from bot.texts.parsing import parse_card, parse_cards, plain
 from games.cards import Suit
 from games.hombre import Action, Kind, Signal
 from games.hombre.actions import discard, play, trump

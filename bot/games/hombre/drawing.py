@@ -15,13 +15,8 @@ from typing import Any, Final
 
 import discord
 
-from bot.game import CardRow, Field, TableLike
-from bot.games.hombre.codec import action_arg, action_of, parse_move, play_arg, play_of
-from bot.i18n import t
-from bot.ids import ComponentId
-from bot.lobby_text import changed_options, option_line
-from bot.refusals import refusal_by_code, refusal_keys
-from bot.render import (
+from bot.drawing.lobby_text import changed_options, option_line
+from bot.drawing.render import (
     button,
     card_buttons,
     card_text,
@@ -30,6 +25,11 @@ from bot.render import (
     suit_text,
     turn_lines,
 )
+from bot.game import CardRow, Field, TableLike
+from bot.games.hombre.codec import action_arg, action_of, parse_move, play_arg, play_of
+from bot.ids import ComponentId
+from bot.texts.i18n import t
+from bot.texts.refusals import refusal_by_code, refusal_keys
 from games.cards import Card, Suit, cards_of
 from games.hombre import Action, DealState, DealView, Kind, Mode, Phase, Pool, Session, Signal
 from games.hombre.rules import SEATS, Rules, plain_order, trick_rules

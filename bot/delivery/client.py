@@ -1,0 +1,247 @@
+"""The Bot: opens the database, rebuilds live tables, loads the cogs, syncs the commands."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import traceback
+from typing import Any
+
+import aiohttp
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.delivery.handoffs import Handoffs, Ownership, process_name
+from bot.delivery.outbox import ServerErrors
+from bot.delivery.pacing import RestPacer
+from bot.delivery.presenter import Presenter
+from bot.errors import UserError
+from bot.settings import Settings
+from bot.tables.computer import Decider, PoolDecider
+from bot.tables.service import DealSource, TableService
+from bot.texts.i18n import lang_for, t
+from bot.texts.translator import CommandTranslator
+from db import Database
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.tables", "cogs.play", "cogs.info", "cogs.settings")
+
+
+class BeteTree(app_commands.CommandTree["BeteBot"]):
+    """Turns every slash command error into a short ephemeral answer."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[BeteBot], error: app_commands.AppCommandError
+    ) -> None:
+        await interaction.client.answer_error(interaction, error)
+
+
+class BeteBot(commands.Bot):
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        seed_source: Any = None,
+        deal_source: DealSource | None = None,
+        decider: Decider | None = None,
+        **options: Any,
+    ) -> None:
+        intents = discord.Intents.default()
+        # Slash commands and components need no message events: without them the gateway
+        # does not send every edit of every table message and private hand back to the bot.
+        intents.guild_messages = False
+        intents.dm_messages = False
+        plan = settings.shards
+        self.pacer = RestPacer.share(settings.rest_rate, len(plan.ids), plan.count)
+        trace = aiohttp.TraceConfig() if self.pacer is None else self.pacer.trace()
+        server_errors = ServerErrors()  # an edit of a table message that got one gives way
+        options.setdefault("http_trace", server_errors.watch(trace))
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            max_messages=None,
+            help_command=None,
+            tree_cls=BeteTree,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **options,
+        )
+        self.settings = settings
+        self._seed_source = seed_source
+        self._deal_source = deal_source
+        self._decider = decider
+        self._resumed = False
+        self._db: Database | None = None
+        self._service: TableService | None = None
+        self.shard_plan = plan
+        self.ownership = Ownership(self.shard_plan, process_name())
+        self.handoffs = Handoffs(self, self.shard_plan)
+        self.lost_shards = False  # stopped because another process may hold its shards now
+        self._closing: asyncio.Task[None] | None = None
+        self.presenter = Presenter(self, settings.default_language, settings.dm_window)
+        self.presenter.tables.server_errors = server_errors
+
+    @property
+    def db(self) -> Database:
+        assert self._db is not None, "the database opens in setup_hook"
+        return self._db
+
+    @property
+    def service(self) -> TableService:
+        assert self._service is not None, "the service starts in setup_hook"
+        return self._service
+
+    async def setup_hook(self) -> None:
+        self._db = await Database.open(self.settings.database)
+        self._service = TableService(
+            self._db,
+            seed_source=self._seed_source,
+            deal_source=self._deal_source,
+            decider=self._decider or PoolDecider(self.settings.ai_workers),
+            ai_pause=self.settings.ai_pause,
+        )
+        self._service.on_change = self.presenter.after_change
+        self._service.on_reminder = self.presenter.remind
+        self._service.on_settled = self.presenter.posts.settled
+        self.presenter.posts.on_summary_posted = self._service.summary_posted
+        self.presenter.live = self._service.tables.get
+        self.presenter.tables.moved = self._service.set_message
+        self.presenter.notify_mode = self._service.notify_mode
+        # before the handoffs' own look (sharded): only the clicks run here count
+        self.presenter.answers_first.install(self._connection.parsers)
+        await self._hold_shards()
+        count = await self._service.load()
+        log.info(
+            "database %s open; %d live table(s) rebuilt%s",
+            self.settings.database_shown,
+            count,
+            "" if self.settings.shard_count is None else f" ({self.shard_plan})",
+        )
+        await self.tree.set_translator(CommandTranslator())
+        for extension in EXTENSIONS:  # each registers its dynamic items
+            await self.load_extension(extension)
+        if self.shard_plan.syncs_commands:
+            await self.sync_commands()
+
+    async def _hold_shards(self) -> None:
+        """Take this process's shards (waiting while a live process holds one) before
+        rebuilding their tables; with a part of them only, route and fence. Not sharded
+        (no ``SHARD_COUNT``), the bot is one process: there is nothing to share."""
+        if self.settings.shard_count is None:
+            return
+        await self.db.hold_shards(
+            self.shard_plan.ids,
+            self.ownership.owner,
+            on_handoff=self.handoffs.handed_to_me,
+            on_lost=self._lost_shards,
+        )
+        if not self.shard_plan.whole:
+            self.service.owns = self.shard_plan.owns
+            self.service.fence = self.ownership.fence
+            self.handoffs.install()
+
+    def _lost_shards(self) -> None:
+        """Another process may take the shards now: stop at once, to be started again."""
+        log.critical("this process no longer holds %s: stopping", self.shard_plan)
+        self.lost_shards = True
+        self._closing = asyncio.get_running_loop().create_task(self.close())
+
+    async def on_ready(self) -> None:
+        """Once connected after a start: every rebuilt table's message says play resumes."""
+        if self._resumed:
+            return
+        self._resumed = True
+        await self.presenter.resume(list(self.service.tables.values()))
+
+    async def sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id is not None:
+            guild = discord.Object(guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to server %s", len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+
+    async def close(self) -> None:
+        await self.presenter.outbox.close()
+        if self._service is not None:
+            await self._service.close()
+        await super().close()
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    def lang(self, interaction: discord.Interaction[Any]) -> str:
+        return lang_for(interaction.locale, self.settings.default_language)
+
+    async def answer_error(self, interaction: discord.Interaction[Any], error: Exception) -> None:
+        """The one error handler: refusals briefly, surprises politely (and logged)."""
+        original: BaseException = error
+        while isinstance(original, (app_commands.CommandInvokeError, commands.CommandInvokeError)):
+            original = original.original
+        lang = self.lang(interaction)
+        if isinstance(original, UserError):
+            text = t(lang, original.key, **_format_args(original.args_, lang))
+        elif isinstance(original, app_commands.NoPrivateMessage):
+            text = t(lang, "error.guild_only")
+        elif isinstance(original, app_commands.TransformerError):
+            text = t(lang, "error.bad_input", text=str(original.value)[:50])
+        elif isinstance(original, discord.Forbidden):
+            log.warning("missing permission: %s", original)
+            text = t(lang, "error.no_permission")
+        else:
+            log.error(
+                "unexpected error in %s by %s in channel %s: %s",
+                _what(interaction),
+                interaction.user.id,
+                interaction.channel_id,
+                "".join(traceback.format_exception(original)),
+            )
+            text = t(lang, "error.generic")
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.exception("could not answer an error to %s", interaction.user.id)
+
+
+class ShardedBeteBot(BeteBot, commands.AutoShardedBot):
+    """The bot on the shards of ``SHARD_IDS`` (all if unset) of ``SHARD_COUNT``."""
+
+    def __init__(self, settings: Settings, **kwargs: Any) -> None:
+        super().__init__(
+            settings,
+            shard_count=settings.shards.count,
+            shard_ids=list(settings.shards.ids),
+            **kwargs,
+        )
+
+
+def make_bot(settings: Settings, **kwargs: Any) -> BeteBot:
+    """The bot the settings call for: sharded when ``SHARD_COUNT`` is set."""
+    if settings.shard_count is None:
+        return BeteBot(settings, **kwargs)
+    return ShardedBeteBot(settings, **kwargs)
+
+
+def _what(interaction: discord.Interaction[Any]) -> str:
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data: Any = interaction.data or {}
+    return f"component {data.get('custom_id', '?')}"
+
+
+def _format_args(args: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Lists of legal actions become readable text in the player's language."""
+    out = dict(args)
+    legal = out.get("legal")
+    renderer = out.pop("of", None)  # the game's renderer, which words ``legal``
+    if isinstance(legal, list) and renderer is not None:
+        words = dict.fromkeys(renderer.action_text(a, lang) for a in legal)
+        out["legal"] = ", ".join(words) or "—"
+    return out

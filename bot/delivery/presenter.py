@@ -1,0 +1,582 @@
+"""Puts a table's state in front of people: the table message, the private hands, summaries.
+
+At most one edit of the table message per action, none when it would show the
+same (changes queued behind an edit are drawn by the next one, all at once, and
+the edits after it have nothing new to show); a player's private
+hand is sent at each deal and edited when what it shows changes (its
+fingerprint): at once when what its reader may do changes (their turn comes or
+goes), else at most once per ``DM_WINDOW`` (a hand that only follows the play
+gathers the moves made meanwhile into one edit); a player whose DMs are closed
+is told once, in the channel, to use *My hand*.
+
+Discord allows a bot about 50 requests a second in all, but does not count those
+made with an interaction's token (15 minutes from the click). Once a player has
+clicked in their private hand, that click's token edits their hand, and posts
+their next hands and turn notices as its follow-ups, until it expires: the
+bot's own requests are left to the table messages.
+
+When Discord says no (``docs/discord-errors.md``): the table message is kept current
+and never lost (``bot.delivery.table_message``); a summary, a private hand or a notice that did
+not go through is tried again by the outbox (``bot.delivery.outbox``); a permission the bot lacks
+in the channel is told, once, to the person who acted (``bot.delivery.permissions``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any, Final, cast
+
+import discord
+
+from bot.delivery.answers_first import AnswersFirst
+from bot.delivery.channel_posts import ChannelPosts, summary_key
+from bot.delivery.outbox import Delivery, Outbox, passing
+from bot.delivery.permissions import Permissions
+from bot.delivery.table_message import TableMessages
+from bot.drawing.pictures.files import UNKNOWN, edit_files, picture_name, send_files
+from bot.drawing.render import (
+    controls_fingerprint,
+    expired_panel,
+    hand_over_panel,
+    hand_panel,
+    panel_fingerprint,
+    table_link,
+)
+from bot.game import LogLine
+from bot.tables.table import DMRef, LiveTable, Notice, Panel
+from bot.texts.i18n import lang_for, t
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+PANEL_LIFE = 14 * 60  # seconds an interaction's token is used: it lives 15 minutes
+# seconds a private hand that only follows the play (not its reader's turn) waits before
+# it is edited, the moves made meanwhile gathered into that one edit
+DM_WINDOW: Final = 3.0
+# seconds after their own move within which a player is taken to be following the game:
+# their turn coming back then is not noticed (a notice every few seconds would only nag)
+NOTICE_AFTER: Final = 30.0
+
+
+def send_with_picture(
+    channel: discord.abc.Messageable, embed: discord.Embed, view: discord.ui.View
+) -> Awaitable[discord.Message]:
+    """A new message, its embed's picture attached (a fresh file at each try)."""
+    return channel.send(embed=embed, view=view, **send_files(embed))
+
+
+def edit_with_picture(
+    message: discord.PartialMessage, embed: discord.Embed, view: discord.ui.View, holds: str | None
+) -> Awaitable[discord.Message]:
+    """An edit of a message that holds the picture ``holds`` (uploaded only if changed)."""
+    return message.edit(embed=embed, view=view, **edit_files(embed, holds))
+
+
+Hook = discord.Interaction[Any]
+
+
+def untangle(interaction: Hook) -> None:
+    """Cut an answered interaction kept for its token from its message (most of its
+    size) and from its response, which refers back to it: let go, it is then freed at
+    once.  Kept that long it has reached the garbage collector's oldest generation,
+    which the bot seldom collects (``bot.__main__``), and the cycle with its user,
+    channel and context (2 kB) would wait there for minutes."""
+    interaction.message = None
+    with contextlib.suppress(AttributeError):  # no response asked for
+        delattr(interaction, "_cs_response")
+
+
+def hook_of(ref: DMRef | Notice | None) -> Hook | None:
+    """The interaction whose token may still write for ``ref``, or None."""
+    if ref is None or ref.hook is None or time.time() - ref.hook_at >= PANEL_LIFE:
+        return None
+    return cast(Hook, ref.hook)
+
+
+def edit_by_hook(
+    ref: DMRef, hook: Hook, embed: discord.Embed, view: discord.ui.View
+) -> Awaitable[discord.Message]:
+    """An edit of a private hand through the token of ``hook`` (its clicked message,
+    or one of its follow-ups), its picture uploaded only if changed."""
+    files = edit_files(embed, ref.picture)
+    if ref.original:
+        return hook.edit_original_response(embed=embed, view=view, **files)
+    return hook.followup.edit_message(ref.message_id, embed=embed, view=view, **files)
+
+
+def follow_with_picture(
+    hook: Hook, embed: discord.Embed, view: discord.ui.View
+) -> Awaitable[discord.WebhookMessage]:
+    """A new message in the DM where ``hook`` was clicked, its embed's picture attached."""
+    return hook.followup.send(embed=embed, view=view, wait=True, **send_files(embed))
+
+
+class Presenter:
+    def __init__(
+        self, client: discord.Client, default_language: str = "fr", dm_window: float = DM_WINDOW
+    ) -> None:
+        self.client = client
+        self.default_language = default_language
+        # one presentation at a time per table: edits land in the order of the changes,
+        # and a private hand is never sent twice by two changes racing
+        self._locks: dict[int, asyncio.Lock] = {}
+        # how a player wants to be told it is their turn: dm, mention or none
+        self.notify_mode: Callable[[str], Awaitable[str]] | None = None
+        self.dm_window = dm_window
+        self.notice_after = NOTICE_AFTER
+        self._dm_channels: dict[str, int] = {}  # player: their DM channel with the bot
+        self._waiting: dict[int, asyncio.Task[None]] = {}  # a table's gathered DM edits
+        # the clicks waiting for their answer come before the drawings that follow a move
+        self.answers_first = AnswersFirst()
+        # the live table of an id (a table rebuilt after a failed write is a new object)
+        self.live: Callable[[int], LiveTable | None] = lambda table_id: None
+        self.outbox = Outbox()
+        self.tables = TableMessages(client, self.outbox)
+        self.posts = ChannelPosts(client, self.outbox, self.tables)
+        self.tables.live = lambda table_id: self.live(table_id)
+        self.permissions = Permissions(default_language)
+        self.tables.refused = self.permissions.refused
+        self.tables.through = self.permissions.through
+        self.outbox.on_refused = self._refused
+
+    def player_lang(self, table: LiveTable, player: str) -> str:
+        return lang_for(table.locales.get(player), self.default_language)
+
+    def remember_locale(self, table: LiveTable, player: str, locale: discord.Locale | None) -> None:
+        if locale is not None:
+            table.locales[player] = str(locale.value)
+
+    def acted(self, table: LiveTable, interaction: Hook) -> float:
+        """A person acts at ``table`` (a click, a command): the one told if Discord
+        refuses the bot a permission meanwhile. When (monotonic), for ``reach``."""
+        self.permissions.acted(table, interaction)
+        return time.monotonic()
+
+    async def reach(self, table: LiveTable, interaction: Hook, since: float) -> None:
+        """After a click of a player of ``table`` (came at ``since``) that edited nothing
+        public: its message is looked up, and posted again if it is gone."""
+        await self.tables.probe(table, since, str(interaction.user.id))
+
+    async def _refused(self, delivery: Delivery, error: discord.Forbidden) -> None:
+        if delivery.table is not None:
+            await self.permissions.refused(delivery.table, error)
+
+    def record_panel(
+        self,
+        table: LiveTable,
+        interaction: discord.Interaction[Any],
+        embed: discord.Embed,
+        view: discord.ui.View,
+    ) -> None:
+        """A private hand message was just updated by answering its click: its token
+        edits it from now on. The interaction is kept untangled (the answer was the last
+        use of its message and response): the token needs nothing of them."""
+        message = interaction.message
+        if message is None or not message.id or not isinstance(message.channel.id, int):
+            return
+        untangle(interaction)
+        fingerprint, controls = panel_fingerprint(embed, view), controls_fingerprint(view)
+        table.dms[str(interaction.user.id)] = DMRef(
+            message.channel.id,
+            message.id,
+            fingerprint,
+            table.hand_no,
+            picture_name(embed),
+            controls,
+            hook=interaction,
+            hook_at=time.time(),
+            original=True,
+            over=table.status != "playing" or table.state is None or table.state.is_over,
+        )
+        table.dms_waiting.discard(str(interaction.user.id))
+
+    async def refresh_dms(self, table: LiveTable, *, gathered: bool = False) -> None:
+        """Send or edit each human's private hand where what it shows changed: at once
+        where what its reader may do changed, else once the window of ``DM_WINDOW``
+        has passed (``gathered``: it has)."""
+        state = table.state
+        if table.status != "playing" or state is None:
+            table.dms_waiting.clear()
+            if table.status == "ended":
+                await self._close_hands(table)
+            return
+        for seat, info in enumerate(table.seats):
+            if not info.human or info.player in table.dm_closed:
+                continue
+            await self.answers_first.wait_turn()
+            try:
+                await self._refresh_hand(table, seat, gathered=gathered)
+            except Exception as error:
+                if not passing(error):
+                    log.exception("could not update the private hand of %s", info.player)
+                    continue
+                log.warning("could not update the private hand of %s: %s", info.player, error)
+                self._hand_later(table, info.player)
+
+    async def _refresh_hand(self, table: LiveTable, seat: int, *, gathered: bool) -> None:
+        """Send or edit one private hand if what it shows changed (``refresh_dms``);
+        raises when Discord says no (a DM closed aside: its player is told to use *My
+        hand*)."""
+        state, info = table.state, table.seats[seat]
+        if state is None or info.player in table.dm_closed:
+            return
+        lang = self.player_lang(table, info.player)
+        embed, view = hand_panel(table, seat, lang)
+        fingerprint, controls = panel_fingerprint(embed, view), controls_fingerprint(view)
+        # what it was drawn from (the table may move on while it is sent)
+        hand_no, over = table.hand_no, state.is_over
+        ref = table.dms.get(info.player)
+        current = ref is not None and ref.hand_no == hand_no
+        if ref is not None and current and ref.fingerprint == fingerprint:
+            table.dms_waiting.discard(info.player)
+            return
+        follows = ref is not None and current and ref.controls == controls
+        if follows and not gathered and not over and self.dm_window > 0:
+            table.dms_waiting.add(info.player)  # only the play moved on: gathered
+            self._gather(table)
+            return
+        table.dms_waiting.discard(info.player)
+        try:
+            if ref is not None and current:
+                try:
+                    await self._edit_hand(ref, embed, view)
+                    ref.fingerprint, ref.picture = fingerprint, picture_name(embed)
+                    ref.controls, ref.over = controls, over
+                    return
+                except discord.NotFound:  # deleted: a new one is sent
+                    log.info("the private hand of %s is gone: sent again", info.player)
+            if ref is not None and not current and not ref.over:  # the next deal came first
+                await self._last_drawing(table, ref, *hand_over_panel(table, ref.hand_no, lang))
+            new = await self._send_hand(info.player, ref, embed, view)
+            new.fingerprint, new.hand_no, new.controls = fingerprint, hand_no, controls
+            new.over = over
+            table.dms[info.player] = new
+        except discord.Forbidden as error:
+            if error.code != DM_CLOSED:
+                raise
+            table.dm_closed.add(info.player)
+            await self._tell_dm_closed(table, info.player)
+
+    def _hand_later(self, table: LiveTable, player: str) -> None:
+        """A private hand Discord did not take: the outbox tries it again (drawn as the
+        table is then), unless a change shows it meanwhile."""
+        seat = table.seat_of(player)
+        self.outbox.put(
+            ("hand", table.id, player),
+            partial(self._hand_again, table.id, player),
+            f"the private hand of {player} at table {table.id}",
+            table=table,
+            line=LogLine.of("log.lost.hand", seat=seat if seat is not None else -1),
+        )
+
+    async def _hand_again(self, table_id: int, player: str) -> None:
+        table = self.live(table_id)
+        if table is None or table.status != "playing":
+            return
+        async with self._locks.setdefault(table_id, asyncio.Lock()):
+            seat = table.seat_of(player)
+            if seat is not None:
+                await self._refresh_hand(table, seat, gathered=True)
+
+    async def _close_hands(self, table: LiveTable) -> None:
+        """An ended table: each player's last private hand says so and offers nothing
+        more to click (a player the computer stood in for too), and their last turn
+        notice goes."""
+        for player, ref in list(table.dms.items()):
+            seat = table.seat_of(player)
+            if seat is not None and player not in table.dm_closed:
+                embed, view = hand_panel(table, seat, self.player_lang(table, player))
+                if ref.fingerprint != panel_fingerprint(embed, view):
+                    await self._last_drawing(table, ref, embed, view)
+        for notice in table.notices.values():
+            await self._delete_notice(notice)
+        table.notices.clear()
+
+    async def _last_drawing(
+        self, table: LiveTable, ref: DMRef, embed: discord.Embed, view: discord.ui.View
+    ) -> None:
+        """A private hand drawn for good: nothing more will change in it."""
+        try:
+            await self._edit_hand(ref, embed, view)
+        except discord.HTTPException as error:
+            log.warning("could not close a private hand at table %s: %s", table.id, error)
+            return
+        ref.fingerprint, ref.picture = panel_fingerprint(embed, view), picture_name(embed)
+        ref.controls, ref.over = controls_fingerprint(view), True
+
+    async def _edit_hand(self, ref: DMRef, embed: discord.Embed, view: discord.ui.View) -> None:
+        """Edit a private hand: through its reader's token while it lives, else (or when
+        Discord no longer takes the token) as the bot."""
+        hook = hook_of(ref)
+        if hook is not None:
+            try:
+                await edit_by_hook(ref, hook, embed, view)
+                return
+            except discord.DiscordServerError:
+                raise
+            except discord.HTTPException as error:  # an expired or unknown token
+                log.info("a private hand's token no longer serves (%s): edited as the bot", error)
+                ref.hook = None
+        channel = self.client.get_partial_messageable(ref.channel_id)
+        old = channel.get_partial_message(ref.message_id)
+        await edit_with_picture(old, embed, view, ref.picture)
+
+    async def _send_hand(
+        self, player: str, last: DMRef | None, embed: discord.Embed, view: discord.ui.View
+    ) -> DMRef:
+        """A new private hand message: a follow-up of the player's last click in their
+        DMs (``last``'s hook) while its token lives, else a DM from the bot. Its
+        fingerprints are the caller's to fill in."""
+        picture = picture_name(embed)
+        hook = hook_of(last)
+        if last is not None and hook is not None:
+            try:
+                sent = await follow_with_picture(hook, embed, view)
+                return DMRef(
+                    sent.channel.id, sent.id, "", 0, picture, hook=hook, hook_at=last.hook_at
+                )
+            except discord.DiscordServerError:
+                raise
+            except discord.HTTPException as error:
+                log.info("a token no longer serves (%s): the hand sent by the bot", error)
+        dm = await self.dm_channel(player)
+        message = await send_with_picture(dm, embed, view)
+        return DMRef(dm.id, message.id, "", 0, picture)
+
+    async def dm_channel(self, player: str) -> discord.PartialMessageable:
+        """The player's DM channel with the bot, opened once (Discord is asked only the
+        first time; every later hand and notice goes straight to it)."""
+        channel_id = self._dm_channels.get(player)
+        if channel_id is None:
+            channel = await self.client.create_dm(discord.Object(int(player)))
+            channel_id = self._dm_channels[player] = channel.id
+        return self.client.get_partial_messageable(channel_id)
+
+    def _gather(self, table: LiveTable) -> None:
+        """Edit the waiting private hands once the window has passed (one timer a table)."""
+        task = self._waiting.get(table.id)
+        if task is None or task.done():
+            self._waiting[table.id] = asyncio.create_task(self._after_window(table))
+
+    async def _after_window(self, table: LiveTable) -> None:
+        await asyncio.sleep(self.dm_window)
+        lock = self._locks.setdefault(table.id, asyncio.Lock())
+        async with lock:
+            await self.answers_first.wait_turn()
+            if table.dms_waiting:
+                await self.refresh_dms(table, gathered=True)
+
+    async def _tell_dm_closed(self, table: LiveTable, player: str) -> None:
+        text = t(table.public_lang, "dm.closed", mention=f"<@{player}>")
+        await self.posts.to_player(table, player, text, "dm-closed")
+
+    async def remind(self, table: LiveTable, seat: int, seconds: int) -> None:
+        """Ping the player to act: their time runs out in ``seconds``."""
+        player = table.seats[seat].player
+        text = t(
+            self.player_lang(table, player),
+            "remind",
+            mention=f"<@{player}>",
+            seconds=seconds,
+            id=table.id,
+        )
+        moves = table.moves
+        await self.posts.to_player(
+            table, player, text, "remind", wanted=lambda: table.moves == moves
+        )
+
+    def open_panel(
+        self, table: LiveTable, interaction: discord.Interaction[Any], seat: int, lang: str
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        """A *My hand* panel to answer ``interaction`` with; it is kept up to date
+        through the interaction's token until the token expires (``PANEL_LIFE``)."""
+        embed, view = hand_panel(table, seat, lang)
+        player = str(interaction.user.id)
+        fingerprint = panel_fingerprint(embed, view)
+        picture = picture_name(embed)
+        replaced = table.panels.get(player)
+        if replaced is not None:
+            untangle(replaced.interaction)
+        table.panels[player] = Panel(interaction, seat, lang, time.time(), fingerprint, picture)
+        return embed, view
+
+    async def refresh_panels(self, table: LiveTable) -> None:
+        """Redraw each live *My hand* panel whose content changed; one whose token is
+        about to expire says so, with a button to open a fresh one."""
+        now = time.time()
+        for player, panel in list(table.panels.items()):
+            expired = now - panel.opened >= PANEL_LIFE
+            if expired:
+                embed, view = expired_panel(table, panel.lang)
+                del table.panels[player]
+            else:
+                embed, view = hand_panel(table, panel.seat, panel.lang)
+                fingerprint = panel_fingerprint(embed, view)
+                if fingerprint == panel.fingerprint:
+                    continue
+                panel.fingerprint = fingerprint
+            files = edit_files(embed, panel.picture)
+            panel.picture = picture_name(embed)
+            try:
+                await panel.interaction.edit_original_response(embed=embed, view=view, **files)
+            except discord.NotFound:  # dismissed by its reader, or its token is gone
+                table.panels.pop(player, None)
+            except discord.HTTPException:
+                panel.picture = UNKNOWN  # the next redraw uploads its picture again
+                log.warning("could not refresh the panel of %s at table %s", player, table.id)
+            if table.panels.get(player) is not panel:  # let go: it expired, or is gone
+                untangle(panel.interaction)
+
+    async def notice_turn(self, table: LiveTable) -> None:
+        """Tell the player to act that it is their turn, once, when the turn has just
+        passed to them from someone else (an edit notifies nobody; a new message does).
+
+        Not at a new deal (their new hand's DM tells them), not to a computer player,
+        not when the same player acts again, not to a player who moved less than
+        ``NOTICE_AFTER`` seconds ago (they are following); a DM notice replaces the
+        previous one.
+        """
+        state = table.state
+        if table.status != "playing" or state is None or state.is_over:
+            return
+        key = (table.hand_no, state.turn)
+        previous, table.turn_shown = table.turn_shown, key
+        now = time.monotonic()
+        if previous[0] != table.hand_no:  # a new deal: each new hand's DM told its player
+            table.acted_at = dict.fromkeys(range(len(table.seats)), now)
+            return
+        if previous != key and previous[1] >= 0:
+            table.acted_at[previous[1]] = now  # the turn left them: they just moved
+        if previous == key:
+            return
+        info = table.seats[state.turn]
+        if not info.human:
+            return
+        if now - table.acted_at.get(state.turn, -self.notice_after) < self.notice_after:
+            return  # they moved moments ago: they are following the game
+        mode = "dm" if self.notify_mode is None else await self.notify_mode(info.player)
+        lang = self.player_lang(table, info.player)
+        text = t(lang, "notice", id=table.id, channel=table.row.channel_name or "?")
+        moves = table.moves
+
+        def wanted() -> bool:  # a notice that comes after the turn has passed would mislead
+            return table.moves == moves and table.status == "playing"
+
+        if mode == "mention":
+            await self.posts.to_player(
+                table, info.player, f"<@{info.player}> {text}", "notice", wanted=wanted
+            )
+        elif mode == "dm" and info.player not in table.dm_closed:
+            seat = table.seat_of(info.player)
+            await self.outbox.send(
+                ("notice", table.id, info.player),
+                partial(self._notice_by_dm, table, info.player, text),
+                f"the turn notice of {info.player} at table {table.id}",
+                table=table,
+                line=LogLine.of("log.lost.notice", seat=seat if seat is not None else -1),
+                wanted=wanted,
+            )
+
+    async def _notice_by_dm(self, table: LiveTable, player: str, text: str) -> None:
+        """A short new DM (a follow-up of the player's last click in their hand while
+        its token lives), and the previous notice deleted so that they do not pile up;
+        DMs closed, the player is told to use *My hand*."""
+        if player in table.dm_closed:
+            return
+        old = table.notices.pop(player, None)
+        if old is not None:
+            await self._delete_notice(old)
+        if table.row.message_id is not None:
+            text += "\n" + table_link(table)
+        ref = table.dms.get(player)
+        hook = hook_of(ref)
+        if ref is not None and hook is not None:
+            try:
+                message = await hook.followup.send(text, wait=True)
+                notice = Notice(message.channel.id, message.id, hook, ref.hook_at)
+                table.notices[player] = notice
+                return
+            except discord.HTTPException as error:
+                log.info("a token no longer serves (%s): the notice sent by the bot", error)
+        dm = await self.dm_channel(player)
+        try:
+            sent = await dm.send(text)
+        except discord.Forbidden as error:
+            if error.code != DM_CLOSED:
+                raise
+            table.dm_closed.add(player)
+            await self._tell_dm_closed(table, player)
+            return
+        table.notices[player] = Notice(dm.id, sent.id)
+
+    async def _delete_notice(self, notice: Notice) -> None:
+        """Through the token that posted it while it lives, else as the bot."""
+        hook = hook_of(notice)
+        if hook is not None:
+            try:
+                await hook.followup.delete_message(notice.message_id)
+                return
+            except discord.HTTPException:
+                pass  # the token no longer serves (or it is gone): as the bot
+        try:
+            channel = self.client.get_partial_messageable(notice.channel_id)
+            await channel.get_partial_message(notice.message_id).delete()
+        except discord.HTTPException:
+            pass  # deleted by the player already: nothing to tidy
+
+    async def resume(self, tables: list[LiveTable]) -> None:
+        """After a restart, each table message shows its table as rebuilt (play resumes);
+        the summaries the bot settled but did not post before it stopped were queued as
+        the tables were rebuilt (``TableService.load``)."""
+        for table in tables:
+            if table.status != "playing":
+                continue
+            if table.state is not None:  # whose turn it was before: the next change tells
+                table.turn_shown = (table.hand_no, table.state.turn)
+            async with self._locks.setdefault(table.id, asyncio.Lock()):
+                await self._show_table(table)
+
+    async def after_change(self, table: LiveTable, *, table_done: bool = False) -> None:
+        """Everything to show after an accepted change, except the answer to the click."""
+        lock = self._locks.setdefault(table.id, asyncio.Lock())
+        if lock.locked() and not table_done and not self._summary_due(table):
+            # the presentation of an earlier change is still going (private hands Discord
+            # is slow to take): the table message does not wait for it
+            self.tables.request(table)
+        async with lock:
+            await self._after_change(table, table_done=table_done)
+        if table.status == "ended":
+            self._locks.pop(table.id, None)
+            self.tables.forget(table.id)
+            self.permissions.forget(table.id)
+            waiting = self._waiting.pop(table.id, None)
+            if waiting is not None and waiting is not asyncio.current_task():
+                waiting.cancel()
+
+    async def _after_change(self, table: LiveTable, *, table_done: bool) -> None:
+        wait_turn = self.answers_first.wait_turn
+        if table_done:  # the click on the table message was answered by editing it
+            self.tables.answered(table)
+        else:
+            await wait_turn()
+            await self._show_table(table)
+        await self.refresh_dms(table)
+        await wait_turn()
+        await self.refresh_panels(table)
+        await self.notice_turn(table)
+
+    async def _show_table(self, table: LiveTable) -> None:
+        """The one edit of the table message for a change; a summary on its way first
+        (the table message then moves below it, showing the table as it is)."""
+        summary = self.outbox.waiting(summary_key(table.id, table.hand_no))
+        if summary is not None:
+            await self.outbox.wait(summary)
+        await self.tables.show(table)
+
+    def _summary_due(self, table: LiveTable) -> bool:
+        return self.outbox.busy(summary_key(table.id, table.hand_no))

@@ -1,0 +1,303 @@
+"""The public table message: it shows the table as it is, and it is never lost.
+
+Every send of a table's message goes through one key of the outbox (``bot.delivery.outbox``):
+one at a time, the newest, drawn as the table is when it leaves, tried again with backoff
+when Discord says no for a while. At most one edit per change, none when the message
+shows that already.
+
+- An edit answered Unknown Message (10008: a moderator deleted it, or a channel purge)
+  posts a new message with the table as it is, its id kept in the tables row (a restart
+  edits that one), at most once per ``REPOST_GAP`` seconds a table.
+- A click of a player of the table that edited nothing public (``/hand``, a refusal, a
+  click in the DMs) has the message looked up (``probe``: once per player and event of
+  the table, so a player's clicks cost one request until the table changes): gone, it
+  is posted again.
+- An edit that Discord answered 5xx is tried again by discord.py, with the same state,
+  after a pause (1, 3, 5, 7 s); a newer change does not wait behind it: the edit gives
+  way (``Superseded``) and the newest state is sent at once, so a burst of 5xx never
+  leaves the table showing an old state (its buttons refused as stale). An edit that is
+  only slow (waiting for its turn under Discord's limits) is left to finish.
+- A summary, and ``/table show``, move it to the bottom of the channel: a new message,
+  the old one deleted (``retire``). The table message is then the channel's latest
+  message, just below the summary (whose footer names the next dealer), and a table that
+  scrolled far up comes back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from functools import partial
+from typing import Any, Final
+
+import discord
+
+from bot.delivery.outbox import Delivery, Later, Outbox, ServerErrors, Superseded, lacks_permission
+from bot.drawing.pictures.files import UNKNOWN, edit_files, picture_name, send_files
+from bot.drawing.render import panel_fingerprint, table_embed, table_view
+from bot.game import LogLine
+from bot.tables.table import LiveTable
+
+log = logging.getLogger(__name__)
+
+UNKNOWN_MESSAGE: Final = 10008
+REPOST_GAP: Final = 5.0  # seconds at least between two messages of a table posted unasked
+OPENING: Final = 10.0  # seconds a new table's message id may be unknown (being answered)
+NEVER: Final = float("-inf")
+
+Drawing = tuple[dict[str, Any], str]  # a table message's payload, and its fingerprint
+
+
+def table_payload(table: LiveTable) -> dict[str, Any]:
+    """The table message as the table is now (its embed and buttons)."""
+    lang = table.public_lang
+    return {"embed": table_embed(table, lang), "view": table_view(table, lang)}
+
+
+def table_drawing(table: LiveTable) -> Drawing:
+    """The table message's payload as the table is now, and its fingerprint."""
+    payload = table_payload(table)
+    return payload, panel_fingerprint(payload["embed"], payload["view"])
+
+
+def table_edit(table: LiveTable, holds: str | None, drawn: Drawing | None = None) -> dict[str, Any]:
+    """An edit of the table message that holds the picture ``holds`` (``drawn``: the
+    table's drawing, if just made): its picture is uploaded only when it changed; the
+    table remembers what the message now shows and holds."""
+    payload, table.shown = drawn if drawn is not None else table_drawing(table)
+    payload = {**payload, **edit_files(payload["embed"], holds)}
+    table.picture_held = picture_name(payload["embed"])
+    return payload
+
+
+class TableMessages:
+    """The public messages of the live tables."""
+
+    def __init__(self, client: discord.Client, outbox: Outbox) -> None:
+        self.client = client
+        self.outbox = outbox
+        # the live table of an id (a table rebuilt after a failed write is a new object)
+        self.live: Callable[[int], LiveTable | None] = lambda table_id: None
+        # records a table's new message id (the tables row, and the table in memory)
+        self.moved: Callable[[LiveTable, int], Awaitable[None]] | None = None
+        # Discord refused a permission in the table's channel; a send went through again
+        self.refused: Callable[[LiveTable, discord.Forbidden], Awaitable[None]] | None = None
+        self.through: Callable[[int], None] = lambda table_id: None
+        self._moves: dict[int, bool] = {}  # a new message wanted (True: the old one retired)
+        self._posted: dict[int, float] = {}  # when its message was last posted (monotonic)
+        self._seen: dict[int, float] = {}  # when its message was last known to be there
+        self._probed: dict[int, tuple[int, set[str]]] = {}  # the event, who looked it up
+        self._lost: set[int] = set()  # tables whose channel is gone
+        # an edit on its way: the request, when it began, its path
+        self._editing: dict[int, tuple[asyncio.Task[Any], float, str]] = {}
+        self.server_errors = ServerErrors()  # the client's (which watches its requests)
+
+    def _key(self, table: LiveTable) -> tuple[str, int]:
+        return ("table", table.id)
+
+    def _put(self, table: LiveTable) -> Delivery:
+        editing = self._editing.get(table.id)
+        if editing is not None and self.server_errors.since(editing[2], editing[1]):
+            editing[0].cancel()  # an older state, waiting for discord.py's next try
+        return self.outbox.put(
+            self._key(table),
+            partial(self._bring_up, table),
+            f"the message of table {table.id}",
+            table=table,
+            line=LogLine.of("log.lost.table"),
+        )
+
+    async def show(self, table: LiveTable) -> None:
+        """The table message shows the table as it is now (the one edit of a change, or
+        none): waited for a moment, and carried on by the outbox if Discord says no."""
+        if table.id in self._lost:
+            return
+        await self.outbox.wait(self._put(table))
+
+    def request(self, table: LiveTable) -> None:
+        """As ``show``, without waiting."""
+        if table.id not in self._lost:
+            self._put(table)
+
+    def busy(self, table: LiveTable) -> bool:
+        return self.outbox.busy(self._key(table))
+
+    async def repost(self, table: LiveTable) -> bool:
+        """A new table message at the bottom of its channel, the old one deleted
+        (``/table show``); not when one was posted less than ``REPOST_GAP`` seconds ago.
+        Whether one is asked for."""
+        if time.monotonic() - self._posted.get(table.id, NEVER) < REPOST_GAP:
+            return False
+        self._moves[table.id] = True
+        await self.outbox.wait(self._put(table))
+        return True
+
+    def below_summary(self, table: LiveTable) -> None:
+        """A summary was just posted: the table message moves below it (a new message,
+        the old one deleted), unless the table has ended."""
+        live = self.live(table.id)
+        if live is not None and live.status != "ended":
+            self._moves[live.id] = True
+            self._put(live)
+
+    def answered(self, table: LiveTable) -> None:
+        """A click on the table message was answered by editing it: an edit of an older
+        state still on its way is followed by one of the table as it is now."""
+        self._seen[table.id] = time.monotonic()
+        if self.busy(table):
+            self._put(table)
+
+    async def probe(self, table: LiveTable, since: float, player: str) -> None:
+        """After a click of ``player``, of the table: unless its message was seen since
+        the click came (``since``, monotonic), look it up (once per player and event of
+        the table); gone, it is posted again."""
+        if (
+            table.status == "ended"
+            or table.id in self._lost
+            or self._seen.get(table.id, NEVER) >= since
+            or self.busy(table)
+        ):
+            return
+        seq, looked = self._probed.get(table.id, (-1, set()))
+        if seq != table.seq:
+            seq, looked = table.seq, set()
+            self._probed[table.id] = (seq, looked)
+        if player in looked:
+            return
+        looked.add(player)
+        message_id = table.row.message_id
+        if message_id is None:
+            if not self._opening(table):
+                await self.gone(table)
+            return
+        channel = self.client.get_partial_messageable(
+            table.row.channel_id, guild_id=table.row.guild_id
+        )
+        try:
+            await channel.get_partial_message(message_id).fetch()
+        except discord.NotFound as error:
+            if error.code == UNKNOWN_MESSAGE and table.row.message_id == message_id:
+                log.info("the message of table %s is gone: posted again", table.id)
+                await self.gone(table)
+            return
+        except discord.Forbidden as error:
+            if lacks_permission(error) and self.refused is not None:
+                await self.refused(table, error)
+            return
+        except discord.HTTPException as error:
+            log.info("could not look up the message of table %s: %s", table.id, error)
+            return
+        self._seen[table.id] = time.monotonic()
+        self.through(table.id)
+
+    def forget(self, table_id: int) -> None:
+        for memory in (self._moves, self._posted, self._seen, self._probed):
+            memory.pop(table_id, None)
+        self._lost.discard(table_id)
+
+    async def gone(self, table: LiveTable) -> None:
+        """The table's message is gone (or was never known): a new one is posted."""
+        self._moves.setdefault(table.id, False)
+        await self.outbox.wait(self._put(table))
+
+    def _opening(self, table: LiveTable) -> bool:
+        """A table just opened: the answer that carries its message is on its way."""
+        return time.time() - table.row.created_at.timestamp() < OPENING
+
+    async def _bring_up(self, given: LiveTable) -> None:
+        """The delivery of a table's key: post the message anew if one is wanted, else
+        edit it if it does not show the table as it is now."""
+        table = self.live(given.id) or given
+        if table.status == "ended":
+            self._moves.pop(table.id, None)  # an ended table is not posted again
+        if table.id in self._moves:
+            await self._post(table)
+            return
+        message_id = table.row.message_id
+        if message_id is None:
+            if table.status != "ended" and not self._opening(table):
+                self._moves[table.id] = False
+                await self._post(table)
+            return
+        drawn = table_drawing(table)
+        if drawn[1] == table.shown and table.picture_held != UNKNOWN:
+            return
+        channel = self.client.get_partial_messageable(
+            table.row.channel_id, guild_id=table.row.guild_id
+        )
+        payload = table_edit(table, table.picture_held, drawn)
+        edit = asyncio.ensure_future(channel.get_partial_message(message_id).edit(**payload))
+        path = f"/channels/{table.row.channel_id}/messages/{message_id}"
+        self._editing[table.id] = (edit, time.monotonic(), path)
+        try:
+            await edit
+        except asyncio.CancelledError:
+            table.picture_held = UNKNOWN
+            current = asyncio.current_task()
+            if edit.cancelled() and (current is None or not current.cancelling()):
+                raise Superseded from None  # a newer state goes at once
+            raise
+        except discord.NotFound as error:
+            table.picture_held = UNKNOWN
+            if table.row.message_id != message_id:  # posted anew meanwhile: edit that one
+                await self._bring_up(table)
+            elif table.status == "ended":
+                pass
+            elif error.code == UNKNOWN_MESSAGE:
+                log.info("the message of table %s is gone: posted again", table.id)
+                self._moves[table.id] = False
+                await self._post(table)
+            else:  # Unknown Channel: nowhere to show it
+                log.warning("table %s has no channel any more: %s", table.id, error)
+                self._lost.add(table.id)
+            return
+        except BaseException:
+            table.picture_held = UNKNOWN  # the next edit uploads its picture again
+            raise
+        finally:
+            if self._editing.get(table.id, (None,))[0] is edit:
+                del self._editing[table.id]
+        self._seen[table.id] = time.monotonic()
+        self.through(table.id)
+
+    async def _post(self, table: LiveTable) -> None:
+        """A new table message (the old one deleted if asked), at most once per
+        ``REPOST_GAP`` when the old one is gone."""
+        retire = self._moves.pop(table.id)
+        wait = REPOST_GAP - (time.monotonic() - self._posted.get(table.id, NEVER))
+        if not retire and wait > 0:
+            self._moves[table.id] = self._moves.get(table.id, False)
+            raise Later(wait)
+        old = table.row.message_id
+        payload, fingerprint = table_drawing(table)
+        channel = self.client.get_partial_messageable(
+            table.row.channel_id, guild_id=table.row.guild_id
+        )
+        try:
+            message = await channel.send(**payload, **send_files(payload["embed"]))
+        except BaseException:
+            self._moves[table.id] = self._moves.get(table.id, False) or retire
+            raise
+        self._posted[table.id] = self._seen[table.id] = time.monotonic()
+        self.through(table.id)
+        table.shown, table.picture_held = fingerprint, picture_name(payload["embed"])
+        await self._moved(table, message.id)
+        if retire and old is not None and old != message.id:
+            try:
+                await channel.get_partial_message(old).delete()
+            except discord.HTTPException as error:  # gone already, or not ours to delete
+                log.info("could not delete the old message of table %s: %s", table.id, error)
+
+    async def _moved(self, table: LiveTable, message_id: int) -> None:
+        """The table's message is ``message_id`` from now on, for this process (at once)
+        and for a restart (the tables row)."""
+        table.row = replace(table.row, message_id=message_id)
+        if self.moved is None:
+            return
+        try:
+            await self.moved(table, message_id)
+        except Exception:
+            log.exception("could not record the new message of table %s", table.id)

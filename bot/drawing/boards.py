@@ -1,0 +1,308 @@
+"""The server's boards, in every player's language: the register of bêtes and its pot
+(``/betes``), the standings (``/scoreboard``) and the rules in short (``/rules``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.drawing.lobby_text import options_text
+from bot.drawing.pictures.scenes import whole_hand_scene
+from bot.drawing.render import COLOUR, clip, hand_tricks_words
+from bot.game import TableGame
+from bot.games import table_game
+from bot.tables.computer import key_level
+from bot.tables.matches import MatchGoingOn
+from bot.tables.table import LiveTable
+from bot.texts.i18n import MESSAGES, game_text, t
+from db.models import HandSeat, MatchScoreRow, PastHand, RegisterEntry, ScoreRow
+from games.register import Entry, Register
+
+
+def listed_name(game: TableGame, player: str | None, name: str, lang: str) -> str:
+    """A player's name where players of several tables are listed: a computer player's
+    with its level, for the fair and the strong one may bear the same name (a name is
+    unique at a table, not over a server)."""
+    level = None if player is None else key_level(game.spec, player)
+    if level is None:
+        return name
+    return t(lang, "listed.computer", name=name, level=t(lang, f"listed.level.{level}"))
+
+
+def chart_players(game: TableGame, rows: list[ScoreRow], lang: str) -> list[tuple[str, str]]:
+    """The scoreboard chart's players, best ranked first: (player, name as listed)."""
+    return [(row.player, listed_name(game, row.player, row.name, lang)) for row in rows]
+
+
+def register_embed(
+    game: TableGame,
+    entries: list[RegisterEntry],
+    pot: dict[str, int],
+    lang: str,
+    table: LiveTable | None = None,
+) -> discord.Embed:
+    embed = discord.Embed(title=t(lang, "register.title", game=game.spec.name(lang)), colour=COLOUR)
+    in_play_id = None
+    if table is not None and table.status != "ended" and table.game.id == game.id:
+        register = Register([Entry(e.id, e.owner, e.amount) for e in entries])
+        in_play_id = game.port.entry_in_play(table.players, table.rules, register)
+    lines = []
+    for index, e in enumerate(entries, start=1):
+        owner = listed_name(game, e.owner, e.owner_name, lang)
+        if e.owner is None:
+            owner = game_text(game.id, lang, "register.no_owner")
+        elif e.owner.isdigit():
+            owner = f"<@{e.owner}>"  # a mention shows the name
+        line = t(
+            lang,
+            "register.line",
+            index=index,
+            owner=owner,
+            amount=game.renderer.amount(e.amount, lang),
+            date=e.created_at.date().isoformat(),
+        )
+        if e.id == in_play_id and table is not None:
+            line += " — **" + t(lang, "register.in_play", id=table.id) + "**"
+        lines.append(line)
+    embed.description = clip("\n".join(lines), 4096) if lines else t(lang, "register.empty")
+    embed.add_field(
+        name=t(lang, "register.total"),
+        value=game.renderer.amount(sum(e.amount for e in entries), lang),
+        inline=True,
+    )
+    for name, value, inline in game.renderer.register_fields(pot, lang):
+        embed.add_field(name=name, value=value, inline=inline)
+    return embed
+
+
+def scoreboard_embed(
+    game: TableGame, rows: list[ScoreRow], lang: str, period: str
+) -> discord.Embed:
+    embed = discord.Embed(
+        title=t(lang, "score.title", game=game.spec.name(lang), period=t(lang, f"period.{period}")),
+        colour=COLOUR,
+    )
+    lines = []
+    # a game with result words of its own (L'Hombre's codille, remise...) counts each
+    own = f"score.line.{game.id}"
+    key = own if own in MESSAGES else "score.line"
+    for index, row in enumerate(rows[:20], start=1):
+        counts = {}
+        if key == own:
+            counts = {w.replace("-", "_"): row.result_count(w) for w in game.capabilities.results}
+        lines.append(
+            t(
+                lang,
+                key,
+                **counts,
+                rank=index,
+                name=listed_name(game, row.player, row.name, lang),
+                net=t(lang, f"score.net.{game.id}", net=game.renderer.money(row.net, lang)),
+                hands=row.hands,
+                made=row.made,
+                failed=row.failed,
+                betes=row.betes_made,
+                collected=row.betes_collected,
+            )
+        )
+    embed.description = "\n".join(lines) if lines else t(lang, "score.empty")
+    return embed
+
+
+def nothing_played_embed(lang: str, period: str) -> discord.Embed:
+    """The standings of a server where no game was played in the period."""
+    title = t(lang, "score.title_all", period=t(lang, f"period.{period}"))
+    return discord.Embed(title=title, colour=COLOUR, description=t(lang, "score.empty"))
+
+
+def match_scoreboard_embed(
+    game: TableGame,
+    rows: list[MatchScoreRow],
+    lang: str,
+    period: str,
+    going: Sequence[MatchGoingOn] = (),
+) -> discord.Embed:
+    """The standings of a game settled per match: matches won and lost (an *en bas
+    table* counts double), points scored, and each player's best feat; then the
+    matches not won yet, at a table now or kept for later (whatever the period)."""
+    embed = discord.Embed(
+        title=t(lang, "score.title", game=game.spec.name(lang), period=t(lang, f"period.{period}")),
+        colour=COLOUR,
+    )
+    lines = []
+    for index, row in enumerate(rows[:20], start=1):
+        line = game_text(
+            game.id,
+            lang,
+            "score.match_line",
+            rank=index,
+            name=listed_name(game, row.player, row.name, lang),
+            counted=row.counted,
+            won=row.won,
+            played=row.played,
+            double=row.en_bas_table,
+            points=row.points,
+            hundreds=row.hundreds,
+        )
+        if row.best is not None:
+            feat = f"feat.{game.id}.{row.best}"
+            best = t(lang, feat) if feat in MESSAGES else row.best
+            line += t(lang, "score.best", best=best, points=row.best_points)
+        lines.append(line)
+    embed.description = "\n".join(lines) if lines else t(lang, "score.empty_matches")
+    if going:
+        command = game.command.name
+        now = [
+            t(lang, "score.going_on.table", scores=m.scores, table=m.table_id)
+            if m.kept_at is None
+            else t(
+                lang,
+                "score.going_on.kept",
+                scores=m.scores,
+                when=f"<t:{int(m.kept_at.timestamp())}:d>",
+                game=command,
+            )
+            for m in going
+        ]
+        embed.add_field(
+            name=t(lang, "score.going_on.title"), value=clip("\n".join(now)), inline=False
+        )
+    return embed
+
+
+def rules_embed(
+    game: TableGame, topic: str, lang: str, table: LiveTable | None = None
+) -> discord.Embed:
+    """One topic of a game's rules in short (``topic`` among ``game.rule_topics``), and
+    the options of ``table`` when it plays that game (the rules it uses)."""
+    topics = game.renderer.rule_topics
+    if topic not in topics:
+        topic = topics[0]
+    embed = discord.Embed(title=t(lang, f"rules.{game.id}.{topic}.title"), colour=COLOUR)
+    embed.description = t(lang, f"rules.{game.id}.{topic}.text")
+    if table is not None and table.game.id == game.id:
+        options = options_text(table, lang)
+        embed.add_field(name=t(lang, "rules.table_options"), value=options, inline=False)
+    embed.set_footer(text=t(lang, "rules.footer"))
+    return embed
+
+
+def sides_text(seats: Sequence[HandSeat], lang: str, game: TableGame | None) -> str:
+    """What a hand gave each side (each seat, without partners), partners named
+    together: their points and their score after it in a game of points, else each
+    one's money (a game no longer offered: its numbers as stored)."""
+
+    def money(amount: int) -> str:
+        return game.renderer.money(amount, lang) if game is not None else f"{amount:+d}"
+
+    sides: dict[int, list[HandSeat]] = {}
+    for index, seat in enumerate(seats):
+        sides.setdefault(index if seat.side is None else seat.side, []).append(seat)
+    parts = []
+    for side in sides.values():
+        names, score = " & ".join(seat.name for seat in side), side[0].score
+        if side[0].points is not None:
+            points = money(sum(seat.points or 0 for seat in side))
+            scored = t(lang, "history.scored", name=names, points=points, score=score)
+            parts.append(f"{names} {points}" if score is None else scored)
+        elif game is not None and not game.capabilities.money:
+            parts.append(names)  # neither money nor points: the players only
+        else:
+            parts.extend(f"{seat.name} {money(seat.net)}" for seat in side)
+    return " · ".join(parts)
+
+
+def history_shown(
+    hands: list[PastHand], lang: str
+) -> tuple[discord.Embed, list[tuple[discord.Embed, discord.File]]]:
+    """``/history``: the hands in words, and each one's tricks as a picture, each record
+    replayed once (slow: run it in a worker thread)."""
+    deals = [replayed(past) for past in hands]
+    return history_embed(hands, lang, deals), history_pictures(hands, lang, deals)
+
+
+Deal = tuple[TableGame, Any] | None  # a past hand's game and its deal replayed to the end
+
+
+def replayed(past: PastHand) -> Deal:
+    """A past hand's deal replayed from its record (None: a game no longer offered, or a
+    record it refuses)."""
+    try:
+        game = table_game(past.hand.game)
+        return game, game.port.replayed(past.hand.record)
+    except (KeyError, ValueError):
+        return None
+
+
+def history_embed(
+    hands: list[PastHand], lang: str, deals: Sequence[Deal] | None = None
+) -> discord.Embed:
+    """The server's last settled hands, newest first: each with how it went in its
+    game's words (``deals``: their records replayed, else replayed here) and what it
+    gave each side (its record, RULES.md §5, is attached beside as a JSON file)."""
+    if deals is None:
+        deals = [replayed(past) for past in hands]
+    embed = discord.Embed(title=t(lang, "history.title"), colour=COLOUR)
+    lines = []
+    for past, deal in zip(hands, deals, strict=True):
+        hand = past.hand
+        game: TableGame | None
+        try:
+            game = table_game(hand.game)
+        except KeyError:  # a game no longer offered: its hands stay readable
+            game, name = None, hand.game
+        else:
+            name = game.spec.name(lang)
+        nets = sides_text(past.seats, lang, game)
+        if deal is not None:
+            names = [seat.name for seat in past.seats]
+            result = deal[0].renderer.history_result(deal[1], names, lang)
+        else:  # the result word stored with it
+            result = t(lang, f"history.result.{past.result}") if past.result else "—"
+            if past.declarers:  # the declarer, and his partners where a side shares it
+                result = t(lang, "labelled", label=" & ".join(past.declarers), text=result)
+        lines.append(
+            game_text(
+                hand.game,
+                lang,
+                "history.line",
+                id=hand.id,
+                game=name,
+                table=hand.table_id or "?",
+                hand=hand.hand_no,
+                when=f"<t:{int(hand.finished_at.timestamp())}:f>",
+                result=result,
+                nets=nets,
+                file=history_file_name(past),
+            )
+        )
+    embed.description = clip("\n\n".join(lines), 4096) if lines else t(lang, "history.empty")
+    return embed
+
+
+def history_file_name(past: PastHand) -> str:
+    return f"hand-{past.hand.id}-{past.hand.game}.json"
+
+
+def history_pictures(
+    hands: list[PastHand], lang: str, deals: Sequence[Deal]
+) -> list[tuple[discord.Embed, discord.File]]:
+    """Each past hand's tricks as a picture (``deals``: their records replayed), drawn
+    (slow: run it in a worker thread), in an embed of its own (a game no longer offered,
+    or a hand without a trick, has none)."""
+    shown = []
+    for past, deal in zip(hands, deals, strict=True):
+        if deal is None:
+            continue
+        hand = past.hand
+        tricks = deal[1].view(0).tricks_played
+        names = [seat.name for seat in past.seats]
+        picture = whole_hand_scene(tricks, names, lang, hand_tricks_words(tricks, names, lang))
+        if picture is None:
+            continue
+        title = game_text(hand.game, lang, "history.picture", id=hand.id, hand=hand.hand_no)
+        embed = discord.Embed(title=title, colour=COLOUR).set_image(url=picture.url)
+        shown.append((embed, picture.file()))
+    return shown

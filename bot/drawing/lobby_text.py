@@ -1,0 +1,93 @@
+"""A table waiting for its players, in words: who sits, the game's own options (as the
+game says them: ``Renderer.options_lines``), the table's own settings, and where the
+game keeps a register of bêtes, the bêtes this table takes over."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from bot.game import Field
+from bot.tables.computer import level_of
+from bot.texts.i18n import game_text, t
+from games.options import options_to_dict
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+    from bot.tables.table import LiveTable, Seat
+
+
+def option_line(name: str, value: Any, lang: str) -> str:
+    """One option and its value: "distribution : 2 puis 3" / "dealing: 2 then 3"."""
+    return t(
+        lang, "labelled", label=t(lang, f"option.{name}"), text=option_value(name, value, lang)
+    )
+
+
+def option_value(name: str, value: Any, lang: str) -> str:
+    if isinstance(value, bool):
+        return t(lang, "yes" if value else "no")
+    if isinstance(value, int):  # a number (of deals, of points...) says itself
+        return str(value)
+    return t(lang, f"option.{name}.{value}")
+
+
+def changed_options(rules: Any, lang: str, besides: tuple[str, ...] = ()) -> list[str]:
+    """The options chosen other than the rules as written, one line each (those named in
+    ``besides`` left to the caller)."""
+    changed = options_to_dict(cast("DataclassInstance", rules))
+    return [
+        option_line(name, value, lang) for name, value in changed.items() if name not in besides
+    ]
+
+
+def options_text(table: LiveTable, lang: str) -> str:
+    """The game's own options, then the table's: the time to play, pictures or not."""
+    lines = table.game.renderer.options_lines(table, lang)
+    seconds = table.row.turn_seconds
+    lines.append(
+        t(lang, "options.turn", seconds=seconds) if seconds else t(lang, "options.no_turn")
+    )
+    if not table.pictures:
+        lines.append(t(lang, "options.no_pictures"))
+    return "\n".join(lines)
+
+
+def seat_line(table: LiveTable, index: int, seat: Seat, lang: str) -> str:
+    """A seat in the lobby: its number, its player, and a computer player's level."""
+    text = f"`{index + 1}` {seat.name}"
+    if seat.ai is not None:
+        text += f" — {t(lang, f'table.level.{level_of(table.game.spec, seat.ai)}')}"
+    return text
+
+
+def seats_wanted(table: LiveTable) -> str:
+    game = table.game
+    if game.min_seats == game.max_seats:
+        return str(game.min_seats)
+    return f"{game.min_seats}–{game.max_seats}"
+
+
+def lobby_text(table: LiveTable, lang: str) -> tuple[str, list[Field]]:
+    """The lobby's description and fields: the seats, the options, and the register of
+    bêtes the table takes over (only where its game keeps one)."""
+    game = table.game
+    full = len(table.seats) >= game.max_seats  # nobody more to seat: only Start
+    key = "table.lobby.full" if full else "table.lobby"
+    description = t(lang, key, seats=seats_wanted(table), count=len(table.seats))
+    seats = "\n".join(seat_line(table, i, s, lang) for i, s in enumerate(table.seats)) or "—"
+    fields: list[Field] = [
+        (t(lang, "table.seats"), seats, True),
+        (t(lang, "table.options"), options_text(table, lang), True),
+    ]
+    if table.carried:
+        carried = ", ".join(
+            f"{name or game_text(game.id, lang, 'register.no_owner')} "
+            f"{game.renderer.amount(amount, lang)}"
+            for name, amount in table.carried
+        )
+        text = t(lang, "table.carried", count=len(table.carried), entries=carried)
+        fields.append((t(lang, "table.carried_title"), text, False))
+    elif game.capabilities.register:
+        fields.append((t(lang, "table.register"), t(lang, "table.fresh"), False))
+    return description, fields

@@ -1,0 +1,72 @@
+"""Cards, suits and tricks in words, as every message says them, and the pictures'
+words (each picture says in words what it shows: Discord's alt text, read by screen
+readers)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.game import CardRow, TrickView
+from bot.texts.i18n import t
+from games.cards import Card, Suit
+from games.tricks import PlayedTrick
+
+
+def card_text(card: Card, lang: str) -> str:
+    if card.is_joker:  # of no suit (Haitian Bésigue's)
+        return t(lang, "card.joker")
+    rank = card.rank.french if lang == "fr" else card.rank.text
+    return f"{rank}{card.suit.symbol}"
+
+
+def cards_text(cards: list[Card], lang: str) -> str:
+    return " ".join(card_text(c, lang) for c in cards) or "—"
+
+
+def suit_text(suit: Suit, lang: str) -> str:
+    return f"{suit.symbol} {t(lang, f'suit.{suit.name}')}"
+
+
+def signed(amount: int) -> str:
+    return f"+{amount}" if amount > 0 else ("±0" if amount == 0 else f"−{-amount}")
+
+
+def trick_text(
+    trick: Sequence[tuple[int, Card]], names: list[str], lang: str, winning: int = -1
+) -> str:
+    """A trick card by card, who played each; the card winning it now in bold."""
+    if not trick:
+        return t(lang, "table.trick_empty")
+    played = [(s, f"{names[s]} {card_text(c, lang)}") for s, c in trick]
+    return " · ".join(f"**{text}**" if s == winning else text for s, text in played)
+
+
+def played_trick_text(number: int, played: PlayedTrick, names: list[str], lang: str) -> str:
+    """A finished trick: "Pli 1 : A♠ V♠ R♠ A♥ → Edmond" (its cards in the order played)."""
+    cards = " ".join(card_text(c, lang) for _, c in played.cards)
+    return t(lang, "table.last_trick", number=number, cards=cards, name=names[played.winner])
+
+
+def trick_words(names: list[str], view: TrickView, lang: str) -> str:
+    """The trick picture in words: the trick in progress, then the last trick taken."""
+    lines = [trick_text(view.trick, names, lang)] if view.trick else []
+    if view.tricks_played:
+        number = len(view.tricks_played)
+        lines.append(played_trick_text(number, view.tricks_played[-1], names, lang))
+    return "\n".join(lines).replace("**", "")
+
+
+def hand_tricks_words(tricks: Sequence[PlayedTrick], names: list[str], lang: str) -> str:
+    """A whole hand's picture in words: every trick, its cards and who took it."""
+    lines = [played_trick_text(n, trick, names, lang) for n, trick in enumerate(tricks, 1)]
+    return "\n".join(lines)
+
+
+def hand_words(rows: Sequence[CardRow], lang: str) -> str:
+    """A hand's picture in words: the hand, then each labelled row by its label."""
+    lines = []
+    for row in rows:
+        cards = cards_text(list(row.cards), lang)
+        key, args = ("hand.row", {"label": row.label}) if row.label else ("hand.cards", {})
+        lines.append(t(lang, key, cards=cards, **args))
+    return "\n".join(lines).replace("**", "")

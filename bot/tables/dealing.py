@@ -1,0 +1,86 @@
+"""The deal event (a part of the table service): a hand's cards, and the register and
+pot it is dealt with, those of the guild not in play at another of its tables."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from bot.game import DealInputs
+from bot.tables.finding import Finding
+from bot.tables.table import LiveTable, hand_seed, register_of
+from db import Database
+
+# (table, hand_no) -> (hands as card lists by seat, cagnot in order), or None to shuffle:
+# tests inject recorded deals with it; every deal is stored in the log either way.
+DealSource = Callable[[LiveTable, int], tuple[list[list[str]], list[str]] | None]
+
+
+class DealSettings(Protocol):
+    """What the dealer reads of the service at each deal (tests set it)."""
+
+    @property
+    def deal_source(self) -> DealSource | None: ...
+
+
+class Dealer:
+    """Deals: reads the register and the pot in ``db``, the guild's other tables through
+    ``finding``, and ``settings.deal_source`` for a deal given rather than shuffled."""
+
+    def __init__(self, db: Database, finding: Finding, settings: DealSettings) -> None:
+        self.db = db
+        self.finding = finding
+        self.settings = settings
+
+    async def deal_event(
+        self, table: LiveTable, session: Any, hand_no: int
+    ) -> tuple[str, dict[str, Any]]:
+        """Deal ``hand_no``: its cards, and the register and pot it is dealt with."""
+        game = table.game
+        port, capabilities = game.port, game.capabilities
+        entries, pot = [], {}
+        async with self.db.reading() as store:
+            if capabilities.register:
+                entries = await store.ledger.unpaid_entries(table.row.guild_id, game.id)
+            if capabilities.pot_parts:
+                pot = await store.ledger.pot_parts(table.row.guild_id, game.id)
+        # An entry already in play at another table of the guild (a pinandèle: owned
+        # entries only play where their owner sits) waits for that hand to end.
+        busy = self._entries_in_play(table)
+        entries = [e for e in entries if e.id not in busy]
+        if capabilities.pot_parts:
+            pot = port.pot_for_deal(session, pot, self._pot_in_play(table))
+        candidates = register_of((e.id, e.owner, e.amount) for e in entries)
+        register = port.playable(session, candidates, pot)
+        rows = [(e.id, e.owner, e.amount) for e in register.entries]
+        source = self.settings.deal_source
+        given = source(table, hand_no) if source is not None else None
+        seed = hand_seed(game.id, table.row.seed, hand_no)
+        # dealt with the register exactly as the event will rebuild it on a restart
+        cards = port.deal(session, DealInputs(seed, register_of(rows), pot, given))
+        payload: dict[str, Any] = {"hand_no": hand_no, **cards}
+        payload["register"] = [list(r) for r in rows]
+        payload["pot"] = pot[""] if capabilities.pot_parts == ("",) else pot
+        return ("deal", payload)
+
+    def _others_in_play(self, table: LiveTable) -> list[LiveTable]:
+        """The guild's other tables of the same game with a hand in progress."""
+        return [
+            other
+            for other in self.finding.tables.values()
+            if other is not table
+            and other.row.guild_id == table.row.guild_id
+            and other.game.id == table.game.id
+            and other.session is not None
+            and other.state is not None
+            and not other.state.is_over
+        ]
+
+    def _entries_in_play(self, table: LiveTable) -> set[int]:
+        busy: set[int] = set()
+        for other in self._others_in_play(table):
+            busy |= other.game.port.busy_entries(other.session, other.state)
+        return busy
+
+    def _pot_in_play(self, table: LiveTable) -> bool:
+        return any(other.pot_held for other in self._others_in_play(table))

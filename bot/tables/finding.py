@@ -1,0 +1,80 @@
+"""The live tables of a process, as every part of the table service sees them: finding
+a table (by id, by channel, by player), a player's seat, and the one way a part
+changes a table (``Commit``: the service's event pipeline)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+from bot.errors import UserError
+from bot.tables.table import LiveTable
+from db import Store
+
+Events = list[tuple[str, dict[str, Any]]]  # (kind, payload) of each event, in order
+
+
+class Commit(Protocol):
+    """Apply ``events`` to the table in memory, then write them (and ``extra``) in one
+    transaction; called with the table's lock held (``TableService.commit``)."""
+
+    async def __call__(
+        self,
+        table: LiveTable,
+        events: Events,
+        extra: Callable[[Store], Awaitable[None]] | None = None,
+    ) -> None: ...
+
+
+def seat_of(table: LiveTable, player: str) -> int:
+    """``player``'s seat at ``table``, or the refusal."""
+    seat = table.seat_of(player)
+    if seat is None:
+        raise UserError("error.not_seated")
+    return seat
+
+
+class Finding:
+    """Finds the live tables of the process (the service's dict, by id)."""
+
+    def __init__(self, tables: dict[int, LiveTable]) -> None:
+        self.tables = tables
+
+    def get(self, table_id: int) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is None or table.status == "ended":
+            raise UserError("error.table_gone")
+        return table
+
+    def in_channel(self, channel_id: int) -> LiveTable | None:
+        for table in self.tables.values():
+            if table.row.channel_id == channel_id and table.status != "ended":
+                return table
+        return None
+
+    def of_player(self, player: str, guild_id: int | None) -> LiveTable:
+        """The open table where ``player`` sits (in ``guild_id``, or anywhere if None)."""
+        found = [
+            t
+            for t in self.tables.values()
+            if t.status != "ended"
+            and t.seat_of(player) is not None
+            and (guild_id is None or t.row.guild_id == guild_id)
+        ]
+        if not found:
+            raise UserError("error.no_table")
+        if len(found) > 1:
+            raise UserError("error.many_tables")
+        return found[0]
+
+    def open_in_guild(self, guild_id: int) -> list[LiveTable]:
+        """The guild's tables not ended."""
+        return [
+            t for t in self.tables.values() if t.status != "ended" and t.row.guild_id == guild_id
+        ]
+
+    def seated_in_guild(self, guild_id: int, player: str, besides: LiveTable | None = None) -> bool:
+        """Whether ``player`` sits at an open table of the guild (other than ``besides``)."""
+        return any(
+            t is not besides and t.seat_of(player) is not None for t in self.open_in_guild(guild_id)
+        )

@@ -1,0 +1,48 @@
+"""Moderation: what a member with the server's *Manage Server* permission may do to any
+table (the cog checks the permission): end it, or have the computer play for a player.
+Each act is an event of the table's log, naming who did it, and shown on the table."""
+
+from __future__ import annotations
+
+from bot.errors import UserError
+from bot.tables.finding import Commit, Finding
+from bot.tables.table import LiveTable
+
+
+class Moderation:
+    """The moderators' acts (a part of the table service): finds the channel's table
+    with ``finding`` and changes it through the service's ``commit``."""
+
+    def __init__(self, finding: Finding, commit: Commit) -> None:
+        self.finding = finding
+        self.commit = commit
+
+    async def moderator_end(self, channel_id: int, by: str, name: str) -> LiveTable:
+        """End the table of a channel: the hand in progress is not settled (nothing of
+        it was paid), the register carries over; the table and its log name who did it."""
+        table = self.finding.in_channel(channel_id)
+        if table is None:
+            raise UserError("error.no_table")
+        async with table.lock:
+            payload = {"reason": "moderator", "by": by, "name": name}
+            await self.commit(table, [("end", payload)])
+        return table
+
+    async def moderator_replace(
+        self, channel_id: int, by: str, name: str, player: str
+    ) -> LiveTable:
+        """A computer player takes ``player``'s seat (which stays theirs, with its money
+        and bêtes, until they take it back), as for an absent player."""
+        table = self.finding.in_channel(channel_id)
+        if table is None or table.status != "playing":
+            raise UserError("error.no_hand")
+        async with table.lock:
+            seat = table.seat_of(player)
+            if seat is None:
+                raise UserError("error.not_a_player_here", name=player)
+            if not table.seats[seat].human:
+                raise UserError("error.replaced")
+            strong = table.game.spec.strong
+            payload = {"seat": seat, "by": by, "ai": strong, "moderator": name}
+            await self.commit(table, [("replace", payload)])
+        return table

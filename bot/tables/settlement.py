@@ -1,0 +1,85 @@
+"""Writing a settled hand: its record, the ledger, the register and the pot, in one transaction.
+
+Called by the table service in the transaction of the action that ended the
+hand, so the money, the register and the card that settled them are stored
+together or not at all.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot.tables.matches import write_standings
+from bot.tables.table import LiveTable
+from db import HandSeat, NewEntry, NewPayment, Store
+
+log = logging.getLogger(__name__)
+
+
+def settlement_writer(table: LiveTable) -> Callable[[Store], Awaitable[None]]:
+    """Writes the settlement of the hand if the event just applied ended it."""
+
+    async def write(store: Store) -> None:
+        settled, state, session = table.last, table.state, table.session
+        if settled is None or state is None or session is None or not state.is_over:
+            return
+        game, guild, outcome = table.game, table.row.guild_id, settled.outcome
+        players = session.players
+        result = game.port.hand_result(session, state)
+        if result.result is not None and result.result not in game.capabilities.results:
+            log.error("%s declares no result %r: stored anyway", game.id, result.result)
+        record = game.spec.write_record(session, state)  # the record of RULES.md §5
+        record["players_names"] = table.names
+        declarer = result.declarer
+        hand_id = await store.ledger.insert_hand(
+            guild_id=guild,
+            game=game.id,
+            table_id=table.id,
+            hand_no=table.hand_no,
+            record=record,
+            declarer=players[declarer] if declarer is not None else None,
+            made=result.made,
+            result=result.result,
+            players=[
+                HandSeat(p, table.name(i), outcome.net[i], *result.seat(i))
+                for i, p in enumerate(players)
+            ],
+        )
+        await store.ledger.add_payments(
+            guild,
+            game.id,
+            hand_id,
+            [
+                NewPayment(
+                    None if t.payer is None else players[t.payer],
+                    None if t.payee is None else players[t.payee],
+                    t.amount,
+                    t.reason,
+                )
+                for t in outcome.transfers
+            ],
+        )
+        for crossed in settled.crossings:
+            done = await store.ledger.cross_entry(
+                crossed.entry.id, crossed.by, crossed.paid, hand_id
+            )
+            if not done:
+                log.warning("entry %s was already crossed out elsewhere", crossed.entry.id)
+        for entry_id, by in result.collected:  # paid into a stake earlier, won with it now
+            if not await store.ledger.collect_entry(entry_id, by):
+                log.warning("entry %s was not waiting in a stake", entry_id)
+        for entry in settled.new_entries:
+            owner = entry.owner
+            owner_seat = table.seat_of(owner) if owner is not None else None
+            name = table.name(owner_seat) if owner_seat is not None else ""
+            await store.ledger.add_entry(
+                guild, game.id, NewEntry(owner, name, entry.amount), hand_id
+            )
+        await write_standings(table, store)  # a deal that won a match stands it
+        after = game.port.pot_of(session)
+        for part, before in table.pot_dealt.items():
+            if after.get(part, 0) != before:
+                await store.ledger.add_to_pot(guild, game.id, after.get(part, 0) - before, part)
+
+    return write

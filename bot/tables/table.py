@@ -1,0 +1,439 @@
+"""A live table and the events that make it: the one place a table changes.
+
+A table is the fold of its event log (``apply_event``), so the service can
+append an event to SQLite and apply the same event in memory, and a restart
+rebuilds every open table by replaying its log.  Nothing here does I/O.
+
+Events (``kind`` and payload):
+
+- ``open``: ``{"by", "name", "lang", "carried": [[owner_name, amount], ...]}``, and
+  ``"resume": {"kept", "state"}`` for a kept match taken up again (its seats join next,
+  in their order; ``state`` is what the game kept)
+- ``join``: ``{"player", "name", "lang"}``, or ``{"player", "name", "ai"}`` for a computer
+  player (``ai`` is its level); ``leave``: ``{"player"}``; ``rename``: ``{"player", "to",
+  "name"}``: a computer player in the lobby takes another key and name (a person joining
+  shows its name)
+- ``start``: ``{"by", "seed"}`` (the session starts from the master seed: La Bête
+  Hombrée's tirer le roi, La Bête's first dealer)
+- ``deal``: ``{"hand_no", "dealer", "hands", "register", "pot", ...}`` and the game's own
+  (La Bête Hombrée: ``"belle", "cagnot"``; La Bête: ``"talon"``): the cards dealt, and
+  the register and pot (by part) the hand was dealt with
+- ``look``: ``{"seat"}`` (a player turned up a hand kept face down)
+- ``action``: ``{"seat", "action", "timeout"}``, in record notation
+- ``replace``: ``{"seat", "by", "ai"}``: a computer player of level ``ai`` plays for an
+  absent player (who keeps the seat, its money and its bêtes); ``return``: ``{"seat"}``
+- ``stop``: ``{"by"}`` (the session stops as its game does); ``vote``: ``{"player"}``;
+  ``keep``: ``{"player", "keep"}`` (a match stopping: keep it for later, or not)
+- ``end``: ``{"reason"}`` (``finished``, ``agreed``, ``closed``, ``abandoned``), or
+  ``{"reason": "moderator", "by", "name"}``: a member who manages the server ended it
+- a ``replace`` made by such a member carries ``"moderator"``: their name
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Final, cast
+
+from bot.drawing.pictures.files import UNKNOWN
+from bot.game import Dealt, GameSession, GameState, LogLine, Settled, TableGame
+from bot.tables.names import AI_PREFIX
+from db.models import TableRow
+from games.register import Entry, Register
+
+LOG_LINES: Final = 6
+ABSENT_AFTER: Final = 2  # consecutive timeouts after which the others may replace a player
+
+
+class EventError(ValueError):
+    """An event that cannot apply to the table as it stands (a corrupt log)."""
+
+
+@dataclass(slots=True)
+class Seat:
+    player: str
+    name: str
+    ai: str | None = None  # the level of the computer player who plays this seat now
+
+    @property
+    def human(self) -> bool:
+        """A person plays this seat now."""
+        return self.ai is None
+
+    @property
+    def stand_in(self) -> bool:
+        """A computer player plays for an absent person, who may take the seat back."""
+        return self.ai is not None and not self.player.startswith(AI_PREFIX)
+
+
+@dataclass(slots=True)
+class DMRef:
+    """The last private hand message sent to a player, and what it showed."""
+
+    channel_id: int
+    message_id: int
+    fingerprint: str
+    hand_no: int
+    picture: str | None = UNKNOWN  # the picture the message holds (None: none)
+    controls: str = ""  # the fingerprint of its components alone
+    # the reader's last click on a private hand of this table (a discord.Interaction):
+    # while its token lives it edits this message and posts the next hands and notices,
+    # requests that Discord does not count in a bot's global limit
+    hook: Any = None
+    hook_at: float = 0.0  # when the hook's token was issued (Unix time)
+    original: bool = False  # this message is the one clicked (else a follow-up of the hook)
+    over: bool = False  # it shows its deal over (or the table closed): nothing left to change
+
+
+@dataclass(slots=True)
+class Notice:
+    """The last turn notice sent to a player, deleted when the next one comes."""
+
+    channel_id: int
+    message_id: int
+    hook: Any = None  # the interaction whose follow-up it is, or None: a message of the bot
+    hook_at: float = 0.0
+
+
+@dataclass(slots=True)
+class Panel:
+    """A *My hand* panel (an ephemeral answer): redrawn through its interaction's token
+    while the token lives, then told it has expired."""
+
+    interaction: Any  # the discord.Interaction that answered with the panel
+    seat: int
+    lang: str
+    opened: float  # when the token was issued (Unix time)
+    fingerprint: str
+    picture: str | None = UNKNOWN  # the picture the panel holds (None: none)
+
+
+@dataclass(slots=True)
+class LiveTable:
+    row: TableRow
+    game: TableGame
+    rules: object  # the game's options (its own frozen dataclass)
+    seats: list[Seat] = field(default_factory=list)
+    status: str = "lobby"
+    seq: int = 0  # the last event's number
+    moves: int = 0  # deals and game actions: the number carried by the buttons
+    public_lang: str = "fr"
+    pictures: bool = True  # cards drawn as pictures (the table's option), or text only
+    picture_held: str | None = UNKNOWN  # the picture the table message holds (None: none)
+    carried: tuple[tuple[str, int], ...] = ()
+    session: GameSession[Any, Any] | None = None
+    state: GameState[Any, Any] | None = None
+    hand_no: int = 0
+    pot_dealt: dict[str, int] = field(default_factory=dict)  # the pot the hand was dealt with
+    timeouts: dict[int, int] = field(default_factory=dict)  # consecutive, by seat
+    last: Settled | None = None  # the game's settled hand, until the next deal
+    stop_votes: set[str] = field(default_factory=set)
+    resuming: dict[str, Any] | None = None  # a kept match taken up: {"kept", "state"}
+    keep: bool = True  # a match stopped before its end is kept for later (the players' say)
+    ended_reason: str | None = None
+    ended_by: str = ""
+    log: deque[LogLine] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # presentation memory, not persisted (rebuilt as messages are sent again)
+    dms: dict[str, DMRef] = field(default_factory=dict)
+    dm_closed: set[str] = field(default_factory=set)
+    locales: dict[str, str] = field(default_factory=dict)
+    panels: dict[str, Panel] = field(default_factory=dict)  # player: their live panel
+    shown: str = ""  # the fingerprint of what the table message shows
+    turn_shown: tuple[int, int] = (0, -1)  # (hand, seat) of the last player to act shown
+    notices: dict[str, Notice] = field(default_factory=dict)  # player: their last notice
+    dms_waiting: set[str] = field(default_factory=set)  # private hands whose edit waits
+    acted_at: dict[int, float] = field(default_factory=dict)  # seat: its last move (monotonic)
+    deadline: int | None = None  # when the player to act runs out of time (Unix time)
+    turn_started: float = 0.0  # when the player to act was given the turn (Unix time)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def players(self) -> list[str]:
+        return [s.player for s in self.seats]
+
+    def seat_of(self, player: str) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.player == player:
+                return index
+        return None
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    @property
+    def pot_held(self) -> bool:
+        """The hand in progress plays with (some of) the guild's pot."""
+        return any(self.pot_dealt.values())
+
+    @property
+    def between_hands(self) -> bool:
+        """A hand was settled and the next is not dealt yet."""
+        return self.status == "playing" and (self.state is None or self.state.is_over)
+
+    @property
+    def in_deal(self) -> bool:
+        """A deal is being played: someone is to act in it."""
+        return self.status == "playing" and self.state is not None and not self.state.is_over
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act in the deal in progress (None: no deal in progress)."""
+        return self.state.turn if self.state is not None and self.in_deal else None
+
+    @property
+    def deal_coming(self) -> bool:
+        """Between deals: another deal will be dealt here.  Not once the session is
+        finished (a match won, a game stopped, its agreed end reached), even in the
+        moment before the table's end is written."""
+        return self.status == "playing" and self.session is not None and not self.session.finished
+
+    def absent(self) -> list[int]:
+        """Seats of people who ran out of time often enough in a row to be replaced."""
+        return [
+            i
+            for i, s in enumerate(self.seats)
+            if s.human and self.timeouts.get(i, 0) >= ABSENT_AFTER
+        ]
+
+
+def hand_seed(game: str, master: int, hand_no: int) -> int:
+    """The shuffle seed of hand ``hand_no``, derived from the table's master seed."""
+    digest = hashlib.sha256(f"{game}:{master}:{hand_no}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def default_action(state: GameState[Any, Any]) -> Any:
+    """The move of last resort, when no computer player could decide: pass, or the first legal."""
+    legal = state.legal_actions()
+    for action in legal:
+        if str(action) == "pass":
+            return action
+    return legal[0]
+
+
+def new_table(row: TableRow, game: TableGame) -> LiveTable:
+    return LiveTable(row=row, game=game, rules=game.spec.options_from(row.options))
+
+
+def register_of(entries: Iterable[tuple[int, str | None, int]]) -> Register:
+    """A register from (id, owner, amount) rows, new entries numbered after them."""
+    kept = [Entry(int(i), owner, int(amount)) for i, owner, amount in entries]
+    return Register(kept, [], max((e.id for e in kept), default=0) + 1)
+
+
+def apply_event(table: LiveTable, seq: int, kind: str, payload: dict[str, Any]) -> None:
+    """Apply one event of the log; raises ``EventError`` if it does not fit."""
+    if seq != table.seq + 1:
+        raise EventError(f"event {seq} follows event {table.seq}")
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        raise EventError(f"unknown event kind {kind!r}")
+    handler(table, payload)
+    table.seq = seq
+
+
+def _open(table: LiveTable, p: dict[str, Any]) -> None:
+    table.public_lang = str(p.get("lang", "fr"))
+    table.pictures = bool(p.get("pictures", True))
+    table.carried = tuple((str(name), int(amount)) for name, amount in p.get("carried", []))
+    resume = p.get("resume")
+    table.resuming = dict(resume) if isinstance(resume, dict) else None
+    table.log.append(LogLine.of("log.open", name=p["name"]))
+
+
+def _join(table: LiveTable, p: dict[str, Any]) -> None:
+    if table.status != "lobby" or len(table.seats) >= table.game.max_seats:
+        raise EventError("join: the table is not open for players")
+    if table.seat_of(p["player"]) is not None:
+        raise EventError("join: already seated")
+    ai = p.get("ai")
+    table.seats.append(Seat(str(p["player"]), str(p["name"]), None if ai is None else str(ai)))
+    if p.get("lang"):
+        table.locales[str(p["player"])] = str(p["lang"])
+    table.log.append(LogLine.of("log.join", name=p["name"]))
+
+
+def _leave(table: LiveTable, p: dict[str, Any]) -> None:
+    seat = table.seat_of(p["player"])
+    if table.status != "lobby" or seat is None:
+        raise EventError("leave: not seated at a table in the lobby")
+    name = table.seats.pop(seat).name
+    table.log.append(LogLine.of("log.leave", name=name))
+
+
+def _rename(table: LiveTable, p: dict[str, Any]) -> None:
+    seat = table.seat_of(str(p["player"]))
+    if table.status != "lobby" or seat is None or table.seats[seat].human:
+        raise EventError("rename: not a computer player at a table in the lobby")
+    if table.seat_of(str(p["to"])) is not None:
+        raise EventError("rename: that player is seated already")
+    old = table.seats[seat]
+    table.seats[seat] = Seat(str(p["to"]), str(p["name"]), old.ai)
+    table.log.append(LogLine.of("log.rename", old=old.name, name=p["name"]))
+
+
+def start_session(table: LiveTable, seed: int) -> tuple[GameSession[Any, Any], list[LogLine]]:
+    """The session a table starts from its master seed (a new one, or a kept match's),
+    and the log lines of its start."""
+    game = table.game
+    if table.resuming is None or game.match is None:
+        session, lines = game.port.start(table.players, seed, table.rules)
+    else:
+        try:
+            session, lines = game.match.resume(
+                table.players, seed, table.rules, table.resuming["state"]
+            )
+        except (ValueError, KeyError) as error:
+            raise EventError(f"start: the kept match does not fit: {error}") from None
+    return cast("GameSession[Any, Any]", session), lines
+
+
+def _start(table: LiveTable, p: dict[str, Any]) -> None:
+    game = table.game
+    if table.status != "lobby" or not game.min_seats <= len(table.seats) <= game.max_seats:
+        raise EventError("start: not a lobby with the seats the game needs")
+    table.session, lines = start_session(table, int(p["seed"]))
+    table.status = "playing"
+    table.log.extend(lines)
+
+
+def _deal(table: LiveTable, p: dict[str, Any]) -> None:
+    session = table.session
+    if session is None or not table.between_hands:
+        raise EventError("deal: no session, or a hand is in progress")
+    register = register_of(p["register"])
+    pot = p["pot"]
+    parts = {str(k): int(v) for k, v in pot.items()} if isinstance(pot, dict) else {"": int(pot)}
+    try:
+        table.state = table.game.port.apply_deal(session, Dealt(p, register, parts))
+    except (ValueError, KeyError) as error:
+        raise EventError(f"deal: {error}") from None
+    table.hand_no = int(p["hand_no"])
+    table.pot_dealt = parts
+    table.last = None
+    table.moves += 1
+    table.log.append(LogLine.of("log.deal", name=table.name(session.dealer), hand=table.hand_no))
+
+
+def _look(table: LiveTable, p: dict[str, Any]) -> None:
+    if table.state is None:
+        raise EventError("look: no hand in progress")
+    try:
+        table.game.port.look(table.state, int(p["seat"]))
+    except ValueError as error:
+        raise EventError(f"look: {error}") from None
+
+
+def _action(table: LiveTable, p: dict[str, Any]) -> None:
+    state, session = table.state, table.session
+    if state is None or session is None or state.is_over:
+        raise EventError("action: no hand in progress")
+    seat = int(p["seat"])
+    try:
+        action = table.game.port.parse_action(str(p["action"]))
+    except ValueError as error:
+        raise EventError(f"action: {error}") from None
+    reason = state.check(action, seat)
+    if reason is not None:
+        raise EventError(f"action {action}: {reason}")
+    tricks_before = len(state.history)
+    line = table.game.port.action_line(state, seat, action, bool(p.get("timeout")))
+    state.apply(action, seat)
+    table.moves += 1
+    if table.seats[seat].human:
+        table.timeouts[seat] = table.timeouts.get(seat, 0) + 1 if p.get("timeout") else 0
+    if line is not None:
+        table.log.append(line)
+    if table.game.capabilities.tricks and len(state.history) > tricks_before:
+        winner = state.history[-1].winner
+        table.log.append(
+            LogLine.of("log.trick", name=table.name(winner), count=state.tricks[winner])
+        )
+    if state.is_over:
+        table.last = session.settle(state)
+        table.log.append(LogLine.of("log.settled", hand=table.hand_no))
+
+
+def _replace(table: LiveTable, p: dict[str, Any]) -> None:
+    seat = int(p["seat"])
+    if table.status != "playing" or not 0 <= seat < len(table.seats):
+        raise EventError("replace: no such seat at a table in play")
+    if not table.seats[seat].human:
+        raise EventError("replace: a computer player already plays this seat")
+    table.seats[seat].ai = str(p["ai"])
+    table.timeouts.pop(seat, None)
+    if p.get("moderator"):  # a member who manages the server did it: the log says who
+        line = LogLine.of("log.replace_by", name=table.name(seat), by=str(p["moderator"]))
+        table.log.append(line)
+    else:
+        table.log.append(LogLine.of("log.replace", name=table.name(seat)))
+
+
+def _return(table: LiveTable, p: dict[str, Any]) -> None:
+    seat = int(p["seat"])
+    if not 0 <= seat < len(table.seats) or not table.seats[seat].stand_in:
+        raise EventError("return: nobody plays for this seat's owner")
+    table.seats[seat].ai = None
+    table.log.append(LogLine.of("log.return", name=table.name(seat)))
+
+
+def _stop(table: LiveTable, p: dict[str, Any]) -> None:
+    if table.session is None or table.session.stop_requested:
+        raise EventError("stop: not playing, or already stopping")
+    table.session.request_stop()
+    seat = table.seat_of(str(p["by"]))
+    table.log.append(LogLine.of("log.stop", name=table.name(seat) if seat is not None else "?"))
+
+
+def _vote(table: LiveTable, p: dict[str, Any]) -> None:
+    player = str(p["player"])
+    seat = table.seat_of(player)
+    if seat is None:
+        raise EventError("vote: not seated")
+    table.stop_votes.add(player)
+    table.log.append(LogLine.of("log.vote", name=table.name(seat), count=len(table.stop_votes)))
+
+
+def _keep(table: LiveTable, p: dict[str, Any]) -> None:
+    seat = table.seat_of(str(p["player"]))
+    if seat is None or table.session is None or not table.session.stop_requested:
+        raise EventError("keep: not a seated player of a table stopping")
+    table.keep = bool(p["keep"])
+    key = "log.keep" if table.keep else "log.drop"
+    table.log.append(LogLine.of(key, name=table.name(seat)))
+
+
+def _end(table: LiveTable, p: dict[str, Any]) -> None:
+    table.status = "ended"
+    table.ended_reason = str(p.get("reason", "closed"))
+    table.ended_by = str(p.get("name", ""))  # the moderator who ended it, if one did
+    table.log.append(LogLine.of(f"log.end.{table.ended_reason}", name=table.ended_by))
+
+
+_HANDLERS = {
+    "open": _open,
+    "join": _join,
+    "leave": _leave,
+    "rename": _rename,
+    "start": _start,
+    "deal": _deal,
+    "look": _look,
+    "action": _action,
+    "replace": _replace,
+    "return": _return,
+    "stop": _stop,
+    "vote": _vote,
+    "keep": _keep,
+    "end": _end,
+}
