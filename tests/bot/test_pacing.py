@@ -37,12 +37,11 @@ async def _leave(pacer: RestPacer, count: int) -> list[float]:
 
 async def test_no_more_than_its_count_leave_in_any_window(window):
     pacer = RestPacer(3)
-    start = time.monotonic()
     left = await _leave(pacer, 10)
-    assert all(t - start < window / 2 for t in left[:3])  # the first three at once
-    # any four consecutive departures span a whole window at least
+    # any four consecutive departures span a whole window at least (a bound from below:
+    # a busy machine only adds to it)
     assert all(left[i + 3] - left[i] >= window * 0.99 for i in range(len(left) - 3))
-    assert pacer.waited >= 7
+    assert pacer.waited == 7  # the first three left at once, each later one waited
 
 
 async def test_requests_leave_in_the_order_they_came(window):
@@ -61,10 +60,8 @@ async def test_a_quiet_window_lets_a_burst_through_again(window):
     pacer = RestPacer(2)
     await _leave(pacer, 2)
     await asyncio.sleep(window * 1.1)
-    start = time.monotonic()
-    left = await _leave(pacer, 2)
-    assert all(t - start < window / 2 for t in left)
-    assert pacer.waited == 0
+    await _leave(pacer, 2)
+    assert pacer.waited == 0  # neither waited
 
 
 def test_the_token_s_rate_is_shared_by_the_shards_held():
@@ -120,9 +117,8 @@ async def test_its_trace_holds_the_session_s_counted_requests_only(window):
             )
     finally:
         await runner.cleanup()
-    edits = sorted(at for what, at in came if what == "channels")
-    assert len(edits) == 2 and edits[1] - edits[0] >= window * 0.99  # the second waited
-    assert [what for what, _ in came].count("interactions") == 1
-    # the answer was not held: at one request a window, a counted third would have waited
-    # too (a bound from below, which a busy machine cannot break: no timing of the answer)
+    assert sorted(what for what, _ in came) == ["channels", "channels", "interactions"]
+    # at one request a window the second edit waited, and the answer was not held: a
+    # counted third would have waited too (counted, not timed: a busy machine delays
+    # requests on their way as much as the pacer does)
     assert pacer.waited == 1

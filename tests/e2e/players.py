@@ -449,7 +449,10 @@ class TablePlayers:
         )
 
     async def _accepted(self, ix: SimInteraction) -> None:
-        """The bot took the click: it redrew the message clicked, no refusal."""
+        """The bot took the click: it redrew the message clicked, or said it done in a
+        line when that message was the table's no more (posted again below a summary
+        while the click was on its way), no refusal."""
         self.interactions.append(ix)
         await ix.wait_ack(WAIT)
-        assert ix.response_type == UPDATE_MESSAGE, f"{ix!r} was refused: {ix.text()!r}"
+        done = ix.response_type == UPDATE_MESSAGE or ix.text() in DONE
+        assert done, f"{ix!r} was refused: {ix.text()!r}"
