@@ -8,6 +8,7 @@ import random
 import time
 from collections import Counter
 
+from games.ai.duel import DuelConfig, run, summarize
 from games.cards import Suit, bits_of, card_mask, parse_cards
 from games.hombre import DealState, Phase, Session
 from games.hombre.actions import PASS, STOP, Action, Kind, Signal, discard, play, trump
@@ -350,3 +351,14 @@ def test_a_defender_lets_the_trick_his_partner_asked_for_pass() -> None:
         assert honours(asked_view, chosen.cards.bit_length() - 1, Signal.GANO), chosen
         checked += 1
     assert checked >= 5
+
+
+# ---- the duel -------------------------------------------------------------------
+
+
+def test_pimc_meets_the_first_strong_player_in_the_duel() -> None:
+    config = DuelConfig("hombre", "pimc", "pimc1", deals=2, seed=3, budget=0.03)
+    summary = summarize(config, run(config))
+    assert summary["deals"] == 2
+    assert summary["a_side"]["latency_ms"]["decisions"] > 0
+    assert summary["b_side"]["latency_ms"]["decisions"] > 0

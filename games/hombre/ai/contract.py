@@ -31,6 +31,7 @@ from .value import Payoffs
 
 RESULTS: Final = ("win", "remise", "codille")
 VOLE_SEARCH: Final = 0.01  # seconds the solver may take to check a vole
+VOLE_TIME: Final = 0.05  # and to check every vole of one decision
 LOWEST_MARGIN: Final = -3
 # (win, remise, codille) by the playout's margin, from -3 (or less) to +2 (or more),
 # for the seat as hombre or defender, en prenant or sans prendre: the deal as the
@@ -122,15 +123,15 @@ def after_exchanges(
     return hands
 
 
-def vole_made(contract: Contract, hands: Sequence[int]) -> bool:
+def vole_made(contract: Contract, hands: Sequence[int], seconds: float) -> bool:
     """Whether the hombre takes every trick of a deal his playout takes every
-    trick of, solved double-dummy.  A search longer than ``VOLE_SEARCH`` seconds
-    leaves the playout's word: a failing vole is refuted quickly (one trick for
-    the defenders), a made one takes the whole proof."""
+    trick of, solved double-dummy.  A search longer than ``seconds`` leaves the
+    playout's word: a failing vole is refuted quickly (one trick for the
+    defenders), a made one takes the whole proof."""
     position = HombrePosition.of(
         list(hands), contract.first, [], [0] * SEATS, contract.hombre, contract.trump
     )
-    deadline = time.perf_counter() + VOLE_SEARCH
+    deadline = time.perf_counter() + seconds
     try:
         return HombreSolver.of(contract.hombre, Goal.ALL, contract.trump, deadline).solve(position)
     except SearchTimeout:
@@ -146,6 +147,7 @@ class Judge:
         self.first = (view.dealer + 1) % SEATS
         self._payoffs: dict[tuple[int, Mode], Payoffs] = {}
         self._worth: dict[tuple[int, Mode, int, int], float] = {}
+        self._vole_time = VOLE_TIME  # seconds left to check voles with the solver
 
     def contract(self, hombre: int, mode: Mode, trump: int) -> Contract:
         return Contract(self.first, hombre, mode, trump)
@@ -161,18 +163,27 @@ class Judge:
     def worth(self, contract: Contract, hands: Sequence[int]) -> float:
         """The seat's worth of the deal once exchanged (``hands``), by a playout;
         an announced vole is made only if the playout takes every trick and the
-        solver confirms it (the defenders see each other's hands: double dummy is
-        exact there, and the rare hand worth it makes the search short)."""
+        solver confirms it, while the decision's ``VOLE_TIME`` lasts (the
+        defenders see each other's hands: double dummy is exact there)."""
         rules = trick_rules(contract.trump)
         h = contract.hombre
         counts = playout(rules, list(hands), contract.first, [0] * SEATS, h)
         matadors = rules.matador_run(hands[h])
         margin = counts[h] - max(counts[d] for d in defenders_of(h))
         if contract.mode is Mode.SANS_PRENDRE_VOLE:
-            made = counts[h] == TRICKS and vole_made(contract, hands)
+            made = counts[h] == TRICKS and self.vole_made(contract, hands)
             result = "vole" if made else "vole-failed" if margin > 0 else "vole-lost"
             return self.payoffs(h, contract.mode).value(result, matadors)
         return self.of_margin(contract, margin, matadors)
+
+    def vole_made(self, contract: Contract, hands: Sequence[int]) -> bool:
+        """``vole_made`` while the decision's ``VOLE_TIME`` lasts, then the playout's word."""
+        if self._vole_time <= 0:
+            return True
+        start = time.perf_counter()
+        made = vole_made(contract, hands, min(VOLE_SEARCH, self._vole_time))
+        self._vole_time -= time.perf_counter() - start
+        return made
 
     def of_margin(self, contract: Contract, margin: int, matadors: int) -> float:
         """The seat's worth of a playout's margin: its payoffs weighed by ``ODDS``."""
