@@ -162,6 +162,15 @@ def test_the_vole_is_not_announced_by_a_hand_that_may_lose_a_trick() -> None:
         assert kind in (Kind.PRENDRE, Kind.SANS_PRENDRE), kind
 
 
+def test_a_doubtful_hand_does_not_announce_the_vole_because_failing_is_cheap() -> None:
+    """A failed vole costs the hombre only his share of the poule: worth more on
+    average than passing with a middling hand, but it is not announced."""
+    pimc = HombrePimcPlayer()
+    for seed in range(4):
+        state = dealt("KS 4S 3S KH 3H 2H KD QD AC", random.Random(seed))
+        assert pimc.act(state.view(0), random.Random(seed), 0.25).kind is not Kind.SANS_PRENDRE_VOLE
+
+
 def test_the_trump_named_is_the_hands_long_suit() -> None:
     pimc = HombrePimcPlayer()
     for seed in range(3):

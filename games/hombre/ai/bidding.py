@@ -18,11 +18,17 @@ and the bêtes at stake count):
 * a call that a seat still to speak would outbid by the rules of thumb makes
   the seat a defender of that one.
 
-The seat bids when bidding is worth more than passing.  The trump, named
-after the auction, is chosen the same way with the seat's mode.  A
-sans-prendre vole is judged made on a deal only when the playout takes every
-trick and the solver confirms it (``contract.vole_made``), so it is announced
-only by a hand that takes every trick in nearly every deal drawn.
+The seat bids when bidding is worth more than passing.  The value of a
+choice of trump and discard is not the best sum over the deals, which luck
+flatters, but the choice one half of the deals prefers valued on the other
+half, both ways (``Options.fair``).  The trump, named after the auction, is
+chosen the same way with the seat's mode.  A sans-prendre vole is judged made
+on a deal only when the playout takes every trick and the solver confirms it
+(``contract.vole_made``), and it is announced only when made in at least
+``VOLE_CALL`` of the deals: a failed vole costs the hombre no more than his
+share of the poule (RULES.md §3 "Money": no bête, no bonus paid), which would
+make the announcement the cheapest way to play any doubtful hand, leaving the
+poule to the defenders more often than not.
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ from .exchange import weakest_discards
 from .heuristic import PRENDRE_SCORE, SANS_PRENDRE_SCORE, best_trump, trump_score
 
 CALLS: Final = (Kind.PRENDRE, Kind.SANS_PRENDRE, Kind.SANS_PRENDRE_VOLE)
+VOLE_CALL: Final = 0.5  # the least share of the deals drawn a vole must be made in to be announced
 TRUMP_SPREAD: Final = 4  # trumps tried at the auction: within this of the best ``trump_score``
 
 
@@ -97,6 +104,9 @@ class Options:
     seat: int
     choices: list[tuple[Mode, int, int]]
     sums: list[float]
+    halves: tuple[list[float], list[float]]  # the sums over every other deal
+    made: list[float]  # the weight of the deals whose announced vole is made
+    deals: int = 0
 
     @classmethod
     def of(
@@ -110,23 +120,48 @@ class Options:
                         choices.append((mode, suit, cards))
                 else:
                     choices.append((mode, suit, 0))
-        return cls(judge, view.seat, choices, [0.0] * len(choices))
+        n = len(choices)
+        return cls(judge, view.seat, choices, [0.0] * n, ([0.0] * n, [0.0] * n), [0.0] * n)
 
     def add(self, weight: float, hands: list[int], talon: list[int], modes: set[Mode]) -> None:
         """One deal: the seat's worth of each of its contracts of ``modes``."""
         judge = self.judge
+        half = self.halves[self.deals % 2]
+        self.deals += 1
         for i, (mode, suit, cards) in enumerate(self.choices):
             if mode not in modes:
                 continue
             contract = judge.contract(self.seat, mode, suit)
             chosen = {self.seat: cards} if mode.takes else {}
             after = after_exchanges(contract, hands, talon, chosen)
-            self.sums[i] += weight * judge.worth(contract, after)
+            voles = judge.voles_made
+            worth = weight * judge.worth(contract, after)
+            self.sums[i] += worth
+            half[i] += worth
+            if judge.voles_made > voles:
+                self.made[i] += weight
 
     def best(self, mode: Mode) -> tuple[float, int]:
         """The highest sum of ``mode``'s choices and its trump."""
         found = max((s, c[1]) for s, c in zip(self.sums, self.choices, strict=True) if c[0] is mode)
         return found
+
+    def most_made(self, mode: Mode) -> float:
+        """The most weight of deals in which one of ``mode``'s choices makes the vole."""
+        return max((m for m, c in zip(self.made, self.choices, strict=True) if c[0] is mode))
+
+    def fair(self, mode: Mode) -> float:
+        """The sum of ``mode``'s best choice, not flattered by the choosing: the
+        choice the deals of one half prefer, valued on the other half, both ways.
+        (The best of many sums on the same deals is the one luck favoured most:
+        compared with passing, a single sum, it would bid too often.)"""
+        mine = [i for i, c in enumerate(self.choices) if c[0] is mode]
+        total = 0.0
+        for chooser, judged in ((0, 1), (1, 0)):
+            sums = self.halves[chooser]
+            best = max(mine, key=lambda i: sums[i])
+            total += self.halves[judged][best]
+        return total
 
 
 def trumps_worth_trying(hand: int) -> list[int]:
@@ -165,7 +200,10 @@ def call_values(
         return {Kind.PASS: 0.0}
     values = {Kind.PASS: passing / total}
     for kind in calls:
-        values[kind] = (options.best(Mode(int(kind)))[0] + defending[kind]) / total
+        mode = Mode(int(kind))
+        if mode is Mode.SANS_PRENDRE_VOLE and options.most_made(mode) < VOLE_CALL * total:
+            continue  # not announced on a doubtful vole (see the module docstring)
+        values[kind] = (options.fair(mode) + defending[kind]) / total
     return values
 
 

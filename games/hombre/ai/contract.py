@@ -148,6 +148,7 @@ class Judge:
         self._payoffs: dict[tuple[int, Mode], Payoffs] = {}
         self._worth: dict[tuple[int, Mode, int, int], float] = {}
         self._vole_time = VOLE_TIME  # seconds left to check voles with the solver
+        self.voles_made = 0  # deals judged whose announced vole is made
 
     def contract(self, hombre: int, mode: Mode, trump: int) -> Contract:
         return Contract(self.first, hombre, mode, trump)
@@ -171,9 +172,15 @@ class Judge:
         matadors = rules.matador_run(hands[h])
         margin = counts[h] - max(counts[d] for d in defenders_of(h))
         if contract.mode is Mode.SANS_PRENDRE_VOLE:
-            made = counts[h] == TRICKS and self.vole_made(contract, hands)
-            result = "vole" if made else "vole-failed" if margin > 0 else "vole-lost"
-            return self.payoffs(h, contract.mode).value(result, matadors)
+            payoffs = self.payoffs(h, contract.mode)
+            if counts[h] == TRICKS and self.vole_made(contract, hands):
+                self.voles_made += 1
+                return payoffs.value("vole", matadors)
+            # failed: the hombre's bonuses if he still has more tricks than each
+            # defender, by the playout's margin read as in a sans-prendre
+            ahead = self.chances(contract, margin)[0]
+            failed, lost = payoffs.value("vole-failed", matadors), payoffs.value("vole-lost")
+            return ahead * failed + (1 - ahead) * lost
         return self.of_margin(contract, margin, matadors)
 
     def vole_made(self, contract: Contract, hands: Sequence[int]) -> bool:
@@ -185,6 +192,12 @@ class Judge:
         self._vole_time -= time.perf_counter() - start
         return made
 
+    def chances(self, contract: Contract, margin: int) -> tuple[float, float, float]:
+        """The chances of (win, remise, codille) of a playout's ``margin``, ``ODDS``."""
+        index = min(max(margin, LOWEST_MARGIN), LOWEST_MARGIN + len(ODDS["hombre", False]) - 1)
+        role = "hombre" if contract.hombre == self.seat else "defender"
+        return ODDS[role, contract.mode.sans_prendre][index - LOWEST_MARGIN]
+
     def of_margin(self, contract: Contract, margin: int, matadors: int) -> float:
         """The seat's worth of a playout's margin: its payoffs weighed by ``ODDS``."""
         index = min(max(margin, LOWEST_MARGIN), LOWEST_MARGIN + len(ODDS["hombre", False]) - 1)
@@ -192,9 +205,7 @@ class Judge:
         found = self._worth.get(key)
         if found is None:
             payoffs = self.payoffs(contract.hombre, contract.mode)
-            role = "hombre" if contract.hombre == self.seat else "defender"
-            odds = ODDS[role, contract.mode.sans_prendre]
-            chances = odds[index - LOWEST_MARGIN]
+            chances = self.chances(contract, margin)
             found = sum(
                 p * payoffs.value(r, matadors) for r, p in zip(RESULTS, chances, strict=True)
             )
