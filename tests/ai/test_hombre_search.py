@@ -8,7 +8,7 @@ import random
 import time
 from collections import Counter
 
-from games.ai.duel import DuelConfig, run, summarize
+from games.ai.duel import DuelConfig, arena_of, run, summarize
 from games.cards import Suit, bits_of, card_mask, parse_cards
 from games.hombre import DealState, Phase, Session
 from games.hombre.actions import PASS, STOP, Action, Kind, Signal, discard, play, trump
@@ -371,3 +371,11 @@ def test_pimc_meets_the_first_strong_player_in_the_duel() -> None:
     assert summary["deals"] == 2
     assert summary["a_side"]["latency_ms"]["decisions"] > 0
     assert summary["b_side"]["latency_ms"]["decisions"] > 0
+
+
+def test_the_duel_counts_every_result_of_the_hombre() -> None:
+    arena = arena_of("hombre")
+    facts = [{"hombre": True, "result": r} for r in ("win", "vole-failed", "codille")]
+    side = arena.side(facts)
+    assert side["hombre"] == 3 and side["vole-failed"] == 1
+    assert "1 vole-failed" in arena.lines("a", "pimc", side)[0]
