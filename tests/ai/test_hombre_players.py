@@ -12,7 +12,7 @@ from games.cards import Card, Suit, card_mask, parse_cards
 from games.hombre import DealState, Phase, Session
 from games.hombre.actions import PASS, Kind
 from games.hombre.ai import CheaterPlayer, HombrePimcPlayer
-from games.hombre.ai.pimc import knowledge_of
+from games.hombre.ai.inference import knowledge_of
 from games.hombre.ai.solver import Goal, HombrePosition, HombreSolver, reached
 from games.hombre.ai.value import deal_score
 from games.hombre.rules import SEATS, trick_rules

@@ -1,11 +1,14 @@
 """L'Hombre's computer players, by name (the registry's ``players``).
 
 ``random``; ``heuristic`` (rules of thumb, the table's *fair* player); ``pimc``
-(sampling and double-dummy search, the *strong* one); ``cheater`` (sees every
-card: an upper bound for the duels, never offered at a table, and refusing to
-play from a view).  Each decides from a ``DealView``; the game's part of the
-shared search is ``solver``, of the sampler ``pimc`` (its knowledge and
-reading of the calls), and of the duel ``duel`` (its arena, registered here).
+(sampling and double-dummy search, the *strong* one); ``pimc1`` (the first
+strong player, whose calls and exchange a single playout a deal judged: kept
+for the duel, never offered at a table); ``cheater`` (sees every card: an
+upper bound for the duels, never offered at a table, and refusing to play
+from a view).  Each decides from a ``DealView``; the game's part of the shared
+search is ``solver``, of the sampler ``inference`` (its knowledge and reading
+of the calls and exchanges), and of the duel ``duel`` (its arena, registered
+here).
 
 The game's registration is imported here too: until the bot offers L'Hombre
 (``games.offered``), its players are what makes it known to the duel.
@@ -27,14 +30,23 @@ from .cheater import CheaterPlayer
 from .duel import HombreArena
 from .heuristic import HombreHeuristicPlayer
 from .pimc import HombrePimcPlayer
+from .pimc1 import HombrePimc1Player
 
 PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
     "random": RandomPlayer,
     "heuristic": HombreHeuristicPlayer,
     "pimc": HombrePimcPlayer,
+    "pimc1": HombrePimc1Player,
     "cheater": CheaterPlayer,
 }
 
 register_arena(GAME, HombreArena)
 
-__all__ = ["PLAYERS", "CheaterPlayer", "HombreHeuristicPlayer", "HombrePimcPlayer", "RandomPlayer"]
+__all__ = [
+    "PLAYERS",
+    "CheaterPlayer",
+    "HombreHeuristicPlayer",
+    "HombrePimc1Player",
+    "HombrePimcPlayer",
+    "RandomPlayer",
+]

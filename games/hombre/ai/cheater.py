@@ -19,15 +19,8 @@ from games.hombre.rules import SEATS, TRICKS, trick_rules
 from games.hombre.state import DealState, DealView, Mode, Phase
 
 from .heuristic import play_rule_of_thumb
-from .pimc import (
-    CALLS,
-    Table,
-    Worths,
-    card_worths,
-    discard_candidates,
-    exchange_range,
-    solver_values,
-)
+from .pimc1 import CALLS, Table, Worths, discard_candidates, exchange_range
+from .play import card_worths, solver_values
 from .solver import HombrePosition
 
 

@@ -20,12 +20,12 @@ from games.ai.stats import rate
 from games.hombre.pool import BETE_ANTE, Bete, Pool
 from games.hombre.rules import SEATS
 from games.hombre.session import Session
-from games.hombre.settle import CODILLE, REMISE, VOLE, WIN
+from games.hombre.settle import CODILLE, REMISE, VOLE, VOLE_FAILED, WIN
 from games.hombre.state import DealState
 
 from .value import deal_score
 
-RESULTS = (WIN, REMISE, CODILLE, VOLE)
+RESULTS = (WIN, REMISE, CODILLE, VOLE, VOLE_FAILED)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,9 @@ from games.hombre.rules import trick_rules
 from games.hombre.state import DealView, Phase
 
 KINGS: Final = sum(1 << (16 * s + Rank.K) for s in Suit)
+PRENDRE_SCORE: Final = 8  # the least ``trump_score`` the rules of thumb take with
+SANS_PRENDRE_SCORE: Final = 12  # and play without exchanging with
+DEFENDER_MOST: Final = 5  # cards a defender exchanges at most (fewer when the talon has fewer)
 
 
 def trump_score(hand: int, suit: Suit) -> int:
@@ -51,9 +54,9 @@ class HombreHeuristicPlayer:
     def _bid(self, view: DealView) -> Action:
         _, score = best_trump(view.hand)
         wanted = Kind.PASS
-        if score >= 12:
+        if score >= SANS_PRENDRE_SCORE:
             wanted = Kind.SANS_PRENDRE
-        elif score >= 8:
+        elif score >= PRENDRE_SCORE:
             wanted = Kind.PRENDRE
         for action in sorted(view.legal, key=lambda a: -a.kind):
             if action.kind <= wanted and action.kind is not Kind.SANS_PRENDRE_VOLE:
@@ -64,7 +67,7 @@ class HombreHeuristicPlayer:
         least = min(1, view.talon_left) if view.seat == view.hombre else 0
         most = min(9, view.talon_left)
         if view.seat != view.hombre:
-            most = min(most, 5 if view.talon_left > 5 else view.talon_left)
+            most = min(most, DEFENDER_MOST)
         return discard(weak_discard(view.hand, view.trump, least, most))
 
     def _play(self, view: DealView) -> Action:

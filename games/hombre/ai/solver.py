@@ -232,55 +232,82 @@ class HombreSolver(TrickSolver[int]):
         return rep
 
 
+class PlayoutOrders:
+    """The greedy playout's card orders under one trump, each a tuple of the deck's
+    cards: cheapest to give away (plain cards, then trumps, weakest first),
+    strongest first, weakest first; and per card the set of cards that beat it."""
+
+    __slots__ = ("beaters", "cheap", "strong", "weak")
+
+    def __init__(self, rules: HombreTricks) -> None:
+        power = rules.power
+        trumps = rules.trump_mask
+        cards = [c for c in range(64) if power[c] >= 0]
+        # ties between suits go to the lower bit, as ``min`` and ``max`` over bits_of would
+        self.cheap = tuple(sorted(cards, key=lambda c: (trumps >> c & 1, power[c], c)))
+        self.strong = tuple(sorted(cards, key=lambda c: (-power[c], c)))
+        self.weak = tuple(sorted(cards, key=lambda c: (power[c], c)))
+        self.beaters = [0] * 64
+        for winner in cards:
+            for card in cards:
+                if rules.beats(card, winner):
+                    self.beaters[winner] |= 1 << card
+
+
+_PLAYOUT_ORDERS: Final = {int(s): PlayoutOrders(trick_rules(s)) for s in Suit}
+
+
+def _first_in(order: tuple[int, ...], mask: int) -> int:
+    """The first card of ``order`` in ``mask`` (not empty)."""
+    for card in order:
+        if mask >> card & 1:
+            return card
+    raise ValueError("no card of the order in the set")
+
+
 def playout(
     rules: HombreTricks, hands: list[int], leader: int, tricks: list[int], hombre: int
 ) -> list[int]:
     """The trick counts once the hands are played out by a greedy double-dummy
     policy from a trick boundary: the search's judgement past its horizon, and
-    the fast evaluation of a whole deal at the auction and the exchange."""
+    the fast evaluation of a whole deal at the auction and the exchange.
+
+    The leader: the hombre draws trumps with his best while the defenders hold
+    some, a defender leads his strongest plain card, otherwise the strongest
+    card.  Then a seat whose side wins the trick plays its cheapest card; one
+    that cannot win it too; otherwise it wins as cheaply as it can when it is
+    the last to play or its partner plays last, else with its strongest."""
+    orders = _PLAYOUT_ORDERS[rules.trump]
+    cheap, strong, weak, beaters = orders.cheap, orders.strong, orders.weak, orders.beaters
+    trumps = rules.trump_mask
+    legal_of = rules.legal
     hands = list(hands)
     tricks = list(tricks)
-    power = rules.power
-    trumps = rules.trump_mask
     while hands[leader]:
-        lead = winner = -1
+        hand = hands[leader]
+        if leader == hombre:
+            others = hands[(leader + 1) % SEATS] | hands[(leader + 2) % SEATS]
+            own = hand & trumps
+            card = _first_in(strong, own if own and others & trumps else hand)
+        else:
+            card = _first_in(strong, hand & ~trumps or hand)
+        hands[leader] = hand & ~(1 << card)
+        lead = winner = card
         wseat = leader
-        for step in range(SEATS):
+        for step in range(1, SEATS):
             seat = (leader + step) % SEATS
-            legal = rules.legal(hands[seat], lead, winner)
-            if step == 0:
-                card = _greedy_lead(rules, hands, seat, hombre)
-            elif (wseat == hombre) == (seat == hombre):  # the side is winning: cheapest
-                card = min(bits_of(legal), key=lambda c: (trumps >> c & 1, power[c]))
+            hand = hands[seat]
+            legal = legal_of(hand, lead, winner)
+            beating = legal & beaters[winner]
+            if (wseat == hombre) == (seat == hombre) or not beating:
+                card = _first_in(cheap, legal)
+            elif step == SEATS - 1 or ((seat + 1) % SEATS != hombre and seat != hombre):
+                card = _first_in(weak, beating)
             else:
-                beating = [c for c in bits_of(legal) if rules.beats(c, winner)]
-                if not beating:
-                    card = min(bits_of(legal), key=lambda c: (trumps >> c & 1, power[c]))
-                elif step == SEATS - 1 or ((seat + 1) % SEATS != hombre and seat != hombre):
-                    # last to play, or the partner plays last: as cheaply as possible
-                    card = min(beating, key=lambda c: power[c])
-                else:
-                    card = max(beating, key=lambda c: power[c])
-            hands[seat] &= ~(1 << card)
-            if step == 0:
-                lead = winner = card
-            elif rules.beats(card, winner):
+                card = _first_in(strong, beating)
+            hands[seat] = hand & ~(1 << card)
+            if beaters[winner] >> card & 1:
                 winner, wseat = card, seat
         tricks[wseat] += 1
         leader = wseat
     return tricks
-
-
-def _greedy_lead(rules: HombreTricks, hands: list[int], seat: int, hombre: int) -> int:
-    """The hombre draws trumps with his best while the defenders hold some; a
-    defender leads his strongest plain card; otherwise the strongest card."""
-    hand = hands[seat]
-    power = rules.power
-    trumps = rules.trump_mask
-    if seat == hombre:
-        others = hands[(seat + 1) % SEATS] | hands[(seat + 2) % SEATS]
-        if hand & trumps and others & trumps:
-            return max(bits_of(hand & trumps), key=lambda c: power[c])
-        return max(bits_of(hand), key=lambda c: power[c])
-    plain = hand & ~trumps
-    return max(bits_of(plain or hand), key=lambda c: power[c])

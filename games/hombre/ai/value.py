@@ -110,7 +110,8 @@ class Payoffs:
 
     def value(self, result: str, matadors: int = 0) -> float:
         """The seat's worth of ``result`` ("win", "remise", "codille", "vole",
-        "vole-failed") with the hombre holding a run of ``matadors``."""
+        "vole-failed" with the hombre still ahead of each defender, "vole-lost"
+        without) with the hombre holding a run of ``matadors``."""
         key = (result, matadors)
         cached = self._cache.get(key)
         if cached is not None:
@@ -121,6 +122,7 @@ class Payoffs:
             "codille": (CODILLES, False),
             "vole": ((VOLE,), True),
             "vole-failed": (VOLE_FAILED, True),
+            "vole-lost": (CODILLES, True),
         }
         counts, vole = table[result]
         value = self._mean(counts, vole, matadors)

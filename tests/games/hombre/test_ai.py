@@ -24,8 +24,8 @@ def net_of(candidate: str, baseline: str, deals: int) -> int:
     return total
 
 
-def test_the_players_are_random_heuristic_pimc_and_cheater() -> None:
-    assert set(PLAYERS) == {"random", "heuristic", "pimc", "cheater"}
+def test_the_players_are_random_heuristic_pimc_pimc1_and_cheater() -> None:
+    assert set(PLAYERS) == {"random", "heuristic", "pimc", "pimc1", "cheater"}
 
 
 def test_the_heuristic_wins_money_from_random_players() -> None:
