@@ -18,8 +18,8 @@ from typing import Any
 
 from examples.toy.game import GAME, SEATS, Action, DealState, Rules
 from examples.toy.session import Session, SettledDeal
-from games.cards import Card, card_mask, cards_of
-from games.records import RecordError, apply_action_lines, reading_record, result_head
+from games.cards import Card, cards_of
+from games.records import RecordError, reading_record, replay_deal, result_head
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,15 +85,13 @@ class Replay:
 
 def replay(record: DealRecord) -> Replay:
     """Replay a record exactly; a bad action raises ``RecordError`` naming it."""
-    try:
-        session = Session(record.players, dealer=record.dealer, rules=record.options)
-        state = session.deal_hands(
-            [card_mask(h) for h in record.hands], [c.index for c in record.talon]
-        )
-    except ValueError as error:
-        raise RecordError(f"impossible deal: {error}") from None
-    apply_action_lines(state, record.actions, SEATS, Action.parse)
-    settled = session.settle(state) if state.is_over else None
+    session, state, settled = replay_deal(
+        lambda: Session(record.players, dealer=record.dealer, rules=record.options),
+        record.hands,
+        record.talon,
+        record.actions,
+        Action.parse,
+    )
     return Replay(record, session, state, settled)
 
 

@@ -65,6 +65,11 @@ class Session:
         hands, talon = shuffled_deal(random.Random(seed), self.dealer)
         return self.deal_hands(hands, talon)
 
+    def contradiction(self) -> str | None:
+        """What of a record this session cannot agree with: nothing (the toy has no pot
+        that a record could ask more of than it holds)."""
+        return None
+
     def deal_hands(self, hands: Sequence[int], talon: Sequence[int]) -> DealState:
         """Deal given hands (bit sets by seat) and talon (bit numbers, in order)."""
         return DealState(self.rules, self.dealer, hands, talon)
