@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.delivery.table_message import table_edit, table_payload
+from bot.delivery.table_message import edit_refused, table_edit, table_payload
 from bot.drawing.boards import rules_embed
 from bot.drawing.pictures.files import edit_files, held, send_files
 from bot.drawing.render import (
@@ -188,13 +188,16 @@ async def _answer_public(bot: BeteBot, interaction: Interaction, table: LiveTabl
     on a table message since replaced is answered apart, the new one edited)."""
     if _on_table(interaction, table):
         payload = table_edit(table, held(interaction.message))
-        await interaction.response.edit_message(**payload)
-        await bot.presenter.after_change(table, table_done=True)
-    else:
-        await interaction.response.send_message(
-            t(bot.lang(interaction), "ok.played"), ephemeral=True
-        )
-        await bot.presenter.after_change(table)
+        try:
+            await interaction.response.edit_message(**payload)
+        except discord.NotFound:  # posted again below a summary while this answer was sent
+            edit_refused(table)
+        else:
+            await bot.presenter.after_change(table, table_done=True)
+            return
+    # the click was taken: said in a line, and the table's message as it is now edited
+    await interaction.response.send_message(t(bot.lang(interaction), "ok.played"), ephemeral=True)
+    await bot.presenter.after_change(table)
 
 
 async def _answer_panel(

@@ -73,6 +73,12 @@ def table_edit(table: LiveTable, holds: str | None, drawn: Drawing | None = None
     return payload
 
 
+def edit_refused(table: LiveTable) -> None:
+    """The edit ``table_edit`` made was refused: the table no longer knows what its
+    message shows or holds, so the next change edits it whole."""
+    table.shown, table.picture_held = "", UNKNOWN
+
+
 class TableMessages:
     """The public messages of the live tables."""
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from bot.ids import ComponentId
 from tests.e2e.fake import BotProcess, FakeDiscord, FakeMessage, SimUser
-from tests.e2e.players import WAIT, find_button
+from tests.e2e.players import DONE, WAIT, find_button
 from tests.e2e.test_bad_input import play_until, seated_table, verbs
 
 POSTS = "/channels/{channel_id}/messages"
@@ -128,4 +128,34 @@ async def test_a_summary_not_posted_before_a_restart_is_posted_after_it(
     await players.play_hand()
     await players.finish()
     assert players.summaries() == [1, 2]
+    assert "Traceback" not in bot.output()
+
+
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
+
+
+async def test_a_click_whose_table_message_is_gone_when_answered_still_counts(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    """The table message is posted again below a summary while a click on it is being
+    answered: Discord refuses to edit the old one (404). The click was taken: the bot
+    says so in a line, and the next hand is dealt."""
+    bot, players = await seated_table(server, make_bot)
+    offer = await play_until(
+        players, lambda o: last_card(verbs(o), sum(m.verb == "play" for m in players.moves))
+    )
+    await players.act(offer)
+    await players.finish()
+    table = players.require_table()
+    next_hand = find_button(table, "next")
+    assert next_hand is not None, f"no Next hand on {table!r}"
+    gone = server.inject("POST", CALLBACK, status=404, times=1)
+    ix = await players.users[0].click(table, next_hand, timeout=WAIT)
+    await ix.wait_ack(WAIT)
+    assert gone.hits == 1
+    assert ix.text() in DONE
+    await server.wait_for(
+        lambda: find_button(players.require_table(), "next") is None, WAIT, "the next hand"
+    )
+    assert shown_moves(players.require_table()) > ComponentId.parse(next_hand).moves
     assert "Traceback" not in bot.output()

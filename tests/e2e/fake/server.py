@@ -74,6 +74,7 @@ T = TypeVar("T")
 
 API_PREFIX = "/api/v10"
 CATCH_ALL = "/{tail:.*}"
+ANSWER_AGAIN = 1.0  # seconds a refused callback leaves the bot to answer another way
 BODY: web.RequestKey[Any] = web.RequestKey("body")
 
 # Interaction types.
@@ -268,10 +269,15 @@ class SimInteraction:
         return "\n".join(p for p in parts if p)
 
     async def wait_ack(self, timeout: float = 5.0) -> Callback:
-        """Wait for the bot's callback; fail at once if the fake refused it."""
+        """Wait for the bot's callback; fail soon if the fake refused it (a refused
+        callback leaves the interaction unanswered, as Discord does: the bot may answer
+        it another way within a second)."""
         await self.server.wait_for(
             lambda: self.acked or bool(self.rejected), timeout, f"an answer to {self!r}"
         )
+        if self.callback is None:
+            with contextlib.suppress(TimeoutError):
+                await self.server.wait_for(lambda: self.acked, ANSWER_AGAIN, "another answer")
         if self.callback is None:
             raise AssertionError(f"the bot's answer to {self!r} was refused: {self.rejected}")
         return self.callback
