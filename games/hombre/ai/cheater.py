@@ -9,9 +9,7 @@ each of its sampled deals.
 
 from __future__ import annotations
 
-import random
-
-from games.ai.base import DEFAULT_BUDGET
+from games.ai.base import Cheater
 from games.ai.sampling import played_by_seat
 from games.ai.thumb import card_of, play_of
 from games.hombre.actions import HIDE, PASS, STOP, Action, Kind, discard, trump
@@ -24,21 +22,8 @@ from .play import card_worths, solver_values
 from .solver import HombrePosition
 
 
-class CheaterPlayer:
-    name = "cheater"
-
-    def act(self, view: DealView, rng: random.Random, budget: float = DEFAULT_BUDGET) -> Action:
-        """Never: the cheater needs the whole deal (``act_full``)."""
-        raise ValueError("the cheater sees every card: it cannot play from a view")
-
-    def act_full(
-        self, state: DealState, rng: random.Random, budget: float = DEFAULT_BUDGET
-    ) -> Action:
-        legal = state.legal_actions()
-        if not legal:
-            raise ValueError("the deal is over")
-        if len(legal) == 1:
-            return legal[0]
+class CheaterPlayer(Cheater[DealState, Action]):
+    def decide(self, state: DealState, legal: list[Action], budget: float) -> Action:
         view = state.view(state.turn)
         worths = Worths(view)
         talon = list(state.talon[state.drawn :])
