@@ -20,16 +20,15 @@ from games.besigue.flow import (
     LaidCard,
     Phase,
     canonical_copies,
-    laid_cards,
-    laid_from,
 )
-from games.besigue.melds import Laid, Meld, legal_melds, resolve
+from games.besigue.melds import Meld, legal_melds, resolve
 from games.besigue.refusals import Refused as R
 from games.besigue.rules import Rules, deck_for, trick_rules
 from games.besigue.score import Outcome, count_deal
+from games.besigue.seen import SeatView, seat_view
 from games.cards import Card, Rank, Suit, bits_of
 from games.refusals import IllegalActionError, Refusal
-from games.tricks import PlayedTrick, TrickRules
+from games.tricks import TrickRules
 
 SEVEN_POINTS = 10
 __all__ = [
@@ -43,50 +42,13 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class DealView:
-    """What one seat may see of a deal: its own hand, and what is face up.
+class DealView(SeatView):
+    """What one seat may see of a classic deal (``SeatView``), with its trump and sevens."""
 
-    Nothing of the others' hidden cards or of the stock's order; ``melds`` is
-    the deal's public record of the combinations laid (in phase 2 their cards
-    are back in the hands, as every player saw them go).
-    """
-
-    rules: Rules
-    seat: int
-    phase: Phase
-    turn: int  # -1 once the deal is over
-    dealer: int
     trump: Suit
-    turned: Card | None  # the card under the stock (None once drawn)
-    stock: int  # hidden cards left in the stock
-    hand: int  # this seat's cards that are not laid (a bit set)
-    laid: tuple[tuple[LaidCard, ...], ...]  # each seat's laid cards
-    melds: tuple[tuple[Meld, ...], ...]  # each seat's combinations of this deal, in order
     sevens: tuple[tuple[int, Kind], ...]  # (seat, SEVEN_SHOW or SEVEN_EXCHANGE), in order
     turned_seven: bool  # the turned card was a 7: 10 to the dealer
-    declarer: int  # the seat declaring (phase DECLARE), else -1
-    melded: bool  # the declarer has laid his combination for this trick
-    seven_done: bool  # ...and done his seven action
-    trick: tuple[tuple[int, Card], ...]
-    winning: int
-    tricks_played: tuple[PlayedTrick, ...]
-    tricks_won: tuple[int, ...]
-    legal: tuple[Action, ...]
-    deal_points: tuple[int, ...]  # per seat so far (combinations and sevens; all at the end)
-    teams: tuple[int, ...]  # each seat's side
-    scores: tuple[int, ...]  # by side: the game's scores with this deal's points so far
-    target: int
-    hand_sizes: tuple[int, ...]  # every seat's cards, laid or not
-    outcome: Outcome | None
-
-    def laid_of(self, seat: int) -> Laid:
-        """A seat's laid cards as ``games.besigue.melds`` reads them."""
-        return laid_from(self.laid[seat])
-
-    @property
-    def cards(self) -> int:
-        """This seat's cards, laid or not (a bit set)."""
-        return self.hand | sum(laid.card.bit for laid in self.laid[self.seat])
+    seven_done: bool  # the declarer has done his seven action for this trick
 
 
 class DealState(DealFlow):
@@ -198,35 +160,12 @@ class DealState(DealFlow):
     # ---- what a seat sees --------------------------------------------------------
 
     def view(self, seat: int) -> DealView:
-        legal = tuple(self.legal_actions()) if seat == self.turn else ()
-        outcome = self.outcome
-        points = outcome.points if outcome is not None else tuple(self.meld_points)
-        return DealView(
-            rules=self.rules,
-            seat=seat,
-            phase=self.phase,
-            turn=-1 if self.is_over else self.turn,
-            dealer=self.dealer,
+        return seat_view(
+            self,
+            seat,
+            DealView,
             trump=self.trump,
-            turned=None if self.turned < 0 else Card.from_index(self.turned),
-            stock=self.stock_left,
-            hand=self.unlaid(seat),
-            laid=tuple(laid_cards(laid) for laid in self.laid),
-            melds=tuple(tuple(m) for m in self.melds),
             sevens=tuple(self.sevens),
             turned_seven=self.turned_seven,
-            declarer=self.declarer,
-            melded=self.melded and self.phase is Phase.DECLARE,
             seven_done=self.seven_done and self.phase is Phase.DECLARE,
-            trick=self._trick_cards(),
-            winning=self._winning_seat(),
-            tricks_played=tuple(self.history),
-            tricks_won=tuple(self.tricks),
-            legal=legal if not self.is_over else (),
-            deal_points=points,
-            teams=self.teams,
-            scores=self.side_scores(),
-            target=self.target,
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
-            outcome=outcome,
         )

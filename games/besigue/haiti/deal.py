@@ -23,17 +23,14 @@ from dataclasses import dataclass
 from games.besigue.actions import Action
 from games.besigue.flow import (
     DealFlow,
-    LaidCard,
-    Phase,
-    laid_cards,
-    laid_from,
 )
 from games.besigue.haiti.count import count_haiti
 from games.besigue.haiti.melds import Context, legal_melds, resolve
 from games.besigue.haiti.tricks import haiti_tricks
-from games.besigue.melds import Laid, Meld, MeldKind
+from games.besigue.melds import Meld, MeldKind
 from games.besigue.rules import Rules, Seven, TrumpBy, deck_for
 from games.besigue.score import Outcome
+from games.besigue.seen import SeatView, seat_view
 from games.cards import Card, Rank, Suit
 from games.tricks import PlayedTrick, TrickRules
 
@@ -42,50 +39,18 @@ TURNED = -2  # ``trump_by`` when a turned card fixed trump
 
 
 @dataclass(frozen=True, slots=True)
-class HaitiView:
-    """What one seat may see of a Haitian deal: its own hand, and what is face up.
+class HaitiView(SeatView):
+    """What one seat may see of a Haitian deal (``SeatView``), with its trump and sevens.
 
     ``trump`` is None until the first marriage fixes it (``trump_by`` the seat
-    that laid it, ``TURNED`` for a card turned, -1 while not fixed).  Nothing of
-    the others' hidden cards or of the stock's order.
+    that laid it, ``TURNED`` for a card turned, -1 while not fixed); ``turned``
+    is the card under the stock with ``trump=turned`` only.
     """
 
-    rules: Rules
-    seat: int
-    phase: Phase
-    turn: int  # -1 once the deal is over
-    dealer: int
     trump: Suit | None
     trump_by: int
-    turned: Card | None  # trump=turned: the card under the stock (None once drawn)
-    stock: int  # hidden cards left in the stock
-    hand: int  # this seat's cards that are not laid (a bit set)
-    laid: tuple[tuple[LaidCard, ...], ...]  # each seat's laid cards
-    melds: tuple[tuple[Meld, ...], ...]  # each seat's combinations of this deal, in order
     sevens: tuple[tuple[int, int], ...]  # (seat, trick number) of each 7 of trump that scored
     besigue_laid: bool  # a bésigue was laid in this deal (``first_besigue``)
-    declarer: int  # the seat declaring (phase DECLARE), else -1
-    melded: bool  # the declarer has laid his combination for this trick
-    trick: tuple[tuple[int, Card], ...]
-    winning: int
-    tricks_played: tuple[PlayedTrick, ...]
-    tricks_won: tuple[int, ...]
-    legal: tuple[Action, ...]
-    deal_points: tuple[int, ...]  # per seat so far (combinations and sevens; all at the end)
-    teams: tuple[int, ...]  # each seat's side
-    scores: tuple[int, ...]  # by side: the marque with this deal's points so far
-    target: int
-    hand_sizes: tuple[int, ...]  # every seat's cards, laid or not
-    outcome: Outcome | None
-
-    def laid_of(self, seat: int) -> Laid:
-        """A seat's laid cards as ``games.besigue.melds`` reads them."""
-        return laid_from(self.laid[seat])
-
-    @property
-    def cards(self) -> int:
-        """This seat's cards, laid or not (a bit set)."""
-        return self.hand | sum(laid.card.bit for laid in self.laid[self.seat])
 
     @property
     def context(self) -> Context:
@@ -197,35 +162,12 @@ class HaitiDeal(DealFlow):
     # ---- what a seat sees --------------------------------------------------------
 
     def view(self, seat: int) -> HaitiView:
-        legal = tuple(self.legal_actions()) if seat == self.turn else ()
-        outcome = self.outcome
-        points = outcome.points if outcome is not None else tuple(self.meld_points)
-        return HaitiView(
-            rules=self.rules,
-            seat=seat,
-            phase=self.phase,
-            turn=-1 if self.is_over else self.turn,
-            dealer=self.dealer,
+        return seat_view(
+            self,
+            seat,
+            HaitiView,
             trump=self.trump,
             trump_by=self.trump_by,
-            turned=None if self.turned < 0 else Card.from_index(self.turned),
-            stock=self.stock_left,
-            hand=self.unlaid(seat),
-            laid=tuple(laid_cards(laid) for laid in self.laid),
-            melds=tuple(tuple(m) for m in self.melds),
             sevens=tuple(self.sevens),
             besigue_laid=self.besigue_laid,
-            declarer=self.declarer,
-            melded=self.melded and self.phase is Phase.DECLARE,
-            trick=self._trick_cards(),
-            winning=self._winning_seat(),
-            tricks_played=tuple(self.history),
-            tricks_won=tuple(self.tricks),
-            legal=legal if not self.is_over else (),
-            deal_points=points,
-            teams=self.teams,
-            scores=self.side_scores(),
-            target=self.target,
-            hand_sizes=tuple(h.bit_count() for h in self.hands),
-            outcome=outcome,
         )
