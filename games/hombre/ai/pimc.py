@@ -30,10 +30,9 @@ from collections.abc import Iterator
 from typing import Final
 
 from games.ai.base import ChoosingPlayer
-from games.ai.sampling import Sampler, played_by_seat
-from games.ai.thumb import card_of
-from games.hombre.actions import HIDE, STOP, Action, Kind, discard, play, trump
-from games.hombre.rules import SEATS, TRICKS, trick_rules
+from games.ai.sampling import Sampler
+from games.hombre.actions import HIDE, STOP, Action, discard, play, trump
+from games.hombre.rules import SEATS
 from games.hombre.state import DealView, Phase
 
 from .bidding import choose_call, choose_trump
@@ -41,9 +40,8 @@ from .contract import Judge
 from .exchange import discard_choices, exchange_values
 from .heuristic import play_rule_of_thumb
 from .inference import Reading, knowledge_of
-from .play import card_worths, play_position, solver_values
+from .play import sampled_worths
 from .signals import HONOUR, asked, honours, signal_for
-from .solver import SearchTimeout
 from .value import Payoffs
 
 EXCHANGE_TIME: Final = 3.0  # budgets the hombre's exchange may take (one decision a deal)
@@ -113,26 +111,8 @@ class HombrePimcPlayer(ChoosingPlayer[DealView, Action]):
     def _play(self, view: DealView, rng: random.Random, deadline: float, hard: float) -> Action:
         assert view.mode is not None
         payoffs = Payoffs(view.pool, (view.dealer + 1) % SEATS, view.hombre, view.mode, view.seat)
-        base = play_position(view)
-        played = played_by_seat(SEATS, view.tricks_played, view.trick)[view.hombre]
-        values = solver_values(view.hombre, view.trump, TRICKS - len(view.tricks_played), hard)
-        stop = STOP in view.legal
-        cards = list(dict.fromkeys(card_of(a) for a in view.legal if a.kind is Kind.PLAY))
-        worth = dict.fromkeys(cards, 0.0)
-        stop_worth = 0.0
-        total = 0.0
-        try:
-            for weight, deal in self.deals(view, rng, deadline):
-                position = base.copy()
-                position.hands = list(deal[:SEATS])
-                matadors = trick_rules(view.trump).matador_run(deal[view.hombre] | played)
-                per_card = card_worths(position, payoffs, matadors, view.vole or stop, values)
-                for c, v in per_card.items():
-                    worth[c] += weight * v
-                stop_worth += weight * payoffs.value("win", matadors)
-                total += weight
-        except SearchTimeout:
-            pass
+        sums = sampled_worths(view, payoffs, self.deals(view, rng, deadline), hard)
+        cards, worth, total = sums.cards, sums.worth, sums.total
         if not total:
             return self._card(view, play_rule_of_thumb(view, cards))
         signal = asked(view)
@@ -140,7 +120,7 @@ class HombrePimcPlayer(ChoosingPlayer[DealView, Action]):
             if honours(view, c, signal):
                 worth[c] += HONOUR * total
         top = max(worth.values())
-        if stop and stop_worth >= top:
+        if STOP in view.legal and sums.stop_worth >= top:
             return STOP
         best = [c for c in cards if worth[c] >= top - 1e-9 * total]
         return self._card(view, best[0] if len(best) == 1 else play_rule_of_thumb(view, best))

@@ -39,7 +39,7 @@ from typing import Final
 
 from games.ai.base import ChoosingPlayer
 from games.ai.sampling import Sampler, played_by_seat
-from games.ai.thumb import card_of, play_of
+from games.ai.thumb import play_of
 from games.cards import Suit, bits_of
 from games.hombre.actions import HIDE, PASS, STOP, Action, Kind, discard, trump
 from games.hombre.rules import ESPADILLE, SEATS, TRICKS, defenders_of, trick_rules
@@ -55,8 +55,8 @@ from .heuristic import (
     weak_discard,
 )
 from .inference import knowledge_of
-from .play import card_worths, play_position, solver_values
-from .solver import SearchTimeout, playout
+from .play import sampled_worths
+from .solver import playout
 from .value import Payoffs
 
 MISFIT: Final = 0.2  # weight factor of a deal for each call it does not explain
@@ -344,30 +344,12 @@ class HombrePimc1Player(ChoosingPlayer[DealView, Action]):
     def _play(self, view: DealView, rng: random.Random, deadline: float, hard: float) -> Action:
         assert view.mode is not None
         payoffs = Worths(view).payoffs(view.hombre, view.mode)
-        base = play_position(view)
-        played = played_by_seat(SEATS, view.tricks_played, view.trick)[view.hombre]
-        values = solver_values(view.hombre, view.trump, TRICKS - len(view.tricks_played), hard)
-        stop = STOP in view.legal
-        cards = list(dict.fromkeys(card_of(a) for a in view.legal if a.kind is Kind.PLAY))
-        worth = dict.fromkeys(cards, 0.0)
-        stop_worth = 0.0
-        total = 0.0
-        try:
-            for weight, deal in self.deals(view, rng, deadline):
-                position = base.copy()
-                position.hands = list(deal[:SEATS])
-                matadors = trick_rules(view.trump).matador_run(deal[view.hombre] | played)
-                per_card = card_worths(position, payoffs, matadors, view.vole or stop, values)
-                for c, v in per_card.items():
-                    worth[c] += weight * v
-                stop_worth += weight * payoffs.value("win", matadors)
-                total += weight
-        except SearchTimeout:
-            pass
+        sums = sampled_worths(view, payoffs, self.deals(view, rng, deadline), hard)
+        cards, worth, total = sums.cards, sums.worth, sums.total
         if not total:
             return play_of(view.legal, play_rule_of_thumb(view, cards))
         top = max(worth.values())
-        if stop and stop_worth >= top:
+        if STOP in view.legal and sums.stop_worth >= top:
             return STOP
         best = [c for c in cards if worth[c] >= top - 1e-9 * total]
         card = best[0] if len(best) == 1 else play_rule_of_thumb(view, best)

@@ -5,13 +5,17 @@ earlier ``DEPTH`` tricks ahead and then a playout."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Final
 
-from games.hombre.rules import SEATS
+from games.ai.sampling import played_by_seat
+from games.ai.thumb import card_of
+from games.hombre.actions import STOP, Kind
+from games.hombre.rules import SEATS, TRICKS, trick_rules
 from games.hombre.state import DealView
 
-from .solver import Goal, HombrePosition, HombreSolver
+from .solver import Goal, HombrePosition, HombreSolver, SearchTimeout
 from .value import Payoffs
 
 EXACT_FROM: Final = 7  # tricks left from which the play is searched to the end
@@ -58,4 +62,51 @@ def play_position(view: DealView) -> HombrePosition:
     )
 
 
-__all__ = ["DEPTH", "EXACT_FROM", "Values", "card_worths", "play_position", "solver_values"]
+@dataclass(slots=True)
+class SampledWorths:
+    """Each legal card's worth to the seat summed over drawn deals, each deal's by
+    its weight; stopping's too (at the stop after five tricks)."""
+
+    cards: list[int]  # the legal cards, in the view's order
+    worth: dict[int, float]
+    stop_worth: float
+    total: float  # the weights summed: 0 when no deal was solved in time
+
+
+def sampled_worths(
+    view: DealView, payoffs: Payoffs, deals: Iterable[tuple[float, list[int]]], hard: float
+) -> SampledWorths:
+    """The legal cards valued over ``deals`` (weight, hands), each solved double-dummy
+    (``card_worths``) until the deals or the time (``hard``) run out."""
+    base = play_position(view)
+    played = played_by_seat(SEATS, view.tricks_played, view.trick)[view.hombre]
+    values = solver_values(view.hombre, view.trump, TRICKS - len(view.tricks_played), hard)
+    stop = STOP in view.legal
+    cards = list(dict.fromkeys(card_of(a) for a in view.legal if a.kind is Kind.PLAY))
+    sums = SampledWorths(cards, dict.fromkeys(cards, 0.0), 0.0, 0.0)
+    worth = sums.worth
+    try:
+        for weight, deal in deals:
+            position = base.copy()
+            position.hands = list(deal[:SEATS])
+            matadors = trick_rules(view.trump).matador_run(deal[view.hombre] | played)
+            per_card = card_worths(position, payoffs, matadors, view.vole or stop, values)
+            for c, v in per_card.items():
+                worth[c] += weight * v
+            sums.stop_worth += weight * payoffs.value("win", matadors)
+            sums.total += weight
+    except SearchTimeout:
+        pass
+    return sums
+
+
+__all__ = [
+    "DEPTH",
+    "EXACT_FROM",
+    "SampledWorths",
+    "Values",
+    "card_worths",
+    "play_position",
+    "sampled_worths",
+    "solver_values",
+]
