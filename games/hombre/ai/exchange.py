@@ -57,9 +57,9 @@ def discard_choices(hand: int, trump: int, least: int, most: int) -> list[int]:
     return sorted(set(out), key=lambda m: (m.bit_count(), m))
 
 
-def weakest_discards(hand: int, trump: int, least: int, most: int) -> list[int]:
-    """The ``j`` weakest cards for each ``j`` from ``least`` to ``most`` (plain cards
-    first, then kings, then trumps), no trump thrown beyond ``least``."""
+def weakest_first(hand: int, trump: int) -> list[int]:
+    """The cards of ``hand``, the weakest first: plain cards, then kings, then trumps,
+    each by its power."""
     rules = trick_rules(trump)
     power = rules.power
 
@@ -67,7 +67,14 @@ def weakest_discards(hand: int, trump: int, least: int, most: int) -> list[int]:
         klass = 2 if rules.is_trump(card) else 1 if KINGS >> card & 1 else 0
         return klass, power[card]
 
-    order = sorted(bits_of(hand), key=weakness)
+    return sorted(bits_of(hand), key=weakness)
+
+
+def weakest_discards(hand: int, trump: int, least: int, most: int) -> list[int]:
+    """The ``j`` weakest cards for each ``j`` from ``least`` to ``most`` (plain cards
+    first, then kings, then trumps), no trump thrown beyond ``least``."""
+    rules = trick_rules(trump)
+    order = weakest_first(hand, trump)
     plain = (hand & ~rules.trump_mask).bit_count()
     top = min(most, max(plain, least))
     return [_mask(order[:j]) for j in range(least, top + 1)]
@@ -105,4 +112,4 @@ def exchange_values(
     return [s / total for s in sums] if total else sums
 
 
-__all__ = ["discard_choices", "exchange_values", "weakest_discards"]
+__all__ = ["discard_choices", "exchange_values", "weakest_discards", "weakest_first"]

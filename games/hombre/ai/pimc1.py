@@ -42,12 +42,13 @@ from games.ai.sampling import Sampler, played_by_seat
 from games.ai.thumb import play_of
 from games.cards import Suit, bits_of
 from games.hombre.actions import HIDE, PASS, STOP, Action, Kind, discard, trump
-from games.hombre.rules import ESPADILLE, SEATS, TRICKS, defenders_of, trick_rules
+from games.hombre.rules import ESPADILLE, SEATS, TRICKS, trick_rules
 from games.hombre.state import DealView, Mode, Phase
 
+from .contract import Contract, after_exchanges
+from .exchange import weakest_first
 from .heuristic import (
     DEFENDER_MOST,
-    KINGS,
     PRENDRE_SCORE,
     best_trump,
     play_rule_of_thumb,
@@ -101,19 +102,7 @@ class CallReading:
 # ---- the fast evaluation of a whole deal: exchanges, then a playout -----------
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
-    """Who plays and how, for the evaluation of deals from the auction on."""
-
-    first: int
-    hombre: int
-    mode: Mode
-    trump: int
-
-    def exchangers(self) -> list[int]:
-        h = self.hombre
-        own = [h] if self.mode.takes else []
-        return [*own, *defenders_of(h)]
+Table = Contract  # who plays and how, for the evaluation of deals from the auction on
 
 
 def hombre_if_passing(view: DealView, hands: Sequence[int]) -> Table | None:
@@ -159,19 +148,7 @@ def play_out(
     """The trick counts and the hombre's hand after the exchanges still to come and
     a playout: ``chosen`` discards by seat, the others' by the rules of thumb;
     ``talon`` in drawing order; ``done`` exchangers already past."""
-    hands = list(hands)
-    pos = 0
-    for seat in table.exchangers()[done:]:
-        cards = chosen.get(seat)
-        if cards is None:
-            least, most = exchange_range(table, seat, len(talon) - pos, True)
-            cards = weak_discard(hands[seat], table.trump, least, most)
-        n = min(cards.bit_count(), len(talon) - pos)
-        drawn = 0
-        for card in talon[pos : pos + n]:
-            drawn |= 1 << card
-        pos += n
-        hands[seat] = hands[seat] & ~cards | drawn
+    hands = after_exchanges(table, hands, talon, chosen, done)
     counts = playout(trick_rules(table.trump), hands, table.first, [0] * SEATS, table.hombre)
     return counts, hands[table.hombre]
 
@@ -215,14 +192,7 @@ class Worths:
 def discard_candidates(hand: int, trump: int, least: int, most: int) -> list[int]:
     """Discards of the j weakest cards for each j allowed: plain cards first,
     then kings, then trumps (the rules of thumb's order of weakness)."""
-    rules = trick_rules(trump)
-    power = rules.power
-
-    def weakness(card: int) -> tuple[int, int]:
-        klass = 2 if rules.is_trump(card) else 1 if KINGS >> card & 1 else 0
-        return klass, power[card]
-
-    order = sorted(bits_of(hand), key=weakness)
+    order = weakest_first(hand, trump)
     out = []
     mask = 0
     for j in range(most + 1):
