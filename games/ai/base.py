@@ -12,6 +12,7 @@ a view.
 from __future__ import annotations
 
 import random
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Generic, Protocol, TypeVar, cast, runtime_checkable
@@ -68,6 +69,14 @@ class ChoosingPlayer(Generic[ViewT, ActionT]):
     def choose(self, view: ViewT, rng: random.Random, budget: float) -> ActionT:
         """One of ``view.legal`` (more than one)."""
         raise NotImplementedError
+
+
+def deadlines(budget: float, draw: float, stop: float) -> tuple[float, float]:
+    """The clock times, from now, at which a decision of ``budget`` seconds stops
+    drawing deals (``draw`` of the budget) and stops a search still running
+    (``stop`` of it): the time left between them lets the last search end."""
+    start = time.perf_counter()
+    return start + budget * draw, start + budget * stop
 
 
 class _Legal(Protocol[A_co]):

@@ -26,14 +26,13 @@ Every decision stops drawing deals when its time budget is spent.
 from __future__ import annotations
 
 import random
-import time
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, Generic, TypeVar
 
-from games.ai.base import ChoosingPlayer
+from games.ai.base import ChoosingPlayer, deadlines
 from games.ai.knowledge import Knowledge
 from games.ai.sampling import Sampler
 from games.besigue.actions import DRAW, Action, Kind
@@ -148,9 +147,7 @@ class SearchingPlayer(ChoosingPlayer[ViewT, Action], ABC):
         self.sampler = Sampler(max_deals)
 
     def choose(self, view: ViewT, rng: random.Random, budget: float) -> Action:
-        start = time.perf_counter()
-        # deals are drawn until ``deadline``; a search still running at ``hard`` stops
-        deadline, hard = start + budget * 0.6, start + budget * 0.85
+        deadline, hard = deadlines(budget, 0.6, 0.85)
         if view.phase is Phase.PLAY2:
             return self._play_two(view, rng, deadline, hard)
         if view.phase is Phase.DECLARE:

@@ -27,12 +27,11 @@ Every decision stops drawing deals when its time budget is spent.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from games.ai.base import ChoosingPlayer
+from games.ai.base import ChoosingPlayer, deadlines
 from games.ai.knowledge import Knowledge
 from games.ai.sampling import Sampler, played_by_seat, tricks_seen
 from games.ai.thumb import card_of, play_of
@@ -117,9 +116,7 @@ class BetePimcPlayer(ChoosingPlayer[DealView, Action]):
         self.sampler = Sampler(max_deals)
 
     def choose(self, view: DealView, rng: random.Random, budget: float) -> Action:
-        start = time.perf_counter()
-        # deals are drawn until ``deadline``; a search still running at ``hard`` stops
-        deadline, hard = start + budget * 0.8, start + budget * 0.95
+        deadline, hard = deadlines(budget, 0.8, 0.95)
         if view.phase is Phase.PLAY:
             return self._play(view, rng, deadline, hard)
         return self._speak(view, rng, deadline, hard)

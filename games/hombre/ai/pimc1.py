@@ -32,12 +32,11 @@ when its time budget is spent.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from games.ai.base import ChoosingPlayer
+from games.ai.base import ChoosingPlayer, deadlines
 from games.ai.sampling import Sampler, played_by_seat
 from games.ai.thumb import play_of
 from games.cards import Suit, bits_of
@@ -216,9 +215,7 @@ class HombrePimc1Player(ChoosingPlayer[DealView, Action]):
         self.sampler = Sampler(max_deals)
 
     def choose(self, view: DealView, rng: random.Random, budget: float) -> Action:
-        start = time.perf_counter()
-        # deals are drawn until ``deadline``; a search still running at ``hard`` stops
-        deadline, hard = start + budget * 0.75, start + budget * 0.9
+        deadline, hard = deadlines(budget, 0.75, 0.9)
         phase = view.phase
         if phase is Phase.PLAY:
             return self._play(view, rng, deadline, hard)
