@@ -331,6 +331,15 @@ def format_summary(s: dict[str, Any], arena: Arena) -> str:
     return "\n".join(lines)
 
 
+def new_player(players: Mapping[str, Callable[[], Any]], name: str, game: str) -> Any:
+    """A new player named ``name`` among a game's ``players`` (its ``PLAYERS``);
+    an unknown name is ``ValueError`` naming the known ones."""
+    factory = players.get(name)
+    if factory is None:
+        raise ValueError(f"{game} has no player {name!r} (known: {', '.join(players)})")
+    return factory()
+
+
 def settings_from(cls: type[SettingsT], settings: Mapping[str, str]) -> SettingsT:
     """An arena's settings dataclass from ``name=value`` texts (values by the field's
     default's type); an unknown name is ``ValueError``."""

@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.ai.duel import Arena
+from games.ai.duel import Arena, new_player
 from games.besigue.rules import MAX_SEATS, MIN_SEATS
 from games.besigue.session import Session
 from games.besigue.state import DealState
@@ -39,10 +39,7 @@ class BesigueArena(PointsArena):
     def player(self, name: str) -> Any:
         from . import PLAYERS
 
-        factory = PLAYERS.get(name)
-        if factory is None:
-            raise ValueError(f"Bésigue has no player {name!r} (known: {', '.join(PLAYERS)})")
-        return factory()
+        return new_player(PLAYERS, name, "Bésigue")
 
     def deal(self, seed: int, index: int) -> DealState:
         players = [f"p{s}" for s in range(self.seats)]

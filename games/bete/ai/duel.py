@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.ai.duel import TableRun, settings_from
+from games.ai.duel import TableRun, new_player, settings_from
 from games.ai.stats import rate
 from games.bete.session import Session
 from games.bete.state import DealState
@@ -51,10 +51,7 @@ class BeteArena:
     def player(self, name: str) -> Any:
         from . import PLAYERS
 
-        factory = PLAYERS.get(name)
-        if factory is None:
-            raise ValueError(f"La Bête has no player {name!r} (known: {', '.join(PLAYERS)})")
-        return factory()
+        return new_player(PLAYERS, name, "La Bête")
 
     def session(self, index: int) -> Session:
         """The session a deal is dealt in: a fresh round, the dealer turning with the index."""

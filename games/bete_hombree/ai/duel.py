@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.ai.duel import TableRun, act, settings_from
+from games.ai.duel import TableRun, act, new_player, settings_from
 from games.ai.stats import rate
 from games.bete_hombree import EntryInPlay, HandState, Phase
 from games.bete_hombree.rules import Rules
@@ -70,7 +70,7 @@ class HombreeArena:
             return HeuristicPlayer()
         from . import PLAYERS
 
-        return PLAYERS[name]()
+        return new_player(PLAYERS, name, "La Bête Hombrée")
 
     def deal(self, seed: int, index: int) -> HandState:
         dealer, belle, hands, cagnot = deal_of(seed, index)

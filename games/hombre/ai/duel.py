@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.ai.duel import settings_from
+from games.ai.duel import new_player, settings_from
 from games.ai.stats import rate
 from games.hombre.pool import BETE_ANTE, Bete, Pool
 from games.hombre.rules import SEATS
@@ -52,10 +52,7 @@ class HombreArena:
     def player(self, name: str) -> Any:
         from . import PLAYERS
 
-        factory = PLAYERS.get(name)
-        if factory is None:
-            raise ValueError(f"L'Hombre has no player {name!r} (known: {', '.join(PLAYERS)})")
-        return factory()
+        return new_player(PLAYERS, name, "L'Hombre")
 
     def session(self, index: int) -> Session:
         """The session a deal is dealt in: a fresh poule, the dealer turning with the index."""

@@ -14,6 +14,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from games.ai.duel import new_player
 from games.besigue.ai.points import PointsArena
 from games.besigue.haiti.deal import HaitiDeal
 from games.besigue.haiti.options import HaitiOptions
@@ -62,11 +63,7 @@ class HaitiArena(PointsArena):
     def player(self, name: str) -> Any:
         from . import PLAYERS
 
-        factory = PLAYERS.get(name)
-        if factory is None:
-            known = ", ".join(PLAYERS)
-            raise ValueError(f"Haitian Bésigue has no player {name!r} (known: {known})")
-        return factory()
+        return new_player(PLAYERS, name, "Haitian Bésigue")
 
     def deal(self, seed: int, index: int) -> HaitiDeal:
         players = [f"p{s}" for s in range(self.seats)]
