@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import Protocol, TypeVar
+
+ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
 
 
 class Rule(StrEnum):
@@ -60,6 +62,23 @@ def turn_refusal(state: _Turns, seat: int | None, over: str = "the deal is over"
     if seat is not None and seat != state.turn:
         return Refusal(Rule.TURN, f"it is seat {state.turn}'s turn, not seat {seat}'s")
     return None
+
+
+class _Checks(Protocol[ActionT_contra]):
+    @property
+    def turn(self) -> int: ...
+
+    def check(self, action: ActionT_contra, seat: int | None = None) -> Refusal | None: ...
+
+
+def verified_turn(state: _Checks[ActionT_contra], action: ActionT_contra, seat: int | None) -> int:
+    """The seat to act, once ``state.check`` accepts its ``action`` (of ``seat``,
+    None: the seat to act): what every game's ``apply`` verifies first.  A refused
+    action raises ``IllegalActionError`` with the refusal."""
+    refusal = state.check(action, seat)
+    if refusal is not None:
+        raise IllegalActionError(refusal)
+    return state.turn
 
 
 def codes(own: type[StrEnum] | None) -> tuple[StrEnum, ...]:

@@ -44,7 +44,7 @@ from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules, card_order
 from games.besigue.score import Outcome, side_totals
 from games.cards import PACK_BITS, Card, bits_of, card_mask, cards_of, face_of, number_copies
 from games.dealing import Deck
-from games.refusals import IllegalActionError, Refusal, Rule, turn_refusal
+from games.refusals import IllegalActionError, Refusal, Rule, turn_refusal, verified_turn
 from games.tricks import PlayedTrick, TrickPlay, TrickRules
 
 
@@ -310,10 +310,7 @@ class DealFlow(TrickPlay):
         return out
 
     def apply(self, action: Action, seat: int | None = None) -> None:
-        reason = self.check(action, seat)
-        if reason is not None:
-            raise IllegalActionError(reason)
-        turn = self.turn
+        turn = verified_turn(self, action, seat)
         self.actions.append((turn, action))
         kind = action.kind
         if kind is Kind.PLAY:

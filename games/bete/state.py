@@ -23,7 +23,7 @@ from games.cards import Card, Rank, bits_of, deck_mask
 from games.dealing import validate_deal
 from games.money import POT, Transfer, net_of
 from games.obligations import FollowBeatTrump
-from games.refusals import IllegalActionError, Refusal, Rule, turn_refusal
+from games.refusals import Refusal, Rule, turn_refusal, verified_turn
 from games.tricks import PlayedTrick, TrickPlay, played_mask
 
 TRICKS: Final = 5
@@ -330,10 +330,7 @@ class DealState(TrickPlay):
         return list(self._calls())
 
     def apply(self, action: Action, seat: int | None = None) -> None:
-        reason = self.check(action, seat)
-        if reason is not None:
-            raise IllegalActionError(reason)
-        turn = self.turn
+        turn = verified_turn(self, action, seat)
         self.actions.append((turn, action))
         if action.kind is Kind.PLAY:
             if (

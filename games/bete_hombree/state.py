@@ -43,7 +43,7 @@ from games.bete_hombree.view import HandView
 from games.cards import Suit, bits_of
 from games.dealing import validate_deal
 from games.obligations import FollowBeatTrump
-from games.refusals import IllegalActionError, Refusal, Rule, turn_refusal
+from games.refusals import IllegalActionError, Refusal, Rule, turn_refusal, verified_turn
 from games.tricks import TrickPlay
 
 __all__ = [
@@ -190,9 +190,7 @@ class HandState(Declaration):
             self.actions.append((turn, action))
             self._do_play(turn, action.cards.bit_length() - 1)
             return
-        reason = self.check(action, seat)
-        if reason is not None:
-            raise IllegalActionError(reason)
+        verified_turn(self, action, seat)
         self._do(action)
 
     def _do(self, action: Action) -> None:

@@ -35,7 +35,7 @@ from games.hombre.rules import (
 )
 from games.hombre.settle import Outcome, ante_transfers, settle, settle_all_pass
 from games.money import Transfer
-from games.refusals import IllegalActionError, Refusal, Rule, turn_refusal
+from games.refusals import Refusal, Rule, turn_refusal, verified_turn
 from games.tricks import PlayedTrick, TrickPlay
 
 VOLE_FROM: Final = 5  # tricks the hombre must have won to stop or undertake the vole
@@ -314,10 +314,7 @@ class DealState(TrickPlay):
         return out
 
     def apply(self, action: Action, seat: int | None = None) -> None:
-        reason = self.check(action, seat)
-        if reason is not None:
-            raise IllegalActionError(reason)
-        turn = self.turn
+        turn = verified_turn(self, action, seat)
         self.actions.append((turn, action))
         kind = action.kind
         if kind in CALLS:
