@@ -23,7 +23,7 @@ What differs between the games is each one's: the cards (``_setup``'s deck
 and packs), the combinations (``_melds_for``, ``_resolve``, ``_laid``), the
 other calls of the declaring (``_calls``, ``_check_call``, ``_apply_call``),
 what a finished trick scores (``_trick_scored``), the card play's rules
-(``_rules_for``) and the count (``_count``).
+(``_rules_for``) and how the brisques count (``_brisques``).
 
 Cards are bit numbers of ``games.cards``, one per pack, so identical cards are
 distinct bits; actions name cards by their shared codes and the physical copy
@@ -41,8 +41,8 @@ from games.besigue.actions import DRAW, Action, Kind, meld_of, play
 from games.besigue.melds import KINDS, Laid, Meld, MeldKind
 from games.besigue.refusals import Refused as R
 from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules, card_order
-from games.besigue.score import Outcome, side_totals
-from games.cards import PACK_BITS, Card, bits_of, card_mask, cards_of, face_of, number_copies
+from games.besigue.score import BrisqueRule, Outcome, classic_brisques, count_deal, side_totals
+from games.cards import PACK_BITS, Card, Suit, bits_of, card_mask, cards_of, face_of, number_copies
 from games.dealing import Deck
 from games.refusals import IllegalActionError, Refusal, Rule, turn_refusal, verified_turn
 from games.tricks import PlayedTrick, TrickPlay, TrickRules
@@ -103,6 +103,7 @@ class DealFlow(TrickPlay):
 
     rules: Rules
     packs: int
+    trump: Suit | None  # in Haiti, None until the first marriage fixes it
     outcome: Outcome | None
     # what a trick's winner may lay, in a refusal's words (one, and several)
     declared: tuple[str, str] = ("a combination", "combinations")
@@ -198,9 +199,24 @@ class DealFlow(TrickPlay):
     def _trick_scored(self, played: PlayedTrick) -> None:
         """What a finished trick scores by itself (Haiti's 7 of trump)."""
 
+    def _brisques(self) -> BrisqueRule:
+        """How this game counts the brisques won (``games.besigue.score``)."""
+        return classic_brisques
+
     def _count(self, reached: int | None) -> Outcome:
         """The count of the deal, played out or ended at once by side ``reached``."""
-        raise NotImplementedError
+        return count_deal(
+            trump=self.trump,
+            melds=self.meld_points,
+            laid=self.melds,
+            history=self.history,
+            tricks=self.tricks,
+            teams=self.teams,
+            scores_before=self.scores_before,
+            target=self.target,
+            reached_at_once=reached,
+            brisques=self._brisques(),
+        )
 
     # ---- state -------------------------------------------------------------------
 

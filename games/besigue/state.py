@@ -24,7 +24,6 @@ from games.besigue.flow import (
 from games.besigue.melds import Meld, legal_melds, resolve
 from games.besigue.refusals import Refused as R
 from games.besigue.rules import Rules, deck_for, trick_rules
-from games.besigue.score import Outcome, count_deal
 from games.besigue.seen import SeatView, seat_view
 from games.cards import Card, Rank, Suit, bits_of
 from games.refusals import IllegalActionError, Refusal
@@ -55,6 +54,7 @@ class DealState(DealFlow):
     """A deal of the classic game being played, from the deal to the count."""
 
     declared = ("a combination or a seven", "combinations or sevens")
+    trump: Suit  # turned up at the deal
 
     def __init__(
         self,
@@ -143,19 +143,6 @@ class DealState(DealFlow):
         self.sevens.append((seat, action.kind))
         self.seven_done = True
         self._score(seat, SEVEN_POINTS)
-
-    def _count(self, reached: int | None) -> Outcome:
-        return count_deal(
-            trump=self.trump,
-            melds=self.meld_points,
-            laid=self.melds,
-            history=self.history,
-            tricks=self.tricks,
-            teams=self.teams,
-            scores_before=self.scores_before,
-            target=self.target,
-            reached_at_once=reached,
-        )
 
     # ---- what a seat sees --------------------------------------------------------
 

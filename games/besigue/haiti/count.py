@@ -25,11 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from games.besigue.melds import Meld
 from games.besigue.rules import BRISQUE, Brisques
-from games.besigue.score import BrisqueRule, Outcome, count_deal, side_totals
-from games.cards import Suit
-from games.tricks import PlayedTrick
+from games.besigue.score import BrisqueRule, side_totals
 
 MAJORITY_MARQUE: Final = 200  # the marque a side needs for the majority's gain or loss
 MAJORITY_LOSS: Final = -200
@@ -80,32 +77,3 @@ def haiti_brisques(rule: Brisques) -> BrisqueRule:
         return brisque_points(cards, teams, marques, rule)
 
     return count
-
-
-def count_haiti(
-    *,
-    trump: Suit | None,
-    melds: Sequence[int],
-    laid: Sequence[Sequence[Meld]],
-    history: Sequence[PlayedTrick],
-    tricks: Sequence[int],
-    teams: Sequence[int],
-    scores_before: Sequence[int],
-    target: int,
-    brisques: Brisques,
-    reached_at_once: int | None = None,
-) -> Outcome:
-    """The count of a Haitian deal played out, or stopped when a combination took
-    side ``reached_at_once`` to the target (then no last trick and no brisques)."""
-    return count_deal(
-        trump=trump,
-        melds=melds,
-        laid=laid,
-        history=history,
-        tricks=tricks,
-        teams=teams,
-        scores_before=scores_before,
-        target=target,
-        reached_at_once=reached_at_once,
-        brisques=haiti_brisques(brisques),
-    )

@@ -24,12 +24,12 @@ from games.besigue.actions import Action
 from games.besigue.flow import (
     DealFlow,
 )
-from games.besigue.haiti.count import count_haiti
+from games.besigue.haiti.count import haiti_brisques
 from games.besigue.haiti.melds import Context, legal_melds, resolve
 from games.besigue.haiti.tricks import haiti_tricks
 from games.besigue.melds import Meld, MeldKind
 from games.besigue.rules import Rules, Seven, TrumpBy, deck_for
-from games.besigue.score import Outcome
+from games.besigue.score import BrisqueRule
 from games.besigue.seen import SeatView, seat_view
 from games.cards import Card, Rank, Suit
 from games.tricks import PlayedTrick, TrickRules
@@ -145,19 +145,8 @@ class HaitiDeal(DealFlow):
         sevens = sum(p for seat, p in enumerate(self.seven_points) if self.teams[seat] == side)
         return self.side_scores()[side] - sevens
 
-    def _count(self, reached: int | None) -> Outcome:
-        return count_haiti(
-            trump=self.trump,
-            melds=self.meld_points,
-            laid=self.melds,
-            history=self.history,
-            tricks=self.tricks,
-            teams=self.teams,
-            scores_before=self.scores_before,
-            target=self.target,
-            brisques=self.rules.brisques,
-            reached_at_once=reached,
-        )
+    def _brisques(self) -> BrisqueRule:
+        return haiti_brisques(self.rules.brisques)
 
     # ---- what a seat sees --------------------------------------------------------
 

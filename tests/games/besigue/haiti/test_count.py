@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.besigue.haiti.count import UNDER_MARQUE, brisque_points, count_haiti
+from games.besigue.haiti.count import UNDER_MARQUE, brisque_points, haiti_brisques
 from games.besigue.haiti.deal import HaitiDeal
 from games.besigue.rules import Brisques, Seven
-from games.besigue.score import Outcome
+from games.besigue.score import Outcome, count_deal
 from games.cards import Card, Suit
 from games.tricks import PlayedTrick
 
@@ -133,7 +133,7 @@ def trick(winner: int, text: str) -> PlayedTrick:
 
 
 def counted(scores: list[int], tricks: list[PlayedTrick], brisques: Brisques) -> Outcome:
-    return count_haiti(
+    return count_deal(
         trump=Suit.C,
         melds=[0, 0],
         laid=[[], []],
@@ -142,7 +142,7 @@ def counted(scores: list[int], tricks: list[PlayedTrick], brisques: Brisques) ->
         teams=[0, 1],
         scores_before=scores,
         target=1000,
-        brisques=brisques,
+        brisques=haiti_brisques(brisques),
     )
 
 
@@ -177,8 +177,8 @@ def test_the_partie_at_the_end_of_a_deal(
 
 def test_a_deal_with_no_marriage_has_no_trump() -> None:
     assert Card.parse("JK").is_joker  # (the helpers read jokers)
-    outcome = count_haiti(
+    outcome = count_deal(
         trump=None, melds=[0, 0], laid=[[], []], history=[trick(1, "9H 9S")], tricks=[0, 1],
-        teams=[0, 1], scores_before=[0, 0], target=1000, brisques=Brisques.EACH,
+        teams=[0, 1], scores_before=[0, 0], target=1000, brisques=haiti_brisques(Brisques.EACH),
     )  # fmt: skip
     assert outcome.trump is None and outcome.points == (0, 10)
