@@ -181,6 +181,23 @@ def replay_deal(
     return session, state, session.settle(state) if state.is_over else None
 
 
+RecordT = TypeVar("RecordT")
+SessionT = TypeVar("SessionT")
+DealStateT = TypeVar("DealStateT")
+DealSettledT = TypeVar("DealSettledT")
+
+
+@dataclass(slots=True)
+class DealReplay(Generic[RecordT, SessionT, DealStateT, DealSettledT]):
+    """A record of one deal replayed (``replay_deal``): the record, the session it
+    set, the deal played to where the record stops, and its settlement once over."""
+
+    record: RecordT
+    session: SessionT
+    state: DealStateT
+    settled: DealSettledT | None
+
+
 class RecordedDeal(Protocol):
     """One deal of a record of several (L'Hombre, Bésigue): its dealer and actions."""
 

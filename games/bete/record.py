@@ -12,6 +12,7 @@ from games.bete.session import Session, SettledDeal
 from games.bete.state import DealState, Pot
 from games.cards import Card, cards_of, number_copies, parse_cards
 from games.records import (
+    DealReplay,
     Owner,
     RecordError,
     Records,
@@ -109,33 +110,30 @@ def record_of(session: Session, state: DealState) -> DealRecord:
     )
 
 
-@dataclass(slots=True)
-class Replay:
-    record: DealRecord
-    session: Session
-    state: DealState
-    settled: SettledDeal | None
+Replay = DealReplay[DealRecord, Session, DealState, SettledDeal]
 
 
 def replay(record: DealRecord) -> Replay:
     """Replay a record exactly; a bad action raises ``RecordError`` naming it."""
     register = Register.of((owner_identity(o, record.players), a) for o, a in record.register)
-    session, state, settled = replay_deal(
-        lambda: Session(
-            record.players,
-            dealer=record.dealer,
-            rules=record.options,
-            register=register,
-            pot=record.pot,
-            bete_in_play=record.bete_in_play,
-            deals_in_round=0 if record.round_start else 1,
+    return Replay(
+        record,
+        *replay_deal(
+            lambda: Session(
+                record.players,
+                dealer=record.dealer,
+                rules=record.options,
+                register=register,
+                pot=record.pot,
+                bete_in_play=record.bete_in_play,
+                deals_in_round=0 if record.round_start else 1,
+            ),
+            record.hands,
+            record.talon,
+            record.actions,
+            Action.parse,
         ),
-        record.hands,
-        record.talon,
-        record.actions,
-        Action.parse,
     )
-    return Replay(record, session, state, settled)
 
 
 def result_json(result: Replay) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from games.bete_hombree.session import Session, SettledHand
 from games.bete_hombree.state import SEATS, HandState
 from games.cards import Card, Suit, cards_of, number_copies, parse_cards
 from games.records import (
+    DealReplay,
     Owner,
     RecordError,
     Records,
@@ -110,12 +111,7 @@ def _owner_out(entry: Entry, players: tuple[str, ...]) -> tuple[Owner, int]:
     return owner_in_record(entry.owner, players), entry.amount
 
 
-@dataclass(slots=True)
-class Replay:
-    record: HandRecord
-    session: Session
-    state: HandState
-    settled: SettledHand | None
+Replay = DealReplay[HandRecord, Session, HandState, SettledHand]
 
 
 def replay(record: HandRecord) -> Replay:
@@ -125,21 +121,23 @@ def replay(record: HandRecord) -> Replay:
     if pot is None:  # the pot holds exactly the pinandèles waiting in the register
         queue = record.options.pinandele is PinandeleRule.QUEUE
         pot = sum(a for o, a in record.register if o is None) if queue else 0
-    session, state, settled = replay_deal(
-        lambda: Session(
-            record.players,
-            dealer=record.dealer,
-            belle=record.belle,
-            rules=record.options,
-            register=register,
-            pot=pot,
+    return Replay(
+        record,
+        *replay_deal(
+            lambda: Session(
+                record.players,
+                dealer=record.dealer,
+                belle=record.belle,
+                rules=record.options,
+                register=register,
+                pot=pot,
+            ),
+            record.hands,
+            record.cagnot,
+            record.actions,
+            Action.parse,
         ),
-        record.hands,
-        record.cagnot,
-        record.actions,
-        Action.parse,
     )
-    return Replay(record, session, state, settled)
 
 
 def result_json(result: Replay) -> dict[str, Any]:
