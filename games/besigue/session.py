@@ -11,10 +11,12 @@ scoreboard, which is the table's business).
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Generic, TypeVar
 
+from games.besigue.flow import DealFlow
 from games.besigue.haiti.match import Match
 from games.besigue.melds import MeldKind
 from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules, deck_for
@@ -101,9 +103,20 @@ class SettledDeal:
         return self.outcome.best
 
 
-class SessionBase:
+DealT = TypeVar("DealT", bound=DealFlow)
+
+
+def first_dealer(players: Sequence[str], seed: int, dealer: int | None) -> tuple[int, int]:
+    """A new game's first dealer (drawn from ``seed`` unless given) and the seed of
+    its deals' generator."""
+    rng = random.Random(seed)
+    drawn = rng.randrange(len(players))
+    return drawn if dealer is None else dealer, rng.getrandbits(64)
+
+
+class SessionBase(ABC, Generic[DealT]):
     """What every Bésigue game keeps between deals: the players, the options, the
-    sides, the scores by side, the dealer passing, the stop."""
+    sides, the scores by side, the deals dealt, the dealer passing, the stop."""
 
     def __init__(
         self,
@@ -144,6 +157,7 @@ class SessionBase:
         self.en_bas_table = False
         self.rng = random.Random(seed)
         self.settled: list[SettledDeal] = []
+        self.states: list[DealT] = []  # every deal dealt, in order
 
     @property
     def seats(self) -> int:
@@ -156,6 +170,50 @@ class SessionBase:
 
     def _deal_rng(self, seed: int | None) -> random.Random:
         return random.Random(seed) if seed is not None else self.rng
+
+    # ---- deals ---------------------------------------------------------------------
+
+    @abstractmethod
+    def shuffle(self, seed: int | None = None) -> tuple[list[int], int, list[int]]:
+        """The cards of the next deal (hands, the turned card or -1, the stock top
+        first), shuffled from ``seed`` (else the session's generator), without
+        dealing them: the table writes them in its log first, then deals them
+        (``deal_hands``)."""
+
+    @abstractmethod
+    def deal_hands(self, hands: Sequence[int], stock: Sequence[int], turned: int) -> DealT:
+        """A deal of these cards (bit sets by seat; the stock's bit numbers top first;
+        the turned card's); ``ValueError`` if they do not fit the game."""
+
+    def deal(self, seed: int | None = None) -> DealT:
+        """Shuffle (from ``seed``, else the session's generator) and deal."""
+        hands, turned, stock = self.shuffle(seed)
+        return self.deal_hands(hands, stock, turned)
+
+    def _may_deal(self, hands: Sequence[int]) -> None:
+        """``ValueError`` unless a deal of ``hands`` may start now."""
+        if self.over:
+            raise ValueError("the game is over")
+        if len(hands) != self.seats:
+            raise ValueError(f"the game has {self.seats} players, not {len(hands)} hands")
+
+    def _dealt(self, state: DealT) -> DealT:
+        self.states.append(state)
+        self.in_deal = True
+        return state
+
+    def _counted(self, state: DealT) -> Outcome:
+        """The outcome of ``state``, a deal to settle; ``ValueError`` if not over."""
+        if state.outcome is None:
+            raise ValueError("the deal is not over")
+        return state.outcome
+
+    def _passed(self, settled: SettledDeal) -> SettledDeal:
+        """``settled`` counted into the game, and the deal passed to the next dealer."""
+        self.settled.append(settled)
+        self.dealer = (self.dealer + 1) % self.seats
+        self.in_deal = False
+        return settled
 
     # ---- the end ---------------------------------------------------------------------
 
@@ -177,7 +235,7 @@ class SessionBase:
         return 1 if self.stop_requested else MANY_DEALS
 
 
-class Session(SessionBase):
+class Session(SessionBase[DealState]):
     """One game of the classic Bésigue: its deals in turn to the target."""
 
     def __init__(
@@ -192,7 +250,6 @@ class Session(SessionBase):
         if rules is not None and rules.haiti:
             raise ValueError("a game of variant=haiti is a HaitiSession")
         super().__init__(players, rules=rules, dealer=dealer, scores=scores, seed=seed)
-        self.states: list[DealState] = []  # every deal dealt, in order
 
     @classmethod
     def start(
@@ -205,56 +262,27 @@ class Session(SessionBase):
     ) -> Session:
         """A new game (or a stopped one resumed at ``scores``), the first dealer drawn
         from ``seed`` unless given."""
-        rng = random.Random(seed)
-        drawn = rng.randrange(len(players))
-        return cls(
-            players,
-            rules=rules,
-            dealer=drawn if dealer is None else dealer,
-            scores=scores,
-            seed=rng.getrandbits(64),
-        )
+        dealer, seed = first_dealer(players, seed, dealer)
+        return cls(players, rules=rules, dealer=dealer, scores=scores, seed=seed)
 
     # ---- deals ---------------------------------------------------------------------
 
     def shuffle(self, seed: int | None = None) -> tuple[list[int], int, list[int]]:
-        """The cards of the next deal (hands, turned card, stock top first), shuffled
-        from ``seed`` (else the session's generator), without dealing them: the table
-        writes them in its log first, then deals them (``deal_hands``)."""
         rng = self._deal_rng(seed)
         order = list(deck_for(self.seats).order())
         rng.shuffle(order)
         return deal_order(order, self.seats, self.dealer, self.rules.hand_size)
 
-    def deal(self, seed: int | None = None) -> DealState:
-        """Shuffle (from ``seed``, else the session's generator) and deal."""
-        hands, turned, stock = self.shuffle(seed)
-        return self.deal_hands(hands, stock, turned)
-
     def deal_hands(self, hands: Sequence[int], stock: Sequence[int], turned: int) -> DealState:
-        """A deal of these cards (bit sets by seat; the stock's bit numbers top first;
-        the turned card's); ``ValueError`` if they do not fit the game."""
-        if self.over:
-            raise ValueError("the game is over")
-        if len(hands) != self.seats:
-            raise ValueError(f"the game has {self.seats} players, not {len(hands)} hands")
-        state = DealState(self.rules, self.dealer, hands, turned, stock, self.scores)
-        self.states.append(state)
-        self.in_deal = True
-        return state
+        self._may_deal(hands)
+        return self._dealt(DealState(self.rules, self.dealer, hands, turned, stock, self.scores))
 
     def settle(self, state: DealState) -> SettledDeal:
         """Count a finished deal into the game and pass the deal."""
-        outcome = state.outcome
-        if outcome is None:
-            raise ValueError("the deal is not over")
+        outcome = self._counted(state)
         self.scores = list(outcome.scores)
-        settled = SettledDeal(state.dealer, outcome, dict.fromkeys(self.players, 0))
-        self.settled.append(settled)
-        self.dealer = (self.dealer + 1) % self.seats
-        self.in_deal = False
         if outcome.over:
             self.over = True
             self.winner = outcome.winner
             self.en_bas_table = outcome.en_bas_table
-        return settled
+        return self._passed(SettledDeal(state.dealer, outcome, dict.fromkeys(self.players, 0)))

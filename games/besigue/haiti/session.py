@@ -12,17 +12,16 @@ one partie, so its replay stops at the partie's end (``partie_over``).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from games.besigue.haiti.deal import HaitiDeal
 from games.besigue.haiti.match import Match
 from games.besigue.rules import HAITI_HAND, Rules, TrumpBy, Variant, deck_for
-from games.besigue.session import SessionBase, SettledDeal, deal_order
+from games.besigue.session import SessionBase, SettledDeal, deal_order, first_dealer
 from games.cards import is_joker
 
 
-class HaitiSession(SessionBase):
+class HaitiSession(SessionBase[HaitiDeal]):
     """Parties of Haitian Bésigue at one table, and their match."""
 
     def __init__(
@@ -47,7 +46,6 @@ class HaitiSession(SessionBase):
         start = scores if scores is not None else self.match.start_scores(sides)
         super().__init__(players, rules=rules, dealer=dealer, scores=start, seed=seed)
         self.match_start = self.match
-        self.states: list[HaitiDeal] = []  # every deal dealt, in order
         self.parties_won: list[SettledDeal] = []  # the deal that won each partie
 
     @classmethod
@@ -62,16 +60,8 @@ class HaitiSession(SessionBase):
     ) -> HaitiSession:
         """A new match (or one resumed), the first dealer drawn from ``seed`` unless
         given."""
-        rng = random.Random(seed)
-        drawn = rng.randrange(len(players))
-        return cls(
-            players,
-            rules=rules,
-            dealer=drawn if dealer is None else dealer,
-            scores=scores,
-            seed=rng.getrandbits(64),
-            match=match,
-        )
+        dealer, seed = first_dealer(players, seed, dealer)
+        return cls(players, rules=rules, dealer=dealer, scores=scores, seed=seed, match=match)
 
     # ---- deals ---------------------------------------------------------------------
 
@@ -93,29 +83,16 @@ class HaitiSession(SessionBase):
             stock.insert(rng.randrange(len(stock) + 1), joker)
         return hands, turned, stock
 
-    def deal(self, seed: int | None = None) -> HaitiDeal:
-        """Shuffle (from ``seed``, else the session's generator) and deal."""
-        hands, turned, stock = self.shuffle(seed)
-        return self.deal_hands(hands, stock, turned)
-
     def deal_hands(self, hands: Sequence[int], stock: Sequence[int], turned: int = -1) -> HaitiDeal:
         """A deal of these cards (bit sets by seat; the stock's bit numbers top first;
         the turned card's, or -1); ``ValueError`` if they do not fit the game."""
-        if self.over:
-            raise ValueError("the game is over")
-        if len(hands) != self.seats:
-            raise ValueError(f"the game has {self.seats} players, not {len(hands)} hands")
-        state = HaitiDeal(self.rules, self.dealer, hands, stock, self.scores, turned)
-        self.states.append(state)
-        self.in_deal = True
-        return state
+        self._may_deal(hands)
+        return self._dealt(HaitiDeal(self.rules, self.dealer, hands, stock, self.scores, turned))
 
     def settle(self, state: HaitiDeal) -> SettledDeal:
         """Count a finished deal into the partie, pass the deal, and when it won the
         partie count it into the match and start the next partie."""
-        outcome = state.outcome
-        if outcome is None:
-            raise ValueError("the deal is not over")
+        outcome = self._counted(state)
         cent_points = None
         if outcome.over:
             assert outcome.winner is not None
@@ -130,9 +107,6 @@ class HaitiSession(SessionBase):
             match=self.match,
             cent_points=cent_points,
         )
-        self.settled.append(settled)
         if outcome.over:
             self.parties_won.append(settled)
-        self.dealer = (self.dealer + 1) % self.seats
-        self.in_deal = False
-        return settled
+        return self._passed(settled)
