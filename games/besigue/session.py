@@ -14,12 +14,12 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final, Generic, TypeVar
+from typing import ClassVar, Final, Generic, TypeVar
 
 from games.besigue.flow import DealFlow
 from games.besigue.haiti.match import Match
 from games.besigue.melds import MeldKind
-from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules, deck_for
+from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules, Variant, deck_for
 from games.besigue.score import Outcome, reached
 from games.besigue.state import DealState
 from games.register import Crossing, Entry
@@ -118,6 +118,8 @@ class SessionBase(ABC, Generic[DealT]):
     """What every Bésigue game keeps between deals: the players, the options, the
     sides, the scores by side, the deals dealt, the dealer passing, the stop."""
 
+    variant: ClassVar[Variant] = Variant.CLASSIC  # the only one a session of the class plays
+
     def __init__(
         self,
         players: Sequence[str],
@@ -135,6 +137,8 @@ class SessionBase(ABC, Generic[DealT]):
             raise ValueError(f"the dealer is a seat 0-{seats - 1}, not {dealer}")
         self.players = tuple(players)
         self.rules = rules or Rules()
+        if self.rules.variant is not self.variant:
+            raise ValueError(f"a {type(self).__name__} plays variant={self.variant}")
         self.teams = self.rules.teams_for(seats)
         self.sides = max(self.teams) + 1
         self.target = self.rules.target_for(seats)
@@ -237,19 +241,6 @@ class SessionBase(ABC, Generic[DealT]):
 
 class Session(SessionBase[DealState]):
     """One game of the classic Bésigue: its deals in turn to the target."""
-
-    def __init__(
-        self,
-        players: Sequence[str],
-        *,
-        rules: Rules | None = None,
-        dealer: int = 0,
-        scores: Sequence[int] | None = None,
-        seed: int = 0,
-    ) -> None:
-        if rules is not None and rules.haiti:
-            raise ValueError("a game of variant=haiti is a HaitiSession")
-        super().__init__(players, rules=rules, dealer=dealer, scores=scores, seed=seed)
 
     @classmethod
     def start(

@@ -24,6 +24,8 @@ from games.cards import is_joker
 class HaitiSession(SessionBase[HaitiDeal]):
     """Parties of Haitian Bésigue at one table, and their match."""
 
+    variant = Variant.HAITI
+
     def __init__(
         self,
         players: Sequence[str],
