@@ -191,38 +191,48 @@ def _copies_of(face: Card, mask: int) -> list[Card]:
     ]
 
 
+def marriage_error(kind: MeldKind, faces: Sequence[Card], trump: Suit | None) -> Refusal | None:
+    """Why these cards are not a marriage or trump marriage (``kind``) under ``trump``,
+    or None; with no trump yet (Haiti), any marriage is the one that fixes it."""
+    suits = {c.suit for c in faces}
+    if sorted(c.rank for c in faces) != [Rank.K, Rank.Q] or len(suits) != 1:
+        return Refusal(R.MELD_SHAPE, f"a {kind.value} is the K and the Q of one suit")
+    if trump is None:
+        return None
+    suit = next(iter(suits))
+    if kind is MeldKind.MARRIAGE and suit == trump:
+        return Refusal(
+            R.MELD_SHAPE,
+            f"K and Q of trump ({trump.symbol}) are the trump marriage, not a marriage",
+        )
+    if kind is MeldKind.TRUMP_MARRIAGE and suit != trump:
+        return Refusal(R.MELD_SHAPE, f"a trump marriage is the K and Q of trump ({trump.symbol})")
+    return None
+
+
+def besigue_error(faces: Sequence[Card]) -> Refusal | None:
+    """Why these cards are not the bésigue, or None."""
+    if sorted(c.index for c in faces) != [QUEEN_OF_SPADES.index, JACK_OF_DIAMONDS.index]:
+        return Refusal(R.MELD_SHAPE, "the bésigue is the Q♠ and the J♦")
+    return None
+
+
 def shape_error(kind: MeldKind, faces: Sequence[Card], trump: Suit | int) -> Refusal | None:
     """Why these cards (by code) are not a ``kind`` under ``trump``, or None."""
     if kind not in CLASSIC_KINDS:
         return Refusal(
             R.MELD_UNKNOWN, f"the {kind.value} is a combination of Bésigue as played in Haiti only"
         )
-    ranks = sorted(c.rank for c in faces)
-    suits = {c.suit for c in faces}
     trump = Suit(trump)
     if kind in (MeldKind.MARRIAGE, MeldKind.TRUMP_MARRIAGE):
-        if ranks != [Rank.K, Rank.Q] or len(suits) != 1:
-            return Refusal(R.MELD_SHAPE, f"a {kind.value} is the K and the Q of one suit")
-        suit = next(iter(suits))
-        if kind is MeldKind.MARRIAGE and suit == trump:
-            return Refusal(
-                R.MELD_SHAPE,
-                f"K and Q of trump ({trump.symbol}) are the trump marriage, not a marriage",
-            )
-        if kind is MeldKind.TRUMP_MARRIAGE and suit != trump:
-            return Refusal(
-                R.MELD_SHAPE, f"a trump marriage is the K and Q of trump ({trump.symbol})"
-            )
-        return None
+        return marriage_error(kind, faces, trump)
     if kind in FOURS:
         rank = FOURS[kind]
         if len(faces) != 4 or any(c.rank != rank for c in faces):
             return Refusal(R.MELD_SHAPE, f"{kind.value} are any four cards of rank {rank.text}")
         return None
     if kind is MeldKind.BESIGUE:
-        if sorted(c.index for c in faces) != [QUEEN_OF_SPADES.index, JACK_OF_DIAMONDS.index]:
-            return Refusal(R.MELD_SHAPE, "the bésigue is the Q♠ and the J♦")
-        return None
+        return besigue_error(faces)
     if kind is MeldKind.DOUBLE_BESIGUE:
         expected = sorted([QUEEN_OF_SPADES.index] * 2 + [JACK_OF_DIAMONDS.index] * 2)
         if sorted(c.index for c in faces) != expected:

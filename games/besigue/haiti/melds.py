@@ -46,6 +46,8 @@ from games.besigue.melds import (
     Laid,
     Meld,
     MeldKind,
+    besigue_error,
+    marriage_error,
 )
 from games.besigue.refusals import Refused as R
 from games.besigue.rules import Rules, card_order
@@ -145,27 +147,10 @@ def shape_error(kind: MeldKind, faces: Sequence[Card], context: Context) -> Refu
             R.JOKER, "a joker stands in for a card of four aces, kings, queens or jacks only"
         )
     if kind in MARRIAGES:
-        suits = {c.suit for c in faces}
-        if sorted(c.rank for c in faces) != [Rank.K, Rank.Q] or len(suits) != 1:
-            return Refusal(R.MELD_SHAPE, f"a {kind.value} is the K and the Q of one suit")
-        if trump is None:
-            return None  # the first marriage: the trump marriage, whatever its suit
-        suit = next(iter(suits))
-        if kind is M.MARRIAGE and suit == trump:
-            return Refusal(
-                R.MELD_SHAPE,
-                f"K and Q of trump ({trump.symbol}) are the trump marriage, not a marriage",
-            )
-        if kind is M.TRUMP_MARRIAGE and suit != trump:
-            return Refusal(
-                R.MELD_SHAPE, f"a trump marriage is the K and Q of trump ({trump.symbol})"
-            )
-        return None
+        return marriage_error(kind, faces, trump)  # no trump yet: the first marriage fixes it
     assert trump is not None
     if kind is M.BESIGUE:
-        if sorted(c.index for c in faces) != [QUEEN_OF_SPADES.index, JACK_OF_DIAMONDS.index]:
-            return Refusal(R.MELD_SHAPE, "the bésigue is the Q♠ and the J♦")
-        return None
+        return besigue_error(faces)
     if kind is M.QUINTE:
         wanted = sorted(Card(trump, r).index for r in (Rank.K, Rank.Q, *QUINTE_ADDS))
         if sorted(c.index for c in faces) != wanted:
