@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Protocol, TypeVar
 
-from games.cards import SUIT_BITS, SUIT_MASKS, Card
+from games.cards import SUIT_BITS, SUIT_MASKS, Card, bits_of
 from games.tricks import TrickRules
 
 RANK_MASK: Final = 15
@@ -27,13 +27,7 @@ ActionT = TypeVar("ActionT", bound=PlaysCards)
 
 def suit_ranks(hand: int, suit: int) -> list[int]:
     """Ranks held in a suit, strongest first."""
-    part = (hand >> (SUIT_BITS * suit)) & 0xFFFF
-    ranks = []
-    while part:
-        low = part & -part
-        ranks.append(low.bit_length() - 1)
-        part ^= low
-    return ranks
+    return bits_of((hand >> (SUIT_BITS * suit)) & 0xFFFF)
 
 
 def is_master(card: int, unseen: int) -> bool:
