@@ -66,6 +66,30 @@ def load(path: str | Path) -> dict[str, Any]:
     return data
 
 
+def recorded_players(
+    data: Mapping[str, Any],
+    game: str,
+    name: str,
+    seats: range,
+    *,
+    distinct: bool = False,
+    game_implied: bool = False,
+) -> tuple[str, ...]:
+    """The players of a record of ``game`` (``name`` in words), once its ``game``
+    field says so (``game_implied``: or is absent, as in the first records) and they
+    are as many as ``seats`` allows (``distinct``: all different); else
+    ``RecordError``."""
+    written = data.get("game", game) if game_implied else data.get("game")
+    if written != game:
+        raise RecordError(f"not a {game} record: game is {data.get('game')!r}")
+    players = tuple(str(p) for p in data["players"])
+    if len(players) not in seats or (distinct and len(set(players)) != len(players)):
+        many = f"{seats[0]} to {seats[-1]}" if len(seats) > 1 else str(seats[0])
+        different = " different" if distinct else ""
+        raise RecordError(f"{name} has {many}{different} players, not {len(players)}")
+    return players
+
+
 def split_action_line(line: str, seats: int) -> tuple[int, str]:
     """``"3 bid 3 belle"`` → (3, "bid 3 belle")."""
     seat_text, _, words = line.strip().partition(" ")

@@ -22,7 +22,7 @@ from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules, TrumpBy, deck_for, 
 from games.besigue.session import Session, SettledDeal
 from games.besigue.state import DealState
 from games.cards import Card, card_mask, cards_of, number_copies, parse_cards
-from games.records import RecordError, Records, reading_record, replay_deals
+from games.records import RecordError, Records, reading_record, recorded_players, replay_deals
 
 GAME = "besigue"
 HAITI_GAME = "besigue-haiti"  # the Haitian game's table and records (variant=haiti)
@@ -66,11 +66,8 @@ class BesigueRecord:
         """Read and check a record of ``game`` (``besigue``, or ``besigue-haiti``: the
         Haitian game's table); ``RecordError`` for a bad or self-contradicting one."""
         with reading_record():
-            if data.get("game") != game:
-                raise RecordError(f"not a {game} record: game is {data.get('game')!r}")
-            players = tuple(str(p) for p in data["players"])
-            if not MIN_SEATS <= len(players) <= MAX_SEATS or len(set(players)) != len(players):
-                raise RecordError(f"Bésigue has 2 to 4 different players, not {len(players)}")
+            seats = range(MIN_SEATS, MAX_SEATS + 1)
+            players = recorded_players(data, game, "Bésigue", seats, distinct=True)
             written = dict(data.get("options", {}))
             if game == HAITI_GAME and written.setdefault("variant", "haiti") != "haiti":
                 raise RecordError(f"a {HAITI_GAME} record plays variant=haiti")

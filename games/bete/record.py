@@ -20,6 +20,7 @@ from games.records import (
     owner_in_record,
     read_register,
     reading_record,
+    recorded_players,
     replay_deal,
     result_head,
 )
@@ -44,13 +45,7 @@ class DealRecord:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> DealRecord:
         with reading_record():
-            if data.get("game") != GAME:
-                raise RecordError(f"not a {GAME} record: game is {data.get('game')!r}")
-            players = tuple(str(p) for p in data["players"])
-            if not MIN_SEATS <= len(players) <= MAX_SEATS:
-                raise RecordError(
-                    f"La Bête has {MIN_SEATS} to {MAX_SEATS} players, not {len(players)}"
-                )
+            players = recorded_players(data, GAME, "La Bête", range(MIN_SEATS, MAX_SEATS + 1))
             pot = data.get("pot", {})
             parts = [int(pot.get(part, 0)) for part in ("reserve", "stake", "kings")]
             if min(parts) < 0:

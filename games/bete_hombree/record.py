@@ -24,6 +24,7 @@ from games.records import (
     owner_in_record,
     read_register,
     reading_record,
+    recorded_players,
     replay_deal,
     result_head,
 )
@@ -48,11 +49,8 @@ class HandRecord:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HandRecord:
         with reading_record():
-            if data.get("game", GAME) != GAME:
-                raise RecordError(f"not a {GAME} record: game is {data.get('game')!r}")
-            players = tuple(str(p) for p in data["players"])
-            if len(players) != SEATS:
-                raise RecordError(f"{GAME} has {SEATS} players, the record names {len(players)}")
+            seats = range(SEATS, SEATS + 1)
+            players = recorded_players(data, GAME, "La Bête Hombrée", seats, game_implied=True)
             register = read_register(data.get("register", []), SEATS)
             pot = data.get("pot")
             if pot is not None and int(pot) < 0:

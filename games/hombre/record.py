@@ -13,7 +13,7 @@ from games.hombre.pool import Bete, Pool
 from games.hombre.rules import SEATS, Rules
 from games.hombre.session import Session, SettledDeal
 from games.hombre.state import DealState
-from games.records import RecordError, Records, reading_record, replay_deals
+from games.records import RecordError, Records, reading_record, recorded_players, replay_deals
 
 GAME = "hombre"
 
@@ -44,11 +44,7 @@ class HombreRecord:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HombreRecord:
         with reading_record():
-            if data.get("game") != GAME:
-                raise RecordError(f"not a {GAME} record: game is {data.get('game')!r}")
-            players = tuple(str(p) for p in data["players"])
-            if len(players) != SEATS:
-                raise RecordError(f"L'Hombre has {SEATS} players, not {len(players)}")
+            players = recorded_players(data, GAME, "L'Hombre", range(SEATS, SEATS + 1))
             register = []
             for item in data.get("register", []):
                 owner, amount = item["owner"], item["amount"]
