@@ -235,6 +235,19 @@ _BY_TEXT: Final = {
 }
 
 
+class PlaysOneCard:
+    """The ``card`` of an action that holds the card it plays as a bit set (``cards``):
+    the actions of the one-pack games."""
+
+    __slots__ = ()
+    cards: int
+
+    @property
+    def card(self) -> Card:
+        """The card of a ``play`` action."""
+        return Card.from_index(self.cards.bit_length() - 1)
+
+
 def rank_of(index: int) -> int:
     """The rank of a card's bit number, whatever its pack."""
     return index % SUIT_BITS

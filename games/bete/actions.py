@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
-from games.cards import Card
+from games.cards import Card, PlaysOneCard
 from games.records import action_words
 
 
@@ -31,13 +31,9 @@ _BY_WORD: Final = {w: k for k, w in _WORDS.items()}
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(PlaysOneCard):
     kind: Kind
     cards: int = 0  # the card played, as a bit
-
-    @property
-    def card(self) -> Card:
-        return Card.from_index(self.cards.bit_length() - 1)
 
     def __str__(self) -> str:
         if self.kind is Kind.PLAY:

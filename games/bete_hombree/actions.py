@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
-from games.cards import Card, Suit, card_mask, cards_of, parse_cards
+from games.cards import Card, PlaysOneCard, Suit, card_mask, cards_of, parse_cards
 from games.records import action_words
 
 
@@ -43,7 +43,7 @@ _BY_WORD: Final = {w: k for k, w in _WORDS.items()}
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(PlaysOneCard):
     """One call or card.  Fields not used by a kind stay at their defaults.
 
     ``cards`` is a bit set: the discarded cards, or the one card played.
@@ -55,11 +55,6 @@ class Action:
     suit: int = -1
     matadors: int = 0
     cards: int = 0
-
-    @property
-    def card(self) -> Card:
-        """The card of a ``play`` action."""
-        return Card.from_index(self.cards.bit_length() - 1)
 
     def __str__(self) -> str:
         word = _WORDS[self.kind]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
-from games.cards import Card, Suit, card_mask, cards_of, parse_cards
+from games.cards import Card, PlaysOneCard, Suit, card_mask, cards_of, parse_cards
 from games.records import action_words
 
 
@@ -50,7 +50,7 @@ _SIGNALS: Final = {"gano": Signal.GANO, "knock": Signal.KNOCK}
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(PlaysOneCard):
     """One action; ``cards`` is the card played or the cards discarded (a bit set),
     ``suit`` the trump named."""
 
@@ -58,10 +58,6 @@ class Action:
     cards: int = 0
     suit: int = -1
     signal: Signal = Signal.NONE
-
-    @property
-    def card(self) -> Card:
-        return Card.from_index(self.cards.bit_length() - 1)
 
     def __str__(self) -> str:
         word = _WORDS[self.kind]
