@@ -69,6 +69,25 @@ def shuffled_deal(
     return deal_from_order(order, seats, dealer, pattern)
 
 
+def validate_shape(
+    dealer: int,
+    seats: int,
+    hands: Sequence[int],
+    rest: Sequence[int],
+    rest_size: int,
+    rest_name: str,
+) -> None:
+    """Check that ``dealer`` is one of the ``seats``, that each seat has a hand and
+    that the ``rest`` (e.g. the talon) holds ``rest_size`` cards: a deal's shape,
+    before ``validate_deal`` checks its cards."""
+    if not 0 <= dealer < seats:
+        raise ValueError(f"the dealer is a seat 0-{seats - 1}, not {dealer}")
+    if len(hands) != seats:
+        raise ValueError(f"a deal has {seats} hands, not {len(hands)}")
+    if len(rest) != rest_size:
+        raise ValueError(f"the {rest_name} holds {rest_size} cards, not {len(rest)}")
+
+
 def validate_deal(
     deck: int, hands: Sequence[int], rest: Sequence[int], hand_size: int, rest_name: str
 ) -> None:

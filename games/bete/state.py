@@ -20,7 +20,7 @@ from typing import Final
 from games.bete.actions import CONTRE, CURIEUSE, PASS, PLAY_CONTRACT, PLAYS, Action, Kind
 from games.bete.rules import FICHE, MAX_SEATS, MIN_SEATS, Rules
 from games.cards import Card, Rank, bits_of, deck_mask
-from games.dealing import validate_deal
+from games.dealing import validate_deal, validate_shape
 from games.money import POT, Transfer, net_of
 from games.obligations import FollowBeatTrump
 from games.refusals import Refusal, Rule, turn_refusal, verified_turn
@@ -518,12 +518,7 @@ def _validate_deal(
 ) -> None:
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise ValueError(f"La Bête is played by {MIN_SEATS} to {MAX_SEATS} players, not {seats}")
-    if not 0 <= dealer < seats:
-        raise ValueError(f"dealer must be a seat 0-{seats - 1}, not {dealer}")
-    if len(talon) != 32 - HAND_SIZE * seats:
-        raise ValueError(
-            f"the talon holds the {32 - HAND_SIZE * seats} cards left, not {len(talon)}"
-        )
+    validate_shape(dealer, seats, hands, talon, 32 - HAND_SIZE * seats, "talon")
     validate_deal(DECK, hands, talon, HAND_SIZE, "talon")
     for bete in waiting:
         if not 0 <= bete.owner < seats or bete.amount <= 0:

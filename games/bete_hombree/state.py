@@ -41,7 +41,7 @@ from games.bete_hombree.hand import (
 from games.bete_hombree.rules import Rules
 from games.bete_hombree.view import HandView
 from games.cards import Suit, bits_of
-from games.dealing import validate_deal
+from games.dealing import validate_deal, validate_shape
 from games.obligations import FollowBeatTrump
 from games.refusals import IllegalActionError, Refusal, Rule, turn_refusal, verified_turn
 from games.tricks import TrickPlay
@@ -254,12 +254,7 @@ def _validate_deal(
     cagnot: Sequence[int],
     entry: EntryInPlay | None,
 ) -> None:
-    if not 0 <= dealer < SEATS:
-        raise ValueError(f"dealer must be a seat 0-3, not {dealer}")
-    if len(hands) != SEATS:
-        raise ValueError(f"a deal has {SEATS} hands, not {len(hands)}")
-    if len(cagnot) != CAGNOT_SIZE:
-        raise ValueError(f"the cagnot holds {CAGNOT_SIZE} cards, not {len(cagnot)}")
+    validate_shape(dealer, SEATS, hands, cagnot, CAGNOT_SIZE, "cagnot")
     validate_deal(deck_for(belle), hands, cagnot, HAND_SIZE, "cagnot")
     if entry is not None and entry.owner is not None and not 0 <= entry.owner < SEATS:
         raise ValueError(f"the entry in play belongs to seat {entry.owner}, not a seat 0-3")

@@ -17,7 +17,7 @@ from enum import IntEnum, StrEnum
 from typing import Final
 
 from games.cards import Card, Suit, bits_of
-from games.dealing import validate_deal
+from games.dealing import validate_deal, validate_shape
 from games.hombre.actions import CALLS, HIDE, PASS, SHOW, STOP, Action, Kind, Signal
 from games.hombre.actions import play as play_action
 from games.hombre.actions import trump as trump_action
@@ -131,12 +131,7 @@ class DealState(TrickPlay):
         self, rules: Rules, dealer: int, hands: Sequence[int], talon: Sequence[int], pool: Pool
     ) -> None:
         """``hands`` are bit sets by seat; ``talon`` the 13 undealt cards, top first."""
-        if not 0 <= dealer < SEATS:
-            raise ValueError(f"the dealer is a seat 0-{SEATS - 1}, not {dealer}")
-        if len(hands) != SEATS:
-            raise ValueError(f"L'Hombre has {SEATS} players, not {len(hands)}")
-        if len(talon) != TALON_SIZE:
-            raise ValueError(f"the talon holds {TALON_SIZE} cards, not {len(talon)}")
+        validate_shape(dealer, SEATS, hands, talon, TALON_SIZE, "talon")
         validate_deal(DECK_MASK, hands, talon, HAND_SIZE, "talon")
         for bete in pool.register:
             if not 0 <= bete.owner < SEATS:
