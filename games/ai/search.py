@@ -33,9 +33,9 @@ ranking its cards otherwise overrides ``ordered_moves`` and ``representative``).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import ClassVar, Final, Generic, Self, TypeVar
+from typing import ClassVar, Final, Generic, Protocol, Self, TypeVar
 
 from games.cards import bits_of
 from games.tricks import TrickRules
@@ -47,6 +47,25 @@ MemoT = TypeVar("MemoT", bound=Hashable)
 
 class SearchTimeout(Exception):
     """The solver's deadline passed before the answer was known."""
+
+
+class InCardPlay(Protocol):
+    """A game's state in its card play, as a position starts from it."""
+
+    @property
+    def hands(self) -> Sequence[int]: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def trick(self) -> Sequence[tuple[int, int]]: ...
+    @property
+    def tricks(self) -> Sequence[int]: ...
+
+
+def card_play(state: InCardPlay) -> tuple[list[int], int, list[int], list[int]]:
+    """The hands, the leader, the trick's cards and the tricks won of ``state``: the
+    card play every game's position (``Position.of``) starts from."""
+    return list(state.hands), state.leader, [index for _, index in state.trick], list(state.tricks)
 
 
 @dataclass(slots=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from games.ai.search import Position, SearchTimeout, TrickSolver
+from games.ai.search import Position, SearchTimeout, TrickSolver, card_play
 from games.bete_hombree import HandState, Phase
 from games.bete_hombree.state import SEATS
 from games.obligations import FollowBeatTrump
@@ -76,16 +76,7 @@ class HombreePosition(Position[bool]):
         """The position of a hand being played (phase PLAY)."""
         if state.phase is not Phase.PLAY:
             raise ValueError("the hand is not in its card play")
-        return cls.of(
-            list(state.hands),
-            state.leader,
-            [index for _, index in state.trick],
-            list(state.tricks),
-            state.declarer,
-            state.level,
-            state.trump,
-            state.race_won,
-        )
+        return cls.of(*card_play(state), state.declarer, state.level, state.trump, state.race_won)
 
     @property
     def trump(self) -> int:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
 
-from games.ai.search import Position, SearchTimeout, TrickSolver
+from games.ai.search import Position, SearchTimeout, TrickSolver, card_play
 from games.cards import Suit, bits_of
 from games.hombre.rules import SEATS, TRICKS, HombreTricks, trick_rules
 from games.hombre.state import DealState, Phase
@@ -119,14 +119,7 @@ class HombrePosition(Position[int]):
         """The position of a deal being played (phase PLAY)."""
         if state.phase is not Phase.PLAY:
             raise ValueError("the deal is not in its card play")
-        return cls.of(
-            list(state.hands),
-            state.leader,
-            [index for _, index in state.trick],
-            list(state.tricks),
-            state.hombre,
-            state.trump,
-        )
+        return cls.of(*card_play(state), state.hombre, state.trump)
 
 
 @dataclass(slots=True)
