@@ -43,7 +43,7 @@ from games.bete_hombree.view import HandView
 from games.cards import Suit, bits_of
 from games.dealing import validate_deal, validate_shape
 from games.obligations import FollowBeatTrump
-from games.refusals import IllegalActionError, Refusal, Rule, turn_refusal, verified_turn
+from games.refusals import IllegalActionError, Refusal, Rule, turn_refusal
 from games.tricks import TrickPlay
 
 __all__ = [
@@ -190,7 +190,9 @@ class HandState(Declaration):
             self.actions.append((turn, action))
             self._do_play(turn, action.cards.bit_length() - 1)
             return
-        verified_turn(self, action, seat)
+        reason = self.check(action, seat)
+        if reason is not None:  # inline: this is the engine benchmark's hot path
+            raise IllegalActionError(reason)
         self._do(action)
 
     def _do(self, action: Action) -> None:
