@@ -24,6 +24,15 @@ class Transfer:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class Bete:
+    """A bête: a debt of ``amount`` that its ``owner`` (a seat) pays into the pot
+    it waits for (La Bête's waiting bêtes, L'Hombre's bêtes made)."""
+
+    owner: int
+    amount: int
+
+
 def net_of(transfers: Iterable[Transfer], seats: int) -> tuple[tuple[int, ...], int]:
     """Each seat's net payment and the pot's change; they always sum to zero."""
     net = [0] * seats

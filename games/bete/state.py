@@ -22,6 +22,7 @@ from games.bete.rules import FICHE, MAX_SEATS, MIN_SEATS, Rules
 from games.cards import Card, Rank, bits_of, deck_mask
 from games.dealing import validate_deal, validate_shape
 from games.money import POT, Transfer, net_of
+from games.money import Bete as Bete  # the waiting bêtes
 from games.obligations import FollowBeatTrump
 from games.refusals import Refusal, Rule, turn_refusal, verified_turn
 from games.tricks import PlayedTrick, TrickPlay, played_mask
@@ -59,14 +60,6 @@ class Pot:
     @property
     def total(self) -> int:
         return self.reserve + self.stake + self.kings
-
-
-@dataclass(frozen=True, slots=True)
-class Bete:
-    """A waiting bête: its owner's seat and amount."""
-
-    owner: int
-    amount: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,18 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from games.money import Bete as Bete  # the bêtes made
+
 FIRST_ANTE: Final = 3  # each player's first stake in a new poule
 BETE_ANTE: Final = 2  # each player's stake when a bête enters the poule
 ALL_PASS: Final = 2  # what each adds when everyone passed
 SANS_PRENDRE_BONUS: Final = 6
-
-
-@dataclass(frozen=True, slots=True)
-class Bete:
-    """A made bête: a debt its owner pays into the poule it enters."""
-
-    owner: int
-    amount: int
 
 
 @dataclass(frozen=True, slots=True)
