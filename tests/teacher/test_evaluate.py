@@ -35,9 +35,9 @@ def piles_of(data: dict[str, Any], deal: int, seat: int) -> list[list[str]]:
     written = data["deals"][deal] if "deals" in data else data
     piles = [h for s, h in enumerate(written["hands"]) if s != seat]
     for key, value in written.items():
-        if key not in ("hands", "actions", "players") and isinstance(value, list):
-            if value and all(isinstance(c, str) for c in value):
-                piles.append(value)
+        cards = isinstance(value, list) and value and all(isinstance(c, str) for c in value)
+        if key not in ("hands", "actions", "players") and cards:
+            piles.append(value)
     return piles
 
 

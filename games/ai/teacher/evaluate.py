@@ -110,9 +110,9 @@ class Evaluation:
     def to_json(self) -> dict[str, Any]:
         return {
             "moves": list(self.moves),
-            "values": [round(v, 4) for v in self.values],
-            "stderr": [round(v, 4) for v in self.stderr],
-            "gap_stderr": [round(v, 4) for v in self.gap_stderr],
+            "values": list(self.values),  # unrounded: a stored review resumes exactly
+            "stderr": list(self.stderr),
+            "gap_stderr": list(self.gap_stderr),
             "samples": self.samples,
             "unit": self.unit,
             "method": self.method,
