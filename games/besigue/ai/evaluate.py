@@ -20,6 +20,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any, Generic, TypeVar
 
 from games.ai.knowledge import Knowledge
@@ -35,6 +36,7 @@ from .solver import BesigueSolver, TrumpTricks, best_points
 from .views import SeatView
 
 ViewT = TypeVar("ViewT", bound=SeatView)
+HAITI_PARTS_MODULE = "games.besigue.haiti.ai.evaluate"
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,10 +147,10 @@ PARTS: TeachingParts[Any] = TeachingParts(knowledge_of, move_cards, _ahead, _rul
 def _parts_of(view: Any) -> TeachingParts[Any]:
     if isinstance(view, DealView):
         return PARTS
-    # the Haitian game's parts, imported only where its view is met (it builds on these)
-    from games.besigue.haiti.ai.evaluate import HAITI_PARTS
-
-    return HAITI_PARTS
+    # the Haitian game's parts (a record of ``besigue`` whose options say haiti): its
+    # module builds on this one, so it is looked up by name where its view is met
+    parts: TeachingParts[Any] = import_module(HAITI_PARTS_MODULE).HAITI_PARTS
+    return parts
 
 
 def besigue_valuer() -> BesigueValuer[Any]:
