@@ -10,7 +10,14 @@ import pytest
 
 from games import registry
 from games.ai.teacher.evaluate import evaluate
-from games.ai.teacher.review import CLASSES, classify, review_record, thresholds_of
+from games.ai.teacher.review import (
+    CLASSES,
+    classify,
+    decision_keys,
+    review_decision,
+    review_record,
+    thresholds_of,
+)
 from games.ai.teacher.steps import steps
 from games.records import RecordError
 
@@ -85,3 +92,18 @@ def test_a_bad_seat_or_game_is_refused() -> None:
         review_record(data, 9)
     with pytest.raises(RecordError, match="unknown game"):
         review_record({**data, "game": "whist"}, 0)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_one_decision_at_a_time_makes_the_same_review(game_id: str) -> None:
+    """A worker's unit (``review_decision``) gives what the whole review stores, and
+    the review assembled from those units values nothing again."""
+    data = played_record(game_id, 4)
+    keys = decision_keys(data, 1)
+    whole = review_record(data, 1, SMALL, 3).to_json()
+    assert [d["key"] for d in whole["decisions"]] == keys
+    units = [review_decision(data, 1, key, SMALL, 3) for key in keys]
+    assert units == whole["decisions"]
+    assert review_record(data, 1, SMALL, 3, done=units).to_json() == whole
+    with pytest.raises(RecordError, match="no decision"):
+        review_decision(data, 1, "9:999", SMALL, 3)

@@ -21,6 +21,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from games.records import RecordError
+
 from .evaluate import DEFAULT_DEALS, Evaluation, evaluate, valuer_of
 from .steps import Step, game_of, steps
 
@@ -203,6 +205,24 @@ def review_step(game: str, step: Step, budget: int, seed: int) -> Reviewed:
     return Reviewed(step.key, phase, str(step.played), evaluation)
 
 
+def decision_keys(data: Mapping[str, Any], seat: int) -> list[str]:
+    """The keys (``deal:action``) of the seat's decisions in a record, in order: what
+    a caller running one decision at a time (``review_decision``) iterates over."""
+    return [step.key for step in steps(data, seat)]
+
+
+def review_decision(
+    data: Mapping[str, Any], seat: int, key: str, budget: int = DEFAULT_DEALS, seed: int = 0
+) -> dict[str, Any]:
+    """One decision of a record reviewed, as the JSON a review stores (``done``):
+    a worker's unit of work, its arguments and result plain data."""
+    spec = game_of(data)
+    step = next((s for s in steps(data, seat) if s.key == key), None)
+    if step is None:
+        raise RecordError(f"seat {seat} has no decision {key!r} in this record")
+    return review_step(spec.id, step, budget, seed).to_json(thresholds_of(spec.id))
+
+
 def review_record(
     data: Mapping[str, Any],
     seat: int,
@@ -225,6 +245,8 @@ __all__ = [
     "Review",
     "Reviewed",
     "classify",
+    "decision_keys",
+    "review_decision",
     "review_record",
     "review_step",
     "review_steps",

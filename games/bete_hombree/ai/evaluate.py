@@ -9,8 +9,12 @@
   declarer's gain or loss).
 * Declaration: each (trump, level, matadors) by the share of deals where the
   contract is made double-dummy, as the strong player values it.
-* The auction and the discard have no valuation yet: the strong player's
-  valuations of them (``pimc``) are not exposed move by move.
+* The auction (pass, a bid, je cagnote, je prends le tout) and the discard:
+  the strong player's own valuations (``PimcPlayer.auction_values``,
+  ``discard_values``: each contract judged double-dummy, the cagnot drawn),
+  over batches of ``JUDGED_BATCH`` deals (a bid is valued by its best trump
+  on a batch).  The blind calls (sans préjudice, je retiens), made without
+  looking at the hand, have no valuation.
 """
 
 from __future__ import annotations
@@ -21,15 +25,16 @@ from collections.abc import Sequence
 from games.ai.teacher.evaluate import Deal, Valuation, Values
 from games.ai.thumb import card_of
 from games.bete_hombree import HandView, Phase
-from games.bete_hombree.actions import Action
+from games.bete_hombree.actions import Action, Kind
 from games.bete_hombree.state import SEATS
 
 from .inference import AuctionReading, knowledge_of
-from .pimc import FAIL_MADE, Contracts, play_position
+from .pimc import FAIL_MADE, Contracts, PimcPlayer, discard_candidates, play_position
 from .solver import Solver
 from .value import DEFAULT_BETE_WEIGHT, contract_value
 
 OPPONENTS = SEATS - 1
+JUDGED_BATCH = 4  # deals per batch for the auction and the discard
 
 
 def expected_gain(
@@ -60,6 +65,8 @@ class HombreeValuer:
     unit = "sous"
 
     def candidates(self, view: HandView) -> list[Action]:
+        if view.phase is Phase.DISCARD:
+            return discard_candidates(view)
         return list(view.legal)
 
     def valuation(self, view: HandView, moves: Sequence[Action]) -> Valuation | None:
@@ -71,7 +78,39 @@ class HombreeValuer:
             return Valuation(
                 "double-dummy contracts", knowledge_of(view), _declare(view, moves), weigh
             )
-        return None
+        if view.phase is Phase.DISCARD:
+            values = _discard(view, moves)
+            return Valuation(
+                "contracts after the cagnot", knowledge_of(view), values, weigh, JUDGED_BATCH
+            )
+        blind = (Kind.SANS_PREJUDICE, Kind.RETIENS)
+        if any(a.kind in blind for a in view.legal) or any(m.kind in blind for m in moves):
+            return None
+        values = _auction(view, moves)
+        return Valuation(
+            "contracts judged double-dummy", knowledge_of(view), values, weigh, JUDGED_BATCH
+        )
+
+
+def _auction(view: HandView, moves: Sequence[Action]) -> Values:
+    player = PimcPlayer()
+
+    def values(batch: Sequence[Deal], rng: random.Random) -> list[float]:
+        found = {action: value for value, action in player.auction_values(view, batch)}
+        return [found[m] for m in moves]
+
+    return values
+
+
+def _discard(view: HandView, moves: Sequence[Action]) -> Values:
+    player = PimcPlayer()
+
+    def values(batch: Sequence[Deal], rng: random.Random) -> list[float]:
+        total = sum(w for w, _ in batch)
+        sums = player.discard_values(view, list(moves), batch, rng)
+        return [v / total if total else 0.0 for v in sums]
+
+    return values
 
 
 def _play(view: HandView, moves: Sequence[Action]) -> Values:

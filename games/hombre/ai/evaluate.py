@@ -8,7 +8,8 @@
 * The call, the trump and the exchange: the strong player's own valuations
   (``bidding.call_values``, ``bidding.Options``, ``exchange.exchange_values``),
   each on batches of deals (the call's valuation judges its contracts on
-  halves of a batch).
+  halves of a batch); a vole is checked by the solver to the end, so that the
+  values do not depend on the machine's speed.
 * Showing or hiding the talon has no valuation yet.
 """
 
@@ -97,7 +98,7 @@ def _play(view: DealView, moves: Sequence[Action]) -> Values:
 
 def _calls(view: DealView, moves: Sequence[Action]) -> Values:
     def values(batch: Sequence[Deal], rng: random.Random) -> list[float]:
-        by_kind = call_values(view, Judge(view), batch, rng)
+        by_kind = call_values(view, Judge(view, exact=True), batch, rng)
         passing = by_kind.get(Kind.PASS, 0.0)
         # a call the strong player never makes (a doubtful vole) is worth no more than passing
         return [by_kind.get(m.kind, passing) for m in moves]
@@ -110,7 +111,7 @@ def _trumps(view: DealView, moves: Sequence[Action]) -> Values:
     mode = view.mode
 
     def values(batch: Sequence[Deal], rng: random.Random) -> list[float]:
-        options = Options.of(view, Judge(view), [mode], range(4))
+        options = Options.of(view, Judge(view, exact=True), [mode], range(4))
         total = 0.0
         for weight, deal in batch:
             options.add(weight, deal[:SEATS], _shuffled(deal[SEATS], rng), {mode})
@@ -127,7 +128,7 @@ def _exchange(view: DealView, moves: Sequence[Action]) -> Values:
     candidates = [m.cards for m in moves]
 
     def values(batch: Sequence[Deal], rng: random.Random) -> list[float]:
-        return exchange_values(view, Judge(view), candidates, batch, rng)
+        return exchange_values(view, Judge(view, exact=True), candidates, batch, rng)
 
     return values
 
