@@ -74,8 +74,9 @@ def bench_game(game: str, deals: int, seed: int, budget: int, play_budget: float
         "mean_loss": mean,
         "ratio": mean["random"] / mean["pimc"] if mean["pimc"] else float("inf"),
         "heuristic_percentiles": {
-            p: percentile(heuristic, p / 100) if heuristic else 0.0 for p in (50, 75, 90, 97)
+            p: percentile(heuristic, p / 100) if heuristic else 0.0 for p in (80, 85, 90, 97)
         },
+        "heuristic_losing": sum(1 for x in heuristic if x > 0) / max(1, len(heuristic)),
         "review_seconds": (sum(times) / len(times), max(times)),
     }
 
@@ -96,7 +97,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{game}: {r['deals']} deals, loss per decision in {r['unit']}: "
             f"random {m['random']:.2f}, heuristic {m['heuristic']:.2f}, pimc {m['pimc']:.2f} "
             f"(random/pimc {r['ratio']:.1f}x; decisions {r['decisions']}); heuristic's "
-            f"losses p50/p75/p90/p97 {p[50]:.2f}/{p[75]:.2f}/{p[90]:.2f}/{p[97]:.2f}; "
+            f"losses p80/p85/p90/p97 {p[80]:.2f}/{p[85]:.2f}/{p[90]:.2f}/{p[97]:.2f} "
+            f"({100 * r['heuristic_losing']:.0f}% above 0); "
             f"review of a hand {r['review_seconds'][0]:.1f} s mean, "
             f"{r['review_seconds'][1]:.1f} s max",
             flush=True,

@@ -29,10 +29,10 @@ from .steps import Step, game_of, steps
 CLASSES: Final = ("inaccuracy", "mistake", "blunder")
 # per game (its registered id), in its unit: the least loss of each class (docs/teacher.md)
 THRESHOLDS: Final[dict[str, tuple[float, float, float]]] = {
-    "bete-hombree": (0.5, 1.5, 5.0),  # sous
-    "bete": (0.25, 1.5, 4.5),  # jetons
-    "hombre": (0.75, 4.0, 12.0),  # jetons
-    "besigue": (20.0, 35.0, 100.0),  # points
+    "bete-hombree": (0.3, 1.2, 10.0),  # sous
+    "bete": (0.2, 0.7, 3.0),  # jetons
+    "hombre": (0.15, 0.5, 1.8),  # jetons
+    "besigue": (16.0, 22.0, 42.0),  # points
     "besigue-haiti": (20.0, 45.0, 130.0),  # points
 }
 DEFAULT_THRESHOLDS: Final = (1.0, 4.0, 10.0)
