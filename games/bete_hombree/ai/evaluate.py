@@ -35,6 +35,7 @@ from .value import DEFAULT_BETE_WEIGHT, contract_value
 
 OPPONENTS = SEATS - 1
 JUDGED_BATCH = 4  # deals per batch for the auction and the discard
+BLIND = (Kind.SANS_PREJUDICE, Kind.RETIENS)  # the calls made without looking at the hand
 
 
 def expected_gain(
@@ -67,7 +68,7 @@ class HombreeValuer:
     def candidates(self, view: HandView) -> list[Action]:
         if view.phase is Phase.DISCARD:
             return discard_candidates(view)
-        return list(view.legal)
+        return [a for a in view.legal if a.kind not in BLIND]
 
     def valuation(self, view: HandView, moves: Sequence[Action]) -> Valuation | None:
         reading = AuctionReading.from_view(view)
@@ -83,9 +84,9 @@ class HombreeValuer:
             return Valuation(
                 "contracts after the cagnot", knowledge_of(view), values, weigh, JUDGED_BATCH
             )
-        blind = (Kind.SANS_PREJUDICE, Kind.RETIENS)
-        if any(a.kind in blind for a in view.legal) or any(m.kind in blind for m in moves):
-            return None
+        first_hand = any(a.kind is Kind.SANS_PREJUDICE for a in view.legal)
+        if first_hand or any(m.kind in BLIND for m in moves):
+            return None  # a call made without looking at the hand
         values = _auction(view, moves)
         return Valuation(
             "contracts judged double-dummy", knowledge_of(view), values, weigh, JUDGED_BATCH

@@ -25,7 +25,7 @@ from games.ai.teacher.evaluate import Deal, Valuation, Values
 from games.ai.thumb import card_of
 from games.hombre.actions import Action, Kind, Signal, discard
 from games.hombre.rules import SEATS, TRICKS, trick_rules
-from games.hombre.state import DealView, Mode, Phase
+from games.hombre.state import DealView, Phase
 
 from .bidding import Options, _shuffled, call_values
 from .contract import Judge
@@ -133,4 +133,4 @@ def _exchange(view: DealView, moves: Sequence[Action]) -> Values:
     return values
 
 
-__all__ = ["HombreValuer", "Mode"]
+__all__ = ["HombreValuer"]
