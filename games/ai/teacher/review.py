@@ -33,7 +33,7 @@ THRESHOLDS: Final[dict[str, tuple[float, float, float]]] = {
     "bete": (0.2, 0.7, 3.0),  # jetons
     "hombre": (0.15, 0.5, 1.8),  # jetons
     "besigue": (16.0, 22.0, 42.0),  # points
-    "besigue-haiti": (20.0, 45.0, 130.0),  # points
+    "besigue-haiti": (12.0, 16.0, 40.0),  # points
 }
 DEFAULT_THRESHOLDS: Final = (1.0, 4.0, 10.0)
 COSTLIEST: Final = 3
