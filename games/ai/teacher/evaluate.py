@@ -50,6 +50,7 @@ class Valuation:
     values: Values
     weigh: Weigh | None = None
     batch: int = 1
+    scale: int = 1  # deals drawn per deal of the budget: more where a batch is judged at once
 
 
 class Valuer(Protocol):
@@ -152,7 +153,8 @@ def evaluate(
         values = valuation.values([], rng)
         zeros = (0.0,) * len(moves)
         return Evaluation(words, tuple(values), zeros, zeros, 0, valuer.unit, valuation.method)
-    sampler = Sampler(budget, min_deals=budget)
+    drawn = budget * max(1, valuation.scale)
+    sampler = Sampler(drawn, min_deals=drawn)
     deals = list(sampler.deals(valuation.knowledge, valuation.weigh, rng, math.inf))
     size = max(1, valuation.batch)
     batches = [deals[i : i + size] for i in range(0, len(deals), size)]

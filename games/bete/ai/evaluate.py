@@ -7,7 +7,10 @@
   the call (``heuristic.declare_worth``, ``contre_worth``) with the chance of
   success read from the share of deals made double-dummy, over batches of
   ``SPEAKING_BATCH`` deals (a chance is a share of several deals).
-* En curieuse has no valuation yet.
+* En curieuse against passing (worth 0): for each deal the next card of the
+  talon is drawn for the trump it turns, and the seat, who will speak once it
+  sees it, counts the better of passing and je joue with that trump, less the
+  jeton it pays, as the strong player values it (over batches of deals).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from games.ai.teacher.evaluate import Deal, Valuation, Values
 from games.ai.thumb import card_of
 from games.bete.actions import Action, Kind
 from games.bete.state import DealView, Phase
+from games.cards import bits_of
 
 from .heuristic import contre_worth, declare_worth, stakes_of, trump_of
 from .pimc import SpeakingReading, _chance, _deal_worths, knowledge_of, play_position
@@ -43,17 +47,26 @@ class BeteValuer:
         if view.phase is Phase.PLAY:
             return Valuation("double-dummy", knowledge_of(view), _play(view, moves), weigh)
         kinds = {m.kind for m in moves}
-        if Kind.CURIEUSE in {a.kind for a in view.legal} or not kinds <= {
-            Kind.PASS,
-            Kind.PLAY_CONTRACT,
-            Kind.CONTRE,
-        }:
+        if Kind.CURIEUSE in {a.kind for a in view.legal}:
+            if not kinds <= {Kind.PASS, Kind.CURIEUSE}:
+                return None
+            values = _curieuse(view, moves)
+            return Valuation(
+                "double-dummy chance of each trump",
+                knowledge_of(view),
+                values,
+                weigh,
+                SPEAKING_BATCH,
+                SPEAKING_BATCH,
+            )
+        if not kinds <= {Kind.PASS, Kind.PLAY_CONTRACT, Kind.CONTRE}:
             return None
         return Valuation(
             "double-dummy chance of the contract",
             knowledge_of(view),
             _speak(view, moves),
             weigh,
+            SPEAKING_BATCH,
             SPEAKING_BATCH,
         )
 
@@ -87,6 +100,37 @@ def _play(view: DealView, moves: Sequence[Action]) -> Values:
             for i, card in enumerate(cards):
                 sums[i] += weight * worths[card]
         return [s / total if total else 0.0 for s in sums]
+
+    return values
+
+
+def _curieuse(view: DealView, moves: Sequence[Action]) -> Values:
+    seats = view.seats
+    first = (view.dealer + 1) % seats
+    underruff = view.rules.bete_must_underruff
+    stakes = stakes_of(view, 1)
+    solvers = [
+        BeteSolver.of(view.seat, Goal.SUCCEED, s, seats, underruff, math.inf) for s in range(4)
+    ]
+
+    def values(batch: Sequence[Deal], rng: random.Random) -> list[float]:
+        made = [0.0] * 4
+        weights = [0.0] * 4
+        for weight, deal in batch:
+            talon = bits_of(deal[seats])
+            if not talon:
+                continue
+            suit = rng.choice(talon) >> 4  # the next card of the talon, turned for trump
+            position = start_of_play(deal[:seats], first, suit, underruff)
+            made[suit] += weight * solvers[suit].solve(position)
+            weights[suit] += weight
+        total = sum(weights)
+        worth = -stakes.keep
+        for suit in range(4):
+            if weights[suit]:
+                p = _chance(made[suit] / weights[suit])
+                worth += weights[suit] / total * max(0.0, declare_worth(stakes, p, view.hand, suit))
+        return [worth if m.kind is Kind.CURIEUSE else 0.0 for m in moves]
 
     return values
 

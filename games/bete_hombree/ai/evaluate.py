@@ -82,14 +82,24 @@ class HombreeValuer:
         if view.phase is Phase.DISCARD:
             values = _discard(view, moves)
             return Valuation(
-                "contracts after the cagnot", knowledge_of(view), values, weigh, JUDGED_BATCH
+                "contracts after the cagnot",
+                knowledge_of(view),
+                values,
+                weigh,
+                JUDGED_BATCH,
+                JUDGED_BATCH,
             )
         first_hand = any(a.kind is Kind.SANS_PREJUDICE for a in view.legal)
         if first_hand or any(m.kind in BLIND for m in moves):
             return None  # a call made without looking at the hand
         values = _auction(view, moves)
         return Valuation(
-            "contracts judged double-dummy", knowledge_of(view), values, weigh, JUDGED_BATCH
+            "contracts judged double-dummy",
+            knowledge_of(view),
+            values,
+            weigh,
+            JUDGED_BATCH,
+            JUDGED_BATCH,
         )
 
 

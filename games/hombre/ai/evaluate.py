@@ -59,13 +59,19 @@ class HombreValuer:
             return Valuation("double-dummy", knowledge, _play(view, moves), weigh)
         if phase is Phase.AUCTION:
             values = _calls(view, moves)
-            return Valuation("contracts played out", knowledge, values, weigh, JUDGED_BATCH)
+            return Valuation(
+                "contracts played out", knowledge, values, weigh, JUDGED_BATCH, JUDGED_BATCH
+            )
         if phase is Phase.TRUMP:
             values = _trumps(view, moves)
-            return Valuation("contracts played out", knowledge, values, weigh, JUDGED_BATCH)
+            return Valuation(
+                "contracts played out", knowledge, values, weigh, JUDGED_BATCH, JUDGED_BATCH
+            )
         if phase is Phase.EXCHANGE:
             values = _exchange(view, moves)
-            return Valuation("exchanges played out", knowledge, values, weigh, JUDGED_BATCH)
+            return Valuation(
+                "exchanges played out", knowledge, values, weigh, JUDGED_BATCH, JUDGED_BATCH
+            )
         return None
 
 
