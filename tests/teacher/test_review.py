@@ -76,7 +76,7 @@ def test_the_strong_players_card_has_no_loss_on_the_same_deals(game_id: str) -> 
             checked += 1
             if checked >= 3:
                 return
-    assert checked or game_id.startswith("besigue"), "no double-dummy decision found"
+    assert checked, "no double-dummy decision found"
 
 
 def test_classes_follow_the_thresholds() -> None:
