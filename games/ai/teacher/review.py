@@ -29,9 +29,9 @@ from .steps import Step, game_of, steps
 CLASSES: Final = ("inaccuracy", "mistake", "blunder")
 # per game (its registered id), in its unit: the least loss of each class (docs/teacher.md)
 THRESHOLDS: Final[dict[str, tuple[float, float, float]]] = {
-    "bete-hombree": (0.3, 1.2, 10.0),  # sous
-    "bete": (0.2, 0.7, 3.0),  # jetons
-    "hombre": (0.15, 0.5, 1.8),  # jetons
+    "bete-hombree": (0.2, 0.8, 6.0),  # sous
+    "bete": (0.65, 1.2, 2.5),  # jetons
+    "hombre": (0.2, 0.5, 1.6),  # jetons
     "besigue": (16.0, 22.0, 42.0),  # points
     "besigue-haiti": (12.0, 16.0, 40.0),  # points
 }
