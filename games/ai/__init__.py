@@ -7,8 +7,10 @@ game: the double-dummy search skeleton (``search``), the PIMC sampler
 player, the rules of thumb's card sense (``thumb``), the players' protocols
 (``base``), and the way a bot runs a decision: ``decide`` (the worker entry
 point: a game's id, a player's name, a seat's view, a budget and a seed, all
-of which pickle) and ``DecisionPool`` (decisions in worker processes, so that
-an event loop is never blocked).
+of which pickle), ``evaluate`` (the strong player's value of each of a seat's
+moves from its view, in the game's unit: ``teacher``, with the review of a
+record) and ``DecisionPool`` (decisions in worker processes, so that an event
+loop is never blocked).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from games import registry
 
 from .base import DEFAULT_BUDGET, FullInfoPlayer, Player
 from .randomplayer import RandomPlayer
+from .teacher.evaluate import evaluate
 from .worker import DecisionPool
 
 
@@ -40,4 +43,5 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "decide",
+    "evaluate",
 ]

@@ -1,4 +1,6 @@
-"""Command line: ``python -m games.ai duel --game ID --a pimc --b heuristic --deals N``.
+"""Command line: ``python -m games.ai duel --game ID --a pimc --b heuristic --deals N``,
+and ``python -m games.ai review RECORD --seat N [--json]`` (the teacher's review of
+a seat's decisions in a record, ``games.ai.teacher``).
 
 Any registered game (``games.registry``) with a duel arena; ``--seats`` for a
 game played by several table sizes, ``--set NAME=VALUE`` for the game's own
@@ -15,6 +17,7 @@ import sys
 from games import registry
 
 from .duel import DuelConfig, arena_of, format_summary, run, summarize
+from .teacher.command import add_review, run_review
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,7 +42,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     duel.add_argument("--workers", type=int, default=1, help="processes")
     duel.add_argument("--json", action="store_true", help="print the summary as JSON")
+    add_review(commands)
     args = parser.parse_args(argv)
+    if args.command == "review":
+        return run_review(args)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
     settings = []

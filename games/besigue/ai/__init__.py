@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 import games.besigue.spec  # noqa: F401  (registers the game for the duel's command line)
 from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
+from games.ai.teacher.evaluate import register_valuer
 from games.besigue.actions import Action
 from games.besigue.record import GAME
 from games.besigue.state import DealView
@@ -26,6 +27,7 @@ from games.registry import ComputerPlayer
 
 from .cheater import CheaterPlayer
 from .duel import BesigueArena, besigue_arena
+from .evaluate import besigue_valuer
 from .heuristic import BesigueHeuristicPlayer
 from .pimc import BesiguePimcPlayer
 
@@ -37,6 +39,7 @@ PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
 }
 
 register_arena(GAME, besigue_arena)
+register_valuer(GAME, besigue_valuer())
 
 __all__ = [
     "PLAYERS",

@@ -13,12 +13,14 @@ from collections.abc import Callable, Mapping
 
 from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
+from games.ai.teacher.evaluate import register_valuer
 from games.bete.actions import Action
 from games.bete.record import GAME
 from games.bete.state import DealView
 from games.registry import ComputerPlayer
 
 from .duel import BeteArena
+from .evaluate import BeteValuer
 from .heuristic import BeteHeuristicPlayer
 from .pimc import BetePimcPlayer
 
@@ -29,5 +31,6 @@ PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
 }
 
 register_arena(GAME, BeteArena)
+register_valuer(GAME, BeteValuer())
 
 __all__ = ["PLAYERS", "BeteHeuristicPlayer", "BetePimcPlayer", "RandomPlayer"]

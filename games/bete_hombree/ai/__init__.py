@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 
 from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
+from games.ai.teacher.evaluate import register_valuer
 from games.bete_hombree import HandView
 from games.bete_hombree.actions import Action
 from games.bete_hombree.record import GAME
@@ -21,6 +22,7 @@ from games.registry import ComputerPlayer
 
 from .cheater import CheaterPlayer
 from .duel import HombreeArena
+from .evaluate import HombreeValuer
 from .heuristic import HeuristicPlayer
 from .pimc import PimcPlayer
 
@@ -32,5 +34,6 @@ PLAYERS: Mapping[str, Callable[[], ComputerPlayer[HandView, Action]]] = {
 }
 
 register_arena(GAME, HombreeArena)
+register_valuer(GAME, HombreeValuer())
 
 __all__ = ["PLAYERS", "CheaterPlayer", "HeuristicPlayer", "PimcPlayer", "RandomPlayer"]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from games.ai.base import ChoosingPlayer
@@ -198,15 +198,26 @@ class PimcPlayer(ChoosingPlayer[HandView, Action]):
     # ---- exchange ------------------------------------------------------------
 
     def _discard(self, view: HandView, rng: random.Random, deadline: float) -> Action:
-        legal = view.legal
+        candidates = discard_candidates(view)
+        scores = self.discard_values(view, candidates, self._deals(view, rng, deadline), rng)
+        return candidates[max(range(len(candidates)), key=lambda i: scores[i])]
+
+    def discard_values(
+        self,
+        view: HandView,
+        candidates: list[Action],
+        deals: Iterable[tuple[float, list[int]]],
+        rng: random.Random,
+    ) -> list[float]:
+        """Each candidate discard's summed value over ``deals`` (the teacher's
+        evaluation values the candidates with it too)."""
         hand = view.hand
         belle = int(view.belle)
         contracts = Contracts(view.seat, (view.dealer + 1) % SEATS)
-        candidates = _discard_candidates(legal, hand, belle, 6)
         if view.standing is not None and view.standing.kind is Kind.TOUT:
             # hand known: value each candidate by its best contract, chosen once for all deals
             totals: dict[tuple[int, int, int], float] = {}
-            for weight, deal in self._deals(view, rng, deadline):
+            for weight, deal in deals:
                 for i, action in enumerate(candidates):
                     hands = list(deal[:SEATS])
                     kept = hand & ~action.cards
@@ -218,17 +229,16 @@ class PimcPlayer(ChoosingPlayer[HandView, Action]):
                             key = (i, suit, ann)
                             v = weight * self._value(view, 5, suit == belle, ann, made)
                             totals[key] = totals.get(key, 0.0) + v
-            scores = [
+            return [
                 max((t for (ci, _, _), t in totals.items() if ci == i), default=0.0)
                 for i in range(len(candidates))
             ]
-            return candidates[max(range(len(candidates)), key=lambda i: scores[i])]
         over = view.cagnote_over
         ranks = [r for r in range(bid_rank(2, False), bid_rank(5, True) + 1) if r > over]
         # blind discard: the cagnot comes after; judge each deal's new hand by
         # the contract a sensible declarer would then choose
         score = [0.0] * len(candidates)
-        for weight, deal in self._deals(view, rng, deadline):
+        for weight, deal in deals:
             cagnot = _ordered_bits(deal[OUT], rng)
             for i, action in enumerate(candidates):
                 taken = 0
@@ -240,7 +250,7 @@ class PimcPlayer(ChoosingPlayer[HandView, Action]):
                 score[i] += weight * self._judge_heuristic_contract(
                     view, contracts, hands, new_hand, ranks, action.cards
                 )
-        return candidates[max(range(len(candidates)), key=lambda i: score[i])]
+        return score
 
     def _judge_heuristic_contract(
         self,
@@ -262,6 +272,26 @@ class PimcPlayer(ChoosingPlayer[HandView, Action]):
 
     def _auction(self, view: HandView, rng: random.Random, deadline: float) -> Action:
         legal = view.legal
+        passing = next(a for a in legal if a.kind is Kind.PASS)
+        blind = next((a for a in legal if a.kind is Kind.SANS_PREJUDICE), None)
+        if blind is not None:
+            # blind, it stands as a 2 that keeps every contract open; a hand too
+            # weak for any loses about what a pinandèle costs when all pass
+            return blind
+        if not any(a.kind in (Kind.BID, Kind.CAGNOTE, Kind.TOUT) for a in legal):
+            return passing
+        choices = self.auction_values(view, self._deals(view, rng, deadline))
+        if not choices:
+            return passing
+        return max(choices, key=lambda c: c[0])[1]
+
+    def auction_values(
+        self, view: HandView, deals: Iterable[tuple[float, list[int]]]
+    ) -> list[tuple[float, Action]]:
+        """The mean value over ``deals`` of passing, each bid, je cagnote and je prends
+        le tout, as legal (none when no deal is given; the teacher's evaluation
+        values the calls with it too)."""
+        legal = view.legal
         hand = view.hand
         seat = view.seat
         belle = int(view.belle)
@@ -269,13 +299,6 @@ class PimcPlayer(ChoosingPlayer[HandView, Action]):
         cagnote = next((a for a in legal if a.kind is Kind.CAGNOTE), None)
         tout = next((a for a in legal if a.kind is Kind.TOUT), None)
         passing = next(a for a in legal if a.kind is Kind.PASS)
-        blind = next((a for a in legal if a.kind is Kind.SANS_PREJUDICE), None)
-        if blind is not None:
-            # blind, it stands as a 2 that keeps every contract open; a hand too
-            # weak for any loses about what a pinandèle costs when all pass
-            return blind
-        if not bids and cagnote is None and tout is None:
-            return passing
         contracts = Contracts(seat, (view.dealer + 1) % SEATS)
         suits = range(4)
         # per suit: the value of each level summed over deals (matadors or not)
@@ -286,9 +309,9 @@ class PimcPlayer(ChoosingPlayer[HandView, Action]):
         over = [r for r in range(bid_rank(2, False), bid_rank(5, True) + 1) if r > standing]
         keep = _blind_keep(hand, belle, view)
         low = min((a.level for a in bids), default=2)  # no lower level can be bid
-        deals = 0.0
-        for weight, deal in self._deals(view, rng, deadline):
-            deals += weight
+        deals_weight = 0.0
+        for weight, deal in deals:
+            deals_weight += weight
             hands = list(deal[:SEATS])
             if bids:
                 for suit in suits:
@@ -309,20 +332,20 @@ class PimcPlayer(ChoosingPlayer[HandView, Action]):
                 )
             if tout is not None:
                 tout_sum += weight * self._judge_tout(view, contracts, hands, hand | cagnot)
-        if deals == 0:
-            return passing
+        if deals_weight == 0:
+            return []
         choices: list[tuple[float, Action]] = [(0.0, passing)]
         for action in bids:
             suits_for = [belle] if action.belle else [s for s in suits if s != belle]
             value = max(
                 sums.get((s, action.level, ann), -1e9) for s in suits_for for ann in (False, True)
             )
-            choices.append((value / deals, action))
+            choices.append((value / deals_weight, action))
         if cagnote is not None:
-            choices.append((cagnote_sum / deals, cagnote))
+            choices.append((cagnote_sum / deals_weight, cagnote))
         if tout is not None:
-            choices.append((tout_sum / deals, tout))
-        return max(choices, key=lambda c: c[0])[1]
+            choices.append((tout_sum / deals_weight, tout))
+        return choices
 
     def _judge_tout(
         self, view: HandView, contracts: Contracts, hands: list[int], eight: int
@@ -381,6 +404,11 @@ def _blind_keep(hand: int, belle: int, view: HandView) -> int:
     return _keep_best(hand, suit, 2)  # the full exchange: 3 discarded
 
 
+def discard_candidates(view: HandView) -> list[Action]:
+    """The discards the strong player weighs: at most six promising ones."""
+    return _discard_candidates(view.legal, view.hand, int(view.belle), 6)
+
+
 def _discard_candidates(legal: tuple[Action, ...], hand: int, belle: int, k: int) -> list[Action]:
     """At most ``k`` promising discards: the sensible keeps for each trump first."""
     scored = []
@@ -404,4 +432,4 @@ def _ordered_bits(mask: int, rng: random.Random) -> list[int]:
     return bits
 
 
-__all__ = ["Contracts", "PimcPlayer", "play_position"]
+__all__ = ["Contracts", "PimcPlayer", "discard_candidates", "play_position"]

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 import games.hombre.spec  # noqa: F401  (registers the game for the duel's command line)
 from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
+from games.ai.teacher.evaluate import register_valuer
 from games.hombre.actions import Action
 from games.hombre.record import GAME
 from games.hombre.state import DealView
@@ -28,6 +29,7 @@ from games.registry import ComputerPlayer
 
 from .cheater import CheaterPlayer
 from .duel import HombreArena
+from .evaluate import HombreValuer
 from .heuristic import HombreHeuristicPlayer
 from .pimc import HombrePimcPlayer
 from .pimc1 import HombrePimc1Player
@@ -41,6 +43,7 @@ PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
 }
 
 register_arena(GAME, HombreArena)
+register_valuer(GAME, HombreValuer())
 
 __all__ = [
     "PLAYERS",

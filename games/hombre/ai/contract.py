@@ -17,6 +17,7 @@ with the matadors the hombre holds after the exchange.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -141,7 +142,10 @@ def vole_made(contract: Contract, hands: Sequence[int], seconds: float) -> bool:
 class Judge:
     """One seat's worth of whole deals, its payoffs per contract kept for a decision."""
 
-    def __init__(self, view: DealView) -> None:
+    def __init__(self, view: DealView, exact: bool = False) -> None:
+        """``exact``: every vole checked by the solver to the end, however long it
+        takes (the teacher's evaluation, which must not depend on the machine's speed)."""
+        self.exact = exact
         self.pool = view.pool
         self.seat = view.seat
         self.first = (view.dealer + 1) % SEATS
@@ -185,6 +189,8 @@ class Judge:
 
     def vole_made(self, contract: Contract, hands: Sequence[int]) -> bool:
         """``vole_made`` while the decision's ``VOLE_TIME`` lasts, then the playout's word."""
+        if self.exact:
+            return vole_made(contract, hands, math.inf)
         if self._vole_time <= 0:
             return True
         start = time.perf_counter()

@@ -14,12 +14,14 @@ from collections.abc import Callable, Mapping
 import games.besigue.haiti.spec  # noqa: F401  (registers the game for the duel's command line)
 from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
+from games.ai.teacher.evaluate import register_valuer
 from games.besigue.actions import Action
 from games.besigue.haiti.deal import HaitiView
 from games.besigue.record import HAITI_GAME
 from games.registry import ComputerPlayer
 
 from .duel import HaitiArena
+from .evaluate import haiti_valuer
 from .heuristic import HaitiHeuristicPlayer
 from .pimc import HaitiPimcPlayer
 
@@ -30,5 +32,6 @@ PLAYERS: Mapping[str, Callable[[], ComputerPlayer[HaitiView, Action]]] = {
 }
 
 register_arena(HAITI_GAME, HaitiArena)
+register_valuer(HAITI_GAME, haiti_valuer())
 
 __all__ = ["PLAYERS", "HaitiArena", "HaitiHeuristicPlayer", "HaitiPimcPlayer", "RandomPlayer"]

@@ -1,0 +1,26 @@
+"""The teacher: the value of a seat's moves from its view (``evaluate``), and the
+review of a hand's record for a seat (``review``), in each game's own unit.
+
+For a bot: ``evaluate`` (a hint) and ``review_decision`` (one decision of a
+review) take and return plain data, so that they run in worker processes;
+``decision_keys`` lists a seat's decisions, ``review_record(done=...)``
+assembles (or resumes) a review from the decisions already stored.
+"""
+
+from __future__ import annotations
+
+from .evaluate import DEFAULT_DEALS, Evaluation, Valuation, Valuer, evaluate, register_valuer
+from .review import Review, decision_keys, review_decision, review_record
+
+__all__ = [
+    "DEFAULT_DEALS",
+    "Evaluation",
+    "Review",
+    "Valuation",
+    "Valuer",
+    "decision_keys",
+    "evaluate",
+    "register_valuer",
+    "review_decision",
+    "review_record",
+]

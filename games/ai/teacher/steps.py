@@ -1,0 +1,96 @@
+"""The decisions of one seat in a record (RULES.md §5): each as the seat saw it.
+
+A record of any registered game is replayed (its own ``read_record`` and
+``replay_record``, which check it) deal by deal: each deal from its start, its
+action lines applied one at a time, and before each action of the seat with a
+choice (more than one legal action) its view and the action it took are kept.
+A record of one deal writes its ``actions`` at the top; a record of several
+(L'Hombre, Bésigue) writes ``deals``, each with its own.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games import registry
+from games.records import RecordError, split_action_line
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One decision of the seat: where it lies in the record, what the seat saw and
+    what it did."""
+
+    deal: int  # the deal's index in the record (0 for a record of one deal)
+    index: int  # the action's index in the deal's action lines
+    view: Any
+    played: Any
+
+    @property
+    def key(self) -> str:
+        return f"{self.deal}:{self.index}"
+
+
+def game_of(data: Mapping[str, Any]) -> registry.AnyGame:
+    """The registered game a record names; ``RecordError`` for another."""
+    game = data.get("game")
+    try:
+        return registry.game(str(game))
+    except KeyError:
+        known = ", ".join(g.id for g in registry.games())
+        raise RecordError(f"unknown game {game!r} (known: {known})") from None
+
+
+def seats_of(data: Mapping[str, Any]) -> int:
+    players = data.get("players")
+    if not isinstance(players, list) or not players:
+        raise RecordError("the record lacks its players")
+    return len(players)
+
+
+def deal_lines(data: Mapping[str, Any]) -> list[list[str]]:
+    """The action lines of each deal of a record."""
+    deals = data.get("deals")
+    if isinstance(deals, list):
+        return [list(d.get("actions", [])) for d in deals if isinstance(d, dict)]
+    return [list(data.get("actions", []))]
+
+
+def deal_start(spec: registry.AnyGame, data: Mapping[str, Any], deal: int) -> Any:
+    """The state of deal ``deal`` of a record before its first action (the deals
+    before it replayed whole)."""
+    start: dict[str, Any] = copy.deepcopy(dict(data))
+    if isinstance(start.get("deals"), list):
+        start["deals"] = start["deals"][: deal + 1]
+        start["deals"][deal]["actions"] = []
+    else:
+        start["actions"] = []
+    replay = spec.replay_record(spec.read_record(start))
+    states = getattr(replay, "states", None)
+    return states[-1] if states is not None else replay.state
+
+
+def steps(data: Mapping[str, Any], seat: int) -> list[Step]:
+    """Every decision of ``seat`` in the record ``data`` (``RecordError`` for a bad
+    record or seat)."""
+    spec = game_of(data)
+    seats = seats_of(data)
+    if not 0 <= seat < seats:
+        raise RecordError(f"seat {seat} is not a seat of this record (0-{seats - 1})")
+    spec.replay(data)  # the whole record checked first: a bad one is refused as replay does
+    found: list[Step] = []
+    for deal, lines in enumerate(deal_lines(data)):
+        state = deal_start(spec, data, deal)
+        for index, line in enumerate(lines):
+            who, words = split_action_line(line, seats)
+            action = spec.parse_action(words)
+            if who == seat and len(state.legal_actions()) > 1:
+                found.append(Step(deal, index, state.view(seat), action))
+            state.apply(action, who)
+    return found
+
+
+__all__ = ["Step", "deal_lines", "deal_start", "game_of", "steps"]
