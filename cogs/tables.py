@@ -27,6 +27,7 @@ from bot.drawing.render import (
 from bot.errors import UserError
 from bot.games import table_game, table_games
 from bot.ids import SELECT_TEMPLATE, TEMPLATE, ComponentId
+from bot.tables.clicks import Click
 from bot.tables.table import LiveTable
 from bot.texts.i18n import lang_for, t
 from bot.texts.parsing import matches
@@ -122,24 +123,19 @@ async def _handle(
         await _answer_public(bot, interaction, table)
         return
     seat = _seat(table, player)
-    if cid.game_verb and cid.moves != table.moves:
-        raise UserError("error.stale")
-    try:
-        action = _component_action(table, seat, cid, values)
-    except ValueError:  # a forged or garbled id: no action of the game reads like that
-        raise UserError("error.bad_input", text=cid.arg[:30] or verb) from None
     if verb == "look":
         await service.look(table.id, player)
         await _answer_panel(bot, interaction, table, seat, lang)
         await presenter.after_change(table)
         return
-    if action is None:  # one more step of the declaration to choose: only this panel changes
+    # a move of the game: the service checks it (once) and plays it
+    click = Click(player, table.id, cid.moves, verb, cid.arg, tuple(values))
+    if await service.play(click) is None:  # one more step to choose: only this panel changes
         step = "" if cid.arg == "back" else cid.arg
         embed, view = hand_panel(table, seat, lang, step)
         files = edit_files(embed, held(interaction.message))
         await interaction.response.edit_message(embed=embed, view=view, **files)
         return
-    await service.act(table.id, player, action, cid.moves)
     if _on_table(interaction, table):
         await _answer_public(bot, interaction, table)
     else:
@@ -152,21 +148,6 @@ def _seat(table: LiveTable, player: str) -> int:
     if seat is None:
         raise UserError("error.not_seated")
     return seat
-
-
-def _component_action(table: LiveTable, seat: int, cid: ComponentId, values: list[str]) -> Any:
-    """The game action a component stands for (None: one more step to choose, or a look).
-
-    Raises ``ValueError`` for an argument that no button of the bot carries.
-    """
-    if cid.verb == "look":
-        return None
-    state = table.state
-    if table.status != "playing" or state is None or state.is_over:
-        raise UserError("error.no_hand")
-    if state.turn != seat:
-        raise UserError("error.not_your_turn", name=table.name(state.turn))
-    return table.game.renderer.component_action(state.view(seat), cid.verb, cid.arg, values)
 
 
 def _number(arg: str) -> int:

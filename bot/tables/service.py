@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 from bot.errors import TableElsewhere, UserError
 from bot.game import LogLine, TableGame
 from bot.games import default_game, table_game
+from bot.tables.clicks import Click, checked_move
 from bot.tables.computer import Decider, PoolDecider
 from bot.tables.dealing import Dealer, DealSource
 from bot.tables.finding import Events, Finding, seat_of
@@ -31,7 +32,7 @@ from bot.tables.names import person_name
 from bot.tables.preferences import Preferences
 from bot.tables.readings import HISTORY, Readings, RegisterView
 from bot.tables.settlement import settlement_writer
-from bot.tables.table import LiveTable, apply_event, new_table, start_session
+from bot.tables.table import LiveTable, apply_event, logged, new_table, start_session
 from bot.tables.turns import AI_PAUSE, ChangeListener, ReminderListener, TurnClock
 from bot.texts.i18n import worded
 from db import Database, Store
@@ -188,7 +189,9 @@ class TableService:
                 if self.fence is not None:
                     await self.fence(store, table)
                 for offset, (kind, payload) in enumerate(events, start=1):
-                    await store.tables.append_event(table.id, start + offset, kind, payload)
+                    await store.tables.append_event(
+                        table.id, start + offset, kind, logged(kind, payload)
+                    )
                 if extra is not None:
                     await extra(store)
                 if table.status == "ended":
@@ -334,32 +337,29 @@ class TableService:
             await self._commit(table, [("look", {"seat": seat})])
         return table
 
+    async def play(self, click: Click) -> Any:
+        """The one way a move reaches a table: ``click`` is checked once under the lock
+        (``bot.tables.clicks.checked_move``) and its Action recorded.  Returns the Action
+        played, or None when the click only opened one more step of a declaration."""
+        table = self.finding.get(click.table)
+        async with table.lock:
+            seat = seat_of(table, click.player)
+            action = checked_move(table, seat, click)
+            if action is not None:
+                await self._play(table, seat, action, timeout=False)
+        return action
+
     async def act(
         self, table_id: int, player: str, action: Any, moves: int | None = None
     ) -> LiveTable:
-        """A call or a card by ``player``; ``moves`` is the number its button carried."""
+        """``player`` plays the game's ``action`` (a program's move: the same path as a
+        click's); ``moves`` is the number its button carried."""
         table = self.finding.get(table_id)
-        async with table.lock:
-            seat = seat_of(table, player)
-            if moves is not None and moves != table.moves:
-                raise UserError("error.stale")
-            state = table.state
-            if table.status != "playing" or state is None or state.is_over:
-                raise UserError("error.no_hand")
-            if state.turn != seat:
-                raise UserError("error.not_your_turn", name=table.name(state.turn))
-            if not table.seats[seat].human:
-                raise UserError("error.replaced")
-            reason = state.check(action, seat)
-            if reason is not None:
-                renderer = table.game.renderer
-                key, args = renderer.refusal(state.view(seat), action, reason)
-                raise UserError(key, legal=list(state.legal_actions()), of=renderer, **args)
-            await self._play(table, seat, action, timeout=False)
+        await self.play(Click(player, table_id, moves, action=action))
         return table
 
     async def _play(self, table: LiveTable, seat: int, action: Any, *, timeout: bool) -> None:
-        payload = {"seat": seat, "action": str(action), "timeout": timeout}
+        payload = {"seat": seat, "action": action, "timeout": timeout}  # kept an Action
         settle = settlement_writer(table)
         await self._commit(table, [("action", payload)], settle)
         if not table.between_hands:

@@ -243,6 +243,14 @@ def apply_event(table: LiveTable, seq: int, kind: str, payload: dict[str, Any]) 
     table.seq = seq
 
 
+def logged(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """An event's payload as the log keeps it: an action in its record notation (in
+    memory the Action itself, never turned into text and read back)."""
+    if kind == "action" and not isinstance(payload["action"], str):
+        return {**payload, "action": str(payload["action"])}
+    return payload
+
+
 def _open(table: LiveTable, p: dict[str, Any]) -> None:
     table.public_lang = str(p.get("lang", "fr"))
     table.pictures = bool(p.get("pictures", True))
@@ -340,16 +348,20 @@ def _action(table: LiveTable, p: dict[str, Any]) -> None:
     if state is None or session is None or state.is_over:
         raise EventError("action: no hand in progress")
     seat = int(p["seat"])
-    try:
-        action = table.game.port.parse_action(str(p["action"]))
-    except ValueError as error:
-        raise EventError(f"action: {error}") from None
-    reason = state.check(action, seat)
-    if reason is not None:
-        raise EventError(f"action {action}: {reason}")
+    action = p["action"]  # the Action itself when played now, its notation when replayed
+    if isinstance(action, str):
+        try:
+            action = table.game.port.parse_action(action)
+        except ValueError as error:
+            raise EventError(f"action: {error}") from None
     tricks_before = len(state.history)
-    line = table.game.port.action_line(state, seat, action, bool(p.get("timeout")))
-    state.apply(action, seat)
+    # legality was checked where the move was taken (the service, once); replaying a log
+    # that does not fit is refused by the engine's own verification in ``apply``
+    try:
+        line = table.game.port.action_line(state, seat, action, bool(p.get("timeout")))
+        state.apply(action, seat)
+    except ValueError as error:  # IllegalActionError among them
+        raise EventError(f"action {action}: {error}") from None
     table.moves += 1
     if table.seats[seat].human:
         table.timeouts[seat] = table.timeouts.get(seat, 0) + 1 if p.get("timeout") else 0
