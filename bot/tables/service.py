@@ -32,7 +32,7 @@ from bot.tables.names import person_name
 from bot.tables.preferences import Preferences
 from bot.tables.readings import HISTORY, Readings, RegisterView
 from bot.tables.settlement import settlement_writer
-from bot.tables.table import LiveTable, apply_event, logged, new_table, start_session
+from bot.tables.table import LiveTable, apply_event, logged, new_table
 from bot.tables.turns import AI_PAUSE, ChangeListener, ReminderListener, TurnClock
 from bot.texts.i18n import worded
 from db import Database, Store
@@ -311,9 +311,7 @@ class TableService:
                 key = "error.need_four" if game.min_seats == game.max_seats else "error.need_more"
                 raise UserError(key, count=len(table.seats), least=game.min_seats)
             seed = table.row.seed
-            # the first deal goes with the start, computed on a scratch session
-            scratch, _ = start_session(table, seed)
-            deal = await self.dealer.deal_event(table, scratch, 1)
+            deal = await self.dealer.deal_event(table, 1)  # the first deal goes with the start
             resuming = table.resuming
 
             async def take_up(store: Store) -> None:
@@ -376,7 +374,7 @@ class TableService:
                 raise UserError("error.stale")
             if not table.between_hands or table.session is None:
                 raise UserError("error.hand_in_progress")
-            deal = await self.dealer.deal_event(table, table.session, table.hand_no + 1)
+            deal = await self.dealer.deal_event(table, table.hand_no + 1)
             await self._commit(table, [deal])
         return table
 
