@@ -26,7 +26,7 @@ from bot.drawing.render import (
 )
 from bot.errors import UserError
 from bot.games import table_game, table_games
-from bot.ids import SELECT_TEMPLATE, TEMPLATE, ComponentId
+from bot.ids import COMPONENT_TEMPLATE, ComponentId
 from bot.tables.clicks import Click
 from bot.tables.table import LiveTable
 from bot.texts.i18n import lang_for, t
@@ -168,11 +168,12 @@ async def _answer_public(bot: BeteBot, interaction: Interaction, table: LiveTabl
     """A click on the table message: the answer is the table message's one edit (a click
     on a table message since replaced is answered apart, the new one edited)."""
     if _on_table(interaction, table):
-        payload = table_edit(table, held(interaction.message))
+        shown = bot.presenter.shown(table)
+        payload = table_edit(table, shown, held(interaction.message))
         try:
             await interaction.response.edit_message(**payload)
         except discord.NotFound:  # posted again below a summary while this answer was sent
-            edit_refused(table)
+            edit_refused(shown)
         else:
             await bot.presenter.after_change(table, table_done=True)
             return
@@ -197,36 +198,27 @@ async def _answer_panel(
         bot.presenter.record_panel(table, interaction, embed, view)
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
-    """Every button of every table, before and after a restart."""
+class TableComponent(
+    discord.ui.DynamicItem[discord.ui.Button[Any] | discord.ui.Select[Any]],
+    template=COMPONENT_TEMPLATE,
+):
+    """Every button and menu of every table, before and after a restart (a menu's id
+    says it is one: its values come with the click)."""
 
     def __init__(self, cid: ComponentId) -> None:
-        super().__init__(discord.ui.Button(custom_id=str(cid)))
-        self.cid = cid
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TableButton:
-        return cls(ComponentId.parse(match.string))
-
-    async def callback(self, interaction: Interaction) -> None:
-        await component_clicked(interaction, self.cid, [])
-
-
-class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
-    """The discard menu of the private hand."""
-
-    def __init__(self, cid: ComponentId) -> None:
-        super().__init__(
-            discord.ui.Select(custom_id=str(cid), options=[discord.SelectOption(label="-")])
+        item: discord.ui.Button[Any] | discord.ui.Select[Any] = discord.ui.Button(
+            custom_id=str(cid)
         )
+        if cid.select:
+            menu_options = [discord.SelectOption(label="-")]
+            item = discord.ui.Select(custom_id=str(cid), options=menu_options)
+        super().__init__(item)
         self.cid = cid
 
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TableSelect:
+    ) -> TableComponent:
         return cls(ComponentId.parse(match.string))
 
     async def callback(self, interaction: Interaction) -> None:
@@ -431,5 +423,5 @@ def table_commands() -> app_commands.Group:
 
 
 async def setup(bot: BeteBot) -> None:
-    bot.add_dynamic_items(TableButton, TableSelect)
+    bot.add_dynamic_items(TableComponent)
     bot.tree.add_command(table_commands(), override=True)

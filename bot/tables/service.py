@@ -13,7 +13,8 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
@@ -81,7 +82,7 @@ class TableService:
         # summary was not posted: the table as it stood then (its summary is drawn from it)
         self.on_settled: Callable[[LiveTable], None] | None = None
         # Several processes: the guilds whose tables are this process's, and the check,
-        # inside every write of a table, that its shard is still held (bot.delivery.shards).
+        # inside every write of a table, that its shard is still held (bot.delivery.handoffs).
         self.owns: Callable[[int], bool] = lambda guild_id: True
         self.fence: Callable[[Store, LiveTable], Awaitable[None]] | None = None
         self.finding = Finding(self.tables)
@@ -140,11 +141,8 @@ class TableService:
         if settled:
             self._settled(table)
         old = self.tables.get(table_id)
-        if old is not None:  # keep what the presentation knows, and the lock
+        if old is not None:  # the same table to those waiting for its lock
             table.lock = old.lock
-            table.dms, table.dm_closed, table.locales = old.dms, old.dm_closed, old.locales
-            table.notices = old.notices
-            table.turn_shown, table.panels = old.turn_shown, old.panels
         return table
 
     def _settled(self, table: LiveTable) -> None:
@@ -325,10 +323,15 @@ class TableService:
 
     # ---- the game ------------------------------------------------------------
 
-    async def look(self, table_id: int, player: str) -> LiveTable:
+    @asynccontextmanager
+    async def _at(self, table_id: int, player: str) -> AsyncIterator[tuple[LiveTable, int]]:
+        """The table ``table_id`` under its lock, and ``player``'s seat at it."""
         table = self.finding.get(table_id)
         async with table.lock:
-            seat = seat_of(table, player)
+            yield table, seat_of(table, player)
+
+    async def look(self, table_id: int, player: str) -> LiveTable:
+        async with self._at(table_id, player) as (table, seat):
             state = table.state
             if state is None or state.is_over or not table.game.port.face_down(state, seat):
                 return table  # nothing face down to turn up: no event
@@ -339,9 +342,7 @@ class TableService:
         """The one way a move reaches a table: ``click`` is checked once under the lock
         (``bot.tables.clicks.checked_move``) and its Action recorded.  Returns the Action
         played, or None when the click only opened one more step of a declaration."""
-        table = self.finding.get(click.table)
-        async with table.lock:
-            seat = seat_of(table, click.player)
+        async with self._at(click.table, click.player) as (table, seat):
             action = checked_move(table, seat, click)
             if action is not None:
                 await self._play(table, seat, action, timeout=False)
@@ -367,9 +368,7 @@ class TableService:
         self._settled(table)  # its summary drawn as the table stands, the end included
 
     async def next_hand(self, table_id: int, player: str, hand_no: int | None = None) -> LiveTable:
-        table = self.finding.get(table_id)
-        async with table.lock:
-            seat_of(table, player)
+        async with self._at(table_id, player) as (table, _):
             if hand_no is not None and hand_no != table.hand_no:
                 raise UserError("error.stale")
             if not table.between_hands or table.session is None:
@@ -380,9 +379,7 @@ class TableService:
 
     async def replace_absent(self, table_id: int, player: str, seat: int) -> LiveTable:
         """Another player has a computer player play for one who keeps running out of time."""
-        table = self.finding.get(table_id)
-        async with table.lock:
-            own = seat_of(table, player)
+        async with self._at(table_id, player) as (table, own):
             if seat not in table.absent():
                 raise UserError("error.not_absent")
             if own == seat:
@@ -393,9 +390,7 @@ class TableService:
 
     async def take_back(self, table_id: int, player: str) -> LiveTable:
         """A replaced player takes their seat back from the computer player."""
-        table = self.finding.get(table_id)
-        async with table.lock:
-            seat = seat_of(table, player)
+        async with self._at(table_id, player) as (table, seat):
             if not table.seats[seat].stand_in:
                 raise UserError("error.not_replaced")
             await self._commit(table, [("return", {"seat": seat})])
@@ -406,9 +401,7 @@ class TableService:
 
         A hand in progress is not settled: nothing of it was paid, so nothing is lost.
         """
-        table = self.finding.get(table_id)
-        async with table.lock:
-            own = seat_of(table, player)
+        async with self._at(table_id, player) as (table, own):
             absent = table.absent()
             if not absent:
                 raise UserError("error.not_absent")
@@ -419,9 +412,7 @@ class TableService:
 
     async def stop(self, table_id: int, player: str) -> LiveTable:
         """``/table stop``: close a lobby, or ask the session to stop as its game stops."""
-        table = self.finding.get(table_id)
-        async with table.lock:
-            seat_of(table, player)
+        async with self._at(table_id, player) as (table, _):
             if table.status == "lobby":
                 if player != table.row.created_by and len(table.seats) > 1:
                     raise UserError("error.lobby_stop")
@@ -438,9 +429,7 @@ class TableService:
 
     async def vote_stop(self, table_id: int, player: str) -> LiveTable:
         """One player agrees to stop at once; with every human's agreement the table ends."""
-        table = self.finding.get(table_id)
-        async with table.lock:
-            seat_of(table, player)
+        async with self._at(table_id, player) as (table, _):
             if table.session is None or not table.session.stop_requested:
                 raise UserError("error.not_stopping")
             if player in table.stop_votes:
