@@ -43,6 +43,10 @@ def checked_move(table: LiveTable, seat: int, click: Click) -> Any:
     Raises ``UserError`` for a click the table refuses (stale, no deal, not the
     player's turn, a computer player in the seat, a garbled id) and ``MoveRefused``
     with the engine's typed refusal for a move its rules forbid."""
+    renderer = table.game.renderer
+    action = click.action
+    if action is None and click.notation is not None:  # what was typed is read first:
+        action = renderer.parse_move(click.notation)  # words that are no move say so
     if click.moves is not None and click.moves != table.moves:
         raise UserError("error.stale")
     state = table.state
@@ -52,11 +56,7 @@ def checked_move(table: LiveTable, seat: int, click: Click) -> Any:
         raise UserError("error.not_your_turn", name=table.name(state.turn))
     if not table.seats[seat].human:
         raise UserError("error.replaced")
-    renderer = table.game.renderer
-    action = click.action
-    if action is None and click.notation is not None:
-        action = renderer.parse_move(click.notation)
-    elif action is None:
+    if action is None:
         try:
             view = state.view(seat)
             action = renderer.component_action(view, click.verb, click.arg, list(click.values))
