@@ -122,15 +122,17 @@ async def _handle(
             await service.vote_stop(table.id, player)
         await _answer_public(bot, interaction, table)
         return
-    seat = _seat(table, player)
     if verb == "look":
         await service.look(table.id, player)
+        seat = _seat(table, player)
         await _answer_panel(bot, interaction, table, seat, lang)
         await presenter.after_change(table)
         return
     # a move of the game: the service checks it (once) and plays it
     click = Click(player, table.id, cid.moves, verb, cid.arg, tuple(values))
-    if await service.play(click) is None:  # one more step to choose: only this panel changes
+    played = await service.play(click)  # a seated player's, or refused there
+    seat = _seat(table, player)
+    if played is None:  # one more step to choose: only this panel changes
         step = "" if cid.arg == "back" else cid.arg
         embed, view = hand_panel(table, seat, lang, step)
         files = edit_files(embed, held(interaction.message))
