@@ -70,6 +70,7 @@ class Shown:
     notices: dict[str, Notice] = field(default_factory=dict)  # player: their last notice
     dms_waiting: set[str] = field(default_factory=set)  # private hands whose edit waits
     acted_at: dict[int, float] = field(default_factory=dict)  # seat: its last move (monotonic)
+    closed: bool = False  # the table ended and its private hands were drawn closed
 
 
 class Memory:
@@ -81,5 +82,9 @@ class Memory:
     def __call__(self, table: LiveTable) -> Shown:
         return self._tables.setdefault(table.id, Shown())
 
-    def forget(self, table_id: int) -> None:
-        self._tables.pop(table_id, None)
+    def forget_closed(self, table_id: int) -> None:
+        """Forget an ended table once its private hands were drawn closed (not before:
+        a hand sent while it ended is closed by the change that follows)."""
+        shown = self._tables.get(table_id)
+        if shown is not None and shown.closed:
+            del self._tables[table_id]

@@ -301,6 +301,7 @@ class Presenter:
         for notice in self.shown(table).notices.values():
             await self._delete_notice(notice)
         self.shown(table).notices.clear()
+        self.shown(table).closed = True
 
     async def _last_drawing(
         self, table: LiveTable, ref: DMRef, embed: discord.Embed, view: discord.ui.View
@@ -560,7 +561,7 @@ class Presenter:
         if table.status == "ended":
             self._locks.pop(table.id, None)
             self.tables.forget(table.id)
-            self.shown.forget(table.id)
+            self.shown.forget_closed(table.id)
             self.permissions.forget(table.id)
             waiting = self._waiting.pop(table.id, None)
             if waiting is not None and waiting is not asyncio.current_task():
