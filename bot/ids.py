@@ -20,6 +20,7 @@ _BODY: Final = (
 )
 TEMPLATE: Final = r"(?:tb|bh)" + _BODY
 SELECT_TEMPLATE: Final = r"(?:tbs|bhs)" + _BODY
+COMPONENT_TEMPLATE: Final = r"(?:tbs?|bhs?)" + _BODY  # a button or a menu
 PATTERN: Final = re.compile(TEMPLATE)
 SELECT_PATTERN: Final = re.compile(SELECT_TEMPLATE)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
-from bot.delivery.shards import ShardPlan
+from bot.shards import ShardPlan
 from db import is_url
 
 LANGUAGES = ("fr", "en")

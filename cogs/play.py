@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.drawing.pictures.files import send_files
 from bot.errors import UserError
+from bot.tables.clicks import Click
 from bot.tables.table import LiveTable
 from bot.texts.parsing import matches
 
@@ -47,11 +48,10 @@ class Play(commands.Cog):
     @app_commands.describe(move="Your move, e.g. 10S, R♥, pass, 3 belle, je joue")
     async def play(self, interaction: Interaction, move: str) -> None:
         table, seat = _my_table(interaction)
-        action = table.game.renderer.parse_move(move)
         bot, player = self.bot, str(interaction.user.id)
         bot.presenter.remember_locale(table, player, interaction.locale)
         since = bot.presenter.acted(table, interaction)
-        await bot.service.act(table.id, player, action)
+        await bot.service.play(Click(player, table.id, notation=move))
         embed, view = bot.presenter.open_panel(table, interaction, seat, bot.lang(interaction))
         await interaction.response.send_message(
             embed=embed, view=view, ephemeral=True, **send_files(embed)

@@ -26,7 +26,8 @@ from bot.drawing.render import (
 )
 from bot.errors import UserError
 from bot.games import table_game, table_games
-from bot.ids import SELECT_TEMPLATE, TEMPLATE, ComponentId
+from bot.ids import COMPONENT_TEMPLATE, ComponentId
+from bot.tables.clicks import Click
 from bot.tables.table import LiveTable
 from bot.texts.i18n import lang_for, t
 from bot.texts.parsing import matches
@@ -121,25 +122,22 @@ async def _handle(
             await service.vote_stop(table.id, player)
         await _answer_public(bot, interaction, table)
         return
-    seat = _seat(table, player)
-    if cid.game_verb and cid.moves != table.moves:
-        raise UserError("error.stale")
-    try:
-        action = _component_action(table, seat, cid, values)
-    except ValueError:  # a forged or garbled id: no action of the game reads like that
-        raise UserError("error.bad_input", text=cid.arg[:30] or verb) from None
     if verb == "look":
         await service.look(table.id, player)
+        seat = _seat(table, player)
         await _answer_panel(bot, interaction, table, seat, lang)
         await presenter.after_change(table)
         return
-    if action is None:  # one more step of the declaration to choose: only this panel changes
+    # a move of the game: the service checks it (once) and plays it
+    click = Click(player, table.id, cid.moves, verb, cid.arg, tuple(values))
+    played = await service.play(click)  # a seated player's, or refused there
+    seat = _seat(table, player)
+    if played is None:  # one more step to choose: only this panel changes
         step = "" if cid.arg == "back" else cid.arg
         embed, view = hand_panel(table, seat, lang, step)
         files = edit_files(embed, held(interaction.message))
         await interaction.response.edit_message(embed=embed, view=view, **files)
         return
-    await service.act(table.id, player, action, cid.moves)
     if _on_table(interaction, table):
         await _answer_public(bot, interaction, table)
     else:
@@ -152,21 +150,6 @@ def _seat(table: LiveTable, player: str) -> int:
     if seat is None:
         raise UserError("error.not_seated")
     return seat
-
-
-def _component_action(table: LiveTable, seat: int, cid: ComponentId, values: list[str]) -> Any:
-    """The game action a component stands for (None: one more step to choose, or a look).
-
-    Raises ``ValueError`` for an argument that no button of the bot carries.
-    """
-    if cid.verb == "look":
-        return None
-    state = table.state
-    if table.status != "playing" or state is None or state.is_over:
-        raise UserError("error.no_hand")
-    if state.turn != seat:
-        raise UserError("error.not_your_turn", name=table.name(state.turn))
-    return table.game.renderer.component_action(state.view(seat), cid.verb, cid.arg, values)
 
 
 def _number(arg: str) -> int:
@@ -187,11 +170,12 @@ async def _answer_public(bot: BeteBot, interaction: Interaction, table: LiveTabl
     """A click on the table message: the answer is the table message's one edit (a click
     on a table message since replaced is answered apart, the new one edited)."""
     if _on_table(interaction, table):
-        payload = table_edit(table, held(interaction.message))
+        shown = bot.presenter.shown(table)
+        payload = table_edit(table, shown, held(interaction.message))
         try:
             await interaction.response.edit_message(**payload)
         except discord.NotFound:  # posted again below a summary while this answer was sent
-            edit_refused(table)
+            edit_refused(shown)
         else:
             await bot.presenter.after_change(table, table_done=True)
             return
@@ -216,36 +200,27 @@ async def _answer_panel(
         bot.presenter.record_panel(table, interaction, embed, view)
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
-    """Every button of every table, before and after a restart."""
+class TableComponent(
+    discord.ui.DynamicItem[discord.ui.Button[Any] | discord.ui.Select[Any]],
+    template=COMPONENT_TEMPLATE,
+):
+    """Every button and menu of every table, before and after a restart (a menu's id
+    says it is one: its values come with the click)."""
 
     def __init__(self, cid: ComponentId) -> None:
-        super().__init__(discord.ui.Button(custom_id=str(cid)))
-        self.cid = cid
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TableButton:
-        return cls(ComponentId.parse(match.string))
-
-    async def callback(self, interaction: Interaction) -> None:
-        await component_clicked(interaction, self.cid, [])
-
-
-class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
-    """The discard menu of the private hand."""
-
-    def __init__(self, cid: ComponentId) -> None:
-        super().__init__(
-            discord.ui.Select(custom_id=str(cid), options=[discord.SelectOption(label="-")])
+        item: discord.ui.Button[Any] | discord.ui.Select[Any] = discord.ui.Button(
+            custom_id=str(cid)
         )
+        if cid.select:
+            menu_options = [discord.SelectOption(label="-")]
+            item = discord.ui.Select(custom_id=str(cid), options=menu_options)
+        super().__init__(item)
         self.cid = cid
 
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TableSelect:
+    ) -> TableComponent:
         return cls(ComponentId.parse(match.string))
 
     async def callback(self, interaction: Interaction) -> None:
@@ -450,5 +425,5 @@ def table_commands() -> app_commands.Group:
 
 
 async def setup(bot: BeteBot) -> None:
-    bot.add_dynamic_items(TableButton, TableSelect)
+    bot.add_dynamic_items(TableComponent)
     bot.tree.add_command(table_commands(), override=True)

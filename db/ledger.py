@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from db.models import HandRow, HandSeat, PastHand, Payment, RegisterEntry, ScoreRow
-from db.repository import Repository, Row, int_of, now_text, time_of
+from db.repository import Repository, Row, int_of, now_text, record_of, time_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,15 +30,7 @@ class NewEntry:
 
 
 def _hand(row: Row) -> HandRow:
-    return HandRow(
-        row["id"],
-        row["guild_id"],
-        row["game"],
-        row["table_id"],
-        row["hand_no"],
-        json.loads(row["record"]),
-        datetime.fromisoformat(row["finished_at"]),
-    )
+    return record_of(HandRow, row, record=json.loads, finished_at=datetime.fromisoformat)
 
 
 class LedgerRepository(Repository):
@@ -53,20 +45,7 @@ class LedgerRepository(Repository):
 
     @staticmethod
     def _entry(row: Row) -> RegisterEntry:
-        return RegisterEntry(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            game=row["game"],
-            owner=row["owner"],
-            owner_name=row["owner_name"],
-            amount=row["amount"],
-            created_at=datetime.fromisoformat(row["created_at"]),
-            hand_id=row["hand_id"],
-            crossed_at=time_of(row["crossed_at"]),
-            crossed_by=row["crossed_by"],
-            paid=row["paid"],
-            crossed_hand_id=row["crossed_hand_id"],
-        )
+        return record_of(RegisterEntry, row, created_at=datetime.fromisoformat, crossed_at=time_of)
 
     async def unpaid_entries(self, guild_id: int, game: str) -> list[RegisterEntry]:
         """The guild's register for a game: unpaid entries, oldest first."""

@@ -3,9 +3,15 @@ through, the row it reads, and the few helpers that run the store's SQL."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import fields
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+Record = TypeVar("Record", bound="DataclassInstance")
 
 
 class Row(Protocol):
@@ -13,6 +19,13 @@ class Row(Protocol):
     column name, the name a statement gives each column (an alias for an expression)."""
 
     def __getitem__(self, column: str, /) -> Any: ...
+
+
+def record_of(kind: type[Record], row: Row, **read: Callable[[Any], object]) -> Record:
+    """A row as the dataclass ``kind`` whose fields are its columns, by name; ``read``
+    converts the columns stored otherwise than the field holds them (a time, JSON)."""
+    names = [f.name for f in fields(kind)]
+    return kind(**{n: read[n](row[n]) if n in read else row[n] for n in names})
 
 
 def now_text(moment: datetime | None = None) -> str:

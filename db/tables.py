@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from db.models import SeatRow, TableEvent, TableRow
-from db.repository import Repository, Row, now_text
+from db.repository import Repository, Row, now_text, record_of
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, options, turn_seconds, status, message_id,"
@@ -17,31 +17,11 @@ _TABLE_COLUMNS = (
 
 
 def _table(row: Row) -> TableRow:
-    return TableRow(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        game=row["game"],
-        options=json.loads(row["options"]),
-        turn_seconds=row["turn_seconds"],
-        status=row["status"],
-        message_id=row["message_id"],
-        created_by=row["created_by"],
-        created_at=datetime.fromisoformat(row["created_at"]),
-        seed=row["seed"],
-        guild_name=row["guild_name"],
-        channel_name=row["channel_name"],
-    )
+    return record_of(TableRow, row, options=json.loads, created_at=datetime.fromisoformat)
 
 
 def _event(row: Row) -> TableEvent:
-    return TableEvent(
-        row["table_id"],
-        row["seq"],
-        row["kind"],
-        json.loads(row["payload"]),
-        datetime.fromisoformat(row["created_at"]),
-    )
+    return record_of(TableEvent, row, payload=json.loads, created_at=datetime.fromisoformat)
 
 
 class TableRepository(Repository):

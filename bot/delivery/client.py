@@ -16,11 +16,12 @@ from bot.delivery.handoffs import Handoffs, Ownership, process_name
 from bot.delivery.outbox import ServerErrors
 from bot.delivery.pacing import RestPacer
 from bot.delivery.presenter import Presenter
-from bot.errors import UserError
+from bot.errors import MoveRefused, UserError
 from bot.settings import Settings
 from bot.tables.computer import Decider, PoolDecider
 from bot.tables.service import DealSource, TableService
 from bot.texts.i18n import lang_for, t
+from bot.texts.refusals import refusal_error
 from bot.texts.translator import CommandTranslator
 from db import Database
 
@@ -183,6 +184,8 @@ class BeteBot(commands.Bot):
         while isinstance(original, (app_commands.CommandInvokeError, commands.CommandInvokeError)):
             original = original.original
         lang = self.lang(interaction)
+        if isinstance(original, MoveRefused):  # the engine's reason, in the game's words
+            original = refusal_error(original)
         if isinstance(original, UserError):
             text = t(lang, original.key, **_format_args(original.args_, lang))
         elif isinstance(original, app_commands.NoPrivateMessage):

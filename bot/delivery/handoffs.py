@@ -27,10 +27,10 @@ from typing import Any, Protocol
 import discord
 import orjson
 
-from bot.delivery.shards import ShardPlan
 from bot.errors import TableElsewhere
 from bot.ids import ComponentId
 from bot.settings import Settings
+from bot.shards import ShardPlan
 from bot.tables.service import TableService
 from bot.tables.table import LiveTable
 from bot.texts.i18n import lang_for, t

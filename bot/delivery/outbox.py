@@ -28,7 +28,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, TypedDict, Unpack
 
 import aiohttp
 import discord
@@ -128,6 +128,15 @@ class Delivery:
             self.tried.set_result(delivered)
 
 
+class PutOptions(TypedDict, total=False):
+    """What ``Outbox.put`` takes besides the delivery (``Outbox.send`` passes them on)."""
+
+    table: LiveTable | None
+    line: LogLine | None
+    wanted: Callable[[], bool] | None
+    coalesce: bool
+
+
 class Outbox:
     """The deliveries Discord did not take yet, by key, each key tried by one worker."""
 
@@ -177,17 +186,11 @@ class Outbox:
         key: Hashable,
         send: Callable[[], Awaitable[None]],
         what: str,
-        *,
-        table: LiveTable | None = None,
-        line: LogLine | None = None,
-        wanted: Callable[[], bool] | None = None,
-        coalesce: bool = True,
+        **options: Unpack[PutOptions],
     ) -> bool:
         """``put``, then wait for the first try ``INLINE`` seconds at most: whether it
         went through meanwhile (if not, the outbox carries on with it)."""
-        delivery = self.put(
-            key, send, what, table=table, line=line, wanted=wanted, coalesce=coalesce
-        )
+        delivery = self.put(key, send, what, **options)
         return await self.wait(delivery)
 
     async def wait(self, delivery: Delivery, seconds: float | None = None) -> bool:

@@ -35,6 +35,7 @@ import discord
 
 from bot.delivery.answers_first import AnswersFirst
 from bot.delivery.channel_posts import ChannelPosts, summary_key
+from bot.delivery.memory import DMRef, Memory, Notice, Panel
 from bot.delivery.outbox import Delivery, Outbox, passing
 from bot.delivery.permissions import Permissions
 from bot.delivery.table_message import TableMessages
@@ -48,7 +49,7 @@ from bot.drawing.render import (
     table_link,
 )
 from bot.game import LogLine
-from bot.tables.table import DMRef, LiveTable, Notice, Panel
+from bot.tables.table import LiveTable
 from bot.texts.i18n import lang_for, t
 
 log = logging.getLogger(__name__)
@@ -136,7 +137,8 @@ class Presenter:
         # the live table of an id (a table rebuilt after a failed write is a new object)
         self.live: Callable[[int], LiveTable | None] = lambda table_id: None
         self.outbox = Outbox()
-        self.tables = TableMessages(client, self.outbox)
+        self.shown = Memory()  # what each table's messages show (not the table's own)
+        self.tables = TableMessages(client, self.outbox, self.shown)
         self.posts = ChannelPosts(client, self.outbox, self.tables)
         self.tables.live = lambda table_id: self.live(table_id)
         self.permissions = Permissions(default_language)
@@ -145,11 +147,14 @@ class Presenter:
         self.outbox.on_refused = self._refused
 
     def player_lang(self, table: LiveTable, player: str) -> str:
-        return lang_for(table.locales.get(player), self.default_language)
+        """The player's language: their client's, last seen, else the one they joined in."""
+        seat = table.seat_of(player)
+        joined = table.seats[seat].lang if seat is not None else None
+        return lang_for(self.shown(table).locales.get(player) or joined, self.default_language)
 
     def remember_locale(self, table: LiveTable, player: str, locale: discord.Locale | None) -> None:
         if locale is not None:
-            table.locales[player] = str(locale.value)
+            self.shown(table).locales[player] = str(locale.value)
 
     def acted(self, table: LiveTable, interaction: Hook) -> float:
         """A person acts at ``table`` (a click, a command): the one told if Discord
@@ -181,7 +186,7 @@ class Presenter:
             return
         untangle(interaction)
         fingerprint, controls = panel_fingerprint(embed, view), controls_fingerprint(view)
-        table.dms[str(interaction.user.id)] = DMRef(
+        self.shown(table).dms[str(interaction.user.id)] = DMRef(
             message.channel.id,
             message.id,
             fingerprint,
@@ -193,7 +198,7 @@ class Presenter:
             original=True,
             over=table.status != "playing" or table.state is None or table.state.is_over,
         )
-        table.dms_waiting.discard(str(interaction.user.id))
+        self.shown(table).dms_waiting.discard(str(interaction.user.id))
 
     async def refresh_dms(self, table: LiveTable, *, gathered: bool = False) -> None:
         """Send or edit each human's private hand where what it shows changed: at once
@@ -201,12 +206,12 @@ class Presenter:
         has passed (``gathered``: it has)."""
         state = table.state
         if table.status != "playing" or state is None:
-            table.dms_waiting.clear()
+            self.shown(table).dms_waiting.clear()
             if table.status == "ended":
                 await self._close_hands(table)
             return
         for seat, info in enumerate(table.seats):
-            if not info.human or info.player in table.dm_closed:
+            if not info.human or info.player in self.shown(table).dm_closed:
                 continue
             await self.answers_first.wait_turn()
             try:
@@ -223,24 +228,24 @@ class Presenter:
         raises when Discord says no (a DM closed aside: its player is told to use *My
         hand*)."""
         state, info = table.state, table.seats[seat]
-        if state is None or info.player in table.dm_closed:
+        if state is None or info.player in self.shown(table).dm_closed:
             return
         lang = self.player_lang(table, info.player)
         embed, view = hand_panel(table, seat, lang)
         fingerprint, controls = panel_fingerprint(embed, view), controls_fingerprint(view)
         # what it was drawn from (the table may move on while it is sent)
         hand_no, over = table.hand_no, state.is_over
-        ref = table.dms.get(info.player)
+        ref = self.shown(table).dms.get(info.player)
         current = ref is not None and ref.hand_no == hand_no
         if ref is not None and current and ref.fingerprint == fingerprint:
-            table.dms_waiting.discard(info.player)
+            self.shown(table).dms_waiting.discard(info.player)
             return
         follows = ref is not None and current and ref.controls == controls
         if follows and not gathered and not over and self.dm_window > 0:
-            table.dms_waiting.add(info.player)  # only the play moved on: gathered
+            self.shown(table).dms_waiting.add(info.player)  # only the play moved on: gathered
             self._gather(table)
             return
-        table.dms_waiting.discard(info.player)
+        self.shown(table).dms_waiting.discard(info.player)
         try:
             if ref is not None and current:
                 try:
@@ -255,11 +260,11 @@ class Presenter:
             new = await self._send_hand(info.player, ref, embed, view)
             new.fingerprint, new.hand_no, new.controls = fingerprint, hand_no, controls
             new.over = over
-            table.dms[info.player] = new
+            self.shown(table).dms[info.player] = new
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
-            table.dm_closed.add(info.player)
+            self.shown(table).dm_closed.add(info.player)
             await self._tell_dm_closed(table, info.player)
 
     def _hand_later(self, table: LiveTable, player: str) -> None:
@@ -287,15 +292,16 @@ class Presenter:
         """An ended table: each player's last private hand says so and offers nothing
         more to click (a player the computer stood in for too), and their last turn
         notice goes."""
-        for player, ref in list(table.dms.items()):
+        for player, ref in list(self.shown(table).dms.items()):
             seat = table.seat_of(player)
-            if seat is not None and player not in table.dm_closed:
+            if seat is not None and player not in self.shown(table).dm_closed:
                 embed, view = hand_panel(table, seat, self.player_lang(table, player))
                 if ref.fingerprint != panel_fingerprint(embed, view):
                     await self._last_drawing(table, ref, embed, view)
-        for notice in table.notices.values():
+        for notice in self.shown(table).notices.values():
             await self._delete_notice(notice)
-        table.notices.clear()
+        self.shown(table).notices.clear()
+        self.shown(table).closed = True
 
     async def _last_drawing(
         self, table: LiveTable, ref: DMRef, embed: discord.Embed, view: discord.ui.View
@@ -368,7 +374,7 @@ class Presenter:
         lock = self._locks.setdefault(table.id, asyncio.Lock())
         async with lock:
             await self.answers_first.wait_turn()
-            if table.dms_waiting:
+            if self.shown(table).dms_waiting:
                 await self.refresh_dms(table, gathered=True)
 
     async def _tell_dm_closed(self, table: LiveTable, player: str) -> None:
@@ -399,21 +405,23 @@ class Presenter:
         player = str(interaction.user.id)
         fingerprint = panel_fingerprint(embed, view)
         picture = picture_name(embed)
-        replaced = table.panels.get(player)
+        replaced = self.shown(table).panels.get(player)
         if replaced is not None:
             untangle(replaced.interaction)
-        table.panels[player] = Panel(interaction, seat, lang, time.time(), fingerprint, picture)
+        self.shown(table).panels[player] = Panel(
+            interaction, seat, lang, time.time(), fingerprint, picture
+        )
         return embed, view
 
     async def refresh_panels(self, table: LiveTable) -> None:
         """Redraw each live *My hand* panel whose content changed; one whose token is
         about to expire says so, with a button to open a fresh one."""
         now = time.time()
-        for player, panel in list(table.panels.items()):
+        for player, panel in list(self.shown(table).panels.items()):
             expired = now - panel.opened >= PANEL_LIFE
             if expired:
                 embed, view = expired_panel(table, panel.lang)
-                del table.panels[player]
+                del self.shown(table).panels[player]
             else:
                 embed, view = hand_panel(table, panel.seat, panel.lang)
                 fingerprint = panel_fingerprint(embed, view)
@@ -425,11 +433,11 @@ class Presenter:
             try:
                 await panel.interaction.edit_original_response(embed=embed, view=view, **files)
             except discord.NotFound:  # dismissed by its reader, or its token is gone
-                table.panels.pop(player, None)
+                self.shown(table).panels.pop(player, None)
             except discord.HTTPException:
                 panel.picture = UNKNOWN  # the next redraw uploads its picture again
                 log.warning("could not refresh the panel of %s at table %s", player, table.id)
-            if table.panels.get(player) is not panel:  # let go: it expired, or is gone
+            if self.shown(table).panels.get(player) is not panel:  # let go: it expired, or is gone
                 untangle(panel.interaction)
 
     async def notice_turn(self, table: LiveTable) -> None:
@@ -445,19 +453,19 @@ class Presenter:
         if table.status != "playing" or state is None or state.is_over:
             return
         key = (table.hand_no, state.turn)
-        previous, table.turn_shown = table.turn_shown, key
+        previous, self.shown(table).turn_shown = self.shown(table).turn_shown, key
         now = time.monotonic()
         if previous[0] != table.hand_no:  # a new deal: each new hand's DM told its player
-            table.acted_at = dict.fromkeys(range(len(table.seats)), now)
+            self.shown(table).acted_at = dict.fromkeys(range(len(table.seats)), now)
             return
         if previous != key and previous[1] >= 0:
-            table.acted_at[previous[1]] = now  # the turn left them: they just moved
+            self.shown(table).acted_at[previous[1]] = now  # the turn left them: they just moved
         if previous == key:
             return
         info = table.seats[state.turn]
         if not info.human:
             return
-        if now - table.acted_at.get(state.turn, -self.notice_after) < self.notice_after:
+        if now - self.shown(table).acted_at.get(state.turn, -self.notice_after) < self.notice_after:
             return  # they moved moments ago: they are following the game
         mode = "dm" if self.notify_mode is None else await self.notify_mode(info.player)
         lang = self.player_lang(table, info.player)
@@ -471,7 +479,7 @@ class Presenter:
             await self.posts.to_player(
                 table, info.player, f"<@{info.player}> {text}", "notice", wanted=wanted
             )
-        elif mode == "dm" and info.player not in table.dm_closed:
+        elif mode == "dm" and info.player not in self.shown(table).dm_closed:
             seat = table.seat_of(info.player)
             await self.outbox.send(
                 ("notice", table.id, info.player),
@@ -486,20 +494,20 @@ class Presenter:
         """A short new DM (a follow-up of the player's last click in their hand while
         its token lives), and the previous notice deleted so that they do not pile up;
         DMs closed, the player is told to use *My hand*."""
-        if player in table.dm_closed:
+        if player in self.shown(table).dm_closed:
             return
-        old = table.notices.pop(player, None)
+        old = self.shown(table).notices.pop(player, None)
         if old is not None:
             await self._delete_notice(old)
         if table.row.message_id is not None:
             text += "\n" + table_link(table)
-        ref = table.dms.get(player)
+        ref = self.shown(table).dms.get(player)
         hook = hook_of(ref)
         if ref is not None and hook is not None:
             try:
                 message = await hook.followup.send(text, wait=True)
                 notice = Notice(message.channel.id, message.id, hook, ref.hook_at)
-                table.notices[player] = notice
+                self.shown(table).notices[player] = notice
                 return
             except discord.HTTPException as error:
                 log.info("a token no longer serves (%s): the notice sent by the bot", error)
@@ -509,10 +517,10 @@ class Presenter:
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
-            table.dm_closed.add(player)
+            self.shown(table).dm_closed.add(player)
             await self._tell_dm_closed(table, player)
             return
-        table.notices[player] = Notice(dm.id, sent.id)
+        self.shown(table).notices[player] = Notice(dm.id, sent.id)
 
     async def _delete_notice(self, notice: Notice) -> None:
         """Through the token that posted it while it lives, else as the bot."""
@@ -537,7 +545,7 @@ class Presenter:
             if table.status != "playing":
                 continue
             if table.state is not None:  # whose turn it was before: the next change tells
-                table.turn_shown = (table.hand_no, table.state.turn)
+                self.shown(table).turn_shown = (table.hand_no, table.state.turn)
             async with self._locks.setdefault(table.id, asyncio.Lock()):
                 await self._show_table(table)
 
@@ -553,6 +561,7 @@ class Presenter:
         if table.status == "ended":
             self._locks.pop(table.id, None)
             self.tables.forget(table.id)
+            self.shown.forget_closed(table.id)
             self.permissions.forget(table.id)
             waiting = self._waiting.pop(table.id, None)
             if waiting is not None and waiting is not asyncio.current_task():

@@ -35,6 +35,7 @@ from typing import Any, Final
 
 import discord
 
+from bot.delivery.memory import Memory, Shown
 from bot.delivery.outbox import Delivery, Later, Outbox, ServerErrors, Superseded, lacks_permission
 from bot.drawing.pictures.files import UNKNOWN, edit_files, picture_name, send_files
 from bot.drawing.render import panel_fingerprint, table_embed, table_view
@@ -63,28 +64,31 @@ def table_drawing(table: LiveTable) -> Drawing:
     return payload, panel_fingerprint(payload["embed"], payload["view"])
 
 
-def table_edit(table: LiveTable, holds: str | None, drawn: Drawing | None = None) -> dict[str, Any]:
+def table_edit(
+    table: LiveTable, shown: Shown, holds: str | None, drawn: Drawing | None = None
+) -> dict[str, Any]:
     """An edit of the table message that holds the picture ``holds`` (``drawn``: the
-    table's drawing, if just made): its picture is uploaded only when it changed; the
-    table remembers what the message now shows and holds."""
-    payload, table.shown = drawn if drawn is not None else table_drawing(table)
+    table's drawing, if just made): its picture is uploaded only when it changed;
+    ``shown`` remembers what the message now shows and holds."""
+    payload, shown.fingerprint = drawn if drawn is not None else table_drawing(table)
     payload = {**payload, **edit_files(payload["embed"], holds)}
-    table.picture_held = picture_name(payload["embed"])
+    shown.picture_held = picture_name(payload["embed"])
     return payload
 
 
-def edit_refused(table: LiveTable) -> None:
-    """The edit ``table_edit`` made was refused: the table no longer knows what its
+def edit_refused(shown: Shown) -> None:
+    """The edit ``table_edit`` made was refused: nothing is known of what the table
     message shows or holds, so the next change edits it whole."""
-    table.shown, table.picture_held = "", UNKNOWN
+    shown.fingerprint, shown.picture_held = "", UNKNOWN
 
 
 class TableMessages:
     """The public messages of the live tables."""
 
-    def __init__(self, client: discord.Client, outbox: Outbox) -> None:
+    def __init__(self, client: discord.Client, outbox: Outbox, shown: Memory) -> None:
         self.client = client
         self.outbox = outbox
+        self.shown = shown
         # the live table of an id (a table rebuilt after a failed write is a new object)
         self.live: Callable[[int], LiveTable | None] = lambda table_id: None
         # records a table's new message id (the tables row, and the table in memory)
@@ -228,26 +232,26 @@ class TableMessages:
                 self._moves[table.id] = False
                 await self._post(table)
             return
-        drawn = table_drawing(table)
-        if drawn[1] == table.shown and table.picture_held != UNKNOWN:
+        drawn, shown = table_drawing(table), self.shown(table)
+        if drawn[1] == shown.fingerprint and shown.picture_held != UNKNOWN:
             return
         channel = self.client.get_partial_messageable(
             table.row.channel_id, guild_id=table.row.guild_id
         )
-        payload = table_edit(table, table.picture_held, drawn)
+        payload = table_edit(table, shown, shown.picture_held, drawn)
         edit = asyncio.ensure_future(channel.get_partial_message(message_id).edit(**payload))
         path = f"/channels/{table.row.channel_id}/messages/{message_id}"
         self._editing[table.id] = (edit, time.monotonic(), path)
         try:
             await edit
         except asyncio.CancelledError:
-            table.picture_held = UNKNOWN
+            shown.picture_held = UNKNOWN
             current = asyncio.current_task()
             if edit.cancelled() and (current is None or not current.cancelling()):
                 raise Superseded from None  # a newer state goes at once
             raise
         except discord.NotFound as error:
-            table.picture_held = UNKNOWN
+            shown.picture_held = UNKNOWN
             if table.row.message_id != message_id:  # posted anew meanwhile: edit that one
                 await self._bring_up(table)
             elif table.status == "ended":
@@ -261,7 +265,7 @@ class TableMessages:
                 self._lost.add(table.id)
             return
         except BaseException:
-            table.picture_held = UNKNOWN  # the next edit uploads its picture again
+            shown.picture_held = UNKNOWN  # the next edit uploads its picture again
             raise
         finally:
             if self._editing.get(table.id, (None,))[0] is edit:
@@ -289,7 +293,8 @@ class TableMessages:
             raise
         self._posted[table.id] = self._seen[table.id] = time.monotonic()
         self.through(table.id)
-        table.shown, table.picture_held = fingerprint, picture_name(payload["embed"])
+        shown = self.shown(table)
+        shown.fingerprint, shown.picture_held = fingerprint, picture_name(payload["embed"])
         await self._moved(table, message.id)
         if retire and old is not None and old != message.id:
             try:

@@ -3,12 +3,13 @@ pot it is dealt with, those of the guild not in play at another of its tables.""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from bot.game import DealInputs
+from bot.game import DealInputs, GameSession
 from bot.tables.finding import Finding
-from bot.tables.table import LiveTable, hand_seed, register_of
+from bot.tables.table import LiveTable, hand_seed, register_of, start_session
 from db import Database
 
 # (table, hand_no) -> (hands as card lists by seat, cagnot in order), or None to shuffle:
@@ -23,6 +24,14 @@ class DealSettings(Protocol):
     def deal_source(self) -> DealSource | None: ...
 
 
+def dealing_session(table: LiveTable) -> GameSession[Any, Any]:
+    """The session a deal is computed on: a copy of the table's, or for the first deal
+    (which goes with the start) the one the start event will make from the master seed."""
+    if table.session is None:
+        return start_session(table, table.row.seed)[0]
+    return copy.deepcopy(table.session)
+
+
 class Dealer:
     """Deals: reads the register and the pot in ``db``, the guild's other tables through
     ``finding``, and ``settings.deal_source`` for a deal given rather than shuffled."""
@@ -32,10 +41,12 @@ class Dealer:
         self.finding = finding
         self.settings = settings
 
-    async def deal_event(
-        self, table: LiveTable, session: Any, hand_no: int
-    ) -> tuple[str, dict[str, Any]]:
-        """Deal ``hand_no``: its cards, and the register and pot it is dealt with."""
+    async def deal_event(self, table: LiveTable, hand_no: int) -> tuple[str, dict[str, Any]]:
+        """Deal ``hand_no``: its cards, and the register and pot it is dealt with.
+
+        Computed on a copy of the session (``dealing_session``): the live session
+        changes only as the event is applied, as on a rebuild from the log."""
+        session = dealing_session(table)
         game = table.game
         port, capabilities = game.port, game.capabilities
         entries, pot = [], {}

@@ -13,7 +13,8 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 from bot.errors import TableElsewhere, UserError
 from bot.game import LogLine, TableGame
 from bot.games import default_game, table_game
+from bot.tables.clicks import Click, checked_move
 from bot.tables.computer import Decider, PoolDecider
 from bot.tables.dealing import Dealer, DealSource
 from bot.tables.finding import Events, Finding, seat_of
@@ -31,7 +33,7 @@ from bot.tables.names import person_name
 from bot.tables.preferences import Preferences
 from bot.tables.readings import HISTORY, Readings, RegisterView
 from bot.tables.settlement import settlement_writer
-from bot.tables.table import LiveTable, apply_event, new_table, start_session
+from bot.tables.table import LiveTable, apply_event, logged, new_table
 from bot.tables.turns import AI_PAUSE, ChangeListener, ReminderListener, TurnClock
 from bot.texts.i18n import worded
 from db import Database, Store
@@ -80,7 +82,7 @@ class TableService:
         # summary was not posted: the table as it stood then (its summary is drawn from it)
         self.on_settled: Callable[[LiveTable], None] | None = None
         # Several processes: the guilds whose tables are this process's, and the check,
-        # inside every write of a table, that its shard is still held (bot.delivery.shards).
+        # inside every write of a table, that its shard is still held (bot.delivery.handoffs).
         self.owns: Callable[[int], bool] = lambda guild_id: True
         self.fence: Callable[[Store, LiveTable], Awaitable[None]] | None = None
         self.finding = Finding(self.tables)
@@ -139,11 +141,8 @@ class TableService:
         if settled:
             self._settled(table)
         old = self.tables.get(table_id)
-        if old is not None:  # keep what the presentation knows, and the lock
+        if old is not None:  # the same table to those waiting for its lock
             table.lock = old.lock
-            table.dms, table.dm_closed, table.locales = old.dms, old.dm_closed, old.locales
-            table.notices = old.notices
-            table.turn_shown, table.panels = old.turn_shown, old.panels
         return table
 
     def _settled(self, table: LiveTable) -> None:
@@ -188,7 +187,9 @@ class TableService:
                 if self.fence is not None:
                     await self.fence(store, table)
                 for offset, (kind, payload) in enumerate(events, start=1):
-                    await store.tables.append_event(table.id, start + offset, kind, payload)
+                    await store.tables.append_event(
+                        table.id, start + offset, kind, logged(kind, payload)
+                    )
                 if extra is not None:
                     await extra(store)
                 if table.status == "ended":
@@ -308,9 +309,7 @@ class TableService:
                 key = "error.need_four" if game.min_seats == game.max_seats else "error.need_more"
                 raise UserError(key, count=len(table.seats), least=game.min_seats)
             seed = table.row.seed
-            # the first deal goes with the start, computed on a scratch session
-            scratch, _ = start_session(table, seed)
-            deal = await self.dealer.deal_event(table, scratch, 1)
+            deal = await self.dealer.deal_event(table, 1)  # the first deal goes with the start
             resuming = table.resuming
 
             async def take_up(store: Store) -> None:
@@ -324,42 +323,42 @@ class TableService:
 
     # ---- the game ------------------------------------------------------------
 
-    async def look(self, table_id: int, player: str) -> LiveTable:
+    @asynccontextmanager
+    async def _at(self, table_id: int, player: str) -> AsyncIterator[tuple[LiveTable, int]]:
+        """The table ``table_id`` under its lock, and ``player``'s seat at it."""
         table = self.finding.get(table_id)
         async with table.lock:
-            seat = seat_of(table, player)
+            yield table, seat_of(table, player)
+
+    async def look(self, table_id: int, player: str) -> LiveTable:
+        async with self._at(table_id, player) as (table, seat):
             state = table.state
             if state is None or state.is_over or not table.game.port.face_down(state, seat):
                 return table  # nothing face down to turn up: no event
             await self._commit(table, [("look", {"seat": seat})])
         return table
 
+    async def play(self, click: Click) -> Any:
+        """The one way a move reaches a table: ``click`` is checked once under the lock
+        (``bot.tables.clicks.checked_move``) and its Action recorded.  Returns the Action
+        played, or None when the click only opened one more step of a declaration."""
+        async with self._at(click.table, click.player) as (table, seat):
+            action = checked_move(table, seat, click)
+            if action is not None:
+                await self._play(table, seat, action, timeout=False)
+        return action
+
     async def act(
         self, table_id: int, player: str, action: Any, moves: int | None = None
     ) -> LiveTable:
-        """A call or a card by ``player``; ``moves`` is the number its button carried."""
+        """``player`` plays the game's ``action`` (a program's move: the same path as a
+        click's); ``moves`` is the number its button carried."""
         table = self.finding.get(table_id)
-        async with table.lock:
-            seat = seat_of(table, player)
-            if moves is not None and moves != table.moves:
-                raise UserError("error.stale")
-            state = table.state
-            if table.status != "playing" or state is None or state.is_over:
-                raise UserError("error.no_hand")
-            if state.turn != seat:
-                raise UserError("error.not_your_turn", name=table.name(state.turn))
-            if not table.seats[seat].human:
-                raise UserError("error.replaced")
-            reason = state.check(action, seat)
-            if reason is not None:
-                renderer = table.game.renderer
-                key, args = renderer.refusal(state.view(seat), action, reason)
-                raise UserError(key, legal=list(state.legal_actions()), of=renderer, **args)
-            await self._play(table, seat, action, timeout=False)
+        await self.play(Click(player, table_id, moves, action=action))
         return table
 
     async def _play(self, table: LiveTable, seat: int, action: Any, *, timeout: bool) -> None:
-        payload = {"seat": seat, "action": str(action), "timeout": timeout}
+        payload = {"seat": seat, "action": action, "timeout": timeout}  # kept an Action
         settle = settlement_writer(table)
         await self._commit(table, [("action", payload)], settle)
         if not table.between_hands:
@@ -369,22 +368,18 @@ class TableService:
         self._settled(table)  # its summary drawn as the table stands, the end included
 
     async def next_hand(self, table_id: int, player: str, hand_no: int | None = None) -> LiveTable:
-        table = self.finding.get(table_id)
-        async with table.lock:
-            seat_of(table, player)
+        async with self._at(table_id, player) as (table, _):
             if hand_no is not None and hand_no != table.hand_no:
                 raise UserError("error.stale")
             if not table.between_hands or table.session is None:
                 raise UserError("error.hand_in_progress")
-            deal = await self.dealer.deal_event(table, table.session, table.hand_no + 1)
+            deal = await self.dealer.deal_event(table, table.hand_no + 1)
             await self._commit(table, [deal])
         return table
 
     async def replace_absent(self, table_id: int, player: str, seat: int) -> LiveTable:
         """Another player has a computer player play for one who keeps running out of time."""
-        table = self.finding.get(table_id)
-        async with table.lock:
-            own = seat_of(table, player)
+        async with self._at(table_id, player) as (table, own):
             if seat not in table.absent():
                 raise UserError("error.not_absent")
             if own == seat:
@@ -395,9 +390,7 @@ class TableService:
 
     async def take_back(self, table_id: int, player: str) -> LiveTable:
         """A replaced player takes their seat back from the computer player."""
-        table = self.finding.get(table_id)
-        async with table.lock:
-            seat = seat_of(table, player)
+        async with self._at(table_id, player) as (table, seat):
             if not table.seats[seat].stand_in:
                 raise UserError("error.not_replaced")
             await self._commit(table, [("return", {"seat": seat})])
@@ -408,9 +401,7 @@ class TableService:
 
         A hand in progress is not settled: nothing of it was paid, so nothing is lost.
         """
-        table = self.finding.get(table_id)
-        async with table.lock:
-            own = seat_of(table, player)
+        async with self._at(table_id, player) as (table, own):
             absent = table.absent()
             if not absent:
                 raise UserError("error.not_absent")
@@ -421,9 +412,7 @@ class TableService:
 
     async def stop(self, table_id: int, player: str) -> LiveTable:
         """``/table stop``: close a lobby, or ask the session to stop as its game stops."""
-        table = self.finding.get(table_id)
-        async with table.lock:
-            seat_of(table, player)
+        async with self._at(table_id, player) as (table, _):
             if table.status == "lobby":
                 if player != table.row.created_by and len(table.seats) > 1:
                     raise UserError("error.lobby_stop")
@@ -440,9 +429,7 @@ class TableService:
 
     async def vote_stop(self, table_id: int, player: str) -> LiveTable:
         """One player agrees to stop at once; with every human's agreement the table ends."""
-        table = self.finding.get(table_id)
-        async with table.lock:
-            seat_of(table, player)
+        async with self._at(table_id, player) as (table, _):
             if table.session is None or not table.session.stop_requested:
                 raise UserError("error.not_stopping")
             if player in table.stop_votes:

@@ -38,7 +38,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final, cast
 
-from bot.drawing.pictures.files import UNKNOWN
 from bot.game import Dealt, GameSession, GameState, LogLine, Settled, TableGame
 from bot.tables.names import AI_PREFIX
 from db.models import TableRow
@@ -57,6 +56,7 @@ class Seat:
     player: str
     name: str
     ai: str | None = None  # the level of the computer player who plays this seat now
+    lang: str = ""  # the language the person joined in ("": not said)
 
     @property
     def human(self) -> bool:
@@ -70,48 +70,6 @@ class Seat:
 
 
 @dataclass(slots=True)
-class DMRef:
-    """The last private hand message sent to a player, and what it showed."""
-
-    channel_id: int
-    message_id: int
-    fingerprint: str
-    hand_no: int
-    picture: str | None = UNKNOWN  # the picture the message holds (None: none)
-    controls: str = ""  # the fingerprint of its components alone
-    # the reader's last click on a private hand of this table (a discord.Interaction):
-    # while its token lives it edits this message and posts the next hands and notices,
-    # requests that Discord does not count in a bot's global limit
-    hook: Any = None
-    hook_at: float = 0.0  # when the hook's token was issued (Unix time)
-    original: bool = False  # this message is the one clicked (else a follow-up of the hook)
-    over: bool = False  # it shows its deal over (or the table closed): nothing left to change
-
-
-@dataclass(slots=True)
-class Notice:
-    """The last turn notice sent to a player, deleted when the next one comes."""
-
-    channel_id: int
-    message_id: int
-    hook: Any = None  # the interaction whose follow-up it is, or None: a message of the bot
-    hook_at: float = 0.0
-
-
-@dataclass(slots=True)
-class Panel:
-    """A *My hand* panel (an ephemeral answer): redrawn through its interaction's token
-    while the token lives, then told it has expired."""
-
-    interaction: Any  # the discord.Interaction that answered with the panel
-    seat: int
-    lang: str
-    opened: float  # when the token was issued (Unix time)
-    fingerprint: str
-    picture: str | None = UNKNOWN  # the picture the panel holds (None: none)
-
-
-@dataclass(slots=True)
 class LiveTable:
     row: TableRow
     game: TableGame
@@ -122,7 +80,6 @@ class LiveTable:
     moves: int = 0  # deals and game actions: the number carried by the buttons
     public_lang: str = "fr"
     pictures: bool = True  # cards drawn as pictures (the table's option), or text only
-    picture_held: str | None = UNKNOWN  # the picture the table message holds (None: none)
     carried: tuple[tuple[str, int], ...] = ()
     session: GameSession[Any, Any] | None = None
     state: GameState[Any, Any] | None = None
@@ -137,16 +94,6 @@ class LiveTable:
     ended_by: str = ""
     log: deque[LogLine] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    # presentation memory, not persisted (rebuilt as messages are sent again)
-    dms: dict[str, DMRef] = field(default_factory=dict)
-    dm_closed: set[str] = field(default_factory=set)
-    locales: dict[str, str] = field(default_factory=dict)
-    panels: dict[str, Panel] = field(default_factory=dict)  # player: their live panel
-    shown: str = ""  # the fingerprint of what the table message shows
-    turn_shown: tuple[int, int] = (0, -1)  # (hand, seat) of the last player to act shown
-    notices: dict[str, Notice] = field(default_factory=dict)  # player: their last notice
-    dms_waiting: set[str] = field(default_factory=set)  # private hands whose edit waits
-    acted_at: dict[int, float] = field(default_factory=dict)  # seat: its last move (monotonic)
     deadline: int | None = None  # when the player to act runs out of time (Unix time)
     turn_started: float = 0.0  # when the player to act was given the turn (Unix time)
 
@@ -243,6 +190,14 @@ def apply_event(table: LiveTable, seq: int, kind: str, payload: dict[str, Any]) 
     table.seq = seq
 
 
+def logged(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """An event's payload as the log keeps it: an action in its record notation (in
+    memory the Action itself, never turned into text and read back)."""
+    if kind == "action" and not isinstance(payload["action"], str):
+        return {**payload, "action": str(payload["action"])}
+    return payload
+
+
 def _open(table: LiveTable, p: dict[str, Any]) -> None:
     table.public_lang = str(p.get("lang", "fr"))
     table.pictures = bool(p.get("pictures", True))
@@ -257,10 +212,10 @@ def _join(table: LiveTable, p: dict[str, Any]) -> None:
         raise EventError("join: the table is not open for players")
     if table.seat_of(p["player"]) is not None:
         raise EventError("join: already seated")
-    ai = p.get("ai")
-    table.seats.append(Seat(str(p["player"]), str(p["name"]), None if ai is None else str(ai)))
-    if p.get("lang"):
-        table.locales[str(p["player"])] = str(p["lang"])
+    ai, lang = p.get("ai"), str(p.get("lang") or "")
+    table.seats.append(
+        Seat(str(p["player"]), str(p["name"]), None if ai is None else str(ai), lang)
+    )
     table.log.append(LogLine.of("log.join", name=p["name"]))
 
 
@@ -340,16 +295,20 @@ def _action(table: LiveTable, p: dict[str, Any]) -> None:
     if state is None or session is None or state.is_over:
         raise EventError("action: no hand in progress")
     seat = int(p["seat"])
-    try:
-        action = table.game.port.parse_action(str(p["action"]))
-    except ValueError as error:
-        raise EventError(f"action: {error}") from None
-    reason = state.check(action, seat)
-    if reason is not None:
-        raise EventError(f"action {action}: {reason}")
+    action = p["action"]  # the Action itself when played now, its notation when replayed
+    if isinstance(action, str):
+        try:
+            action = table.game.port.parse_action(action)
+        except ValueError as error:
+            raise EventError(f"action: {error}") from None
     tricks_before = len(state.history)
-    line = table.game.port.action_line(state, seat, action, bool(p.get("timeout")))
-    state.apply(action, seat)
+    # legality was checked where the move was taken (the service, once); replaying a log
+    # that does not fit is refused by the engine's own verification in ``apply``
+    try:
+        line = table.game.port.action_line(state, seat, action, bool(p.get("timeout")))
+        state.apply(action, seat)
+    except ValueError as error:  # IllegalActionError among them
+        raise EventError(f"action {action}: {error}") from None
     table.moves += 1
     if table.seats[seat].human:
         table.timeouts[seat] = table.timeouts.get(seat, 0) + 1 if p.get("timeout") else 0

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Final
 
+from bot.errors import MoveRefused, UserError
 from games.refusals import Refusal, Rule
 
 SHARED: Final[Mapping[StrEnum, str]] = {
@@ -30,3 +31,12 @@ def refusal_keys(own: Mapping[StrEnum, str]) -> dict[StrEnum, str]:
     """A game's key for each code: the shared rules' as worded here unless the game
     words them its own way, and its own rules'."""
     return {**SHARED, **own}
+
+
+def refusal_error(refused: MoveRefused) -> UserError:
+    """A refused move in its game's words: the key its renderer chooses by the refusal's
+    code, and the moves the player may make instead (worded in the reader's language
+    when answered)."""
+    renderer = refused.game.renderer
+    key, args = renderer.refusal(refused.view, refused.action, refused.refusal)
+    return UserError(key, legal=refused.legal, of=renderer, **args)

@@ -8,10 +8,11 @@ import random
 
 import pytest
 
-from bot.errors import UserError
+from bot.errors import MoveRefused, UserError
 from bot.games.bete import GAME
 from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
+from bot.texts.refusals import refusal_error
 from db import Database
 from games.bete import Action, DealState, Rules
 from games.cards import Card
@@ -135,10 +136,11 @@ async def test_a_move_of_the_other_game_is_refused_and_changes_nothing(
     # a card while the players speak: refused, with what may be said instead
     hand = table.state.view(table.state.turn).hand
     play = Action.parse(f"play {Card.from_index(hand.bit_length() - 1)}")
-    with pytest.raises(UserError) as error:
+    with pytest.raises(MoveRefused) as refused:
         await service.act(table.id, player, play)
-    assert error.value.key == "error.illegal_call"
-    assert [str(a) for a in error.value.args_["legal"]] == ["pass", "play-contract"]
+    words = refusal_error(refused.value)
+    assert words.key == "error.illegal_call"
+    assert [str(a) for a in words.args_["legal"]] == ["pass", "play-contract"]
     assert table.seq == seq
 
 

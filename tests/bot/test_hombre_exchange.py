@@ -13,12 +13,13 @@ import discord
 import pytest
 
 from bot.drawing.render import hand_panel
-from bot.errors import UserError
+from bot.errors import MoveRefused
 from bot.games.hombre import GAME
 from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
 from bot.tables.table import LiveTable
 from bot.texts.i18n import t
+from bot.texts.refusals import refusal_error
 from db import Database
 from games.cards import bits_of
 from games.hombre import Action, DealState, Kind, Phase
@@ -95,9 +96,10 @@ async def test_the_exchange_prompt_says_what_the_menu_and_the_button_offer(seate
             assert keeping == (least == 0) == (keep in prompt)
         # a discard refused (a card of another hand) is answered in the same words
         other = state.hands[(seat + 1) % 3]
-        with pytest.raises(UserError) as refused:
+        with pytest.raises(MoveRefused) as refused:
             await service.act(table.id, PLAYERS[seat], Action(Kind.DISCARD, other & -other))
-        said = t("fr", refused.value.key, **refused.value.args_)
+        words = refusal_error(refused.value)
+        said = t("fr", words.key, **words.args_)
         assert RANGE.findall(said) == [(str(max(least, 1)), str(most))]
         first = bits_of(state.hands[seat])[0]
         await service.act(table.id, PLAYERS[seat], Action(Kind.DISCARD, 1 << first))

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
-from bot.delivery.shards import ShardPlan
 from bot.settings import DEFAULT_DATABASE, Settings, SettingsError
+from bot.shards import ShardPlan
 
 ROOT = Path(__file__).resolve().parents[2]
 

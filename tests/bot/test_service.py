@@ -7,10 +7,11 @@ import asyncio
 
 import pytest
 
-from bot.errors import UserError
+from bot.errors import MoveRefused, UserError
 from bot.games.bete_hombree import GAME
 from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
+from bot.texts.refusals import refusal_error
 from db import Database, NewEntry
 from games.bete_hombree import Action, Kind, Rules
 from tests.bot.example import actions, example_deal, example_seed, expected_result
@@ -138,11 +139,12 @@ async def test_refusals_change_nothing(database_target):
     with pytest.raises(UserError) as error:
         await service.act(table.id, "999", Action.parse("pass"))
     assert error.value.key == "error.not_seated"
-    with pytest.raises(UserError) as error:
+    with pytest.raises(MoveRefused) as refused:
         await service.act(table.id, "102", Action.parse("play KH"))
     # a card in the auction: the refusal lists the calls open, what the hand waits for
-    assert error.value.key == "error.illegal_call"
-    assert all(a.kind is not Kind.PLAY for a in error.value.args_["legal"])
+    words = refusal_error(refused.value)  # the game's words for the engine's reason
+    assert words.key == "error.illegal_call"
+    assert all(a.kind is not Kind.PLAY for a in words.args_["legal"])
     assert table.seq == seq
     await service.db.close()
 
@@ -185,9 +187,9 @@ async def test_blind_calls_and_looking(database_target):
     await service.act(table.id, "102", Action.parse("sans-prejudice"))
     assert hidden(table, 2)  # second hand may still retain blind
     await service.look(table.id, "103")
-    with pytest.raises(UserError) as error:
+    with pytest.raises(MoveRefused) as refused:
         await service.act(table.id, "103", Action.parse("retiens"))
-    assert error.value.key == "error.looked"
+    assert refusal_error(refused.value).key == "error.looked"
     await service.act(table.id, "103", Action.parse("bid 3"))
     assert not hidden(table, 1) and not hidden(table, 2)
     await service.db.close()

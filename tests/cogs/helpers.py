@@ -32,7 +32,7 @@ def last_dm(world: World, seat: int) -> discord.Message:
 def hand_paths(world, table, seat: int) -> set[str]:
     """The paths of the requests that edit ``seat``'s private hand: as the bot, or
     through the token of its reader's last click (its message, or a follow-up)."""
-    ref = table.dms[table.seats[seat].player]
+    ref = world.bot.presenter.shown(table).dms[table.seats[seat].player]
     paths = {f"/channels/{ref.channel_id}/messages/{ref.message_id}"}
     if ref.hook is not None:
         hook = f"/webhooks/{ref.hook.application_id}/{ref.hook.token}/messages/"

@@ -42,7 +42,9 @@ async def test_the_table_edit_waits_while_a_click_is_due(world, monkeypatch):
     monkeypatch.setattr(bot.delivery.answers_first, "MAX_WAIT", 30.0)
     first = world.bot.presenter.answers_first
     first.came(777)  # a click of another table, parsed, not answered yet
-    table.picture_held = UNKNOWN  # as after a failed edit: the next one is sent
+    world.bot.presenter.shown(
+        table
+    ).picture_held = UNKNOWN  # as after a failed edit: the next one is sent
     mark = len(world.env.http_requests)
     after = asyncio.create_task(world.bot.presenter.after_change(table))
     await asyncio.sleep(0.1)

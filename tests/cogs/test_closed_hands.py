@@ -75,7 +75,9 @@ async def test_a_closed_table_closes_every_private_hand(world, game, ending):
     for seat in players:
         opened = await world.members[seat].click(world.table_message(), label=t("en", "btn.hand"))
         assert opened.ephemeral
-        tokens.append(table.panels[table.seats[seat].player].interaction.token)
+        tokens.append(
+            world.bot.presenter.shown(table).panels[table.seats[seat].player].interaction.token
+        )
     while not any(notices(world, seat) for seat in players):
         await step(world, table)
     assert table.in_deal

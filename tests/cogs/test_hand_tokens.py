@@ -87,11 +87,13 @@ async def test_a_token_let_go_is_freed_at_once(world):
     first = steps[0][0]
     player = str(world.members[first].user.id)
     await act_in_dm(world, first, Action.parse(steps[0][1]))
-    token = live(world).dms[player].hook.token
+    token = world.bot.presenter.shown(live(world)).dms[player].hook.token
     with collector_off():
         for seat, words in steps[1:]:
             await act_in_dm(world, seat, Action.parse(words))
             if seat == first:
                 break
-        assert live(world).dms[player].hook.token != token  # the next click's token
+        assert (
+            world.bot.presenter.shown(live(world)).dms[player].hook.token != token
+        )  # the next click's token
         assert token not in tokens_in_cycles()

@@ -26,8 +26,8 @@ async def test_my_hand_follows_the_game_then_expires(world, monkeypatch):
     nord = world.members[2]
     lang = world.bot.presenter.player_lang(table, table.seats[2].player)
     opened = await nord.click(world.table_message(), label=t(lang, "btn.hand"))
-    assert opened.ephemeral and str(nord.id) in table.panels
-    token = table.panels[str(nord.id)].interaction.token
+    assert opened.ephemeral and str(nord.id) in world.bot.presenter.shown(table).panels
+    token = world.bot.presenter.shown(table).panels[str(nord.id)].interaction.token
     before = opened.response.embeds[0].description
     steps = actions()
     seat, words = steps[0]
@@ -42,7 +42,9 @@ async def test_my_hand_follows_the_game_then_expires(world, monkeypatch):
     monkeypatch.setattr(presenter_module.time, "time", lambda: real() + 15 * 60)
     seat, words = steps[1]
     await act_in_dm(world, seat, Action.parse(words))
-    assert str(nord.id) not in table.panels  # told it expired, and no longer followed
+    assert (
+        str(nord.id) not in world.bot.presenter.shown(table).panels
+    )  # told it expired, and no longer followed
     last = panel_edits(world, token)[-1].json
     assert last["embeds"][0]["description"] == t(lang, "hand.expired")
     reopen = [c for row in last["components"] for c in row["components"]]
@@ -60,8 +62,8 @@ async def test_a_panel_let_go_is_freed_at_once(world):
     nord = world.members[2]
     lang = world.bot.presenter.player_lang(table, table.seats[2].player)
     await nord.click(world.table_message(), label=t(lang, "btn.hand"))
-    token = table.panels[str(nord.id)].interaction.token
+    token = world.bot.presenter.shown(table).panels[str(nord.id)].interaction.token
     with collector_off():
         await nord.click(world.table_message(), label=t(lang, "btn.hand"))
-        assert table.panels[str(nord.id)].interaction.token != token
+        assert world.bot.presenter.shown(table).panels[str(nord.id)].interaction.token != token
         assert token not in tokens_in_cycles()

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.errors import UserError
+from bot.errors import MoveRefused, UserError
 from bot.ids import ComponentId
 from games.bete_hombree import Action
+from games.refusals import Rule
 from tests.bot.example import actions
 from tests.cogs.helpers import act_in_dm, custom_ids, last_dm, live
 from tests.cogs.test_full_hand import open_full_table
@@ -21,7 +22,7 @@ def refused(world, result, *words: str) -> None:
     for error in world.env.errors:  # reading them acknowledges them
         while isinstance(error, app_commands.CommandInvokeError):
             error = error.original
-        assert isinstance(error, UserError), error
+        assert isinstance(error, (UserError, MoveRefused)), error
 
 
 async def test_non_seated_and_wrong_seat_clicks(world):
@@ -115,7 +116,7 @@ async def test_player_with_dms_closed_plays_through_my_hand(world):
         message="Cannot send messages to this user",
     )
     table = await open_full_table(world)
-    assert str(nord.id) in table.dm_closed
+    assert str(nord.id) in world.bot.presenter.shown(table).dm_closed
     notices = [m for m in world.channel.history() if "My hand" in (m.content or "")]
     assert len(notices) == 1 and nord.mention in notices[0].content
     # Est passes; Nord then plays through My hand
@@ -133,3 +134,24 @@ async def test_player_with_dms_closed_plays_through_my_hand(world):
     notices = [m for m in world.channel.history() if "My hand" in (m.content or "")]
     assert len(notices) == 1  # told once only
     assert not world.env.errors
+
+
+async def test_a_refused_move_is_answered_once_in_the_games_words(world):
+    """The service refuses with the engine's typed reason and changes nothing; the
+    answer, the only request the move makes, says it in the game's words."""
+    table = await open_full_table(world)
+    for seat, words in actions()[:10]:
+        await act_in_dm(world, seat, Action.parse(words))
+    est = world.members[1]
+    seq, moves, mark = table.seq, table.moves, len(world.env.http_requests)
+    result = await est.slash(world.channel, "play", move="KH")  # not in Est's hand
+    answers = [r for r in world.env.http_requests[mark:] if "/interactions/" in r.path]
+    assert len(world.env.http_requests) - mark == len(answers) == 1
+    errors = list(world.env.errors)
+    while errors and isinstance(errors[0], app_commands.CommandInvokeError):
+        errors[0] = errors[0].original
+    assert len(errors) == 1 and isinstance(errors[0], MoveRefused)
+    assert errors[0].refusal.code is Rule.NOT_HELD
+    assert result.ephemeral and "not allowed" in result.response.content
+    assert "not in this hand" not in result.response.content  # never the engine's English
+    assert (table.seq, table.moves) == (seq, moves)

@@ -81,7 +81,9 @@ async def test_a_player_who_just_moved_is_not_noticed_one_away_for_a_while_is(wo
         turn_before = live(world).state.turn
         if index == away:  # the player to act next has been away for a while
             nxt = steps[index + 1][0]
-            table.acted_at[nxt] = table.acted_at.get(nxt, 0.0) - 31
+            world.bot.presenter.shown(table).acted_at[nxt] = (
+                world.bot.presenter.shown(table).acted_at.get(nxt, 0.0) - 31
+            )
         before = {s: current_notice(world, s) for s in range(4)}
         await act_in_dm(world, seat, Action.parse(words))
         turn = live(world).state.turn

@@ -11,10 +11,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.errors import UserError
+from bot.errors import MoveRefused
 from bot.game import TableGame
 from bot.tables.service import TableService
 from bot.tables.table import LiveTable
+from bot.texts.refusals import refusal_error
 from db import Database
 from games.ai import decide
 from tests.conformance.checks import Checks, snapshot
@@ -174,8 +175,9 @@ class TableRun:
         before = snapshot(table)
         try:
             await self.service.act(table.id, table.players[seat], action, table.moves)
-        except UserError as error:
-            self.checks.refused(table, error, str(reason), f"{action} ({reason})")
+        except MoveRefused as refused:  # the engine's reason, worded by the game's texts
+            words = refusal_error(refused)
+            self.checks.refused(table, words, str(reason), f"{action} ({reason})")
         else:
             raise AssertionError(f"{self.game.id}: {action} accepted, yet the engine says {reason}")
         assert snapshot(self.service.get(table.id)) == before, f"a refused {action} changed it"

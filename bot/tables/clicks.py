@@ -1,0 +1,71 @@
+"""A player's move as it arrives: a click of a component, or a move typed with ``/play``.
+
+The cogs hand it over raw, and the table service reads it under the table's lock
+(``TableService.play``): the checks a move goes through are made there once —
+the table's version the click carried, a deal in progress, the player's turn,
+a person in the seat, then the engine's ``check`` — and the move stays the
+game's Action from here to the event that records it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.errors import MoveRefused, UserError
+from bot.tables.table import LiveTable
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    """Who moved at which table, and how the move came.
+
+    ``moves`` is the table's count of deals and actions the clicked component was
+    drawn with (None: a move typed, or given by a program, which is never stale).
+    The move itself is one of: ``verb``/``arg``/``values`` of a component (values of
+    a select menu), ``notation`` as typed with ``/play``, or ``action``, the game's
+    Action when a program already holds it."""
+
+    player: str
+    table: int
+    moves: int | None = None
+    verb: str = ""
+    arg: str = ""
+    values: tuple[str, ...] = ()
+    notation: str | None = None
+    action: Any = None
+
+
+def checked_move(table: LiveTable, seat: int, click: Click) -> Any:
+    """The game's Action of ``click`` by ``seat``, once every check passed (None: one
+    more step of a declaration to choose, nothing played).
+
+    Raises ``UserError`` for a click the table refuses (stale, no deal, not the
+    player's turn, a computer player in the seat, a garbled id) and ``MoveRefused``
+    with the engine's typed refusal for a move its rules forbid."""
+    renderer = table.game.renderer
+    action = click.action
+    if action is None and click.notation is not None:  # what was typed is read first:
+        action = renderer.parse_move(click.notation)  # words that are no move say so
+    if click.moves is not None and click.moves != table.moves:
+        raise UserError("error.stale")
+    state = table.state
+    if table.status != "playing" or state is None or state.is_over:
+        raise UserError("error.no_hand")
+    if state.turn != seat:
+        raise UserError("error.not_your_turn", name=table.name(state.turn))
+    if not table.seats[seat].human:
+        raise UserError("error.replaced")
+    if action is None:
+        try:
+            view = state.view(seat)
+            action = renderer.component_action(view, click.verb, click.arg, list(click.values))
+        except ValueError:  # a forged or garbled id: no action of the game reads like that
+            raise UserError("error.bad_input", text=click.arg[:30] or click.verb) from None
+        if action is None:
+            return None
+    refusal = state.check(action, seat)
+    if refusal is not None:
+        legal = list(state.legal_actions())
+        raise MoveRefused(table.game, state.view(seat), action, refusal, legal)
+    return action
