@@ -39,7 +39,6 @@ from games.register import Crossing, Entry, Register
 from games.tricks import PlayedTrick
 
 if TYPE_CHECKING:
-
     from bot.commands import TableCommand
     from games.registry import AnyGame
 
@@ -82,6 +81,8 @@ class Capabilities:
     tricks: bool = True  # hands are played in tricks (the trick log lines)
     money: bool = True  # players win and lose money (balances shown); Bésigue scores points
     results: tuple[str, ...] = ("made", "failed")  # the result words a hand may store
+    last_resort: str | None = None  # the notation of the move played for a seat nobody
+    # could decide for, when it is legal (a pass); otherwise its first legal move
 
 
 @dataclass(frozen=True, slots=True)
