@@ -21,7 +21,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, runtime_checkable
 
 # what draws a game has its own module; named here too, the contract's one place
 from bot.renderer import CardRow as CardRow
@@ -171,6 +171,7 @@ class Settled(Protocol):
     def new_entries(self) -> tuple[Entry, ...]: ...
 
 
+@runtime_checkable
 class GameState(Protocol[ActionT, ViewT_co]):
     """A hand (or deal) in progress, as every engine has it."""
 
@@ -186,6 +187,7 @@ class GameState(Protocol[ActionT, ViewT_co]):
     def view(self, seat: int) -> ViewT_co: ...
 
 
+@runtime_checkable
 class GameView(Protocol[ActionT_co]):
     """What the core reads of any seat's view (``GameState.view``), whatever the game.
 
@@ -205,6 +207,7 @@ class GameView(Protocol[ActionT_co]):
     def tricks_played(self) -> Sequence[PlayedTrick]: ...
 
 
+@runtime_checkable
 class GameSession(Protocol[StateT, SettledT_co]):
     """What outlives a hand at one table.
 
@@ -244,6 +247,7 @@ class TrickView(Protocol):
     def tricks_won(self) -> tuple[int, ...]: ...
 
 
+@runtime_checkable
 class RulesPort(Protocol[RulesT_contra, SessionT, StateT, ActionT]):
     """The engine at a table: what the service and the event log need of a game."""
 
@@ -343,6 +347,7 @@ class Standing:
     hundreds: int = 0  # hundreds the seat's side gave with it (Haiti: *donner cent points*)
 
 
+@runtime_checkable
 class MatchPort(Protocol[RulesT_contra, SessionT]):
     """What the core needs of a game settled per match: how a match ends, and how a
     match stopped before its end is kept and taken up again another day."""

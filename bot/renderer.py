@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from games.cards import Card
 from games.refusals import Refusal
@@ -79,6 +79,7 @@ class TableLike(Protocol):
     def seat_of(self, player: str) -> int | None: ...
 
 
+@runtime_checkable
 class GameWords(Protocol[ViewT_contra, ActionT]):
     """A game's words: its money, its moves, its refusals, how a deal went."""
 
@@ -129,6 +130,7 @@ class GameWords(Protocol[ViewT_contra, ActionT]):
         ...
 
 
+@runtime_checkable
 class TableDrawer(Protocol[ViewT, SettledT_contra]):
     """The public table message of a game: what everyone sees."""
 
@@ -171,6 +173,7 @@ class TableDrawer(Protocol[ViewT, SettledT_contra]):
         ...
 
 
+@runtime_checkable
 class HandDrawer(Protocol[ViewT_contra, ActionT_co]):
     """A seat's private hand: its picture, its lines and its components."""
 
@@ -194,6 +197,7 @@ class HandDrawer(Protocol[ViewT_contra, ActionT_co]):
         ...
 
 
+@runtime_checkable
 class Renderer(
     GameWords[ViewT, ActionT],
     TableDrawer[ViewT, SettledT_contra],
