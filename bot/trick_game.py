@@ -24,7 +24,18 @@ import discord
 from bot.drawing.lobby_text import changed_options
 from bot.drawing.render import card_buttons, card_text, cards_text, signed, turn_lines
 from bot.errors import UserError
-from bot.game import CardRow, Field, HandResult, LogLine, OpenHands, TableLike, TrickView
+from bot.game import (
+    CardRow,
+    DealInputs,
+    Dealt,
+    Field,
+    HandResult,
+    Json,
+    LogLine,
+    OpenHands,
+    TableLike,
+    TrickView,
+)
 from bot.texts.i18n import t
 from bot.texts.parsing import parse_card
 from bot.texts.refusals import refusal_by_code, refusal_keys
@@ -57,13 +68,57 @@ class PlainView(TrickView, Protocol):
 
 ActionT = TypeVar("ActionT", bound=CardAction)
 ViewT = TypeVar("ViewT", bound=PlainView)
+ShownT = TypeVar("ShownT")
+
+
+class TableStatus(ABC, Generic[ShownT]):
+    """The status lines of a table message in two parts: those of the deal being played
+    (none between deals or once the table ended) and those of the session (its scores,
+    its pot, a stop asked), which may read the deal's view when one is played."""
+
+    def status_lines(self, table: TableLike, view: ShownT | None, lang: str) -> list[str]:
+        played = not table.between_hands and table.status != "ended"
+        shown = view if played else None
+        lines = [] if shown is None else self.deal_lines(table, shown, lang)
+        return lines + self.session_lines(table, shown, lang)
+
+    @abstractmethod
+    def deal_lines(self, table: TableLike, view: ShownT, lang: str) -> list[str]:
+        """The lines of the deal being played (``view``: of the seat to act, made public)."""
+
+    @abstractmethod
+    def session_lines(self, table: TableLike, view: ShownT | None, lang: str) -> list[str]:
+        """The lines of the session, the deal's ``view`` given while one is played."""
 
 
 class TrickPort(OpenHands):
-    """A rules port's defaults for a plain trick game: no pot and no register of its
+    """A rules port's defaults for a plain trick game: a deal shuffled by the session
+    (``deal(seed)``) or given, checked against its dealer; no pot and no register of its
     own, its actions read by their type, no log line but a timeout's, no declarer."""
 
     action_type: ClassVar[Parses]
+    rest: ClassVar[str] = "talon"  # the undealt cards, as the deal event and the state name them
+
+    def with_money(self, session: Any, register: Register, pot: Mapping[str, int]) -> None:
+        """The session's register and pot for the next deal, from those it is dealt with
+        (a game without them has nothing to set)."""
+
+    def deal(self, session: Any, inputs: DealInputs) -> Json:
+        """The deal's cards and its dealer (the session's, checked when it is applied)."""
+
+        def shuffle() -> tuple[Sequence[int], Sequence[int]]:
+            self.with_money(session, inputs.register, inputs.pot)
+            state = session.deal(inputs.seed)
+            return state.initial_hands, getattr(state, self.rest)
+
+        hands, rest = inputs.cards(shuffle)
+        return {"dealer": session.dealer, "hands": hands, self.rest: rest}
+
+    def apply_deal(self, session: Any, dealt: Dealt) -> Any:
+        if dealt.payload["dealer"] != session.dealer:
+            raise ValueError("the dealer differs from the session's")
+        self.with_money(session, dealt.register, dealt.pot)
+        return session.deal_hands(*dealt.cards(self.rest))
 
     def pot_of(self, session: Any) -> dict[str, int]:
         return {}
@@ -87,7 +142,7 @@ class TrickPort(OpenHands):
         return HandResult(None, None, None)  # no declarer, no result word
 
 
-class TrickRenderer(ABC, Generic[ViewT, ActionT]):
+class TrickRenderer(TableStatus[ViewT], Generic[ViewT, ActionT]):
     """A renderer's defaults for a plain trick game (``bot.renderer.Renderer``): a game
     writes what no default can say, what a stop means at its table, a settled hand and
     how a deal went in ``/history``, and overrides what differs."""
@@ -145,16 +200,17 @@ class TrickRenderer(ABC, Generic[ViewT, ActionT]):
         self, table: TableLike, settled: Any, lang: str
     ) -> tuple[str, str, list[Field]]: ...
 
-    def status_lines(self, table: TableLike, view: ViewT | None, lang: str) -> list[str]:
-        """Whose turn it is, and what a stop would mean now."""
-        if table.status != "playing":
+    def deal_lines(self, table: TableLike, view: ViewT, lang: str) -> list[str]:
+        """Whose turn it is."""
+        if view.turn < 0:
             return []
-        lines = []
-        if view is not None and not table.between_hands and view.turn >= 0:
-            lines.append("**" + t(lang, "phase.play", name=table.name(view.turn)) + "**")
-        if table.session is not None:
-            lines.append(self.stopping(table, lang))
-        return lines
+        return ["**" + t(lang, "phase.play", name=table.name(view.turn)) + "**"]
+
+    def session_lines(self, table: TableLike, view: ViewT | None, lang: str) -> list[str]:
+        """What a stop would mean now, while the table plays."""
+        if table.session is None or table.status != "playing":
+            return []
+        return [self.stopping(table, lang)]
 
     def options_lines(self, table: TableLike, lang: str) -> list[str]:
         return changed_options(table.rules, lang)

@@ -15,11 +15,8 @@ from discord import app_commands
 from bot.commands import TableCommand
 from bot.game import (
     Capabilities,
-    DealInputs,
-    Dealt,
     Field,
     GameTexts,
-    Json,
     LogLine,
     TableGame,
     TableLike,
@@ -69,8 +66,9 @@ COMMAND_WORDS: Final = {
 
 
 class ToyPort(TrickPort):
-    """The toy game's rules port: how a session starts and deals, and a record replayed;
-    the rest is ``TrickPort``'s (no pot, no register, no declarer)."""
+    """The toy game's rules port: how a session starts and a record replayed; the rest
+    is ``TrickPort``'s (a deal from the session's ``deal``, no pot, no register, no
+    declarer)."""
 
     action_type = Action
 
@@ -79,19 +77,6 @@ class ToyPort(TrickPort):
     ) -> tuple[Session, list[LogLine]]:
         session = Session.start(players, seed, rules)
         return session, [LogLine.of("toy.start", seat=session.dealer)]
-
-    def deal(self, session: Session, inputs: DealInputs) -> Json:
-        def shuffle() -> tuple[Sequence[int], Sequence[int]]:
-            state = session.deal(inputs.seed)
-            return state.initial_hands, state.talon
-
-        hands, talon = inputs.cards(shuffle)
-        return {"dealer": session.dealer, "hands": hands, "talon": talon}
-
-    def apply_deal(self, session: Session, dealt: Dealt) -> DealState:
-        if dealt.payload["dealer"] != session.dealer:
-            raise ValueError("the dealer differs from the session's")
-        return session.deal_hands(*dealt.cards("talon"))
 
     def replayed(self, record: Mapping[str, Any]) -> DealState:
         return replay(DealRecord.from_json(record)).state
