@@ -169,33 +169,29 @@ class BesigueRenderer(PointsRenderer[DealView]):
     def public_view(self, view: DealView) -> DealView:
         return replace(view, hand=0, legal=())
 
-    def status_lines(self, table: TableLike, view: DealView | None, lang: str) -> list[str]:
+    def deal_lines(self, table: TableLike, view: DealView, lang: str) -> list[str]:
         names = table.names
-        session = table.session
-        lines = []
-        playing = view is not None and not table.between_hands and table.status != "ended"
-        if playing and view is not None:
-            lines.append("**" + phase_prompt(view, names, lang) + "**")
-            lines.append(stock_text(view, lang))
-            lines.append(t(lang, "table.dealer", name=names[view.dealer]))
-        if isinstance(session, Session):
-            teams = session.teams
-            scores = tuple(view.scores) if playing and view is not None else tuple(session.scores)
-            lines.append(
-                t(
-                    lang,
-                    "besigue.scores_line",
-                    scores=scores_text(names, teams, scores),
-                    target=session.target,
-                )
-            )
-            if session.over and session.winner is not None:
-                key = "besigue.won_bas" if session.en_bas_table else "besigue.won"
-                winner = sides_text(names, teams, session.winner)
-                players = players_of(teams, session.winner)
-                lines.append(t(lang, key, name=winner, players=players))
-            elif session.stop_requested and not session.finished and table.status != "ended":
-                lines.append(self.stopping(table, lang))
+        return [
+            "**" + phase_prompt(view, names, lang) + "**",
+            stock_text(view, lang),
+            t(lang, "table.dealer", name=names[view.dealer]),
+        ]
+
+    def session_lines(self, table: TableLike, view: DealView | None, lang: str) -> list[str]:
+        names, session = table.names, table.session
+        if not isinstance(session, Session):
+            return []
+        teams = session.teams
+        scores = tuple(view.scores) if view is not None else tuple(session.scores)
+        line = scores_text(names, teams, scores)
+        lines = [t(lang, "besigue.scores_line", scores=line, target=session.target)]
+        if session.over and session.winner is not None:
+            key = "besigue.won_bas" if session.en_bas_table else "besigue.won"
+            winner = sides_text(names, teams, session.winner)
+            players = players_of(teams, session.winner)
+            lines.append(t(lang, key, name=winner, players=players))
+        elif session.stop_requested and not session.finished and table.status != "ended":
+            lines.append(self.stopping(table, lang))
         return lines
 
     def options_lines(self, table: TableLike, lang: str) -> list[str]:

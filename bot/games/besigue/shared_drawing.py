@@ -9,11 +9,11 @@ combination.  Each game names its own texts by their prefix (``words``: ``besigu
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections import Counter
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Protocol, TypeVar
 
 import discord
 
@@ -24,6 +24,7 @@ from bot.games.besigue.shared_port import sides_text
 from bot.ids import ComponentId
 from bot.texts.i18n import game_text, t
 from bot.texts.refusals import refusal_by_code, refusal_keys
+from bot.trick_game import TableStatus
 from games.besigue import Action, Kind, LaidCard, Phase
 from games.besigue.refusals import Refused
 from games.besigue.rules import STRENGTH
@@ -144,7 +145,7 @@ MAX_BUTTONS: Final = 25  # Discord's: five rows of five
 DECLARE_CALLS: Final = (Kind.SEVEN_SHOW, Kind.SEVEN_EXCHANGE, Kind.DRAW)
 
 
-class PointsRenderer(ABC, Generic[ViewT]):
+class PointsRenderer(TableStatus[ViewT]):
     """A renderer's parts that both Bésigues draw alike (each game's renderer adds its
     own, and what differs below: the stock's line, the laid cards' text, the buttons
     of the combinations), its texts under the prefix ``words``, its shared texts as

@@ -94,30 +94,29 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
     def public_view(self, view: HaitiView) -> HaitiView:
         return replace(view, hand=0, legal=())
 
-    def status_lines(self, table: TableLike, view: HaitiView | None, lang: str) -> list[str]:
+    def deal_lines(self, table: TableLike, view: HaitiView, lang: str) -> list[str]:
         names = table.names
-        session = table.session
-        lines = []
-        playing = view is not None and not table.between_hands and table.status != "ended"
-        if playing and view is not None:
-            if view.phase is Phase.DONE:
-                lines.append("**" + game_text(HAITI_GAME, lang, "phase.done") + "**")
-            else:
-                key = f"haiti.phase.{view.phase.name.lower()}"
-                lines.append("**" + t(lang, key, name=names[view.turn]) + "**")
-            lines.append(stock_text(view, names, lang))
-            lines.append(t(lang, "table.dealer", name=names[view.dealer]))
-        if isinstance(session, HaitiSession):
-            scores = view.scores if playing and view is not None else tuple(session.scores)
-            lines.append(marque_text(names, session.teams, scores, session.target, lang))
-            parties = match_text(names, session, lang)
-            if parties:
-                lines.append(parties)
-            last = session.settled[-1] if session.settled else None
-            if not playing and last is not None and last.over:  # the counters are above
-                lines.extend(partie_lines(last, names, lang, counters=False))
-            if session.stop_requested and not session.finished and table.status != "ended":
-                lines.append(self.stopping(table, lang))
+        if view.phase is Phase.DONE:
+            said = game_text(HAITI_GAME, lang, "phase.done")
+        else:
+            said = t(lang, f"haiti.phase.{view.phase.name.lower()}", name=names[view.turn])
+        dealer = t(lang, "table.dealer", name=names[view.dealer])
+        return ["**" + said + "**", stock_text(view, names, lang), dealer]
+
+    def session_lines(self, table: TableLike, view: HaitiView | None, lang: str) -> list[str]:
+        names, session = table.names, table.session
+        if not isinstance(session, HaitiSession):
+            return []
+        scores = view.scores if view is not None else tuple(session.scores)
+        lines = [marque_text(names, session.teams, scores, session.target, lang)]
+        parties = match_text(names, session, lang)
+        if parties:
+            lines.append(parties)
+        last = session.settled[-1] if session.settled else None
+        if view is None and last is not None and last.over:  # the counters are above
+            lines.extend(partie_lines(last, names, lang, counters=False))
+        if session.stop_requested and not session.finished and table.status != "ended":
+            lines.append(self.stopping(table, lang))
         return lines
 
     def options_lines(self, table: TableLike, lang: str) -> list[str]:
