@@ -10,7 +10,6 @@ Bésigue moves no money: the seats show their scores instead (``seat_details``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from bot.drawing.lobby_text import changed_options, option_line
@@ -148,6 +147,7 @@ class BesigueRenderer(PointsRenderer[DealView]):
 
     words = "besigue"
     game = GAME
+    results = RESULTS
     rule_topics = RULE_TOPICS
     action_text = staticmethod(action_text)
 
@@ -165,9 +165,6 @@ class BesigueRenderer(PointsRenderer[DealView]):
         if "card" in args and args["card"] not in ("", "None"):
             args["card"] = card_text(Card.parse(str(args["card"])), lang)
         return args
-
-    def public_view(self, view: DealView) -> DealView:
-        return replace(view, hand=0, legal=())
 
     def deal_lines(self, table: TableLike, view: DealView, lang: str) -> list[str]:
         names = table.names
@@ -250,11 +247,6 @@ class BesigueRenderer(PointsRenderer[DealView]):
         if melds:
             fields.append((t(lang, "besigue.melds"), "\n".join(melds), False))
         return title, "\n".join(lines), fields
-
-    def history_result(self, state: DealState, names: Sequence[str], lang: str) -> str:
-        """A deal counted, or the match won by a side (its players named together)."""
-        assert state.outcome is not None
-        return RESULTS.history_result(state.outcome, names, lang)
 
 
 def _melds_of(table: TableLike) -> tuple[tuple[Meld, ...], ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from enum import StrEnum
 from typing import Any, ClassVar, Final, Protocol, TypeVar
 
@@ -20,7 +21,7 @@ import discord
 from bot.drawing.render import CARD_STYLE, button, card_text, cards_text, help_button, turn_lines
 from bot.game import CardRow, Field, TableLike, TrickView
 from bot.games.besigue.codec import action_arg, action_of, parse_move
-from bot.games.besigue.shared_port import sides_text
+from bot.games.besigue.shared_port import ResultWords, sides_text
 from bot.ids import ComponentId
 from bot.texts.i18n import game_text, t
 from bot.texts.refusals import refusal_by_code, refusal_keys
@@ -153,7 +154,17 @@ class PointsRenderer(TableStatus[ViewT]):
 
     words: ClassVar[str]
     game: ClassVar[str]
+    results: ClassVar[ResultWords]  # its words for how a deal ended
     parse_move = staticmethod(parse_move)
+
+    def public_view(self, view: ViewT) -> ViewT:
+        return replace(view, hand=0, legal=())  # type: ignore[type-var]
+
+    def history_result(self, state: Any, names: Sequence[str], lang: str) -> str:
+        """A deal counted, or the match (in Haiti, a partie) won by a side, its players
+        named together."""
+        assert state.outcome is not None
+        return self.results.history_result(state.outcome, names, lang)
 
     @abstractmethod
     def stock_line(self, view: ViewT, names: Sequence[str], lang: str) -> str:

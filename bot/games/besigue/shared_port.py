@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from bot.game import DealInputs, Dealt, HandResult, Json, card_list, card_lists
 from bot.texts.i18n import t
@@ -72,9 +72,20 @@ class ResultWords:
 class PointsPort(TrickPort):
     """A rules port's parts that both Bésigues share: points, no pot and no register
     (``OpenHands``: no hand face down either), moves written as the records write
-    them (``TrickPort``)."""
+    them (``TrickPort``); a deal's result in the game's words (``results``), a record
+    replayed to the last deal it holds (of ``game``, dealt as ``deal_type``)."""
 
     action_type = Action
+    results: ClassVar[ResultWords]
+    game: ClassVar[str]
+    deal_type: ClassVar[type[Any]]
+
+    def hand_result(self, session: Any, state: Any) -> HandResult:
+        assert state.outcome is not None
+        return self.results.hand_result(state.outcome)
+
+    def replayed(self, record: Mapping[str, Any]) -> Any:
+        return replayed_deal(record, self.game, self.deal_type)
 
 
 def deal_payload(

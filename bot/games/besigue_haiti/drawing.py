@@ -11,7 +11,6 @@ moves travel as the classic game's do (``bot.games.besigue.codec``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from bot.drawing.lobby_text import changed_options, option_line
@@ -67,6 +66,7 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
 
     words = "haiti"
     game = HAITI_GAME
+    results = RESULTS
     rule_topics = RULE_TOPICS
     action_text = staticmethod(action_text)
 
@@ -90,9 +90,6 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
         if "suit" in args:
             args["suit"] = t(lang, f"suit.{args['suit']}")
         return args
-
-    def public_view(self, view: HaitiView) -> HaitiView:
-        return replace(view, hand=0, legal=())
 
     def deal_lines(self, table: TableLike, view: HaitiView, lang: str) -> list[str]:
         names = table.names
@@ -170,8 +167,3 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
             if melds:
                 fields.append((t(lang, "haiti.melds"), "\n".join(melds), False))
         return title, "\n".join(lines), fields
-
-    def history_result(self, state: HaitiDeal, names: Sequence[str], lang: str) -> str:
-        """A deal counted, or a partie won by a side (its players named together)."""
-        assert state.outcome is not None
-        return RESULTS.history_result(state.outcome, names, lang)
