@@ -57,6 +57,12 @@ class Parses(Protocol):
     def parse(self, text: str) -> Any: ...
 
 
+class Starts(Protocol):
+    """A session type that starts a session from the players, the seed and the rules."""
+
+    def start(self, players: Sequence[str], seed: int, rules: Any) -> Any: ...
+
+
 class PlainView(TrickView, Protocol):
     """A seat's view in a plain trick game: its hand and the moves it is offered."""
 
@@ -92,12 +98,20 @@ class TableStatus(ABC, Generic[ShownT]):
 
 
 class TrickPort(OpenHands):
-    """A rules port's defaults for a plain trick game: a deal shuffled by the session
+    """A rules port's defaults for a plain trick game: a session started by its type, a
+    deal shuffled by the session
     (``deal(seed)``) or given, checked against its dealer; no pot and no register of its
     own, its actions read by their type, no log line but a timeout's, no declarer."""
 
     action_type: ClassVar[Parses]
+    session_type: ClassVar[Starts]
+    start_line: ClassVar[str]  # the catalogue key of the start's log line, naming the dealer
     rest: ClassVar[str] = "talon"  # the undealt cards, as the deal event and the state name them
+
+    def start(self, players: Sequence[str], seed: int, rules: Any) -> tuple[Any, list[LogLine]]:
+        """A session of ``session_type`` and the line naming its first dealer."""
+        session = self.session_type.start(players, seed, rules=rules)
+        return session, [LogLine.of(self.start_line, seat=session.dealer)]
 
     def with_money(self, session: Any, register: Register, pot: Mapping[str, int]) -> None:
         """The session's register and pot for the next deal, from those it is dealt with

@@ -17,7 +17,6 @@ from bot.game import (
     Capabilities,
     Field,
     GameTexts,
-    LogLine,
     TableGame,
     TableLike,
 )
@@ -25,7 +24,7 @@ from bot.games import register
 from bot.texts.i18n import t
 from bot.trick_game import TrickPort, TrickRenderer
 from examples.toy import SPEC
-from examples.toy.game import Action, DealState, DealView, Rules
+from examples.toy.game import Action, DealState, DealView
 from examples.toy.record import DealRecord, replay
 from examples.toy.session import Session, SettledDeal
 
@@ -71,12 +70,8 @@ class ToyPort(TrickPort):
     declarer)."""
 
     action_type = Action
-
-    def start(
-        self, players: Sequence[str], seed: int, rules: Rules
-    ) -> tuple[Session, list[LogLine]]:
-        session = Session.start(players, seed, rules)
-        return session, [LogLine.of("toy.start", seat=session.dealer)]
+    session_type = Session
+    start_line = "toy.start"
 
     def replayed(self, record: Mapping[str, Any]) -> DealState:
         return replay(DealRecord.from_json(record)).state

@@ -6,12 +6,12 @@ king jetons), stored apart (``bot.game.RulesPort``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from bot.game import HandResult, LogLine
+from bot.game import HandResult
 from bot.trick_game import TrickPort
-from games.bete import Action, DealState, Pot, Rules, Session
+from games.bete import Action, DealState, Pot, Session
 from games.bete.record import DealRecord, replay
 from games.register import Register
 
@@ -32,12 +32,8 @@ class BetePort(TrickPort):
     from the pot (``TrickPort.playable``)."""
 
     action_type = Action
-
-    def start(
-        self, players: Sequence[str], seed: int, rules: Rules
-    ) -> tuple[Session, list[LogLine]]:
-        session = Session.start(players, seed, rules=rules)
-        return session, [LogLine.of("log.bete.start", seat=session.dealer)]
+    session_type = Session
+    start_line = "log.bete.start"
 
     def with_money(self, session: Session, register: Register, pot: Mapping[str, int]) -> None:
         session.register, session.pot = register, pot_of_parts(pot)

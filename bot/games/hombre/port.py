@@ -8,13 +8,13 @@ waiting bêtes are its register, largest first into a new poule (RULES.md §3).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Final
 
 from bot.game import HandResult, LogLine
 from bot.trick_game import TrickPort
 from games.cards import Suit
-from games.hombre import Action, DealState, HombreRecord, Kind, Rules, Session, replay
+from games.hombre import Action, DealState, HombreRecord, Kind, Session, replay
 from games.hombre.settle import ALL_PASSED, VOLE, WIN
 from games.records import RecordError
 from games.register import Register
@@ -40,12 +40,8 @@ class HombrePort(TrickPort):
     never from the poule (``TrickPort.playable``)."""
 
     action_type = Action
-
-    def start(
-        self, players: Sequence[str], seed: int, rules: Rules
-    ) -> tuple[Session, list[LogLine]]:
-        session = Session.start(players, seed, rules=rules)
-        return session, [LogLine.of("log.hombre.start", seat=session.dealer)]
+    session_type = Session
+    start_line = "log.hombre.start"
 
     def with_money(self, session: Session, register: Register, pot: Mapping[str, int]) -> None:
         set_parts(session, register, pot)
