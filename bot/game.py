@@ -4,15 +4,19 @@ A game at the table is a ``TableGame``: its engine registration
 (``games.registry.GameSpec``), a **rules port** (``RulesPort``: what the table
 service and the event log need: how a session starts and deals, how an action
 reads and is logged, what a settled hand stores), a **renderer**
-(``Renderer``: what the presenter draws: status lines, fields, buttons, the
-private hand, the summary), the ``/table new`` subcommand with its own options,
+(``bot.renderer.Renderer``, in three parts by what they draw: the table, the
+hand, the game's words), the ``/table new`` subcommand with its own options,
 and the **capabilities** it declares instead of the core guessing them (a
-register of bêtes, a pot by parts, settlement per hand or per game, tricks).
+register of bêtes, a pot by parts, settlement per hand or per game, tricks, the
+move of last resort).  What the core reads of the engine is stated here too:
+``GameState``, ``GameView`` (``legal``: the moves to offer, never the test of
+legality) and ``GameSession`` (``deal(seed)``).
 
 The protocols are generic over the game's session, hand state, view, action
 and settled hand; the renderer sees a table only through ``TableLike``, so
 this module imports nothing of the table it describes.  Each game's bot side
-lives in its own package under ``bot/games/`` and registers itself there.
+lives in its own package under ``bot/games/`` and registers itself there; a
+plain trick game starts from the defaults of ``bot.trick_game``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Money is kept in jetons and shown in fiches and jetons.  Everything is drawn
 from one seat's view (``DealView``) or from the public view
-(``bot.game.Renderer``).
+(``bot.renderer.Renderer``).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Everything here is drawn from one seat's view (``HandView``) or from the public
 view (a view with every private field emptied), so no card a reader may not
-see can reach a message (``bot.game.Renderer``).
+see can reach a message (``bot.renderer.Renderer``).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Money is in jetons.  Everything is drawn from one seat's view (``DealView``) or
 from the public view (``public_view``: the hand, the discards and a partner's
 hand emptied), so no card a reader may not see reaches a message: the rest of
 the talon only once shown, a partner's hand only to the other defender during
-a vole (``bot.game.Renderer``).
+a vole (``bot.renderer.Renderer``).
 """
 
 from __future__ import annotations
