@@ -154,18 +154,6 @@ class BesigueRenderer(PointsRenderer[DealView]):
     def move_text(self, view: DealView, action: Action, lang: str) -> str:
         return action_text(action, lang)
 
-    def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
-        if "action" in args:
-            args["action"] = action_text(Action.parse(str(args["action"])), lang)
-        if "kind" in args:
-            args["kind"] = kind_text(MeldKind(str(args["kind"])), lang)
-        if "cards" in args:
-            cards = [Card.parse(c) for c in str(args["cards"]).split()]
-            args["cards"] = cards_text(cards, lang)
-        if "card" in args and args["card"] not in ("", "None"):
-            args["card"] = card_text(Card.parse(str(args["card"])), lang)
-        return args
-
     def deal_lines(self, table: TableLike, view: DealView, lang: str) -> list[str]:
         names = table.names
         return [

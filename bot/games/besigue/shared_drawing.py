@@ -26,7 +26,7 @@ from bot.ids import ComponentId
 from bot.texts.i18n import game_text, t
 from bot.texts.refusals import refusal_by_code, refusal_keys
 from bot.trick_game import TableStatus
-from games.besigue import Action, Kind, LaidCard, Phase
+from games.besigue import Action, Kind, LaidCard, MeldKind, Phase
 from games.besigue.refusals import Refused
 from games.besigue.rules import STRENGTH
 from games.besigue.session import SessionBase
@@ -159,6 +159,26 @@ class PointsRenderer(TableStatus[ViewT]):
 
     def public_view(self, view: ViewT) -> ViewT:
         return replace(view, hand=0, legal=())  # type: ignore[type-var]
+
+    def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
+        """A log line's arguments in words: a move, a combination's kind and cards, the
+        card a seven is exchanged for, the suit a first marriage fixes."""
+        if "action" in args:
+            args["action"] = self.action_text(Action.parse(str(args["action"])), lang)
+        if "kind" in args:
+            args["kind"] = t(lang, f"{self.words}.kind.{MeldKind(str(args['kind'])).value}")
+        if "cards" in args:
+            cards = [Card.parse(c) for c in str(args["cards"]).split()]
+            args["cards"] = self.cards_words(cards, lang)
+        if "card" in args and args["card"] not in ("", "None"):
+            args["card"] = card_text(Card.parse(str(args["card"])), lang)
+        if "suit" in args:
+            args["suit"] = t(lang, f"suit.{args['suit']}")
+        return args
+
+    def cards_words(self, cards: list[Card], lang: str) -> str:
+        """A combination's cards in a log line."""
+        return cards_text(cards, lang)
 
     def history_result(self, state: Any, names: Sequence[str], lang: str) -> str:
         """A deal counted, or the match (in Haiti, a partie) won by a side, its players

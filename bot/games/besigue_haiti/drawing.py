@@ -34,7 +34,7 @@ from bot.games.besigue_haiti.words import (
     table_text,
 )
 from bot.texts.i18n import game_text, t
-from games.besigue import Action, Kind, MeldKind
+from games.besigue import Action, Kind
 from games.besigue.flow import Phase
 from games.besigue.haiti.deal import HaitiDeal, HaitiView
 from games.besigue.haiti.options import HaitiOptions
@@ -75,21 +75,11 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
             return meld_text(view.meld_of(action), lang, view.laid_of(view.seat).cards)
         return action_text(action, lang)
 
-    def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
-        if "action" in args:
-            args["action"] = action_text(Action.parse(str(args["action"])), lang)
-        if "kind" in args:
-            args["kind"] = kind_text(MeldKind(str(args["kind"])), lang)
-        if "cards" in args:
-            cards = [Card.parse(c) for c in str(args["cards"]).split()]
-            args["cards"] = cards_text([c for c in cards if not c.is_joker], lang) + (
-                " " + t(lang, "haiti.stand_in", count=sum(c.is_joker for c in cards))
-                if any(c.is_joker for c in cards)
-                else ""
-            )
-        if "suit" in args:
-            args["suit"] = t(lang, f"suit.{args['suit']}")
-        return args
+    def cards_words(self, cards: list[Card], lang: str) -> str:
+        """A combination's cards in a log line, its jokers counted as stand-ins."""
+        jokers = sum(c.is_joker for c in cards)
+        text = cards_text([c for c in cards if not c.is_joker], lang)
+        return text + (" " + t(lang, "haiti.stand_in", count=jokers) if jokers else "")
 
     def deal_lines(self, table: TableLike, view: HaitiView, lang: str) -> list[str]:
         names = table.names
