@@ -77,6 +77,18 @@ ViewT = TypeVar("ViewT", bound=PlainView)
 ShownT = TypeVar("ShownT")
 
 
+def seat_roles(
+    lang: str, dealer: bool, roles: Sequence[tuple[bool, str]], tricks: int | None
+) -> list[str]:
+    """A seat's lines under its name on the table: the dealer, the roles it holds in the
+    deal (catalogue keys, in order), the tricks it won (None: none played yet)."""
+    said = [t(lang, "table.is_dealer")] if dealer else []
+    said += [t(lang, key) for held, key in roles if held]
+    if tricks is not None:
+        said.append(t(lang, "table.tricks", count=tricks))
+    return said
+
+
 class TableStatus(ABC, Generic[ShownT]):
     """The status lines of a table message in two parts: those of the deal being played
     (none between deals or once the table ended) and those of the session (its scores,
@@ -232,7 +244,7 @@ class TrickRenderer(TableStatus[ViewT], Generic[ViewT, ActionT]):
     def seat_details(self, table: TableLike, view: ViewT | None, seat: int, lang: str) -> list[str]:
         if view is None or table.between_hands:
             return []
-        return [t(lang, "table.tricks", count=view.tricks_won[seat])]
+        return seat_roles(lang, False, (), view.tricks_won[seat])
 
     def public_fields(self, table: TableLike, view: ViewT | None, lang: str) -> list[Field]:
         return []  # the trick on the table is drawn by the core

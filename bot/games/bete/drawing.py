@@ -30,7 +30,7 @@ from bot.ids import ComponentId
 from bot.tables.carried import carried_line
 from bot.texts.i18n import one_of, t
 from bot.texts.refusals import refusal_by_code, refusal_keys
-from bot.trick_game import TableStatus
+from bot.trick_game import TableStatus, seat_roles
 from games.bete import Action, DealState, DealView, Kind, Outcome, Phase, Pot, Session
 from games.bete.rules import FICHE
 from games.bete.state import Refused
@@ -231,20 +231,17 @@ class BeteRenderer(TableStatus[DealView]):
     def seat_details(
         self, table: TableLike, view: DealView | None, seat: int, lang: str
     ) -> list[str]:
-        details: list[str] = []
         if view is None or table.between_hands:
-            return details
-        if view.dealer == seat:
-            details.append(t(lang, "table.is_dealer"))
-        if view.declarer == seat:
-            details.append(t(lang, "bete.declarer"))
-        if view.contreur == seat:
-            details.append(t(lang, "bete.contreur"))
-        if seat in view.curieux:
-            details.append(t(lang, "bete.curieux"))
-        if view.phase in (Phase.PLAY, Phase.DONE):
-            details.append(t(lang, "table.tricks", count=view.tricks_won[seat]))
-        return details
+            return []
+        roles = (
+            (view.declarer == seat, "bete.declarer"),
+            (view.contreur == seat, "bete.contreur"),
+            (seat in view.curieux, "bete.curieux"),
+        )
+        played = view.phase in (Phase.PLAY, Phase.DONE)
+        return seat_roles(
+            lang, view.dealer == seat, roles, view.tricks_won[seat] if played else None
+        )
 
     def public_fields(self, table: TableLike, view: DealView | None, lang: str) -> list[Field]:
         names = table.names

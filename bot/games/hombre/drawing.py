@@ -30,7 +30,7 @@ from bot.games.hombre.codec import action_arg, action_of, parse_move, play_arg, 
 from bot.ids import ComponentId
 from bot.texts.i18n import t
 from bot.texts.refusals import refusal_by_code, refusal_keys
-from bot.trick_game import TableStatus
+from bot.trick_game import TableStatus, seat_roles
 from games.cards import Card, Suit, cards_of
 from games.hombre import Action, DealState, DealView, Kind, Mode, Phase, Pool, Session, Signal
 from games.hombre.rules import SEATS, Rules, plain_order, trick_rules
@@ -374,16 +374,13 @@ class HombreRenderer(TableStatus[DealView]):
     def seat_details(
         self, table: TableLike, view: DealView | None, seat: int, lang: str
     ) -> list[str]:
-        details: list[str] = []
         if view is None or table.between_hands:
-            return details
-        if view.dealer == seat:
-            details.append(t(lang, "table.is_dealer"))
-        if view.hombre == seat:
-            details.append(t(lang, "hombre.is_hombre"))
-        if view.phase in (Phase.PLAY, Phase.DONE):
-            details.append(t(lang, "table.tricks", count=view.tricks_won[seat]))
-        return details
+            return []
+        roles = ((view.hombre == seat, "hombre.is_hombre"),)
+        played = view.phase in (Phase.PLAY, Phase.DONE)
+        return seat_roles(
+            lang, view.dealer == seat, roles, view.tricks_won[seat] if played else None
+        )
 
     def public_fields(self, table: TableLike, view: DealView | None, lang: str) -> list[Field]:
         names = table.names
