@@ -238,10 +238,8 @@ class BeteRenderer(TableStatus[DealView]):
             (view.contreur == seat, "bete.contreur"),
             (seat in view.curieux, "bete.curieux"),
         )
-        played = view.phase in (Phase.PLAY, Phase.DONE)
-        return seat_roles(
-            lang, view.dealer == seat, roles, view.tricks_won[seat] if played else None
-        )
+        tricks = view.tricks_won[seat] if view.phase in (Phase.PLAY, Phase.DONE) else None
+        return seat_roles(lang, view.dealer == seat, roles, tricks)
 
     def public_fields(self, table: TableLike, view: DealView | None, lang: str) -> list[Field]:
         names = table.names

@@ -377,10 +377,8 @@ class HombreRenderer(TableStatus[DealView]):
         if view is None or table.between_hands:
             return []
         roles = ((view.hombre == seat, "hombre.is_hombre"),)
-        played = view.phase in (Phase.PLAY, Phase.DONE)
-        return seat_roles(
-            lang, view.dealer == seat, roles, view.tricks_won[seat] if played else None
-        )
+        tricks = view.tricks_won[seat] if view.phase in (Phase.PLAY, Phase.DONE) else None
+        return seat_roles(lang, view.dealer == seat, roles, tricks)
 
     def public_fields(self, table: TableLike, view: DealView | None, lang: str) -> list[Field]:
         names = table.names
