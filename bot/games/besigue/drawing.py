@@ -151,9 +151,6 @@ class BesigueRenderer(PointsRenderer[DealView]):
     rule_topics = RULE_TOPICS
     action_text = staticmethod(action_text)
 
-    def move_text(self, view: DealView, action: Action, lang: str) -> str:
-        return action_text(action, lang)
-
     def deal_lines(self, table: TableLike, view: DealView, lang: str) -> list[str]:
         names = table.names
         return [

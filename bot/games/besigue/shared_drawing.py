@@ -160,6 +160,9 @@ class PointsRenderer(TableStatus[ViewT]):
     def public_view(self, view: ViewT) -> ViewT:
         return replace(view, hand=0, legal=())  # type: ignore[type-var]
 
+    def move_text(self, view: ViewT, action: Action, lang: str) -> str:
+        return self.action_text(action, lang)
+
     def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
         """A log line's arguments in words: a move, a combination's kind and cards, the
         card a seven is exchanged for, the suit a first marriage fixes."""
