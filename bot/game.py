@@ -4,15 +4,19 @@ A game at the table is a ``TableGame``: its engine registration
 (``games.registry.GameSpec``), a **rules port** (``RulesPort``: what the table
 service and the event log need: how a session starts and deals, how an action
 reads and is logged, what a settled hand stores), a **renderer**
-(``Renderer``: what the presenter draws: status lines, fields, buttons, the
-private hand, the summary), the ``/table new`` subcommand with its own options,
+(``bot.renderer.Renderer``, in three parts by what they draw: the table, the
+hand, the game's words), the ``/table new`` subcommand with its own options,
 and the **capabilities** it declares instead of the core guessing them (a
-register of bêtes, a pot by parts, settlement per hand or per game, tricks).
+register of bêtes, a pot by parts, settlement per hand or per game, tricks, the
+move of last resort).  What the core reads of the engine is stated here too:
+``GameState``, ``GameView`` (``legal``: the moves to offer, never the test of
+legality) and ``GameSession`` (``deal(seed)``).
 
 The protocols are generic over the game's session, hand state, view, action
 and settled hand; the renderer sees a table only through ``TableLike``, so
 this module imports nothing of the table it describes.  Each game's bot side
-lives in its own package under ``bot/games/`` and registers itself there.
+lives in its own package under ``bot/games/`` and registers itself there; a
+plain trick game starts from the defaults of ``bot.trick_game``.
 """
 
 from __future__ import annotations
@@ -20,10 +24,17 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, runtime_checkable
 
+# what draws a game has its own module; named here too, the contract's one place
+from bot.renderer import CardRow as CardRow
+from bot.renderer import Field as Field
+from bot.renderer import GameWords as GameWords
+from bot.renderer import HandDrawer as HandDrawer
+from bot.renderer import Renderer as Renderer
+from bot.renderer import TableDrawer as TableDrawer
+from bot.renderer import TableLike as TableLike
 from games.cards import Card
 from games.dealing import deal_text, parse_deal
 from games.money import Transfer
@@ -32,10 +43,7 @@ from games.register import Crossing, Entry, Register
 from games.tricks import PlayedTrick
 
 if TYPE_CHECKING:
-    import discord
-
     from bot.commands import TableCommand
-    from db.models import TableRow
     from games.registry import AnyGame
 
 SessionT = TypeVar("SessionT")
@@ -43,13 +51,13 @@ StateT = TypeVar("StateT")
 ViewT = TypeVar("ViewT")
 ActionT = TypeVar("ActionT")
 ViewT_co = TypeVar("ViewT_co", covariant=True)
+ActionT_co = TypeVar("ActionT_co", covariant=True)
 SettledT_co = TypeVar("SettledT_co", covariant=True)
 RulesT_contra = TypeVar("RulesT_contra", contravariant=True)
 StateT_contra = TypeVar("StateT_contra", contravariant=True)
 SettledT_contra = TypeVar("SettledT_contra", contravariant=True)
 
 Json = dict[str, object]
-Field = tuple[str, str, bool]  # an embed field: name, value, inline
 Deal = tuple[list[list[str]], list[str]]  # hands by seat, then the undealt cards in order
 Shuffle = Callable[[], tuple[Sequence[int], Sequence[int]]]  # hands by seat, the rest in order
 
@@ -77,6 +85,8 @@ class Capabilities:
     tricks: bool = True  # hands are played in tricks (the trick log lines)
     money: bool = True  # players win and lose money (balances shown); Bésigue scores points
     results: tuple[str, ...] = ("made", "failed")  # the result words a hand may store
+    last_resort: str | None = None  # the notation of the move played for a seat nobody
+    # could decide for, when it is legal (a pass); otherwise its first legal move
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +175,7 @@ class Settled(Protocol):
     def new_entries(self) -> tuple[Entry, ...]: ...
 
 
+@runtime_checkable
 class GameState(Protocol[ActionT, ViewT_co]):
     """A hand (or deal) in progress, as every engine has it."""
 
@@ -180,8 +191,34 @@ class GameState(Protocol[ActionT, ViewT_co]):
     def view(self, seat: int) -> ViewT_co: ...
 
 
-class GameSession(Protocol[StateT_contra, SettledT_co]):
-    """What outlives a hand at one table."""
+@runtime_checkable
+class GameView(Protocol[ActionT_co]):
+    """What the core reads of any seat's view (``GameState.view``), whatever the game.
+
+    ``legal`` is what the seat is *offered* (the buttons, ``/play``'s choices, a
+    computer player's moves); whether a move is legal is only ever the engine's
+    ``check``, which may accept a move ``legal`` does not list (L'Hombre's exchange
+    offers the discards in one order, and takes them in any).  ``turn`` is -1 once
+    nobody is to act; ``tricks_played`` is empty in a deal without tricks."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def legal(self) -> Sequence[ActionT_co]: ...
+    @property
+    def tricks_played(self) -> Sequence[PlayedTrick]: ...
+
+
+@runtime_checkable
+class GameSession(Protocol[StateT, SettledT_co]):
+    """What outlives a hand at one table.
+
+    ``deal(seed)`` shuffles with ``seed`` and deals the next hand, the one chance of a
+    deal (the generic tests, the bench and the ports' ``deal`` call it); each session
+    also deals given cards (``deal_hands``: the hands by seat and what is left, in the
+    game's own shape, so only the game's own port calls it)."""
 
     players: tuple[str, ...]
     dealer: int
@@ -193,18 +230,8 @@ class GameSession(Protocol[StateT_contra, SettledT_co]):
     def finished(self) -> bool: ...
     @property
     def deals_left(self) -> int: ...
-    def settle(self, state: StateT_contra) -> SettledT_co: ...
-
-
-@dataclass(frozen=True, slots=True)
-class CardRow:
-    """One row of a hand's picture: its cards in order, those the player may play now
-    (None: not to play, nothing greyed; the others are greyed), and what the row is,
-    written above it (none for the hand itself; Bésigue's cards laid on the table)."""
-
-    cards: tuple[Card, ...]
-    playable: frozenset[Card] | None = None
-    label: str = ""
+    def settle(self, state: StateT) -> SettledT_co: ...
+    def deal(self, seed: int) -> StateT: ...
 
 
 class TrickView(Protocol):
@@ -224,37 +251,7 @@ class TrickView(Protocol):
     def tricks_won(self) -> tuple[int, ...]: ...
 
 
-class TableLike(Protocol):
-    """A live table as a renderer reads it (``bot.tables.table.LiveTable``)."""
-
-    @property
-    def id(self) -> int: ...
-    @property
-    def row(self) -> TableRow: ...
-    @property
-    def moves(self) -> int: ...
-    @property
-    def hand_no(self) -> int: ...
-    @property
-    def status(self) -> str: ...
-    @property
-    def between_hands(self) -> bool: ...
-    @property
-    def in_deal(self) -> bool: ...
-    @property
-    def players(self) -> list[str]: ...
-    @property
-    def names(self) -> list[str]: ...
-    @property
-    def session(self) -> object | None: ...
-    @property
-    def state(self) -> object | None: ...
-    @property
-    def rules(self) -> object: ...
-    def name(self, seat: int) -> str: ...
-    def seat_of(self, player: str) -> int | None: ...
-
-
+@runtime_checkable
 class RulesPort(Protocol[RulesT_contra, SessionT, StateT, ActionT]):
     """The engine at a table: what the service and the event log need of a game."""
 
@@ -354,6 +351,7 @@ class Standing:
     hundreds: int = 0  # hundreds the seat's side gave with it (Haiti: *donner cent points*)
 
 
+@runtime_checkable
 class MatchPort(Protocol[RulesT_contra, SessionT]):
     """What the core needs of a game settled per match: how a match ends, and how a
     match stopped before its end is kept and taken up again another day."""
@@ -379,113 +377,6 @@ class MatchPort(Protocol[RulesT_contra, SessionT]):
         self, players: Sequence[str], seed: int, rules: RulesT_contra, kept: Mapping[str, Any]
     ) -> tuple[SessionT, list[LogLine]]:
         """The session of a kept match taken up again (``ValueError`` if it does not fit)."""
-        ...
-
-
-class Renderer(Protocol[ViewT, ActionT, SettledT_contra]):
-    """How a game's views, actions and settlements are drawn (text and components)."""
-
-    rule_topics: tuple[str, ...]  # the /rules topics, catalogue keys rules.<id>.<topic>
-
-    @property
-    def refusals(self) -> Mapping[StrEnum, str]:
-        """The catalogue key for each refusal code of the game (``bot.texts.refusals``)."""
-        ...
-
-    def money(self, amount: int, lang: str) -> str:
-        """An amount won or lost, signed, in the game's money."""
-        ...
-
-    def amount(self, amount: int, lang: str) -> str:
-        """An amount (a bête, a payment), unsigned, in the game's money."""
-        ...
-
-    def action_text(self, action: ActionT, lang: str) -> str:
-        """Any action, out of context (for refusals and the /play choices)."""
-        ...
-
-    def move_text(self, view: ViewT, action: ActionT, lang: str) -> str:
-        """A legal move as the player to act is offered it, in the hand's context (a
-        call is said as it stands over the bid before it)."""
-        ...
-
-    def parse_move(self, text: str) -> ActionT:
-        """A move as a player types it with ``/play``; ``UserError`` if it is none."""
-        ...
-
-    def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
-        """A log line's arguments in words (calls, cards, suits)."""
-        ...
-
-    def refusal(
-        self, view: ViewT, action: ActionT, refusal: Refusal
-    ) -> tuple[str, dict[str, object]]:
-        """The catalogue key (and its own arguments) refusing ``action`` for the engine's
-        ``refusal``, chosen by its code (``refusals``); the refusal also lists the legal
-        moves."""
-        ...
-
-    def status_lines(self, table: TableLike, view: ViewT | None, lang: str) -> list[str]: ...
-
-    def options_lines(self, table: TableLike, lang: str) -> list[str]:
-        """The game's own options as its lobby shows them, for the players seated now (a
-        rule that depends on their number is said as it stands)."""
-        ...
-
-    def stopping(self, table: TableLike, lang: str) -> str:
-        """What a stop asked at this table means now, in the game's words: the line the
-        table shows while it stops, and the answer to ``/table stop``."""
-        ...
-
-    def seat_details(
-        self, table: TableLike, view: ViewT | None, seat: int, lang: str
-    ) -> list[str]: ...
-
-    def public_fields(self, table: TableLike, view: ViewT | None, lang: str) -> list[Field]: ...
-
-    def public_view(self, view: ViewT) -> ViewT:
-        """The hand as everyone sees it: a seat's view with every private field emptied."""
-        ...
-
-    def table_buttons(
-        self, table: TableLike, view: ViewT, lang: str
-    ) -> list[discord.ui.Button[Any]]:
-        """The calls of the player to act (``view`` is theirs), under the table message."""
-        ...
-
-    def hand_rows(self, view: ViewT, lang: str) -> list[CardRow]:
-        """The rows of cards a seat's hand picture shows (none while it may not look at
-        them), each with the cards it may play when it is to play one."""
-        ...
-
-    def hand_body(
-        self, table: TableLike, view: ViewT, seat: int, lang: str, step: str
-    ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
-        """A player's private hand (``view`` is theirs): its lines and its components."""
-        ...
-
-    def component_action(
-        self, view: ViewT, verb: str, arg: str, values: list[str]
-    ) -> ActionT | None:
-        """The action a component stands for (None: one more step to choose).
-
-        ``ValueError`` for an argument that no button of the bot carries."""
-        ...
-
-    def settlement(
-        self, table: TableLike, settled: SettledT_contra, lang: str
-    ) -> tuple[str, str, list[Field]]:
-        """A settled hand's title, result line and fields."""
-        ...
-
-    def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
-        """The pot under ``/betes``."""
-        ...
-
-    def history_result(self, state: Any, names: Sequence[str], lang: str) -> str:
-        """How a deal went (``state``: the game's, replayed to its end), in a line of
-        ``/history`` in the game's words: who played which contract and its result, or
-        what a deal nobody played came to."""
         ...
 
 

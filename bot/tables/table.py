@@ -160,11 +160,12 @@ def hand_seed(game: str, master: int, hand_no: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def default_action(state: GameState[Any, Any]) -> Any:
-    """The move of last resort, when no computer player could decide: pass, or the first legal."""
+def default_action(state: GameState[Any, Any], last_resort: str | None) -> Any:
+    """The move of last resort, when no computer player could decide: the one the game
+    names (``Capabilities.last_resort``) when it is legal, or the first legal."""
     legal = state.legal_actions()
     for action in legal:
-        if str(action) == "pass":
+        if str(action) == last_resort:
             return action
     return legal[0]
 

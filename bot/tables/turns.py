@@ -110,7 +110,7 @@ class TurnClock:
             decide, seed = self.settings.decider, self._decision_seed(table)
             action = await decide(table.game.id, level, view, seed)
         except Exception:
-            fallback = default_action(state)
+            fallback = default_action(state, table.game.capabilities.last_resort)
             log.exception(
                 "a computer player (%s) could not decide at table %s, seat %s; plays %s instead",
                 level,
@@ -121,7 +121,7 @@ class TurnClock:
             return fallback
         reason = state.check(action, seat)
         if reason is not None:
-            fallback = default_action(state)
+            fallback = default_action(state, table.game.capabilities.last_resort)
             log.error(
                 "a computer player (%s) chose %s, not legal at table %s, seat %s (%s);"
                 " plays %s instead",

@@ -10,7 +10,6 @@ Bésigue moves no money: the seats show their scores instead (``seat_details``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from bot.drawing.lobby_text import changed_options, option_line
@@ -148,54 +147,33 @@ class BesigueRenderer(PointsRenderer[DealView]):
 
     words = "besigue"
     game = GAME
+    results = RESULTS
     rule_topics = RULE_TOPICS
     action_text = staticmethod(action_text)
 
-    def move_text(self, view: DealView, action: Action, lang: str) -> str:
-        return action_text(action, lang)
-
-    def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
-        if "action" in args:
-            args["action"] = action_text(Action.parse(str(args["action"])), lang)
-        if "kind" in args:
-            args["kind"] = kind_text(MeldKind(str(args["kind"])), lang)
-        if "cards" in args:
-            cards = [Card.parse(c) for c in str(args["cards"]).split()]
-            args["cards"] = cards_text(cards, lang)
-        if "card" in args and args["card"] not in ("", "None"):
-            args["card"] = card_text(Card.parse(str(args["card"])), lang)
-        return args
-
-    def public_view(self, view: DealView) -> DealView:
-        return replace(view, hand=0, legal=())
-
-    def status_lines(self, table: TableLike, view: DealView | None, lang: str) -> list[str]:
+    def deal_lines(self, table: TableLike, view: DealView, lang: str) -> list[str]:
         names = table.names
-        session = table.session
-        lines = []
-        playing = view is not None and not table.between_hands and table.status != "ended"
-        if playing and view is not None:
-            lines.append("**" + phase_prompt(view, names, lang) + "**")
-            lines.append(stock_text(view, lang))
-            lines.append(t(lang, "table.dealer", name=names[view.dealer]))
-        if isinstance(session, Session):
-            teams = session.teams
-            scores = tuple(view.scores) if playing and view is not None else tuple(session.scores)
-            lines.append(
-                t(
-                    lang,
-                    "besigue.scores_line",
-                    scores=scores_text(names, teams, scores),
-                    target=session.target,
-                )
-            )
-            if session.over and session.winner is not None:
-                key = "besigue.won_bas" if session.en_bas_table else "besigue.won"
-                winner = sides_text(names, teams, session.winner)
-                players = players_of(teams, session.winner)
-                lines.append(t(lang, key, name=winner, players=players))
-            elif session.stop_requested and not session.finished and table.status != "ended":
-                lines.append(self.stopping(table, lang))
+        return [
+            "**" + phase_prompt(view, names, lang) + "**",
+            stock_text(view, lang),
+            t(lang, "table.dealer", name=names[view.dealer]),
+        ]
+
+    def session_lines(self, table: TableLike, view: DealView | None, lang: str) -> list[str]:
+        names, session = table.names, table.session
+        if not isinstance(session, Session):
+            return []
+        teams = session.teams
+        scores = tuple(view.scores) if view is not None else tuple(session.scores)
+        line = scores_text(names, teams, scores)
+        lines = [t(lang, "besigue.scores_line", scores=line, target=session.target)]
+        if session.over and session.winner is not None:
+            key = "besigue.won_bas" if session.en_bas_table else "besigue.won"
+            winner = sides_text(names, teams, session.winner)
+            players = players_of(teams, session.winner)
+            lines.append(t(lang, key, name=winner, players=players))
+        elif session.stop_requested and not session.finished and table.status != "ended":
+            lines.append(self.stopping(table, lang))
         return lines
 
     def options_lines(self, table: TableLike, lang: str) -> list[str]:
@@ -254,11 +232,6 @@ class BesigueRenderer(PointsRenderer[DealView]):
         if melds:
             fields.append((t(lang, "besigue.melds"), "\n".join(melds), False))
         return title, "\n".join(lines), fields
-
-    def history_result(self, state: DealState, names: Sequence[str], lang: str) -> str:
-        """A deal counted, or the match won by a side (its players named together)."""
-        assert state.outcome is not None
-        return RESULTS.history_result(state.outcome, names, lang)
 
 
 def _melds_of(table: TableLike) -> tuple[tuple[Meld, ...], ...]:

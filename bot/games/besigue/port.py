@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.game import DealInputs, Dealt, HandResult, Json, LogLine, Standing
+from bot.game import DealInputs, Dealt, Json, LogLine, Standing
 from bot.games.besigue.shared_port import (
     PointsPort,
     ResultWords,
     deal_payload,
     dealt_cards,
-    replayed_deal,
     scores_summary,
 )
 from games.besigue import GAME, Action, DealState, Kind, Rules, Session
@@ -31,11 +30,11 @@ class BesiguePort(PointsPort):
     """Bésigue (RULES.md §4) for the table service: no money, no register, no hand
     face down (``PointsPort``)."""
 
-    def start(
-        self, players: Sequence[str], seed: int, rules: Rules
-    ) -> tuple[Session, list[LogLine]]:
-        session = Session.start(players, seed, rules=rules)
-        return session, [LogLine.of("log.besigue.start", seat=session.dealer)]
+    session_type = Session
+    start_line = "log.besigue.start"
+    results = RESULTS
+    game = GAME
+    deal_type = DealState
 
     def deal(self, session: Session, inputs: DealInputs) -> Json:
         """The deal's cards (the turned card first, then the stock from the top) and its
@@ -67,13 +66,6 @@ class BesiguePort(PointsPort):
         if timeout:
             return LogLine.of("log.timeout", seat=seat, action=str(action))
         return None  # cards are on the table, the draws are for everyone
-
-    def hand_result(self, session: Session, state: DealState) -> HandResult:
-        assert state.outcome is not None
-        return RESULTS.hand_result(state.outcome)
-
-    def replayed(self, record: Mapping[str, Any]) -> DealState:
-        return replayed_deal(record, GAME, DealState)
 
 
 class BesigueMatch:

@@ -9,22 +9,24 @@ combination.  Each game names its own texts by their prefix (``words``: ``besigu
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from enum import StrEnum
-from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Protocol, TypeVar
 
 import discord
 
 from bot.drawing.render import CARD_STYLE, button, card_text, cards_text, help_button, turn_lines
 from bot.game import CardRow, Field, TableLike, TrickView
 from bot.games.besigue.codec import action_arg, action_of, parse_move
-from bot.games.besigue.shared_port import sides_text
+from bot.games.besigue.shared_port import ResultWords, sides_text
 from bot.ids import ComponentId
 from bot.texts.i18n import game_text, t
 from bot.texts.refusals import refusal_by_code, refusal_keys
-from games.besigue import Action, Kind, LaidCard, Phase
+from bot.trick_game import TableStatus
+from games.besigue import Action, Kind, LaidCard, MeldKind, Phase
 from games.besigue.refusals import Refused
 from games.besigue.rules import STRENGTH
 from games.besigue.session import SessionBase
@@ -144,7 +146,7 @@ MAX_BUTTONS: Final = 25  # Discord's: five rows of five
 DECLARE_CALLS: Final = (Kind.SEVEN_SHOW, Kind.SEVEN_EXCHANGE, Kind.DRAW)
 
 
-class PointsRenderer(ABC, Generic[ViewT]):
+class PointsRenderer(TableStatus[ViewT]):
     """A renderer's parts that both Bésigues draw alike (each game's renderer adds its
     own, and what differs below: the stock's line, the laid cards' text, the buttons
     of the combinations), its texts under the prefix ``words``, its shared texts as
@@ -152,7 +154,40 @@ class PointsRenderer(ABC, Generic[ViewT]):
 
     words: ClassVar[str]
     game: ClassVar[str]
+    results: ClassVar[ResultWords]  # its words for how a deal ended
     parse_move = staticmethod(parse_move)
+
+    def public_view(self, view: ViewT) -> ViewT:
+        return replace(view, hand=0, legal=())  # type: ignore[type-var]
+
+    def move_text(self, view: ViewT, action: Action, lang: str) -> str:
+        return self.action_text(action, lang)
+
+    def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
+        """A log line's arguments in words: a move, a combination's kind and cards, the
+        card a seven is exchanged for, the suit a first marriage fixes."""
+        if "action" in args:
+            args["action"] = self.action_text(Action.parse(str(args["action"])), lang)
+        if "kind" in args:
+            args["kind"] = t(lang, f"{self.words}.kind.{MeldKind(str(args['kind'])).value}")
+        if "cards" in args:
+            cards = [Card.parse(c) for c in str(args["cards"]).split()]
+            args["cards"] = self.cards_words(cards, lang)
+        if "card" in args and args["card"] not in ("", "None"):
+            args["card"] = card_text(Card.parse(str(args["card"])), lang)
+        if "suit" in args:
+            args["suit"] = t(lang, f"suit.{args['suit']}")
+        return args
+
+    def cards_words(self, cards: list[Card], lang: str) -> str:
+        """A combination's cards in a log line."""
+        return cards_text(cards, lang)
+
+    def history_result(self, state: Any, names: Sequence[str], lang: str) -> str:
+        """A deal counted, or the match (in Haiti, a partie) won by a side, its players
+        named together."""
+        assert state.outcome is not None
+        return self.results.history_result(state.outcome, names, lang)
 
     @abstractmethod
     def stock_line(self, view: ViewT, names: Sequence[str], lang: str) -> str:

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
-from bot.game import DealInputs, Dealt, HandResult, Json, OpenHands, card_list, card_lists
+from bot.game import DealInputs, Dealt, HandResult, Json, card_list, card_lists
 from bot.texts.i18n import t
+from bot.trick_game import TrickPort
 from games.besigue import Action, BesigueRecord, Outcome, replay
 from games.besigue.rules import Variant, deck_for
 from games.records import RecordError
-from games.register import Register
 
 COUNTED: Final = "counted"  # a deal counted, the game going on
 
@@ -69,24 +69,23 @@ class ResultWords:
         return t(lang, "labelled", label=winners, text=said)
 
 
-class PointsPort(OpenHands):
+class PointsPort(TrickPort):
     """A rules port's parts that both Bésigues share: points, no pot and no register
     (``OpenHands``: no hand face down either), moves written as the records write
-    them."""
+    them (``TrickPort``); a deal's result in the game's words (``results``), a record
+    replayed to the last deal it holds (of ``game``, dealt as ``deal_type``)."""
 
-    def pot_of(self, session: Any) -> dict[str, int]:
-        return {}
+    action_type = Action
+    results: ClassVar[ResultWords]
+    game: ClassVar[str]
+    deal_type: ClassVar[type[Any]]
 
-    def pot_for_deal(
-        self, session: Any, pot: dict[str, int], held_elsewhere: bool
-    ) -> dict[str, int]:
-        return {}
+    def hand_result(self, session: Any, state: Any) -> HandResult:
+        assert state.outcome is not None
+        return self.results.hand_result(state.outcome)
 
-    def playable(self, session: Any, register: Register, pot: dict[str, int]) -> Register:
-        return register  # none: Bésigue keeps no register
-
-    def parse_action(self, text: str) -> Action:
-        return Action.parse(text)
+    def replayed(self, record: Mapping[str, Any]) -> Any:
+        return replayed_deal(record, self.game, self.deal_type)
 
 
 def deal_payload(

@@ -11,7 +11,6 @@ moves travel as the classic game's do (``bot.games.besigue.codec``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from bot.drawing.lobby_text import changed_options, option_line
@@ -35,7 +34,7 @@ from bot.games.besigue_haiti.words import (
     table_text,
 )
 from bot.texts.i18n import game_text, t
-from games.besigue import Action, Kind, MeldKind
+from games.besigue import Action, Kind
 from games.besigue.flow import Phase
 from games.besigue.haiti.deal import HaitiDeal, HaitiView
 from games.besigue.haiti.options import HaitiOptions
@@ -67,6 +66,7 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
 
     words = "haiti"
     game = HAITI_GAME
+    results = RESULTS
     rule_topics = RULE_TOPICS
     action_text = staticmethod(action_text)
 
@@ -75,49 +75,35 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
             return meld_text(view.meld_of(action), lang, view.laid_of(view.seat).cards)
         return action_text(action, lang)
 
-    def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
-        if "action" in args:
-            args["action"] = action_text(Action.parse(str(args["action"])), lang)
-        if "kind" in args:
-            args["kind"] = kind_text(MeldKind(str(args["kind"])), lang)
-        if "cards" in args:
-            cards = [Card.parse(c) for c in str(args["cards"]).split()]
-            args["cards"] = cards_text([c for c in cards if not c.is_joker], lang) + (
-                " " + t(lang, "haiti.stand_in", count=sum(c.is_joker for c in cards))
-                if any(c.is_joker for c in cards)
-                else ""
-            )
-        if "suit" in args:
-            args["suit"] = t(lang, f"suit.{args['suit']}")
-        return args
+    def cards_words(self, cards: list[Card], lang: str) -> str:
+        """A combination's cards in a log line, its jokers counted as stand-ins."""
+        jokers = sum(c.is_joker for c in cards)
+        text = cards_text([c for c in cards if not c.is_joker], lang)
+        return text + (" " + t(lang, "haiti.stand_in", count=jokers) if jokers else "")
 
-    def public_view(self, view: HaitiView) -> HaitiView:
-        return replace(view, hand=0, legal=())
-
-    def status_lines(self, table: TableLike, view: HaitiView | None, lang: str) -> list[str]:
+    def deal_lines(self, table: TableLike, view: HaitiView, lang: str) -> list[str]:
         names = table.names
-        session = table.session
-        lines = []
-        playing = view is not None and not table.between_hands and table.status != "ended"
-        if playing and view is not None:
-            if view.phase is Phase.DONE:
-                lines.append("**" + game_text(HAITI_GAME, lang, "phase.done") + "**")
-            else:
-                key = f"haiti.phase.{view.phase.name.lower()}"
-                lines.append("**" + t(lang, key, name=names[view.turn]) + "**")
-            lines.append(stock_text(view, names, lang))
-            lines.append(t(lang, "table.dealer", name=names[view.dealer]))
-        if isinstance(session, HaitiSession):
-            scores = view.scores if playing and view is not None else tuple(session.scores)
-            lines.append(marque_text(names, session.teams, scores, session.target, lang))
-            parties = match_text(names, session, lang)
-            if parties:
-                lines.append(parties)
-            last = session.settled[-1] if session.settled else None
-            if not playing and last is not None and last.over:  # the counters are above
-                lines.extend(partie_lines(last, names, lang, counters=False))
-            if session.stop_requested and not session.finished and table.status != "ended":
-                lines.append(self.stopping(table, lang))
+        if view.phase is Phase.DONE:
+            said = game_text(HAITI_GAME, lang, "phase.done")
+        else:
+            said = t(lang, f"haiti.phase.{view.phase.name.lower()}", name=names[view.turn])
+        dealer = t(lang, "table.dealer", name=names[view.dealer])
+        return ["**" + said + "**", stock_text(view, names, lang), dealer]
+
+    def session_lines(self, table: TableLike, view: HaitiView | None, lang: str) -> list[str]:
+        names, session = table.names, table.session
+        if not isinstance(session, HaitiSession):
+            return []
+        scores = view.scores if view is not None else tuple(session.scores)
+        lines = [marque_text(names, session.teams, scores, session.target, lang)]
+        parties = match_text(names, session, lang)
+        if parties:
+            lines.append(parties)
+        last = session.settled[-1] if session.settled else None
+        if view is None and last is not None and last.over:  # the counters are above
+            lines.extend(partie_lines(last, names, lang, counters=False))
+        if session.stop_requested and not session.finished and table.status != "ended":
+            lines.append(self.stopping(table, lang))
         return lines
 
     def options_lines(self, table: TableLike, lang: str) -> list[str]:
@@ -171,8 +157,3 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
             if melds:
                 fields.append((t(lang, "haiti.melds"), "\n".join(melds), False))
         return title, "\n".join(lines), fields
-
-    def history_result(self, state: HaitiDeal, names: Sequence[str], lang: str) -> str:
-        """A deal counted, or a partie won by a side (its players named together)."""
-        assert state.outcome is not None
-        return RESULTS.history_result(state.outcome, names, lang)

@@ -13,13 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.game import DealInputs, Dealt, HandResult, Json, LogLine, Standing
+from bot.game import DealInputs, Dealt, Json, LogLine, Standing
 from bot.games.besigue.shared_port import (
     PointsPort,
     ResultWords,
     deal_payload,
     dealt_cards,
-    replayed_deal,
     scores_summary,
 )
 from games.besigue import Action, Kind
@@ -36,6 +35,10 @@ RESULTS: Final = ResultWords(won="partie", en_bas_table="anbatab")
 
 class HaitiPort(PointsPort):
     """The Haitian game for the table service."""
+
+    results = RESULTS
+    game = HAITI_GAME
+    deal_type = HaitiDeal
 
     def start(
         self, players: Sequence[str], seed: int, rules: HaitiOptions
@@ -72,13 +75,6 @@ class HaitiPort(PointsPort):
         if timeout:
             return LogLine.of("log.timeout", seat=seat, action=str(action))
         return None
-
-    def hand_result(self, session: HaitiSession, state: HaitiDeal) -> HandResult:
-        assert state.outcome is not None
-        return RESULTS.hand_result(state.outcome)
-
-    def replayed(self, record: Mapping[str, Any]) -> HaitiDeal:
-        return replayed_deal(record, HAITI_GAME, HaitiDeal)
 
 
 class HaitiMatch:

@@ -2,7 +2,7 @@
 
 Money is kept in jetons and shown in fiches and jetons.  Everything is drawn
 from one seat's view (``DealView``) or from the public view
-(``bot.game.Renderer``).
+(``bot.renderer.Renderer``).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from bot.ids import ComponentId
 from bot.tables.carried import carried_line
 from bot.texts.i18n import one_of, t
 from bot.texts.refusals import refusal_by_code, refusal_keys
+from bot.trick_game import TableStatus, seat_roles
 from games.bete import Action, DealState, DealView, Kind, Outcome, Phase, Pot, Session
 from games.bete.rules import FICHE
 from games.bete.state import Refused
@@ -166,7 +167,7 @@ def betes_text(table: TableLike, view: DealView | None, lang: str) -> str:
     return "\n".join(lines) or t(lang, "bete.none")
 
 
-class BeteRenderer:
+class BeteRenderer(TableStatus[DealView]):
     """La Bête drawn at a table of 2 to 5."""
 
     rule_topics = RULE_TOPICS
@@ -197,26 +198,26 @@ class BeteRenderer:
     def public_view(self, view: DealView) -> DealView:
         return replace(view, hand=0, legal=())
 
-    def status_lines(self, table: TableLike, view: DealView | None, lang: str) -> list[str]:
+    def deal_lines(self, table: TableLike, view: DealView, lang: str) -> list[str]:
         names = table.names
+        key = "phase.play" if view.phase is Phase.PLAY else "bete.phase.speak"
+        lines = ["**" + t(lang, key, name=names[view.turn]) + "**"]
+        if view.phase is Phase.PLAY:
+            lines.extend(goal_lines(view, names, lang))
+        lines.append(trump_line(view, lang))
+        lines.append(t(lang, "table.dealer", name=names[view.dealer]))
+        lines.append(pot_text(view.pot, lang))
+        return lines
+
+    def session_lines(self, table: TableLike, view: DealView | None, lang: str) -> list[str]:
         session = table.session
-        lines = []
-        playing = view is not None and not table.between_hands and table.status != "ended"
-        if playing and view is not None:
-            key = "phase.play" if view.phase is Phase.PLAY else "bete.phase.speak"
-            lines.append("**" + t(lang, key, name=names[view.turn]) + "**")
-            if view.phase is Phase.PLAY:
-                lines.extend(goal_lines(view, names, lang))
-            lines.append(trump_line(view, lang))
-            lines.append(t(lang, "table.dealer", name=names[view.dealer]))
-            lines.append(pot_text(view.pot, lang))
-        if isinstance(session, Session):
-            if not playing:
-                lines.append(pot_text(session.pot, lang))
-            if session.stop_requested and table.status != "ended":
-                lines.append(self.stopping(table, lang))
-            if table.status == "ended":  # which bêtes the next table starts from
-                lines.append(carried_line(table, session.waiting(), self.amount, lang))
+        if not isinstance(session, Session):
+            return []
+        lines = [] if view is not None else [pot_text(session.pot, lang)]
+        if session.stop_requested and table.status != "ended":
+            lines.append(self.stopping(table, lang))
+        if table.status == "ended":  # which bêtes the next table starts from
+            lines.append(carried_line(table, session.waiting(), self.amount, lang))
         return lines
 
     def options_lines(self, table: TableLike, lang: str) -> list[str]:
@@ -230,20 +231,15 @@ class BeteRenderer:
     def seat_details(
         self, table: TableLike, view: DealView | None, seat: int, lang: str
     ) -> list[str]:
-        details: list[str] = []
         if view is None or table.between_hands:
-            return details
-        if view.dealer == seat:
-            details.append(t(lang, "table.is_dealer"))
-        if view.declarer == seat:
-            details.append(t(lang, "bete.declarer"))
-        if view.contreur == seat:
-            details.append(t(lang, "bete.contreur"))
-        if seat in view.curieux:
-            details.append(t(lang, "bete.curieux"))
-        if view.phase in (Phase.PLAY, Phase.DONE):
-            details.append(t(lang, "table.tricks", count=view.tricks_won[seat]))
-        return details
+            return []
+        roles = (
+            (view.declarer == seat, "bete.declarer"),
+            (view.contreur == seat, "bete.contreur"),
+            (seat in view.curieux, "bete.curieux"),
+        )
+        tricks = view.tricks_won[seat] if view.phase in (Phase.PLAY, Phase.DONE) else None
+        return seat_roles(lang, view.dealer == seat, roles, tricks)
 
     def public_fields(self, table: TableLike, view: DealView | None, lang: str) -> list[Field]:
         names = table.names

@@ -6,11 +6,12 @@ king jetons), stored apart (``bot.game.RulesPort``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from bot.game import DealInputs, Dealt, HandResult, Json, LogLine, OpenHands
-from games.bete import Action, DealState, Pot, Rules, Session
+from bot.game import HandResult
+from bot.trick_game import TrickPort
+from games.bete import Action, DealState, Pot, Session
 from games.bete.record import DealRecord, replay
 from games.register import Register
 
@@ -25,32 +26,17 @@ def parts_of_pot(pot: Pot) -> dict[str, int]:
     return {"reserve": pot.reserve, "stake": pot.stake, "kings": pot.kings}
 
 
-class BetePort(OpenHands):
+class BetePort(TrickPort):
     """La Bête (RULES.md §2) for the table service; a bête in play is paid into the
-    stake, no longer waiting (``OpenHands``)."""
+    stake, no longer waiting (``OpenHands``); a waiting bête is paid by its owner, never
+    from the pot (``TrickPort.playable``)."""
 
-    def start(
-        self, players: Sequence[str], seed: int, rules: Rules
-    ) -> tuple[Session, list[LogLine]]:
-        session = Session.start(players, seed, rules=rules)
-        return session, [LogLine.of("log.bete.start", seat=session.dealer)]
+    action_type = Action
+    session_type = Session
+    start_line = "log.bete.start"
 
-    def apply_deal(self, session: Session, dealt: Dealt) -> DealState:
-        if dealt.payload["dealer"] != session.dealer:
-            raise ValueError("the dealer differs from the session's")
-        session.register, session.pot = dealt.register, pot_of_parts(dealt.pot)
-        return session.deal_hands(*dealt.cards("talon"))
-
-    def deal(self, session: Session, inputs: DealInputs) -> Json:
-        """The deal's cards, and its dealer (the session's, checked when it is applied)."""
-
-        def shuffle() -> tuple[Sequence[int], Sequence[int]]:
-            session.register, session.pot = inputs.register, pot_of_parts(inputs.pot)
-            state = session.deal(inputs.seed)
-            return state.initial_hands, state.talon
-
-        hands, talon = inputs.cards(shuffle)
-        return {"dealer": session.dealer, "hands": hands, "talon": talon}
+    def with_money(self, session: Session, register: Register, pot: Mapping[str, int]) -> None:
+        session.register, session.pot = register, pot_of_parts(pot)
 
     def pot_of(self, session: Session) -> dict[str, int]:
         return parts_of_pot(session.pot)
@@ -66,19 +52,6 @@ class BetePort(OpenHands):
         # A round starts from the guild's pot; from an empty one while another table
         # plays a deal with it (its gains join the guild's pot when it is settled).
         return {part: 0 if held_elsewhere else pot.get(part, 0) for part in PARTS}
-
-    def playable(self, session: Session, register: Register, pot: dict[str, int]) -> Register:
-        return register  # a waiting bête is paid by its owner, never from the pot
-
-    def parse_action(self, text: str) -> Action:
-        return Action.parse(text)
-
-    def action_line(
-        self, state: DealState, seat: int, action: Action, timeout: bool
-    ) -> LogLine | None:
-        if timeout:
-            return LogLine.of("log.timeout", seat=seat, action=str(action))
-        return None  # calls are in the field of calls, cards on the table
 
     def hand_result(self, session: Session, state: DealState) -> HandResult:
         outcome = state.outcome

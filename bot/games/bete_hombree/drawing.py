@@ -2,7 +2,7 @@
 
 Everything here is drawn from one seat's view (``HandView``) or from the public
 view (a view with every private field emptied), so no card a reader may not
-see can reach a message (``bot.game.Renderer``).
+see can reach a message (``bot.renderer.Renderer``).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from bot.ids import ComponentId
 from bot.tables.carried import carried_line
 from bot.texts.i18n import one_of, t
 from bot.texts.refusals import refusal_by_code, refusal_keys
+from bot.trick_game import seat_roles
 from games.bete_hombree import (
     Action,
     Contract,
@@ -397,12 +398,10 @@ class HombreeRenderer:
     def seat_details(
         self, table: TableLike, view: HandView | None, seat: int, lang: str
     ) -> list[str]:
-        details = []
-        if view is not None and view.dealer == seat and not table.between_hands:
-            details.append(t(lang, "table.is_dealer"))
-        if view is not None and view.phase in (Phase.PLAY, Phase.DONE):
-            details.append(t(lang, "table.tricks", count=view.tricks_won[seat]))
-        return details
+        if view is None:
+            return []
+        tricks = view.tricks_won[seat] if view.phase in (Phase.PLAY, Phase.DONE) else None
+        return seat_roles(lang, view.dealer == seat and not table.between_hands, (), tricks)
 
     def public_fields(self, table: TableLike, view: HandView | None, lang: str) -> list[Field]:
         names = table.names

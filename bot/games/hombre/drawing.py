@@ -4,7 +4,7 @@ Money is in jetons.  Everything is drawn from one seat's view (``DealView``) or
 from the public view (``public_view``: the hand, the discards and a partner's
 hand emptied), so no card a reader may not see reaches a message: the rest of
 the talon only once shown, a partner's hand only to the other defender during
-a vole (``bot.game.Renderer``).
+a vole (``bot.renderer.Renderer``).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from bot.games.hombre.codec import action_arg, action_of, parse_move, play_arg, 
 from bot.ids import ComponentId
 from bot.texts.i18n import t
 from bot.texts.refusals import refusal_by_code, refusal_keys
+from bot.trick_game import TableStatus, seat_roles
 from games.cards import Card, Suit, cards_of
 from games.hombre import Action, DealState, DealView, Kind, Mode, Phase, Pool, Session, Signal
 from games.hombre.rules import SEATS, Rules, plain_order, trick_rules
@@ -287,7 +288,7 @@ def play_items(
     return items
 
 
-class HombreRenderer:
+class HombreRenderer(TableStatus[DealView]):
     """L'Hombre drawn at a table of three."""
 
     rule_topics = RULE_TOPICS
@@ -334,23 +335,25 @@ class HombreRenderer:
     def public_view(self, view: DealView) -> DealView:
         return replace(view, hand=0, discarded=0, partner_hand=None, legal=())
 
-    def status_lines(self, table: TableLike, view: DealView | None, lang: str) -> list[str]:
+    def deal_lines(self, table: TableLike, view: DealView, lang: str) -> list[str]:
         names = table.names
+        lines = ["**" + phase_prompt(view, names, lang) + "**"]
+        if view.trump >= 0:
+            lines.append(t(lang, "hombre.trump_line", suit=suit_text(Suit(view.trump), lang)))
+        lines.append(t(lang, "table.dealer", name=names[view.dealer]))
+        return lines
+
+    def session_lines(self, table: TableLike, view: DealView | None, lang: str) -> list[str]:
         session = table.session
+        if not isinstance(session, Session):
+            return []
         lines = []
-        playing = view is not None and not table.between_hands and table.status != "ended"
-        if playing and view is not None:
-            lines.append("**" + phase_prompt(view, names, lang) + "**")
-            if view.trump >= 0:
-                lines.append(t(lang, "hombre.trump_line", suit=suit_text(Suit(view.trump), lang)))
-            lines.append(t(lang, "table.dealer", name=names[view.dealer]))
-        if isinstance(session, Session):
-            if session.poules:
-                lines.append(t(lang, "hombre.poules", won=session.poules_won, of=session.poules))
-            if session.stop_requested and table.status != "ended":
-                lines.append(self.stopping(table, lang))
-            elif session.coups_from >= 0 and session.jouer_les_coups and not session.finished:
-                lines.append(t(lang, "hombre.coups"))
+        if session.poules:
+            lines.append(t(lang, "hombre.poules", won=session.poules_won, of=session.poules))
+        if session.stop_requested and table.status != "ended":
+            lines.append(self.stopping(table, lang))
+        elif session.coups_from >= 0 and session.jouer_les_coups and not session.finished:
+            lines.append(t(lang, "hombre.coups"))
         return lines
 
     def options_lines(self, table: TableLike, lang: str) -> list[str]:
@@ -371,16 +374,11 @@ class HombreRenderer:
     def seat_details(
         self, table: TableLike, view: DealView | None, seat: int, lang: str
     ) -> list[str]:
-        details: list[str] = []
         if view is None or table.between_hands:
-            return details
-        if view.dealer == seat:
-            details.append(t(lang, "table.is_dealer"))
-        if view.hombre == seat:
-            details.append(t(lang, "hombre.is_hombre"))
-        if view.phase in (Phase.PLAY, Phase.DONE):
-            details.append(t(lang, "table.tricks", count=view.tricks_won[seat]))
-        return details
+            return []
+        roles = ((view.hombre == seat, "hombre.is_hombre"),)
+        tricks = view.tricks_won[seat] if view.phase in (Phase.PLAY, Phase.DONE) else None
+        return seat_roles(lang, view.dealer == seat, roles, tricks)
 
     def public_fields(self, table: TableLike, view: DealView | None, lang: str) -> list[Field]:
         names = table.names

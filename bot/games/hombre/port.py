@@ -8,12 +8,13 @@ waiting bêtes are its register, largest first into a new poule (RULES.md §3).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Final
 
-from bot.game import DealInputs, Dealt, HandResult, Json, LogLine, OpenHands
+from bot.game import HandResult, LogLine
+from bot.trick_game import TrickPort
 from games.cards import Suit
-from games.hombre import Action, DealState, HombreRecord, Kind, Rules, Session, replay
+from games.hombre import Action, DealState, HombreRecord, Kind, Session, replay
 from games.hombre.settle import ALL_PASSED, VOLE, WIN
 from games.records import RecordError
 from games.register import Register
@@ -33,32 +34,17 @@ def set_parts(session: Session, register: Register, pot: Mapping[str, int]) -> N
     session.set_money(register, poule, bete, pot.get("codille", 0) > 0)
 
 
-class HombrePort(OpenHands):
+class HombrePort(TrickPort):
     """L'Hombre (RULES.md §3) for the table service; a bête in play was paid into the
-    poule, no longer waiting (``OpenHands``)."""
+    poule, no longer waiting (``OpenHands``); a waiting bête is paid in by its owner,
+    never from the poule (``TrickPort.playable``)."""
 
-    def start(
-        self, players: Sequence[str], seed: int, rules: Rules
-    ) -> tuple[Session, list[LogLine]]:
-        session = Session.start(players, seed, rules=rules)
-        return session, [LogLine.of("log.hombre.start", seat=session.dealer)]
+    action_type = Action
+    session_type = Session
+    start_line = "log.hombre.start"
 
-    def deal(self, session: Session, inputs: DealInputs) -> Json:
-        """The deal's cards and its dealer (the session's, checked when it is applied)."""
-
-        def shuffle() -> tuple[Sequence[int], Sequence[int]]:
-            set_parts(session, inputs.register, inputs.pot)
-            state = session.deal(inputs.seed)
-            return state.initial_hands, state.talon
-
-        hands, talon = inputs.cards(shuffle)
-        return {"dealer": session.dealer, "hands": hands, "talon": talon}
-
-    def apply_deal(self, session: Session, dealt: Dealt) -> DealState:
-        if dealt.payload["dealer"] != session.dealer:
-            raise ValueError("the dealer differs from the session's")
-        set_parts(session, dealt.register, dealt.pot)
-        return session.deal_hands(*dealt.cards("talon"))
+    def with_money(self, session: Session, register: Register, pot: Mapping[str, int]) -> None:
+        set_parts(session, register, pot)
 
     def pot_of(self, session: Session) -> dict[str, int]:
         return parts_of(session)
@@ -70,12 +56,6 @@ class HombrePort(OpenHands):
         # a deal with it, this one opens a poule of its own (its gains join the server's
         # when it is settled), so no jeton is ever taken twice.
         return {part: 0 if held_elsewhere else pot.get(part, 0) for part in PARTS}
-
-    def playable(self, session: Session, register: Register, pot: dict[str, int]) -> Register:
-        return register  # a waiting bête is paid in by its owner, never from the poule
-
-    def parse_action(self, text: str) -> Action:
-        return Action.parse(text)
 
     def action_line(
         self, state: DealState, seat: int, action: Action, timeout: bool
