@@ -35,6 +35,23 @@ Deal = tuple[float, list[int]]  # a weight and the hidden cards' buckets (hands,
 Values = Callable[[Sequence[Deal], random.Random], list[float]]  # moves' means over a batch
 
 
+def deal_means(worths: Callable[[list[int]], Sequence[float]], count: int) -> Values:
+    """Values of ``count`` moves as their weighted means over a batch, from what
+    each move is worth in one deal (``worths(deal)``, in the moves' order)."""
+
+    def values(batch: Sequence[Deal], rng: random.Random) -> list[float]:
+        sums = [0.0] * count
+        total = 0.0
+        for weight, deal in batch:
+            row = worths(deal)
+            total += weight
+            for i, worth in enumerate(row):
+                sums[i] += weight * worth
+        return [s / total if total else 0.0 for s in sums]
+
+    return values
+
+
 @dataclass(frozen=True, slots=True)
 class Valuation:
     """How a game values the moves of one decision.

@@ -20,15 +20,15 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from games.ai.teacher.evaluate import Deal, Valuation, Values
+from games.ai.teacher.evaluate import Deal, Valuation, Values, deal_means
 from games.ai.thumb import card_of
 from games.bete.actions import Action, Kind
 from games.bete.state import DealView, Phase
 from games.cards import bits_of
 
 from .heuristic import contre_worth, declare_worth, stakes_of, trump_of
-from .pimc import SpeakingReading, _chance, _deal_worths, knowledge_of, play_position
-from .solver import BetePosition, BeteSolver, Goal, start_of_play
+from .pimc import SpeakingReading, card_worths, contract_chance, knowledge_of
+from .solver import BeteSolver, Goal, start_of_play
 
 SPEAKING_BATCH: Final = 4
 
@@ -72,36 +72,14 @@ class BeteValuer:
 
 
 def _play(view: DealView, moves: Sequence[Action]) -> Values:
-    seats = view.seats
-    trump = trump_of(view)
-    underruff = view.rules.bete_must_underruff
-    stakes = stakes_of(view)
-    base = play_position(view, [0] * seats)
-    played = len(view.tricks_played)
-    solvers: dict[tuple[int, Goal], BeteSolver] = {}
-
-    def solved(target: int, goal: Goal, position: BetePosition) -> dict[int, bool]:
-        solver = solvers.get((target, goal))
-        if solver is None:
-            solver = BeteSolver.of(target, goal, trump, seats, underruff, math.inf)
-            solvers[(target, goal)] = solver
-        return solver.move_values(position)
-
+    worths_in = card_worths(view, math.inf)
     cards = [card_of(m) for m in moves]
 
-    def values(batch: Sequence[Deal], rng: random.Random) -> list[float]:
-        sums = [0.0] * len(cards)
-        total = 0.0
-        for weight, deal in batch:
-            position = base.copy()
-            position.hands = list(deal[:seats])
-            worths = _deal_worths(view, stakes, position, played, solved)
-            total += weight
-            for i, card in enumerate(cards):
-                sums[i] += weight * worths[card]
-        return [s / total if total else 0.0 for s in sums]
+    def worths(deal: list[int]) -> list[float]:
+        per_card = worths_in(deal)
+        return [per_card[card] for card in cards]
 
-    return values
+    return deal_means(worths, len(cards))
 
 
 def _curieuse(view: DealView, moves: Sequence[Action]) -> Values:
@@ -128,7 +106,7 @@ def _curieuse(view: DealView, moves: Sequence[Action]) -> Values:
         worth = -stakes.keep
         for suit in range(4):
             if weights[suit]:
-                p = _chance(made[suit] / weights[suit])
+                p = contract_chance(made[suit] / weights[suit])
                 worth += weights[suit] / total * max(0.0, declare_worth(stakes, p, view.hand, suit))
         return [worth if m.kind is Kind.CURIEUSE else 0.0 for m in moves]
 
@@ -153,8 +131,8 @@ def _speak(view: DealView, moves: Sequence[Action]) -> Values:
             if contre:
                 declarer_made += weight * theirs.solve(position.copy())
             total += weight
-        p = _chance(made / total) if total else 0.0
-        q = _chance(declarer_made / total) if total else 0.0
+        p = contract_chance(made / total) if total else 0.0
+        q = contract_chance(declarer_made / total) if total else 0.0
         out = []
         for move in moves:
             if move.kind is Kind.PLAY_CONTRACT:

@@ -159,12 +159,12 @@ class BetePimcPlayer(ChoosingPlayer[DealView, Action]):
             pass
         if not total:
             return choose_call(view)
-        p = _chance(made / total)
+        p = contract_chance(made / total)
         if Kind.PLAY_CONTRACT in kinds:
             if declare_worth(stakes, p, view.hand, trump) > 0:
                 return kinds[Kind.PLAY_CONTRACT]
             return kinds[Kind.PASS]
-        q = _chance(declarer_made / total) if total else DECLARER_CHANCE
+        q = contract_chance(declarer_made / total) if total else DECLARER_CHANCE
         if contre_worth(stakes, p, q) > 0:
             return kinds[Kind.CONTRE]
         return kinds[Kind.PASS]
@@ -203,36 +203,19 @@ class BetePimcPlayer(ChoosingPlayer[DealView, Action]):
         worth = -stakes.keep
         for suit in range(4):
             if weights[suit]:
-                p = _chance(made[suit] / weights[suit])
+                p = contract_chance(made[suit] / weights[suit])
                 worth += weights[suit] / total * max(0.0, declare_worth(stakes, p, view.hand, suit))
         return kinds[Kind.CURIEUSE] if worth > 0 else kinds[Kind.PASS]
 
     # ---- card play -----------------------------------------------------------
 
     def _play(self, view: DealView, rng: random.Random, deadline: float, hard: float) -> Action:
-        seats = view.seats
-        trump = trump_of(view)
-        underruff = view.rules.bete_must_underruff
-        stakes = stakes_of(view)
-        base = play_position(view, [0] * seats)
-        played = len(view.tricks_played)
-        solvers: dict[tuple[int, Goal], BeteSolver] = {}
-
-        def values(target: int, goal: Goal, position: BetePosition) -> dict[int, bool]:
-            solver = solvers.get((target, goal))
-            if solver is None:
-                solver = BeteSolver.of(target, goal, trump, seats, underruff, hard)
-                solvers[(target, goal)] = solver
-            return solver.move_values(position)
-
+        worths_in = card_worths(view, hard)
         legal_cards = [card_of(a) for a in view.legal]
         worth = dict.fromkeys(legal_cards, 0.0)
         try:
             for weight, deal in self.deals(view, rng, deadline):
-                position = base.copy()
-                position.hands = deal[:seats]
-                per_card = _deal_worths(view, stakes, position, played, values)
-                for c, v in per_card.items():
+                for c, v in worths_in(deal).items():
                     worth[c] += weight * v
         except SearchTimeout:
             pass
@@ -240,6 +223,33 @@ class BetePimcPlayer(ChoosingPlayer[DealView, Action]):
         best = [c for c in legal_cards if worth[c] >= top - 1e-9]
         card = best[0] if len(best) == 1 else play_rule_of_thumb(view, best)
         return play_of(view.legal, card)
+
+
+def card_worths(view: DealView, hard: float) -> Callable[[list[int]], dict[int, float]]:
+    """What each legal card is worth to the seat in a sampled deal (the hidden
+    hands first), solved double-dummy; the solvers, kept across deals, give up at
+    ``hard`` (``math.inf``: never)."""
+    seats = view.seats
+    trump = trump_of(view)
+    underruff = view.rules.bete_must_underruff
+    stakes = stakes_of(view)
+    base = play_position(view, [0] * seats)
+    played = len(view.tricks_played)
+    solvers: dict[tuple[int, Goal], BeteSolver] = {}
+
+    def values(target: int, goal: Goal, position: BetePosition) -> dict[int, bool]:
+        solver = solvers.get((target, goal))
+        if solver is None:
+            solver = BeteSolver.of(target, goal, trump, seats, underruff, hard)
+            solvers[(target, goal)] = solver
+        return solver.move_values(position)
+
+    def worths(deal: list[int]) -> dict[int, float]:
+        position = base.copy()
+        position.hands = deal[:seats]
+        return _deal_worths(view, stakes, position, played, values)
+
+    return worths
 
 
 def _deal_worths(
@@ -294,7 +304,7 @@ def _declarer_worths(
     return out
 
 
-def _chance(dd_share: float) -> float:
+def contract_chance(dd_share: float) -> float:
     """The chance to succeed from the share of deals made double-dummy."""
     return dd_share + FAIL_MADE * (1 - dd_share)
 

@@ -22,42 +22,19 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from games.ai.teacher.evaluate import Deal, Valuation, Values
+from games.ai.teacher.evaluate import Deal, Valuation, Values, deal_means
 from games.ai.thumb import card_of
 from games.bete_hombree import HandView, Phase
 from games.bete_hombree.actions import Action, Kind
 from games.bete_hombree.state import SEATS
 
 from .inference import AuctionReading, knowledge_of
-from .pimc import FAIL_MADE, Contracts, PimcPlayer, discard_candidates, play_position
+from .pimc import Contracts, PimcPlayer, discard_candidates, expected_gain, play_position
 from .solver import Solver
-from .value import DEFAULT_BETE_WEIGHT, contract_value
 
 OPPONENTS = SEATS - 1
 JUDGED_BATCH = 4  # deals per batch for the auction and the discard
 BLIND = (Kind.SANS_PREJUDICE, Kind.RETIENS)  # the calls made without looking at the hand
-
-
-def expected_gain(
-    view: HandView, declarer: int, level: int, belle: bool, matadors: int, made: bool
-) -> float:
-    """The declarer's expected gain when his contract is made double-dummy or not (a
-    failure double-dummy is made all the same in ``FAIL_MADE`` of cases)."""
-
-    def gain(made: bool) -> float:
-        return contract_value(
-            view.rules,
-            declarer,
-            level,
-            belle,
-            matadors,
-            made,
-            view.entry_in_play,
-            view.pending_pinandele,
-            DEFAULT_BETE_WEIGHT,
-        )
-
-    return gain(True) if made else FAIL_MADE * gain(True) + (1 - FAIL_MADE) * gain(False)
 
 
 class HombreeValuer:
@@ -135,20 +112,14 @@ def _play(view: HandView, moves: Sequence[Action]) -> Values:
     made_value = expected_gain(view, *terms, True)
     failed_value = expected_gain(view, *terms, False)
 
-    def values(batch: Sequence[Deal], rng: random.Random) -> list[float]:
-        sums = [0.0] * len(cards)
-        total = 0.0
-        for weight, deal in batch:
-            position = base.copy()
-            position.hands = list(deal[:SEATS])
-            made = solver.move_values(position)
-            total += weight
-            for i, card in enumerate(cards):
-                gain = made_value if made[card] else failed_value
-                sums[i] += weight * (gain if declaring else -gain / OPPONENTS)
-        return [s / total if total else 0.0 for s in sums]
+    def worths(deal: list[int]) -> list[float]:
+        position = base.copy()
+        position.hands = list(deal[:SEATS])
+        made = solver.move_values(position)
+        gains = [made_value if made[card] else failed_value for card in cards]
+        return [gain if declaring else -gain / OPPONENTS for gain in gains]
 
-    return values
+    return deal_means(worths, len(cards))
 
 
 def _declare(view: HandView, moves: Sequence[Action]) -> Values:

@@ -118,28 +118,8 @@ class PimcPlayer(ChoosingPlayer[HandView, Action]):
         return self.sampler.deals(knowledge_of(view), weigh, rng, deadline)
 
     def _value(self, view: HandView, level: int, belle: bool, matadors: int, made: bool) -> float:
-        """The declarer's expected gain when the contract is made double-dummy or not.
-
-        A contract that fails double-dummy is still made now and then: the
-        defenders do not see every card either.
-        """
-
-        def gain(made: bool) -> float:
-            return contract_value(
-                view.rules,
-                view.seat,
-                level,
-                belle,
-                matadors,
-                made,
-                view.entry_in_play,
-                view.pending_pinandele,
-                self.bete_weight,
-            )
-
-        if made:
-            return gain(True)
-        return FAIL_MADE * gain(True) + (1 - FAIL_MADE) * gain(False)
+        """The seat's expected gain as declarer (``expected_gain``)."""
+        return expected_gain(view, view.seat, level, belle, matadors, made, self.bete_weight)
 
     # ---- card play -----------------------------------------------------------
 
@@ -433,3 +413,36 @@ def _ordered_bits(mask: int, rng: random.Random) -> list[int]:
 
 
 __all__ = ["Contracts", "PimcPlayer", "discard_candidates", "play_position"]
+
+
+def expected_gain(
+    view: HandView,
+    declarer: int,
+    level: int,
+    belle: bool,
+    matadors: int,
+    made: bool,
+    bete_weight: float = DEFAULT_BETE_WEIGHT,
+) -> float:
+    """The declarer's expected gain when the contract is made double-dummy or not.
+
+    A contract that fails double-dummy is still made now and then (in ``FAIL_MADE``
+    of cases): the defenders do not see every card either.
+    """
+
+    def gain(made: bool) -> float:
+        return contract_value(
+            view.rules,
+            declarer,
+            level,
+            belle,
+            matadors,
+            made,
+            view.entry_in_play,
+            view.pending_pinandele,
+            bete_weight,
+        )
+
+    if made:
+        return gain(True)
+    return FAIL_MADE * gain(True) + (1 - FAIL_MADE) * gain(False)

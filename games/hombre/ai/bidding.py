@@ -182,7 +182,7 @@ def call_values(
     total = 0.0
     for weight, deal in deals:
         hands = deal[:SEATS]
-        talon = _shuffled(deal[SEATS], rng)
+        talon = shuffled_talon(deal[SEATS], rng)
         total += weight
         other = other_contract(view, judge, hands, Kind.PASS)
         if other is not None:
@@ -225,11 +225,11 @@ def choose_trump(
     options = Options.of(view, judge, [view.mode], range(4))
     modes = {view.mode}
     for weight, deal in deals:
-        options.add(weight, deal[:SEATS], _shuffled(deal[SEATS], rng), modes)
+        options.add(weight, deal[:SEATS], shuffled_talon(deal[SEATS], rng), modes)
     return options.best(view.mode)[1]
 
 
-def _shuffled(mask: int, rng: random.Random) -> list[int]:
+def shuffled_talon(mask: int, rng: random.Random) -> list[int]:
     cards = bits_of(mask)
     rng.shuffle(cards)
     return cards[:TALON_SIZE]

@@ -21,13 +21,13 @@ from collections.abc import Sequence
 from typing import Final
 
 from games.ai.sampling import played_by_seat
-from games.ai.teacher.evaluate import Deal, Valuation, Values
+from games.ai.teacher.evaluate import Deal, Valuation, Values, deal_means
 from games.ai.thumb import card_of
 from games.hombre.actions import Action, Kind, Signal, discard
 from games.hombre.rules import SEATS, TRICKS, trick_rules
 from games.hombre.state import DealView, Phase
 
-from .bidding import Options, _shuffled, call_values
+from .bidding import Options, call_values, shuffled_talon
 from .contract import Judge
 from .exchange import discard_choices, exchange_values
 from .inference import Reading, knowledge_of
@@ -83,23 +83,15 @@ def _play(view: DealView, moves: Sequence[Action]) -> Values:
     solve = solver_values(view.hombre, view.trump, TRICKS - len(view.tricks_played), math.inf)
     stopping = any(m.kind is Kind.STOP for m in moves)
 
-    def values(batch: Sequence[Deal], rng: random.Random) -> list[float]:
-        sums = [0.0] * len(moves)
-        total = 0.0
-        for weight, deal in batch:
-            position = base.copy()
-            position.hands = list(deal[:SEATS])
-            matadors = trick_rules(view.trump).matador_run(deal[view.hombre] | played)
-            worths = card_worths(position, payoffs, matadors, view.vole or stopping, solve)
-            total += weight
-            for i, move in enumerate(moves):
-                if move.kind is Kind.STOP:
-                    sums[i] += weight * payoffs.value("win", matadors)
-                else:
-                    sums[i] += weight * worths[card_of(move)]
-        return [s / total if total else 0.0 for s in sums]
+    def worths(deal: list[int]) -> list[float]:
+        position = base.copy()
+        position.hands = list(deal[:SEATS])
+        matadors = trick_rules(view.trump).matador_run(deal[view.hombre] | played)
+        per_card = card_worths(position, payoffs, matadors, view.vole or stopping, solve)
+        won = payoffs.value("win", matadors) if stopping else 0.0
+        return [won if m.kind is Kind.STOP else per_card[card_of(m)] for m in moves]
 
-    return values
+    return deal_means(worths, len(moves))
 
 
 def _calls(view: DealView, moves: Sequence[Action]) -> Values:
@@ -120,7 +112,7 @@ def _trumps(view: DealView, moves: Sequence[Action]) -> Values:
         options = Options.of(view, Judge(view, exact=True), [mode], range(4))
         total = 0.0
         for weight, deal in batch:
-            options.add(weight, deal[:SEATS], _shuffled(deal[SEATS], rng), {mode})
+            options.add(weight, deal[:SEATS], shuffled_talon(deal[SEATS], rng), {mode})
             total += weight
         best: dict[int, float] = {}
         for (_, suit, _), value in zip(options.choices, options.sums, strict=True):
