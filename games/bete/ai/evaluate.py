@@ -24,10 +24,9 @@ from games.ai.teacher.evaluate import Deal, Valuation, Values, deal_means
 from games.ai.thumb import card_of
 from games.bete.actions import Action, Kind
 from games.bete.state import DealView, Phase
-from games.cards import bits_of
 
 from .heuristic import contre_worth, declare_worth, stakes_of, trump_of
-from .pimc import SpeakingReading, card_worths, contract_chance, knowledge_of
+from .pimc import CurieuseTally, SpeakingReading, card_worths, contract_chance, knowledge_of
 from .solver import BeteSolver, Goal, start_of_play
 
 SPEAKING_BATCH: Final = 4
@@ -83,31 +82,11 @@ def _play(view: DealView, moves: Sequence[Action]) -> Values:
 
 
 def _curieuse(view: DealView, moves: Sequence[Action]) -> Values:
-    seats = view.seats
-    first = (view.dealer + 1) % seats
-    underruff = view.rules.bete_must_underruff
-    stakes = stakes_of(view, 1)
-    solvers = [
-        BeteSolver.of(view.seat, Goal.SUCCEED, s, seats, underruff, math.inf) for s in range(4)
-    ]
-
     def values(batch: Sequence[Deal], rng: random.Random) -> list[float]:
-        made = [0.0] * 4
-        weights = [0.0] * 4
+        tally = CurieuseTally(view, math.inf)
         for weight, deal in batch:
-            talon = bits_of(deal[seats])
-            if not talon:
-                continue
-            suit = rng.choice(talon) >> 4  # the next card of the talon, turned for trump
-            position = start_of_play(deal[:seats], first, suit, underruff)
-            made[suit] += weight * solvers[suit].solve(position)
-            weights[suit] += weight
-        total = sum(weights)
-        worth = -stakes.keep
-        for suit in range(4):
-            if weights[suit]:
-                p = contract_chance(made[suit] / weights[suit])
-                worth += weights[suit] / total * max(0.0, declare_worth(stakes, p, view.hand, suit))
+            tally.add(weight, deal, rng)
+        worth = tally.worth()
         return [worth if m.kind is Kind.CURIEUSE else 0.0 for m in moves]
 
     return values

@@ -177,34 +177,15 @@ class BetePimcPlayer(ChoosingPlayer[DealView, Action]):
         hard: float,
         kinds: dict[Kind, Action],
     ) -> Action:
-        seats = view.seats
-        first = (view.dealer + 1) % seats
-        underruff = view.rules.bete_must_underruff
-        stakes = stakes_of(view, 1)
-        solvers = [
-            BeteSolver.of(view.seat, Goal.SUCCEED, s, seats, underruff, hard) for s in range(4)
-        ]
-        made = [0.0] * 4
-        weights = [0.0] * 4
+        tally = CurieuseTally(view, hard)
         try:
             for weight, deal in self.deals(view, rng, deadline):
-                talon = bits_of(deal[seats])
-                if not talon:
-                    continue
-                suit = rng.choice(talon) >> 4  # the next card of the talon, turned for trump
-                position = start_of_play(deal[:seats], first, suit, underruff)
-                made[suit] += weight * solvers[suit].solve(position)
-                weights[suit] += weight
+                tally.add(weight, deal, rng)
         except SearchTimeout:
             pass
-        total = sum(weights)
-        if not total:
+        if not tally.total:
             return choose_call(view)
-        worth = -stakes.keep
-        for suit in range(4):
-            if weights[suit]:
-                p = contract_chance(made[suit] / weights[suit])
-                worth += weights[suit] / total * max(0.0, declare_worth(stakes, p, view.hand, suit))
+        worth = tally.worth()
         return kinds[Kind.CURIEUSE] if worth > 0 else kinds[Kind.PASS]
 
     # ---- card play -----------------------------------------------------------
@@ -319,3 +300,48 @@ def play_position(view: DealView, hands: list[int]) -> BetePosition:
 
 
 __all__ = ["BetePimcPlayer", "SpeakingReading", "knowledge_of", "play_position"]
+
+
+class CurieuseTally:
+    """En curieuse, deal by deal: the suit the talon's next card would turn for trump,
+    whether the contract would be made with it, and at the end what playing en
+    curieuse is worth against passing (the strong player's choice and the teacher's
+    value of it)."""
+
+    def __init__(self, view: DealView, hard: float) -> None:
+        self.view = view
+        self.seats = view.seats
+        self.first = (view.dealer + 1) % view.seats
+        self.underruff = view.rules.bete_must_underruff
+        self.stakes = stakes_of(view, 1)
+        self.solvers = [
+            BeteSolver.of(view.seat, Goal.SUCCEED, s, self.seats, self.underruff, hard)
+            for s in range(4)
+        ]
+        self.made = [0.0] * 4
+        self.weights = [0.0] * 4
+
+    @property
+    def total(self) -> float:
+        return sum(self.weights)
+
+    def add(self, weight: float, deal: list[int], rng: random.Random) -> None:
+        talon = bits_of(deal[self.seats])
+        if not talon:
+            return
+        suit = rng.choice(talon) >> 4  # the next card of the talon, turned for trump
+        position = start_of_play(deal[: self.seats], self.first, suit, self.underruff)
+        self.made[suit] += weight * self.solvers[suit].solve(position)
+        self.weights[suit] += weight
+
+    def worth(self) -> float:
+        """Playing en curieuse against passing: the stake kept, and each suit's declaring
+        worth where it is worth declaring, weighted by how often it turns."""
+        total = self.total
+        worth = -self.stakes.keep
+        for suit in range(4):
+            if self.weights[suit]:
+                p = contract_chance(self.made[suit] / self.weights[suit])
+                declared = declare_worth(self.stakes, p, self.view.hand, suit)
+                worth += self.weights[suit] / total * max(0.0, declared)
+        return worth
