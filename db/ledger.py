@@ -180,6 +180,15 @@ class LedgerRepository(Repository):
         )
         return [_hand(r) for r in rows]
 
+    async def hand(self, guild_id: int, hand_id: int) -> HandRow | None:
+        """A guild's stored hand by its number (None for another guild's)."""
+        row = await self._one(
+            "SELECT id, guild_id, game, table_id, hand_no, record, finished_at FROM hands"
+            " WHERE guild_id = ? AND id = ?",
+            (guild_id, hand_id),
+        )
+        return None if row is None else _hand(row)
+
     async def recent_hands(
         self, guild_id: int, game: str | None, player: str | None, limit: int
     ) -> list[PastHand]:

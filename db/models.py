@@ -14,6 +14,7 @@ from datetime import datetime
 class GuildSettings:
     guild_id: int
     language: str | None  # "fr" or "en"; None = follow the guild's locale
+    auto_review: bool = False  # every hand reviewed in the background when the bot is idle
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,3 +174,35 @@ class KeptMatch:
     state: dict[str, object]  # what the game keeps (its scores, the next dealer)
     summary: str  # its scores in a line
     kept_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class StoredReview:
+    """A seat's review of a stored hand (``games.ai.teacher``), whole, with the
+    figures ``/stats`` sums; ``played_at`` is when the hand ended."""
+
+    hand_id: int
+    seat: int
+    guild_id: int
+    game: str
+    player: str
+    valued: int  # decisions valued
+    total_loss: float  # in the game's unit
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    accuracy: float | None  # percent of valued decisions with no classified loss
+    review: dict[str, object]  # the review's JSON (``Review.to_json``)
+    reviewed_at: datetime
+    played_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class UnreviewedSeat:
+    """A person's seat of a stored hand that has no review yet."""
+
+    hand_id: int
+    seat: int
+    guild_id: int
+    game: str
+    player: str

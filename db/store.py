@@ -17,6 +17,7 @@ from db.ledger import LedgerRepository
 from db.matches import MatchRepository
 from db.preferences import PreferenceRepository
 from db.repository import Connection
+from db.reviews import ReviewRepository
 from db.shards import ShardRepository
 from db.tables import TableRepository
 
@@ -30,3 +31,4 @@ class Store:
         self.preferences = PreferenceRepository(connection)  # guilds' and players'
         self.matches = MatchRepository(connection)  # matches stood and kept
         self.shards = ShardRepository(connection)  # shards' holders, handed clicks
+        self.reviews = ReviewRepository(connection)  # the teacher's reviews of hands

@@ -15,7 +15,11 @@ GAME = "bete-hombree"
 GUILD = 1_234_567_890_123_456_789  # Discord ids need 64 bits
 
 # A SQLite declared type and the PostgreSQL types that hold the same values.
-COMPATIBLE = {"integer": {"integer", "bigint"}, "text": {"text"}}
+COMPATIBLE = {
+    "integer": {"integer", "bigint"},
+    "text": {"text"},
+    "real": {"double precision"},
+}
 
 
 def test_the_dialects_have_the_same_migrations():
