@@ -1,10 +1,10 @@
 """What both Bésigues draw alike, the classic game (``bot.games.besigue.drawing``) and
 the Haitian one (``bot.games.besigue_haiti.drawing``): a hand held trumps first, the
 cards laid on the table in a row of their own that may be played as well, one button
-per kind of card, each seat's score, cards and tricks, and the refusals of a card or a
-combination.  Each game names its own texts by their prefix (``words``: ``besigue``,
-``haiti``), so that each keeps its words; the views are either game's
-(``SeatView``: what both hold alike).
+per kind of card, each seat's score, cards and tricks, the refusals of a card or a
+combination, the moves in words, and a deal's count and summary.  Each game names its
+own texts by their prefix (``words``: ``besigue``, ``haiti``), so that each keeps its
+words; the views are either game's (``SeatView``: what both hold alike).
 """
 
 from __future__ import annotations
@@ -151,8 +151,9 @@ DECLARE_CALLS: Final = (Kind.SEVEN_SHOW, Kind.SEVEN_EXCHANGE, Kind.DRAW)
 class PointsRenderer(TableStatus[ViewT]):
     """A renderer's parts that both Bésigues draw alike (each game's renderer adds its
     own, and what differs below: the stock's line, the laid cards' text, the buttons
-    of the combinations), its texts under the prefix ``words``, its shared texts as
-    the game ``game`` (an id) words them."""
+    and the words of the combinations, the lines of a summary after the count), its
+    texts under the prefix ``words``, its shared texts as the game ``game`` (an id)
+    words them."""
 
     words: ClassVar[str]
     game: ClassVar[str]
