@@ -45,6 +45,19 @@ def deal_pattern_choices(*patterns: str) -> list[Choice[str]]:
     return [Choice(name=DEAL_PATTERNS[p], value=p) for p in patterns]
 
 
+@dataclass(frozen=True, slots=True)
+class TableChoices:
+    """What every table has, as ``/table new`` chose it (``COMMON_DESCRIPTIONS``), and
+    the kept match to take up again (``resume``, where the game keeps matches)."""
+
+    turn_time: int
+    computers: int
+    level: str
+    language: str | None
+    pictures: bool
+    resume: str | None = None
+
+
 class Opener(Protocol):
     """Opens a table of ``game_id`` with ``options`` (record form) in the user's channel."""
 
@@ -53,12 +66,7 @@ class Opener(Protocol):
         interaction: Interaction,
         game_id: str,
         options: Mapping[str, object],
-        turn_time: int,
-        computers: int,
-        level: str,
-        language: str | None,
-        pictures: bool,
-        resume: str | None = None,
+        chosen: TableChoices,
     ) -> None: ...
 
 
@@ -86,18 +94,8 @@ class TableCommand:
 
         async def callback(interaction: Interaction, **values: Any) -> None:
             common = {name: values.pop(name) for name in COMMON_DESCRIPTIONS}
-            resume = values.pop("resume", None)
-            await opener(
-                interaction,
-                game_id,
-                own(**values),
-                common["turn_time"],
-                common["computers"],
-                common["level"],
-                common["language"],
-                common["pictures"],
-                resume,
-            )
+            chosen = TableChoices(**common, resume=values.pop("resume", None))
+            await opener(interaction, game_id, own(**values), chosen)
 
         hints = get_type_hints(own)
         keyword = inspect.Parameter.KEYWORD_ONLY

@@ -176,6 +176,8 @@ class TrickRenderer(TableStatus[ViewT], Generic[ViewT, ActionT]):
     action_type: ClassVar[Parses]
     rule_topics: tuple[str, ...] = ("overview",)
     refusals: Mapping[StrEnum, str] = refusal_keys({})  # the rules every game has
+    # the catalogue key naming the rules as written, said where no option is changed
+    default_options: ClassVar[str | None] = None
 
     # -- words
     def money(self, amount: int, lang: str) -> str:
@@ -239,7 +241,12 @@ class TrickRenderer(TableStatus[ViewT], Generic[ViewT, ActionT]):
         return [self.stopping(table, lang)]
 
     def options_lines(self, table: TableLike, lang: str) -> list[str]:
-        return changed_options(table.rules, lang)
+        """The options chosen, or where none is and the game names its rules as written
+        (``default_options``), their name."""
+        changed = changed_options(table.rules, lang)
+        if changed or self.default_options is None:
+            return changed
+        return [t(lang, self.default_options)]
 
     def seat_details(self, table: TableLike, view: ViewT | None, seat: int, lang: str) -> list[str]:
         if view is None or table.between_hands:

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from bot.commands import TableChoices
 from bot.delivery.table_message import edit_refused, table_edit, table_payload
 from bot.drawing.boards import rules_embed
 from bot.drawing.pictures.files import edit_files, held, send_files
@@ -233,15 +234,10 @@ async def open_table(
     interaction: Interaction,
     game_id: str,
     options: Mapping[str, object],
-    turn_time: int,
-    computers: int,
-    level: str,
-    language: str | None,
-    pictures: bool = True,
-    resume: str | None = None,
+    chosen: TableChoices,
 ) -> None:
     """``/table new <game>``: a table of ``game_id`` with its options, in this channel
-    (or, with ``resume``, a kept match of it with its own options and seats)."""
+    (or, with ``chosen.resume``, a kept match of it with its own options and seats)."""
     bot = bot_of(interaction)
     guild, channel = interaction.guild, interaction.channel
     if guild is None or interaction.guild_id is None:
@@ -262,13 +258,14 @@ async def open_table(
         rules = game.spec.options_from(options)
     except ValueError as error:
         raise UserError("error.bad_input", text=str(error)[:60]) from None
+    computers = chosen.computers
     if computers >= game.max_seats:
         raise UserError("error.bad_input", text=f"computers: {computers}")
     kept = None
-    if resume:
-        kept = await _kept(bot, resume, guild.id, game_id)
+    if chosen.resume:
+        kept = await _kept(bot, chosen.resume, guild.id, game_id)
         computers = 0  # the kept seats come back as they were
-    stored = await service.guild_language(guild.id, language)
+    stored = await service.guild_language(guild.id, chosen.language)
     public_lang = stored or lang_for(interaction.guild_locale, bot.settings.default_language)
     player = str(interaction.user.id)
     table = await service.open_table(
@@ -278,17 +275,17 @@ async def open_table(
         name=interaction.user.display_name,
         game=game,
         rules=rules,
-        turn_seconds=turn_time,
+        turn_seconds=chosen.turn_time,
         lang=public_lang,
         guild_name=guild.name,
         channel_name=channel.name,
-        pictures=pictures,
+        pictures=chosen.pictures,
         kept=kept,
         handle=interaction.user.name,
     )
     bot.presenter.remember_locale(table, player, interaction.locale)
     for _ in range(computers):
-        await service.add_computer(table.id, player, level)
+        await service.add_computer(table.id, player, chosen.level)
     await interaction.response.send_message(**table_payload(table))
     try:
         message = await interaction.original_response()

@@ -206,33 +206,15 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
     elif state is not None and turn is not None and table.seats[turn].human:  # not a computer's
         for item in table.game.renderer.table_buttons(table, state.view(turn), lang):
             view.add_item(item)
-    for seat in table.absent():
-        name = table.name(seat)
-        view.add_item(
-            button(
-                ComponentId(tid, moves, "replace", str(seat)),
-                t(lang, "btn.replace", name=name),
-                row=3,
-            )
-        )
+    for seat in table.absent():  # row 3: what the others may do while a player is away
+        cid = ComponentId(tid, moves, "replace", str(seat))
+        view.add_item(button(cid, t(lang, "btn.replace", name=table.name(seat)), row=3))
     if table.absent():
-        view.add_item(
-            button(
-                ComponentId(tid, moves, "abandon"),
-                t(lang, "btn.abandon"),
-                discord.ButtonStyle.danger,
-                row=3,
-            )
-        )
+        cid = ComponentId(tid, moves, "abandon")
+        view.add_item(button(cid, t(lang, "btn.abandon"), discord.ButtonStyle.danger, row=3))
     if any(s.stand_in for s in table.seats):
-        view.add_item(
-            button(
-                ComponentId(tid, moves, "back"),
-                t(lang, "btn.take_back"),
-                discord.ButtonStyle.success,
-                row=3,
-            )
-        )
+        cid = ComponentId(tid, moves, "back")
+        view.add_item(button(cid, t(lang, "btn.take_back"), discord.ButtonStyle.success, row=3))
     view.add_item(
         button(
             ComponentId(tid, moves, "hand"),

@@ -9,12 +9,12 @@ Bésigue moves no money: the seats show their scores instead (``seat_details``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 from bot.drawing.lobby_text import changed_options, option_line
 from bot.drawing.render import card_text, cards_text, suit_text
-from bot.game import Field, TableLike
+from bot.game import TableLike
 from bot.games.besigue.codec import action_arg
 from bot.games.besigue.port import RESULTS
 from bot.games.besigue.shared_drawing import (
@@ -27,9 +27,7 @@ from bot.games.besigue.shared_port import sides_text
 from bot.texts.i18n import t
 from games.besigue import (
     Action,
-    DealState,
     DealView,
-    Kind,
     Meld,
     MeldKind,
     Phase,
@@ -50,21 +48,9 @@ def kind_text(kind: MeldKind, lang: str) -> str:
     return t(lang, f"besigue.kind.{kind.value}")
 
 
-def meld_text(kind: MeldKind, cards: tuple[Card, ...] | list[Card], lang: str) -> str:
+def meld_text(kind: MeldKind, cards: Sequence[Card], lang: str) -> str:
     """ "mariage d'atout R♥ D♥ (40)"."""
     return f"{kind_text(kind, lang)} {cards_text(list(cards), lang)} ({kind.points})"
-
-
-def action_text(action: Action, lang: str) -> str:
-    """Any action, out of context (for refusals and the /play choices)."""
-    if action.kind is Kind.PLAY:
-        assert action.card is not None
-        text = card_text(action.card, lang)
-        return text + " " + t(lang, "besigue.from_table") if action.laid else text
-    if action.kind is Kind.MELD:
-        assert action.meld is not None
-        return meld_text(action.meld, action.cards, lang)
-    return t(lang, f"besigue.btn.{action_arg(action)}")
 
 
 def table_text(view: DealView, names: list[str], lang: str) -> str | None:
@@ -118,30 +104,6 @@ def meld_label(view: DealView, action: Action, lang: str) -> str:
     return text + " " + t(lang, "besigue.reused", cards=cards_text(reused, lang), points=points)
 
 
-def count_lines(settled: SettledDeal, names: list[str], lang: str) -> list[str]:
-    """A counted deal, seat by seat: combinations and sevens, last trick, brisques (and
-    why they did not count), the deal's points."""
-    outcome = settled.outcome
-    lines = []
-    for seat, name in enumerate(names):
-        parts = [t(lang, "besigue.count.melds", points=outcome.melds[seat])]
-        if outcome.last_trick == seat:
-            parts.append(t(lang, "besigue.count.last_trick"))
-        why = outcome.brisques_lost[seat]
-        cards = outcome.brisque_cards[seat]
-        if why == UNDER_SCORE:
-            parts.append(t(lang, "besigue.count.brisques_under", count=cards))
-        elif why == FEW_BRISQUES:
-            parts.append(t(lang, "besigue.count.brisques_few", count=cards))
-        elif not outcome.ended_at_once:
-            points = outcome.brisques[seat]
-            parts.append(t(lang, "besigue.count.brisques", count=cards, points=points))
-        total = t(lang, "besigue.count.points", points=outcome.points[seat])
-        text = " · ".join(parts) + f" → {total}"
-        lines.append(t(lang, "labelled", label=f"**{name}**", text=text))
-    return lines
-
-
 class BesigueRenderer(PointsRenderer[DealView]):
     """Bésigue drawn at a table of two to four."""
 
@@ -149,7 +111,10 @@ class BesigueRenderer(PointsRenderer[DealView]):
     game = GAME
     results = RESULTS
     rule_topics = RULE_TOPICS
-    action_text = staticmethod(action_text)
+    lost_words: ClassVar[Mapping[str, str]] = {
+        UNDER_SCORE: "brisques_under",
+        FEW_BRISQUES: "brisques_few",
+    }
 
     def deal_lines(self, table: TableLike, view: DealView, lang: str) -> list[str]:
         names = table.names
@@ -186,9 +151,6 @@ class BesigueRenderer(PointsRenderer[DealView]):
         cards = option_line("hand_size", rules.hand_size, lang)
         return [target, cards, *changed_options(rules, lang, besides=("target", "hand_size"))]
 
-    def stopping(self, table: TableLike, lang: str) -> str:
-        return t(lang, "besigue.stopping")
-
     def stock_line(self, view: DealView, names: Sequence[str], lang: str) -> str:
         return stock_text(view, lang)
 
@@ -198,43 +160,21 @@ class BesigueRenderer(PointsRenderer[DealView]):
     def meld_label(self, view: DealView, action: Action, lang: str) -> str:
         return meld_label(view, action, lang)
 
-    def settlement(self, table: TableLike, settled: Any, lang: str) -> tuple[str, str, list[Field]]:
-        names = table.names
+    def meld_words(self, kind: MeldKind, cards: Sequence[Card], lang: str) -> str:
+        return meld_text(kind, cards, lang)
+
+    def melds_words(self, melds: Sequence[Meld], lang: str) -> str:
+        return ", ".join(meld_text(m.kind, m.faces, lang) for m in melds)
+
+    def summary_lines(self, settled: SettledDeal, names: list[str], lang: str) -> list[str]:
+        """The scores after the deal, to the target, and the match won by it."""
         outcome = settled.outcome
-        hand = table.hand_no
         teams = outcome.teams
-        lines = []
-        if outcome.ended_at_once and outcome.winner is not None:
-            reached = sides_text(names, teams, outcome.winner)
-            lines.append(t(lang, "besigue.summary.at_once", name=reached))
-        lines += count_lines(settled, names, lang)
         scores = scores_text(names, teams, tuple(outcome.scores))
-        lines.append(t(lang, "besigue.scores_line", scores=scores, target=outcome.target))
+        lines = [t(lang, "besigue.scores_line", scores=scores, target=outcome.target)]
         if outcome.over and outcome.winner is not None:
             winner = sides_text(names, teams, outcome.winner)
             players = players_of(teams, outcome.winner)
-            title = t(lang, "besigue.summary.won.title", hand=hand, name=winner, players=players)
             key = "besigue.won_bas" if outcome.en_bas_table else "besigue.won"
             lines.append(t(lang, key, name=winner, players=players))
-        else:
-            title = t(lang, "besigue.summary.title", hand=hand)
-        fields: list[Field] = []
-        melds = [
-            t(
-                lang,
-                "labelled",
-                label=f"**{names[seat]}**",
-                text=", ".join(meld_text(m.kind, m.faces, lang) for m in laid),
-            )
-            for seat, laid in enumerate(_melds_of(table))
-            if laid
-        ]
-        if melds:
-            fields.append((t(lang, "besigue.melds"), "\n".join(melds), False))
-        return title, "\n".join(lines), fields
-
-
-def _melds_of(table: TableLike) -> tuple[tuple[Meld, ...], ...]:
-    """The combinations of the deal just counted (public: they were laid face up)."""
-    state = table.state
-    return state.view(0).melds if isinstance(state, DealState) else ()
+        return lines

@@ -17,6 +17,7 @@ from bot.games.besigue.shared_port import (
     ResultWords,
     deal_payload,
     dealt_cards,
+    kept_scores,
     scores_summary,
 )
 from games.besigue import GAME, Action, DealState, Kind, Rules, Session
@@ -104,8 +105,6 @@ class BesigueMatch:
     def resume(
         self, players: Sequence[str], seed: int, rules: Rules, kept: Mapping[str, Any]
     ) -> tuple[Session, list[LogLine]]:
-        scores, dealer = kept["scores"], kept["dealer"]
-        if not isinstance(scores, list) or not isinstance(dealer, int):
-            raise ValueError("a kept match holds its scores and its dealer")
+        scores, dealer = kept_scores(kept)
         session = Session.start(players, seed, rules=rules, scores=scores, dealer=dealer)
         return session, [LogLine.of("log.resume")]

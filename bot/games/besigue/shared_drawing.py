@@ -1,17 +1,17 @@
 """What both Bésigues draw alike, the classic game (``bot.games.besigue.drawing``) and
 the Haitian one (``bot.games.besigue_haiti.drawing``): a hand held trumps first, the
 cards laid on the table in a row of their own that may be played as well, one button
-per kind of card, each seat's score, cards and tricks, and the refusals of a card or a
-combination.  Each game names its own texts by their prefix (``words``: ``besigue``,
-``haiti``), so that each keeps its words; the views are either game's
-(``SeatView``: what both hold alike).
+per kind of card, each seat's score, cards and tricks, the refusals of a card or a
+combination, the moves in words, and a deal's count and summary.  Each game names its
+own texts by their prefix (``words``: ``besigue``, ``haiti``), so that each keeps its
+words; the views are either game's (``SeatView``: what both hold alike).
 """
 
 from __future__ import annotations
 
 from abc import abstractmethod
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from enum import StrEnum
 from typing import Any, ClassVar, Final, Protocol, TypeVar
@@ -26,10 +26,12 @@ from bot.ids import ComponentId
 from bot.texts.i18n import game_text, t
 from bot.texts.refusals import refusal_by_code, refusal_keys
 from bot.trick_game import TableStatus
-from games.besigue import Action, Kind, LaidCard, MeldKind, Phase
+from games.besigue import Action, Kind, LaidCard, Meld, MeldKind, Phase
+from games.besigue.flow import DealFlow
 from games.besigue.refusals import Refused
 from games.besigue.rules import STRENGTH
-from games.besigue.session import SessionBase
+from games.besigue.score import Outcome
+from games.besigue.session import SessionBase, SettledDeal
 from games.cards import Card, Suit, cards_of
 from games.refusals import Refusal
 
@@ -149,8 +151,9 @@ DECLARE_CALLS: Final = (Kind.SEVEN_SHOW, Kind.SEVEN_EXCHANGE, Kind.DRAW)
 class PointsRenderer(TableStatus[ViewT]):
     """A renderer's parts that both Bésigues draw alike (each game's renderer adds its
     own, and what differs below: the stock's line, the laid cards' text, the buttons
-    of the combinations), its texts under the prefix ``words``, its shared texts as
-    the game ``game`` (an id) words them."""
+    and the words of the combinations, the lines of a summary after the count), its
+    texts under the prefix ``words``, its shared texts as the game ``game`` (an id)
+    words them."""
 
     words: ClassVar[str]
     game: ClassVar[str]
@@ -202,9 +205,31 @@ class PointsRenderer(TableStatus[ViewT]):
         """A combination the seat may lay now, with its cards (those on the table
         already said apart) and its points."""
 
-    @abstractmethod
     def action_text(self, action: Action, lang: str) -> str:
-        """Any action, out of context (for refusals, the calls and the /play choices)."""
+        """Any action, out of context (for refusals, the calls and the /play choices): a
+        card (said to come from the table where it does), a combination, a call."""
+        if action.kind is Kind.PLAY:
+            assert action.card is not None
+            text = card_text(action.card, lang)
+            return text + " " + t(lang, f"{self.words}.from_table") if action.laid else text
+        if action.kind is Kind.MELD:
+            assert action.meld is not None
+            return self.meld_words(action.meld, action.cards, lang)
+        return t(lang, f"{self.words}.btn.{action_arg(action)}")
+
+    @abstractmethod
+    def meld_words(self, kind: MeldKind, cards: Sequence[Card], lang: str) -> str:
+        """A combination named by its kind and cards, out of context."""
+
+    @abstractmethod
+    def melds_words(self, melds: Sequence[Meld], lang: str) -> str:
+        """The combinations one seat laid in a deal, in a line."""
+
+    def seat_melds(self, name: str, melds: Sequence[Meld], lang: str) -> str | None:
+        """ "**Anne**: four jacks J♠ J♥ J♦ J♣ (40), …", or None for a seat that laid none."""
+        if not melds:
+            return None
+        return t(lang, "labelled", label=f"**{name}**", text=self.melds_words(melds, lang))
 
     def declare_buttons(
         self, table: TableLike, view: ViewT, lang: str
@@ -258,6 +283,70 @@ class PointsRenderer(TableStatus[ViewT]):
         elif view.phase in (Phase.PLAY1, Phase.PLAY2):
             items.extend(play_buttons(table, view, mine, lang, self.words))
         return lines, items
+
+    def stopping(self, table: TableLike, lang: str) -> str:
+        return t(lang, f"{self.words}.stopping")
+
+    lost_words: ClassVar[Mapping[str, str]]  # why brisques did not count -> its text's word
+
+    def brisques_points(self, points: int) -> str:
+        """The brisques' points in a seat's count (never below zero in the classic game)."""
+        return str(points)
+
+    def count_lines(self, outcome: Outcome, names: Sequence[str], lang: str) -> list[str]:
+        """A counted deal, seat by seat: combinations and sevens, last trick, brisques (and
+        why they did not count), the deal's points."""
+        words = self.words
+        lines = []
+        for seat, name in enumerate(names):
+            parts = [t(lang, f"{words}.count.melds", points=outcome.melds[seat])]
+            if outcome.last_trick == seat:
+                parts.append(t(lang, f"{words}.count.last_trick"))
+            cards, lost = outcome.brisque_cards[seat], outcome.brisques_lost[seat]
+            if lost is not None:
+                parts.append(t(lang, f"{words}.count.{self.lost_words[lost]}", count=cards))
+            elif not outcome.ended_at_once:
+                points = self.brisques_points(outcome.brisques[seat])
+                parts.append(t(lang, f"{words}.count.brisques", count=cards, points=points))
+            total = t(lang, f"{words}.count.points", points=outcome.points[seat])
+            text = " · ".join(parts) + f" → {total}"
+            lines.append(t(lang, "labelled", label=f"**{name}**", text=text))
+        return lines
+
+    @abstractmethod
+    def summary_lines(self, settled: SettledDeal, names: list[str], lang: str) -> list[str]:
+        """A counted deal's lines after the count (``count_lines``): the scores after
+        it, and the game (or the partie) won by it."""
+
+    def settlement(self, table: TableLike, settled: Any, lang: str) -> tuple[str, str, list[Field]]:
+        """A counted deal: ended at once by a combination or not, the count, the scores
+        (``summary_lines``); its title names the side that won; the deal's combinations
+        (public: they were laid face up) in a field."""
+        assert isinstance(settled, SettledDeal)
+        names, words = table.names, self.words
+        outcome = settled.outcome
+        hand = table.hand_no
+        teams = outcome.teams
+        lines = []
+        if outcome.ended_at_once and outcome.winner is not None:
+            reached = sides_text(names, teams, outcome.winner)
+            lines.append(t(lang, f"{words}.summary.at_once", name=reached))
+        lines += self.count_lines(outcome, names, lang)
+        lines += self.summary_lines(settled, names, lang)
+        if outcome.over and outcome.winner is not None:
+            winner = sides_text(names, teams, outcome.winner)
+            players = players_of(teams, outcome.winner)
+            title = t(lang, f"{words}.summary.won.title", hand=hand, name=winner, players=players)
+        else:
+            title = t(lang, f"{words}.summary.title", hand=hand)
+        state = table.state
+        laid = state.melds if isinstance(state, DealFlow) else []
+        melds = [
+            self.seat_melds(names[seat], seat_melds, lang) for seat, seat_melds in enumerate(laid)
+        ]
+        said = "\n".join(m for m in melds if m is not None)
+        fields: list[Field] = [(t(lang, f"{words}.melds"), said, False)] if said else []
+        return title, "\n".join(lines), fields
 
     def money(self, amount: int, lang: str) -> str:
         return t(lang, f"{self.words}.points", amount=("+" if amount > 0 else "") + str(amount))

@@ -141,6 +141,15 @@ def replayed_deal(record: Mapping[str, Any], game: str, kind: type[DealT]) -> De
     return last
 
 
+def kept_scores(kept: Mapping[str, Any]) -> tuple[list[int], int]:
+    """A kept match's scores and dealer, as the match (``kept``) wrote them;
+    ``ValueError`` for a kept match without them."""
+    scores, dealer = kept["scores"], kept["dealer"]
+    if not isinstance(scores, list) or not isinstance(dealer, int):
+        raise ValueError("a kept match holds its scores and its dealer")
+    return scores, dealer
+
+
 def scores_summary(scores: Sequence[int], names: Sequence[str]) -> str:
     """A match's scores in a line: "Anne 640 · Marc 420" (partners together: "Anne &
     Zoé 640 · …")."""

@@ -10,20 +10,17 @@ moves travel as the classic game's do (``bot.games.besigue.codec``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 from bot.drawing.lobby_text import changed_options, option_line
-from bot.drawing.render import card_text, cards_text
-from bot.game import Field, TableLike
+from bot.drawing.render import cards_text
+from bot.game import TableLike
 from bot.games.besigue.shared_drawing import (
     PointsRenderer,
-    players_of,
 )
-from bot.games.besigue.shared_port import sides_text
 from bot.games.besigue_haiti.port import RESULTS
 from bot.games.besigue_haiti.words import (
-    count_lines,
     kind_text,
     marque_text,
     match_text,
@@ -34,9 +31,10 @@ from bot.games.besigue_haiti.words import (
     table_text,
 )
 from bot.texts.i18n import game_text, t
-from games.besigue import Action, Kind
+from games.besigue import Action, Kind, Meld, MeldKind
 from games.besigue.flow import Phase
-from games.besigue.haiti.deal import HaitiDeal, HaitiView
+from games.besigue.haiti.count import UNDER_MARQUE
+from games.besigue.haiti.deal import HaitiView
 from games.besigue.haiti.options import HaitiOptions
 from games.besigue.haiti.session import HaitiSession
 from games.besigue.record import HAITI_GAME
@@ -46,21 +44,6 @@ from games.cards import Card
 RULE_TOPICS: tuple[str, ...] = ("overview", "melds", "play", "scoring", "options")
 
 
-def action_text(action: Action, lang: str) -> str:
-    """Any action, out of context (for refusals and the /play choices)."""
-    if action.kind is Kind.PLAY:
-        assert action.card is not None
-        text = card_text(action.card, lang)
-        return text + " " + t(lang, "haiti.from_table") if action.laid else text
-    if action.kind is Kind.MELD:
-        assert action.meld is not None
-        cards = [c for c in action.cards if not c.is_joker]
-        jokers = len(action.cards) - len(cards)
-        text = f"{kind_text(action.meld, lang)} {cards_text(cards, lang)}"
-        return text + (" " + t(lang, "haiti.stand_in", count=jokers) if jokers else "")
-    return t(lang, "haiti.btn.draw")
-
-
 class HaitiRenderer(PointsRenderer[HaitiView]):
     """Haitian Bésigue drawn at a table of two to four."""
 
@@ -68,12 +51,22 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
     game = HAITI_GAME
     results = RESULTS
     rule_topics = RULE_TOPICS
-    action_text = staticmethod(action_text)
+    lost_words: ClassVar[Mapping[str, str]] = {UNDER_MARQUE: "brisques_under"}
 
     def move_text(self, view: HaitiView, action: Action, lang: str) -> str:
         if action.kind is Kind.MELD and view.legal:
             return meld_text(view.meld_of(action), lang, view.laid_of(view.seat).cards)
-        return action_text(action, lang)
+        return self.action_text(action, lang)
+
+    def meld_words(self, kind: MeldKind, cards: Sequence[Card], lang: str) -> str:
+        return f"{kind_text(kind, lang)} {self.cards_words(list(cards), lang)}"
+
+    def melds_words(self, melds: Sequence[Meld], lang: str) -> str:
+        return melds_text(melds, lang)
+
+    def brisques_points(self, points: int) -> str:
+        """Signed: the majority's losers lose 200 between them."""
+        return f"+{points}" if points > 0 else str(points)
 
     def cards_words(self, cards: list[Card], lang: str) -> str:
         """A combination's cards in a log line, its jokers counted as stand-ins."""
@@ -115,9 +108,6 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
         trump = option_line("trump", options.trump.value, lang)
         return [target, trump, *changed_options(options, lang, besides=("target", "trump"))]
 
-    def stopping(self, table: TableLike, lang: str) -> str:
-        return t(lang, "haiti.stopping")
-
     def stock_line(self, view: HaitiView, names: Sequence[str], lang: str) -> str:
         return stock_text(view, names, lang)
 
@@ -127,33 +117,8 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
     def meld_label(self, view: HaitiView, action: Action, lang: str) -> str:
         return meld_text(view.meld_of(action), lang, view.laid_of(view.seat).cards)
 
-    def settlement(self, table: TableLike, settled: Any, lang: str) -> tuple[str, str, list[Field]]:
-        assert isinstance(settled, SettledDeal)
-        names = table.names
+    def summary_lines(self, settled: SettledDeal, names: list[str], lang: str) -> list[str]:
+        """The marque after the deal, and the partie won by it (with the hundred)."""
         outcome = settled.outcome
-        hand = table.hand_no
-        teams = outcome.teams
-        lines = []
-        if outcome.ended_at_once and outcome.winner is not None:
-            reached = sides_text(names, teams, outcome.winner)
-            lines.append(t(lang, "haiti.summary.at_once", name=reached))
-        lines += count_lines(outcome, names, lang)
-        lines.append(marque_text(names, teams, outcome.scores, outcome.target, lang))
-        lines += partie_lines(settled, names, lang)
-        if outcome.over and outcome.winner is not None:
-            winner = sides_text(names, teams, outcome.winner)
-            players = players_of(teams, outcome.winner)
-            title = t(lang, "haiti.summary.won.title", hand=hand, name=winner, players=players)
-        else:
-            title = t(lang, "haiti.summary.title", hand=hand)
-        fields: list[Field] = []
-        state = table.state
-        if isinstance(state, HaitiDeal):
-            melds = [
-                t(lang, "haiti.seat_melds", name=names[seat], melds=melds_text(laid, lang))
-                for seat, laid in enumerate(state.melds)
-                if laid
-            ]
-            if melds:
-                fields.append((t(lang, "haiti.melds"), "\n".join(melds), False))
-        return title, "\n".join(lines), fields
+        marque = marque_text(names, outcome.teams, outcome.scores, outcome.target, lang)
+        return [marque, *partie_lines(settled, names, lang)]

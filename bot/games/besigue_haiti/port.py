@@ -19,6 +19,7 @@ from bot.games.besigue.shared_port import (
     ResultWords,
     deal_payload,
     dealt_cards,
+    kept_scores,
     scores_summary,
 )
 from games.besigue import Action, Kind
@@ -128,9 +129,7 @@ class HaitiMatch:
     def resume(
         self, players: Sequence[str], seed: int, rules: HaitiOptions, kept: Mapping[str, Any]
     ) -> tuple[HaitiSession, list[LogLine]]:
-        scores, dealer = kept["scores"], kept["dealer"]
-        if not isinstance(scores, list) or not isinstance(dealer, int):
-            raise ValueError("a kept match holds its scores and its dealer")
+        scores, dealer = kept_scores(kept)
         game = rules.rules()
         sides = max(game.teams_for(len(players))) + 1
         match = Match.from_json(kept.get("match"), sides)

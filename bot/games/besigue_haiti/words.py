@@ -19,7 +19,6 @@ from games.besigue.haiti.deal import TURNED, HaitiView
 from games.besigue.haiti.match import Match
 from games.besigue.haiti.session import HaitiSession
 from games.besigue.melds import Meld, MeldKind
-from games.besigue.score import Outcome
 from games.besigue.session import SettledDeal
 
 
@@ -109,26 +108,6 @@ def table_text(view: HaitiView, names: list[str], lang: str) -> str | None:
     for seat, number in view.sevens:
         lines.append(t(lang, "haiti.seven_scored", name=names[seat], trick=number))
     return "\n".join(lines) or None
-
-
-def count_lines(outcome: Outcome, names: list[str], lang: str) -> list[str]:
-    """A counted deal, seat by seat: combinations and 7s, last trick, brisques (and why
-    they did not count), the deal's points."""
-    lines = []
-    for seat, name in enumerate(names):
-        parts = [t(lang, "haiti.count.melds", points=outcome.melds[seat])]
-        if outcome.last_trick == seat:
-            parts.append(t(lang, "haiti.count.last_trick"))
-        cards = outcome.brisque_cards[seat]
-        if outcome.brisques_lost[seat] is not None:
-            parts.append(t(lang, "haiti.count.brisques_under", count=cards))
-        elif not outcome.ended_at_once:
-            points = outcome.brisques[seat]
-            shown = f"+{points}" if points > 0 else str(points)
-            parts.append(t(lang, "haiti.count.brisques", count=cards, points=shown))
-        total = t(lang, "haiti.count.points", points=outcome.points[seat])
-        lines.append(t(lang, "haiti.count.line", name=name, parts=" · ".join(parts), total=total))
-    return lines
 
 
 def partie_lines(

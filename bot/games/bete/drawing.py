@@ -8,12 +8,10 @@ from one seat's view (``DealView``) or from the public view
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 import discord
 
-from bot.drawing.lobby_text import changed_options
 from bot.drawing.render import (
     button,
     card_buttons,
@@ -29,13 +27,12 @@ from bot.games.bete.port import pot_of_parts
 from bot.ids import ComponentId
 from bot.tables.carried import carried_line
 from bot.texts.i18n import one_of, t
-from bot.texts.refusals import refusal_by_code, refusal_keys
-from bot.trick_game import TableStatus, seat_roles
+from bot.texts.refusals import refusal_keys
+from bot.trick_game import TrickRenderer, seat_roles
 from games.bete import Action, DealState, DealView, Kind, Outcome, Phase, Pot, Session
 from games.bete.rules import FICHE
 from games.bete.state import Refused
 from games.cards import cards_of
-from games.refusals import Refusal
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "auction", "play", "settlement", "register")
 _CALL_KEYS = {
@@ -167,16 +164,16 @@ def betes_text(table: TableLike, view: DealView | None, lang: str) -> str:
     return "\n".join(lines) or t(lang, "bete.none")
 
 
-class BeteRenderer(TableStatus[DealView]):
-    """La Bête drawn at a table of 2 to 5."""
+class BeteRenderer(TrickRenderer[DealView, Action]):
+    """La Bête drawn at a table of 2 to 5: a plain trick game's (``TrickRenderer``), with
+    its calls (the moves needing no context), its money, its pot and its bêtes."""
 
+    action_type = Action
     rule_topics = RULE_TOPICS
     refusals = refusal_keys(dict.fromkeys(Refused, "error.illegal_call"))  # a call out of turn
+    default_options = "options.default.bete"
     action_text = staticmethod(action_text)
     parse_move = staticmethod(parse_move)  # calls and cards
-
-    def move_text(self, view: DealView, action: Action, lang: str) -> str:
-        return action_text(action, lang)  # La Bête's calls need no context
 
     def money(self, amount: int, lang: str) -> str:
         return money(amount, lang)  # in fiches and jetons
@@ -184,19 +181,9 @@ class BeteRenderer(TableStatus[DealView]):
     def amount(self, amount: int, lang: str) -> str:
         return fiches(amount, lang)
 
-    def refusal(
-        self, view: DealView, action: Action, refusal: Refusal
-    ) -> tuple[str, dict[str, object]]:
-        return refusal_by_code(self.refusals, refusal)
-
     def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
-        if "action" in args:
-            args["action"] = action_text(Action.parse(str(args["action"])), lang)
         args.pop("standing", None)
-        return args
-
-    def public_view(self, view: DealView) -> DealView:
-        return replace(view, hand=0, legal=())
+        return super().log_args(table, args, lang)
 
     def deal_lines(self, table: TableLike, view: DealView, lang: str) -> list[str]:
         names = table.names
@@ -219,9 +206,6 @@ class BeteRenderer(TableStatus[DealView]):
         if table.status == "ended":  # which bêtes the next table starts from
             lines.append(carried_line(table, session.waiting(), self.amount, lang))
         return lines
-
-    def options_lines(self, table: TableLike, lang: str) -> list[str]:
-        return changed_options(table.rules, lang) or [t(lang, "options.default.bete")]
 
     def stopping(self, table: TableLike, lang: str) -> str:
         session = table.session
@@ -298,9 +282,7 @@ class BeteRenderer(TableStatus[DealView]):
     ) -> Action | None:
         if verb == "call":
             return call_of(arg)
-        if verb == "play":
-            return Action.parse(f"play {arg}")
-        raise ValueError(f"unknown verb {verb!r}")
+        return super().component_action(view, verb, arg, values)
 
     def settlement(self, table: TableLike, settled: Any, lang: str) -> tuple[str, str, list[Field]]:
         names = table.names
