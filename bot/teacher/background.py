@@ -17,7 +17,6 @@ and a seat reviewed meanwhile by its player (the Review button) is not done agai
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
@@ -141,8 +140,7 @@ class BackgroundReviews:
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            await asyncio.wait([task])  # its end, without taking its cancellation for ours
 
     @property
     def running(self) -> bool:

@@ -87,7 +87,7 @@ async def test_closing_drops_a_review_under_way(db: Database) -> None:
     background = BackgroundReviews(db, endless, {}, poll=0.01)
     background.start()
     await asyncio.wait_for(started.wait(), WAIT)
-    await background.close()
+    await asyncio.wait_for(background.close(), WAIT)  # does not wait for the review
     assert cancelled.is_set() and not background.running
     assert await left(db) == [(hand, 0)]  # nothing stored: found again after a restart
 

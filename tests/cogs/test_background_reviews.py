@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import zlib
+from typing import Any
 
 import pytest
 
@@ -34,27 +35,33 @@ async def test_the_people_of_a_hand_are_reviewed_when_the_bot_is_idle(
     rng = random.Random(zlib.crc32(game.id.encode()))
     sud = world.members[0]
     await sud.slash(world.channel, f"table new {game.command.name}", computers=1, level="fair")
-    world.bot.service.ai_pause = 0.01  # a deal is long: the computer player hurries
     for member in world.members[1 : game.min_seats - 1]:
         await member.click(world.table_message(), label=t("en", "btn.join"))
     await sud.click(world.table_message(), label=t("en", "btn.start"))
     table = live(world)
     service = world.bot.service
+    service.ai_pause = 0.01  # a deal is long: the computer player hurries
     members = {str(m.id): m for m in world.members}
     later = table.turn_started + 24 * 3600  # long after any turn: only a move pending counts
+    seen: list[bool] = []  # whether the bot looked idle while the computer player decided
+    decide = service.decider
+
+    async def watched(game_id: str, level: str, view: Any, seed: int) -> Any:
+        seen.append(tables_idle(service.tables.values(), later))
+        return await decide(game_id, level, view, seed)
+
+    service.decider = watched
     for _ in range(MOVES):
         if table.between_hands:
             break
         seat = table.state.turn
-        if table.seats[seat].human:  # a person to move: nothing to compute
-            assert tables_idle(service.tables.values(), later)
-            member = members[table.seats[seat].player]
-            choices = await member.autocomplete(world.channel, "play", "move", "")
-            await member.slash(world.channel, "play", move=rng.choice(choices)["value"])
-        else:  # the computer player's move pending: busy
-            assert not tables_idle(service.tables.values(), later)
-            await world.env.advance_time(0.02)
+        assert table.seats[seat].human  # the computer player moves within a person's command
+        assert tables_idle(service.tables.values(), later)  # a person to move: nothing to do
+        member = members[table.seats[seat].player]
+        choices = await member.autocomplete(world.channel, "play", "move", "")
+        await member.slash(world.channel, "play", move=rng.choice(choices)["value"])
     assert table.between_hands
+    assert seen and not any(seen)  # a computer player's move pending: busy
     assert not world.env.errors
     computer = next(i for i, s in enumerate(table.seats) if not s.human)
     people = [i for i, s in enumerate(table.seats) if s.human]
