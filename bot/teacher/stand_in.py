@@ -54,10 +54,10 @@ class StandInReviewer:
         async with self.db.reading() as store:
             stored = await store.reviews.review(hand_id, seat)
             hand = await store.ledger.hand(guild_id, hand_id)
-        if stored is not None:
-            return stored
         if hand is None:
             raise LookupError(f"no hand {hand_id} in guild {guild_id}")
+        if stored is not None:
+            return stored
         record = hand.record
         loop = asyncio.get_running_loop()
         review = await loop.run_in_executor(

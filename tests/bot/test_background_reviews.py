@@ -13,7 +13,7 @@ import pytest
 
 from bot.tables.names import AI_PREFIX
 from bot.teacher.background import BackgroundReviews
-from bot.teacher.stand_in import StandInReviewer
+from bot.teacher.stand_in import StandInReviewer, background_pool
 from db import Database, HandSeat
 from tests.teacher.helpers import played_record
 
@@ -132,3 +132,17 @@ async def test_each_server_in_turn_and_only_this_processs(db: Database) -> None:
     assert reviewed == [1, 2, 1]  # one server does not wait for another's backlog
     assert await left(db, 1) == [] and await left(db, 2) == []
     assert await left(db, 3) == [(theirs, 0)] and len(ours) == 3
+
+
+async def test_the_bots_stand_in_reviews_in_a_worker_process(db: Database) -> None:
+    hand = await stored_hand(db)
+    pool = background_pool()
+    reviewer = StandInReviewer(db, budget=1, executor=pool)
+    try:
+        stored = await asyncio.wait_for(reviewer.review_seat(GUILD, hand, 0), WAIT)
+    finally:
+        reviewer.close()
+    assert stored.hand_id == hand and stored.player == "101" and stored.valued > 0
+    assert await reviewer.review_seat(GUILD, hand, 0) == stored  # stored: not made again
+    with pytest.raises(LookupError):
+        await reviewer.review_seat(GUILD + 1, hand, 0)  # another server's hand
