@@ -121,8 +121,8 @@ async def test_stats_without_a_review_says_how_to_get_some(world: World) -> None
     besigue = await sud.slash(world.channel, "stats", game="besigue")
     assert not besigue.response.attachments
     assert "No reviewed deal" in besigue.response.embeds[0].description  # its words
-    recent = await world.members[1].slash(world.channel, "stats", game="hombre")
-    assert not recent.response.attachments
+    est = await world.members[1].slash(world.channel, "stats", game="hombre")  # La Bête only
+    assert not est.response.attachments
 
 
 async def test_only_a_manager_turns_the_background_reviews_on(world: World) -> None:
