@@ -73,10 +73,12 @@ def stats_file_name(game: TableGame) -> str:
 def no_stats_embed(name: str, lang: str, period: str, game: TableGame | None) -> discord.Embed:
     """The answer when ``name`` has no reviewed hand (of ``game``) in the period: how
     hands get reviewed."""
-    title = t(lang, "stats.none_title", name=name, period=t(lang, f"period.{period}"))
-    key = "stats.none"
-    text = t(lang, key, name=name) if game is None else game_text(game.id, lang, key, name=name)
-    return discord.Embed(title=title, colour=COLOUR, description=text)
+    period_words = t(lang, f"period.{period}")
+    if game is None:
+        title = t(lang, "stats.none_title", name=name, period=period_words)
+    else:
+        title = t(lang, "stats.title", name=name, game=game.spec.name(lang), period=period_words)
+    return discord.Embed(title=title, colour=COLOUR, description=t(lang, "stats.none", name=name))
 
 
 def loss_chart(game: TableGame, progress: Progress, lang: str) -> bytes:

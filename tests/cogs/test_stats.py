@@ -120,7 +120,8 @@ async def test_stats_without_a_review_says_how_to_get_some(world: World) -> None
     sud = world.members[0]  # reviews of La Bête, none of Bésigue
     besigue = await sud.slash(world.channel, "stats", game="besigue")
     assert not besigue.response.attachments
-    assert "No reviewed deal" in besigue.response.embeds[0].description  # its words
+    (embed,) = besigue.response.embeds
+    assert "Bésigue" in embed.title and embed.description == t("en", "stats.none", name="Sud")
     est = await world.members[1].slash(world.channel, "stats", game="hombre")  # La Bête only
     assert not est.response.attachments
 
