@@ -1,4 +1,5 @@
-"""The guild's register (``/betes``), standings (``/scoreboard``) and ``/rules``."""
+"""The guild's register (``/betes``), standings (``/scoreboard``), a player's progress
+(``/stats``), ``/history`` and ``/rules``."""
 
 from __future__ import annotations
 
@@ -24,9 +25,11 @@ from bot.drawing.boards import (
     scoreboard_embed,
 )
 from bot.drawing.charts import balance_chart
+from bot.drawing.progress import loss_chart, no_stats_embed, stats_embed, stats_file_name
 from bot.errors import UserError
 from bot.game import TableGame
 from bot.games import default_game, table_game, table_games
+from bot.teacher.stats import progress_by_game
 from bot.texts.i18n import lang_for, t
 from bot.texts.parsing import matches
 
@@ -43,6 +46,20 @@ PERIODS = {
     "week": timedelta(days=7),
     "day": timedelta(days=1),
 }
+PERIOD_CHOICES = [
+    Choice(name="All time", value="all"),
+    Choice(name="Last 30 days", value="month"),
+    Choice(name="Last 7 days", value="week"),
+    Choice(name="Last 24 hours", value="day"),
+]
+
+
+def period_start(period: str) -> datetime | None:
+    """When ``period`` (of ``PERIODS``) began: None for all time."""
+    if period not in PERIODS:
+        raise UserError("error.bad_input", text=period[:30])
+    span = PERIODS[period]
+    return datetime.now(UTC) - span if span is not None else None
 
 
 class Info(commands.Cog):
@@ -80,26 +97,16 @@ class Info(commands.Cog):
 
     @app_commands.command(name="scoreboard", description="Rank the server's players by sous won")
     @app_commands.describe(game="The game", period="Period")
-    @app_commands.choices(
-        period=[
-            Choice(name="All time", value="all"),
-            Choice(name="Last 30 days", value="month"),
-            Choice(name="Last 7 days", value="week"),
-            Choice(name="Last 24 hours", value="day"),
-        ],
-    )
+    @app_commands.choices(period=PERIOD_CHOICES)
     async def scoreboard(
         self, interaction: Interaction, game: str | None = None, period: str = "all"
     ) -> None:
         if interaction.guild_id is None:
             raise UserError("error.guild_only")
-        if period not in PERIODS:
-            raise UserError("error.bad_input", text=period[:30])
+        since = period_start(period)
         table = None
         if interaction.channel_id is not None:
             table = self.bot.service.in_channel(interaction.channel_id)
-        span = PERIODS[period]
-        since = datetime.now(UTC) - span if span is not None else None
         lang = await self._public_lang(interaction)
         if game is None and table is None:  # no game said: every game played on the server
             shown = [
@@ -158,6 +165,46 @@ class Info(commands.Cog):
         chart = (game.id, f"scoreboard-{game.id}.png", series, players) if series else None
         return embed, chart
 
+    @app_commands.command(name="stats", description="A player's progress, from the hands reviewed")
+    @app_commands.describe(
+        player="The player (you by default)",
+        game="The game (by default every one)",
+        period="Period",
+    )
+    @app_commands.choices(period=PERIOD_CHOICES)
+    async def stats(
+        self,
+        interaction: Interaction,
+        player: discord.Member | None = None,
+        game: str | None = None,
+        period: str = "all",
+    ) -> None:
+        if interaction.guild_id is None:
+            raise UserError("error.guild_only")
+        since = period_start(period)
+        chosen = None if game is None else _game(game, None)
+        who = player or interaction.user
+        reviews = await self.bot.service.player_reviews(
+            interaction.guild_id, str(who.id), None if chosen is None else chosen.id, since
+        )
+        lang = await self._public_lang(interaction)
+        found = {progress.game: progress for progress in progress_by_game(reviews)}
+        shown = [(each, found[each.id]) for each in table_games() if each.id in found]
+        if not shown:
+            embed = no_stats_embed(who.display_name, lang, period, chosen)
+            await interaction.response.send_message(embed=embed)
+            return
+        await interaction.response.defer()  # the charts are drawn off the event loop
+        charts = await asyncio.to_thread(lambda: [loss_chart(g, p, lang) for g, p in shown])
+        embeds, files = [], []
+        for (each, progress), png in zip(shown, charts, strict=True):
+            embed = stats_embed(each, progress, who.display_name, lang, period)
+            name = stats_file_name(each)
+            embed.set_image(url=f"attachment://{name}")
+            embeds.append(embed)
+            files.append(discord.File(io.BytesIO(png), name))
+        await interaction.followup.send(embeds=embeds, files=files)
+
     @app_commands.command(name="rules", description="The rules in short")
     @app_commands.describe(game="The game", topic="Topic")
     async def rules(
@@ -201,6 +248,7 @@ class Info(commands.Cog):
 
     @betes.autocomplete("game")
     @scoreboard.autocomplete("game")
+    @stats.autocomplete("game")
     @rules.autocomplete("game")
     @history.autocomplete("game")
     async def game_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:

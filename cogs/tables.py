@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from bot.commands import TableChoices
+from bot.delivery.permissions import manager_only
 from bot.delivery.table_message import edit_refused, table_edit, table_payload
 from bot.drawing.boards import rules_embed
 from bot.drawing.pictures.files import edit_files, held, send_files
@@ -359,17 +360,9 @@ async def show_table(interaction: Interaction) -> None:
     await bot.presenter.tables.repost(table)
 
 
-def _moderator(interaction: Interaction) -> None:
-    """Only a member with the server's *Manage Server* permission moderates tables."""
-    if interaction.guild_id is None:
-        raise UserError("error.guild_only")
-    if not interaction.permissions.manage_guild:
-        raise UserError("error.moderator_only")
-
-
 async def end_table(interaction: Interaction) -> None:
     """``/table end``: a moderator ends this channel's table (the register carries over)."""
-    _moderator(interaction)
+    manager_only(interaction)
     bot = bot_of(interaction)
     assert interaction.channel_id is not None
     by, name = str(interaction.user.id), interaction.user.display_name
@@ -382,7 +375,7 @@ async def end_table(interaction: Interaction) -> None:
 
 async def replace_player(interaction: Interaction, player: discord.Member) -> None:
     """``/table replace player:``: a moderator has the computer play for a player."""
-    _moderator(interaction)
+    manager_only(interaction)
     bot = bot_of(interaction)
     assert interaction.channel_id is not None
     by, name = str(interaction.user.id), interaction.user.display_name

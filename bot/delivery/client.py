@@ -20,6 +20,8 @@ from bot.errors import MoveRefused, UserError
 from bot.settings import Settings
 from bot.tables.computer import Decider, PoolDecider
 from bot.tables.service import DealSource, TableService
+from bot.teacher.background import BackgroundReviews
+from bot.teacher.stand_in import StandInReviewer, background_pool
 from bot.texts.i18n import lang_for, t
 from bot.texts.refusals import refusal_error
 from bot.texts.translator import CommandTranslator
@@ -75,6 +77,8 @@ class BeteBot(commands.Bot):
         self._resumed = False
         self._db: Database | None = None
         self._service: TableService | None = None
+        self.background_reviews: BackgroundReviews | None = None  # started in setup_hook
+        self._stand_in_reviewer: StandInReviewer | None = None
         self.shard_plan = plan
         self.ownership = Ownership(self.shard_plan, process_name())
         self.handoffs = Handoffs(self, self.shard_plan)
@@ -119,6 +123,15 @@ class BeteBot(commands.Bot):
             count,
             "" if self.settings.shard_count is None else f" ({self.shard_plan})",
         )
+        # the servers that ask for it have every hand reviewed while the bot is idle
+        self._stand_in_reviewer = StandInReviewer(self._db, executor=background_pool())
+        self.background_reviews = BackgroundReviews(
+            self._db,
+            self._stand_in_reviewer.review_seat,  # the bot's reviewer (Review button) when here
+            self._service.tables,
+            owns=lambda guild_id: self.service.owns(guild_id),
+        )
+        self.background_reviews.start()
         await self.tree.set_translator(CommandTranslator())
         for extension in EXTENSIONS:  # each registers its dynamic items
             await self.load_extension(extension)
@@ -167,6 +180,10 @@ class BeteBot(commands.Bot):
             log.info("synced %d global commands", len(synced))
 
     async def close(self) -> None:
+        if self.background_reviews is not None:
+            await self.background_reviews.close()
+        if self._stand_in_reviewer is not None:
+            self._stand_in_reviewer.close()
         await self.presenter.outbox.close()
         if self._service is not None:
             await self._service.close()

@@ -1,6 +1,7 @@
 """The permissions the bot needs in a table's channel, and telling the person who acted,
 once and privately, which of them it lacks when Discord refuses one (403: 50001 Missing
-Access, 50013 Missing Permissions).
+Access, 50013 Missing Permissions); and the one a member needs to moderate tables or
+change the server's settings (``manager_only``).
 
 What the bot may do in a channel comes with every interaction made there
 (``app_permissions``); the last seen is kept for each table's channel, so that a refusal
@@ -16,6 +17,7 @@ from typing import Any, Final
 import discord
 
 from bot.drawing.summary import names_text
+from bot.errors import UserError
 from bot.tables.table import LiveTable
 from bot.texts.i18n import lang_for, t
 
@@ -31,6 +33,15 @@ NEEDED: Final = (
     "read_message_history",
 )
 TOLD_FOR: Final = 14 * 60  # seconds an interaction's token may still answer (15 minutes)
+
+
+def manager_only(interaction: discord.Interaction[Any]) -> None:
+    """Only a member with the server's *Manage Server* permission moderates tables and
+    changes the server's settings."""
+    if interaction.guild_id is None:
+        raise UserError("error.guild_only")
+    if not interaction.permissions.manage_guild:
+        raise UserError("error.moderator_only")
 
 
 def missing_text(lang: str, channel_id: int, permissions: discord.Permissions | None) -> str:

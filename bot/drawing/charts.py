@@ -1,12 +1,15 @@
-"""The scoreboard as a picture: each player's balance over the period, hand by hand, as
-a small line chart (Pillow).  Drawn with the pictures' one font (``bot.drawing.pictures.text``:
-accents, and a computer player's 🤖 as a drawn robot); pure (bytes out), so it may
-run off the event loop."""
+"""The bot's charts (Pillow): the scoreboard's, each player's balance over the period
+hand by hand (``balance_chart``), and the parts every chart shares (``Plot``: the
+canvas, the axes, the numbers, the legend), which ``/stats``'s chart
+(``bot.drawing.progress``) draws with too.  Drawn with the pictures' one font
+(``bot.drawing.pictures.text``: accents, and a computer player's 🤖 as a drawn robot);
+pure (bytes out), so they may run off the event loop."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from PIL import Image, ImageDraw
@@ -32,7 +35,7 @@ COLOURS: Final = (  # distinct on the dark background, in the ranking's order
 )
 PLAYERS: Final = len(COLOURS)  # the best ranked drawn; the others only in the text
 
-Point = Callable[[int, int], tuple[float, float]]  # (hand, balance) -> where it is drawn
+Colour = tuple[int, int, int]
 
 
 def tick_step(count: int) -> int:
@@ -42,6 +45,92 @@ def tick_step(count: int) -> int:
     while count / step > TICKS:
         step = step * 5 // 2 if str(step).startswith("2") else step * 2
     return step
+
+
+@dataclass(frozen=True, slots=True)
+class Plot:
+    """A chart being drawn: the hands from ``first`` to ``last`` along the bottom, the
+    values from ``low`` to ``high`` up the left, inside the margins (the legend on the
+    right)."""
+
+    image: Image.Image
+    draw: ImageDraw.ImageDraw
+    first: float
+    last: float
+    low: float
+    high: float
+
+    @staticmethod
+    def new(first: float, last: float, low: float, high: float) -> Plot:
+        """An empty chart with its two axes."""
+        image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+        return Plot(image, ImageDraw.Draw(image), first, last, low, high)
+
+    def point(self, x: float, value: float) -> tuple[float, float]:
+        """Where the value of hand ``x`` is drawn."""
+        left, top, right, bottom = MARGIN
+        plot_w, plot_h = WIDTH - left - right, HEIGHT - top - bottom
+        return (
+            left + plot_w * (x - self.first) / (self.last - self.first),
+            top + plot_h * (self.high - value) / (self.high - self.low),
+        )
+
+    def axes(self) -> None:
+        """The left and bottom axes."""
+        left, top, right, bottom = MARGIN
+        base = HEIGHT - bottom
+        self.draw.line([(left, top), (left, base)], fill=AXIS, width=1)
+        self.draw.line([(left, base), (WIDTH - right, base)], fill=AXIS, width=1)
+
+    def values(self, values: Iterable[float], label: Callable[[float], str]) -> None:
+        """``values`` written left of the plot, level with where they are drawn."""
+        for value in values:
+            draw_text(self.draw, 4, self.point(self.first, value)[1], label(value), TEXT_SIZE, TEXT)
+
+    def hands(self, ticks: Iterable[int], title: str) -> None:
+        """The hands ``ticks`` numbered under the plot, and ``title`` (what they are) below."""
+        base = HEIGHT - MARGIN[3]
+        for hand in ticks:
+            x, _ = self.point(hand, self.low)
+            self.draw.line([(x, base), (x, base + 4)], fill=AXIS, width=1)
+            label = str(hand)
+            draw_text(
+                self.draw, x - text_width(label, TEXT_SIZE) / 2, base + 12, label, TEXT_SIZE, TEXT
+            )
+        middle = MARGIN[0] + (WIDTH - MARGIN[0] - MARGIN[2]) / 2
+        width = text_width(title, TEXT_SIZE)
+        draw_text(self.draw, middle - width / 2, base + 31, title, TEXT_SIZE, AXIS)
+
+    def curve(self, points: Sequence[tuple[float, float]], colour: Colour) -> None:
+        """A line through ``points`` (hand, value)."""
+        if len(points) > 1:
+            drawn = [self.point(x, v) for x, v in points]
+            self.draw.line(drawn, fill=colour, width=3, joint="curve")
+
+    def dot(self, x: float, value: float, colour: Colour, radius: float = 3) -> None:
+        """A point of its own at hand ``x``."""
+        cx, cy = self.point(x, value)
+        self.draw.ellipse([cx - radius, cy - radius, cx + radius, cy + radius], fill=colour)
+
+    def legend(self, row: int, colour: Colour | None, label: str, figure: str = "") -> None:
+        """Row ``row`` of the legend, right of the plot: ``colour``'s square (none: a
+        heading), ``label`` cut to the room ``figure`` leaves, then ``figure``."""
+        right = MARGIN[2]
+        y = MARGIN[1] + LEGEND_LINE * row + LEGEND_LINE / 2
+        x = WIDTH - right + 12
+        if colour is None:  # a heading, over the rows
+            shown = fitted(label, TEXT_SIZE, right - 20, SEMIBOLD)
+            draw_text(self.draw, x, y, shown, TEXT_SIZE, AXIS, SEMIBOLD)
+            return
+        self.draw.rectangle([x, y - 5, x + 12, y + 5], fill=colour)
+        room = right - 30 - 8 - text_width(figure, TEXT_SIZE, SEMIBOLD)
+        shown = fitted(label, TEXT_SIZE, room, SEMIBOLD) + figure
+        draw_text(self.draw, x + 18, y, shown, TEXT_SIZE, TEXT, SEMIBOLD)
+
+    def png(self) -> bytes:
+        out = io.BytesIO()
+        self.image.save(out, format="PNG", optimize=True)
+        return out.getvalue()
 
 
 def balance_chart(
@@ -65,49 +154,14 @@ def balance_chart(
             curve[i] += curve[i - 1]
     low = min([0, *(v for c in curves.values() for v in c)])
     high = max([1, *(v for c in curves.values() for v in c)])
-    left, top, right, bottom = MARGIN
-    plot_w, plot_h = WIDTH - left - right, HEIGHT - top - bottom
-
-    def point(i: int, value: int) -> tuple[float, float]:
-        x = left + plot_w * i / max(len(hands), 1)
-        y = top + plot_h * (high - value) / (high - low)
-        return x, y
-
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    draw.line([point(0, 0), point(len(hands), 0)], fill=AXIS, width=1)  # the zero line
-    draw.line([(left, top), (left, top + plot_h)], fill=AXIS, width=1)
-    draw.line([(left, top + plot_h), (left + plot_w, top + plot_h)], fill=AXIS, width=1)
-    for value in (high, 0, low):
-        label = f"{value:+d}" if value else "0"
-        draw_text(draw, 4, point(0, value)[1], label, TEXT_SIZE, TEXT)
-    _hands_axis(draw, len(hands), point, lang, game)
-    for rank, ((player, name), colour) in enumerate(zip(shown, COLOURS, strict=False)):
-        points = [point(i, v) for i, v in enumerate(curves[player])]
-        if len(points) > 1:
-            draw.line(points, fill=colour, width=3, joint="curve")
-        y = top + LEGEND_LINE * rank + LEGEND_LINE / 2
-        x = WIDTH - right + 12
-        draw.rectangle([x, y - 5, x + 12, y + 5], fill=colour)
-        balance = f" {curves[player][-1]:+d}"
-        room = right - 30 - 8 - text_width(balance, TEXT_SIZE, SEMIBOLD)
-        label = fitted(name, TEXT_SIZE, room, SEMIBOLD) + balance
-        draw_text(draw, x + 18, y, label, TEXT_SIZE, TEXT, SEMIBOLD)
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
-
-
-def _hands_axis(draw: ImageDraw.ImageDraw, count: int, point: Point, lang: str, game: str) -> None:
-    """The hands numbered under the plot (0: before the first), and what they are."""
-    base = HEIGHT - MARGIN[3]
+    count = len(hands)
+    plot = Plot.new(0, max(count, 1), low, high)
+    plot.draw.line([plot.point(0, 0), plot.point(count, 0)], fill=AXIS, width=1)  # zero
+    plot.axes()
+    plot.values((high, 0, low), lambda value: f"{value:+.0f}" if value else "0")
     step = tick_step(max(count, 1))
-    for hand in range(0, count + 1, step):
-        x, _ = point(hand, 0)
-        draw.line([(x, base), (x, base + 4)], fill=AXIS, width=1)
-        label = str(hand)
-        draw_text(draw, x - text_width(label, TEXT_SIZE) / 2, base + 12, label, TEXT_SIZE, TEXT)
-    title = game_text(game, lang, "chart.hands", count=count)
-    middle = MARGIN[0] + (WIDTH - MARGIN[0] - MARGIN[2]) / 2
-    width = text_width(title, TEXT_SIZE)
-    draw_text(draw, middle - width / 2, base + 31, title, TEXT_SIZE, AXIS)
+    plot.hands(range(0, count + 1, step), game_text(game, lang, "chart.hands", count=count))
+    for rank, ((player, name), colour) in enumerate(zip(shown, COLOURS, strict=False)):
+        plot.curve(list(enumerate(curves[player])), colour)
+        plot.legend(rank, colour, name, f" {curves[player][-1]:+d}")
+    return plot.png()

@@ -1,6 +1,7 @@
 """What the commands read of a guild's past (a part of the table service): the register
 and the pot (``/betes``), the last hands (``/history``), the standings (``/scoreboard``,
-by hand or by match), and the matches kept to be taken up again."""
+by hand or by match), the matches kept to be taken up again, and a player's reviewed
+hands (``/stats``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,14 @@ from datetime import datetime
 
 from bot.errors import UserError
 from db import Database
-from db.models import KeptMatch, MatchScoreRow, PastHand, RegisterEntry, ScoreRow
+from db.models import (
+    KeptMatch,
+    MatchScoreRow,
+    PastHand,
+    RegisterEntry,
+    ScoreRow,
+    StoredReview,
+)
 
 HISTORY = 5  # hands /history shows, each with its record attached
 
@@ -54,6 +62,14 @@ class Readings:
         """The standings of a game settled per match: matches won first."""
         async with self.db.reading() as store:
             return await store.matches.match_scoreboard(guild_id, game, since)
+
+    async def player_reviews(
+        self, guild_id: int, player: str, game: str | None, since: datetime | None
+    ) -> list[StoredReview]:
+        """A player's reviewed hands in the guild (of ``game``, since ``since``), in the
+        order they were played (``/stats``)."""
+        async with self.db.reading() as store:
+            return await store.reviews.player_reviews(guild_id, player, game, since)
 
     async def kept_matches(self, guild_id: int, game: str) -> list[KeptMatch]:
         """The guild's matches of ``game`` kept for later, the latest first."""

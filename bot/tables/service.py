@@ -37,7 +37,15 @@ from bot.tables.table import LiveTable, apply_event, logged, new_table
 from bot.tables.turns import AI_PAUSE, ChangeListener, ReminderListener, TurnClock
 from bot.texts.i18n import worded
 from db import Database, Store
-from db.models import KeptMatch, MatchScoreRow, PastHand, ScoreRow, TableRow
+from db.models import (
+    GuildSettings,
+    KeptMatch,
+    MatchScoreRow,
+    PastHand,
+    ScoreRow,
+    StoredReview,
+    TableRow,
+)
 from games.options import options_to_dict
 
 if TYPE_CHECKING:
@@ -483,6 +491,12 @@ class TableService:
     async def guild_language(self, guild_id: int, language: str | None = None) -> str | None:
         return await self.preferences.guild_language(guild_id, language)
 
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        return await self.preferences.guild_settings(guild_id)
+
+    async def set_auto_review(self, guild_id: int, on: bool) -> None:
+        await self.preferences.set_auto_review(guild_id, on)
+
     async def notify_mode(self, player: str) -> str:
         return await self.preferences.notify_mode(player)
 
@@ -506,6 +520,11 @@ class TableService:
         self, guild_id: int, game: str, since: datetime | None = None
     ) -> list[MatchScoreRow]:
         return await self.readings.match_scoreboard(guild_id, game, since)
+
+    async def player_reviews(
+        self, guild_id: int, player: str, game: str | None, since: datetime | None
+    ) -> list[StoredReview]:
+        return await self.readings.player_reviews(guild_id, player, game, since)
 
     async def kept_matches(self, guild_id: int, game: str) -> list[KeptMatch]:
         return await self.readings.kept_matches(guild_id, game)

@@ -57,6 +57,12 @@ def with_word(word: str, text: str) -> str:
     return f"{word} {text}"
 
 
+def decimal(lang: str, value: float, places: int = 2) -> str:
+    """``value`` with ``places`` decimals, as ``lang`` writes them: "0,42", "0.42"."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
 class _Formatter(string.Formatter):
     """``str.format`` with the two specs of the module's docstring."""
 

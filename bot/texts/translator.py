@@ -26,7 +26,21 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "Only the hands this player played": "Seulement les coups de ce joueur",
     "settings": "reglages",
     "notify": "prevenir",
-    "Your own settings, in every server": "Vos réglages, dans tous les serveurs",
+    "Your own settings, in every server, and this server's": (
+        "Vos réglages, dans tous les serveurs, et ceux de ce serveur"
+    ),
+    "reviews": "revues",
+    "This server: every hand reviewed in the background (server managers)": (
+        "Ce serveur : chaque coup revu en arrière-plan (qui gère le serveur)"
+    ),
+    "On": "Oui",
+    "Off": "Non",
+    "stats": "stats",
+    "A player's progress, from the hands reviewed": (
+        "Les progrès d'un joueur, d'après ses coups revus"
+    ),
+    "The player (you by default)": "Le joueur (vous par défaut)",
+    "The game (by default every one)": "Le jeu (par défaut, chacun)",
     "end": "lever",
     "show": "montrer",
     "Post the table again at the bottom of its channel": "Reposer la table en bas de son salon",
