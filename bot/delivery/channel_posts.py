@@ -26,6 +26,7 @@ from bot.drawing.review import review_view
 from bot.drawing.summary import settlement_embed
 from bot.game import LogLine
 from bot.tables.table import LiveTable
+from games.ai.teacher import has_valuer
 from games.tricks import PlayedTrick
 
 log = logging.getLogger(__name__)
@@ -96,7 +97,9 @@ class ChannelPosts:
                 await asyncio.to_thread(lambda: picture.data)
                 embed.set_image(url=picture.url)
         channel = self.client.get_partial_messageable(summary.channel_id, guild_id=summary.guild_id)
-        hand_id = None if self.hand_of is None else await self.hand_of(table.id, summary.hand_no)
+        hand_id = None
+        if self.hand_of is not None and has_valuer(table.game.id):  # else nothing to review
+            hand_id = await self.hand_of(table.id, summary.hand_no)
         if hand_id is None:
             await channel.send(embed=embed, **send_files(embed))
         else:  # each player's private review of the hand, from the summary

@@ -22,7 +22,13 @@ from typing import Any
 from bot.errors import UserError
 from db import Database
 from db.models import HandRow, HandSeat, StoredReview
-from games.ai.teacher import DEFAULT_DEALS, decision_keys, review_decision, review_record
+from games.ai.teacher import (
+    DEFAULT_DEALS,
+    decision_keys,
+    has_valuer,
+    review_decision,
+    review_record,
+)
 from games.records import RecordError
 
 log = logging.getLogger(__name__)
@@ -94,6 +100,8 @@ class Reviewer:
             stored = await store.reviews.review(hand_id, seat)
         if stored is not None:
             return stored
+        if not has_valuer(hand.game):
+            raise UserError("review.no_valuer", hand=hand_id)
         if not 0 <= seat < len(seats):
             raise UserError("review.no_seat", hand=hand_id)
         key = (hand_id, seat)
