@@ -103,7 +103,7 @@ class ChannelPosts:
         if hand_id is None:
             await channel.send(embed=embed, **send_files(embed))
         else:  # each player's private review of the hand, from the summary
-            view = review_view(table.id, hand_id, summary.lang, table.pictures)
+            view = review_view(hand_id, summary.lang, table.pictures)
             await channel.send(embed=embed, view=view, **send_files(embed))
         if self.on_summary_posted is not None:
             try:

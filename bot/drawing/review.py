@@ -25,16 +25,18 @@ from db.models import StoredReview
 from games.ai.teacher.steps import Step, steps
 from games.records import RecordError
 
+NO_TABLE: Final = 0  # a review button's table: a hand is reviewed by its number alone
 TEXT_ONLY: Final = "text"  # the button's argument after the hand's number: no pictures
 
 
-def review_view(table_id: int, hand_id: int, lang: str, pictures: bool) -> discord.ui.View:
-    """The *Review* button under a hand's summary: the hand's number in its id, so that it
-    answers after a restart and after the table has closed."""
+def review_view(hand_id: int, lang: str, pictures: bool) -> discord.ui.View:
+    """The *Review* button under a hand's summary: the hand's number in its id (no table:
+    the summary is no table message), so that it answers after a restart and after the
+    table has closed."""
     arg = str(hand_id) if pictures else f"{hand_id}:{TEXT_ONLY}"
     view = discord.ui.View(timeout=None)
     label = t(lang, "review.button")
-    view.add_item(button(ComponentId(table_id, 0, "review", arg), label))
+    view.add_item(button(ComponentId(NO_TABLE, 0, "review", arg), label))
     view.stop()  # the dynamic item answers its clicks (bot.drawing.render)
     return view
 
