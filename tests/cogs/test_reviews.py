@@ -130,7 +130,7 @@ async def test_the_review_button_reviews_a_players_seat_once(world: World, game:
 
     # the result: the totals, and each costliest decision with the hand at that moment
     embeds = clicked.response.embeds
-    assert embeds[0].title.startswith(f"Review of hand #{hand_id}")
+    assert embeds[0].title.startswith(f"Review #{hand_id} — Sud")
     costliest = stored.review["costliest"]
     assert len(embeds) == 1 + len(costliest)
     text = "\n".join(embeds[0].description.splitlines())
@@ -218,7 +218,7 @@ async def test_history_reviews_a_stored_hand(world: World):
     assert stored is not None and stored.player == str(est.id)
     assert counted.keys == [d["key"] for d in stored.review["decisions"]]
     assert [e for e in progress_edits(world, mark) if e[1].startswith("Review:")]
-    assert shown.response.embeds[0].title.startswith(f"Review of hand #{hand_id} — Est")
+    assert shown.response.embeds[0].title.startswith(f"Review #{hand_id} — Est")
     # Sud asks for Est's seat by name: the stored review, at once
     again = await world.members[0].slash(world.channel, "history", review=hand_id, player=est)
     assert again.response.embeds[0].title == shown.response.embeds[0].title
