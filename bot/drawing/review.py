@@ -78,7 +78,7 @@ def review_shown(
     unit = unit_words(str(data.get("unit", "")), lang)
     decisions: Sequence[Mapping[str, Any]] = data.get("decisions", [])
     head = discord.Embed(
-        title=t(lang, "review.title", hand=stored.hand_id, name=name, game=game.spec.name(lang)),
+        title=t(lang, "review.title", id=stored.hand_id, name=name, game=game.spec.name(lang)),
         colour=COLOUR,
     )
     lines = []

@@ -90,8 +90,8 @@ async def answer_review(
     seat = next((i for i, s in enumerate(seats) if s.player == player), None)
     if seat is None or player.startswith(AI_PREFIX):
         if asked_by_player:
-            raise UserError("review.not_player", hand=hand_id)
-        raise UserError("review.not_their_hand", name=f"<@{player}>", hand=hand_id)
+            raise UserError("review.not_player", id=hand_id)
+        raise UserError("review.not_their_hand", name=f"<@{player}>", id=hand_id)
     progress = ProgressLine(interaction, lang)
     try:
         stored = await reviewer.review_seat(guild_id, hand_id, seat, progress)

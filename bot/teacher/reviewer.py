@@ -79,7 +79,7 @@ class Reviewer:
             hand = await store.ledger.hand(guild_id, hand_id)
             seats = await store.ledger.hand_seats(hand_id)
         if hand is None:
-            raise UserError("review.no_hand", hand=hand_id)
+            raise UserError("review.no_hand", id=hand_id)
         return hand, seats
 
     async def hand_of(self, table_id: int, hand_no: int) -> int | None:
@@ -101,9 +101,9 @@ class Reviewer:
         if stored is not None:
             return stored
         if not has_valuer(hand.game):
-            raise UserError("review.no_valuer", hand=hand_id)
+            raise UserError("review.no_valuer", id=hand_id)
         if not 0 <= seat < len(seats):
-            raise UserError("review.no_seat", hand=hand_id)
+            raise UserError("review.no_seat", id=hand_id)
         key = (hand_id, seat)
         running = self._running.get(key)
         if running is None:
@@ -130,7 +130,7 @@ class Reviewer:
             keys = await asyncio.to_thread(decision_keys, record, seat)
         except RecordError as error:
             log.warning("hand %s cannot be reviewed: %s", hand.id, error)
-            raise UserError("review.unreadable", hand=hand.id) from None
+            raise UserError("review.unreadable", id=hand.id) from None
         async with self.db.reading() as store:
             kept = await store.reviews.reviewed_decisions(hand.id, seat)
         done = {str(d["key"]): d for d in kept if d.get("key") in keys}

@@ -31,7 +31,7 @@ async def test_the_costliest_decisions_show_the_hand_then(tmp_path: Path, pictur
     game = table_game(GAME_IDS[0])
     embeds, files = review_shown(stored, game, record, "Sud", "fr", pictures)
     assert embeds[0].title == t(
-        "fr", "review.title", hand=hand, name="Sud", game=game.spec.name("fr")
+        "fr", "review.title", id=hand, name="Sud", game=game.spec.name("fr")
     )
     assert "Perte totale" in (embeds[0].description or "")
     at = {step.key: step for step in steps(record, 0)}

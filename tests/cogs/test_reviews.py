@@ -183,7 +183,7 @@ async def test_only_the_hands_players_are_reviewed(world: World):
     refused = await stranger.click(world.summary(), custom_id=custom_id)
     await world.env.settle()
     text = refusal(world, refused)
-    assert text == t(LANG, "review.not_player", hand=hand_id)
+    assert text == t(LANG, "review.not_player", id=hand_id)
     assert counted.keys == []
     async with world.bot.db.reading() as store:
         assert await store.reviews.reviewed_decisions(hand_id, 0) == []
@@ -191,10 +191,10 @@ async def test_only_the_hands_players_are_reviewed(world: World):
     # /history review: for a player who did not play it, or a hand of no such number
     sud = world.members[0]
     theirs = await sud.slash(world.channel, "history", review=hand_id, player=stranger)
-    words = t(LANG, "review.not_their_hand", name=f"<@{stranger.id}>", hand=hand_id)
+    words = t(LANG, "review.not_their_hand", name=f"<@{stranger.id}>", id=hand_id)
     assert refusal(world, theirs) == words
     none = await sud.slash(world.channel, "history", review=hand_id + 1000)
-    words = t(LANG, "review.no_hand", hand=hand_id + 1000)
+    words = t(LANG, "review.no_hand", id=hand_id + 1000)
     assert refusal(world, none) == words
     assert counted.keys == []
 

@@ -74,7 +74,7 @@ async def test_a_review_killed_half_way_is_finished_after_the_restart(
     await server.wait_for(
         lambda: bool(retried.original and retried.original.embeds), WAIT, "the result"
     )
-    heading = t("fr", "review.title", hand=hand_id, name="-", game="-").split(" — ")[0]
+    heading = t("fr", "review.title", id=hand_id, name="-", game="-").split(" — ")[0]
     assert str(retried.original.embeds[0].get("title")).startswith(heading)
     with reading(db) as con:
         rows = con.execute("SELECT hand_id, seat, review FROM reviews").fetchall()
