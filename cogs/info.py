@@ -29,6 +29,7 @@ from bot.drawing.progress import loss_chart, no_stats_embed, stats_embed, stats_
 from bot.errors import UserError
 from bot.game import TableGame
 from bot.games import default_game, table_game, table_games
+from bot.teacher.answer import answer_review
 from bot.teacher.stats import progress_by_game
 from bot.texts.i18n import lang_for, t
 from bot.texts.parsing import matches
@@ -219,15 +220,28 @@ class Info(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="history", description="The last hands of this server")
-    @app_commands.describe(game="The game", player="Only the hands this player played")
+    @app_commands.describe(
+        game="The game",
+        player="Only the hands this player played",
+        review="Review this hand (its number #) for you, or for player",
+    )
     async def history(
         self,
         interaction: Interaction,
         game: str | None = None,
         player: discord.Member | None = None,
+        review: app_commands.Range[int, 1] | None = None,
     ) -> None:
         if interaction.guild_id is None:
             raise UserError("error.guild_only")
+        if review is not None:  # a hand's review, privately (bot.teacher.answer)
+            asker = interaction.user if player is None else player
+            lang = self.bot.lang(interaction)
+            mine = asker.id == interaction.user.id
+            await answer_review(
+                self.bot.reviewer, interaction, review, str(asker.id), lang, asked_by_player=mine
+            )
+            return
         if game is not None:
             _game(game, None)  # an unknown game is refused by name
         who = None if player is None else str(player.id)

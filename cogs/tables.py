@@ -26,11 +26,13 @@ from bot.drawing.render import (
     hand_panel,
     tricks_embed,
 )
+from bot.drawing.review import review_target
 from bot.errors import UserError
 from bot.games import table_game, table_games
 from bot.ids import COMPONENT_TEMPLATE, ComponentId
 from bot.tables.clicks import Click
 from bot.tables.table import LiveTable
+from bot.teacher.answer import answer_review
 from bot.texts.i18n import lang_for, t
 from bot.texts.parsing import matches
 
@@ -68,6 +70,13 @@ async def _handle(
     service, presenter = bot.service, bot.presenter
     lang = bot.lang(interaction)
     player = str(interaction.user.id)
+    if cid.verb == "review":  # under a hand's summary: its table may have closed since
+        try:
+            hand_id, pictures = review_target(cid.arg)
+        except ValueError:
+            raise UserError("error.bad_input", text=cid.arg[:30]) from None
+        await answer_review(bot.reviewer, interaction, hand_id, player, lang, pictures=pictures)
+        return
     table = service.get(cid.table)
     if table.seat_of(player) is not None:
         presenter.remember_locale(table, player, interaction.locale)

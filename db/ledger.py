@@ -189,6 +189,32 @@ class LedgerRepository(Repository):
         )
         return None if row is None else _hand(row)
 
+    async def hand_id(self, table_id: int, hand_no: int) -> int | None:
+        """The number of a table's hand ``hand_no`` (None: not settled)."""
+        row = await self._one(
+            "SELECT id FROM hands WHERE table_id = ? AND hand_no = ?", (table_id, hand_no)
+        )
+        return None if row is None else int(row["id"])
+
+    async def hand_seats(self, hand_id: int) -> list[HandSeat]:
+        """A settled hand's seats, in seat order."""
+        found = await self._all(
+            "SELECT player, name, net, side, points, score FROM hand_players"
+            " WHERE hand_id = ? ORDER BY seat",
+            (hand_id,),
+        )
+        return [
+            HandSeat(
+                str(p["player"]),
+                str(p["name"]),
+                int(p["net"]),
+                int_of(p["side"]),
+                int_of(p["points"]),
+                int_of(p["score"]),
+            )
+            for p in found
+        ]
+
     async def recent_hands(
         self, guild_id: int, game: str | None, player: str | None, limit: int
     ) -> list[PastHand]:
@@ -207,22 +233,7 @@ class LedgerRepository(Repository):
         )
         out = []
         for r in rows:
-            found = await self._all(
-                "SELECT player, name, net, side, points, score FROM hand_players"
-                " WHERE hand_id = ? ORDER BY seat",
-                (r["id"],),
-            )
-            seats = tuple(
-                HandSeat(
-                    str(p["player"]),
-                    str(p["name"]),
-                    int(p["net"]),
-                    int_of(p["side"]),
-                    int_of(p["points"]),
-                    int_of(p["score"]),
-                )
-                for p in found
-            )
+            seats = tuple(await self.hand_seats(int(r["id"])))
             declarer = next((s for s in seats if s.player == r["declarer"]), None)
             side = [] if declarer is None else [declarer]
             if declarer is not None and declarer.side is not None:  # and his partners

@@ -22,9 +22,11 @@ from bot.delivery.table_message import TableMessages
 from bot.drawing.pictures.files import send_files
 from bot.drawing.pictures.scenes import whole_hand_scene
 from bot.drawing.render import hand_tricks_words
+from bot.drawing.review import review_view
 from bot.drawing.summary import settlement_embed
 from bot.game import LogLine
 from bot.tables.table import LiveTable
+from games.ai.teacher import has_valuer
 from games.tricks import PlayedTrick
 
 log = logging.getLogger(__name__)
@@ -57,6 +59,8 @@ class ChannelPosts:
         self.tables = tables
         # told when a summary reached its channel, so that a restart does not post it again
         self.on_summary_posted: Callable[[LiveTable, int], Awaitable[None]] | None = None
+        # the number of a table's settled hand, for its summary's *Review* button
+        self.hand_of: Callable[[int, int], Awaitable[int | None]] | None = None
 
     def settled(self, table: LiveTable) -> None:
         """A hand was settled (just now, or replayed from the log with its summary not
@@ -93,7 +97,14 @@ class ChannelPosts:
                 await asyncio.to_thread(lambda: picture.data)
                 embed.set_image(url=picture.url)
         channel = self.client.get_partial_messageable(summary.channel_id, guild_id=summary.guild_id)
-        await channel.send(embed=embed, **send_files(embed))
+        hand_id = None
+        if self.hand_of is not None and has_valuer(table.game.id):  # else nothing to review
+            hand_id = await self.hand_of(table.id, summary.hand_no)
+        if hand_id is None:
+            await channel.send(embed=embed, **send_files(embed))
+        else:  # each player's private review of the hand, from the summary
+            view = review_view(hand_id, summary.lang, table.pictures)
+            await channel.send(embed=embed, view=view, **send_files(embed))
         if self.on_summary_posted is not None:
             try:
                 await self.on_summary_posted(table, summary.hand_no)

@@ -21,7 +21,7 @@ from bot.settings import Settings
 from bot.tables.computer import Decider, PoolDecider
 from bot.tables.service import DealSource, TableService
 from bot.teacher.background import BackgroundReviews
-from bot.teacher.stand_in import StandInReviewer, background_pool
+from bot.teacher.reviewer import Reviewer, inline_review
 from bot.texts.i18n import lang_for, t
 from bot.texts.refusals import refusal_error
 from bot.texts.translator import CommandTranslator
@@ -78,7 +78,7 @@ class BeteBot(commands.Bot):
         self._db: Database | None = None
         self._service: TableService | None = None
         self.background_reviews: BackgroundReviews | None = None  # started in setup_hook
-        self._stand_in_reviewer: StandInReviewer | None = None
+        self._reviewer: Reviewer | None = None
         self.shard_plan = plan
         self.ownership = Ownership(self.shard_plan, process_name())
         self.handoffs = Handoffs(self, self.shard_plan)
@@ -97,19 +97,29 @@ class BeteBot(commands.Bot):
         assert self._service is not None, "the service starts in setup_hook"
         return self._service
 
+    @property
+    def reviewer(self) -> Reviewer:
+        """The reviews of stored hands (``review_seat``), in the computer players' workers."""
+        assert self._reviewer is not None, "the reviewer starts in setup_hook"
+        return self._reviewer
+
     async def setup_hook(self) -> None:
         self._db = await Database.open(self.settings.database)
+        decider = self._decider or PoolDecider(self.settings.ai_workers)
         self._service = TableService(
             self._db,
             seed_source=self._seed_source,
             deal_source=self._deal_source,
-            decider=self._decider or PoolDecider(self.settings.ai_workers),
+            decider=decider,
             ai_pause=self.settings.ai_pause,
         )
+        pooled = decider.review if isinstance(decider, PoolDecider) else inline_review
+        self._reviewer = Reviewer(self._db, pooled)
         self._service.on_change = self.presenter.after_change
         self._service.on_reminder = self.presenter.remind
         self._service.on_settled = self.presenter.posts.settled
         self.presenter.posts.on_summary_posted = self._service.summary_posted
+        self.presenter.posts.hand_of = self._reviewer.hand_of
         self.presenter.live = self._service.tables.get
         self.presenter.tables.moved = self._service.set_message
         self.presenter.notify_mode = self._service.notify_mode
@@ -124,10 +134,9 @@ class BeteBot(commands.Bot):
             "" if self.settings.shard_count is None else f" ({self.shard_plan})",
         )
         # the servers that ask for it have every hand reviewed while the bot is idle
-        self._stand_in_reviewer = StandInReviewer(self._db, executor=background_pool())
         self.background_reviews = BackgroundReviews(
             self._db,
-            self._stand_in_reviewer.review_seat,  # the bot's reviewer (Review button) when here
+            self._reviewer.review_seat,  # the Review button's: one review of a seat at a time
             self._service.tables,
             owns=lambda guild_id: self.service.owns(guild_id),
         )
@@ -182,9 +191,9 @@ class BeteBot(commands.Bot):
     async def close(self) -> None:
         if self.background_reviews is not None:
             await self.background_reviews.close()
-        if self._stand_in_reviewer is not None:
-            self._stand_in_reviewer.close()
         await self.presenter.outbox.close()
+        if self._reviewer is not None:
+            await self._reviewer.close()
         if self._service is not None:
             await self._service.close()
         await super().close()

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Future
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from bot.tables.names import AI_PREFIX
 from games.ai import DEFAULT_BUDGET, DecisionPool, decide
@@ -59,7 +59,8 @@ async def inline_decider(game: str, level: str, view: Any, seed: int) -> Any:
 
 
 class PoolDecider:
-    """Decisions in worker processes, started at the first decision."""
+    """Decisions in worker processes, started at the first decision; the teacher's
+    reviews run their decisions in the same workers (``review``)."""
 
     def __init__(self, workers: int = 1, budget: float = DEFAULT_BUDGET) -> None:
         self.workers = workers
@@ -67,11 +68,22 @@ class PoolDecider:
         self._pool: DecisionPool | None = None
 
     async def __call__(self, game: str, level: str, view: Any, seed: int) -> Any:
+        return await self._run(lambda pool: pool.submit(game, level, view, self.budget, seed))
+
+    async def review(
+        self, record: Mapping[str, Any], seat: int, key: str, budget: int, seed: int
+    ) -> dict[str, Any]:
+        """One decision of a hand's review (``bot.teacher.reviewer``), in a worker."""
+        return cast(
+            "dict[str, Any]",
+            await self._run(lambda pool: pool.submit_review(record, seat, key, budget, seed)),
+        )
+
+    async def _run(self, submit: Callable[[DecisionPool], Future[Any]]) -> Any:
         if self._pool is None:
             self._pool = DecisionPool(self.workers)
         try:
-            future: Future[Any] = self._pool.submit(game, level, view, self.budget, seed)
-            return await asyncio.wrap_future(future)
+            return await asyncio.wrap_future(submit(self._pool))
         except Exception:
             # a worker that died takes the pool with it: the next decision starts a new one
             pool, self._pool = self._pool, None

@@ -1,2 +1,4 @@
-"""The teacher in the bot: a player's progress over their reviewed hands (``stats``) and
-the reviews made in the background when the bot is idle (``background``)."""
+"""The teacher at the table, what the bot adds to the engine's (``games.ai.teacher``):
+the reviews of stored hands (``reviewer``, the Review button's and ``/history
+review:``'s answer in ``answer``), those made in the background when the bot is idle
+(``background``), and a player's progress over their reviewed hands (``stats``)."""

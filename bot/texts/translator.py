@@ -24,6 +24,10 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "history": "historique",
     "The last hands of this server": "Les derniers coups de ce serveur",
     "Only the hands this player played": "Seulement les coups de ce joueur",
+    "review": "analyse",
+    "Review this hand (its number #) for you, or for player": (
+        "Analyser ce coup (son numéro n°) pour vous, ou pour joueur"
+    ),
     "settings": "reglages",
     "notify": "prevenir",
     "Your own settings, in every server, and this server's": (

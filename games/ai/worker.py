@@ -3,7 +3,9 @@
 ``DecisionPool.submit`` returns a ``concurrent.futures.Future``; an asyncio
 caller awaits it with ``asyncio.wrap_future(pool.submit(...))``.  The workers
 run ``games.ai.decide``, whose arguments (a game's id, a player's name, a
-seat's view of that game, a budget, a seed) pickle.
+seat's view of that game, a budget, a seed) pickle, and the teacher's
+``review_decision`` (one decision of a hand's review: a record's JSON, a seat,
+the decision's key, a budget, a seed), whose result is plain JSON.
 Workers run at a lower priority (``niceness``) so that on a busy machine the
 bot's own process keeps the processor it needs; ``warm_up`` starts them before
 the first decision.
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+from collections.abc import Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
@@ -55,6 +58,15 @@ class DecisionPool:
         from games.ai import decide
 
         return self._executor.submit(decide, game, name, view, budget, seed)
+
+    def submit_review(
+        self, record: Mapping[str, Any], seat: int, key: str, budget: int, seed: int
+    ) -> Future[dict[str, Any]]:
+        """One decision of a review by ``games.ai.teacher.review_decision`` in a worker:
+        the decision reviewed, as a review stores it."""
+        from games.ai.teacher import review_decision
+
+        return self._executor.submit(review_decision, record, seat, key, budget, seed)
 
     def close(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)

@@ -11,9 +11,11 @@ from typing import Any
 
 import pytest
 
+from bot.errors import UserError
+from bot.tables.computer import PoolDecider
 from bot.tables.names import AI_PREFIX
 from bot.teacher.background import BackgroundReviews
-from bot.teacher.stand_in import StandInReviewer, background_pool
+from bot.teacher.reviewer import Reviewer, inline_review
 from db import Database, HandSeat
 from tests.teacher.helpers import played_record
 
@@ -48,7 +50,7 @@ async def left(db: Database, guild: int = GUILD) -> list[tuple[int, int]]:
 
 async def test_the_loop_reviews_the_seats_left_then_stops(db: Database) -> None:
     hands = [await stored_hand(db, seed=seed) for seed in (3, 4)]
-    reviewer = StandInReviewer(db, budget=1)
+    reviewer = Reviewer(db, inline_review, budget=1)
     done: list[int] = []
     both = asyncio.Event()
 
@@ -96,7 +98,7 @@ async def test_a_failed_review_is_set_aside_and_a_restart_takes_up_the_rest(
     db: Database,
 ) -> None:
     first, second = await stored_hand(db, seed=3), await stored_hand(db, seed=4)
-    reviewer = StandInReviewer(db, budget=1)
+    reviewer = Reviewer(db, inline_review, budget=1)
     tried: list[int] = []
 
     async def failing_first(guild_id: int, hand_id: int, seat: int) -> object:
@@ -124,7 +126,7 @@ async def test_each_server_in_turn_and_only_this_processs(db: Database) -> None:
 
     async def review(guild_id: int, hand_id: int, seat: int) -> object:
         reviewed.append(guild_id)
-        return await StandInReviewer(db, budget=1).review_seat(guild_id, hand_id, seat)
+        return await Reviewer(db, inline_review, budget=1).review_seat(guild_id, hand_id, seat)
 
     background = BackgroundReviews(db, review, {}, owns=lambda guild: guild != 3)
     while await background.review_next() is not None:
@@ -134,15 +136,15 @@ async def test_each_server_in_turn_and_only_this_processs(db: Database) -> None:
     assert await left(db, 3) == [(theirs, 0)] and len(ours) == 3
 
 
-async def test_the_bots_stand_in_reviews_in_a_worker_process(db: Database) -> None:
+async def test_the_bots_reviewer_reviews_in_the_workers(db: Database) -> None:
     hand = await stored_hand(db)
-    pool = background_pool()
-    reviewer = StandInReviewer(db, budget=1, executor=pool)
+    workers = PoolDecider(1)
+    reviewer = Reviewer(db, workers.review, budget=1)
     try:
         stored = await asyncio.wait_for(reviewer.review_seat(GUILD, hand, 0), WAIT)
     finally:
-        reviewer.close()
+        workers.close()
     assert stored.hand_id == hand and stored.player == "101" and stored.valued > 0
     assert await reviewer.review_seat(GUILD, hand, 0) == stored  # stored: not made again
-    with pytest.raises(LookupError):
+    with pytest.raises(UserError):
         await reviewer.review_seat(GUILD + 1, hand, 0)  # another server's hand

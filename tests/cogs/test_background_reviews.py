@@ -13,7 +13,7 @@ import pytest
 
 from bot.game import TableGame
 from bot.teacher.background import CALM, BackgroundReviews, tables_idle
-from bot.teacher.stand_in import StandInReviewer
+from bot.teacher.reviewer import Reviewer, inline_review
 from bot.texts.i18n import t
 from tests.cogs.conftest import World
 from tests.cogs.helpers import live
@@ -68,7 +68,7 @@ async def test_the_people_of_a_hand_are_reviewed_when_the_bot_is_idle(
 
     await service.set_auto_review(world.guild.id, True)
     moment = [table.turn_started + 1]  # a second after the hand's last move
-    reviewer = StandInReviewer(world.bot.db, budget=1)
+    reviewer = Reviewer(world.bot.db, inline_review, budget=1)
     background = BackgroundReviews(
         world.bot.db, reviewer.review_seat, service.tables, clock=lambda: moment[0]
     )

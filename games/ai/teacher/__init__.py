@@ -9,7 +9,15 @@ assembles (or resumes) a review from the decisions already stored.
 
 from __future__ import annotations
 
-from .evaluate import DEFAULT_DEALS, Evaluation, Valuation, Valuer, evaluate, register_valuer
+from .evaluate import (
+    DEFAULT_DEALS,
+    Evaluation,
+    Valuation,
+    Valuer,
+    evaluate,
+    has_valuer,
+    register_valuer,
+)
 from .review import Review, decision_keys, review_decision, review_record
 
 __all__ = [
@@ -20,6 +28,7 @@ __all__ = [
     "Valuer",
     "decision_keys",
     "evaluate",
+    "has_valuer",
     "register_valuer",
     "review_decision",
     "review_record",

@@ -104,6 +104,16 @@ def valuer_of(game: str) -> Valuer:
     return valuer
 
 
+def has_valuer(game: str) -> bool:
+    """Whether a registered game values moves (a game added without a valuer has no
+    hints nor reviews yet)."""
+    try:
+        valuer_of(game)
+    except ValueError:
+        return False
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class Evaluation:
     """The moves of one decision (their record words) and what each is worth."""
@@ -224,6 +234,7 @@ __all__ = [
     "Valuer",
     "Values",
     "evaluate",
+    "has_valuer",
     "register_valuer",
     "valuer_of",
 ]

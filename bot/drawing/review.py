@@ -1,0 +1,178 @@
+"""A hand's review in words and pictures: the button under a hand's summary, the
+progress line, and the result (the totals, then the three costliest decisions, each
+with the seat's hand as it was at that moment).
+
+Each decision's hand is drawn from the seat's own view at that step
+(``games.ai.teacher.steps``): a review never shows a card its reader's seat did
+not see then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import discord
+
+from bot.drawing.pictures.files import send_files
+from bot.drawing.pictures.scenes import hand_scene
+from bot.drawing.render import COLOUR, button
+from bot.drawing.wording import hand_words
+from bot.game import TableGame
+from bot.ids import ComponentId
+from bot.texts.i18n import MESSAGES, t
+from db.models import StoredReview
+from games.ai.teacher.steps import Step, steps
+from games.records import RecordError
+
+NO_TABLE: Final = 0  # a review button's table: a hand is reviewed by its number alone
+TEXT_ONLY: Final = "text"  # the button's argument after the hand's number: no pictures
+
+
+def review_view(hand_id: int, lang: str, pictures: bool) -> discord.ui.View:
+    """The *Review* button under a hand's summary: the hand's number in its id (no table:
+    the summary is no table message), so that it answers after a restart and after the
+    table has closed."""
+    arg = str(hand_id) if pictures else f"{hand_id}:{TEXT_ONLY}"
+    view = discord.ui.View(timeout=None)
+    label = t(lang, "review.button")
+    view.add_item(button(ComponentId(NO_TABLE, 0, "review", arg), label))
+    view.stop()  # the dynamic item answers its clicks (bot.drawing.render)
+    return view
+
+
+def review_target(arg: str) -> tuple[int, bool]:
+    """The hand a *Review* button reviews, and whether with pictures; ``ValueError`` for
+    an argument no button carries."""
+    number, _, rest = arg.partition(":")
+    if not number.isdigit() or rest not in ("", TEXT_ONLY):
+        raise ValueError(arg)
+    return int(number), rest != TEXT_ONLY
+
+
+def progress_text(done: int, total: int, lang: str) -> str:
+    return t(lang, "review.progress", done=done, total=total)
+
+
+def decimal(value: float, lang: str) -> str:
+    text = f"{value:.2f}"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def unit_words(unit: str, lang: str) -> str:
+    key = f"review.unit.{unit}"
+    return t(lang, key) if key in MESSAGES else unit
+
+
+def review_shown(
+    stored: StoredReview,
+    game: TableGame,
+    record: Mapping[str, Any],
+    name: str,
+    lang: str,
+    pictures: bool,
+) -> tuple[list[discord.Embed], list[discord.File]]:
+    """A stored review in embeds (the totals, then one per costliest decision) and their
+    pictures' files. Replays the record: slow, run it in a worker thread."""
+    data: Mapping[str, Any] = stored.review
+    unit = unit_words(str(data.get("unit", "")), lang)
+    decisions: Sequence[Mapping[str, Any]] = data.get("decisions", [])
+    head = discord.Embed(
+        title=t(lang, "review.title", id=stored.hand_id, name=name, game=game.spec.name(lang)),
+        colour=COLOUR,
+    )
+    lines = []
+    if not decisions:
+        lines.append(t(lang, "review.no_decisions"))
+    valued = int(data.get("valued", 0))
+    if valued:
+        accuracy = data.get("accuracy")
+        shown = "—" if accuracy is None else f"{float(accuracy):.0f} %"
+        loss = decimal(float(data.get("total_loss", 0.0)), lang)
+        lines.append(t(lang, "review.totals", loss=loss, unit=unit, accuracy=shown, valued=valued))
+        counts = data.get("counts", {})
+        lines.append(
+            t(
+                lang,
+                "review.counts",
+                inaccuracies=int(counts.get("inaccuracy", 0)),
+                mistakes=int(counts.get("mistake", 0)),
+                blunders=int(counts.get("blunder", 0)),
+            )
+        )
+    left = len(decisions) - valued
+    if left:
+        lines.append(t(lang, "review.not_valued", count=left))
+    costliest = [str(key) for key in data.get("costliest", [])]
+    if valued and not costliest:
+        lines.append(t(lang, "review.none_costly"))
+    head.description = "\n".join(lines)
+    embeds: list[discord.Embed] = [head]
+    files: list[discord.File] = []
+    at = _steps_at(record, stored.seat)
+    numbers = {str(d.get("key")): n for n, d in enumerate(decisions, start=1)}
+    by_key = {str(d.get("key")): d for d in decisions}
+    for key in costliest:
+        decision = by_key.get(key)
+        if decision is None:
+            continue
+        embed = _decision_embed(decision, numbers[key], at.get(key), game, unit, lang, pictures)
+        embeds.append(embed)
+        for file in send_files(embed).values():  # one file for a hand shown twice
+            if all(f.filename != file.filename for f in files):
+                files.append(file)
+    return embeds, files
+
+
+def _steps_at(record: Mapping[str, Any], seat: int) -> dict[str, Step]:
+    try:
+        return {step.key: step for step in steps(record, seat)}
+    except RecordError:  # shown without the hands rather than not at all
+        return {}
+
+
+def _decision_embed(
+    decision: Mapping[str, Any],
+    number: int,
+    step: Step | None,
+    game: TableGame,
+    unit: str,
+    lang: str,
+    pictures: bool,
+) -> discord.Embed:
+    """One costly decision: what was played, the strong player's move, the loss and its
+    class, and the seat's hand then (a picture, or in words)."""
+    kind = decision.get("class")
+    title = t(lang, "review.decision", number=number)
+    if kind:
+        title = t(lang, "labelled", label=title, text=t(lang, f"review.class.{kind}"))
+    embed = discord.Embed(title=title, colour=COLOUR)
+    played = _move(game, step, str(decision.get("played", "")), lang)
+    best = _move(game, step, str(decision.get("best", "")), lang)
+    loss = decimal(float(decision.get("loss", 0.0)), lang)
+    embed.add_field(name=t(lang, "review.played"), value=played, inline=True)
+    embed.add_field(name=t(lang, "review.best"), value=best, inline=True)
+    embed.add_field(name=t(lang, "review.loss"), value=f"{loss} {unit}", inline=True)
+    if step is None:
+        return embed
+    rows = game.renderer.hand_rows(step.view, lang)
+    if not any(row.cards for row in rows):
+        return embed
+    words = hand_words(rows, lang)
+    if pictures:
+        picture = hand_scene(rows, lang, words)
+        embed.set_image(url=picture.url)
+    else:
+        embed.description = words
+    return embed
+
+
+def _move(game: TableGame, step: Step | None, words: str, lang: str) -> str:
+    """A move of the record in the game's words, as the seat was offered it then."""
+    try:
+        action = game.spec.parse_action(words)
+        if step is not None:
+            return game.renderer.move_text(step.view, action, lang)
+        return game.renderer.action_text(action, lang)
+    except (ValueError, KeyError, AttributeError):  # the record's own words, at worst
+        return f"`{words}`"

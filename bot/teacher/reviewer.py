@@ -1,0 +1,162 @@
+"""The reviews of stored hands, one seat at a time (``Reviewer.review_seat``).
+
+A review values each of the seat's decisions in the hand's record
+(``games.ai.teacher``) in a worker process, one decision at a time, and stores
+each as it is valued: a review interrupted (a restart) takes up at the first
+decision not stored.  The whole review is then stored in one transaction, and
+shown again at once whenever it is asked for.  The budget and the seed are fixed
+(the default deals, the hand's id), so a review is the same on any machine and
+whether or not it was interrupted.  The same seat asked for twice at once is
+reviewed once: the second asker waits for the first review, and is told its
+progress too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.errors import UserError
+from db import Database
+from db.models import HandRow, HandSeat, StoredReview
+from games.ai.teacher import (
+    DEFAULT_DEALS,
+    decision_keys,
+    has_valuer,
+    review_decision,
+    review_record,
+)
+from games.records import RecordError
+
+log = logging.getLogger(__name__)
+
+# one decision of a review: a record's JSON, a seat, the decision's key, a budget and a
+# seed -> the decision reviewed, as a review stores it (``review_decision``)
+DecisionReview = Callable[[Mapping[str, Any], int, str, int, int], Awaitable[dict[str, Any]]]
+Progress = Callable[[int, int], Awaitable[None]]  # decisions valued, decisions in all
+
+
+async def inline_review(
+    record: Mapping[str, Any], seat: int, key: str, budget: int, seed: int
+) -> dict[str, Any]:
+    """One decision of a review in a thread of this process (tests; the bot's workers
+    are ``bot.tables.computer.PoolDecider.review``)."""
+    return await asyncio.to_thread(review_decision, record, seat, key, budget, seed)
+
+
+@dataclass
+class _Running:
+    """A review under way, and those told of its progress."""
+
+    listeners: list[Progress] = field(default_factory=list)
+    shown: tuple[int, int] | None = None
+    task: asyncio.Task[StoredReview] | None = None
+
+    async def tell(self, done: int, total: int) -> None:
+        self.shown = (done, total)
+        for listener in list(self.listeners):
+            try:
+                await listener(done, total)
+            except Exception:  # a progress line not shown does not stop the review
+                log.exception("could not show a review's progress")
+
+
+class Reviewer:
+    """Reviews of a database's stored hands, their decisions valued by ``review``."""
+
+    def __init__(self, db: Database, review: DecisionReview, budget: int = DEFAULT_DEALS) -> None:
+        self.db = db
+        self.review = review
+        self.budget = budget
+        self._running: dict[tuple[int, int], _Running] = {}
+
+    async def hand(self, guild_id: int, hand_id: int) -> tuple[HandRow, list[HandSeat]]:
+        """The guild's stored hand ``hand_id`` and its seats; ``UserError`` for none."""
+        async with self.db.reading() as store:
+            hand = await store.ledger.hand(guild_id, hand_id)
+            seats = await store.ledger.hand_seats(hand_id)
+        if hand is None:
+            raise UserError("review.no_hand", id=hand_id)
+        return hand, seats
+
+    async def hand_of(self, table_id: int, hand_no: int) -> int | None:
+        """The number of a table's settled hand ``hand_no`` (its summary's button's)."""
+        async with self.db.reading() as store:
+            return await store.ledger.hand_id(table_id, hand_no)
+
+    async def review_seat(
+        self, guild_id: int, hand_id: int, seat: int, progress: Progress | None = None
+    ) -> StoredReview:
+        """The review of ``seat`` in the guild's hand ``hand_id``: the stored one at once,
+        else made now (``progress(done, total)`` told as decisions are valued) and stored.
+
+        ``UserError`` for a hand of another guild or none, a seat the hand has not, or a
+        record the engine refuses."""
+        hand, seats = await self.hand(guild_id, hand_id)
+        async with self.db.reading() as store:
+            stored = await store.reviews.review(hand_id, seat)
+        if stored is not None:
+            return stored
+        if not has_valuer(hand.game):
+            raise UserError("review.no_valuer", id=hand_id)
+        if not 0 <= seat < len(seats):
+            raise UserError("review.no_seat", id=hand_id)
+        key = (hand_id, seat)
+        running = self._running.get(key)
+        if running is None:
+            running = self._running[key] = _Running()
+            task = asyncio.create_task(self._review(hand, seat, seats[seat].player, running))
+            task.add_done_callback(lambda _: self._running.pop(key, None))
+            running.task = task
+        assert running.task is not None
+        if progress is not None:
+            running.listeners.append(progress)
+            if running.shown is not None:
+                await progress(*running.shown)
+        try:  # one asker gone does not stop the review the others wait for
+            return await asyncio.shield(running.task)
+        finally:
+            if progress is not None:
+                running.listeners.remove(progress)
+
+    async def _review(
+        self, hand: HandRow, seat: int, player: str, running: _Running
+    ) -> StoredReview:
+        record, budget, seed = hand.record, self.budget, hand.id
+        try:
+            keys = await asyncio.to_thread(decision_keys, record, seat)
+        except RecordError as error:
+            log.warning("hand %s cannot be reviewed: %s", hand.id, error)
+            raise UserError("review.unreadable", id=hand.id) from None
+        async with self.db.reading() as store:
+            kept = await store.reviews.reviewed_decisions(hand.id, seat)
+        done = {str(d["key"]): d for d in kept if d.get("key") in keys}
+        await running.tell(len(done), len(keys))
+        for key in keys:
+            if key in done:
+                continue
+            decision = await self.review(record, seat, key, budget, seed)
+            async with self.db.transaction() as store:
+                await store.reviews.add_reviewed_decision(hand.id, seat, key, decision)
+            done[key] = decision
+            await running.tell(len(done), len(keys))
+        whole = await asyncio.to_thread(
+            lambda: review_record(record, seat, budget, seed, done=list(done.values())).to_json()
+        )
+        async with self.db.transaction() as store:
+            await store.reviews.save_review(
+                hand_id=hand.id, seat=seat, guild_id=hand.guild_id, player=player, review=whole
+            )
+            stored = await store.reviews.review(hand.id, seat)
+        assert stored is not None
+        return stored
+
+    async def close(self) -> None:
+        """Stop the reviews under way (their decisions valued so far stay stored)."""
+        tasks = [r.task for r in self._running.values() if r.task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

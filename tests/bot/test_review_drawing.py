@@ -1,0 +1,48 @@
+"""A stored review drawn: the totals, then each costliest decision with the seat's hand
+at that moment, as a picture or, where the table's pictures are off, in words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.drawing.review import review_shown
+from bot.drawing.wording import card_text
+from bot.games import table_game
+from bot.teacher.reviewer import Reviewer, inline_review
+from bot.texts.i18n import t
+from db import Database
+from games.ai.teacher.steps import steps
+from tests.bot.test_reviewer import GUILD, stored_hand
+from tests.teacher.helpers import GAME_IDS, played_record
+
+
+@pytest.mark.parametrize("pictures", [True, False])
+async def test_the_costliest_decisions_show_the_hand_then(tmp_path: Path, pictures: bool) -> None:
+    db = await Database.open(str(tmp_path / "r.db"))
+    # a seat that lost something (seat 0 plays at random every other decision)
+    record = played_record(GAME_IDS[0], 7)
+    hand = await stored_hand(db, record)
+    stored = await Reviewer(db, inline_review).review_seat(GUILD, hand, 0)
+    await db.close()
+    costliest = stored.review["costliest"]
+    assert costliest, "the seat lost nothing: choose another record"
+    game = table_game(GAME_IDS[0])
+    embeds, files = review_shown(stored, game, record, "Sud", "fr", pictures)
+    assert embeds[0].title == t(
+        "fr", "review.title", id=hand, name="Sud", game=game.spec.name("fr")
+    )
+    assert "Perte totale" in (embeds[0].description or "")
+    at = {step.key: step for step in steps(record, 0)}
+    for embed, key in zip(embeds[1:], costliest, strict=True):
+        rows = game.renderer.hand_rows(at[key].view, "fr")
+        cards = [card for row in rows for card in row.cards]
+        if pictures:
+            assert embed.image.url is not None and embed.description is None
+            assert embed.image.url.removeprefix("attachment://") in {f.filename for f in files}
+        else:
+            assert embed.image.url is None and files == []
+            words = embed.description or ""
+            assert cards and all(card_text(card, "fr") in words for card in cards)
+    assert len(embeds) == 1 + len(costliest)

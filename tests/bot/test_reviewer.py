@@ -1,0 +1,107 @@
+"""The bot's reviewer over a real SQLite file: a seat's review stored whole, once;
+two askers at once review it once; a review that stops half-way (a worker that
+died, a restart) is taken up where it stopped and comes out as an uninterrupted one."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.errors import UserError
+from bot.teacher.reviewer import Reviewer, inline_review
+from db import Database, HandSeat
+from games.ai.teacher import DEFAULT_DEALS, decision_keys, review_record
+from tests.teacher.helpers import GAME_IDS, played_record
+
+GUILD = 5
+SEAT = 1
+
+
+class Counted:
+    """Decisions valued in this process, counted; the ``fail_after``-th one raises."""
+
+    def __init__(self, fail_after: int | None = None) -> None:
+        self.keys: list[str] = []
+        self.fail_after = fail_after
+
+    async def __call__(
+        self, record: Mapping[str, Any], seat: int, key: str, budget: int, seed: int
+    ) -> dict[str, Any]:
+        if self.fail_after is not None and len(self.keys) == self.fail_after:
+            raise RuntimeError("the worker died")
+        self.keys.append(key)
+        return await inline_review(record, seat, key, budget, seed)
+
+
+async def stored_hand(db: Database, record: dict[str, Any]) -> int:
+    async with db.transaction() as store:
+        return await store.ledger.insert_hand(
+            guild_id=GUILD, game=str(record["game"]), table_id=None, hand_no=1, record=record,
+            declarer=None, made=None,
+            players=[HandSeat(f"{i + 100}", str(p), 0) for i, p in enumerate(record["players"])],
+        )  # fmt: skip
+
+
+@pytest.fixture
+def record() -> dict[str, Any]:
+    return played_record(GAME_IDS[0], 7)
+
+
+async def test_two_askers_at_once_review_the_seat_once(tmp_path: Path, record) -> None:
+    db = await Database.open(str(tmp_path / "r.db"))
+    hand = await stored_hand(db, record)
+    counted = Counted()
+    reviewer = Reviewer(db, counted)
+    keys = decision_keys(record, SEAT)
+    assert len(keys) > 2
+    seen: list[list[tuple[int, int]]] = [[], []]
+
+    def told(i: int):
+        async def progress(done: int, total: int) -> None:
+            seen[i].append((done, total))
+
+        return progress
+
+    first, second = await asyncio.gather(
+        reviewer.review_seat(GUILD, hand, SEAT, told(0)),
+        reviewer.review_seat(GUILD, hand, SEAT, told(1)),
+    )
+    assert counted.keys == keys  # each decision valued once, for both
+    assert first == second and first.player == f"{SEAT + 100}"
+    assert seen[0][0] == (0, len(keys)) and seen[0][-1] == (len(keys), len(keys))
+    assert seen[1] and seen[1][-1] == (len(keys), len(keys))  # the second is told too
+    whole = review_record(record, SEAT, DEFAULT_DEALS, hand).to_json()
+    assert first.review == whole
+    again = await reviewer.review_seat(GUILD, hand, SEAT)  # from the store
+    assert again == first and counted.keys == keys
+    with pytest.raises(UserError) as refused:  # another server's hand is none of this one's
+        await reviewer.review_seat(GUILD + 1, hand, SEAT)
+    assert refused.value.key == "review.no_hand"
+    await db.close()
+
+
+async def test_a_review_stopped_half_way_is_taken_up_and_stored_whole(
+    tmp_path: Path, record
+) -> None:
+    db = await Database.open(str(tmp_path / "r.db"))
+    hand = await stored_hand(db, record)
+    keys = decision_keys(record, SEAT)
+    half = len(keys) // 2
+    with pytest.raises(RuntimeError):
+        await Reviewer(db, Counted(fail_after=half)).review_seat(GUILD, hand, SEAT)
+    async with db.reading() as store:
+        assert await store.reviews.review(hand, SEAT) is None  # never half-stored
+        kept = await store.reviews.reviewed_decisions(hand, SEAT)
+    assert sorted(d["key"] for d in kept) == sorted(keys[:half])
+
+    counted = Counted()  # a restart: a new reviewer on the same file
+    stored = await Reviewer(db, counted).review_seat(GUILD, hand, SEAT)
+    assert counted.keys == keys[half:]
+    assert stored.review == review_record(record, SEAT, DEFAULT_DEALS, hand).to_json()
+    async with db.reading() as store:
+        assert await store.reviews.reviewed_decisions(hand, SEAT) == []
+    await db.close()
