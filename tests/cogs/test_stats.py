@@ -115,7 +115,7 @@ async def test_stats_without_a_review_says_how_to_get_some(world: World) -> None
     assert not result.response.attachments
     (embed,) = result.response.embeds
     assert embed.description == t("en", "stats.none", name="Ouest")
-    for way in ("**Review**", "`/history`", "`/settings reviews:`"):
+    for way in (f"**{t('en', 'review.button')}**", "`/history`", "`/settings reviews:`"):
         assert way in embed.description
     sud = world.members[0]  # reviews of La Bête, none of Bésigue
     besigue = await sud.slash(world.channel, "stats", game="besigue")
