@@ -29,6 +29,7 @@ COMMON_DESCRIPTIONS: Final = {
     "level": "How well those computer players play",
     "language": "Language of the table's public messages (remembered for this server)",
     "pictures": "Show the cards as pictures (off: text only)",
+    "hints": "A Hint button in each hand (default: on when a computer player sits)",
 }
 RESUME_DESCRIPTION: Final = "A match kept for later to take up again (its options and seats)"
 COMMON_CHOICES: Final = {
@@ -59,6 +60,7 @@ class Opener(Protocol):
         language: str | None,
         pictures: bool,
         resume: str | None = None,
+        hints: bool | None = None,
     ) -> None: ...
 
 
@@ -97,6 +99,7 @@ class TableCommand:
                 common["language"],
                 common["pictures"],
                 resume,
+                common["hints"],
             )
 
         hints = get_type_hints(own)
@@ -122,6 +125,7 @@ class TableCommand:
             inspect.Parameter("level", keyword, default="strong", annotation=str),
             inspect.Parameter("language", keyword, default=None, annotation=str | None),
             inspect.Parameter("pictures", keyword, default=True, annotation=bool),
+            inspect.Parameter("hints", keyword, default=None, annotation=bool | None),
         ]
         described = dict(COMMON_DESCRIPTIONS)
         if kept is not None:  # after the game's own options, before the common ones

@@ -1,0 +1,74 @@
+"""A hint: the best few of a seat's moves, valued from its view only, and a line of why.
+
+``hint`` runs in a worker process (its arguments and its result pickle): the
+sensible moves of the decision (``Valuer.candidates``) are valued by
+``evaluate`` on the same deals, the best first, each with what it costs
+against the best; ``why`` (``games.ai.teacher.why``) says what a rule of thumb
+sees in the best one, where one does.  ``hint_deals`` is the budget a table
+gives a hint: the deals a game can value within the hint's time (the figures
+of ``bench/hints.py``, in docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from games.ai.teacher.evaluate import evaluate, valuer_of
+from games.ai.teacher.why import Why, explain
+
+SHOWN: Final = 3  # the moves a hint shows
+HINT_DEALS: Final = 16  # deals drawn for a hint, unless the game's own figure says fewer
+GAME_HINT_DEALS: Final[dict[str, int]] = {}  # a game's own, where 16 would be too slow
+
+
+def hint_deals(game: str) -> int:
+    """The deals a hint of ``game`` is valued on (p95 within 1.5 s on two cores)."""
+    return GAME_HINT_DEALS.get(game, HINT_DEALS)
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The best moves of a decision (the game's actions), best first, what each costs
+    against the best (the first's is 0), in the game's ``unit``, and why the best is."""
+
+    moves: tuple[Any, ...]
+    losses: tuple[float, ...]
+    unit: str
+    samples: int  # deals drawn
+    why: Why | None
+
+
+def hint_moves(game: str, view: Any) -> list[Any]:
+    """The moves a hint would weigh at ``view``: none unless there is a choice."""
+    moves = valuer_of(game).candidates(view)
+    return moves if len(moves) > 1 else []
+
+
+def offers_hint(game: str, view: Any) -> bool:
+    """Whether a hint can be given at ``view``: a choice, and a valuation of this kind of
+    decision (the table offers the Hint button only then; cheap: nothing is drawn)."""
+    moves = hint_moves(game, view)
+    return bool(moves) and valuer_of(game).valuation(view, moves) is not None
+
+
+def hint(game: str, view: Any, budget: int, seed: int, shown: int = SHOWN) -> Hint | None:
+    """The ``shown`` best moves of the seat of ``view`` (valued on ``budget`` deals drawn
+    with ``seed``), or None when there is no choice or no valuation of this decision."""
+    moves = hint_moves(game, view)
+    if not moves:
+        return None
+    evaluation = evaluate(game, view, moves, budget, seed)
+    if evaluation is None:
+        return None
+    order = sorted(range(len(moves)), key=lambda i: (-evaluation.values[i], i))[:shown]
+    return Hint(
+        tuple(moves[i] for i in order),
+        tuple(evaluation.loss(i) for i in order),
+        evaluation.unit,
+        evaluation.samples,
+        explain(game, view, moves[order[0]]),
+    )
+
+
+__all__ = ["HINT_DEALS", "SHOWN", "Hint", "hint", "hint_deals", "hint_moves", "offers_hint"]
