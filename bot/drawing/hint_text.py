@@ -34,8 +34,9 @@ def worth(loss: float, unit: str, lang: str) -> str:
     if loss < AS_GOOD:
         return t(lang, "hint.as_good")
     shown = f"{loss:.1f}" if loss < 10 else f"{loss:.0f}"
+    shown = shown.removesuffix(".0")  # a whole number says itself: "−1 sou", "−2 sous"
     # the unit's grammatical number: below 2 singular in French, only exactly 1 in English
-    count = int(loss) if lang == "fr" else (1 if shown == "1.0" else 2)
+    count = int(loss) if lang == "fr" else (1 if shown == "1" else 2)
     number = shown.replace(".", ",") if lang == "fr" else shown
     return t(lang, "hint.loss", value=number, unit=t(lang, f"hint.unit.{unit}", count=count))
 

@@ -144,3 +144,40 @@ async def test_no_hint_button_with_hints_off_and_a_copied_one_is_refused(world, 
     refused = await world.members[seat].click(copied, label=HINT)
     assert refused.response.content == t("en", "error.hints_off")
     assert calls == []
+
+
+async def test_the_deal_says_how_many_hints_each_player_took(world):
+    """A hint asked twice at one decision counts once; the table's log says at the deal's
+    end how many hints each player took."""
+    game = offered_games()[0]
+    table = await seated(world, game, hints=True)
+    seat = await to_a_choice(world, table)
+    for _ in range(2):
+        answer = await world.members[seat].user.click(last_dm(world, seat), label=HINT)
+        assert t("en", "hint.best") in answer.response.content
+    service = world.bot.service
+    while table.in_deal:
+        state = table.state
+        view = state.view(state.turn)
+        action = await inline_decider(table.game.id, table.game.spec.fair, view, table.moves)
+        await service.act(table.id, table.seats[state.turn].player, action)
+    await world.bot.presenter.after_change(table)
+    log = world.table_message().embeds[0].fields[-1].value
+    assert t(table.public_lang, "log.hints", hints=f"{table.name(seat)} 1") in log
+    assert not world.env.errors
+
+
+async def test_the_lobby_shows_the_hints_option_and_its_default(world):
+    sud = world.members[0]
+    game = offered_games()[0]
+    await sud.slash(world.channel, f"table new {game.command.name}")
+    options = world.table_message().embeds[0].fields[1].value
+    assert t("en", "options.hints.off.auto") in options
+    await world.bot.service.add_computer(live(world).id, str(sud.id), "fair")
+    await world.bot.presenter.after_change(live(world))
+    options = world.table_message().embeds[0].fields[1].value
+    assert t("en", "options.hints.on.auto") in options
+    other = world.guild.create_text_channel("autre")
+    await world.members[1].slash(other, f"table new {game.command.name}", hints=False)
+    table = world.bot.service.in_channel(other.id)
+    assert table is not None and not table.hints
