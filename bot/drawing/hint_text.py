@@ -45,4 +45,4 @@ def why_text(why: Why, lang: str) -> str:
     """The line of why in words: its reason, with the cards it names."""
     cards = list(why.cards)
     first = card_text(cards[0], lang) if cards else ""
-    return t(lang, f"why.{why.reason}", card=first, cards=cards_text(cards, lang))
+    return t(lang, f"why.{why.reason}", card=first, cards=cards_text(cards, lang), count=why.count)

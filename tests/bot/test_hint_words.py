@@ -40,8 +40,9 @@ def test_every_games_unit_has_its_words(game) -> None:
 
 
 def test_the_line_of_why_names_its_cards() -> None:
-    why = Why("trumps_left_shown", (Card.parse("KS"), Card.parse("7S")))
-    assert why_text(why, "en") == "the talon is shown: the trumps still out are K♠ 7♠."
+    why = Why("trumps_left_shown", count=2)
+    assert why_text(why, "en") == "the talon is shown: 2 trumps still out."
+    assert why_text(Why("trumps_left", count=1), "fr") == "1 atout encore dehors."
     assert why_text(Why("master", (Card.parse("AH"),)), "fr") == (
         "A♥ est maître : aucune carte encore dehors ne la bat."
     )

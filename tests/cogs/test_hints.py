@@ -117,14 +117,14 @@ async def test_the_hint_is_its_players_own_and_names_only_what_they_see(world, g
     moves = [line for line in text.splitlines() if line[:2] in ("1.", "2.", "3.")]
     assert 2 <= len(moves) <= 3 and t("en", "hint.best") in moves[0]
     assert moves[0].startswith("1. **")
-    # no card the reader has not seen is named among the moves (the line of why may name
-    # the trumps still out: cards unseen, never whose they are)
+    # no card the reader has not seen is named, in the moves or in the line of why
     hidden = [c for s in range(len(table.seats)) if s != seat for c in others_hand(state, s)]
     own = set().union(*card_words(others_hand(state, seat)).values())  # two packs: the same
     for card, words in card_words(hidden).items():
         words -= own  # a card of another pack the reader holds too reads the same
-        for line in moves:
-            assert not any(f"**{w}**" in line or f" {w} " in line for w in words), (card, line)
+        for line in text.splitlines():
+            named = any(f"**{w}**" in line or f" {w} " in line or f"{w} " in line for w in words)
+            assert not named, (card, line)
     assert not world.env.errors
 
 

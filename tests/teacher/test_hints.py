@@ -16,7 +16,7 @@ import pytest
 from games import registry
 from games.ai.teacher.hint import SHOWN, hint, hint_moves
 from games.ai.teacher.steps import steps
-from games.ai.teacher.why import TrickSense, Why, card_play_why, explain
+from games.ai.teacher.why import TrickSense, Why, card_play_why, explain, sense_of
 from games.cards import SUIT_MASKS, Card, Suit, cards_of
 from games.obligations import FollowBeatTrump
 from games.tricks import played_mask
@@ -55,10 +55,10 @@ def test_a_card_that_takes_the_trick_last_says_so() -> None:
     assert card_play_why(last, index("KH")) == Why("takes_last", (Card.parse("KH"),))
     # not when every card would take it, nor when it does not take it, nor before the last
     every = sense(["KH"], ["KS"], ["9H", "10H", "QH"], last=True)
-    assert card_play_why(every, index("KH")) == Why("trumps_left", (Card.parse("KS"),))
-    assert card_play_why(last, index("7H")) == Why("trumps_left", (Card.parse("KS"),))
+    assert card_play_why(every, index("KH")) == Why("trumps_left", count=1)
+    assert card_play_why(last, index("7H")) == Why("trumps_left", count=1)
     early = sense(["KH", "7H"], ["KS"], ["9H", "QH"])
-    assert card_play_why(early, index("KH")) == Why("trumps_left", (Card.parse("KS"),))
+    assert card_play_why(early, index("KH")) == Why("trumps_left", count=1)
 
 
 def test_a_card_led_that_nothing_out_beats_is_master() -> None:
@@ -68,16 +68,14 @@ def test_a_card_led_that_nothing_out_beats_is_master() -> None:
     higher = sense(["QH", "7H"], ["KH", "9C"], [])
     assert card_play_why(higher, index("QH")) == Why("no_trump_left")
     trumped = sense(["QH", "7H"], ["JH", "9S"], [])
-    assert card_play_why(trumped, index("QH")) == Why("trumps_left", (Card.parse("9S"),))
+    assert card_play_why(trumped, index("QH")) == Why("trumps_left", count=1)
 
 
 def test_the_trumps_still_out_are_those_the_others_may_hold() -> None:
     mid = sense(["AH", "7S"], ["KS", "9S", "10C"], ["9H"])
-    assert card_play_why(mid, index("7S")) == Why(
-        "trumps_left", (Card.parse("KS"), Card.parse("9S"))
-    )  # strongest first
+    assert card_play_why(mid, index("7S")) == Why("trumps_left", count=2)
     shown = sense(["AH", "7S"], ["KS", "10C"], ["9H"], shown=True)
-    assert card_play_why(shown, index("7S")) == Why("trumps_left_shown", (Card.parse("KS"),))
+    assert card_play_why(shown, index("7S")) == Why("trumps_left_shown", count=1)
     none = sense(["AH", "7S"], ["10C"], ["9H"])
     assert card_play_why(none, index("7S")) == Why("no_trump_left")
     no_trump = sense(["AH", "7H"], ["KH"], ["9H"], trumps=0)
@@ -86,8 +84,8 @@ def test_the_trumps_still_out_are_those_the_others_may_hold() -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_line_of_why_is_so_in_the_seats_view(game_id: str) -> None:
-    """On the decisions of played deals, a line names only what the seat may say: a card
-    it holds (master, takes the trick), or trumps neither in its hand nor played."""
+    """On the decisions of played deals, a line names only cards the seat holds (master,
+    takes the trick), and counts as still out only trumps neither in its hand nor played."""
     said = 0
     for seed in range(1, 4):
         data = played_record(game_id, seed)
@@ -100,13 +98,14 @@ def test_every_line_of_why_is_so_in_the_seats_view(game_id: str) -> None:
                 if why is None:
                     continue
                 said += 1
-                hand = set(cards_of(step.view.hand))
-                if why.reason in ("master", "takes_last"):
-                    assert set(why.cards) <= hand, why
-                else:
-                    view = step.view
-                    gone = played_mask(view.trick, view.tricks_played)
-                    assert not any(c in hand or gone & c.bit for c in why.cards), why
+                view = step.view
+                assert set(why.cards) <= set(cards_of(view.hand)), why
+                if why.count:
+                    gone = played_mask(view.trick, view.tricks_played) | view.hand
+                    read = sense_of(game_id, view, moves[0])
+                    assert read is not None
+                    trumps = read[0].trumps
+                    assert why.count <= (trumps & ~gone).bit_count(), why
     spec = registry.game(game_id)
     assert said or spec.id.startswith("besigue"), "no line of why in a whole game"
 

@@ -2,10 +2,13 @@
 
 Only facts the seat's own view shows, and only a few: a card that takes the
 trick when nobody plays after it, a card led that no card still out can beat,
-the trumps still out (said "the talon is shown" where the rest of L'Hombre's
-talon lies face up).  A game registers how it reads a view into a ``TrickSense``
-(``register_explainer``); a decision that is not a card played, or a game that
-registered nothing, has no line: better none than one that is not so.
+how many trumps are still out (said "the talon is shown" where the rest of
+L'Hombre's talon lies face up).  A line names no card but the seat's own: the
+trumps still out are counted, not named (which they are follows from the view,
+but a message never names a card its reader does not hold or see).  A game
+registers how it reads a view into a ``TrickSense`` (``register_explainer``); a
+decision that is not a card played, or a game that registered nothing, has no
+line: better none than one that is not so.
 
 The line is a reason (the catalogue's ``why.<reason>``) and its cards: the bot
 words it in the reader's language.
@@ -27,7 +30,8 @@ class Why:
     """Why the best move is best, in a catalogue reason and the cards it names."""
 
     reason: str
-    cards: tuple[Card, ...] = ()
+    cards: tuple[Card, ...] = ()  # the seat's own cards it names
+    count: int = 0  # the trumps still out
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,10 +58,16 @@ def register_explainer(game: str, explainer: Explainer) -> None:
     _EXPLAINERS[game] = explainer
 
 
+def sense_of(game: str, view: Any, move: Any) -> tuple[TrickSense, int] | None:
+    """``game``'s reading of ``view`` and the card ``move`` plays (None: no card played,
+    or no reading registered)."""
+    explainer = _EXPLAINERS.get(game)
+    return explainer(view, move) if explainer is not None else None
+
+
 def explain(game: str, view: Any, best: Any) -> Why | None:
     """The line of why ``best`` (a move of ``view``) is best, or None."""
-    explainer = _EXPLAINERS.get(game)
-    read = explainer(view, best) if explainer is not None else None
+    read = sense_of(game, view, best)
     return None if read is None else card_play_why(*read)
 
 
@@ -73,10 +83,10 @@ def card_play_why(sense: TrickSense, card: int) -> Why | None:
         return Why("master", (Card.from_index(card),))
     if not sense.trumps:
         return None
-    left = tuple(Card.from_index(c) for c in bits_of(sense.out & sense.trumps))
+    left = (sense.out & sense.trumps).bit_count()
     if not left:
         return Why("no_trump_left")
-    return Why("trumps_left_shown" if sense.shown else "trumps_left", left)
+    return Why("trumps_left_shown" if sense.shown else "trumps_left", count=left)
 
 
 def in_other_hands(knowledge: Knowledge) -> int:
@@ -107,4 +117,5 @@ __all__ = [
     "in_other_hands",
     "played_cards",
     "register_explainer",
+    "sense_of",
 ]
