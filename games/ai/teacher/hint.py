@@ -55,11 +55,15 @@ def offers_hint(game: str, view: Any) -> bool:
 
 def hint(game: str, view: Any, budget: int, seed: int, shown: int = SHOWN) -> Hint | None:
     """The ``shown`` best moves of the seat of ``view`` (valued on ``budget`` deals drawn
-    with ``seed``), or None when there is no choice or no valuation of this decision."""
+    with ``seed``, whatever the kind of decision), or None when there is no choice or no
+    valuation of this decision."""
     moves = hint_moves(game, view)
-    if not moves:
+    valuation = valuer_of(game).valuation(view, moves) if moves else None
+    if valuation is None:
         return None
-    evaluation = evaluate(game, view, moves, budget, seed)
+    # the budget is of deals drawn: a valuation that judges batches of deals (an auction's
+    # contracts) would draw ``scale`` times as many, and take as much longer
+    evaluation = evaluate(game, view, moves, max(1, budget // max(1, valuation.scale)), seed)
     if evaluation is None:
         return None
     order = sorted(range(len(moves)), key=lambda i: (-evaluation.values[i], i))[:shown]
