@@ -41,8 +41,12 @@ class Hint:
 
 
 def hint_moves(game: str, view: Any) -> list[Any]:
-    """The moves a hint would weigh at ``view``: none unless there is a choice."""
-    moves = valuer_of(game).candidates(view)
+    """The moves a hint would weigh at ``view``: none unless there is a choice (nor in a
+    game with no valuation of moves: a game added without a teacher offers no hints)."""
+    try:
+        moves = valuer_of(game).candidates(view)
+    except ValueError:
+        return []
     return moves if len(moves) > 1 else []
 
 
