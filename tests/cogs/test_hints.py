@@ -125,6 +125,14 @@ async def test_the_hint_is_its_players_own_and_names_only_what_they_see(world, g
         for line in text.splitlines():
             named = any(f"**{w}**" in line or f" {w} " in line or f"{w} " in line for w in words)
             assert not named, (card, line)
+
+    # once the decision is made, the button of that decision says so and changes nothing
+    action = await inline_decider(game.id, game.spec.fair, view, table.moves)
+    await world.bot.service.act(table.id, table.seats[seat].player, action)
+    seq = table.seq
+    stale = await world.members[seat].click(copied, label=HINT)
+    assert stale.ephemeral and stale.response.content == t("en", "error.hint_stale")
+    assert table.seq == seq and len(calls) == 1
     assert not world.env.errors
 
 
