@@ -29,6 +29,7 @@ COMMON_DESCRIPTIONS: Final = {
     "level": "How well those computer players play",
     "language": "Language of the table's public messages (remembered for this server)",
     "pictures": "Show the cards as pictures (off: text only)",
+    "hints": "A Hint button in each hand (default: on when a computer player sits)",
 }
 RESUME_DESCRIPTION: Final = "A match kept for later to take up again (its options and seats)"
 COMMON_CHOICES: Final = {
@@ -55,6 +56,7 @@ class TableChoices:
     level: str
     language: str | None
     pictures: bool
+    hints: bool | None = None  # None: on when a computer player sits
     resume: str | None = None
 
 
@@ -120,6 +122,7 @@ class TableCommand:
             inspect.Parameter("level", keyword, default="strong", annotation=str),
             inspect.Parameter("language", keyword, default=None, annotation=str | None),
             inspect.Parameter("pictures", keyword, default=True, annotation=bool),
+            inspect.Parameter("hints", keyword, default=None, annotation=bool | None),
         ]
         described = dict(COMMON_DESCRIPTIONS)
         if kept is not None:  # after the game's own options, before the common ones

@@ -27,7 +27,7 @@ SELECT_PATTERN: Final = re.compile(SELECT_TEMPLATE)
 # the verbs the core answers itself; every other verb is a game's and may be stale
 TABLE_VERBS: Final = frozenset(
     {"join", "leave", "ai", "airm", "start", "next", "stop", "keep", "replace", "abandon", "back"}
-    | {"hand", "rules", "look", "tricks", "review"}
+    | {"hand", "rules", "look", "tricks", "review", "hint"}
 )
 
 

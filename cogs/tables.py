@@ -6,6 +6,7 @@ draws, and let the presenter update the table message and the private hands.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import time
@@ -20,6 +21,7 @@ from bot.commands import TableChoices
 from bot.delivery.permissions import manager_only
 from bot.delivery.table_message import edit_refused, table_edit, table_payload
 from bot.drawing.boards import rules_embed
+from bot.drawing.hint_text import hint_text
 from bot.drawing.pictures.files import edit_files, held, send_files
 from bot.drawing.render import (
     computer_choice,
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
     from db.models import KeptMatch
 
 Interaction = discord.Interaction[Any]
+HINT_WAIT = 2.0  # seconds a hint may take before its answer is deferred (Discord allows 3)
 
 
 def bot_of(interaction: Interaction) -> BeteBot:
@@ -133,6 +136,9 @@ async def _handle(
             await service.vote_stop(table.id, player)
         await _answer_public(bot, interaction, table)
         return
+    if verb == "hint":  # the best moves of the player's decision, privately
+        await _answer_hint(bot, interaction, table, player, cid, lang)
+        return
     if verb == "look":
         await service.look(table.id, player)
         seat = _seat(table, player)
@@ -154,6 +160,30 @@ async def _handle(
     else:
         await _answer_panel(bot, interaction, table, seat, lang)
         await presenter.after_change(table)
+
+
+async def _answer_hint(
+    bot: BeteBot,
+    interaction: Interaction,
+    table: LiveTable,
+    player: str,
+    cid: ComponentId,
+    lang: str,
+) -> None:
+    """A hint, worked out in the workers while the table plays on: answered at once if
+    it comes within ``HINT_WAIT``, else deferred ("thinking") and sent when it comes.
+    Refused (nothing worked out) unless it is the clicker's own hand and decision."""
+    hints = bot.service.hints
+    asked = await hints.ask(table.id, player, cid.moves, _number(cid.arg))
+    work = asyncio.ensure_future(hints.work_out(asked))
+    done, _ = await asyncio.wait({work}, timeout=HINT_WAIT)
+    if not done:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    text = hint_text(table.game, asked.view, await work, lang)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 def _seat(table: LiveTable, player: str) -> int:
@@ -290,6 +320,7 @@ async def open_table(
         guild_name=guild.name,
         channel_name=channel.name,
         pictures=chosen.pictures,
+        hints=chosen.hints,
         kept=kept,
         handle=interaction.user.name,
     )

@@ -42,7 +42,8 @@ def changed_options(rules: Any, lang: str, besides: tuple[str, ...] = ()) -> lis
 
 
 def options_text(table: LiveTable, lang: str) -> str:
-    """The game's own options, then the table's: the time to play, pictures or not."""
+    """The game's own options, then the table's: the time to play, pictures or not, hints
+    (said with why when the table's option left them to the seats)."""
     lines = table.game.renderer.options_lines(table, lang)
     seconds = table.row.turn_seconds
     lines.append(
@@ -50,6 +51,8 @@ def options_text(table: LiveTable, lang: str) -> str:
     )
     if not table.pictures:
         lines.append(t(lang, "options.no_pictures"))
+    auto = "" if table.hints_option is not None else ".auto"
+    lines.append(t(lang, f"options.hints.{'on' if table.hints else 'off'}{auto}"))
     return "\n".join(lines)
 
 

@@ -40,6 +40,7 @@ from bot.ids import ComponentId
 from bot.tables.computer import LEVELS, level_player
 from bot.tables.table import LiveTable
 from bot.texts.i18n import game_text, t
+from games.ai.teacher.hint import offers_hint
 from games.cards import Card, Suit
 
 COLOUR: Final = discord.Colour(0x2E7D32)
@@ -389,10 +390,21 @@ def _draw_hand_panel(
     embed.description = "\n".join([where, *lines])
     for item in items:
         view.add_item(item)
+    if hint_offered(table, seat, own):
+        hint = ComponentId(table.id, table.moves, "hint", str(seat))
+        view.add_item(button(hint, t(lang, "btn.hint"), discord.ButtonStyle.success, row=4))
     if table.row.message_id is not None:
         url = table_link(table)
         view.add_item(discord.ui.Button(label=t(lang, "btn.to_table"), url=url, row=4))
     return embed, _finish(view), picture
+
+
+def hint_offered(table: LiveTable, seat: int, own: Any) -> bool:
+    """The hand of ``seat`` has a Hint button: hints on, the seat's person to decide, and
+    a hint to give (a choice the game values: ``own`` is the seat's view)."""
+    if not table.hints or table.to_act != seat or not table.seats[seat].human:
+        return False
+    return offers_hint(table.game.id, own)
 
 
 def hand_where(table: LiveTable, lang: str) -> str:

@@ -6,7 +6,8 @@ two levels, *fair* and *strong*, which the game names (``GameSpec.fair``,
 ``bot.tables.names``').  The bot's
 decider runs each decision in a worker process (``games.ai.DecisionPool``), so
 the event loop answers clicks while a computer player thinks; tests use the
-in-process decider.
+in-process decider.  A player's hint (``games.ai.teacher.hint``) is worked out
+by the same workers (``PoolDecider.hint``), or in process (``inline_hinter``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any, Final, cast
 
 from bot.tables.names import AI_PREFIX
 from games.ai import DEFAULT_BUDGET, DecisionPool, decide
+from games.ai.teacher.hint import Hint, hint
 from games.registry import AnyGame
 
 log = logging.getLogger(__name__)
@@ -26,6 +28,7 @@ log = logging.getLogger(__name__)
 LEVELS: Final = ("fair", "strong")  # as a table offers them, weakest first
 
 Decider = Callable[[str, str, Any, int], Awaitable[Any]]  # game id, level, a seat's view, seed
+Hinter = Callable[[str, Any, int, int], Awaitable[Hint | None]]  # game id, view, deals, seed
 
 
 def level_player(game: AnyGame, level: str) -> str:
@@ -58,6 +61,11 @@ async def inline_decider(game: str, level: str, view: Any, seed: int) -> Any:
     return decide(game, level, view, DEFAULT_BUDGET, seed)
 
 
+async def inline_hinter(game: str, view: Any, budget: int, seed: int) -> Hint | None:
+    """A hint worked out in this process: for tests (and a decider with no workers)."""
+    return hint(game, view, budget, seed)
+
+
 class PoolDecider:
     """Decisions in worker processes, started at the first decision; the teacher's
     reviews run their decisions in the same workers (``review``)."""
@@ -78,6 +86,13 @@ class PoolDecider:
             "dict[str, Any]",
             await self._run(lambda pool: pool.submit_review(record, seat, key, budget, seed)),
         )
+
+    async def hint(self, game: str, view: Any, budget: int, seed: int) -> Hint | None:
+        """A hint for the seat of ``view``, worked out by the same workers."""
+        found: Hint | None = await self._run(
+            lambda pool: pool.submit_hint(game, view, budget, seed)
+        )
+        return found
 
     async def _run(self, submit: Callable[[DecisionPool], Future[Any]]) -> Any:
         if self._pool is None:

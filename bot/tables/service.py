@@ -23,9 +23,10 @@ from bot.errors import TableElsewhere, UserError
 from bot.game import LogLine, TableGame
 from bot.games import default_game, table_game
 from bot.tables.clicks import Click, checked_move
-from bot.tables.computer import Decider, PoolDecider
+from bot.tables.computer import Decider, Hinter, PoolDecider, inline_hinter
 from bot.tables.dealing import Dealer, DealSource
 from bot.tables.finding import Events, Finding, seat_of
+from bot.tables.hints import Hints
 from bot.tables.lobby import Lobby, lobby_seat
 from bot.tables.matches import Matches, MatchGoingOn, keep_if_unfinished, resumed_seats
 from bot.tables.moderation import Moderation
@@ -66,8 +67,9 @@ class TableService:
     Its parts, each given only what it uses: ``finding`` (the tables by id, channel,
     player), ``clock`` (timers and computer players), ``dealer`` (the deal event),
     ``lobby`` (seats before play), ``moderation``, ``matches`` (kept and going on),
-    ``preferences`` and ``readings`` (the database only).  The methods the commands
-    call are the service's, each delegating to its part."""
+    ``preferences`` and ``readings`` (the database only), ``hints`` (a player's
+    hints).  The methods the commands call are the service's, each delegating to
+    its part."""
 
     def __init__(
         self,
@@ -77,6 +79,7 @@ class TableService:
         deal_source: DealSource | None = None,
         decider: Decider | None = None,
         ai_pause: float = AI_PAUSE,
+        hinter: Hinter | None = None,
     ) -> None:
         self.db = db
         self.tables: dict[int, LiveTable] = {}
@@ -101,6 +104,9 @@ class TableService:
         self.matches = Matches(self.finding, self._commit, db)
         self.preferences = Preferences(db)
         self.readings = Readings(db)
+        # hints are worked out by the computer players' workers where the decider has them
+        hinter = hinter or getattr(self.decider, "hint", None) or inline_hinter
+        self.hints = Hints(self.finding, self._commit, hinter)
 
     # ---- loading -------------------------------------------------------------
 
@@ -233,6 +239,7 @@ class TableService:
         guild_name: str = "",
         channel_name: str = "",
         pictures: bool = True,
+        hints: bool | None = None,
         kept: KeptMatch | None = None,
         handle: str = "",
     ) -> LiveTable:
@@ -240,7 +247,7 @@ class TableService:
 
         ``game`` defaults to the first game offered.  A ``kept`` match taken up again
         brings its options and its seats, in their order.  ``handle`` is the creator's
-        username (``join``)."""
+        username (``join``).  ``hints`` None: on when a computer player sits."""
         game = game or default_game()
         joins = [{"player": player, "name": person_name(name, handle, ()), "lang": lang}]
         resume: dict[str, Any] = {}
@@ -283,6 +290,7 @@ class TableService:
                         "lang": lang,
                         "carried": [[e.owner_name, e.amount] for e in carried],
                         "pictures": pictures,
+                        "hints": hints,
                         **resume,
                     },
                 ),

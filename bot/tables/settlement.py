@@ -11,7 +11,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot.tables.matches import write_standings
-from bot.tables.table import LiveTable
+from bot.tables.table import LiveTable, hint_counts
 from db import HandSeat, NewEntry, NewPayment, Store
 
 log = logging.getLogger(__name__)
@@ -31,6 +31,9 @@ def settlement_writer(table: LiveTable) -> Callable[[Store], Awaitable[None]]:
             log.error("%s declares no result %r: stored anyway", game.id, result.result)
         record = game.spec.write_record(session, state)  # the record of RULES.md §5
         record["players_names"] = table.names
+        hints = hint_counts(table)
+        if hints:  # an extra key, which every reader of a record ignores
+            record["hints"] = {str(seat): n for seat, n in sorted(hints.items())}
         declarer = result.declarer
         hand_id = await store.ledger.insert_hand(
             guild_id=guild,

@@ -6,9 +6,10 @@ rebuilds every open table by replaying its log.  Nothing here does I/O.
 
 Events (``kind`` and payload):
 
-- ``open``: ``{"by", "name", "lang", "carried": [[owner_name, amount], ...]}``, and
-  ``"resume": {"kept", "state"}`` for a kept match taken up again (its seats join next,
-  in their order; ``state`` is what the game kept)
+- ``open``: ``{"by", "name", "lang", "carried": [[owner_name, amount], ...]}``, the
+  table's options ``"pictures"`` and ``"hints"`` (true, false, or null: on when a
+  computer player sits), and ``"resume": {"kept", "state"}`` for a kept match taken up
+  again (its seats join next, in their order; ``state`` is what the game kept)
 - ``join``: ``{"player", "name", "lang"}``, or ``{"player", "name", "ai"}`` for a computer
   player (``ai`` is its level); ``leave``: ``{"player"}``; ``rename``: ``{"player", "to",
   "name"}``: a computer player in the lobby takes another key and name (a person joining
@@ -20,6 +21,9 @@ Events (``kind`` and payload):
   the register and pot (by part) the hand was dealt with
 - ``look``: ``{"seat"}`` (a player turned up a hand kept face down)
 - ``action``: ``{"seat", "action", "timeout"}``, in record notation
+- ``hint``: ``{"seat", "moves"}``: the player of ``seat`` took a hint at the decision
+  the table's count of moves ``moves`` stood at (a decision counts once however often
+  it is asked; counted per deal, said when the deal is settled, kept in its record)
 - ``replace``: ``{"seat", "by", "ai"}``: a computer player of level ``ai`` plays for an
   absent player (who keeps the seat, its money and its bêtes); ``return``: ``{"seat"}``
 - ``stop``: ``{"by"}`` (the session stops as its game does); ``vote``: ``{"player"}``;
@@ -80,6 +84,8 @@ class LiveTable:
     moves: int = 0  # deals and game actions: the number carried by the buttons
     public_lang: str = "fr"
     pictures: bool = True  # cards drawn as pictures (the table's option), or text only
+    hints_option: bool | None = None  # the table's option (None: on when a computer sits)
+    hints_taken: dict[int, set[int]] = field(default_factory=dict)  # decisions, by seat
     carried: tuple[tuple[str, int], ...] = ()
     session: GameSession[Any, Any] | None = None
     state: GameState[Any, Any] | None = None
@@ -110,6 +116,15 @@ class LiveTable:
             if seat.player == player:
                 return index
         return None
+
+    @property
+    def hints(self) -> bool:
+        """Hints are offered: as the table's option says, or when it said nothing, when a
+        computer player sits (a seat of its own: not one standing in for an absent
+        person).  Seats are fixed once play starts, and so is this."""
+        if self.hints_option is not None:
+            return self.hints_option
+        return any(s.player.startswith(AI_PREFIX) for s in self.seats)
 
     @property
     def names(self) -> list[str]:
@@ -202,6 +217,8 @@ def logged(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
 def _open(table: LiveTable, p: dict[str, Any]) -> None:
     table.public_lang = str(p.get("lang", "fr"))
     table.pictures = bool(p.get("pictures", True))
+    hints = p.get("hints")
+    table.hints_option = None if hints is None else bool(hints)
     table.carried = tuple((str(name), int(amount)) for name, amount in p.get("carried", []))
     resume = p.get("resume")
     table.resuming = dict(resume) if isinstance(resume, dict) else None
@@ -278,6 +295,7 @@ def _deal(table: LiveTable, p: dict[str, Any]) -> None:
     table.hand_no = int(p["hand_no"])
     table.pot_dealt = parts
     table.last = None
+    table.hints_taken = {}
     table.moves += 1
     table.log.append(LogLine.of("log.deal", name=table.name(session.dealer), hand=table.hand_no))
 
@@ -323,6 +341,26 @@ def _action(table: LiveTable, p: dict[str, Any]) -> None:
     if state.is_over:
         table.last = session.settle(state)
         table.log.append(LogLine.of("log.settled", hand=table.hand_no))
+        if table.hints_taken:
+            table.log.append(LogLine.of("log.hints", hints=hints_line(table)))
+
+
+def hints_line(table: LiveTable) -> str:
+    """The hints taken in the deal, by player in seat order: "Alice 2, Bob 1"."""
+    taken = sorted(hint_counts(table).items())
+    return ", ".join(f"{table.name(seat)} {count}" for seat, count in taken)
+
+
+def hint_counts(table: LiveTable) -> dict[int, int]:
+    """The hints each seat took in the deal (seats that took none left out)."""
+    return {seat: len(taken) for seat, taken in table.hints_taken.items() if taken}
+
+
+def _hint(table: LiveTable, p: dict[str, Any]) -> None:
+    seat = int(p["seat"])
+    if not table.in_deal or not 0 <= seat < len(table.seats):
+        raise EventError("hint: no deal in progress, or no such seat")
+    table.hints_taken.setdefault(seat, set()).add(int(p["moves"]))
 
 
 def _replace(table: LiveTable, p: dict[str, Any]) -> None:
@@ -390,6 +428,7 @@ _HANDLERS = {
     "deal": _deal,
     "look": _look,
     "action": _action,
+    "hint": _hint,
     "replace": _replace,
     "return": _return,
     "stop": _stop,

@@ -70,6 +70,7 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "computers": "ordinateurs",
     "level": "niveau",
     "pictures": "images",
+    "hints": "indices",
     "resume": "reprendre",
     "A match kept for later to take up again (its options and seats)": (
         "Une partie gardée pour plus tard, à reprendre (ses options et ses places)"
@@ -97,6 +98,9 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "Packets of the deal": "Paquets de la distribution",
     "Show the cards as pictures (off: text only)": (
         "Montrer les cartes en images (non : texte seul)"
+    ),
+    "A Hint button in each hand (default: on when a computer player sits)": (
+        "Un bouton Indice dans chaque main (d'office : oui avec un joueur ordinateur)"
     ),
     "Language of the table's public messages (remembered for this server)": (
         "Langue des messages publics de la table (retenue pour ce serveur)"

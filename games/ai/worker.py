@@ -3,7 +3,8 @@
 ``DecisionPool.submit`` returns a ``concurrent.futures.Future``; an asyncio
 caller awaits it with ``asyncio.wrap_future(pool.submit(...))``.  The workers
 run ``games.ai.decide``, whose arguments (a game's id, a player's name, a
-seat's view of that game, a budget, a seed) pickle, and the teacher's
+seat's view of that game, a budget, a seed) pickle, the teacher's hints
+(``submit_hint``: ``games.ai.teacher.hint``) alike, and the teacher's
 ``review_decision`` (one decision of a hand's review: a record's JSON, a seat,
 the decision's key, a budget, a seed), whose result is plain JSON.
 Workers run at a lower priority (``niceness``) so that on a busy machine the
@@ -67,6 +68,12 @@ class DecisionPool:
         from games.ai.teacher import review_decision
 
         return self._executor.submit(review_decision, record, seat, key, budget, seed)
+
+    def submit_hint(self, game: str, view: Any, budget: int, seed: int) -> Future[Any]:
+        """A hint by ``games.ai.teacher.hint`` in a worker: a ``Hint`` or None."""
+        from games.ai.teacher.hint import hint
+
+        return self._executor.submit(hint, game, view, budget, seed)
 
     def close(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)

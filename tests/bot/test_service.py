@@ -42,7 +42,7 @@ async def seed_register(db: Database) -> None:
         await store.ledger.add_entry(GUILD, GAME.id, NewEntry("101", "Sud", 40))
 
 
-async def seated_table(service: TableService, turn_seconds: int = 0):
+async def seated_table(service: TableService, turn_seconds: int = 0, hints: bool | None = None):
     first, name = PLAYERS[0]
     table = await service.open_table(
         guild_id=GUILD,
@@ -51,6 +51,7 @@ async def seated_table(service: TableService, turn_seconds: int = 0):
         name=name,
         rules=Rules(),
         turn_seconds=turn_seconds,
+        hints=hints,
     )
     for player, pname in PLAYERS[1:]:
         await service.join(table.id, player, pname, "fr")

@@ -12,7 +12,7 @@ import bot.games
 from bot.games import table_games
 from tests.cogs.test_refusals import refused
 
-COMMON = ("turn_time", "computers", "level", "language", "pictures")
+COMMON = ("turn_time", "computers", "level", "language", "pictures", "hints")
 
 
 def new_group(world) -> app_commands.Group:
@@ -58,6 +58,7 @@ async def test_each_subcommand_opens_with_its_games_default_rules(world):
             "level": "strong",
             "language": None,
             "pictures": True,
+            "hints": None,  # on when a computer player sits
         }
         computers = next(p for p in command.parameters if p.name == "computers")
         assert computers.max_value == game.max_seats - 1

@@ -20,6 +20,7 @@ import games.besigue.spec  # noqa: F401  (registers the game for the duel's comm
 from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
 from games.ai.teacher.evaluate import register_valuer
+from games.ai.teacher.why import register_explainer
 from games.besigue.actions import Action
 from games.besigue.record import GAME
 from games.besigue.state import DealView
@@ -30,6 +31,7 @@ from .duel import BesigueArena, besigue_arena
 from .evaluate import besigue_valuer
 from .heuristic import BesigueHeuristicPlayer
 from .pimc import BesiguePimcPlayer
+from .why import card_sense
 
 PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
     "random": RandomPlayer,
@@ -40,6 +42,7 @@ PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
 
 register_arena(GAME, besigue_arena)
 register_valuer(GAME, besigue_valuer())
+register_explainer(GAME, card_sense)
 
 __all__ = [
     "PLAYERS",

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
 from games.ai.teacher.evaluate import register_valuer
+from games.ai.teacher.why import register_explainer
 from games.bete.actions import Action
 from games.bete.record import GAME
 from games.bete.state import DealView
@@ -23,6 +24,7 @@ from .duel import BeteArena
 from .evaluate import BeteValuer
 from .heuristic import BeteHeuristicPlayer
 from .pimc import BetePimcPlayer
+from .why import card_sense
 
 PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
     "random": RandomPlayer,
@@ -32,5 +34,6 @@ PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
 
 register_arena(GAME, BeteArena)
 register_valuer(GAME, BeteValuer())
+register_explainer(GAME, card_sense)
 
 __all__ = ["PLAYERS", "BeteHeuristicPlayer", "BetePimcPlayer", "RandomPlayer"]

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
 from games.ai.teacher.evaluate import register_valuer
+from games.ai.teacher.why import register_explainer
 from games.bete_hombree import HandView
 from games.bete_hombree.actions import Action
 from games.bete_hombree.record import GAME
@@ -25,6 +26,7 @@ from .duel import HombreeArena
 from .evaluate import HombreeValuer
 from .heuristic import HeuristicPlayer
 from .pimc import PimcPlayer
+from .why import card_sense
 
 PLAYERS: Mapping[str, Callable[[], ComputerPlayer[HandView, Action]]] = {
     "random": RandomPlayer,
@@ -35,5 +37,6 @@ PLAYERS: Mapping[str, Callable[[], ComputerPlayer[HandView, Action]]] = {
 
 register_arena(GAME, HombreeArena)
 register_valuer(GAME, HombreeValuer())
+register_explainer(GAME, card_sense)
 
 __all__ = ["PLAYERS", "CheaterPlayer", "HeuristicPlayer", "PimcPlayer", "RandomPlayer"]

@@ -22,6 +22,7 @@ import games.hombre.spec  # noqa: F401  (registers the game for the duel's comma
 from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
 from games.ai.teacher.evaluate import register_valuer
+from games.ai.teacher.why import register_explainer
 from games.hombre.actions import Action
 from games.hombre.record import GAME
 from games.hombre.state import DealView
@@ -33,6 +34,7 @@ from .evaluate import HombreValuer
 from .heuristic import HombreHeuristicPlayer
 from .pimc import HombrePimcPlayer
 from .pimc1 import HombrePimc1Player
+from .why import card_sense
 
 PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
     "random": RandomPlayer,
@@ -44,6 +46,7 @@ PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
 
 register_arena(GAME, HombreArena)
 register_valuer(GAME, HombreValuer())
+register_explainer(GAME, card_sense)
 
 __all__ = [
     "PLAYERS",

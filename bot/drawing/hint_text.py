@@ -1,0 +1,48 @@
+"""A hint in words, as the player who asked reads it (privately): the best moves as the
+private hand offers them, what each costs against the best in the game's unit, and
+the line of why where a rule of thumb gives one (``games.ai.teacher``)."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from bot.drawing.wording import card_text, cards_text
+from bot.game import TableGame
+from bot.texts.i18n import t
+from games.ai.teacher.hint import Hint
+from games.ai.teacher.why import Why
+
+AS_GOOD: Final = 0.05  # a loss that rounds to nothing is "as good" as the best
+
+
+def hint_text(game: TableGame, view: Any, found: Hint | None, lang: str) -> str:
+    """The answer to a hint asked at ``view`` (the asker's own view)."""
+    if found is None:
+        return t(lang, "hint.none")
+    lines = [t(lang, "hint.title", deals=found.samples)]
+    for rank, (move, loss) in enumerate(zip(found.moves, found.losses, strict=True), start=1):
+        words = game.renderer.move_text(view, move, lang)
+        said = t(lang, "hint.best") if rank == 1 else worth(loss, found.unit, lang)
+        lines.append(t(lang, "hint.line", rank=rank, move=words, worth=said))
+    if found.why is not None:
+        lines.append(t(lang, "hint.why", why=why_text(found.why, lang)))
+    return "\n".join(lines)
+
+
+def worth(loss: float, unit: str, lang: str) -> str:
+    """What a move costs against the best, in ``unit``: "as good", "−0.8 jetons"."""
+    if loss < AS_GOOD:
+        return t(lang, "hint.as_good")
+    shown = f"{loss:.1f}" if loss < 10 else f"{loss:.0f}"
+    shown = shown.removesuffix(".0")  # a whole number says itself: "−1 sou", "−2 sous"
+    # the unit's grammatical number: below 2 singular in French, only exactly 1 in English
+    count = int(loss) if lang == "fr" else (1 if shown == "1" else 2)
+    number = shown.replace(".", ",") if lang == "fr" else shown
+    return t(lang, "hint.loss", value=number, unit=t(lang, f"hint.unit.{unit}", count=count))
+
+
+def why_text(why: Why, lang: str) -> str:
+    """The line of why in words: its reason, with the cards it names."""
+    cards = list(why.cards)
+    first = card_text(cards[0], lang) if cards else ""
+    return t(lang, f"why.{why.reason}", card=first, cards=cards_text(cards, lang), count=why.count)

@@ -1,0 +1,49 @@
+"""A hint in words (``bot.drawing.hint_text``): what a move costs in the game's unit, in
+French and English, and the line of why with its cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.drawing.hint_text import hint_text, why_text, worth
+from bot.games import table_games
+from bot.texts.i18n import MESSAGES, t
+from games.ai.teacher.evaluate import valuer_of
+from games.ai.teacher.why import Why
+from games.cards import Card
+
+
+@pytest.mark.parametrize(
+    ("loss", "unit", "lang", "said"),
+    [
+        (0.8, "jetons", "fr", "−0,8 jeton"),
+        (1.5, "jetons", "fr", "−1,5 jeton"),
+        (2.14, "jetons", "fr", "−2,1 jetons"),
+        (0.8, "jetons", "en", "−0.8 jetons"),
+        (1.0, "sous", "en", "−1 sou"),
+        (3.0, "sous", "fr", "−3 sous"),
+        (16.4, "points", "en", "−16 points"),
+        (0.01, "points", "en", "as good"),
+    ],
+)
+def test_a_loss_in_the_games_unit(loss: float, unit: str, lang: str, said: str) -> None:
+    assert worth(loss, unit, lang) == said
+
+
+@pytest.mark.parametrize("game", table_games(), ids=lambda game: game.id)
+def test_every_games_unit_has_its_words(game) -> None:
+    try:
+        unit = valuer_of(game.id).unit
+    except ValueError:
+        return  # a game with no teacher (the tests' own) offers no hints
+    assert f"hint.unit.{unit}" in MESSAGES
+
+
+def test_the_line_of_why_names_its_cards() -> None:
+    why = Why("trumps_left_shown", count=2)
+    assert why_text(why, "en") == "the talon is shown: 2 trumps still out."
+    assert why_text(Why("trumps_left", count=1), "fr") == "1 atout encore dehors."
+    assert why_text(Why("master", (Card.parse("AH"),)), "fr") == (
+        "A♥ est maître : aucune carte encore dehors ne la bat."
+    )
+    assert hint_text(table_games()[0], None, None, "en") == t("en", "hint.none")
