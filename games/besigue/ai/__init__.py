@@ -17,9 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 import games.besigue.spec  # noqa: F401  (registers the game for the duel's command line)
-from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
-from games.ai.teacher.evaluate import register_valuer
+from games.ai.roster import computer_players
 from games.besigue.actions import Action
 from games.besigue.record import GAME
 from games.besigue.state import DealView
@@ -31,15 +30,14 @@ from .evaluate import besigue_valuer
 from .heuristic import BesigueHeuristicPlayer
 from .pimc import BesiguePimcPlayer
 
-PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
-    "random": RandomPlayer,
-    "heuristic": BesigueHeuristicPlayer,
-    "pimc": BesiguePimcPlayer,
-    "cheater": CheaterPlayer,
-}
-
-register_arena(GAME, besigue_arena)
-register_valuer(GAME, besigue_valuer())
+PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = computer_players(
+    GAME,
+    besigue_arena,
+    besigue_valuer(),
+    heuristic=BesigueHeuristicPlayer,
+    pimc=BesiguePimcPlayer,
+    cheater=CheaterPlayer,
+)
 
 __all__ = [
     "PLAYERS",

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
-from games.ai.teacher.evaluate import register_valuer
+from games.ai.roster import computer_players
 from games.bete.actions import Action
 from games.bete.record import GAME
 from games.bete.state import DealView
@@ -24,13 +23,8 @@ from .evaluate import BeteValuer
 from .heuristic import BeteHeuristicPlayer
 from .pimc import BetePimcPlayer
 
-PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
-    "random": RandomPlayer,
-    "heuristic": BeteHeuristicPlayer,
-    "pimc": BetePimcPlayer,
-}
-
-register_arena(GAME, BeteArena)
-register_valuer(GAME, BeteValuer())
+PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = computer_players(
+    GAME, BeteArena, BeteValuer(), heuristic=BeteHeuristicPlayer, pimc=BetePimcPlayer
+)
 
 __all__ = ["PLAYERS", "BeteHeuristicPlayer", "BetePimcPlayer", "RandomPlayer"]

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
-from games.ai.teacher.evaluate import register_valuer
+from games.ai.roster import computer_players
 from games.bete_hombree import HandView
 from games.bete_hombree.actions import Action
 from games.bete_hombree.record import GAME
@@ -26,14 +25,13 @@ from .evaluate import HombreeValuer
 from .heuristic import HeuristicPlayer
 from .pimc import PimcPlayer
 
-PLAYERS: Mapping[str, Callable[[], ComputerPlayer[HandView, Action]]] = {
-    "random": RandomPlayer,
-    "heuristic": HeuristicPlayer,
-    "pimc": PimcPlayer,
-    "cheater": CheaterPlayer,
-}
-
-register_arena(GAME, HombreeArena)
-register_valuer(GAME, HombreeValuer())
+PLAYERS: Mapping[str, Callable[[], ComputerPlayer[HandView, Action]]] = computer_players(
+    GAME,
+    HombreeArena,
+    HombreeValuer(),
+    heuristic=HeuristicPlayer,
+    pimc=PimcPlayer,
+    cheater=CheaterPlayer,
+)
 
 __all__ = ["PLAYERS", "CheaterPlayer", "HeuristicPlayer", "PimcPlayer", "RandomPlayer"]

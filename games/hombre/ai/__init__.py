@@ -19,9 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 import games.hombre.spec  # noqa: F401  (registers the game for the duel's command line)
-from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
-from games.ai.teacher.evaluate import register_valuer
+from games.ai.roster import computer_players
 from games.hombre.actions import Action
 from games.hombre.record import GAME
 from games.hombre.state import DealView
@@ -34,16 +33,15 @@ from .heuristic import HombreHeuristicPlayer
 from .pimc import HombrePimcPlayer
 from .pimc1 import HombrePimc1Player
 
-PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
-    "random": RandomPlayer,
-    "heuristic": HombreHeuristicPlayer,
-    "pimc": HombrePimcPlayer,
-    "pimc1": HombrePimc1Player,
-    "cheater": CheaterPlayer,
-}
-
-register_arena(GAME, HombreArena)
-register_valuer(GAME, HombreValuer())
+PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = computer_players(
+    GAME,
+    HombreArena,
+    HombreValuer(),
+    heuristic=HombreHeuristicPlayer,
+    pimc=HombrePimcPlayer,
+    pimc1=HombrePimc1Player,
+    cheater=CheaterPlayer,
+)
 
 __all__ = [
     "PLAYERS",
