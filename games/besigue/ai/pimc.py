@@ -54,6 +54,7 @@ SEARCHED_CARDS: Final = {3: 5, 4: 4}
 
 
 ViewT = TypeVar("ViewT", bound=SeatView)
+WeightsT = TypeVar("WeightsT")  # each Bésigue's weights of its valuation
 
 
 def unseen_of(view: SeatView) -> int:
@@ -126,25 +127,29 @@ def position_with(view: SeatView, hands: list[int], rules: TrumpTricks) -> Besig
 
 
 @dataclass(frozen=True, slots=True)
-class SearchParts(Generic[ViewT]):
+class SearchParts(Generic[ViewT, WeightsT]):
     """What each Bésigue gives its strong player: what a seat knows, phase 2's
-    search, and the rules of thumb of each phase that break ties."""
+    search, the rules of thumb of each phase that break ties, its declaring and
+    the weights its valuation uses unless the player is given others."""
 
     knowledge: Callable[[ViewT], Knowledge]
     solve: Callable[[ViewT, list[int], float], list[int]]
     thumb_one: Callable[[ViewT, list[Action]], Action]
     thumb_two: Callable[[ViewT, list[Action]], Action]
+    declaring: Callable[[ViewT, WeightsT], Action]
+    weights: WeightsT
 
 
-class SearchingPlayer(ChoosingPlayer[ViewT, Action], ABC):
+class SearchingPlayer(ChoosingPlayer[ViewT, Action], ABC, Generic[ViewT, WeightsT]):
     """Either Bésigue's strong player: declaring, phase 1 ahead on deals drawn, and
     phase 2 searched (``solve``) on the hands known or drawn (``knowledge``); the
     rules of thumb break ties (``thumb_two``).  Each game gives its own parts."""
 
-    parts: SearchParts[ViewT]
+    parts: SearchParts[ViewT, WeightsT]
 
-    def __init__(self, max_deals: int = 24) -> None:
+    def __init__(self, max_deals: int = 24, weights: WeightsT | None = None) -> None:
         self.sampler = Sampler(max_deals)
+        self.weights = self.parts.weights if weights is None else weights
 
     def choose(self, view: ViewT, rng: random.Random, budget: float) -> Action:
         deadline, hard = deadlines(budget, 0.6, 0.85)
@@ -159,9 +164,9 @@ class SearchingPlayer(ChoosingPlayer[ViewT, Action], ABC):
             return best[0]
         return self.parts.thumb_one(view, best)
 
-    @abstractmethod
     def declare(self, view: ViewT) -> Action:
         """The winner of a trick's combination or call, else the draws."""
+        return self.parts.declaring(view, self.weights)
 
     @abstractmethod
     def ahead(
@@ -268,18 +273,11 @@ def solve_with(view: SeatView, hands: list[int], deadline: float, rules: TrumpTr
     return optimal_cards(solver, position_with(view, hands, rules))[1]
 
 
-class BesiguePimcPlayer(SearchingPlayer[DealView]):
+class BesiguePimcPlayer(SearchingPlayer[DealView, Weights]):
     """Sampling and search: the strong Bésigue player."""
 
     name = "pimc"
-    parts = SearchParts(knowledge_of, solve_deal, play_one, play_two)
-
-    def __init__(self, max_deals: int = 24, weights: Weights = WEIGHTS) -> None:
-        super().__init__(max_deals)
-        self.weights = weights
-
-    def declare(self, view: DealView) -> Action:
-        return declaring(view, self.weights)
+    parts = SearchParts(knowledge_of, solve_deal, play_one, play_two, declaring, WEIGHTS)
 
     def ahead(
         self, view: DealView, rng: random.Random, deadline: float
