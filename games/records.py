@@ -136,6 +136,15 @@ class ActionWords(Generic[KindT]):
             raise ValueError(f"'{self.head}' takes nothing after it")
 
 
+EnumT = TypeVar("EnumT", bound=Enum)
+
+
+def kind_words(kinds: Iterable[EnumT]) -> dict[EnumT, str]:
+    """Each action kind's record word: its name in lower case, hyphens between
+    its words (``SANS_PRENDRE`` → ``sans-prendre``)."""
+    return {kind: kind.name.lower().replace("_", "-") for kind in kinds}
+
+
 def action_words(text: str, by_word: Mapping[str, KindT]) -> ActionWords[KindT]:
     """The words of an action (``"bid 3 belle"``), its kind read from the first
     (``by_word``, in lower case); ``ValueError`` for no word or an unknown one."""
