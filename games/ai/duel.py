@@ -331,6 +331,23 @@ def format_summary(s: dict[str, Any], arena: Arena) -> str:
     return "\n".join(lines)
 
 
+def deal_seed(game: str, seed: int, index: int) -> int:
+    """The seed of deal ``index`` of a duel's seeded set of ``game``: the same deal at
+    every table, and another in every game."""
+    return random.Random(f"{game}-duel:{seed}:{index}").randrange(1 << 62)
+
+
+def duel_seats(seats: int, allowed: range, game: str, default: int | None = None) -> int:
+    """The seats a duel of ``game`` (its name) asks for, ``default`` (else the fewest
+    ``allowed``) for 0; ``ValueError`` for a number the game is not played by."""
+    if not seats:
+        return allowed[0] if default is None else default
+    if seats not in allowed:
+        many = f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 1 else str(allowed[0])
+        raise ValueError(f"{game} is played by {many}")
+    return seats
+
+
 def new_player(players: Mapping[str, Callable[[], Any]], name: str, game: str) -> Any:
     """A new player named ``name`` among a game's ``players`` (its ``PLAYERS``);
     an unknown name is ``ValueError`` naming the known ones."""
