@@ -36,9 +36,10 @@ resolves, best first.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 from itertools import combinations_with_replacement
 from typing import Final
 
@@ -282,10 +283,7 @@ def _missing(
 ) -> Refusal:
     held = len(_copies_of(face, hand))
     if held < count:
-        have = "no" if not held else f"only {held}"
-        return Refusal(
-            R.MELD_NOT_HELD, f"a {kind.value} needs {count} {face}, the player holds {have}"
-        )
+        return not_held(kind, count, str(face), held)
     if reuse is Reuse.CLASS and any(
         lower is kind and _copies_of(face, laid.served[_NUMBER[higher]])
         for higher, lower in HIGHER_TO_LOWER.items()
@@ -293,19 +291,34 @@ def _missing(
         return Refusal(
             R.MELD_SERVED, f"{face} has served in a higher combination of the family (reuse=class)"
         )
+    return served_once(face, kind)
+
+
+def not_held(kind: MeldKind, count: int, what: str, held: int) -> Refusal:
+    """A combination refused for want of ``count`` of ``what`` (the player holds
+    ``held``)."""
+    have = "no" if not held else f"only {held}"
+    return Refusal(R.MELD_NOT_HELD, f"a {kind.value} needs {count} {what}, the player holds {have}")
+
+
+def served_once(face: Card, kind: MeldKind) -> Refusal:
+    """A card refused for a combination of a kind it has served in already."""
     return Refusal(
         R.MELD_SERVED,
         f"{face} has already served in a {kind.value}: a card serves once in each kind",
     )
 
 
+def holds(counts: Mapping[int, int], *cards: Card) -> bool:
+    """Whether ``counts`` (the copies of each code at hand) hold ``cards``."""
+    need = Counter(c.index for c in cards)
+    return all(counts.get(i, 0) >= n for i, n in need.items())
+
+
 def _forms(kind: MeldKind, trump: Suit, counts: dict[int, int]) -> Iterator[tuple[Card, ...]]:
     """Every record form of ``kind`` (codes in ``card_order``) that ``counts`` (the
     copies of each code that may serve in it) allows."""
-
-    def have(*cards: Card) -> bool:
-        need = Counter(c.index for c in cards)
-        return all(counts.get(i, 0) >= n for i, n in need.items())
+    have = partial(holds, counts)
 
     if kind is MeldKind.MARRIAGE:
         for suit in Suit:

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import combinations_with_replacement
 from typing import Final
 
@@ -47,7 +48,10 @@ from games.besigue.melds import (
     Meld,
     MeldKind,
     besigue_error,
+    holds,
     marriage_error,
+    not_held,
+    served_once,
 )
 from games.besigue.refusals import Refused as R
 from games.besigue.rules import Rules, card_order
@@ -248,20 +252,14 @@ def _missing(kind: MeldKind, face: Card, count: int, hand: int, laid: Laid) -> R
     held = len(_copies_of(face, hand))
     name = "joker" if face.is_joker else str(face)
     if held < count:
-        have = "no" if not held else f"only {held}"
-        return Refusal(
-            R.MELD_NOT_HELD, f"a {kind.value} needs {count} {name}, the player holds {have}"
-        )
+        return not_held(kind, count, name, held)
     if face.is_joker:
         return Refusal(R.JOKER, "a joker serves in one combination only")
     if kind in MARRIAGES:
         return Refusal(
             R.MELD_SERVED, f"{face} has already served in a marriage: a king or queen in one only"
         )
-    return Refusal(
-        R.MELD_SERVED,
-        f"{face} has already served in a {kind.value}: a card serves once in each kind",
-    )
+    return served_once(face, kind)
 
 
 def _forms(kind: MeldKind, context: Context, counts: dict[int, int]) -> Iterator[tuple[Card, ...]]:
@@ -269,9 +267,7 @@ def _forms(kind: MeldKind, context: Context, counts: dict[int, int]) -> Iterator
     may serve in it) allows, codes in ``card_order``."""
     trump = context.trump
 
-    def have(*cards: Card) -> bool:
-        need = Counter(c.index for c in cards)
-        return all(counts.get(i, 0) >= n for i, n in need.items())
+    have = partial(holds, counts)
 
     if kind in MARRIAGES:
         if trump is None and kind is M.MARRIAGE:
