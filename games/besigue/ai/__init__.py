@@ -7,9 +7,6 @@ offered at a table, and refusing to play from a view).  Each decides from a
 ``DealView``; the game's part of the shared search is ``solver``, the
 valuation of a hand in phase 1 ``value`` and its lookahead ``lookahead``, and
 its side of the duel ``duel`` (registered here).
-
-The game's registration is imported here too: until the bot offers Bésigue
-(``games.offered``), its players are what makes it known to the duel.
 """
 
 from __future__ import annotations

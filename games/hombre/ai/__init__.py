@@ -9,9 +9,6 @@ from a view).  Each decides from a ``DealView``; the game's part of the shared
 search is ``solver``, of the sampler ``inference`` (its knowledge and reading
 of the calls and exchanges), and of the duel ``duel`` (its arena, registered
 here).
-
-The game's registration is imported here too: until the bot offers L'Hombre
-(``games.offered``), its players are what makes it known to the duel.
 """
 
 from __future__ import annotations
