@@ -55,7 +55,7 @@ from games.besigue.melds import (
 )
 from games.besigue.refusals import Refused as R
 from games.besigue.rules import Rules, card_order
-from games.cards import MAX_PACKS, PACK_BITS, Card, Rank, Suit, face_of
+from games.cards import MAX_PACKS, Card, Rank, Suit, copies_in, face_of
 from games.refusals import IllegalActionError, Refusal
 
 M = MeldKind
@@ -185,14 +185,6 @@ def shape_error(kind: MeldKind, faces: Sequence[Card], context: Context) -> Refu
     return None
 
 
-def _copies_of(face: Card, mask: int) -> list[Card]:
-    return [
-        Card.from_index(face.index + PACK_BITS * c)
-        for c in range(MAX_PACKS)
-        if mask >> (face.index + PACK_BITS * c) & 1
-    ]
-
-
 def resolve(
     kind: MeldKind,
     faces: Sequence[Card],
@@ -226,9 +218,9 @@ def resolve(
         chosen.extend(sorted(marriages[0].cards, key=card_order))
         codes = [c for c in codes if c.rank not in (Rank.K, Rank.Q)]
     for face, count in sorted(Counter(codes).items(), key=lambda p: card_order(p[0])):
-        from_laid = _copies_of(face, usable)
+        from_laid = copies_in(usable, face)
         from_laid.sort(key=lambda c: (-len(laid.kinds_of(c)), c.copy))
-        copies = from_laid + _copies_of(face, unlaid)
+        copies = from_laid + copies_in(unlaid, face)
         if len(copies) < count:
             raise IllegalActionError(_missing(kind, face, count, hand, laid))
         chosen.extend(copies[:count])
@@ -240,7 +232,7 @@ def resolve(
 def _one_from_hand(chosen: list[Card], unlaid: int) -> list[Card]:
     """The same combination with its last card the hand holds taken from the hand."""
     for n in range(len(chosen) - 1, -1, -1):
-        spare = _copies_of(chosen[n].face, unlaid)
+        spare = copies_in(unlaid, chosen[n].face)
         if spare:
             return [*chosen[:n], spare[0], *chosen[n + 1 :]]
     raise IllegalActionError(
@@ -249,7 +241,7 @@ def _one_from_hand(chosen: list[Card], unlaid: int) -> list[Card]:
 
 
 def _missing(kind: MeldKind, face: Card, count: int, hand: int, laid: Laid) -> Refusal:
-    held = len(_copies_of(face, hand))
+    held = len(copies_in(hand, face))
     name = "joker" if face.is_joker else str(face)
     if held < count:
         return not_held(kind, count, name, held)
