@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from games.cards import Card, card_mask, number_copies, parse_cards
+from games.refusals import Turns
 from games.register import Entry, Register
 
 Owner = int | str | None  # a seat, an absent player's name, or None (a pinandèle)
@@ -312,13 +313,7 @@ def replay_deals(
     return states, settled
 
 
-class _Progress(Protocol):
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def turn(self) -> int: ...
-
+class _Progress(Turns, Protocol):
     @property
     def phase(self) -> Enum: ...
 

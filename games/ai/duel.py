@@ -24,6 +24,7 @@ from multiprocessing import get_context
 from typing import Any, Protocol, TypeVar
 
 from games import registry
+from games.refusals import Turns
 
 from .base import FullInfoPlayer
 from .stats import bootstrap_ci, percentile, ratio_ci
@@ -31,14 +32,8 @@ from .stats import bootstrap_ci, percentile, ratio_ci
 SettingsT = TypeVar("SettingsT")
 
 
-class DuelState(Protocol):
-    """What the harness needs of a game's state (both games' states have it)."""
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def turn(self) -> int: ...
+class DuelState(Turns, Protocol):
+    """What the harness needs of a game's state (every game's state has it)."""
 
     def legal_actions(self) -> Sequence[Any]: ...
 
