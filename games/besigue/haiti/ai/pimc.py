@@ -23,7 +23,6 @@ Every decision stops drawing deals when its time budget is spent.
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
 from games.ai.knowledge import Knowledge
@@ -95,17 +94,9 @@ class HaitiPimcPlayer(SearchingPlayer[HaitiView, Weights]):
     """Sampling and search: the strong Haitian player."""
 
     name = "pimc"
-    parts = SearchParts(knowledge_of, solve_deal, play_one, play_two, declaring, WEIGHTS)
-
-    def ahead(
-        self, view: HaitiView, rng: random.Random, deadline: float
-    ) -> tuple[list[Action], list[float]]:
-        plays, cards = move_cards(view)
-        look = HaitiLookahead(view, cards, self.weights)
-        seats = len(view.hand_sizes)
-        for _, deal in self.sampler.deals(knowledge_of(view), None, rng, deadline):
-            look.add(deal[:seats])
-        return plays, look.values()
+    parts = SearchParts(
+        knowledge_of, solve_deal, play_one, play_two, declaring, WEIGHTS, move_cards, HaitiLookahead
+    )
 
 
 __all__ = ["HaitiPimcPlayer", "declaring", "knowledge_of", "solve_deal", "unseen_of"]
