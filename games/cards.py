@@ -287,6 +287,16 @@ def copies(mask: int, card: Card) -> int:
     return ((mask >> face_of(card.index)) & _COPY_BITS).bit_count()
 
 
+def copies_in(mask: int, card: Card) -> list[Card]:
+    """The copies of ``card`` (of any pack) that ``mask`` holds, lowest pack first."""
+    face = face_of(card.index)
+    return [
+        Card.from_index(face + PACK_BITS * c)
+        for c in range(MAX_PACKS)
+        if mask >> (face + PACK_BITS * c) & 1
+    ]
+
+
 def number_copies(groups: Iterable[Iterable[Card]], packs: int = 1) -> list[list[Card]]:
     """Distinct cards for the cards of a deal written with shared codes.
 

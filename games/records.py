@@ -6,14 +6,16 @@ written as seats or names.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from games.cards import Card, card_mask
+from games.cards import Card, card_mask, number_copies, parse_cards
+from games.refusals import Turns
+from games.register import Entry, Register
 
 Owner = int | str | None  # a seat, an absent player's name, or None (a pinandèle)
 
@@ -90,6 +92,25 @@ def recorded_players(
     return players
 
 
+def recorded_actions(data: Mapping[str, Any], example: str) -> tuple[str, ...]:
+    """A record's action lines (``"SEAT words"``, like ``example``), in order."""
+    actions = data.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError(f"actions must be a list of strings like {example!r}")
+    return tuple(actions)
+
+
+def one_pack_deal(
+    data: Mapping[str, Any], rest: str
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """The recorded ``hands`` and the cards left aside (the field ``rest``: talon,
+    cagnot) of a deal from one pack, where each card stands once."""
+    *hands, left = number_copies(
+        [*(parse_cards(hand) for hand in data["hands"]), parse_cards(data[rest])]
+    )
+    return tuple(tuple(hand) for hand in hands), tuple(left)
+
+
 def split_action_line(line: str, seats: int) -> tuple[int, str]:
     """``"3 bid 3 belle"`` → (3, "bid 3 belle")."""
     seat_text, _, words = line.strip().partition(" ")
@@ -114,6 +135,15 @@ class ActionWords(Generic[KindT]):
         """``ValueError`` unless the first word stands alone."""
         if self.rest:
             raise ValueError(f"'{self.head}' takes nothing after it")
+
+
+EnumT = TypeVar("EnumT", bound=Enum)
+
+
+def kind_words(kinds: Iterable[EnumT]) -> dict[EnumT, str]:
+    """Each action kind's record word: its name in lower case, hyphens between
+    its words (``SANS_PRENDRE`` → ``sans-prendre``)."""
+    return {kind: kind.name.lower().replace("_", "-") for kind in kinds}
 
 
 def action_words(text: str, by_word: Mapping[str, KindT]) -> ActionWords[KindT]:
@@ -178,34 +208,17 @@ class OneDeal(Protocol[SettledT_co]):
 OneDealT = TypeVar("OneDealT", bound=OneDeal[Any])
 
 
-def replay_deal(
-    start: Callable[[], OneDealT],
-    hands: Sequence[Sequence[Card]],
-    rest: Sequence[Card],
-    lines: Sequence[str],
-    parse: Callable[[str], Any],
-) -> tuple[OneDealT, Any, Any]:
-    """Replay a record of one deal: the session as the record sets it (``start``),
-    which must not contradict itself, its deal of the recorded ``hands`` and
-    ``rest`` (a ``ValueError`` of either is an impossible deal), then the action
-    lines.  Returns the session, the deal, and its settlement once it is over (else
-    None)."""
-    try:
-        session = start()
-    except ValueError as error:
-        raise RecordError(f"impossible deal: {error}") from None
-    contradiction = session.contradiction()
-    if contradiction is not None:
-        raise RecordError(f"the record contradicts itself: {contradiction}")
-    try:
-        state = session.deal_hands([card_mask(h) for h in hands], [c.index for c in rest])
-    except ValueError as error:
-        raise RecordError(f"impossible deal: {error}") from None
-    apply_action_lines(state, lines, len(hands), parse)
-    return session, state, session.settle(state) if state.is_over else None
+class OneDealRecord(Protocol):
+    """A record of one deal as replay reads it: the hands dealt and the action lines."""
+
+    @property
+    def hands(self) -> Sequence[Sequence[Card]]: ...
+
+    @property
+    def actions(self) -> Sequence[str]: ...
 
 
-RecordT = TypeVar("RecordT")
+RecordT = TypeVar("RecordT", bound=OneDealRecord)
 SessionT = TypeVar("SessionT")
 DealStateT = TypeVar("DealStateT")
 DealSettledT = TypeVar("DealSettledT")
@@ -220,6 +233,32 @@ class DealReplay(Generic[RecordT, SessionT, DealStateT, DealSettledT]):
     session: SessionT
     state: DealStateT
     settled: DealSettledT | None
+
+
+def replay_deal(
+    record: RecordT,
+    start: Callable[[], OneDealT],
+    rest: Sequence[Card],
+    parse: Callable[[str], Any],
+) -> DealReplay[RecordT, OneDealT, Any, Any]:
+    """Replay a record of one deal: the session as the record sets it (``start``),
+    which must not contradict itself, its deal of the recorded hands and ``rest``
+    (a ``ValueError`` of either is an impossible deal), then the action lines,
+    each read by ``parse``."""
+    try:
+        session = start()
+    except ValueError as error:
+        raise RecordError(f"impossible deal: {error}") from None
+    contradiction = session.contradiction()
+    if contradiction is not None:
+        raise RecordError(f"the record contradicts itself: {contradiction}")
+    hands = record.hands
+    try:
+        state = session.deal_hands([card_mask(h) for h in hands], [c.index for c in rest])
+    except ValueError as error:
+        raise RecordError(f"impossible deal: {error}") from None
+    apply_action_lines(state, record.actions, len(hands), parse)
+    return DealReplay(record, session, state, session.settle(state) if state.is_over else None)
 
 
 class RecordedDeal(Protocol):
@@ -274,13 +313,7 @@ def replay_deals(
     return states, settled
 
 
-class _Progress(Protocol):
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def turn(self) -> int: ...
-
+class _Progress(Turns, Protocol):
     @property
     def phase(self) -> Enum: ...
 
@@ -309,6 +342,23 @@ def read_register(items: Any, seats: int) -> tuple[tuple[Owner, int], ...]:
             raise RecordError(f"a register amount is a positive whole number, not {amount!r}")
         register.append((owner, amount))
     return tuple(register)
+
+
+def register_of_record(entries: Sequence[tuple[Owner, int]], players: Sequence[str]) -> Register:
+    """The register a record's entries write, owners seated or named."""
+    return Register.of((owner_identity(owner, players), amount) for owner, amount in entries)
+
+
+def register_in_record(
+    entries: Iterable[Entry], players: Sequence[str]
+) -> tuple[tuple[Owner, int], ...]:
+    """Register entries as a record writes them: seated owners as seats."""
+    return tuple((owner_in_record(e.owner, players), e.amount) for e in entries)
+
+
+def register_json(entries: Iterable[tuple[Owner, int]]) -> list[dict[str, Any]]:
+    """Register entries of a record as its JSON writes them, in order."""
+    return [{"owner": owner, "amount": amount} for owner, amount in entries]
 
 
 def owner_identity(owner: Owner, players: Sequence[str]) -> str | None:

@@ -46,7 +46,9 @@ class IllegalActionError(ValueError):
         self.refusal = refusal
 
 
-class _Turns(Protocol):
+class Turns(Protocol):
+    """A deal as its turns read it: whether it is over, and whose turn it is."""
+
     @property
     def is_over(self) -> bool: ...
 
@@ -54,7 +56,7 @@ class _Turns(Protocol):
     def turn(self) -> int: ...
 
 
-def turn_refusal(state: _Turns, seat: int | None, over: str = "the deal is over") -> Refusal | None:
+def turn_refusal(state: Turns, seat: int | None, over: str = "the deal is over") -> Refusal | None:
     """What every game refuses first: any action once the deal is over, and an
     action of ``seat`` (None: the seat to act) when another seat is to act."""
     if state.is_over:

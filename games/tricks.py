@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import ClassVar, Protocol
+from typing import ClassVar, Protocol, Self
 
 from games.cards import Card
 from games.refusals import Refusal, Rule
@@ -124,6 +124,18 @@ class TrickPlay:
         other.trick = list(self.trick)
         other.tricks = list(self.tricks)
         other.history = list(self.history)
+
+    def _copied(self, slots: Iterable[str], lists: Iterable[str]) -> Self:
+        """A copy of this state for a game whose state keeps its fields in ``slots``:
+        the play's lists and the game's own ``lists`` copied, every other field shared
+        (the rest is immutable, or replaced rather than changed)."""
+        other = object.__new__(type(self))
+        for name in slots:
+            setattr(other, name, getattr(self, name))
+        self._copy_play_to(other)
+        for name in lists:
+            setattr(other, name, list(getattr(self, name)))
+        return other
 
     def _legal_play_mask(self) -> int:
         return self.trick_rules.legal(self.hands[self.turn], self.lead, self.winner)

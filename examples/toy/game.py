@@ -180,12 +180,7 @@ class DealState(TrickPlay):
         self._start_play((dealer + 1) % SEATS)  # the non-dealer leads
 
     def copy(self) -> DealState:
-        other = object.__new__(DealState)
-        for name in (*TrickPlay.__slots__, *DealState.__slots__):
-            setattr(other, name, getattr(self, name))
-        self._copy_play_to(other)
-        other.actions = list(self.actions)
-        return other
+        return self._copied((*TrickPlay.__slots__, *DealState.__slots__), ("actions",))
 
     def check(self, action: Action, seat: int | None = None) -> Refusal | None:
         """Why ``action`` is illegal now (for ``seat``, default the seat to act), or None:

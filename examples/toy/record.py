@@ -19,7 +19,14 @@ from typing import Any
 from examples.toy.game import GAME, SEATS, Action, DealState, Rules
 from examples.toy.session import Session, SettledDeal
 from games.cards import Card, cards_of
-from games.records import RecordError, reading_record, replay_deal, result_head
+from games.records import (
+    DealReplay,
+    RecordError,
+    reading_record,
+    recorded_actions,
+    replay_deal,
+    result_head,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,15 +46,12 @@ class DealRecord:
             players = tuple(str(p) for p in data["players"])
             if len(players) != SEATS:
                 raise RecordError(f"the toy game has {SEATS} players, not {len(players)}")
-            actions = data.get("actions", [])
-            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-                raise RecordError("actions must be a list of strings like '1 play KS'")
             return cls(
                 players=players,
                 dealer=int(data["dealer"]),
                 hands=tuple(tuple(Card.parse(c) for c in hand) for hand in data["hands"]),
                 talon=tuple(Card.parse(c) for c in data["talon"]),
-                actions=tuple(actions),
+                actions=recorded_actions(data, "1 play KS"),
                 options=Rules.from_dict(dict(data.get("options", {}))),
             )
 
@@ -75,24 +79,17 @@ def record_of(session: Session, state: DealState) -> DealRecord:
     )
 
 
-@dataclass(slots=True)
-class Replay:
-    record: DealRecord
-    session: Session
-    state: DealState
-    settled: SettledDeal | None
+Replay = DealReplay[DealRecord, Session, DealState, SettledDeal]
 
 
 def replay(record: DealRecord) -> Replay:
     """Replay a record exactly; a bad action raises ``RecordError`` naming it."""
-    session, state, settled = replay_deal(
+    return replay_deal(
+        record,
         lambda: Session(record.players, dealer=record.dealer, rules=record.options),
-        record.hands,
         record.talon,
-        record.actions,
         Action.parse,
     )
-    return Replay(record, session, state, settled)
 
 
 def result_json(result: Replay) -> dict[str, Any]:

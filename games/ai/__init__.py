@@ -5,7 +5,8 @@ by its registration's ``players``); here live only the shared parts, naming no
 game: the double-dummy search skeleton (``search``), the PIMC sampler
 (``sampling``, over ``knowledge``), the duplicate duel (``duel``), the random
 player, the rules of thumb's card sense (``thumb``), the players' protocols
-(``base``), and the way a bot runs a decision: ``decide`` (the worker entry
+(``base``), a game's roster of players with its arena and valuer
+(``roster``), and the way a bot runs a decision: ``decide`` (the worker entry
 point: a game's id, a player's name, a seat's view, a budget and a seed, all
 of which pickle), ``evaluate`` (the strong player's value of each of a seat's
 moves from its view, in the game's unit: ``teacher``, with the review of a

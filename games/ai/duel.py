@@ -24,6 +24,7 @@ from multiprocessing import get_context
 from typing import Any, Protocol, TypeVar
 
 from games import registry
+from games.refusals import Turns
 
 from .base import FullInfoPlayer
 from .stats import bootstrap_ci, percentile, ratio_ci
@@ -31,14 +32,8 @@ from .stats import bootstrap_ci, percentile, ratio_ci
 SettingsT = TypeVar("SettingsT")
 
 
-class DuelState(Protocol):
-    """What the harness needs of a game's state (both games' states have it)."""
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def turn(self) -> int: ...
+class DuelState(Turns, Protocol):
+    """What the harness needs of a game's state (every game's state has it)."""
 
     def legal_actions(self) -> Sequence[Any]: ...
 
@@ -329,6 +324,23 @@ def format_summary(s: dict[str, Any], arena: Arena) -> str:
                 f"p95 {lat['p95']:.1f} ms, p99 {lat['p99']:.1f} ms, max {lat['max']:.1f} ms"
             )
     return "\n".join(lines)
+
+
+def deal_seed(game: str, seed: int, index: int) -> int:
+    """The seed of deal ``index`` of a duel's seeded set of ``game``: the same deal at
+    every table, and another in every game."""
+    return random.Random(f"{game}-duel:{seed}:{index}").randrange(1 << 62)
+
+
+def duel_seats(seats: int, allowed: range, game: str, default: int | None = None) -> int:
+    """The seats a duel of ``game`` (its name) asks for, ``default`` (else the fewest
+    ``allowed``) for 0; ``ValueError`` for a number the game is not played by."""
+    if not seats:
+        return allowed[0] if default is None else default
+    if seats not in allowed:
+        many = f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 1 else str(allowed[0])
+        raise ValueError(f"{game} is played by {many}")
+    return seats
 
 
 def new_player(players: Mapping[str, Callable[[], Any]], name: str, game: str) -> Any:

@@ -374,14 +374,7 @@ class TrickSolver(Generic[MemoT]):
     # ---- moves -------------------------------------------------------------
 
     def ordered_moves(
-        self,
-        legal: int,
-        hand: int,
-        present: int,
-        n: int,
-        winner: int,
-        wseat: int,
-        maximizing: bool,
+        self, legal: int, hand: int, present: int, n: int, winner: int, wseat: int, maximizing: bool
     ) -> list[int]:
         """One card per class of equivalent legal cards, the likeliest best first.
 

@@ -36,15 +36,16 @@ resolves, best first.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 from itertools import combinations_with_replacement
 from typing import Final
 
 from games.besigue.refusals import Refused as R
 from games.besigue.rules import Reuse, card_order
-from games.cards import MAX_PACKS, PACK_BITS, Card, Rank, Suit, face_of
+from games.cards import Card, Rank, Suit, copies_in, face_of
 from games.refusals import IllegalActionError, Refusal
 
 
@@ -182,15 +183,6 @@ def barred(kind: MeldKind, laid: Laid, reuse: Reuse) -> int:
     return out
 
 
-def _copies_of(face: Card, mask: int) -> list[Card]:
-    """The copies of ``face`` in ``mask``, lowest pack first."""
-    return [
-        Card.from_index(face.index + PACK_BITS * c)
-        for c in range(MAX_PACKS)
-        if mask >> (face.index + PACK_BITS * c) & 1
-    ]
-
-
 def marriage_error(kind: MeldKind, faces: Sequence[Card], trump: Suit | None) -> Refusal | None:
     """Why these cards are not a marriage or trump marriage (``kind``) under ``trump``,
     or None; with no trump yet (Haiti), any marriage is the one that fixes it."""
@@ -248,9 +240,9 @@ def _available(face: Card, kind: MeldKind, hand: int, laid: Laid, reuse: Reuse) 
     """The copies of ``face`` that may serve in ``kind``, in the order ``resolve``
     takes them: laid ones first (most kinds served, then lowest), then the hand's."""
     allowed_laid = laid.cards & ~barred(kind, laid, reuse)
-    from_laid = _copies_of(face, allowed_laid)
+    from_laid = copies_in(allowed_laid, face)
     from_laid.sort(key=lambda c: (-len(laid.kinds_of(c)), c.copy))
-    return from_laid + _copies_of(face, hand & ~laid.cards)
+    return from_laid + copies_in(hand & ~laid.cards, face)
 
 
 def resolve(
@@ -280,32 +272,44 @@ def resolve(
 def _missing(
     kind: MeldKind, face: Card, count: int, hand: int, laid: Laid, reuse: Reuse
 ) -> Refusal:
-    held = len(_copies_of(face, hand))
+    held = len(copies_in(hand, face))
     if held < count:
-        have = "no" if not held else f"only {held}"
-        return Refusal(
-            R.MELD_NOT_HELD, f"a {kind.value} needs {count} {face}, the player holds {have}"
-        )
+        return not_held(kind, count, str(face), held)
     if reuse is Reuse.CLASS and any(
-        lower is kind and _copies_of(face, laid.served[_NUMBER[higher]])
+        lower is kind and copies_in(laid.served[_NUMBER[higher]], face)
         for higher, lower in HIGHER_TO_LOWER.items()
     ):
         return Refusal(
             R.MELD_SERVED, f"{face} has served in a higher combination of the family (reuse=class)"
         )
+    return served_once(face, kind)
+
+
+def not_held(kind: MeldKind, count: int, what: str, held: int) -> Refusal:
+    """A combination refused for want of ``count`` of ``what`` (the player holds
+    ``held``)."""
+    have = "no" if not held else f"only {held}"
+    return Refusal(R.MELD_NOT_HELD, f"a {kind.value} needs {count} {what}, the player holds {have}")
+
+
+def served_once(face: Card, kind: MeldKind) -> Refusal:
+    """A card refused for a combination of a kind it has served in already."""
     return Refusal(
         R.MELD_SERVED,
         f"{face} has already served in a {kind.value}: a card serves once in each kind",
     )
 
 
+def holds(counts: Mapping[int, int], *cards: Card) -> bool:
+    """Whether ``counts`` (the copies of each code at hand) hold ``cards``."""
+    need = Counter(c.index for c in cards)
+    return all(counts.get(i, 0) >= n for i, n in need.items())
+
+
 def _forms(kind: MeldKind, trump: Suit, counts: dict[int, int]) -> Iterator[tuple[Card, ...]]:
     """Every record form of ``kind`` (codes in ``card_order``) that ``counts`` (the
     copies of each code that may serve in it) allows."""
-
-    def have(*cards: Card) -> bool:
-        need = Counter(c.index for c in cards)
-        return all(counts.get(i, 0) >= n for i, n in need.items())
+    have = partial(holds, counts)
 
     if kind is MeldKind.MARRIAGE:
         for suit in Suit:

@@ -22,7 +22,14 @@ from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules, TrumpBy, deck_for, 
 from games.besigue.session import Session, SettledDeal
 from games.besigue.state import DealState
 from games.cards import Card, card_mask, cards_of, number_copies, parse_cards
-from games.records import RecordError, Records, reading_record, recorded_players, replay_deals
+from games.records import (
+    RecordError,
+    Records,
+    reading_record,
+    recorded_actions,
+    recorded_players,
+    replay_deals,
+)
 
 GAME = "besigue"
 HAITI_GAME = "besigue-haiti"  # the Haitian game's table and records (variant=haiti)
@@ -146,10 +153,8 @@ def _read_deal(n: int, data: Mapping[str, Any], seats: int, options: Rules) -> D
         dealer = data["dealer"]
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < seats:
             raise RecordError(f"the dealer is a seat 0-{seats - 1}, not {dealer!r}")
-        actions = data.get("actions", [])
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise RecordError("actions must be a list of strings like '1 play AS'")
-        return Deal(dealer, tuple(map(tuple, hands)), turned, tuple(stock), tuple(actions))
+        actions = recorded_actions(data, "1 play AS")
+        return Deal(dealer, tuple(map(tuple, hands)), turned, tuple(stock), actions)
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, RecordError):
             raise RecordError(f"deal {n}: {error}") from None

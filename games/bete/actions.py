@@ -9,7 +9,7 @@ from enum import IntEnum
 from typing import Final
 
 from games.cards import Card, PlaysOneCard
-from games.records import action_words
+from games.records import action_words, kind_words
 
 
 class Kind(IntEnum):
@@ -20,13 +20,7 @@ class Kind(IntEnum):
     PLAY = 4  # a card
 
 
-_WORDS: Final = {
-    Kind.PASS: "pass",
-    Kind.PLAY_CONTRACT: "play-contract",
-    Kind.CONTRE: "contre",
-    Kind.CURIEUSE: "curieuse",
-    Kind.PLAY: "play",
-}
+_WORDS: Final = kind_words(Kind)
 _BY_WORD: Final = {w: k for k, w in _WORDS.items()}
 
 

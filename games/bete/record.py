@@ -10,21 +10,23 @@ from games.bete.actions import Action
 from games.bete.rules import MAX_SEATS, MIN_SEATS, Rules
 from games.bete.session import Session, SettledDeal
 from games.bete.state import DealState, Pot
-from games.cards import Card, cards_of, number_copies, parse_cards
+from games.cards import Card, cards_of
 from games.records import (
     DealReplay,
     Owner,
     RecordError,
     Records,
-    owner_identity,
-    owner_in_record,
+    one_pack_deal,
     read_register,
     reading_record,
+    recorded_actions,
     recorded_players,
+    register_in_record,
+    register_json,
+    register_of_record,
     replay_deal,
     result_head,
 )
-from games.register import Register
 
 GAME = "bete"
 
@@ -53,18 +55,13 @@ class DealRecord:
             register = read_register(data.get("register", []), len(players))
             if any(owner is None for owner, _ in register):
                 raise RecordError("La Bête has no pinandèle: every register entry has an owner")
-            *hands, talon = number_copies(  # one pack: each card once
-                [*(parse_cards(hand) for hand in data["hands"]), parse_cards(data["talon"])]
-            )
-            actions = data.get("actions", [])
-            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-                raise RecordError("actions must be a list of strings like '1 pass'")
+            hands, talon = one_pack_deal(data, "talon")
             return cls(
                 players=players,
                 dealer=int(data["dealer"]),
-                hands=tuple(tuple(hand) for hand in hands),
-                talon=tuple(talon),
-                actions=tuple(actions),
+                hands=hands,
+                talon=talon,
+                actions=recorded_actions(data, "1 pass"),
                 round_start=bool(data.get("round_start", False)),
                 pot=Pot(*parts),
                 bete_in_play=bool(data.get("bete_in_play", False)),
@@ -81,7 +78,7 @@ class DealRecord:
             "round_start": self.round_start,
             "pot": {"reserve": self.pot.reserve, "stake": self.pot.stake, "kings": self.pot.kings},
             "bete_in_play": self.bete_in_play,
-            "register": [{"owner": o, "amount": a} for o, a in self.register],
+            "register": register_json(self.register),
             "hands": [[str(c) for c in hand] for hand in self.hands],
             "talon": [str(c) for c in self.talon],
             "actions": list(self.actions),
@@ -100,7 +97,7 @@ def record_of(session: Session, state: DealState) -> DealRecord:
         round_start=round_start,
         pot=pot,
         bete_in_play=bete_in_play,
-        register=tuple((owner_in_record(e.owner, session.players), e.amount) for e in register),
+        register=register_in_record(register, session.players),
         options=session.rules,
     )
 
@@ -110,24 +107,20 @@ Replay = DealReplay[DealRecord, Session, DealState, SettledDeal]
 
 def replay(record: DealRecord) -> Replay:
     """Replay a record exactly; a bad action raises ``RecordError`` naming it."""
-    register = Register.of((owner_identity(o, record.players), a) for o, a in record.register)
-    return Replay(
+    register = register_of_record(record.register, record.players)
+    return replay_deal(
         record,
-        *replay_deal(
-            lambda: Session(
-                record.players,
-                dealer=record.dealer,
-                rules=record.options,
-                register=register,
-                pot=record.pot,
-                bete_in_play=record.bete_in_play,
-                deals_in_round=0 if record.round_start else 1,
-            ),
-            record.hands,
-            record.talon,
-            record.actions,
-            Action.parse,
+        lambda: Session(
+            record.players,
+            dealer=record.dealer,
+            rules=record.options,
+            register=register,
+            pot=record.pot,
+            bete_in_play=record.bete_in_play,
+            deals_in_round=0 if record.round_start else 1,
         ),
+        record.talon,
+        Action.parse,
     )
 
 
@@ -152,10 +145,7 @@ def result_json(result: Replay) -> dict[str, Any]:
     pot = session.pot
     data["pot"] = {"reserve": pot.reserve, "stake": pot.stake, "kings": pot.kings}
     data["bete_in_play"] = session.bete_in_play
-    data["register"] = [
-        {"owner": owner_in_record(e.owner, players), "amount": e.amount}
-        for e in session.register.entries
-    ]
+    data["register"] = register_json(register_in_record(session.register.entries, players))
     return data
 
 

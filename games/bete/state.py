@@ -265,14 +265,7 @@ class DealState(TrickPlay):
     # ---- copying -----------------------------------------------------------------
 
     def copy(self) -> DealState:
-        other = object.__new__(DealState)
-        for name in _ALL_SLOTS:
-            setattr(other, name, getattr(self, name))
-        self._copy_play_to(other)
-        other.actions = list(self.actions)
-        other.calls_left = list(self.calls_left)
-        other.transfers = list(self.transfers)
-        return other
+        return self._copied(_ALL_SLOTS, ("actions", "calls_left", "transfers"))
 
     # ---- legality: the one place -------------------------------------------------
 

@@ -13,7 +13,7 @@ from enum import IntEnum
 from typing import Final
 
 from games.cards import Card, PlaysOneCard, Suit, card_mask, cards_of, parse_cards
-from games.records import action_words
+from games.records import action_words, kind_words
 
 
 class Kind(IntEnum):
@@ -28,17 +28,7 @@ class Kind(IntEnum):
     PLAY = 8
 
 
-_WORDS: Final = {
-    Kind.PASS: "pass",
-    Kind.BID: "bid",
-    Kind.SANS_PREJUDICE: "sans-prejudice",
-    Kind.RETIENS: "retiens",
-    Kind.CAGNOTE: "cagnote",
-    Kind.TOUT: "tout",
-    Kind.DISCARD: "discard",
-    Kind.DECLARE: "declare",
-    Kind.PLAY: "play",
-}
+_WORDS: Final = kind_words(Kind)
 _BY_WORD: Final = {w: k for k, w in _WORDS.items()}
 
 

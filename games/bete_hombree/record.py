@@ -14,21 +14,23 @@ from games.bete_hombree.actions import Action
 from games.bete_hombree.rules import PinandeleRule, Rules
 from games.bete_hombree.session import Session, SettledHand
 from games.bete_hombree.state import SEATS, HandState
-from games.cards import Card, Suit, cards_of, number_copies, parse_cards
+from games.cards import Card, Suit, cards_of
 from games.records import (
     DealReplay,
     Owner,
     RecordError,
     Records,
-    owner_identity,
-    owner_in_record,
+    one_pack_deal,
     read_register,
     reading_record,
+    recorded_actions,
     recorded_players,
+    register_in_record,
+    register_json,
+    register_of_record,
     replay_deal,
     result_head,
 )
-from games.register import Entry, Register
 
 GAME = "bete-hombree"
 __all__ = ["GAME", "HandRecord", "RecordError", "Replay", "record_of", "replay", "result_json"]
@@ -55,19 +57,14 @@ class HandRecord:
             pot = data.get("pot")
             if pot is not None and int(pot) < 0:
                 raise RecordError(f"the pot is never negative, not {pot}")
-            *hands, cagnot = number_copies(  # one pack: each card once
-                [*(parse_cards(hand) for hand in data["hands"]), parse_cards(data["cagnot"])]
-            )
-            actions = data.get("actions", [])
-            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-                raise RecordError("actions must be a list of strings like '1 pass'")
+            hands, cagnot = one_pack_deal(data, "cagnot")
             return cls(
                 players=players,
                 dealer=int(data["dealer"]),
                 belle=Suit.parse(str(data["belle"])),
-                hands=tuple(tuple(hand) for hand in hands),
-                cagnot=tuple(cagnot),
-                actions=tuple(actions),
+                hands=hands,
+                cagnot=cagnot,
+                actions=recorded_actions(data, "1 pass"),
                 register=register,
                 pot=None if pot is None else int(pot),
                 options=Rules.from_dict(dict(data.get("options", {}))),
@@ -80,7 +77,7 @@ class HandRecord:
             "players": list(self.players),
             "dealer": self.dealer,
             "belle": self.belle.name,
-            "register": [{"owner": o, "amount": a} for o, a in self.register],
+            "register": register_json(self.register),
             "hands": [[str(c) for c in hand] for hand in self.hands],
             "cagnot": [str(c) for c in self.cagnot],
             "actions": list(self.actions),
@@ -99,14 +96,10 @@ def record_of(session: Session, state: HandState) -> HandRecord:
         hands=tuple(tuple(cards_of(h)) for h in state.initial_hands),
         cagnot=tuple(Card.from_index(i) for i in state.cagnot),
         actions=tuple(f"{seat} {action}" for seat, action in state.actions),
-        register=tuple(_owner_out(e, session.players) for e in session.register_before),
+        register=register_in_record(session.register_before, session.players),
         pot=session.pot_before,
         options=session.rules,
     )
-
-
-def _owner_out(entry: Entry, players: tuple[str, ...]) -> tuple[Owner, int]:
-    return owner_in_record(entry.owner, players), entry.amount
 
 
 Replay = DealReplay[HandRecord, Session, HandState, SettledHand]
@@ -114,27 +107,23 @@ Replay = DealReplay[HandRecord, Session, HandState, SettledHand]
 
 def replay(record: HandRecord) -> Replay:
     """Replay a record exactly; a bad action raises ``RecordError`` naming it."""
-    register = Register.of((owner_identity(o, record.players), a) for o, a in record.register)
+    register = register_of_record(record.register, record.players)
     pot = record.pot
     if pot is None:  # the pot holds exactly the pinandèles waiting in the register
         queue = record.options.pinandele is PinandeleRule.QUEUE
         pot = sum(a for o, a in record.register if o is None) if queue else 0
-    return Replay(
+    return replay_deal(
         record,
-        *replay_deal(
-            lambda: Session(
-                record.players,
-                dealer=record.dealer,
-                belle=record.belle,
-                rules=record.options,
-                register=register,
-                pot=pot,
-            ),
-            record.hands,
-            record.cagnot,
-            record.actions,
-            Action.parse,
+        lambda: Session(
+            record.players,
+            dealer=record.dealer,
+            belle=record.belle,
+            rules=record.options,
+            register=register,
+            pot=pot,
         ),
+        record.cagnot,
+        Action.parse,
     )
 
 
@@ -172,10 +161,7 @@ def result_json(result: Replay) -> dict[str, Any]:
         for t in outcome.transfers
     ]
     data["pot"] = session.pot
-    data["register"] = [
-        {"owner": o, "amount": a}
-        for o, a in (_owner_out(e, players) for e in session.register.entries)
-    ]
+    data["register"] = register_json(register_in_record(session.register.entries, players))
     data["belle"] = session.belle.name
     return data
 

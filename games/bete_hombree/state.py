@@ -125,13 +125,7 @@ class HandState(Declaration):
     # ---- copying -----------------------------------------------------------------
 
     def copy(self) -> HandState:
-        other = object.__new__(HandState)
-        for name in _ALL_SLOTS:
-            setattr(other, name, getattr(self, name))
-        self._copy_play_to(other)
-        other.actions = list(self.actions)
-        other.auction_ranks = list(self.auction_ranks)
-        return other
+        return self._copied(_ALL_SLOTS, ("actions", "auction_ranks"))
 
     # ---- legality: the one place -------------------------------------------------
 

@@ -10,7 +10,7 @@ from enum import IntEnum
 from typing import Final
 
 from games.cards import Card, PlaysOneCard, Suit, card_mask, cards_of, parse_cards
-from games.records import action_words
+from games.records import action_words, kind_words
 
 
 class Kind(IntEnum):
@@ -33,18 +33,7 @@ class Signal(IntEnum):
 
 
 CALLS: Final = (Kind.PASS, Kind.PRENDRE, Kind.SANS_PRENDRE, Kind.SANS_PRENDRE_VOLE)
-_WORDS: Final = {
-    Kind.PASS: "pass",
-    Kind.PRENDRE: "prendre",
-    Kind.SANS_PRENDRE: "sans-prendre",
-    Kind.SANS_PRENDRE_VOLE: "sans-prendre-vole",
-    Kind.TRUMP: "trump",
-    Kind.DISCARD: "discard",
-    Kind.SHOW: "show",
-    Kind.HIDE: "hide",
-    Kind.PLAY: "play",
-    Kind.STOP: "stop",
-}
+_WORDS: Final = kind_words(Kind)
 _BY_WORD: Final = {w: k for k, w in _WORDS.items()}
 _SIGNALS: Final = {"gano": Signal.GANO, "knock": Signal.KNOCK}
 

@@ -7,13 +7,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.cards import Card, Suit, card_mask, cards_of, number_copies, parse_cards
+from games.cards import Card, Suit, card_mask, cards_of
 from games.hombre.actions import Action
 from games.hombre.pool import Bete, Pool
 from games.hombre.rules import SEATS, Rules
 from games.hombre.session import Session, SettledDeal
 from games.hombre.state import DealState
-from games.records import RecordError, Records, reading_record, recorded_players, replay_deals
+from games.records import (
+    RecordError,
+    Records,
+    one_pack_deal,
+    reading_record,
+    recorded_actions,
+    recorded_players,
+    replay_deals,
+)
 
 GAME = "hombre"
 
@@ -86,13 +94,8 @@ class HombreRecord:
 
 def _read_deal(n: int, data: Mapping[str, Any]) -> Deal:
     try:
-        *hands, talon = number_copies(
-            [*(parse_cards(hand) for hand in data["hands"]), parse_cards(data["talon"])]
-        )
-        actions = data.get("actions", [])
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise RecordError("actions must be a list of strings like '1 pass'")
-        return Deal(int(data["dealer"]), tuple(map(tuple, hands)), tuple(talon), tuple(actions))
+        hands, talon = one_pack_deal(data, "talon")
+        return Deal(int(data["dealer"]), hands, talon, recorded_actions(data, "1 pass"))
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, RecordError):
             raise RecordError(f"deal {n}: {error}") from None

@@ -7,9 +7,6 @@ offered at a table, and refusing to play from a view).  Each decides from a
 ``DealView``; the game's part of the shared search is ``solver``, the
 valuation of a hand in phase 1 ``value`` and its lookahead ``lookahead``, and
 its side of the duel ``duel`` (registered here).
-
-The game's registration is imported here too: until the bot offers Bésigue
-(``games.offered``), its players are what makes it known to the duel.
 """
 
 from __future__ import annotations
@@ -17,10 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 import games.besigue.spec  # noqa: F401  (registers the game for the duel's command line)
-from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
-from games.ai.teacher.evaluate import register_valuer
-from games.ai.teacher.why import register_explainer
+from games.ai.roster import computer_players
 from games.besigue.actions import Action
 from games.besigue.record import GAME
 from games.besigue.state import DealView
@@ -33,16 +28,15 @@ from .heuristic import BesigueHeuristicPlayer
 from .pimc import BesiguePimcPlayer
 from .why import card_sense
 
-PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
-    "random": RandomPlayer,
-    "heuristic": BesigueHeuristicPlayer,
-    "pimc": BesiguePimcPlayer,
-    "cheater": CheaterPlayer,
-}
-
-register_arena(GAME, besigue_arena)
-register_valuer(GAME, besigue_valuer())
-register_explainer(GAME, card_sense)
+PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = computer_players(
+    GAME,
+    besigue_arena,
+    besigue_valuer(),
+    heuristic=BesigueHeuristicPlayer,
+    pimc=BesiguePimcPlayer,
+    cheater=CheaterPlayer,
+    explainer=card_sense,
+)
 
 __all__ = [
     "PLAYERS",

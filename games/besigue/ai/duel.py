@@ -9,11 +9,11 @@ scores of zero: what the players maximise until a game's end.  ``seats``
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.ai.duel import Arena, new_player
+from games.ai.duel import Arena, deal_seed, duel_seats, new_player
+from games.besigue.record import GAME
 from games.besigue.rules import MAX_SEATS, MIN_SEATS
 from games.besigue.session import Session
 from games.besigue.state import DealState
@@ -21,17 +21,11 @@ from games.besigue.state import DealState
 from .points import PointsArena
 
 
-def hash_seed(seed: int, index: int) -> int:
-    return random.Random(f"besigue-duel:{seed}:{index}").randrange(1 << 62)
-
-
 class BesigueArena(PointsArena):
     def __init__(self, seats: int, settings: Mapping[str, str]) -> None:
-        if seats and not MIN_SEATS <= seats <= MAX_SEATS:
-            raise ValueError(f"Bésigue is played by {MIN_SEATS} to {MAX_SEATS}")
+        self.seats = duel_seats(seats, range(MIN_SEATS, MAX_SEATS + 1), "Bésigue")
         if settings:
             raise ValueError(f"Bésigue's duel has no settings, not {', '.join(settings)}")
-        self.seats = seats or MIN_SEATS
 
     def describe(self) -> str:
         return ""
@@ -44,7 +38,7 @@ class BesigueArena(PointsArena):
     def deal(self, seed: int, index: int) -> DealState:
         players = [f"p{s}" for s in range(self.seats)]
         session = Session(players, dealer=index % self.seats)
-        return session.deal(hash_seed(seed, index))
+        return session.deal(deal_seed(GAME, seed, index))
 
 
 def besigue_arena(seats: int, settings: Mapping[str, str]) -> Arena:

@@ -28,7 +28,6 @@ from games.ai.teacher.evaluate import Deal, Valuation, Values
 from games.besigue.actions import Action, Kind
 from games.besigue.melds import resolve
 from games.besigue.state import SEVEN_POINTS, DealView, Phase
-from games.cards import bits_of
 
 from .lookahead import Lookahead, move_cards
 from .pimc import knowledge_of, phase2_rules, position_with, searched, view_valuer
@@ -116,12 +115,8 @@ def _phase_two(view: ViewT, parts: TeachingParts[ViewT], cards: list[int]) -> Va
 
 
 def _ahead(view: DealView, cards: list[int], deal: list[int], rng: random.Random) -> list[float]:
-    seats = len(view.hand_sizes)
-    stock = bits_of(deal[seats])
-    rng.shuffle(stock)
-    stock.append(view.turned.index if view.turned is not None else -1)
     look = Lookahead(view, cards)
-    look.add(deal[:seats], stock)
+    look.add_drawn(deal, rng)
     return look.values()
 
 

@@ -24,6 +24,7 @@ stock, draws its true cards (``known_draws``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -242,9 +243,20 @@ class Lookahead:
         self.known_draws = known_draws
         self.weights = weights
         self.table = Table.of(view)
+        self.turned = view.turned.index if view.turned is not None else -1
         self.moves = list(moves)
         self.sums = [0.0] * len(self.moves)
         self.deals = 0
+
+    def add_drawn(self, deal: Sequence[int], rng: random.Random) -> None:
+        """Value every move on one deal drawn (each seat's cards, then the unseen
+        cards of the stock): the stock in an order drawn from ``rng``, the turned
+        card under it."""
+        seats = self.table.seats
+        stock = bits_of(deal[seats])
+        rng.shuffle(stock)
+        stock.append(self.turned)
+        self.add(deal[:seats], stock)
 
     def add(self, cards: Sequence[int], stock: Sequence[int]) -> None:
         """Value every move on one deal: each seat's cards (laid or not) and the

@@ -26,11 +26,10 @@ Every decision stops drawing deals when its time budget is spent.
 from __future__ import annotations
 
 import random
-from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final, Generic, TypeVar
+from typing import Final, Generic, Protocol, TypeVar
 
 from games.ai.base import ChoosingPlayer, deadlines
 from games.ai.knowledge import Knowledge
@@ -39,7 +38,7 @@ from games.besigue.actions import DRAW, Action, Kind
 from games.besigue.melds import resolve
 from games.besigue.rules import BesigueTricks, deck_for, trick_rules
 from games.besigue.state import DealView, Phase
-from games.cards import Card, bits_of
+from games.cards import Card
 from games.tricks import TrickRules, played_mask
 
 from .heuristic import play_one, play_two
@@ -54,6 +53,7 @@ SEARCHED_CARDS: Final = {3: 5, 4: 4}
 
 
 ViewT = TypeVar("ViewT", bound=SeatView)
+WeightsT = TypeVar("WeightsT")  # each Bésigue's weights of its valuation
 
 
 def unseen_of(view: SeatView) -> int:
@@ -125,26 +125,41 @@ def position_with(view: SeatView, hands: list[int], rules: TrumpTricks) -> Besig
     return BesiguePosition.of(hands, leader, trick, list(view.tricks_won), rules, view.seat)
 
 
+class Ahead(Protocol):
+    """Phase 1's trick ahead, played out on each deal drawn (``lookahead``)."""
+
+    def add_drawn(self, deal: Sequence[int], rng: random.Random) -> None: ...
+
+    def values(self) -> list[float]: ...
+
+
 @dataclass(frozen=True, slots=True)
-class SearchParts(Generic[ViewT]):
+class SearchParts(Generic[ViewT, WeightsT]):
     """What each Bésigue gives its strong player: what a seat knows, phase 2's
-    search, and the rules of thumb of each phase that break ties."""
+    search, the rules of thumb of each phase that break ties, its declaring, the
+    weights its valuation uses unless the player is given others, and phase 1's
+    plays with the trick ahead that values them."""
 
     knowledge: Callable[[ViewT], Knowledge]
     solve: Callable[[ViewT, list[int], float], list[int]]
     thumb_one: Callable[[ViewT, list[Action]], Action]
     thumb_two: Callable[[ViewT, list[Action]], Action]
+    declaring: Callable[[ViewT, WeightsT], Action]
+    weights: WeightsT
+    moves: Callable[[ViewT], tuple[list[Action], list[int]]]
+    lookahead: Callable[[ViewT, list[int], WeightsT], Ahead]
 
 
-class SearchingPlayer(ChoosingPlayer[ViewT, Action], ABC):
+class SearchingPlayer(ChoosingPlayer[ViewT, Action], Generic[ViewT, WeightsT]):
     """Either Bésigue's strong player: declaring, phase 1 ahead on deals drawn, and
     phase 2 searched (``solve``) on the hands known or drawn (``knowledge``); the
     rules of thumb break ties (``thumb_two``).  Each game gives its own parts."""
 
-    parts: SearchParts[ViewT]
+    parts: SearchParts[ViewT, WeightsT]
 
-    def __init__(self, max_deals: int = 24) -> None:
+    def __init__(self, max_deals: int = 24, weights: WeightsT | None = None) -> None:
         self.sampler = Sampler(max_deals)
+        self.weights = self.parts.weights if weights is None else weights
 
     def choose(self, view: ViewT, rng: random.Random, budget: float) -> Action:
         deadline, hard = deadlines(budget, 0.6, 0.85)
@@ -159,15 +174,20 @@ class SearchingPlayer(ChoosingPlayer[ViewT, Action], ABC):
             return best[0]
         return self.parts.thumb_one(view, best)
 
-    @abstractmethod
     def declare(self, view: ViewT) -> Action:
         """The winner of a trick's combination or call, else the draws."""
+        return self.parts.declaring(view, self.weights)
 
-    @abstractmethod
     def ahead(
         self, view: ViewT, rng: random.Random, deadline: float
     ) -> tuple[list[Action], list[float]]:
         """Phase 1's plays and the value of each, one trick ahead on deals drawn."""
+        parts = self.parts
+        plays, cards = parts.moves(view)
+        look = parts.lookahead(view, cards, self.weights)
+        for _, deal in self.sampler.deals(parts.knowledge(view), None, rng, deadline):
+            look.add_drawn(deal, rng)
+        return plays, look.values()
 
     # ---- phase 2 -------------------------------------------------------------------
 
@@ -268,32 +288,18 @@ def solve_with(view: SeatView, hands: list[int], deadline: float, rules: TrumpTr
     return optimal_cards(solver, position_with(view, hands, rules))[1]
 
 
-class BesiguePimcPlayer(SearchingPlayer[DealView]):
+def lookahead(view: DealView, cards: list[int], weights: Weights) -> Lookahead:
+    """Phase 1's trick ahead of the seat's ``cards``, valued with ``weights``."""
+    return Lookahead(view, cards, weights=weights)
+
+
+class BesiguePimcPlayer(SearchingPlayer[DealView, Weights]):
     """Sampling and search: the strong Bésigue player."""
 
     name = "pimc"
-    parts = SearchParts(knowledge_of, solve_deal, play_one, play_two)
-
-    def __init__(self, max_deals: int = 24, weights: Weights = WEIGHTS) -> None:
-        super().__init__(max_deals)
-        self.weights = weights
-
-    def declare(self, view: DealView) -> Action:
-        return declaring(view, self.weights)
-
-    def ahead(
-        self, view: DealView, rng: random.Random, deadline: float
-    ) -> tuple[list[Action], list[float]]:
-        plays, cards = move_cards(view)
-        look = Lookahead(view, cards, weights=self.weights)
-        seats = len(view.hand_sizes)
-        turned = view.turned.index if view.turned is not None else -1
-        for _, deal in self.sampler.deals(knowledge_of(view), None, rng, deadline):
-            stock = bits_of(deal[seats])
-            rng.shuffle(stock)
-            stock.append(turned)
-            look.add(deal[:seats], stock)
-        return plays, look.values()
+    parts = SearchParts(
+        knowledge_of, solve_deal, play_one, play_two, declaring, WEIGHTS, move_cards, lookahead
+    )
 
 
 __all__ = [

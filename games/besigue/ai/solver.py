@@ -177,14 +177,7 @@ class BesigueSolver(TrickSolver[Points]):
     # ---- Bésigue's card order --------------------------------------------------
 
     def ordered_moves(
-        self,
-        legal: int,
-        hand: int,
-        present: int,
-        n: int,
-        winner: int,
-        wseat: int,
-        maximizing: bool,
+        self, legal: int, hand: int, present: int, n: int, winner: int, wseat: int, maximizing: bool
     ) -> list[int]:
         cards = distinct_moves(legal, hand, present)
         if len(cards) <= 1:

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import combinations_with_replacement
 from typing import Final
 
@@ -47,11 +48,14 @@ from games.besigue.melds import (
     Meld,
     MeldKind,
     besigue_error,
+    holds,
     marriage_error,
+    not_held,
+    served_once,
 )
 from games.besigue.refusals import Refused as R
 from games.besigue.rules import Rules, card_order
-from games.cards import MAX_PACKS, PACK_BITS, Card, Rank, Suit, face_of
+from games.cards import MAX_PACKS, Card, Rank, Suit, copies_in, face_of
 from games.refusals import IllegalActionError, Refusal
 
 M = MeldKind
@@ -181,14 +185,6 @@ def shape_error(kind: MeldKind, faces: Sequence[Card], context: Context) -> Refu
     return None
 
 
-def _copies_of(face: Card, mask: int) -> list[Card]:
-    return [
-        Card.from_index(face.index + PACK_BITS * c)
-        for c in range(MAX_PACKS)
-        if mask >> (face.index + PACK_BITS * c) & 1
-    ]
-
-
 def resolve(
     kind: MeldKind,
     faces: Sequence[Card],
@@ -222,9 +218,9 @@ def resolve(
         chosen.extend(sorted(marriages[0].cards, key=card_order))
         codes = [c for c in codes if c.rank not in (Rank.K, Rank.Q)]
     for face, count in sorted(Counter(codes).items(), key=lambda p: card_order(p[0])):
-        from_laid = _copies_of(face, usable)
+        from_laid = copies_in(usable, face)
         from_laid.sort(key=lambda c: (-len(laid.kinds_of(c)), c.copy))
-        copies = from_laid + _copies_of(face, unlaid)
+        copies = from_laid + copies_in(unlaid, face)
         if len(copies) < count:
             raise IllegalActionError(_missing(kind, face, count, hand, laid))
         chosen.extend(copies[:count])
@@ -236,7 +232,7 @@ def resolve(
 def _one_from_hand(chosen: list[Card], unlaid: int) -> list[Card]:
     """The same combination with its last card the hand holds taken from the hand."""
     for n in range(len(chosen) - 1, -1, -1):
-        spare = _copies_of(chosen[n].face, unlaid)
+        spare = copies_in(unlaid, chosen[n].face)
         if spare:
             return [*chosen[:n], spare[0], *chosen[n + 1 :]]
     raise IllegalActionError(
@@ -245,23 +241,17 @@ def _one_from_hand(chosen: list[Card], unlaid: int) -> list[Card]:
 
 
 def _missing(kind: MeldKind, face: Card, count: int, hand: int, laid: Laid) -> Refusal:
-    held = len(_copies_of(face, hand))
+    held = len(copies_in(hand, face))
     name = "joker" if face.is_joker else str(face)
     if held < count:
-        have = "no" if not held else f"only {held}"
-        return Refusal(
-            R.MELD_NOT_HELD, f"a {kind.value} needs {count} {name}, the player holds {have}"
-        )
+        return not_held(kind, count, name, held)
     if face.is_joker:
         return Refusal(R.JOKER, "a joker serves in one combination only")
     if kind in MARRIAGES:
         return Refusal(
             R.MELD_SERVED, f"{face} has already served in a marriage: a king or queen in one only"
         )
-    return Refusal(
-        R.MELD_SERVED,
-        f"{face} has already served in a {kind.value}: a card serves once in each kind",
-    )
+    return served_once(face, kind)
 
 
 def _forms(kind: MeldKind, context: Context, counts: dict[int, int]) -> Iterator[tuple[Card, ...]]:
@@ -269,9 +259,7 @@ def _forms(kind: MeldKind, context: Context, counts: dict[int, int]) -> Iterator
     may serve in it) allows, codes in ``card_order``."""
     trump = context.trump
 
-    def have(*cards: Card) -> bool:
-        need = Counter(c.index for c in cards)
-        return all(counts.get(i, 0) >= n for i, n in need.items())
+    have = partial(holds, counts)
 
     if kind in MARRIAGES:
         if trump is None and kind is M.MARRIAGE:

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
-from games.ai.teacher.evaluate import register_valuer
-from games.ai.teacher.why import register_explainer
+from games.ai.roster import computer_players
 from games.bete.actions import Action
 from games.bete.record import GAME
 from games.bete.state import DealView
@@ -26,14 +24,13 @@ from .heuristic import BeteHeuristicPlayer
 from .pimc import BetePimcPlayer
 from .why import card_sense
 
-PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
-    "random": RandomPlayer,
-    "heuristic": BeteHeuristicPlayer,
-    "pimc": BetePimcPlayer,
-}
-
-register_arena(GAME, BeteArena)
-register_valuer(GAME, BeteValuer())
-register_explainer(GAME, card_sense)
+PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = computer_players(
+    GAME,
+    BeteArena,
+    BeteValuer(),
+    heuristic=BeteHeuristicPlayer,
+    pimc=BetePimcPlayer,
+    explainer=card_sense,
+)
 
 __all__ = ["PLAYERS", "BeteHeuristicPlayer", "BetePimcPlayer", "RandomPlayer"]

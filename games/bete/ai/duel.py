@@ -11,13 +11,14 @@ succeeded.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.ai.duel import TableRun, new_player, settings_from
+from games.ai.duel import TableRun, deal_seed, duel_seats, new_player, settings_from
 from games.ai.stats import rate
+from games.bete.record import GAME
+from games.bete.rules import MAX_SEATS, MIN_SEATS
 from games.bete.session import Session
 from games.bete.state import DealState
 from games.register import Register
@@ -32,17 +33,11 @@ class Settings:
     bete: int = 0  # a waiting bête entering each deal, jetons
 
 
-def hash_seed(seed: int, index: int) -> int:
-    return random.Random(f"bete-duel:{seed}:{index}").randrange(1 << 62)
-
-
 class BeteArena:
     unit = "jetons"
 
     def __init__(self, seats: int, settings: Mapping[str, str]) -> None:
-        self.seats = seats or DEFAULT_SEATS
-        if not 2 <= self.seats <= 5:
-            raise ValueError("La Bête is played by 2 to 5")
+        self.seats = duel_seats(seats, range(MIN_SEATS, MAX_SEATS + 1), "La Bête", DEFAULT_SEATS)
         self.settings = settings_from(Settings, settings)
 
     def describe(self) -> str:
@@ -63,7 +58,7 @@ class BeteArena:
         return Session(players, dealer=dealer, register=register)
 
     def deal(self, seed: int, index: int) -> DealState:
-        return self.session(index).deal(hash_seed(seed, index))
+        return self.session(index).deal(deal_seed(GAME, seed, index))
 
     def score(self, state: DealState, seat: int) -> float:
         return deal_score(state, seat)

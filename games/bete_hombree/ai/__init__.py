@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
-from games.ai.teacher.evaluate import register_valuer
-from games.ai.teacher.why import register_explainer
+from games.ai.roster import computer_players
 from games.bete_hombree import HandView
 from games.bete_hombree.actions import Action
 from games.bete_hombree.record import GAME
@@ -28,15 +26,14 @@ from .heuristic import HeuristicPlayer
 from .pimc import PimcPlayer
 from .why import card_sense
 
-PLAYERS: Mapping[str, Callable[[], ComputerPlayer[HandView, Action]]] = {
-    "random": RandomPlayer,
-    "heuristic": HeuristicPlayer,
-    "pimc": PimcPlayer,
-    "cheater": CheaterPlayer,
-}
-
-register_arena(GAME, HombreeArena)
-register_valuer(GAME, HombreeValuer())
-register_explainer(GAME, card_sense)
+PLAYERS: Mapping[str, Callable[[], ComputerPlayer[HandView, Action]]] = computer_players(
+    GAME,
+    HombreeArena,
+    HombreeValuer(),
+    heuristic=HeuristicPlayer,
+    pimc=PimcPlayer,
+    cheater=CheaterPlayer,
+    explainer=card_sense,
+)
 
 __all__ = ["PLAYERS", "CheaterPlayer", "HeuristicPlayer", "PimcPlayer", "RandomPlayer"]

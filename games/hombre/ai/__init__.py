@@ -9,9 +9,6 @@ from a view).  Each decides from a ``DealView``; the game's part of the shared
 search is ``solver``, of the sampler ``inference`` (its knowledge and reading
 of the calls and exchanges), and of the duel ``duel`` (its arena, registered
 here).
-
-The game's registration is imported here too: until the bot offers L'Hombre
-(``games.offered``), its players are what makes it known to the duel.
 """
 
 from __future__ import annotations
@@ -19,10 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 import games.hombre.spec  # noqa: F401  (registers the game for the duel's command line)
-from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
-from games.ai.teacher.evaluate import register_valuer
-from games.ai.teacher.why import register_explainer
+from games.ai.roster import computer_players
 from games.hombre.actions import Action
 from games.hombre.record import GAME
 from games.hombre.state import DealView
@@ -36,17 +31,16 @@ from .pimc import HombrePimcPlayer
 from .pimc1 import HombrePimc1Player
 from .why import card_sense
 
-PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = {
-    "random": RandomPlayer,
-    "heuristic": HombreHeuristicPlayer,
-    "pimc": HombrePimcPlayer,
-    "pimc1": HombrePimc1Player,
-    "cheater": CheaterPlayer,
-}
-
-register_arena(GAME, HombreArena)
-register_valuer(GAME, HombreValuer())
-register_explainer(GAME, card_sense)
+PLAYERS: Mapping[str, Callable[[], ComputerPlayer[DealView, Action]]] = computer_players(
+    GAME,
+    HombreArena,
+    HombreValuer(),
+    heuristic=HombreHeuristicPlayer,
+    pimc=HombrePimcPlayer,
+    pimc1=HombrePimc1Player,
+    cheater=CheaterPlayer,
+    explainer=card_sense,
+)
 
 __all__ = [
     "PLAYERS",

@@ -16,8 +16,9 @@ from games.hombre.actions import HIDE, PASS, STOP, Action, Kind, discard, trump
 from games.hombre.rules import SEATS, TRICKS, trick_rules
 from games.hombre.state import DealState, DealView, Mode, Phase
 
+from .contract import exchange_range
 from .heuristic import play_rule_of_thumb
-from .pimc1 import CALLS, Table, Worths, discard_candidates, exchange_range
+from .pimc1 import CALLS, Table, Worths, discard_candidates
 from .play import card_worths, solver_values
 from .solver import HombrePosition
 

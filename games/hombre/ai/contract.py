@@ -90,13 +90,19 @@ class Contract:
         return (*own, *defenders_of(self.hombre))
 
 
-def model_discard(contract: Contract, seat: int, hand: int, talon_left: int) -> int:
-    """How another player is taken to exchange: the rules of thumb's discard."""
+def exchange_range(contract: Contract, seat: int, talon_left: int, capped: bool) -> tuple[int, int]:
+    """(least, most) ``seat`` discards; ``capped``: the rules of thumb's cap for a
+    defender."""
     most = min(HAND_SIZE, talon_left)
     least = 1 if seat == contract.hombre and contract.mode.takes else 0
-    if seat != contract.hombre:
+    if capped and seat != contract.hombre:
         most = min(most, DEFENDER_MOST)
-    return weak_discard(hand, contract.trump, min(least, most), most)
+    return min(least, most), most
+
+
+def model_discard(contract: Contract, seat: int, hand: int, talon_left: int) -> int:
+    """How another player is taken to exchange: the rules of thumb's discard."""
+    return weak_discard(hand, contract.trump, *exchange_range(contract, seat, talon_left, True))
 
 
 def after_exchanges(
@@ -219,4 +225,12 @@ class Judge:
         return found
 
 
-__all__ = ["ODDS", "Contract", "Judge", "after_exchanges", "model_discard", "vole_made"]
+__all__ = [
+    "ODDS",
+    "Contract",
+    "Judge",
+    "after_exchanges",
+    "exchange_range",
+    "model_discard",
+    "vole_made",
+]

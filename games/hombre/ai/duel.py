@@ -10,14 +10,14 @@ side's deals as hombre and their results.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.ai.duel import new_player, settings_from
+from games.ai.duel import deal_seed, duel_seats, new_player, settings_from
 from games.ai.stats import rate
 from games.hombre.pool import BETE_ANTE, Bete, Pool
+from games.hombre.record import GAME
 from games.hombre.rules import SEATS
 from games.hombre.session import Session
 from games.hombre.settle import CODILLE, REMISE, VOLE, VOLE_FAILED, WIN
@@ -33,17 +33,11 @@ class Settings:
     bete: int = 0  # a waiting bête entering each deal's poule, jetons (0: none)
 
 
-def hash_seed(seed: int, index: int) -> int:
-    return random.Random(f"hombre-duel:{seed}:{index}").randrange(1 << 62)
-
-
 class HombreArena:
-    seats = SEATS
     unit = "jetons"
 
     def __init__(self, seats: int, settings: Mapping[str, str]) -> None:
-        if seats not in (0, SEATS):
-            raise ValueError(f"L'Hombre is played by {SEATS}")
+        self.seats = duel_seats(seats, range(SEATS, SEATS + 1), "L'Hombre")
         self.settings = settings_from(Settings, settings)
 
     def describe(self) -> str:
@@ -64,7 +58,7 @@ class HombreArena:
         return Session([f"p{s}" for s in range(SEATS)], dealer=dealer, pool=pool)
 
     def deal(self, seed: int, index: int) -> DealState:
-        return self.session(index).deal(hash_seed(seed, index))
+        return self.session(index).deal(deal_seed(GAME, seed, index))
 
     def score(self, state: DealState, seat: int) -> float:
         return deal_score(state, seat)

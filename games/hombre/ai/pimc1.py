@@ -41,13 +41,12 @@ from games.ai.sampling import Sampler, played_by_seat
 from games.ai.thumb import play_of
 from games.cards import Suit, bits_of
 from games.hombre.actions import HIDE, PASS, STOP, Action, Kind, discard, trump
-from games.hombre.rules import ESPADILLE, SEATS, TRICKS, trick_rules
+from games.hombre.rules import ESPADILLE, SEATS, trick_rules
 from games.hombre.state import DealView, Mode, Phase
 
-from .contract import Contract, after_exchanges
+from .contract import Contract, after_exchanges, exchange_range
 from .exchange import weakest_first
 from .heuristic import (
-    DEFENDER_MOST,
     PRENDRE_SCORE,
     best_trump,
     play_rule_of_thumb,
@@ -126,15 +125,6 @@ def hombre_if_passing(view: DealView, hands: Sequence[int]) -> Table | None:
         if holder >= 0:
             return Table(first, holder, Mode.FORCED, best_trump(hands[holder])[0])
     return None
-
-
-def exchange_range(table: Table, seat: int, talon_left: int, own_rule: bool) -> tuple[int, int]:
-    """(least, most) a seat discards; ``own_rule``: the rules of thumb's cap for a defender."""
-    most = min(TRICKS, talon_left)
-    least = 1 if seat == table.hombre and table.mode.takes else 0
-    if own_rule and seat != table.hombre:
-        most = min(most, DEFENDER_MOST)
-    return min(least, most), most
 
 
 def play_out(

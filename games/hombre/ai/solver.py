@@ -170,14 +170,7 @@ class HombreSolver(TrickSolver[int]):
     # ---- L'Hombre's card orders ------------------------------------------------
 
     def ordered_moves(
-        self,
-        legal: int,
-        hand: int,
-        present: int,
-        n: int,
-        winner: int,
-        wseat: int,
-        maximizing: bool,
+        self, legal: int, hand: int, present: int, n: int, winner: int, wseat: int, maximizing: bool
     ) -> list[int]:
         order = self.order
         klass, place, between = order.klass, order.place, order.between

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 import games.besigue.haiti.spec  # noqa: F401  (registers the game for the duel's command line)
-from games.ai.duel import register_arena
 from games.ai.randomplayer import RandomPlayer
-from games.ai.teacher.evaluate import register_valuer
+from games.ai.roster import computer_players
 from games.besigue.actions import Action
 from games.besigue.haiti.deal import HaitiView
 from games.besigue.record import HAITI_GAME
@@ -25,13 +24,8 @@ from .evaluate import haiti_valuer
 from .heuristic import HaitiHeuristicPlayer
 from .pimc import HaitiPimcPlayer
 
-PLAYERS: Mapping[str, Callable[[], ComputerPlayer[HaitiView, Action]]] = {
-    "random": RandomPlayer,
-    "heuristic": HaitiHeuristicPlayer,
-    "pimc": HaitiPimcPlayer,
-}
-
-register_arena(HAITI_GAME, HaitiArena)
-register_valuer(HAITI_GAME, haiti_valuer())
+PLAYERS: Mapping[str, Callable[[], ComputerPlayer[HaitiView, Action]]] = computer_players(
+    HAITI_GAME, HaitiArena, haiti_valuer(), heuristic=HaitiHeuristicPlayer, pimc=HaitiPimcPlayer
+)
 
 __all__ = ["PLAYERS", "HaitiArena", "HaitiHeuristicPlayer", "HaitiPimcPlayer", "RandomPlayer"]

@@ -10,20 +10,16 @@ points.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.ai.duel import new_player
+from games.ai.duel import deal_seed, duel_seats, new_player
 from games.besigue.ai.points import PointsArena
 from games.besigue.haiti.deal import HaitiDeal
 from games.besigue.haiti.options import HaitiOptions
 from games.besigue.haiti.session import HaitiSession
+from games.besigue.record import HAITI_GAME
 from games.besigue.rules import MAX_SEATS, MIN_SEATS
-
-
-def hash_seed(seed: int, index: int) -> int:
-    return random.Random(f"besigue-haiti-duel:{seed}:{index}").randrange(1 << 62)
 
 
 def options_of(settings: Mapping[str, str]) -> HaitiOptions:
@@ -51,9 +47,7 @@ class HaitiArena(PointsArena):
     """The Haitian game's deals and players, scored as the classic game's."""
 
     def __init__(self, seats: int, settings: Mapping[str, str]) -> None:
-        if seats and not MIN_SEATS <= seats <= MAX_SEATS:
-            raise ValueError(f"Bésigue is played by {MIN_SEATS} to {MAX_SEATS}")
-        self.seats = seats or MIN_SEATS
+        self.seats = duel_seats(seats, range(MIN_SEATS, MAX_SEATS + 1), "Bésigue")
         self.options = options_of(settings)
 
     def describe(self) -> str:
@@ -68,4 +62,4 @@ class HaitiArena(PointsArena):
     def deal(self, seed: int, index: int) -> HaitiDeal:
         players = [f"p{s}" for s in range(self.seats)]
         session = HaitiSession(players, rules=self.options.rules(), dealer=index % self.seats)
-        return session.deal(hash_seed(seed, index))
+        return session.deal(deal_seed(HAITI_GAME, seed, index))

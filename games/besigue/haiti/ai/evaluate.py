@@ -17,7 +17,7 @@ from games.besigue.haiti.tricks import HaitiTricks
 
 def _ahead(view: HaitiView, cards: list[int], deal: list[int], rng: random.Random) -> list[float]:
     look = HaitiLookahead(view, cards)
-    look.add(deal[: len(view.hand_sizes)])
+    look.add_drawn(deal, rng)
     return look.values()
 
 

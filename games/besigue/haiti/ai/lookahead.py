@@ -16,6 +16,7 @@ every card of the stock is as likely to come to each seat.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Final
 
@@ -74,6 +75,11 @@ class HaitiLookahead:
 
     def judge(self, scores: Sequence[float]) -> float:
         return side_judgement(scores, self.teams, self.seat, self.sides)
+
+    def add_drawn(self, deal: Sequence[int], rng: random.Random) -> None:
+        """Value every move on one deal drawn (each seat's cards first): the
+        stock's order does not matter one trick ahead."""
+        self.add(deal[: self.seats])
 
     def add(self, cards: Sequence[int]) -> None:
         """Value every move on one deal: each seat's cards (laid or not)."""

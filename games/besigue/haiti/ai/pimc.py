@@ -23,7 +23,6 @@ Every decision stops drawing deals when its time budget is spent.
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
 from games.ai.knowledge import Knowledge
@@ -64,30 +63,6 @@ def solve_deal(view: HaitiView, hands: list[int], deadline: float) -> list[int]:
     return solve_with(view, hands, deadline, phase2_rules(view))
 
 
-class HaitiPimcPlayer(SearchingPlayer[HaitiView]):
-    """Sampling and search: the strong Haitian player."""
-
-    name = "pimc"
-    parts = SearchParts(knowledge_of, solve_deal, play_one, play_two)
-
-    def __init__(self, max_deals: int = 24, weights: Weights = WEIGHTS) -> None:
-        super().__init__(max_deals)
-        self.weights = weights
-
-    def declare(self, view: HaitiView) -> Action:
-        return declaring(view, self.weights)
-
-    def ahead(
-        self, view: HaitiView, rng: random.Random, deadline: float
-    ) -> tuple[list[Action], list[float]]:
-        plays, cards = move_cards(view)
-        look = HaitiLookahead(view, cards, self.weights)
-        seats = len(view.hand_sizes)
-        for _, deal in self.sampler.deals(knowledge_of(view), None, rng, deadline):
-            look.add(deal[:seats])
-        return plays, look.values()
-
-
 def trump_liking(view: HaitiView, suit: Suit) -> float:
     """How much the seat's cards would be worth with ``suit`` as trump."""
     return worth(view.cards, view.laid_of(view.seat), int(suit), view.rules, WEIGHTS)
@@ -113,6 +88,15 @@ def declaring(view: HaitiView, weights: Weights = WEIGHTS) -> Action:
         return meld.points + bonus + worth(view.cards, after, trump, view.rules, weights)
 
     return max(melds, key=value)
+
+
+class HaitiPimcPlayer(SearchingPlayer[HaitiView, Weights]):
+    """Sampling and search: the strong Haitian player."""
+
+    name = "pimc"
+    parts = SearchParts(
+        knowledge_of, solve_deal, play_one, play_two, declaring, WEIGHTS, move_cards, HaitiLookahead
+    )
 
 
 __all__ = ["HaitiPimcPlayer", "declaring", "knowledge_of", "solve_deal", "unseen_of"]
