@@ -75,9 +75,12 @@ async def _handle(
     player = str(interaction.user.id)
     if cid.verb == "review":  # under a hand's summary: its table may have closed since
         try:
-            hand_id, pictures = review_target(cid.arg)
+            table_id, hand_no, pictures = review_target(cid.arg)
         except ValueError:
             raise UserError("error.bad_input", text=cid.arg[:30]) from None
+        hand_id = await bot.reviewer.hand_of(table_id, hand_no)
+        if hand_id is None:  # no summary shows a hand not stored
+            raise UserError("error.bad_input", text=cid.arg[:30])
         await answer_review(bot.reviewer, interaction, hand_id, player, lang, pictures=pictures)
         return
     table = service.get(cid.table)

@@ -59,8 +59,6 @@ class ChannelPosts:
         self.tables = tables
         # told when a summary reached its channel, so that a restart does not post it again
         self.on_summary_posted: Callable[[LiveTable, int], Awaitable[None]] | None = None
-        # the number of a table's settled hand, for its summary's *Review* button
-        self.hand_of: Callable[[int, int], Awaitable[int | None]] | None = None
 
     def settled(self, table: LiveTable) -> None:
         """A hand was settled (just now, or replayed from the log with its summary not
@@ -97,14 +95,11 @@ class ChannelPosts:
                 await asyncio.to_thread(lambda: picture.data)
                 embed.set_image(url=picture.url)
         channel = self.client.get_partial_messageable(summary.channel_id, guild_id=summary.guild_id)
-        hand_id = None
-        if self.hand_of is not None and has_valuer(table.game.id):  # else nothing to review
-            hand_id = await self.hand_of(table.id, summary.hand_no)
-        if hand_id is None:
-            await channel.send(embed=embed, **send_files(embed))
-        else:  # each player's private review of the hand, from the summary
-            view = review_view(hand_id, summary.lang, table.pictures)
+        if has_valuer(table.game.id):  # each player's private review of the hand
+            view = review_view(table.id, summary.hand_no, summary.lang, table.pictures)
             await channel.send(embed=embed, view=view, **send_files(embed))
+        else:  # a game that values no move: nothing to review
+            await channel.send(embed=embed, **send_files(embed))
         if self.on_summary_posted is not None:
             try:
                 await self.on_summary_posted(table, summary.hand_no)

@@ -119,7 +119,6 @@ class BeteBot(commands.Bot):
         self._service.on_reminder = self.presenter.remind
         self._service.on_settled = self.presenter.posts.settled
         self.presenter.posts.on_summary_posted = self._service.summary_posted
-        self.presenter.posts.hand_of = self._reviewer.hand_of
         self.presenter.live = self._service.tables.get
         self.presenter.tables.moved = self._service.set_message
         self.presenter.notify_mode = self._service.notify_mode

@@ -29,11 +29,12 @@ NO_TABLE: Final = 0  # a review button's table: a hand is reviewed by its number
 TEXT_ONLY: Final = "text"  # the button's argument after the hand's number: no pictures
 
 
-def review_view(hand_id: int, lang: str, pictures: bool) -> discord.ui.View:
-    """The *Review* button under a hand's summary: the hand's number in its id (no table:
-    the summary is no table message), so that it answers after a restart and after the
-    table has closed."""
-    arg = str(hand_id) if pictures else f"{hand_id}:{TEXT_ONLY}"
+def review_view(table_id: int, hand_no: int, lang: str, pictures: bool) -> discord.ui.View:
+    """The *Review* button under a hand's summary: the table's number and the hand's in
+    its id (no table message: the summary is none), so that it answers after a restart
+    and after the table has closed, and the summary is posted without first reading
+    the stored hand's number (a summary posted late would follow the table's end)."""
+    arg = f"{table_id}.{hand_no}" + ("" if pictures else f":{TEXT_ONLY}")
     view = discord.ui.View(timeout=None)
     label = t(lang, "review.button")
     view.add_item(button(ComponentId(NO_TABLE, 0, "review", arg), label))
@@ -41,13 +42,14 @@ def review_view(hand_id: int, lang: str, pictures: bool) -> discord.ui.View:
     return view
 
 
-def review_target(arg: str) -> tuple[int, bool]:
-    """The hand a *Review* button reviews, and whether with pictures; ``ValueError`` for
-    an argument no button carries."""
-    number, _, rest = arg.partition(":")
-    if not number.isdigit() or rest not in ("", TEXT_ONLY):
+def review_target(arg: str) -> tuple[int, int, bool]:
+    """The table and hand a *Review* button reviews, and whether with pictures;
+    ``ValueError`` for an argument no button carries."""
+    place, _, rest = arg.partition(":")
+    table, _, hand = place.partition(".")
+    if not table.isdigit() or not hand.isdigit() or rest not in ("", TEXT_ONLY):
         raise ValueError(arg)
-    return int(number), rest != TEXT_ONLY
+    return int(table), int(hand), rest != TEXT_ONLY
 
 
 def progress_text(done: int, total: int, lang: str) -> str:

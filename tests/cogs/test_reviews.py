@@ -56,8 +56,11 @@ async def first_deal(world: World, game: TableGame) -> tuple[int, str] | None:
         assert review == []
         return None
     assert len(review) == 1, custom_ids(summary)
-    hand_id, pictures = review_target(ComponentId.parse(review[0]).arg)
-    assert pictures
+    table_id, hand_no, pictures = review_target(ComponentId.parse(review[0]).arg)
+    assert pictures and (table_id, hand_no) == (table.id, 1)
+    async with world.bot.db.reading() as store:
+        hand_id = await store.ledger.hand_id(table_id, hand_no)
+    assert hand_id is not None
     return hand_id, review[0]
 
 
