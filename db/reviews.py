@@ -5,7 +5,7 @@ review interrupted takes up where it stopped) and the whole reviews, which
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -121,17 +121,30 @@ class ReviewRepository(Repository):
         return [_review(row) for row in rows]
 
     async def unreviewed_seats(
-        self, guild_id: int, skip_prefix: str, limit: int
+        self,
+        guild_id: int,
+        skip_prefix: str,
+        limit: int,
+        games: Collection[str] | None = None,
     ) -> list[UnreviewedSeat]:
         """The guild's seats with no stored review, newest hands first, leaving out the
-        players whose key starts with ``skip_prefix`` (the computer players)."""
+        players whose key starts with ``skip_prefix`` (the computer players), and the
+        hands of games not in ``games`` (given: those that can be reviewed)."""
+        params: list[object] = [guild_id, _like_prefix(skip_prefix)]
+        only = ""
+        if games is not None:
+            if not games:
+                return []
+            only = f" AND h.game IN ({', '.join('?' for _ in games)})"
+            params.extend(sorted(games))
         rows = await self._all(
             "SELECT hp.hand_id, hp.seat, h.guild_id, h.game, hp.player"
             " FROM hand_players hp JOIN hands h ON h.id = hp.hand_id"
             " WHERE h.guild_id = ? AND hp.player NOT LIKE ? ESCAPE '!'"
-            " AND NOT EXISTS (SELECT 1 FROM reviews r"
+            + only
+            + " AND NOT EXISTS (SELECT 1 FROM reviews r"
             " WHERE r.hand_id = hp.hand_id AND r.seat = hp.seat)"
             " ORDER BY hp.hand_id DESC, hp.seat LIMIT ?",
-            (guild_id, _like_prefix(skip_prefix), limit),
+            [*params, limit],
         )
         return [record_of(UnreviewedSeat, row) for row in rows]

@@ -8,10 +8,12 @@ playing there).  It is checked before each seat, so that when play starts again 
 bot finishes at most the one review under way (a whole hand: seconds).  The reviews
 run where the review function runs them (worker processes), never on the event loop.
 
-Nothing is kept in memory but the seats whose review failed (tried again after a
-restart): the seats left are the database's (``unreviewed_seats``, the newest hands
-first, the computer players' seats left out), so a restart takes up where it was,
-and a seat reviewed meanwhile by its player (the Review button) is not done again.
+Nothing is kept in memory but the seats set aside (tried again after a restart):
+those whose review failed (logged with its traceback) or was refused (a record the
+engine cannot read: a line of log).  The seats left are the database's
+(``unreviewed_seats``, the newest hands first, the computer players' seats and the
+games that value no moves left out), so a restart takes up where it was, and a seat
+reviewed meanwhile by its player (the Review button) is not done again.
 """
 
 from __future__ import annotations
@@ -22,10 +24,13 @@ import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Final
 
+from bot.errors import UserError
 from bot.tables.names import AI_PREFIX
 from bot.tables.table import LiveTable
 from db import Database
 from db.models import UnreviewedSeat
+from games import registry
+from games.ai.teacher import has_valuer
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +80,7 @@ class BackgroundReviews:
         self.poll = poll
         self.pause = pause
         self.clock = clock
-        self._failed: set[tuple[int, int]] = set()  # (hand, seat): not again until a restart
+        self._set_aside: set[tuple[int, int]] = set()  # (hand, seat): not again until a restart
         self._last_guild: int | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -85,6 +90,7 @@ class BackgroundReviews:
     async def next_seat(self) -> UnreviewedSeat | None:
         """The next person's seat to review: the newest hand left of the next server (in
         turn, after the one served last) that has its hands reviewed."""
+        games = [spec.id for spec in registry.games() if has_valuer(spec.id)]
         async with self.db.reading() as store:
             guilds = sorted(g for g in await store.preferences.auto_review_guilds() if self.owns(g))
             if self._last_guild is not None:  # each server in turn
@@ -93,17 +99,17 @@ class BackgroundReviews:
                 ]
             for guild in guilds:
                 seats = await store.reviews.unreviewed_seats(
-                    guild, AI_PREFIX, len(self._failed) + 1
+                    guild, AI_PREFIX, len(self._set_aside) + 1, games
                 )
                 for seat in seats:
-                    if (seat.hand_id, seat.seat) not in self._failed:
+                    if (seat.hand_id, seat.seat) not in self._set_aside:
                         return seat
         return None
 
     async def review_next(self) -> UnreviewedSeat | None:
-        """If the bot is idle, the next seat left reviewed: that seat (its review failed:
-        logged, and not tried again until a restart); None when the bot is busy or no
-        seat is left."""
+        """If the bot is idle, the next seat left reviewed: that seat (its review failed
+        or was refused: logged, and not tried again until a restart); None when the bot
+        is busy or no seat is left."""
         if not self.idle():
             return None
         seat = await self.next_seat()
@@ -112,9 +118,12 @@ class BackgroundReviews:
         self._last_guild = seat.guild_id
         try:
             await self.review(seat.guild_id, seat.hand_id, seat.seat)
+        except UserError as refused:  # the record cannot be reviewed: no fault of the bot's
+            log.info("hand %s, seat %s not reviewed: %s", seat.hand_id, seat.seat, refused.key)
+            self._set_aside.add((seat.hand_id, seat.seat))
         except Exception:
             log.exception("the review of hand %s, seat %s failed", seat.hand_id, seat.seat)
-            self._failed.add((seat.hand_id, seat.seat))
+            self._set_aside.add((seat.hand_id, seat.seat))
         return seat
 
     def start(self) -> None:

@@ -6,6 +6,7 @@ process, and a restart that takes up the seats left."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,8 @@ from bot.tables.names import AI_PREFIX
 from bot.teacher.background import BackgroundReviews
 from bot.teacher.reviewer import Reviewer, inline_review
 from db import Database, HandSeat
+from examples.toy import GAME as TOY
+from games.ai.teacher import has_valuer
 from tests.teacher.helpers import played_record
 
 GUILD = 7
@@ -30,14 +33,17 @@ async def db(tmp_path: Path) -> Any:
     await database.close()
 
 
-async def stored_hand(db: Database, guild: int = GUILD, seed: int = 3) -> int:
-    """A hand of La Bête played by a person (seat 0) and a computer player (seat 1)."""
+async def stored_hand(
+    db: Database, guild: int = GUILD, seed: int = 3, game: str = "bete", level: str = "heuristic"
+) -> int:
+    """A hand of ``game`` (La Bête) played by a person (seat 0) and a computer player
+    (seat 1, ``level`` playing both seats' moves)."""
     players = ["101", f"{AI_PREFIX}fair:Bo"]
-    record = dict(played_record("bete", seed), players=players)
+    record = dict(played_record(game, seed, level), players=players)
     async with db.transaction() as store:
         await store.preferences.set_guild_auto_review(guild, True)
         return await store.ledger.insert_hand(
-            guild_id=guild, game="bete", table_id=None, hand_no=1, record=record,
+            guild_id=guild, game=game, table_id=None, hand_no=1, record=record,
             declarer=None, made=None, players=[HandSeat(p, p, 0) for p in players],
         )  # fmt: skip
 
@@ -117,6 +123,31 @@ async def test_a_failed_review_is_set_aside_and_a_restart_takes_up_the_rest(
     seat = await restarted.review_next()
     assert seat is not None and (seat.hand_id, seat.seat) == (second, 0)
     assert await left(db) == []
+
+
+async def test_a_game_with_no_valuer_is_left_out_and_a_refusal_set_aside_quietly(
+    db: Database, caplog: pytest.LogCaptureFixture
+) -> None:
+    bete = await stored_hand(db, seed=3)
+    toy = await stored_hand(db, seed=4, game=TOY, level="high")  # the newest: no valuer
+    unreadable = await stored_hand(db, seed=5)  # newer still: its record is refused
+    assert not has_valuer(TOY)
+    reviewer = Reviewer(db, inline_review, budget=1)
+    tried: list[int] = []
+
+    async def review(guild_id: int, hand_id: int, seat: int) -> object:
+        tried.append(hand_id)
+        if hand_id == unreadable:
+            raise UserError("review.unreadable", id=hand_id)
+        return await reviewer.review_seat(guild_id, hand_id, seat)
+
+    background = BackgroundReviews(db, review, {})
+    with caplog.at_level(logging.INFO):
+        while await background.review_next() is not None:
+            pass
+    assert tried == [unreadable, bete]  # the toy game's hand is never tried
+    assert await left(db) == [(unreadable, 0), (toy, 0)]
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
 
 
 async def test_each_server_in_turn_and_only_this_processs(db: Database) -> None:

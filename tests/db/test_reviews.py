@@ -97,6 +97,8 @@ async def test_a_players_reviews_by_game_and_period_and_the_seats_left(database_
         )
         left = await store.reviews.unreviewed_seats(GUILD, "ai:", 10)
         one = await store.reviews.unreviewed_seats(GUILD, "ai:", 1)
+        hombre = await store.reviews.unreviewed_seats(GUILD, "ai:", 10, {"hombre", "toy"})
+        assert await store.reviews.unreviewed_seats(GUILD, "ai:", 10, ()) == []
         assert await store.ledger.hand(GUILD, elsewhere) is None
         found = await store.ledger.hand(GUILD + 1, elsewhere)
     seen = [(r.hand_id, r.seat, r.game) for r in every]
@@ -105,6 +107,7 @@ async def test_a_players_reviews_by_game_and_period_and_the_seats_left(database_
     assert every[0].played_at <= every[1].played_at
     assert [(s.hand_id, s.seat, s.player) for s in left] == [(second, 0, "2"), (first, 1, "2")]
     assert [(s.hand_id, s.seat) for s in one] == [(second, 0)]
+    assert [(s.hand_id, s.seat, s.game) for s in hombre] == [(second, 0, "hombre")]
     assert found is not None and found.record == {"game": "bete"}
     await db.close()
 
