@@ -31,13 +31,6 @@ def _review(row: Row) -> StoredReview:
     )
 
 
-def _like_prefix(prefix: str) -> str:
-    """A ``LIKE ... ESCAPE '!'`` pattern for the strings starting with ``prefix``."""
-    for special in "!%_":
-        prefix = prefix.replace(special, "!" + special)
-    return prefix + "%"
-
-
 class ReviewRepository(Repository):
     """Reviews, whole or under way, by hand and seat."""
 
@@ -130,7 +123,8 @@ class ReviewRepository(Repository):
         """The guild's seats with no stored review, newest hands first, leaving out the
         players whose key starts with ``skip_prefix`` (the computer players), and the
         hands of games not in ``games`` (given: those that can be reviewed)."""
-        params: list[object] = [guild_id, _like_prefix(skip_prefix)]
+        # a plain comparison of the key's start: no LIKE pattern, no wildcard to escape
+        params: list[object] = [guild_id, len(skip_prefix), skip_prefix]
         only = ""
         if games is not None:
             if not games:
@@ -140,7 +134,7 @@ class ReviewRepository(Repository):
         rows = await self._all(
             "SELECT hp.hand_id, hp.seat, h.guild_id, h.game, hp.player"
             " FROM hand_players hp JOIN hands h ON h.id = hp.hand_id"
-            " WHERE h.guild_id = ? AND hp.player NOT LIKE ? ESCAPE '!'"
+            " WHERE h.guild_id = ? AND substr(hp.player, 1, ?) <> ?"
             + only
             + " AND NOT EXISTS (SELECT 1 FROM reviews r"
             " WHERE r.hand_id = hp.hand_id AND r.seat = hp.seat)"

@@ -113,6 +113,17 @@ async def test_a_players_reviews_by_game_and_period_and_the_seats_left(database_
 
 
 @both
+async def test_the_players_left_out_are_those_whose_key_starts_with_the_prefix(database_target):
+    db = await Database.open(database_target)
+    hand = await _hand(db, "bete", ["a_%1", "ab%1", "A_%1", "a_"])
+    async with db.reading() as store:
+        left = await store.reviews.unreviewed_seats(GUILD, "a_%", 10)
+    assert [s.player for s in left] == ["ab%1", "A_%1", "a_"]  # no wildcard, case kept
+    assert {s.hand_id for s in left} == {hand}
+    await db.close()
+
+
+@both
 async def test_a_server_has_its_hands_reviewed_in_the_background_or_not(database_target):
     db = await Database.open(database_target)
     async with db.transaction() as store:
