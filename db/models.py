@@ -198,6 +198,23 @@ class StoredReview:
 
 
 @dataclass(frozen=True, slots=True)
+class ReviewFigures:
+    """The figures of a seat's stored review that ``/stats`` sums (not the review
+    itself); ``played_at`` is when the hand ended."""
+
+    hand_id: int
+    seat: int
+    game: str
+    valued: int  # decisions valued
+    total_loss: float  # in the game's unit
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+    accuracy: float | None  # percent of valued decisions with no classified loss
+    played_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class UnreviewedSeat:
     """A person's seat of a stored hand that has no review yet."""
 

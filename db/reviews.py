@@ -9,13 +9,19 @@ from collections.abc import Collection, Mapping
 from datetime import datetime
 from typing import Any
 
-from db.models import StoredReview, UnreviewedSeat
+from db.models import ReviewFigures, StoredReview, UnreviewedSeat
 from db.repository import Repository, Row, now_text, record_of
 
 _REVIEW_COLUMNS = (
     "r.hand_id, r.seat, r.guild_id, r.game, r.player, r.valued, r.total_loss,"
     " r.inaccuracies, r.mistakes, r.blunders, r.accuracy, r.review, r.reviewed_at,"
     " h.finished_at AS played_at"
+)
+
+# what /stats sums: the figures stored beside each review, never the review's JSON
+_FIGURES_COLUMNS = (
+    "r.hand_id, r.seat, r.game, r.valued, r.total_loss, r.inaccuracies, r.mistakes,"
+    " r.blunders, r.accuracy, h.finished_at AS played_at"
 )
 
 
@@ -96,9 +102,9 @@ class ReviewRepository(Repository):
 
     async def player_reviews(
         self, guild_id: int, player: str, game: str | None = None, since: datetime | None = None
-    ) -> list[StoredReview]:
-        """A player's stored reviews in a guild (of ``game``; of hands played since
-        ``since``), in the order the hands were played."""
+    ) -> list[ReviewFigures]:
+        """The figures of a player's stored reviews in a guild (of ``game``; of hands
+        played since ``since``), in the order the hands were played."""
         where, params = ["r.guild_id = ?", "r.player = ?"], list[object]([guild_id, player])
         if game is not None:
             where.append("r.game = ?")
@@ -107,11 +113,20 @@ class ReviewRepository(Repository):
             where.append("h.finished_at >= ?")
             params.append(now_text(since))
         rows = await self._all(
-            f"SELECT {_REVIEW_COLUMNS} FROM reviews r JOIN hands h ON h.id = r.hand_id"
+            f"SELECT {_FIGURES_COLUMNS} FROM reviews r JOIN hands h ON h.id = r.hand_id"
             " WHERE " + " AND ".join(where) + " ORDER BY h.id",
             params,
         )
-        return [_review(row) for row in rows]
+        return [
+            record_of(
+                ReviewFigures,
+                row,
+                total_loss=float,
+                accuracy=lambda v: None if v is None else float(v),
+                played_at=datetime.fromisoformat,
+            )
+            for row in rows
+        ]
 
     async def unreviewed_seats(
         self,

@@ -15,8 +15,8 @@ from db.models import (
     MatchScoreRow,
     PastHand,
     RegisterEntry,
+    ReviewFigures,
     ScoreRow,
-    StoredReview,
 )
 
 HISTORY = 5  # hands /history shows, each with its record attached
@@ -65,7 +65,7 @@ class Readings:
 
     async def player_reviews(
         self, guild_id: int, player: str, game: str | None, since: datetime | None
-    ) -> list[StoredReview]:
+    ) -> list[ReviewFigures]:
         """A player's reviewed hands in the guild (of ``game``, since ``since``), in the
         order they were played (``/stats``)."""
         async with self.db.reading() as store:

@@ -43,8 +43,8 @@ from db.models import (
     KeptMatch,
     MatchScoreRow,
     PastHand,
+    ReviewFigures,
     ScoreRow,
-    StoredReview,
     TableRow,
 )
 from games.options import options_to_dict
@@ -531,7 +531,7 @@ class TableService:
 
     async def player_reviews(
         self, guild_id: int, player: str, game: str | None, since: datetime | None
-    ) -> list[StoredReview]:
+    ) -> list[ReviewFigures]:
         return await self.readings.player_reviews(guild_id, player, game, since)
 
     async def kept_matches(self, guild_id: int, game: str) -> list[KeptMatch]:

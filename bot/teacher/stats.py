@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from db.models import StoredReview
+from db.models import ReviewFigures
 
 WINDOW: Final = 5  # hands in the chart's rolling mean
 
@@ -56,7 +56,7 @@ class Progress:
         return 100.0 * self.clean / self.decisions
 
 
-def clean_decisions(review: StoredReview) -> int:
+def clean_decisions(review: ReviewFigures) -> int:
     """A hand's valued decisions with no classified loss (its accuracy is their share,
     stored rounded to a tenth of a percent: the count comes back exactly)."""
     if review.accuracy is None:
@@ -64,18 +64,18 @@ def clean_decisions(review: StoredReview) -> int:
     return round(review.accuracy * review.valued / 100.0)
 
 
-def progress_by_game(reviews: Iterable[StoredReview]) -> list[Progress]:
+def progress_by_game(reviews: Iterable[ReviewFigures]) -> list[Progress]:
     """Each game's figures from a player's ``reviews`` (in the order the hands were
     played), the games in the order first played; a game none of whose hands had a
     valued decision is left out."""
-    by_game: dict[str, list[StoredReview]] = {}
+    by_game: dict[str, list[ReviewFigures]] = {}
     for review in reviews:
         if review.valued > 0:
             by_game.setdefault(review.game, []).append(review)
     return [_progress(game, hands) for game, hands in by_game.items()]
 
 
-def _progress(game: str, hands: Sequence[StoredReview]) -> Progress:
+def _progress(game: str, hands: Sequence[ReviewFigures]) -> Progress:
     return Progress(
         game=game,
         hands=len(hands),

@@ -15,7 +15,7 @@ from bot.drawing.progress import EACH, MEAN, loss_chart, short
 from bot.games import table_game
 from bot.teacher.stats import clean_decisions, progress_by_game, rolling_mean
 from bot.texts.grammar import decimal
-from db.models import StoredReview
+from db.models import ReviewFigures
 
 START = datetime(2026, 11, 1, tzinfo=UTC)
 
@@ -27,15 +27,14 @@ def reviewed(
     loss: float,
     counts: tuple[int, int, int] = (0, 0, 0),
     accuracy: float | None = None,
-) -> StoredReview:
+) -> ReviewFigures:
     inaccuracies, mistakes, blunders = counts
     if accuracy is None and valued:
         accuracy = round(100.0 * (valued - sum(counts)) / valued, 1)
     moment = START + timedelta(hours=hand)
-    return StoredReview(
-        hand, 0, 7, game, "42", valued, loss, inaccuracies, mistakes, blunders, accuracy, {},
-        moment, moment,
-    )  # fmt: skip
+    return ReviewFigures(
+        hand, 0, game, valued, loss, inaccuracies, mistakes, blunders, accuracy, moment
+    )
 
 
 def test_each_games_figures_sum_its_hands() -> None:

@@ -105,6 +105,8 @@ async def test_a_players_reviews_by_game_and_period_and_the_seats_left(database_
     assert seen == [(first, 0, "bete"), (second, 1, "hombre")]
     assert [r.hand_id for r in bete] == [first] and later == []
     assert every[0].played_at <= every[1].played_at
+    figures = (every[0].valued, every[0].total_loss, every[0].mistakes, every[0].accuracy)
+    assert figures == (4, 1.5, 1, 75.0)  # the figures /stats sums, not the whole review
     assert [(s.hand_id, s.seat, s.player) for s in left] == [(second, 0, "2"), (first, 1, "2")]
     assert [(s.hand_id, s.seat) for s in one] == [(second, 0)]
     assert [(s.hand_id, s.seat, s.game) for s in hombre] == [(second, 0, "hombre")]
