@@ -86,20 +86,19 @@ async def answer_review(
     if guild_id is None:
         raise UserError("error.guild_only")
     await interaction.response.defer(ephemeral=True, thinking=True)
-    hand, seats = await reviewer.hand(guild_id, hand_id)
-    seat = next((i for i, s in enumerate(seats) if s.player == player), None)
-    if seat is None or player.startswith(AI_PREFIX):
+    asked = await reviewer.asked(guild_id, hand_id, player=player)
+    if asked.seat is None or player.startswith(AI_PREFIX):
         if asked_by_player:
             raise UserError("review.not_player", id=hand_id)
         raise UserError("review.not_their_hand", name=f"<@{player}>", id=hand_id)
     progress = ProgressLine(interaction, lang)
     try:
-        stored = await reviewer.review_seat(guild_id, hand_id, seat, progress)
+        stored = await reviewer.review_of(asked, progress)
     finally:
         await progress.stop()
-    game = table_game(hand.game)
-    name = seats[seat].name
+    game = table_game(asked.hand.game)
+    name = asked.seats[asked.seat].name
     embeds, files = await asyncio.to_thread(
-        review_shown, stored, game, hand.record, name, lang, pictures
+        review_shown, stored, game, asked.hand.record, name, lang, pictures
     )
     await interaction.edit_original_response(content=None, embeds=embeds, attachments=files)

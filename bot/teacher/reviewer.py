@@ -64,6 +64,18 @@ class _Running:
                 log.exception("could not show a review's progress")
 
 
+@dataclass(frozen=True, slots=True)
+class SeatAsked:
+    """A stored hand, its seats, the seat asked for (None: the hand has no such seat,
+    or the player did not play it) and that seat's stored review, as one reading
+    found them."""
+
+    hand: HandRow
+    seats: list[HandSeat]
+    seat: int | None
+    stored: StoredReview | None
+
+
 class Reviewer:
     """Reviews of a database's stored hands, their decisions valued by ``review``."""
 
@@ -73,14 +85,23 @@ class Reviewer:
         self.budget = budget
         self._running: dict[tuple[int, int], _Running] = {}
 
-    async def hand(self, guild_id: int, hand_id: int) -> tuple[HandRow, list[HandSeat]]:
-        """The guild's stored hand ``hand_id`` and its seats; ``UserError`` for none."""
+    async def asked(
+        self, guild_id: int, hand_id: int, *, seat: int | None = None, player: str | None = None
+    ) -> SeatAsked:
+        """The guild's stored hand ``hand_id``, its seats, the seat asked for (``seat``,
+        or the one ``player`` played) and its stored review, in one reading;
+        ``UserError`` for no such hand in the guild."""
         async with self.db.reading() as store:
             hand = await store.ledger.hand(guild_id, hand_id)
+            if hand is None:
+                raise UserError("review.no_hand", id=hand_id)
             seats = await store.ledger.hand_seats(hand_id)
-        if hand is None:
-            raise UserError("review.no_hand", id=hand_id)
-        return hand, seats
+            if player is not None:
+                seat = next((i for i, s in enumerate(seats) if s.player == player), None)
+            if seat is not None and not 0 <= seat < len(seats):
+                seat = None
+            stored = None if seat is None else await store.reviews.review(hand_id, seat)
+        return SeatAsked(hand, seats, seat, stored)
 
     async def hand_of(self, table_id: int, hand_no: int) -> int | None:
         """The number of a table's settled hand ``hand_no`` (its summary's button's)."""
@@ -90,25 +111,27 @@ class Reviewer:
     async def review_seat(
         self, guild_id: int, hand_id: int, seat: int, progress: Progress | None = None
     ) -> StoredReview:
-        """The review of ``seat`` in the guild's hand ``hand_id``: the stored one at once,
-        else made now (``progress(done, total)`` told as decisions are valued) and stored.
+        """The review of ``seat`` in the guild's hand ``hand_id`` (``review_of``)."""
+        return await self.review_of(await self.asked(guild_id, hand_id, seat=seat), progress)
 
-        ``UserError`` for a hand of another guild or none, a seat the hand has not, or a
+    async def review_of(self, asked: SeatAsked, progress: Progress | None = None) -> StoredReview:
+        """The review of the seat ``asked`` for: the stored one at once, else made now
+        (``progress(done, total)`` told as decisions are valued) and stored.
+
+        ``UserError`` for a seat the hand has not, a game that values no moves, or a
         record the engine refuses."""
-        hand, seats = await self.hand(guild_id, hand_id)
-        async with self.db.reading() as store:
-            stored = await store.reviews.review(hand_id, seat)
-        if stored is not None:
-            return stored
+        hand, seat = asked.hand, asked.seat
+        if asked.stored is not None:
+            return asked.stored
         if not has_valuer(hand.game):
-            raise UserError("review.no_valuer", id=hand_id)
-        if not 0 <= seat < len(seats):
-            raise UserError("review.no_seat", id=hand_id)
-        key = (hand_id, seat)
+            raise UserError("review.no_valuer", id=hand.id)
+        if seat is None:
+            raise UserError("review.no_seat", id=hand.id)
+        key = (hand.id, seat)
         running = self._running.get(key)
         if running is None:
             running = self._running[key] = _Running()
-            task = asyncio.create_task(self._review(hand, seat, seats[seat].player, running))
+            task = asyncio.create_task(self._review(hand, seat, asked.seats[seat].player, running))
             task.add_done_callback(lambda _: self._running.pop(key, None))
             running.task = task
         assert running.task is not None
