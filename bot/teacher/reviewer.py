@@ -8,7 +8,7 @@ shown again at once whenever it is asked for.  The budget and the seed are fixed
 (the default deals, the hand's id), so a review is the same on any machine and
 whether or not it was interrupted.  The same seat asked for twice at once is
 reviewed once: the second asker waits for the first review, and is told its
-progress too.
+progress too (or, if that review ended meanwhile, finds it stored).
 """
 
 from __future__ import annotations
@@ -149,13 +149,18 @@ class Reviewer:
         self, hand: HandRow, seat: int, player: str, running: _Running
     ) -> StoredReview:
         record, budget, seed = hand.record, self.budget, hand.id
+        # read again here: the asker read no review, but one may have been stored since
+        # (made by a review that ended before this one was asked for)
+        async with self.db.reading() as store:
+            stored = await store.reviews.review(hand.id, seat)
+            kept = [] if stored else await store.reviews.reviewed_decisions(hand.id, seat)
+        if stored is not None:
+            return stored
         try:
             keys = await asyncio.to_thread(decision_keys, record, seat)
         except RecordError as error:
             log.warning("hand %s cannot be reviewed: %s", hand.id, error)
             raise UserError("review.unreadable", id=hand.id) from None
-        async with self.db.reading() as store:
-            kept = await store.reviews.reviewed_decisions(hand.id, seat)
         done = {str(d["key"]): d for d in kept if d.get("key") in keys}
         await running.tell(len(done), len(keys))
         for key in keys:

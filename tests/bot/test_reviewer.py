@@ -5,7 +5,8 @@ died, a restart) is taken up where it stopped and comes out as an uninterrupted 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from bot.errors import UserError
 from bot.teacher.reviewer import Reviewer, inline_review
 from db import Database, HandSeat
+from db.reviews import ReviewRepository
 from games.ai.teacher import DEFAULT_DEALS, decision_keys, review_record
 from tests.teacher.helpers import GAME_IDS, played_record
 
@@ -104,4 +106,54 @@ async def test_a_review_stopped_half_way_is_taken_up_and_stored_whole(
     assert stored.review == review_record(record, SEAT, DEFAULT_DEALS, hand).to_json()
     async with db.reading() as store:
         assert await store.reviews.reviewed_decisions(hand, SEAT) == []
+    await db.close()
+
+
+async def test_an_asker_who_found_no_review_while_it_was_made_does_not_make_it_again(
+    tmp_path: Path, record, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second asker reads the store while the first review is under way (none
+    stored), and only goes on once that review is stored and over: it is shown the
+    stored review, nothing valued again."""
+    db = await Database.open(str(tmp_path / "r.db"))
+    hand = await stored_hand(db, record)
+    looked = asyncio.Event()  # the second asker found no stored review
+
+    class Held(Counted):  # the first review values nothing before the second looked
+        async def __call__(
+            self, record: Mapping[str, Any], seat: int, key: str, budget: int, seed: int
+        ) -> dict[str, Any]:
+            await looked.wait()
+            return await super().__call__(record, seat, key, budget, seed)
+
+    counted = Held()
+    reviewer = Reviewer(db, counted)
+    first = asyncio.create_task(reviewer.review_seat(GUILD, hand, SEAT))
+    second: asyncio.Task[Any] | None = None
+    found_none: set[asyncio.Task[Any]] = set()
+    real_review, real_reading = ReviewRepository.review, db.reading
+
+    async def review(self: ReviewRepository, hand_id: int, seat: int) -> Any:
+        found = await real_review(self, hand_id, seat)
+        if found is None and asyncio.current_task() is second:
+            found_none.add(second)
+        return found
+
+    @asynccontextmanager
+    async def reading() -> AsyncIterator[Any]:
+        async with real_reading() as store:
+            yield store
+        if asyncio.current_task() in found_none:  # once out of the reading that found none
+            found_none.clear()
+            looked.set()
+            await asyncio.wait([first])  # the first review stored, and over
+
+    monkeypatch.setattr(ReviewRepository, "review", review)
+    monkeypatch.setattr(db, "reading", reading)
+    await asyncio.sleep(0)  # the first asker is under way
+    second = asyncio.create_task(reviewer.review_seat(GUILD, hand, SEAT))
+    made, shown = await asyncio.wait_for(asyncio.gather(first, second), 120)
+    assert looked.is_set()
+    assert counted.keys == decision_keys(record, SEAT)  # each decision valued once
+    assert shown == made
     await db.close()
