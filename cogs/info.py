@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.delivery.permissions import is_manager
 from bot.drawing.boards import (
     chart_players,
     history_file_name,
@@ -239,8 +240,9 @@ class Info(commands.Cog):
             lang = self.bot.lang(interaction)
             mine = asker.id == interaction.user.id
             await answer_review(
-                self.bot.reviewer, interaction, review, str(asker.id), lang, asked_by_player=mine
-            )
+                self.bot.reviewer, interaction, review, str(asker.id), lang,
+                asked_by_player=mine, may_start=mine or is_manager(interaction),
+            )  # fmt: skip
             return
         if game is not None:
             _game(game, None)  # an unknown game is refused by name

@@ -1,7 +1,8 @@
 """The permissions the bot needs in a table's channel, and telling the person who acted,
 once and privately, which of them it lacks when Discord refuses one (403: 50001 Missing
-Access, 50013 Missing Permissions); and the one a member needs to moderate tables or
-change the server's settings (``manager_only``).
+Access, 50013 Missing Permissions); and the one a member needs to moderate tables,
+change the server's settings or start the review of another's seat (``manager_only``,
+``is_manager``).
 
 What the bot may do in a channel comes with every interaction made there
 (``app_permissions``); the last seen is kept for each table's channel, so that a refusal
@@ -35,12 +36,17 @@ NEEDED: Final = (
 TOLD_FOR: Final = 14 * 60  # seconds an interaction's token may still answer (15 minutes)
 
 
+def is_manager(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the member who acted has the server's *Manage Server* permission."""
+    return interaction.guild_id is not None and interaction.permissions.manage_guild
+
+
 def manager_only(interaction: discord.Interaction[Any]) -> None:
     """Only a member with the server's *Manage Server* permission moderates tables and
     changes the server's settings."""
     if interaction.guild_id is None:
         raise UserError("error.guild_only")
-    if not interaction.permissions.manage_guild:
+    if not is_manager(interaction):
         raise UserError("error.moderator_only")
 
 

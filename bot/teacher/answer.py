@@ -77,11 +77,13 @@ async def answer_review(
     *,
     pictures: bool = True,
     asked_by_player: bool = True,
+    may_start: bool = True,
 ) -> None:
     """Review ``player``'s seat in this guild's hand ``hand_id`` and answer privately
     (the interaction not answered yet). A person who did not play it is refused
     (``asked_by_player``: the asker is that player), nothing computed; a computer
-    player's seat is never reviewed."""
+    player's seat is never reviewed. A review not stored yet is made only if the
+    asker ``may_start`` it (a review is costly: the player's own, or a manager's)."""
     guild_id = interaction.guild_id
     if guild_id is None:
         raise UserError("error.guild_only")
@@ -91,6 +93,8 @@ async def answer_review(
         if asked_by_player:
             raise UserError("review.not_player", id=hand_id)
         raise UserError("review.not_their_hand", name=f"<@{player}>", id=hand_id)
+    if asked.stored is None and not may_start:
+        raise UserError("review.not_reviewed_yet", name=f"<@{player}>", id=hand_id)
     progress = ProgressLine(interaction, lang)
     try:
         stored = await reviewer.review_of(asked, progress)

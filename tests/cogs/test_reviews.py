@@ -24,6 +24,7 @@ from games.records import split_action_line
 from tests.cogs.conftest import World
 from tests.cogs.helpers import custom_ids
 from tests.cogs.test_closed_hands import seated, step
+from tests.cogs.test_moderation import moderator
 from tests.conformance.watch import embed_strings
 from tests.e2e.leaks import cards_in
 
@@ -226,3 +227,30 @@ async def test_history_reviews_a_stored_hand(world: World):
     again = await world.members[0].slash(world.channel, "history", review=hand_id, player=est)
     assert again.response.embeds[0].title == shown.response.embeds[0].title
     assert len(counted.keys) == len(stored.review["decisions"])
+
+
+async def test_another_persons_seat_is_shown_reviewed_started_by_a_manager_only(world: World):
+    counted = Counted()
+    world.bot.reviewer.review = counted
+    first = await first_deal(world, reviewed_game())
+    assert first is not None
+    hand_id, _ = first
+    sud, est = world.members[0], world.members[1]
+    asked = await sud.slash(world.channel, "history", review=hand_id, player=est)
+    await world.env.settle()
+    words = t(LANG, "review.not_reviewed_yet", name=f"<@{est.id}>", id=hand_id)
+    assert refusal(world, asked) == words  # a costly review: not for anyone to start
+    assert counted.keys == []
+    async with world.bot.db.reading() as store:
+        assert await store.reviews.reviewed_decisions(hand_id, 1) == []
+
+    garde = moderator(world)  # a server manager may start it
+    started = await garde.slash(world.channel, "history", review=hand_id, player=est)
+    await world.env.settle()
+    async with world.bot.db.reading() as store:
+        stored = await store.reviews.review(hand_id, 1)
+    assert stored is not None and stored.player == str(est.id)
+    assert counted.keys == [d["key"] for d in stored.review["decisions"]]
+    assert started.response.embeds[0].title.startswith(f"Review #{hand_id} — Est")
+    shown = await sud.slash(world.channel, "history", review=hand_id, player=est)
+    assert shown.response.embeds[0].title == started.response.embeds[0].title  # now stored
