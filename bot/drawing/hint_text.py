@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from bot.drawing.wording import card_text, cards_text
+from bot.drawing.wording import card_text, cards_text, unit_text
 from bot.game import TableGame
 from bot.texts.i18n import t
 from games.ai.teacher.hint import Hint
@@ -38,7 +38,7 @@ def worth(loss: float, unit: str, lang: str) -> str:
     # the unit's grammatical number: below 2 singular in French, only exactly 1 in English
     count = int(loss) if lang == "fr" else (1 if shown == "1" else 2)
     number = shown.replace(".", ",") if lang == "fr" else shown
-    return t(lang, "hint.loss", value=number, unit=t(lang, f"hint.unit.{unit}", count=count))
+    return t(lang, "hint.loss", value=number, unit=unit_text(unit, lang, count))
 
 
 def why_text(why: Why, lang: str) -> str:

@@ -11,6 +11,7 @@ import discord
 
 from bot.drawing.charts import COLOURS, Plot, tick_step
 from bot.drawing.render import COLOUR
+from bot.drawing.wording import unit_text
 from bot.game import TableGame
 from bot.teacher.stats import WINDOW, Progress, rolling_mean
 from bot.texts.grammar import decimal
@@ -20,11 +21,6 @@ from games.ai.teacher.review import CLASSES, thresholds_of
 
 EACH: Final = COLOURS[2]  # each hand's loss per decision, a dot
 MEAN: Final = COLOURS[0]  # the rolling mean, a line
-
-
-def unit_words(game: TableGame, lang: str) -> str:
-    """The game's unit of value (its valuer's: sous, jetons, points) in ``lang``."""
-    return t(lang, f"stats.unit.{valuer_of(game.id).unit}")
 
 
 def short(lang: str, value: float) -> str:
@@ -38,7 +34,7 @@ def stats_embed(
 ) -> discord.Embed:
     """A player's figures in one game over the period; the thresholds of its classes
     below, in the game's unit."""
-    unit = unit_words(game, lang)
+    unit = unit_text(valuer_of(game.id).unit, lang)
     title = t(
         lang,
         "stats.title",
@@ -98,7 +94,7 @@ def loss_chart(game: TableGame, progress: Progress, lang: str) -> bytes:
     for hand, loss in enumerate(losses, start=1):
         plot.dot(hand, loss, EACH)
     plot.curve(list(enumerate(means, start=1)), MEAN)
-    plot.legend(0, None, t(lang, "stats.chart.loss", unit=unit_words(game, lang)))
+    plot.legend(0, None, t(lang, "stats.chart.loss", unit=unit_text(valuer_of(game.id).unit, lang)))
     last = f" {decimal(lang, losses[-1], places)}" if losses else ""
     plot.legend(1, EACH, game_text(game.id, lang, "stats.chart.each"), last)
     mean = f" {decimal(lang, means[-1], places)}" if means else ""

@@ -17,10 +17,10 @@ import discord
 from bot.drawing.pictures.files import send_files
 from bot.drawing.pictures.scenes import hand_scene
 from bot.drawing.render import COLOUR, button
-from bot.drawing.wording import hand_words
+from bot.drawing.wording import hand_words, unit_text
 from bot.game import TableGame
 from bot.ids import ComponentId
-from bot.texts.i18n import MESSAGES, t
+from bot.texts.i18n import t
 from db.models import StoredReview
 from games.ai.teacher.steps import Step, steps
 from games.records import RecordError
@@ -61,11 +61,6 @@ def decimal(value: float, lang: str) -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
-def unit_words(unit: str, lang: str) -> str:
-    key = f"review.unit.{unit}"
-    return t(lang, key) if key in MESSAGES else unit
-
-
 def review_shown(
     stored: StoredReview,
     game: TableGame,
@@ -77,7 +72,7 @@ def review_shown(
     """A stored review in embeds (the totals, then one per costliest decision) and their
     pictures' files. Replays the record: slow, run it in a worker thread."""
     data: Mapping[str, Any] = stored.review
-    unit = unit_words(str(data.get("unit", "")), lang)
+    unit = unit_text(str(data.get("unit", "")), lang)
     decisions: Sequence[Mapping[str, Any]] = data.get("decisions", [])
     head = discord.Embed(
         title=t(lang, "review.title", id=stored.hand_id, name=name, game=game.spec.name(lang)),

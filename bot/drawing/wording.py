@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.game import CardRow, TrickView
-from bot.texts.i18n import t
+from bot.texts.i18n import MESSAGES, t
 from games.cards import Card, Suit
 from games.tricks import PlayedTrick
 
@@ -25,6 +25,14 @@ def cards_text(cards: list[Card], lang: str) -> str:
 
 def suit_text(suit: Suit, lang: str) -> str:
     return f"{suit.symbol} {t(lang, f'suit.{suit.name}')}"
+
+
+def unit_text(unit: str, lang: str, count: int = 2) -> str:
+    """A game's unit of value (its valuer's: sous, jetons, points) in ``lang``, in the
+    grammatical number of ``count`` (plural by default); a unit with no words in the
+    catalogue says itself."""
+    key = f"unit.{unit}"
+    return t(lang, key, count=count) if key in MESSAGES else unit
 
 
 def signed(amount: int) -> str:
