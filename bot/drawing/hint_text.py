@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from bot.drawing.wording import card_text, cards_text, unit_text
 from bot.game import TableGame
+from bot.texts.grammar import decimal
 from bot.texts.i18n import t
 from games.ai.teacher.hint import Hint
 from games.ai.teacher.why import Why
@@ -33,12 +34,12 @@ def worth(loss: float, unit: str, lang: str) -> str:
     """What a move costs against the best, in ``unit``: "as good", "−0.8 jetons"."""
     if loss < AS_GOOD:
         return t(lang, "hint.as_good")
-    shown = f"{loss:.1f}" if loss < 10 else f"{loss:.0f}"
-    shown = shown.removesuffix(".0")  # a whole number says itself: "−1 sou", "−2 sous"
+    shown = decimal(lang, loss, 1 if loss < 10 else 0)
+    # a whole number says itself: "−1 sou", "−2 sous" (either language's decimal point)
+    shown = shown.removesuffix(",0").removesuffix(".0")
     # the unit's grammatical number: below 2 singular in French, only exactly 1 in English
     count = int(loss) if lang == "fr" else (1 if shown == "1" else 2)
-    number = shown.replace(".", ",") if lang == "fr" else shown
-    return t(lang, "hint.loss", value=number, unit=unit_text(unit, lang, count))
+    return t(lang, "hint.loss", value=shown, unit=unit_text(unit, lang, count))
 
 
 def why_text(why: Why, lang: str) -> str:

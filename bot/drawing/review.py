@@ -20,6 +20,7 @@ from bot.drawing.render import COLOUR, button
 from bot.drawing.wording import hand_words, unit_text
 from bot.game import TableGame
 from bot.ids import ComponentId
+from bot.texts.grammar import decimal
 from bot.texts.i18n import t
 from db.models import StoredReview
 from games.ai.teacher.steps import Step, steps
@@ -56,11 +57,6 @@ def progress_text(done: int, total: int, lang: str) -> str:
     return t(lang, "review.progress", done=done, total=total)
 
 
-def decimal(value: float, lang: str) -> str:
-    text = f"{value:.2f}"
-    return text.replace(".", ",") if lang == "fr" else text
-
-
 def review_shown(
     stored: StoredReview,
     game: TableGame,
@@ -85,7 +81,7 @@ def review_shown(
     if valued:
         accuracy = data.get("accuracy")
         shown = "—" if accuracy is None else f"{float(accuracy):.0f} %"
-        loss = decimal(float(data.get("total_loss", 0.0)), lang)
+        loss = decimal(lang, float(data.get("total_loss", 0.0)))
         lines.append(t(lang, "review.totals", loss=loss, unit=unit, accuracy=shown, valued=valued))
         counts = data.get("counts", {})
         lines.append(
@@ -146,7 +142,7 @@ def _decision_embed(
     embed = discord.Embed(title=title, colour=COLOUR)
     played = _move(game, step, str(decision.get("played", "")), lang)
     best = _move(game, step, str(decision.get("best", "")), lang)
-    loss = decimal(float(decision.get("loss", 0.0)), lang)
+    loss = decimal(lang, float(decision.get("loss", 0.0)))
     embed.add_field(name=t(lang, "review.played"), value=played, inline=True)
     embed.add_field(name=t(lang, "review.best"), value=best, inline=True)
     embed.add_field(name=t(lang, "review.loss"), value=f"{loss} {unit}", inline=True)
