@@ -48,8 +48,8 @@ def tables_idle(tables: Iterable[LiveTable], now: float, calm: float = CALM) -> 
             continue  # a lobby: nothing to compute
         if now - table.turn_started < calm:
             return False
-        state = table.state
-        if state is not None and not state.is_over and not table.seats[state.turn].human:
+        seat = table.to_act
+        if seat is not None and not table.seats[seat].human:
             return False
     return True
 
