@@ -4,7 +4,7 @@ Positions come from real deals: each game's duel arena deals them (seeded), the
 table's strong player (``pimc``) plays every seat, and every decision with a
 choice (more than one sensible move, valued by the game) is a position; ``--positions`` of them per
 game, drawn evenly over the deals, are hinted in this process (one core, as a
-worker of the table's pool hints), at ``hint_deals(game)`` deals unless
+worker of the table's pool hints), at ``HINT_DEALS`` deals unless
 ``--budget`` says otherwise.  The target: p95 within 1.5 s for every game.  Also
 timed: the private hand's check that a hint can be given (``offers_hint``, in the
 bot's own process at each drawing of the hand of the player to act).
@@ -22,7 +22,7 @@ from typing import Any
 from games import registry
 from games.ai.duel import act, arena_of
 from games.ai.stats import percentile
-from games.ai.teacher.hint import hint, hint_deals, offers_hint
+from games.ai.teacher.hint import HINT_DEALS, hint, offers_hint
 
 
 def positions(game: str, deals: int, seed: int) -> list[Any]:
@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     games = args.games.split(",") if args.games else [g.id for g in registry.games()]
     for game in games:
-        budget = args.budget or hint_deals(game)
+        budget = args.budget or HINT_DEALS
         r = bench_game(game, args.positions, args.deals, args.seed, budget)
         print(
             f"{game}: {r['positions']} hints at {r['budget']} deals: "

@@ -20,7 +20,7 @@ from bot.errors import UserError
 from bot.tables.computer import Hinter
 from bot.tables.finding import Commit, Finding, seat_of
 from bot.tables.table import LiveTable
-from games.ai.teacher.hint import Hint, hint_deals
+from games.ai.teacher.hint import HINT_DEALS, Hint
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +72,7 @@ class Hints:
         one asked about; ``UserError`` if the table moved on meanwhile."""
         game = asked.table.game.id
         seed = hint_seed(asked.table, asked.seat, asked.moves)
-        found = await self.hinter(game, asked.view, hint_deals(game), seed)
+        found = await self.hinter(game, asked.view, HINT_DEALS, seed)
         table = self.finding.get(asked.table.id)  # as it is now (rebuilt, or ended)
         async with table.lock:
             if table.moves != asked.moves or table.to_act != asked.seat:

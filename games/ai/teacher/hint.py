@@ -4,9 +4,9 @@
 sensible moves of the decision (``Valuer.candidates``) are valued by
 ``evaluate`` on the same deals, the best first, each with what it costs
 against the best; ``why`` (``games.ai.teacher.why``) says what a rule of thumb
-sees in the best one, where one does.  ``hint_deals`` is the budget a table
-gives a hint: the deals a game can value within the hint's time (the figures
-of ``bench/hints.py``, in docs/benchmarks.md).
+sees in the best one, where one does.  ``HINT_DEALS`` is the budget a table
+gives a hint: the deals the slowest game can value within the hint's time (the
+figures of ``bench/hints.py``, in docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -21,11 +21,6 @@ SHOWN: Final = 3  # the moves a hint shows
 # deals drawn for a hint: the slowest game's p95 is about half the 1.5 s allowed, the
 # other half left to a computer player's decision the worker may be busy with first
 HINT_DEALS: Final = 64
-
-
-def hint_deals(game: str) -> int:
-    """The deals a hint of ``game`` is valued on (the same for every game today)."""
-    return HINT_DEALS
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,4 +75,4 @@ def hint(game: str, view: Any, budget: int, seed: int, shown: int = SHOWN) -> Hi
     )
 
 
-__all__ = ["HINT_DEALS", "SHOWN", "Hint", "hint", "hint_deals", "hint_moves", "offers_hint"]
+__all__ = ["HINT_DEALS", "SHOWN", "Hint", "hint", "hint_moves", "offers_hint"]
