@@ -35,7 +35,7 @@ class Hint:
     why: Why | None
 
 
-def hint_moves(game: str, view: Any) -> list[Any]:
+def _hint_moves(game: str, view: Any) -> list[Any]:
     """The moves a hint would weigh at ``view``: none unless there is a choice (nor in a
     game with no valuation of moves: a game added without a teacher offers no hints)."""
     try:
@@ -48,7 +48,7 @@ def hint_moves(game: str, view: Any) -> list[Any]:
 def offers_hint(game: str, view: Any) -> bool:
     """Whether a hint can be given at ``view``: a choice, and a valuation of this kind of
     decision (the table offers the Hint button only then; cheap: nothing is drawn)."""
-    moves = hint_moves(game, view)
+    moves = _hint_moves(game, view)
     return bool(moves) and valuer_of(game).valuation(view, moves) is not None
 
 
@@ -56,7 +56,7 @@ def hint(game: str, view: Any, budget: int, seed: int, shown: int = SHOWN) -> Hi
     """The ``shown`` best moves of the seat of ``view`` (valued on ``budget`` deals drawn
     with ``seed``, whatever the kind of decision), or None when there is no choice or no
     valuation of this decision."""
-    moves = hint_moves(game, view)
+    moves = _hint_moves(game, view)
     valuation = valuer_of(game).valuation(view, moves) if moves else None
     if valuation is None:
         return None
@@ -75,4 +75,4 @@ def hint(game: str, view: Any, budget: int, seed: int, shown: int = SHOWN) -> Hi
     )
 
 
-__all__ = ["HINT_DEALS", "SHOWN", "Hint", "hint", "hint_moves", "offers_hint"]
+__all__ = ["HINT_DEALS", "SHOWN", "Hint", "hint", "offers_hint"]

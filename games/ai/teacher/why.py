@@ -58,11 +58,6 @@ def register_explainer(game: str, explainer: Explainer) -> None:
     _EXPLAINERS[game] = explainer
 
 
-def explains(game: str) -> bool:
-    """Whether ``game`` registered a reading of its views (some of its hints have a line)."""
-    return game in _EXPLAINERS
-
-
 def sense_of(game: str, view: Any, move: Any) -> tuple[TrickSense, int] | None:
     """``game``'s reading of ``view`` and the card ``move`` plays (None: no card played,
     or no reading registered)."""
@@ -119,7 +114,6 @@ __all__ = [
     "Why",
     "card_play_why",
     "explain",
-    "explains",
     "in_other_hands",
     "played_cards",
     "register_explainer",
