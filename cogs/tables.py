@@ -174,12 +174,18 @@ async def _answer_hint(
     lang: str,
 ) -> None:
     """A hint, worked out in the workers while the table plays on: answered at once if
-    it comes within ``HINT_WAIT``, else deferred ("thinking") and sent when it comes.
-    Refused (nothing worked out) unless it is the clicker's own hand and decision."""
+    it comes within ``HINT_WAIT`` of the click, else deferred ("thinking") and sent when
+    it comes. Refused (nothing worked out) unless it is the clicker's own hand and
+    decision."""
     hints = bot.service.hints
-    asked = await hints.ask(table.id, player, cid.moves, _number(cid.arg))
+    asking = time.monotonic()
+    asked = await hints.ask(table.id, player, cid.moves, _number(cid.arg))  # may wait its turn
     work = asyncio.ensure_future(hints.work_out(asked))
-    done, _ = await asyncio.wait({work}, timeout=HINT_WAIT)
+    # Discord's 3 s run from the click (its age; at least the ask's own time, should this
+    # machine's clock be behind Discord's)
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    spent = max(age, time.monotonic() - asking)
+    done, _ = await asyncio.wait({work}, timeout=max(0.0, HINT_WAIT - spent))
     if not done:
         await interaction.response.defer(ephemeral=True, thinking=True)
     text = hint_text(table.game, asked.view, await work, lang)

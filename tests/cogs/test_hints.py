@@ -4,6 +4,7 @@ moves in the reader's own words and cards, counted per deal in the log and the r
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -15,6 +16,7 @@ from bot.ids import ComponentId
 from bot.tables.computer import inline_decider, inline_hinter
 from bot.tables.table import LiveTable
 from bot.texts.i18n import t
+from cogs.tables import HINT_WAIT
 from games.ai.teacher.hint import Hint, offers_hint
 from games.cards import Card, cards_of
 from tests.bot.offered import offered_games
@@ -189,3 +191,29 @@ async def test_the_lobby_shows_the_hints_option_and_its_default(world):
     await world.members[1].slash(other, f"table new {game.command.name}", hints=False)
     table = world.bot.service.in_channel(other.id)
     assert table is not None and not table.hints
+
+
+async def test_a_hint_asked_while_the_table_was_busy_is_deferred_in_time(world):
+    """The answer's time runs from the click: a click that waited for the table (another
+    move being played) past the hint's wait is deferred at once, however quick the
+    hint, rather than answered after Discord's three seconds."""
+    game = offered_games()[0]
+    table = await seated(world, game, hints=True)
+    seat = await to_a_choice(world, table)
+    dm = last_dm(world, seat)
+    mark = len(world.env.http_requests)
+
+    class Busy(asyncio.Lock):
+        """The table's lock, its turn coming after another move is played (a while)."""
+
+        async def acquire(self) -> bool:
+            await asyncio.sleep(HINT_WAIT + 0.5)  # the bot's clock: SimCord's own
+            return await super().acquire()
+
+    table.lock = Busy()
+    answer = await world.members[seat].user.click(dm, label=HINT)
+    await world.env.settle()  # the hint worked out after the deferral
+    callbacks = [r for r in world.env.http_requests[mark:] if r.path.endswith("/callback")]
+    assert callbacks and callbacks[0].json == {"type": 5, "data": {"flags": 64}}  # deferred
+    assert answer.ephemeral and t("en", "hint.best") in answer.response.content  # once it came
+    assert not world.env.errors
