@@ -17,18 +17,19 @@ from bot.delivery.pacing import RestPacer, counted
 @pytest.fixture
 def window(monkeypatch: pytest.MonkeyPatch) -> float:
     """A short window, the same rule: the tests need not wait whole seconds."""
-    monkeypatch.setattr(pacing, "WINDOW", 0.15)
-    monkeypatch.setattr(pacing, "MARGIN", 0.05)
+    monkeypatch.setattr(pacing, "WINDOW", 0.2)
     return 0.2
 
 
 async def _leave(pacer: RestPacer, count: int) -> list[float]:
-    """When each of ``count`` requests made at once may leave, in the order they came."""
+    """When each of ``count`` requests made at once may leave, in the order they came
+    (each answered as soon as it left)."""
     left: list[float] = []
 
     async def one() -> None:
         await pacer.wait()
         left.append(time.monotonic())
+        pacer.answered()
 
     tasks = [asyncio.create_task(one()) for _ in range(count)]
     await asyncio.gather(*tasks)
@@ -51,6 +52,7 @@ async def test_requests_leave_in_the_order_they_came(window):
     async def one(n: int) -> None:
         await pacer.wait()
         order.append(n)
+        pacer.answered()
 
     await asyncio.gather(*(one(n) for n in range(5)))
     assert order == [0, 1, 2, 3, 4]
@@ -62,6 +64,21 @@ async def test_a_quiet_window_lets_a_burst_through_again(window):
     await asyncio.sleep(window * 1.1)
     await _leave(pacer, 2)
     assert pacer.waited == 0  # neither waited
+
+
+async def test_a_request_holds_its_place_until_a_window_after_its_answer(window):
+    """However late a request reaches Discord (a slow network, a starved process), it
+    arrives before its answer: the next one leaves a window after that answer."""
+    pacer = RestPacer(1)
+    await pacer.wait()  # the first leaves, and is slow to be answered
+    second = asyncio.create_task(pacer.wait())
+    await asyncio.sleep(window * 2)  # more than a window since the first left
+    assert not second.done()  # its place is still the first's (not timed: never before)
+    pacer.answered()
+    answered = time.monotonic()
+    await second
+    assert time.monotonic() - answered >= window * 0.99  # a bound from below
+    assert pacer.waited == 1
 
 
 def test_the_token_s_rate_is_shared_by_the_shards_held():
@@ -90,9 +107,15 @@ async def test_its_trace_holds_the_session_s_counted_requests_only(window):
     """Through a real aiohttp session (discord.py's ``http_trace``), on loopback."""
     app = web.Application()
     came: list[tuple[str, float]] = []
+    answered: list[float] = []  # when the counted requests were answered
 
     async def handler(request: web.Request) -> web.Response:
-        came.append((request.path.split("/")[3], time.monotonic()))
+        what = request.path.split("/")[3]
+        came.append((what, time.monotonic()))
+        if what == "channels":
+            if not answered:
+                await asyncio.sleep(window)  # the first edit is slow to be answered
+            answered.append(time.monotonic())
         return web.json_response({})
 
     app.router.add_route("*", "/{tail:.*}", handler)
@@ -122,3 +145,6 @@ async def test_its_trace_holds_the_session_s_counted_requests_only(window):
     # counted third would have waited too (counted, not timed: a busy machine delays
     # requests on their way as much as the pacer does)
     assert pacer.waited == 1
+    # the second edit arrived a window after the first's answer, not after it left
+    second = [when for what, when in came if what == "channels"][1]
+    assert second - answered[0] >= window * 0.99  # a bound from below
