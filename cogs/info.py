@@ -239,10 +239,16 @@ class Info(commands.Cog):
             asker = interaction.user if player is None else player
             lang = self.bot.lang(interaction)
             mine = asker.id == interaction.user.id
+            start = mine or is_manager(interaction)
             await answer_review(
-                self.bot.reviewer, interaction, review, str(asker.id), lang,
-                asked_by_player=mine, may_start=mine or is_manager(interaction),
-            )  # fmt: skip
+                self.bot.reviewer,
+                interaction,
+                review,
+                str(asker.id),
+                lang,
+                asked_by_player=mine,
+                may_start=start,
+            )
             return
         if game is not None:
             _game(game, None)  # an unknown game is refused by name
