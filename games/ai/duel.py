@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from multiprocessing import get_context
-from typing import Any, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from games import registry
 from games.refusals import Turns
@@ -99,6 +99,11 @@ class Arena(Protocol):
 
     def side(self, facts: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         """The facts of one side's seats summed up."""
+        ...
+
+    def took(self, facts: Mapping[str, Any]) -> bool | None:
+        """Whether the seat played the deal's contract (the hombre, the declarer), read
+        from its ``facts``; None in a game without one."""
         ...
 
     def lines(self, label: str, name: str, side: Mapping[str, Any]) -> list[str]:
@@ -261,6 +266,31 @@ def _side(arena: Arena, records: Iterable[SeatRecord]) -> dict[str, Any]:
     return side
 
 
+SPLIT: Final = ("both", "candidate only", "baseline only", "neither")
+
+
+def contract_split(
+    arena: Arena, results: Sequence[DealResult], ref: bool = False
+) -> dict[str, dict[str, float]] | None:
+    """Where the mean difference per deal comes from: each seat's difference put with
+    whether it played the contract at the candidate's table (the reference's if
+    ``ref``), at the baseline's, at both or at neither (``SPLIT``); the parts sum to
+    the mean.  None in a game without a contract."""
+    parts = {key: [0, 0.0] for key in SPLIT}
+    for result in results:
+        records = result.ref if ref else result.a
+        assert records is not None
+        for x, y in zip(records, result.b, strict=True):
+            took, base = arena.took(x.facts), arena.took(y.facts)
+            if took is None or base is None:
+                return None
+            key = SPLIT[(not took) * 2 + (not base)]
+            parts[key][0] += 1
+            parts[key][1] += (x.score - y.score) / len(records)
+    n = len(results)
+    return {key: {"seats": seats, "per_deal": total / n} for key, (seats, total) in parts.items()}
+
+
 def summarize(config: DuelConfig, results: Sequence[DealResult]) -> dict[str, Any]:
     arena = _arena(config)
     diffs = [r.diff for r in results]
@@ -280,6 +310,7 @@ def summarize(config: DuelConfig, results: Sequence[DealResult]) -> dict[str, An
         "ci95": [low, high],
         "a_side": _side(arena, (x for r in results for x in r.a)),
         "b_side": _side(arena, (x for r in results for x in r.b)),
+        "split": contract_split(arena, results),
     }
     if config.ref is not None:
         ref_diffs = [r.ref_diff or 0.0 for r in results]
@@ -293,6 +324,7 @@ def summarize(config: DuelConfig, results: Sequence[DealResult]) -> dict[str, An
             "gap_closed": share,
             "gap_closed_ci95": [slow, shigh],
             "ref_side": _side(arena, (x for rs in refs for x in rs)),
+            "split": contract_split(arena, results, ref=True),
         }
     return summary
 
@@ -306,6 +338,7 @@ def format_summary(s: dict[str, Any], arena: Arena) -> str:
         f"(95 % CI {s['ci95'][0]:+.3f} .. {s['ci95'][1]:+.3f})",
     ]
     sides = [("a", s["a"], s["a_side"]), ("b", s["b"], s["b_side"])]
+    splits = [(s["a"], s["split"])]
     if "ref" in s:
         ref = s["ref"]
         lines.append(
@@ -315,6 +348,7 @@ def format_summary(s: dict[str, Any], arena: Arena) -> str:
             f"(95 % CI {ref['gap_closed_ci95'][0]:.1%} .. {ref['gap_closed_ci95'][1]:.1%})"
         )
         sides.append(("ref", ref["name"], ref["ref_side"]))
+        splits.append((ref["name"], ref["split"]))
     for label, name, side in sides:
         lines.extend(arena.lines(label, name, side))
         if "latency_ms" in side:
@@ -323,7 +357,27 @@ def format_summary(s: dict[str, Any], arena: Arena) -> str:
                 f"    latency over {lat['decisions']} decisions: p50 {lat['p50']:.1f} ms, "
                 f"p95 {lat['p95']:.1f} ms, p99 {lat['p99']:.1f} ms, max {lat['max']:.1f} ms"
             )
+    for name, split in splits:
+        if split is not None:
+            lines.append(_split_line(name, s["b"], split, s["unit"]))
     return "\n".join(lines)
+
+
+def _split_line(
+    name: str, baseline: str, split: Mapping[str, Mapping[str, float]], unit: str
+) -> str:
+    """Where ``name``'s difference comes from, in words."""
+    words = {
+        "both": "both",
+        "candidate only": f"{name} only",
+        "baseline only": f"{baseline} only",
+        "neither": "neither",
+    }
+    parts = ", ".join(
+        f"{words[key]} {int(split[key]['seats'])} seats {split[key]['per_deal']:+.3f}"
+        for key in SPLIT
+    )
+    return f"{name}'s difference by who played the contract ({unit} a deal): {parts}"
 
 
 def deal_seed(game: str, seed: int, index: int) -> int:

@@ -13,7 +13,7 @@ import games.ai
 from games import offered, registry
 from games.ai import decide
 from games.ai.__main__ import main
-from games.ai.duel import DuelConfig, arena_of, run, summarize
+from games.ai.duel import SPLIT, DuelConfig, arena_of, format_summary, run, summarize
 from games.bete_hombree import HandState
 
 
@@ -101,6 +101,35 @@ def test_every_offered_game_has_its_players_and_a_duel() -> None:
         players = spec.players()
         assert spec.fair in players and spec.strong in players
         assert arena_of(spec.id).seats >= spec.min_seats
+
+
+OFFERED = [g.id for g in registry.games() if g.id.replace("-", "_") in offered.PACKAGES]
+
+
+@pytest.mark.parametrize("game", OFFERED)
+def test_the_difference_is_split_by_who_played_the_contract(game: str) -> None:
+    config = DuelConfig(game, "heuristic", "random", deals=4, seed=5, budget=0.02)
+    results = run(config)
+    summary = summarize(config, results)
+    split = summary["split"]
+    text = format_summary(summary, arena_of(game))
+    if split is None:  # a game without a contract
+        assert "played the contract" not in text
+        return
+    assert sum(part["seats"] for part in split.values()) == 4 * summary["seats"]
+    total = sum(part["per_deal"] for part in split.values())
+    assert abs(total - summary["mean_diff_per_deal"]) < 1e-9
+    assert "heuristic's difference by who played the contract" in text
+
+
+def test_l_hombre_split_counts_the_hombres_of_each_table() -> None:
+    config = DuelConfig("hombre", "random", "heuristic", deals=6, seed=2, budget=0.02)
+    summary = summarize(config, run(config))
+    split = summary["split"]
+    assert list(split) == list(SPLIT)
+    assert split["both"]["seats"] + split["candidate only"]["seats"] == summary["a_side"]["hombre"]
+    assert split["both"]["seats"] + split["baseline only"]["seats"] == summary["b_side"]["hombre"]
+    assert summary["a_side"]["hombre"] > 0 and summary["b_side"]["hombre"] > 0
 
 
 def test_the_shared_parts_name_no_game() -> None:

@@ -45,3 +45,6 @@ class PointsArena:
             f"[{label}] {name}: {side['melds'] / seats:.1f} points of combinations and"
             f" {side['tricks'] / seats:.1f} tricks a seat and deal"
         ]
+
+    def took(self, facts: Mapping[str, Any]) -> None:
+        return None  # no contract: every seat plays the deal alike

@@ -82,6 +82,9 @@ class BeteArena:
             "contre_success_rate": rate(sum(f["succeeded"] for f in contred), len(contred)),
         }
 
+    def took(self, facts: Mapping[str, Any]) -> bool:
+        return bool(facts.get("declared"))
+
     def lines(self, label: str, name: str, side: Mapping[str, Any]) -> list[str]:
         text = f"[{label}] {name}: {side['declared']} je joue"
         if side["success_rate"] is not None:

@@ -140,6 +140,9 @@ class HombreeArena:
             out["cheater_play_make_rate"] = sum(checked) / len(checked)
         return out
 
+    def took(self, facts: Mapping[str, Any]) -> bool:
+        return "level" in facts  # the declarer's facts, when the hand came to its play
+
     def lines(self, label: str, name: str, side: Mapping[str, Any]) -> list[str]:
         made = side["make_rate"]
         text = f"[{label}] {name}: {side['contracts']} contracts"

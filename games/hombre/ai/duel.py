@@ -78,6 +78,9 @@ class HombreArena:
         out["win_rate"] = rate(out[WIN] + out[VOLE], len(played))
         return out
 
+    def took(self, facts: Mapping[str, Any]) -> bool:
+        return bool(facts.get("hombre"))
+
     def lines(self, label: str, name: str, side: Mapping[str, Any]) -> list[str]:
         text = f"[{label}] {name}: hombre {side['hombre']} times"
         if side["win_rate"] is not None:
