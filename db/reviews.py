@@ -5,7 +5,7 @@ review interrupted takes up where it stopped) and the whole reviews, which
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -25,15 +25,21 @@ _FIGURES_COLUMNS = (
 )
 
 
+# the figures' columns stored otherwise than their fields hold them (a numeric, a time)
+_FIGURES_READ: dict[str, Callable[[Any], object]] = {
+    "total_loss": float,
+    "accuracy": lambda v: None if v is None else float(v),
+    "played_at": datetime.fromisoformat,
+}
+
+
 def _review(row: Row) -> StoredReview:
     return record_of(
         StoredReview,
         row,
-        total_loss=float,
-        accuracy=lambda v: None if v is None else float(v),
         review=json.loads,
         reviewed_at=datetime.fromisoformat,
-        played_at=datetime.fromisoformat,
+        **_FIGURES_READ,
     )
 
 
@@ -117,16 +123,7 @@ class ReviewRepository(Repository):
             " WHERE " + " AND ".join(where) + " ORDER BY h.id",
             params,
         )
-        return [
-            record_of(
-                ReviewFigures,
-                row,
-                total_loss=float,
-                accuracy=lambda v: None if v is None else float(v),
-                played_at=datetime.fromisoformat,
-            )
-            for row in rows
-        ]
+        return [record_of(ReviewFigures, row, **_FIGURES_READ) for row in rows]
 
     async def unreviewed_seats(
         self,
