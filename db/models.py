@@ -177,27 +177,6 @@ class KeptMatch:
 
 
 @dataclass(frozen=True, slots=True)
-class StoredReview:
-    """A seat's review of a stored hand (``games.ai.teacher``), whole, with the
-    figures ``/stats`` sums; ``played_at`` is when the hand ended."""
-
-    hand_id: int
-    seat: int
-    guild_id: int
-    game: str
-    player: str
-    valued: int  # decisions valued
-    total_loss: float  # in the game's unit
-    inaccuracies: int
-    mistakes: int
-    blunders: int
-    accuracy: float | None  # percent of valued decisions with no classified loss
-    review: dict[str, object]  # the review's JSON (``Review.to_json``)
-    reviewed_at: datetime
-    played_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
 class ReviewFigures:
     """The figures of a seat's stored review that ``/stats`` sums (not the review
     itself); ``played_at`` is when the hand ended."""
@@ -212,6 +191,17 @@ class ReviewFigures:
     blunders: int
     accuracy: float | None  # percent of valued decisions with no classified loss
     played_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class StoredReview(ReviewFigures):
+    """A seat's review of a stored hand (``games.ai.teacher``), whole: its figures,
+    whose guild and player, and the review's JSON."""
+
+    guild_id: int
+    player: str
+    review: dict[str, object]  # the review's JSON (``Review.to_json``)
+    reviewed_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
