@@ -13,7 +13,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from games.cards import Card, card_mask, number_copies, parse_cards
+from games.cards import Card, card_mask, cards_of, number_copies, parse_cards
 from games.refusals import Turns
 from games.register import Entry, Register
 
@@ -109,6 +109,33 @@ def one_pack_deal(
         [*(parse_cards(hand) for hand in data["hands"]), parse_cards(data[rest])]
     )
     return tuple(tuple(hand) for hand in hands), tuple(left)
+
+
+def record_head(game: str, options: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any]:
+    """The fields every record opens with: the game, its options as written (the
+    game's ``Rules.to_dict``) and the players in seat order."""
+    return {"game": game, "options": dict(options), "players": list(players)}
+
+
+def cards_json(cards: Iterable[Card]) -> list[str]:
+    """Cards as a record writes them (``parse_cards`` reads them back)."""
+    return [str(c) for c in cards]
+
+
+def hands_json(hands: Iterable[Iterable[Card]]) -> list[list[str]]:
+    """A deal's hands as a record writes them, seat by seat."""
+    return [cards_json(hand) for hand in hands]
+
+
+def recorded_hands(hands: Iterable[int]) -> tuple[tuple[Card, ...], ...]:
+    """Hands dealt (bit sets by seat) as a record holds them."""
+    return tuple(tuple(cards_of(h)) for h in hands)
+
+
+def action_lines(actions: Iterable[tuple[int, object]]) -> tuple[str, ...]:
+    """A deal's actions by seat as a record's lines, ``"SEAT words"``
+    (``split_action_line`` reads one back)."""
+    return tuple(f"{seat} {action}" for seat, action in actions)
 
 
 def split_action_line(line: str, seats: int) -> tuple[int, str]:

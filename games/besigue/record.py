@@ -21,12 +21,17 @@ from games.besigue.haiti.session import HaitiSession
 from games.besigue.rules import MAX_SEATS, MIN_SEATS, Rules, TrumpBy, deck_for, packs_for
 from games.besigue.session import Session, SettledDeal
 from games.besigue.state import DealState
-from games.cards import Card, card_mask, cards_of, number_copies, parse_cards
+from games.cards import Card, card_mask, number_copies, parse_cards
 from games.records import (
     RecordError,
     Records,
+    action_lines,
+    cards_json,
+    hands_json,
     reading_record,
+    record_head,
     recorded_actions,
+    recorded_hands,
     recorded_players,
     replay_deals,
 )
@@ -50,11 +55,11 @@ class Deal:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "dealer": self.dealer,
-            "hands": [[str(c) for c in hand] for hand in self.hands],
+            "hands": hands_json(self.hands),
         }
         if self.turned is not None:
             data["turned"] = str(self.turned)
-        data["stock"] = [str(c) for c in self.stock]
+        data["stock"] = cards_json(self.stock)
         data["actions"] = list(self.actions)
         return data
 
@@ -112,9 +117,7 @@ class BesigueRecord:
     def to_json(self) -> dict[str, Any]:
         sides = max(self.options.teams_for(len(self.players))) + 1
         data: dict[str, Any] = {
-            "game": self.game,
-            "options": self.options.to_dict(only_changed=False),
-            "players": list(self.players),
+            **record_head(self.game, self.options.to_dict(only_changed=False), self.players),
             "scores": list(self.scores or (0,) * sides),
         }
         if self.match is not None:
@@ -168,10 +171,10 @@ def deal_of(state: AnyDeal) -> Deal:
     turned = state.initial_turned
     return Deal(
         dealer=state.dealer,
-        hands=tuple(tuple(cards_of(h)) for h in state.initial_hands),
+        hands=recorded_hands(state.initial_hands),
         turned=Card.from_index(turned) if turned >= 0 else None,
         stock=tuple(Card.from_index(i) for i in state.stock),
-        actions=tuple(f"{seat} {a}" for seat, a in state.actions if a.kind is not Kind.DRAW),
+        actions=action_lines((seat, a) for seat, a in state.actions if a.kind is not Kind.DRAW),
     )
 
 

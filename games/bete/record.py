@@ -10,16 +10,21 @@ from games.bete.actions import Action
 from games.bete.rules import MAX_SEATS, MIN_SEATS, Rules
 from games.bete.session import Session, SettledDeal
 from games.bete.state import DealState, Pot
-from games.cards import Card, cards_of
+from games.cards import Card
 from games.records import (
     DealReplay,
     Owner,
     RecordError,
     Records,
+    action_lines,
+    cards_json,
+    hands_json,
     one_pack_deal,
     read_register,
     reading_record,
+    record_head,
     recorded_actions,
+    recorded_hands,
     recorded_players,
     register_in_record,
     register_json,
@@ -71,16 +76,14 @@ class DealRecord:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": GAME,
-            "options": self.options.to_dict(),
-            "players": list(self.players),
+            **record_head(GAME, self.options.to_dict(), self.players),
             "dealer": self.dealer,
             "round_start": self.round_start,
             "pot": {"reserve": self.pot.reserve, "stake": self.pot.stake, "kings": self.pot.kings},
             "bete_in_play": self.bete_in_play,
             "register": register_json(self.register),
-            "hands": [[str(c) for c in hand] for hand in self.hands],
-            "talon": [str(c) for c in self.talon],
+            "hands": hands_json(self.hands),
+            "talon": cards_json(self.talon),
             "actions": list(self.actions),
         }
 
@@ -91,9 +94,9 @@ def record_of(session: Session, state: DealState) -> DealRecord:
     return DealRecord(
         players=session.players,
         dealer=state.dealer,
-        hands=tuple(tuple(cards_of(h)) for h in state.initial_hands),
+        hands=recorded_hands(state.initial_hands),
         talon=tuple(Card.from_index(i) for i in state.talon),
-        actions=tuple(f"{seat} {action}" for seat, action in state.actions),
+        actions=action_lines(state.actions),
         round_start=round_start,
         pot=pot,
         bete_in_play=bete_in_play,

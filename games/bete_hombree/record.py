@@ -14,16 +14,21 @@ from games.bete_hombree.actions import Action
 from games.bete_hombree.rules import PinandeleRule, Rules
 from games.bete_hombree.session import Session, SettledHand
 from games.bete_hombree.state import SEATS, HandState
-from games.cards import Card, Suit, cards_of
+from games.cards import Card, Suit
 from games.records import (
     DealReplay,
     Owner,
     RecordError,
     Records,
+    action_lines,
+    cards_json,
+    hands_json,
     one_pack_deal,
     read_register,
     reading_record,
+    record_head,
     recorded_actions,
+    recorded_hands,
     recorded_players,
     register_in_record,
     register_json,
@@ -72,14 +77,12 @@ class HandRecord:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "game": GAME,
-            "options": self.options.to_dict(),
-            "players": list(self.players),
+            **record_head(GAME, self.options.to_dict(), self.players),
             "dealer": self.dealer,
             "belle": self.belle.name,
             "register": register_json(self.register),
-            "hands": [[str(c) for c in hand] for hand in self.hands],
-            "cagnot": [str(c) for c in self.cagnot],
+            "hands": hands_json(self.hands),
+            "cagnot": cards_json(self.cagnot),
             "actions": list(self.actions),
         }
         if self.pot is not None:
@@ -93,9 +96,9 @@ def record_of(session: Session, state: HandState) -> HandRecord:
         players=session.players,
         dealer=state.dealer,
         belle=state.belle,
-        hands=tuple(tuple(cards_of(h)) for h in state.initial_hands),
+        hands=recorded_hands(state.initial_hands),
         cagnot=tuple(Card.from_index(i) for i in state.cagnot),
-        actions=tuple(f"{seat} {action}" for seat, action in state.actions),
+        actions=action_lines(state.actions),
         register=register_in_record(session.register_before, session.players),
         pot=session.pot_before,
         options=session.rules,

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.cards import Card, Suit, card_mask, cards_of
+from games.cards import Card, Suit, card_mask
 from games.hombre.actions import Action
 from games.hombre.pool import Bete, Pool
 from games.hombre.rules import SEATS, Rules
@@ -16,9 +16,14 @@ from games.hombre.state import DealState
 from games.records import (
     RecordError,
     Records,
+    action_lines,
+    cards_json,
+    hands_json,
     one_pack_deal,
     reading_record,
+    record_head,
     recorded_actions,
+    recorded_hands,
     recorded_players,
     replay_deals,
 )
@@ -36,8 +41,8 @@ class Deal:
     def to_json(self) -> dict[str, Any]:
         return {
             "dealer": self.dealer,
-            "hands": [[str(c) for c in hand] for hand in self.hands],
-            "talon": [str(c) for c in self.talon],
+            "hands": hands_json(self.hands),
+            "talon": cards_json(self.talon),
             "actions": list(self.actions),
         }
 
@@ -81,9 +86,7 @@ class HombreRecord:
     def to_json(self) -> dict[str, Any]:
         pool = self.pool
         return {
-            "game": GAME,
-            "options": self.options.to_dict(),
-            "players": list(self.players),
+            **record_head(GAME, self.options.to_dict(), self.players),
             "poule": pool.poule,
             "bete_in_play": pool.bete_in_play,
             "register": [{"owner": b.owner, "amount": b.amount} for b in pool.register],
@@ -105,9 +108,9 @@ def _read_deal(n: int, data: Mapping[str, Any]) -> Deal:
 def deal_of(state: DealState) -> Deal:
     return Deal(
         dealer=state.dealer,
-        hands=tuple(tuple(cards_of(h)) for h in state.initial_hands),
+        hands=recorded_hands(state.initial_hands),
         talon=tuple(Card.from_index(i) for i in state.talon),
-        actions=tuple(f"{seat} {action}" for seat, action in state.actions),
+        actions=action_lines(state.actions),
     )
 
 
