@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from games.hombre.pool import ALL_PASS, BETE_ANTE, FIRST_ANTE, SANS_PRENDRE_BONUS, Bete, Pool
-from games.hombre.rules import SEATS, TRICKS
+from games.hombre.rules import SEATS, TRICKS, defenders_of
 from games.money import POT, Transfer, net_of
 
 
@@ -25,9 +25,11 @@ class HombreMode(Protocol):
     def sans_prendre(self) -> bool: ...
 
 
-class DealState(Protocol):
-    """What the settlement reads of a finished deal (``games.hombre.state.DealState``);
-    a protocol, so that the state may call the settlement without a cycle."""
+@dataclass(frozen=True, slots=True)
+class FinishedDeal:
+    """What the settlement reads of a finished deal: a played one's
+    (``games.hombre.state.DealState.finished``), or one the computer players
+    imagine with other trick counts (``games.hombre.ai.value``)."""
 
     first: int
     hombre: int
@@ -35,13 +37,12 @@ class DealState(Protocol):
     vole: bool
     entered: int
     pool: Pool
-    tricks: list[int]
-    transfers: list[Transfer]
+    tricks: Sequence[int]
+    transfers: Sequence[Transfer]  # the antes and whatever else the deal paid so far
+    mode: HombreMode | None
 
-    @property
-    def mode(self) -> HombreMode | None: ...
-
-    def defenders(self) -> tuple[int, int]: ...
+    def defenders(self) -> tuple[int, int]:
+        return defenders_of(self.hombre)
 
 
 WIN: Final = "win"
@@ -85,21 +86,21 @@ def ante_transfers(pool: Pool) -> list[Transfer]:
     return out
 
 
-def _start(state: DealState) -> tuple[int, int | None, list[Bete]]:
+def _start(deal: FinishedDeal) -> tuple[int, int | None, list[Bete]]:
     """The poule, the bête in play and the waiting bêtes once the antes are in."""
-    pool = state.pool
+    pool = deal.pool
     register = list(pool.register)
     bete_in_play = pool.bete_in_play
     poule = pool.poule + SEATS * pool.ante
-    if state.entered >= 0:
-        bete = register.pop(state.entered)
+    if deal.entered >= 0:
+        bete = register.pop(deal.entered)
         bete_in_play = bete.amount
         poule += bete.amount
     return poule, bete_in_play, register
 
 
 def _finish(
-    state: DealState,
+    deal: FinishedDeal,
     result: str,
     transfers: list[Transfer],
     pool: Pool,
@@ -110,8 +111,8 @@ def _finish(
     net, pot_delta = net_of(transfers, SEATS)
     return Outcome(
         result=result,
-        hombre=state.hombre,
-        tricks=tuple(state.tricks),
+        hombre=deal.hombre,
+        tricks=tuple(deal.tricks),
         codille_to=codille_to,
         bonus=bonus,
         transfers=tuple(transfers),
@@ -122,13 +123,13 @@ def _finish(
     )
 
 
-def settle_all_pass(state: DealState) -> Outcome:
+def settle_all_pass(deal: FinishedDeal) -> Outcome:
     """Everyone passed: each adds 2 to the poule, and the next deal adds no ante."""
-    poule, bete_in_play, register = _start(state)
-    transfers = list(state.transfers)
+    poule, bete_in_play, register = _start(deal)
+    transfers = list(deal.transfers)
     transfers.extend(Transfer(s, POT, ALL_PASS, "all-pass") for s in range(SEATS))
     pool = Pool(poule + SEATS * ALL_PASS, bete_in_play, tuple(register), 0)
-    return _finish(state, ALL_PASSED, transfers, pool)
+    return _finish(deal, ALL_PASSED, transfers, pool)
 
 
 def _share(amount: int, first: int, second: int) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -143,19 +144,19 @@ def _after_poule(register: Sequence[Bete], codille: bool = False) -> Pool:
     return Pool(0, None, tuple(register), ante)
 
 
-def settle(state: DealState) -> Outcome:
+def settle(deal: FinishedDeal) -> Outcome:
     """The deal's result and payments once the hombre stopped or 9 tricks are played."""
-    assert state.mode is not None
-    poule, bete_in_play, register = _start(state)
-    transfers = list(state.transfers)
-    h = state.hombre
-    defenders = state.defenders()
-    tricks = state.tricks
+    assert deal.mode is not None
+    poule, bete_in_play, register = _start(deal)
+    transfers = list(deal.transfers)
+    h = deal.hombre
+    defenders = deal.defenders()
+    tricks = deal.tricks
     best = max(tricks[d] for d in defenders)
     leads = tricks[h] > best
-    bonus = SANS_PRENDRE_BONUS if state.mode.sans_prendre else 0
-    if state.matadors >= 3:
-        bonus += 2 * state.matadors
+    bonus = SANS_PRENDRE_BONUS if deal.mode.sans_prendre else 0
+    if deal.matadors >= 3:
+        bonus += 2 * deal.matadors
 
     def bonuses(to_hombre: bool) -> None:
         if bonus:
@@ -163,7 +164,7 @@ def settle(state: DealState) -> Outcome:
                 payer, payee = (d, h) if to_hombre else (h, d)
                 transfers.append(Transfer(payer, payee, bonus, "bonus"))
 
-    if state.vole:
+    if deal.vole:
         if tricks[h] == TRICKS:
             betes = (bete_in_play is not None) + len(register)
             transfers.append(Transfer(POT, h, poule, "poule"))
@@ -177,29 +178,29 @@ def settle(state: DealState) -> Outcome:
                         transfers.append(Transfer(bete.owner, h, bete.amount, "bete"))
                 register = []
             bonuses(True)
-            return _finish(state, VOLE, transfers, _after_poule(register), bonus=bonus)
+            return _finish(deal, VOLE, transfers, _after_poule(register), bonus=bonus)
         for bete in register:  # every bête goes to the defenders
             transfers.append(Transfer(bete.owner, POT, bete.amount, "bete"))
         total = poule + sum(b.amount for b in register)
         a, b = defenders
         first = (
-            a if tricks[a] > tricks[b] else b if tricks[b] > tricks[a] else _first_of(state, a, b)
+            a if tricks[a] > tricks[b] else b if tricks[b] > tricks[a] else _first_of(deal, a, b)
         )
         other = b if first == a else a
         for seat, amount in _share(total, first, other):
             transfers.append(Transfer(POT, seat, amount, "poule"))
         if leads:
             bonuses(True)
-        return _finish(state, VOLE_FAILED, transfers, _after_poule([]), bonus=bonus if leads else 0)
+        return _finish(deal, VOLE_FAILED, transfers, _after_poule([]), bonus=bonus if leads else 0)
     if leads:
         transfers.append(Transfer(POT, h, poule, "poule"))
         bonuses(True)
-        return _finish(state, WIN, transfers, _after_poule(register), bonus=bonus)
+        return _finish(deal, WIN, transfers, _after_poule(register), bonus=bonus)
     bete = Bete(h, poule)
     bonuses(False)
     if tricks[h] == best:  # remise: the poule and its bête in play stay
         pool = Pool(poule, bete_in_play, (*register, bete), 0)
-        return _finish(state, REMISE, transfers, pool, bonus=bonus, new_bete=bete)
+        return _finish(deal, REMISE, transfers, pool, bonus=bonus, new_bete=bete)
     a, b = defenders
     codille_to: int | None
     if tricks[a] == tricks[b]:  # both above the hombre, equal: they share
@@ -210,9 +211,9 @@ def settle(state: DealState) -> Outcome:
         codille_to = a if tricks[a] > tricks[b] else b
         transfers.append(Transfer(POT, codille_to, poule, "poule"))
     pool = _after_poule([*register, bete], codille=True)
-    return _finish(state, CODILLE, transfers, pool, codille_to, bonus, bete)
+    return _finish(deal, CODILLE, transfers, pool, codille_to, bonus, bete)
 
 
-def _first_of(state: DealState, a: int, b: int) -> int:
+def _first_of(deal: FinishedDeal, a: int, b: int) -> int:
     """Of two seats, the first in play order (from first hand)."""
-    return min(a, b, key=lambda s: (s - state.first) % SEATS)
+    return min(a, b, key=lambda s: (s - deal.first) % SEATS)

@@ -33,7 +33,7 @@ from games.hombre.rules import (
     defenders_of,
     trick_rules,
 )
-from games.hombre.settle import Outcome, ante_transfers, settle, settle_all_pass
+from games.hombre.settle import FinishedDeal, Outcome, ante_transfers, settle, settle_all_pass
 from games.money import Transfer
 from games.refusals import Refusal, Rule, turn_refusal, verified_turn
 from games.tricks import PlayedTrick, TrickPlay
@@ -189,6 +189,20 @@ class DealState(TrickPlay):
     def defenders(self) -> tuple[int, int]:
         return defenders_of(self.hombre)
 
+    def finished(self) -> FinishedDeal:
+        """What the settlement reads of this deal, once it is over."""
+        return FinishedDeal(
+            self.first,
+            self.hombre,
+            self.matadors,
+            self.vole,
+            self.entered,
+            self.pool,
+            self.tricks,
+            self.transfers,
+            self.mode,
+        )
+
     def _standing(self) -> Kind:
         return max((a.kind for _, a in self.actions if a.kind in CALLS), default=Kind.PASS)
 
@@ -343,7 +357,7 @@ class DealState(TrickPlay):
                 self.hombre = holder
                 self.mode = Mode.FORCED
         if self.hombre < 0:
-            self.outcome = settle_all_pass(self)
+            self.outcome = settle_all_pass(self.finished())
             self.phase = Phase.DONE
             return
         self.phase = Phase.TRUMP
@@ -395,7 +409,7 @@ class DealState(TrickPlay):
             self._settle()
 
     def _settle(self) -> None:
-        self.outcome = settle(self)
+        self.outcome = settle(self.finished())
         self.phase = Phase.DONE
 
     # ---- what a seat sees --------------------------------------------------------

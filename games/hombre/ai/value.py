@@ -20,10 +20,9 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from games.hombre.pool import Pool
-from games.hombre.rules import SEATS, defenders_of
-from games.hombre.settle import Outcome, ante_transfers, settle
+from games.hombre.rules import SEATS
+from games.hombre.settle import FinishedDeal, Outcome, ante_transfers, settle
 from games.hombre.state import DealState, Mode
-from games.money import Transfer
 
 # the trick counts standing for each result (hombre first, then the defenders in
 # play order); a codille is valued half to each defender, as the team sees it
@@ -58,24 +57,6 @@ def deal_score(state: DealState, seat: int) -> float:
 
 
 @dataclass(slots=True)
-class _Finished:
-    """A finished deal as the settlement reads it (``games.hombre.settle.DealState``)."""
-
-    first: int
-    hombre: int
-    matadors: int
-    vole: bool
-    entered: int
-    pool: Pool
-    tricks: list[int]
-    transfers: list[Transfer]
-    mode: Mode
-
-    def defenders(self) -> tuple[int, int]:
-        return defenders_of(self.hombre)
-
-
-@dataclass(slots=True)
 class Payoffs:
     """A seat's worth of each result of one deal: the pool, who is hombre and
     how he plays are known; the matadors the hombre holds are given per result."""
@@ -94,7 +75,7 @@ class Payoffs:
             tricks[self.hombre] = hombre_tricks
             tricks[(self.hombre + 1) % SEATS] = d1
             tricks[(self.hombre + 2) % SEATS] = d2
-            deal = _Finished(
+            deal = FinishedDeal(
                 self.first,
                 self.hombre,
                 matadors,

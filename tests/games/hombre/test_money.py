@@ -34,7 +34,7 @@ def outcome(
     state = dealt(pool or Pool(), dealer)
     state.hombre, state.mode, state.vole, state.matadors = hombre, mode, vole, matadors
     state.tricks = list(tricks)
-    result = settle(state)
+    result = settle(state.finished())
     assert sum(result.net) + result.pot_delta == 0
     assert result.pool.poule == (pool or Pool()).poule + result.pot_delta
     return result
@@ -153,20 +153,20 @@ def test_a_session_counts_poules_won_by_a_hombre_not_codilles(result: str) -> No
     state = session.deal()
     state.hombre, state.mode = 0, Mode.PRENDRE
     state.tricks = [2, 5, 2]
-    state.outcome = settle(state)
+    state.outcome = settle(state.finished())
     session.settle(state)
     assert session.poules_won == 0 and not session.finished
     state = session.deal()
     state.hombre, state.mode = 0, Mode.PRENDRE
     state.tricks, state.vole = ([9, 0, 0], True) if result == "vole" else ([5, 2, 2], False)
-    state.outcome = settle(state)
+    state.outcome = settle(state.finished())
     session.settle(state)
     assert session.poules_won == 1 and not session.finished  # now the coups
     for _ in range(9):
         assert not session.finished
         state = session.deal()
         state.hombre, state.mode, state.tricks = 1, Mode.PRENDRE, [2, 5, 2]
-        state.outcome = settle(state)
+        state.outcome = settle(state.finished())
         session.settle(state)
     assert session.finished
 
@@ -176,7 +176,7 @@ def test_jouer_les_coups_ends_at_the_first_bete() -> None:
     for tricks in ([5, 2, 2], [3, 3, 3]):
         state = session.deal()
         state.hombre, state.mode, state.tricks = 0, Mode.PRENDRE, tricks
-        state.outcome = settle(state)
+        state.outcome = settle(state.finished())
         session.settle(state)
     assert session.finished
 
@@ -184,7 +184,7 @@ def test_jouer_les_coups_ends_at_the_first_bete() -> None:
 def _play_deal(session: Session, tricks: list[int]) -> None:
     state = session.deal()
     state.hombre, state.mode, state.tricks = 1, Mode.PRENDRE, tricks
-    state.outcome = settle(state)
+    state.outcome = settle(state.finished())
     session.settle(state)
 
 
@@ -205,7 +205,7 @@ def test_a_stop_at_a_table_playing_the_coups_plays_them_first() -> None:
     session.request_stop()
     assert session.deals_left == 1 + 9
     state.hombre, state.mode, state.tricks = 0, Mode.PRENDRE, [5, 2, 2]
-    state.outcome = settle(state)
+    state.outcome = settle(state.finished())
     session.settle(state)  # the deal in progress is not a coup
     for played in range(9):
         assert not session.finished and session.deals_left == 9 - played
