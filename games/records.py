@@ -163,6 +163,20 @@ class ActionWords(Generic[KindT]):
         if self.rest:
             raise ValueError(f"'{self.head}' takes nothing after it")
 
+    def one(self, usage: str) -> str:
+        """The one word after the first; ``ValueError(usage)`` for none or more."""
+        if len(self.rest) != 1:
+            raise ValueError(usage)
+        return self.rest[0]
+
+    def one_and_flag(self, flag: str, usage: str) -> tuple[str, bool]:
+        """The word after the first, and whether the word ``flag`` follows it
+        (``"play C laid"``); ``ValueError(usage)`` for any other words."""
+        rest = self.rest
+        if len(rest) == 1 or (len(rest) == 2 and rest[1].lower() == flag):
+            return rest[0], len(rest) == 2
+        raise ValueError(usage)
+
 
 EnumT = TypeVar("EnumT", bound=Enum)
 

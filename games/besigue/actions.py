@@ -59,9 +59,9 @@ class Action:
         words = action_words(text, _HEADS)
         head, rest = words.kind, words.rest
         if head is Kind.PLAY:
-            if len(rest) not in (1, 2) or (len(rest) == 2 and rest[1].lower() != "laid"):
-                raise ValueError("write a card played as 'play C' or 'play C laid'")
-            return play(Card.parse(rest[0], MAX_PACKS), laid=len(rest) == 2)
+            usage = "write a card played as 'play C' or 'play C laid'"
+            card, laid = words.one_and_flag("laid", usage)
+            return play(Card.parse(card, MAX_PACKS), laid=laid)
         if head is Kind.MELD:
             if not rest:
                 raise ValueError(f"write 'meld KIND C…' (KIND: {', '.join(MeldKind)})")

@@ -38,9 +38,7 @@ class Action(PlaysOneCard):
     def parse(text: str) -> Action:
         words = action_words(text, _BY_WORD)
         if words.kind is Kind.PLAY:
-            if len(words.rest) != 1:
-                raise ValueError("write a card played as 'play C'")
-            return PLAYS[Card.parse(words.rest[0]).index]
+            return PLAYS[Card.parse(words.one("write a card played as 'play C'")).index]
         words.alone()
         return _SIMPLE[words.kind]
 

@@ -65,10 +65,8 @@ class Action(PlaysOneCard):
         words = action_words(text, _BY_WORD)
         kind, rest = words.kind, words.rest
         if kind is Kind.BID:
-            if len(rest) not in (1, 2) or (len(rest) == 2 and rest[1].lower() != "belle"):
-                raise ValueError("write a bid as 'bid N' or 'bid N belle'")
-            level = _parse_level(rest[0])
-            return bid(level, len(rest) == 2)
+            written, belle = words.one_and_flag("belle", "write a bid as 'bid N' or 'bid N belle'")
+            return bid(_parse_level(written), belle)
         if kind is Kind.DISCARD:
             if not rest:
                 raise ValueError("a discard names its cards: 'discard C C C'")
@@ -86,9 +84,7 @@ class Action(PlaysOneCard):
                 raise ValueError(f"matadors must be a number, not {rest[3]!r}")
             return declare(level, suit, matadors)
         if kind is Kind.PLAY:
-            if len(rest) != 1:
-                raise ValueError("write a card played as 'play C'")
-            return play(Card.parse(rest[0]))
+            return play(Card.parse(words.one("write a card played as 'play C'")))
         words.alone()
         return _SIMPLE[kind]
 

@@ -66,9 +66,8 @@ class Action(PlaysOneCard):
         words = action_words(text, _BY_WORD)
         kind, rest = words.kind, words.rest
         if kind is Kind.TRUMP:
-            if len(rest) != 1:
-                raise ValueError("name trump as 'trump S' (S, H, D or C)")
-            return Action(Kind.TRUMP, suit=int(Suit.parse(rest[0])))
+            suit = Suit.parse(words.one("name trump as 'trump S' (S, H, D or C)"))
+            return Action(Kind.TRUMP, suit=int(suit))
         if kind is Kind.DISCARD:
             cards = parse_cards(rest)
             mask = card_mask(cards)
