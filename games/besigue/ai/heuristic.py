@@ -32,17 +32,24 @@ ViewT = TypeVar("ViewT", bound=SeatView)
 LATE: Final = 3  # rounds of draws left under which phase 1's tricks are fought for
 
 
-def keep_value(card: Card, trump: int) -> int:
-    """How much a card is worth keeping in phase 1 (higher: keep it)."""
+def material_value(card: Card) -> int:
+    """What a card (not a joker) is worth keeping in phase 1 whatever trump is, in
+    either game: its strength, a brisque's points, the bésigue's Q♠ and J♦."""
     value = STRENGTH[card.rank]
-    if card.suit == trump:
-        value += 20 if card.rank is not Rank.SEVEN else 15
     if is_brisque(card.index):
         value += 12
-    if card.rank in (Rank.K, Rank.Q):
-        value += 8
     if card.face in (QUEEN_OF_SPADES, JACK_OF_DIAMONDS):
         value += 10
+    return value
+
+
+def keep_value(card: Card, trump: int) -> int:
+    """How much a card is worth keeping in phase 1 (higher: keep it)."""
+    value = material_value(card)
+    if card.suit == trump:
+        value += 20 if card.rank is not Rank.SEVEN else 15
+    if card.rank in (Rank.K, Rank.Q):
+        value += 8
     return value
 
 

@@ -22,6 +22,7 @@ from games.besigue.ai.heuristic import (
     ThumbPlayer,
     Thumbs,
     choose,
+    material_value,
     partner_winning,
     phase_two_card,
     power,
@@ -30,8 +31,7 @@ from games.besigue.ai.heuristic import (
 from games.besigue.haiti.deal import HaitiView
 from games.besigue.haiti.melds import legal_melds
 from games.besigue.haiti.tricks import haiti_tricks
-from games.besigue.melds import JACK_OF_DIAMONDS, QUEEN_OF_SPADES
-from games.besigue.rules import STRENGTH, is_brisque
+from games.besigue.rules import is_brisque
 from games.cards import Card, Rank
 
 LATE: Final = 3  # rounds of draws left under which phase 1's tricks are fought for
@@ -42,17 +42,13 @@ def keep_value(card: Card, trump: int) -> int:
     """How much a card is worth keeping in phase 1 (higher: keep it)."""
     if card.is_joker:
         return 60
-    value = STRENGTH[card.rank]
+    value = material_value(card)
     if card.suit == trump:
         value += 20 if card.rank is not Rank.SEVEN else 4
-    if is_brisque(card.index):
-        value += 12
     if card.rank in (Rank.K, Rank.Q):
         value += 12 if trump == NO_TRUMP else 8
     if card.rank in (Rank.A, Rank.J):
         value += 4  # quartets
-    if card.face in (QUEEN_OF_SPADES, JACK_OF_DIAMONDS):
-        value += 10
     return value
 
 
