@@ -11,7 +11,7 @@ wins (``TrickRules.beats`` is strict).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import ClassVar, Protocol, Self
@@ -86,8 +86,10 @@ class TrickPlay:
     """
 
     __slots__ = (
+        "dealer",
         "hands",
         "history",
+        "initial_hands",
         "lead",
         "leader",
         "seats",
@@ -98,7 +100,9 @@ class TrickPlay:
         "winner",
         "winner_seat",
     )
+    dealer: int
     hands: list[int]
+    initial_hands: tuple[int, ...]  # as dealt, for the record
     seats: int
     turn: int
     trick_rules: TrickRules
@@ -106,8 +110,21 @@ class TrickPlay:
     done: ClassVar[IntEnum]  # the phase of a deal that is over
 
     @property
+    def first(self) -> int:
+        """First hand, on the dealer's right."""
+        return (self.dealer + 1) % self.seats
+
+    @property
     def is_over(self) -> bool:
         return self.phase is self.done
+
+    def _deal(self, dealer: int, hands: Sequence[int]) -> None:
+        """Take the hands ``dealer`` dealt (bit sets by seat): the seats, the hands
+        to play from and the hands as dealt."""
+        self.seats = len(hands)
+        self.dealer = dealer
+        self.hands = list(hands)
+        self.initial_hands = tuple(hands)
 
     def _start_play(self, leader: int) -> None:
         self.leader = leader

@@ -132,7 +132,7 @@ class DealFlow(TrickPlay):
             raise ValueError(f"a stock of {len(rest)} cards does not divide among {seats}")
         hands, turned, stock = canonical_copies(hands, turned, stock, deck.packs)
         self.rules = rules
-        self.seats = seats
+        self._deal(dealer, hands)
         self.packs = deck.packs
         self.teams = rules.teams_for(seats)
         sides = max(self.teams) + 1
@@ -143,9 +143,6 @@ class DealFlow(TrickPlay):
             raise ValueError(f"scores are whole numbers from 0, not {list(before)}")
         self.scores_before = before
         self.target = rules.target_for(seats)
-        self.dealer = dealer
-        self.hands = list(hands)
-        self.initial_hands = tuple(hands)
         self.initial_turned = turned
         self.turned = turned  # -1 once drawn (or when none is turned)
         self.stock = tuple(stock)
@@ -158,7 +155,7 @@ class DealFlow(TrickPlay):
         self.actions: list[tuple[int, Action]] = []
         self.outcome = None
         self.phase = Phase.PLAY1
-        self._start_play((dealer + 1) % seats)
+        self._start_play(self.first)
 
     def copy(self) -> DealFlow:
         """A copy to play on (cheap: the immutable parts are shared)."""

@@ -170,11 +170,8 @@ class DealState(TrickPlay):
         "calls_left",
         "contreur",
         "curieux",
-        "dealer",
         "declarer",
         "entered",
-        "first",
-        "initial_hands",
         "outcome",
         "phase",
         "pot",
@@ -213,11 +210,7 @@ class DealState(TrickPlay):
         if entering >= 0 and (bete_in_play or entering >= len(waiting)):
             raise ValueError("a bête enters only when none is in play, from those waiting")
         self.rules = rules
-        self.seats = seats
-        self.dealer = dealer
-        self.first = (dealer + 1) % seats
-        self.hands = list(hands)
-        self.initial_hands = tuple(hands)
+        self._deal(dealer, hands)
         self.talon = tuple(talon)
         self.turned = 0  # index in the talon of the trump card
         self.trump = talon[0] >> 4

@@ -127,13 +127,10 @@ class HandBase(TrickPlay):
         "cagnot_taken",
         "cagnote_over",
         "call",
-        "dealer",
         "declarer",
         "discarded",
         "entry",
-        "first",
         "holder",
-        "initial_hands",
         "level",
         "looked",
         "matadors",
@@ -149,11 +146,8 @@ class HandBase(TrickPlay):
         "trump",
     )
     rules: Rules
-    dealer: int
     belle: Suit
-    first: int  # first hand, on the dealer's right
     trump: int  # -1 until declared
-    initial_hands: tuple[int, ...]
     cagnot: tuple[int, ...]
     cagnot_taken: int
     discarded: int

@@ -87,15 +87,11 @@ class HandState(Declaration):
         belle = Suit(belle)
         _validate_deal(dealer, belle, hands, cagnot, entry_in_play)
         self.rules = rules
-        self.dealer = dealer
+        self._deal(dealer, hands)
         self.belle = belle
-        self.first = (dealer + 1) % SEATS
-        self.seats = SEATS
         self.trump = -1
         self.trick_rules = FollowBeatTrump(-1, True)  # trump is named at the declaration
-        self.hands = list(hands)
         self._start_play(self.first)
-        self.initial_hands = tuple(hands)
         self.cagnot = tuple(cagnot)
         self.cagnot_taken = 0
         self.discarded = 0

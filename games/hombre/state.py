@@ -137,11 +137,7 @@ class DealState(TrickPlay):
             if not 0 <= bete.owner < SEATS:
                 raise ValueError(f"a bête's owner is a seat 0-{SEATS - 1}, not {bete.owner}")
         self.rules = rules
-        self.seats = SEATS
-        self.dealer = dealer
-        self.first = (dealer + 1) % SEATS
-        self.hands = list(hands)
-        self.initial_hands = tuple(hands)
+        self._deal(dealer, hands)
         self.talon = tuple(talon)
         self.drawn = 0  # cards drawn from the talon's top so far
         self.pool = pool
