@@ -153,7 +153,7 @@ class DealView:
 class DealState(TrickPlay):
     """The full state of one deal.  Mutable: ``apply`` advances it, ``copy`` forks it."""
 
-    __slots__ = ("actions", "dealer", "initial_hands", "outcome", "phase", "rules", "talon")
+    __slots__ = ("actions", "outcome", "phase", "rules", "talon")
     done = Phase.DONE  # the phase of a deal that is over (``is_over``)
     phase: Phase
 
@@ -168,16 +168,13 @@ class DealState(TrickPlay):
             raise ValueError(f"the toy game deals {SEATS} hands, not {len(hands)}")
         DECK.validate(hands, talon, HAND_SIZE, "talon")
         self.rules = rules
-        self.seats = SEATS
-        self.dealer = dealer
-        self.hands = list(hands)
-        self.initial_hands = tuple(hands)
+        self._deal(dealer, hands)
         self.talon = tuple(talon)
         self.trick_rules = HIGH_CARD
         self.actions: list[tuple[int, Action]] = []
         self.outcome: Outcome | None = None
         self.phase = Phase.PLAY
-        self._start_play((dealer + 1) % SEATS)  # the non-dealer leads
+        self._start_play(self.first)  # the non-dealer leads
 
     def copy(self) -> DealState:
         return self._copied((*TrickPlay.__slots__, *DealState.__slots__), ("actions",))

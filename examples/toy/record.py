@@ -18,12 +18,17 @@ from typing import Any
 
 from examples.toy.game import GAME, SEATS, Action, DealState, Rules
 from examples.toy.session import Session, SettledDeal
-from games.cards import Card, cards_of
+from games.cards import Card
 from games.records import (
     DealReplay,
     RecordError,
+    action_lines,
+    cards_json,
+    hands_json,
     reading_record,
+    record_head,
     recorded_actions,
+    recorded_hands,
     replay_deal,
     result_head,
 )
@@ -57,12 +62,10 @@ class DealRecord:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": GAME,
-            "options": self.options.to_dict(),
-            "players": list(self.players),
+            **record_head(GAME, self.options.to_dict(), self.players),
             "dealer": self.dealer,
-            "hands": [[str(c) for c in hand] for hand in self.hands],
-            "talon": [str(c) for c in self.talon],
+            "hands": hands_json(self.hands),
+            "talon": cards_json(self.talon),
             "actions": list(self.actions),
         }
 
@@ -72,9 +75,9 @@ def record_of(session: Session, state: DealState) -> DealRecord:
     return DealRecord(
         players=session.players,
         dealer=state.dealer,
-        hands=tuple(tuple(cards_of(h)) for h in state.initial_hands),
+        hands=recorded_hands(state.initial_hands),
         talon=tuple(Card.from_index(i) for i in state.talon),
-        actions=tuple(f"{seat} {action}" for seat, action in state.actions),
+        actions=action_lines(state.actions),
         options=session.rules,
     )
 
