@@ -1,7 +1,8 @@
 """The teacher: the value of a seat's moves from its view (``evaluate``), and the
 review of a hand's record for a seat (``review``), in each game's own unit.
 
-For a bot: ``evaluate`` (a hint) and ``review_decision`` (one decision of a
+For a bot: ``hint`` (``games.ai.teacher.hint``: the best moves valued by
+``evaluate``) and ``review_decision`` (one decision of a
 review) take and return plain data, so that they run in worker processes;
 ``decision_keys`` lists a seat's decisions, ``review_record(done=...)``
 assembles (or resumes) a review from the decisions already stored.
