@@ -270,14 +270,17 @@ SPLIT: Final = ("both", "candidate only", "baseline only", "neither")
 
 
 def contract_split(
-    arena: Arena, results: Sequence[DealResult], ref: bool = False
-) -> dict[str, dict[str, float]] | None:
+    arena: Arena, results: Sequence[DealResult], seed: int, ref: bool = False
+) -> dict[str, dict[str, Any]] | None:
     """Where the mean difference per deal comes from: each seat's difference put with
     whether it played the contract at the candidate's table (the reference's if
     ``ref``), at the baseline's, at both or at neither (``SPLIT``); the parts sum to
-    the mean.  None in a game without a contract."""
-    parts = {key: [0, 0.0] for key in SPLIT}
-    for result in results:
+    the mean.  Each part has its 95 % interval over the deals (``seed`` draws the
+    resamples): a part is read against its own noise, far larger than a few seats
+    make it look.  None in a game without a contract."""
+    seats = dict.fromkeys(SPLIT, 0)
+    by_deal = {key: [0.0] * len(results) for key in SPLIT}
+    for i, result in enumerate(results):
         records = result.ref if ref else result.a
         assert records is not None
         for x, y in zip(records, result.b, strict=True):
@@ -285,10 +288,13 @@ def contract_split(
             if took is None or base is None:
                 return None
             key = SPLIT[(not took) * 2 + (not base)]
-            parts[key][0] += 1
-            parts[key][1] += (x.score - y.score) / len(records)
-    n = len(results)
-    return {key: {"seats": seats, "per_deal": total / n} for key, (seats, total) in parts.items()}
+            seats[key] += 1
+            by_deal[key][i] += (x.score - y.score) / len(records)
+    split: dict[str, dict[str, Any]] = {}
+    for offset, key in enumerate(SPLIT):
+        mean, low, high = bootstrap_ci(by_deal[key], seed + offset)
+        split[key] = {"seats": seats[key], "per_deal": mean, "ci95": [low, high]}
+    return split
 
 
 def summarize(config: DuelConfig, results: Sequence[DealResult]) -> dict[str, Any]:
@@ -310,7 +316,7 @@ def summarize(config: DuelConfig, results: Sequence[DealResult]) -> dict[str, An
         "ci95": [low, high],
         "a_side": _side(arena, (x for r in results for x in r.a)),
         "b_side": _side(arena, (x for r in results for x in r.b)),
-        "split": contract_split(arena, results),
+        "split": contract_split(arena, results, config.seed + 3),
     }
     if config.ref is not None:
         ref_diffs = [r.ref_diff or 0.0 for r in results]
@@ -324,7 +330,7 @@ def summarize(config: DuelConfig, results: Sequence[DealResult]) -> dict[str, An
             "gap_closed": share,
             "gap_closed_ci95": [slow, shigh],
             "ref_side": _side(arena, (x for rs in refs for x in rs)),
-            "split": contract_split(arena, results, ref=True),
+            "split": contract_split(arena, results, config.seed + 7, ref=True),
         }
     return summary
 
@@ -363,9 +369,7 @@ def format_summary(s: dict[str, Any], arena: Arena) -> str:
     return "\n".join(lines)
 
 
-def _split_line(
-    name: str, baseline: str, split: Mapping[str, Mapping[str, float]], unit: str
-) -> str:
+def _split_line(name: str, baseline: str, split: Mapping[str, Mapping[str, Any]], unit: str) -> str:
     """Where ``name``'s difference comes from, in words."""
     words = {
         "both": "both",
@@ -374,7 +378,8 @@ def _split_line(
         "neither": "neither",
     }
     parts = ", ".join(
-        f"{words[key]} {int(split[key]['seats'])} seats {split[key]['per_deal']:+.3f}"
+        f"{words[key]} {int(split[key]['seats'])} seats {split[key]['per_deal']:+.3f} "
+        f"({split[key]['ci95'][0]:+.3f} .. {split[key]['ci95'][1]:+.3f})"
         for key in SPLIT
     )
     return f"{name}'s difference by who played the contract ({unit} a deal): {parts}"

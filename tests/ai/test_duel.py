@@ -13,7 +13,17 @@ import games.ai
 from games import offered, registry
 from games.ai import decide
 from games.ai.__main__ import main
-from games.ai.duel import SPLIT, DuelConfig, arena_of, format_summary, run, summarize
+from games.ai.duel import (
+    SPLIT,
+    DealResult,
+    DuelConfig,
+    SeatRecord,
+    arena_of,
+    contract_split,
+    format_summary,
+    run,
+    summarize,
+)
 from games.bete_hombree import HandState
 
 
@@ -120,6 +130,42 @@ def test_the_difference_is_split_by_who_played_the_contract(game: str) -> None:
     total = sum(part["per_deal"] for part in split.values())
     assert abs(total - summary["mean_diff_per_deal"]) < 1e-9
     assert "heuristic's difference by who played the contract" in text
+    for part in split.values():
+        low, high = part["ci95"]
+        assert low <= part["per_deal"] <= high
+        if not part["seats"]:
+            assert low == high == 0.0  # no seat, no difference, no spread
+        assert f"({low:+.3f} .. {high:+.3f})" in text
+
+
+def test_a_part_of_the_split_is_as_uncertain_as_its_deals_make_it() -> None:
+    """A part's interval is the spread of its own per-deal values: a part whose
+    differences alternate in sign is wide around nothing, a part the same in every
+    deal has none."""
+
+    class Took:
+        def took(self, facts: dict[str, object]) -> bool | None:
+            return bool(facts["took"])
+
+    def seat(score: float, took: bool) -> SeatRecord:
+        return SeatRecord(score=score, facts={"took": took})
+
+    results = [
+        DealResult(
+            index=i,
+            a=[seat(4.0 if i % 2 else -4.0, True), seat(1.0, False)],
+            b=[seat(0.0, True), seat(0.0, False)],
+            ref=None,
+        )
+        for i in range(40)
+    ]
+    split = contract_split(Took(), results, seed=1)  # type: ignore[arg-type]
+    assert split is not None
+    both, neither = split["both"], split["neither"]
+    assert both["seats"] == neither["seats"] == 40
+    assert both["per_deal"] == 0.0 and neither["per_deal"] == 0.5
+    assert both["ci95"][0] < -0.3 and both["ci95"][1] > 0.3  # noise, not a lead
+    assert neither["ci95"] == [0.5, 0.5]  # +1 over two seats in every deal
 
 
 def test_l_hombre_split_counts_the_hombres_of_each_table() -> None:
