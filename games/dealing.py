@@ -27,7 +27,7 @@ from games.cards import (
     joker_mask,
     number_copies,
 )
-from games.records import cards_json, hands_json
+from games.records import cards_json, hands_json, recorded_cards, recorded_hands
 
 
 class DealPattern(StrEnum):
@@ -166,7 +166,7 @@ class Deck:
 def deal_text(hands: Sequence[int], rest: Sequence[int]) -> tuple[list[list[str]], list[str]]:
     """A deal in record notation: each hand's cards, then the undealt ones in order
     (identical cards of several packs share one code)."""
-    return hands_json(cards_of(h) for h in hands), cards_json(Card.from_index(i) for i in rest)
+    return hands_json(recorded_hands(hands)), cards_json(recorded_cards(rest))
 
 
 def parse_deal(

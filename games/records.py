@@ -132,6 +132,11 @@ def recorded_hands(hands: Iterable[int]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(cards_of(h)) for h in hands)
 
 
+def recorded_cards(indices: Iterable[int]) -> tuple[Card, ...]:
+    """Cards left undealt (bit numbers, in order: a talon, a stock) as a record holds them."""
+    return tuple(Card.from_index(i) for i in indices)
+
+
 def action_lines(actions: Iterable[tuple[int, object]]) -> tuple[str, ...]:
     """A deal's actions by seat as a record's lines, ``"SEAT words"``
     (``split_action_line`` reads one back)."""

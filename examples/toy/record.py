@@ -28,6 +28,7 @@ from games.records import (
     reading_record,
     record_head,
     recorded_actions,
+    recorded_cards,
     recorded_hands,
     replay_deal,
     result_head,
@@ -76,7 +77,7 @@ def record_of(session: Session, state: DealState) -> DealRecord:
         players=session.players,
         dealer=state.dealer,
         hands=recorded_hands(state.initial_hands),
-        talon=tuple(Card.from_index(i) for i in state.talon),
+        talon=recorded_cards(state.talon),
         actions=action_lines(state.actions),
         options=session.rules,
     )

@@ -31,6 +31,7 @@ from games.records import (
     reading_record,
     record_head,
     recorded_actions,
+    recorded_cards,
     recorded_hands,
     recorded_players,
     replay_deals,
@@ -173,7 +174,7 @@ def deal_of(state: AnyDeal) -> Deal:
         dealer=state.dealer,
         hands=recorded_hands(state.initial_hands),
         turned=Card.from_index(turned) if turned >= 0 else None,
-        stock=tuple(Card.from_index(i) for i in state.stock),
+        stock=recorded_cards(state.stock),
         actions=action_lines((seat, a) for seat, a in state.actions if a.kind is not Kind.DRAW),
     )
 

@@ -23,6 +23,7 @@ from games.records import (
     reading_record,
     record_head,
     recorded_actions,
+    recorded_cards,
     recorded_hands,
     recorded_players,
     replay_deals,
@@ -109,7 +110,7 @@ def deal_of(state: DealState) -> Deal:
     return Deal(
         dealer=state.dealer,
         hands=recorded_hands(state.initial_hands),
-        talon=tuple(Card.from_index(i) for i in state.talon),
+        talon=recorded_cards(state.talon),
         actions=action_lines(state.actions),
     )
 
