@@ -224,7 +224,7 @@ class Info(commands.Cog):
     @app_commands.describe(
         game="The game",
         player="Only the hands this player played",
-        review="The review of this hand (its number #): yours, or player's",
+        review="Review this hand (its number #) for you, or for player",
     )
     async def history(
         self,
