@@ -19,7 +19,13 @@ from discord.app_commands import Choice
 
 from bot.commands import TableChoices
 from bot.delivery.permissions import manager_only
-from bot.delivery.table_message import edit_refused, table_edit, table_payload
+from bot.delivery.table_message import (
+    edit_refused,
+    landed,
+    table_drawing,
+    table_edit,
+    table_payload,
+)
 from bot.drawing.boards import rules_embed
 from bot.drawing.hint_text import hint_text
 from bot.drawing.pictures.files import edit_files, held, send_files
@@ -221,12 +227,14 @@ async def _answer_public(bot: BeteBot, interaction: Interaction, table: LiveTabl
     on a table message since replaced is answered apart, the new one edited)."""
     if _on_table(interaction, table):
         shown = bot.presenter.shown(table)
-        payload = table_edit(table, shown, held(interaction.message))
+        drawn = table_drawing(table, shown)
+        payload = table_edit(table, shown, held(interaction.message), drawn)
         try:
             await interaction.response.edit_message(**payload)
         except discord.NotFound:  # posted again below a summary while this answer was sent
             edit_refused(shown)
         else:
+            landed(shown, drawn)
             await bot.presenter.after_change(table, table_done=True)
             return
     # the click was taken: said in a line, and the table's message as it is now edited

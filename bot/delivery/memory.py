@@ -62,6 +62,10 @@ class Shown:
 
     fingerprint: str = ""  # of what the table message shows
     picture_held: str | None = UNKNOWN  # the picture the table message holds (None: none)
+    # (hand, tricks taken) that the table message showed when its last edit landed: the
+    # next one shows every trick taken since, not only the last (tricks played while an
+    # edit was on its way are seen all the same)
+    tricks: tuple[int, int] = (0, 0)
     dms: dict[str, DMRef] = field(default_factory=dict)  # player: their private hand
     dm_closed: set[str] = field(default_factory=set)
     locales: dict[str, str] = field(default_factory=dict)  # player: their client's language

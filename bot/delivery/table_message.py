@@ -3,7 +3,8 @@
 Every send of a table's message goes through one key of the outbox (``bot.delivery.outbox``):
 one at a time, the newest, drawn as the table is when it leaves, tried again with backoff
 when Discord says no for a while. At most one edit per change, none when the message
-shows that already.
+shows that already. Each version shows every trick taken since the last version that
+landed (``Shown.tricks``): tricks played while an edit was on its way are not skipped.
 
 - An edit answered Unknown Message (10008: a moderator deleted it, or a channel purge)
   posts a new message with the table as it is, its id kept in the tables row (a restart
@@ -31,14 +32,14 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from functools import partial
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import discord
 
 from bot.delivery.memory import Memory, Shown
 from bot.delivery.outbox import Delivery, Later, Outbox, ServerErrors, Superseded, lacks_permission
 from bot.drawing.pictures.files import UNKNOWN, edit_files, picture_name, send_files
-from bot.drawing.render import panel_fingerprint, table_embed, table_view
+from bot.drawing.render import panel_fingerprint, table_embed, table_view, tricks_mark
 from bot.game import LogLine
 from bot.tables.table import LiveTable
 
@@ -49,31 +50,44 @@ REPOST_GAP: Final = 5.0  # seconds at least between two messages of a table post
 OPENING: Final = 10.0  # seconds a new table's message id may be unknown (being answered)
 NEVER: Final = float("-inf")
 
-Drawing = tuple[dict[str, Any], str]  # a table message's payload, and its fingerprint
+
+class Drawing(NamedTuple):
+    """A table message as the table is now."""
+
+    payload: dict[str, Any]  # its embed and buttons
+    fingerprint: str
+    tricks: tuple[int, int]  # (hand, tricks taken) it shows: Shown.tricks once it landed
 
 
-def table_payload(table: LiveTable) -> dict[str, Any]:
-    """The table message as the table is now (its embed and buttons)."""
+def table_payload(table: LiveTable, since: int | None = None) -> dict[str, Any]:
+    """The table message as the table is now (its embed and buttons; ``since``: the
+    tricks of the hand it showed already, each one taken after them shown)."""
     lang = table.public_lang
-    return {"embed": table_embed(table, lang), "view": table_view(table, lang)}
+    return {"embed": table_embed(table, lang, since), "view": table_view(table, lang)}
 
 
-def table_drawing(table: LiveTable) -> Drawing:
-    """The table message's payload as the table is now, and its fingerprint."""
-    payload = table_payload(table)
-    return payload, panel_fingerprint(payload["embed"], payload["view"])
+def table_drawing(table: LiveTable, shown: Shown) -> Drawing:
+    """The table message as the table is now, for a message that shows ``shown``."""
+    hand, taken = shown.tricks
+    payload = table_payload(table, taken if hand == table.hand_no else 0)
+    fingerprint = panel_fingerprint(payload["embed"], payload["view"])
+    return Drawing(payload, fingerprint, tricks_mark(table))
 
 
-def table_edit(
-    table: LiveTable, shown: Shown, holds: str | None, drawn: Drawing | None = None
-) -> dict[str, Any]:
-    """An edit of the table message that holds the picture ``holds`` (``drawn``: the
-    table's drawing, if just made): its picture is uploaded only when it changed;
-    ``shown`` remembers what the message now shows and holds."""
-    payload, shown.fingerprint = drawn if drawn is not None else table_drawing(table)
+def table_edit(table: LiveTable, shown: Shown, holds: str | None, drawn: Drawing) -> dict[str, Any]:
+    """An edit of the table message that holds the picture ``holds``, to ``drawn``: its
+    picture is uploaded only when it changed; ``shown`` remembers what the message now
+    shows and holds (its tricks once the edit landed: ``landed``)."""
+    payload, shown.fingerprint = drawn.payload, drawn.fingerprint
     payload = {**payload, **edit_files(payload["embed"], holds)}
     shown.picture_held = picture_name(payload["embed"])
     return payload
+
+
+def landed(shown: Shown, drawn: Drawing) -> None:
+    """The table message now shows ``drawn``: its next version shows the tricks taken
+    after these."""
+    shown.tricks = drawn.tricks
 
 
 def edit_refused(shown: Shown) -> None:
@@ -232,8 +246,9 @@ class TableMessages:
                 self._moves[table.id] = False
                 await self._post(table)
             return
-        drawn, shown = table_drawing(table), self.shown(table)
-        if drawn[1] == shown.fingerprint and shown.picture_held != UNKNOWN:
+        shown = self.shown(table)
+        drawn = table_drawing(table, shown)
+        if drawn.fingerprint == shown.fingerprint and shown.picture_held != UNKNOWN:
             return
         channel = self.client.get_partial_messageable(
             table.row.channel_id, guild_id=table.row.guild_id
@@ -270,6 +285,7 @@ class TableMessages:
         finally:
             if self._editing.get(table.id, (None,))[0] is edit:
                 del self._editing[table.id]
+        landed(shown, drawn)
         self._seen[table.id] = time.monotonic()
         self.through(table.id)
 
@@ -282,7 +298,9 @@ class TableMessages:
             self._moves[table.id] = self._moves.get(table.id, False)
             raise Later(wait)
         old = table.row.message_id
-        payload, fingerprint = table_drawing(table)
+        shown = self.shown(table)
+        drawn = table_drawing(table, shown)
+        payload = drawn.payload
         channel = self.client.get_partial_messageable(
             table.row.channel_id, guild_id=table.row.guild_id
         )
@@ -293,8 +311,8 @@ class TableMessages:
             raise
         self._posted[table.id] = self._seen[table.id] = time.monotonic()
         self.through(table.id)
-        shown = self.shown(table)
-        shown.fingerprint, shown.picture_held = fingerprint, picture_name(payload["embed"])
+        shown.fingerprint, shown.picture_held = drawn.fingerprint, picture_name(payload["embed"])
+        landed(shown, drawn)
         await self._moved(table, message.id)
         if retire and old is not None and old != message.id:
             try:

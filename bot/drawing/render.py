@@ -44,6 +44,7 @@ from games.ai.teacher.hint import offers_hint
 from games.cards import Card, Suit
 
 COLOUR: Final = discord.Colour(0x2E7D32)
+FIELD_LIMIT: Final = 1024  # characters in an embed field's value (Discord's limit)
 # the private hands drawn (4 kB each), kept for the change that drew it: 1 s (bot.drawing.drawn)
 HAND_PANELS: Final = TableMemo[tuple[discord.Embed, discord.ui.View, Picture | None]](2048, 1.0)
 # the fingerprints of the kept hands (their embed, what they show, what they let do)
@@ -63,9 +64,16 @@ CARD_STYLE: Final = {
 }
 
 
-def trick_field(names: list[str], view: TrickView, lang: str) -> Field | None:
+def trick_field(
+    names: list[str], view: TrickView, lang: str, since: int | None = None
+) -> Field | None:
     """The trick on the table: who leads and who is winning, the cards so far, and the
-    last trick taken beside it, so that every card played is seen by everyone."""
+    last trick taken beside it, so that every card played is seen by everyone.
+
+    ``since``: how many of the hand's tricks taken the table message showed already
+    (None: the last one is enough). Every trick taken after them is shown, so that a
+    trick played while the message was being edited is not skipped; the oldest give
+    way first when they would not fit in a field."""
     number = len(view.tricks_played) + 1
     lines = []
     if view.trick:
@@ -82,9 +90,17 @@ def trick_field(names: list[str], view: TrickView, lang: str) -> Field | None:
         lines.append(t(lang, "table.trick_empty"))
     else:
         return None
-    if view.tricks_played:
-        last = len(view.tricks_played)
-        lines.append(played_trick_text(last, view.tricks_played[-1], names, lang))
+    taken = len(view.tricks_played)
+    first = max(0, taken - 1 if since is None else min(since, taken - 1))
+    room = FIELD_LIMIT - len("\n".join(lines))
+    earlier: list[str] = []
+    for done in range(taken, first, -1):  # the newest first, while they fit
+        line = played_trick_text(done, view.tricks_played[done - 1], names, lang)
+        if earlier and room < len(line) + 1:
+            break
+        earlier.insert(0, line)
+        room -= len(line) + 1
+    lines += earlier
     return (t(lang, "table.trick", number=number), "\n".join(lines), False)
 
 
@@ -285,7 +301,17 @@ def public_view(table: LiveTable) -> Any:
     return table.game.renderer.public_view(state.view(max(state.turn, 0)))
 
 
-def table_embed(table: LiveTable, lang: str) -> discord.Embed:
+def tricks_mark(table: LiveTable) -> tuple[int, int]:
+    """The hand in play and how many of its tricks are taken: what a table message drawn
+    now shows, and need not show again (``table_embed``'s ``since``)."""
+    view = public_view(table)
+    taken = len(view.tricks_played) if view is not None and table.game.capabilities.tricks else 0
+    return table.hand_no, taken
+
+
+def table_embed(table: LiveTable, lang: str, since: int | None = None) -> discord.Embed:
+    """The table message's embed (``since``: the tricks of the hand it showed already,
+    as ``trick_field`` takes it)."""
     names = [s.name for s in table.seats]
     game = table.game
     title = t(lang, "table.title", id=table.id, game=game.spec.name(lang))
@@ -331,7 +357,7 @@ def table_embed(table: LiveTable, lang: str) -> discord.Embed:
     if table.status != "ended":
         fields = renderer.public_fields(table, view, lang)
         if view is not None and game.capabilities.tricks:
-            trick = trick_field(names, view, lang)
+            trick = trick_field(names, view, lang, since)
             fields += [trick] if trick is not None else []
             picture = None
             if table.pictures and table.in_deal:  # a settled deal has no trick in progress
@@ -494,6 +520,6 @@ def _draw_kept_panel(
 # ---- the end of a hand ---------------------------------------------------------------
 
 
-def clip(text: str, limit: int = 1024) -> str:
+def clip(text: str, limit: int = FIELD_LIMIT) -> str:
     """An embed field's value fits Discord's limit (a long list of payments is cut)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -39,6 +39,38 @@ async def test_the_table_shows_the_trick_and_the_last_trick_taken(world):
     assert card_text(Action.parse(steps[plays[4]][1]).card, lang) in field  # the new lead
 
 
+async def test_tricks_played_while_the_table_was_not_edited_are_all_shown(world):
+    """Tricks taken while the table message was not edited (as while an edit is on its
+    way) are each shown by its next version, not only the last of them."""
+    table = await open_full_table(world)
+    lang = table.public_lang
+    steps = actions()
+    plays = [i for i, (_, words) in enumerate(steps) if words.startswith("play")]
+    for seat, words in steps[: plays[4]]:  # up to the first trick taken
+        await act_in_dm(world, seat, Action.parse(words))
+    assert len(table.state.view(0).tricks_played) == 1
+    for seat, words in steps[plays[4] : plays[12] + 1]:  # two tricks and a lead, unseen
+        await world.bot.service.act(
+            table.id, table.seats[seat].player, Action.parse(words), table.moves
+        )
+    await world.bot.presenter.after_change(live(world))
+    await world.env.settle()
+    taken = live(world).state.view(0).tricks_played
+    assert len(taken) == 3
+    field = trick_field(world)
+    for number, trick in enumerate(taken[1:], start=2):
+        cards = " ".join(card_text(c, lang) for _, c in trick.cards)
+        name = table.name(trick.winner)
+        assert t(lang, "table.last_trick", number=number, cards=cards, name=name) in field
+    assert t(lang, "table.last_trick", number=1, cards="", name="").split(":")[0] not in field
+    # and once shown, the next version shows the last trick only, as before
+    seat, words = steps[plays[12] + 1]
+    await act_in_dm(world, seat, Action.parse(words))
+    assert t(lang, "table.last_trick", number=2, cards="", name="").split(":")[0] not in (
+        trick_field(world)
+    )
+
+
 async def test_the_tricks_button_lists_every_trick_taken(world):
     table = await open_full_table(world)
     steps = actions()

@@ -11,19 +11,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.delivery.client import _format_args
-from bot.drawing.render import log_text
+from bot.drawing.render import log_text, table_embed
 from bot.errors import UserError
 from bot.tables.table import LiveTable
 from bot.texts.i18n import MESSAGES, t
 from tests.conformance.watch import (
     LANGS,
     PublicCards,
+    embed_strings,
     face,
     played,
     summary_strings,
     table_strings,
 )
 from tests.e2e.leaks import cards_in
+
+CATCH_UP = 3  # tricks taken while the table message was not edited, in the catch-up check
 
 
 @dataclass
@@ -49,6 +52,7 @@ class Checks:
             leaks += knowledge.leaks([log], old_lines=True) + knowledge.leaks(summary)
             self.failures += [f"after {what} ({lang}): hidden card {leak}" for leak in leaks]
             self._played_shown(table, strings + summary, lang, what)
+            self._caught_up(table, lang, what)
         self._deal_after(table)
 
     def _played_shown(self, table: LiveTable, strings: list[str], lang: str, what: str) -> None:
@@ -62,6 +66,21 @@ class Checks:
         missing = [card for card in new if card not in named]
         if missing:
             self.failures.append(f"after {what} ({lang}): {missing} played, not shown")
+
+    def _caught_up(self, table: LiveTable, lang: str, what: str) -> None:
+        """A table message whose last version showed the table ``CATCH_UP`` tricks ago
+        (its edits held up meanwhile) shows every card played since, by itself."""
+        state = table.state
+        if state is None or table.status == "ended" or not table.game.capabilities.tricks:
+            return
+        view = state.view(0)
+        since = max(0, len(view.tricks_played) - CATCH_UP)
+        named = set().union(*(cards_in(s) for s in embed_strings(table_embed(table, lang, since))))
+        unseen = [trick for trick in view.tricks_played[since:] if trick.cards]
+        new = [face(card) for trick in unseen for _, card in trick.cards]
+        missing = [card for card in new + [face(c) for _, c in view.trick] if card not in named]
+        if missing:
+            self.failures.append(f"after {what} ({lang}): {missing} played, not caught up")
 
     def _deal_after(self, table: LiveTable) -> None:
         state = table.state

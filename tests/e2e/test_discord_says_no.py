@@ -6,7 +6,9 @@ process on the fake Discord):
   with no further change to carry it;
 - a burst of 5xx answers on the table message's edits does not hold the game back: the
   players go on, and the table shows the current move as soon as Discord takes edits
-  again.
+  again;
+- a table message's edit that Discord is slow to answer while two whole tricks are
+  played does not leave a trick unseen: the next edit shows both.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from collections.abc import Callable
 
 from bot.ids import ComponentId
 from tests.e2e.fake import BotProcess, FakeDiscord, FakeMessage, SimUser
+from tests.e2e.fake.model import visible_texts
+from tests.e2e.leaks import cards_in
 from tests.e2e.players import DONE, WAIT, find_button
 from tests.e2e.test_bad_input import play_until, seated_table, verbs
 
@@ -101,6 +105,34 @@ async def test_a_burst_of_server_errors_on_the_table_does_not_freeze_it(
     assert players.summaries() == [1]
     assert "Traceback" not in bot.output()
     assert server.problems() == []
+
+
+async def test_tricks_played_while_the_table_edit_is_slow_are_all_shown(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    bot, players = await seated_table(server, make_bot)
+    table = players.require_table()
+    await play_until(players, lambda o: "play" in verbs(o))
+    since = len(table.history)
+    # the table's edits wait unanswered: the edit of the first card (drawn as it leaves)
+    # is on its way while the rest of the first trick, the second and a lead are played
+    held = server.hold("PATCH", f"/channels/{table.channel_id}/messages/{table.id}")
+    start = len(players.moves)
+    await players.act(await server.wait_for(players.offer, WAIT, "the first card"))
+    await server.wait_for(lambda: held.held >= 1, WAIT, "the first card's edit of the table")
+    while len(players.moves) < start + 9:
+        await players.act(await server.wait_for(players.offer, WAIT, "the next card"))
+    played = {str(move.arg) for move in players.moves[start:]}
+    assert {move.verb for move in players.moves[start:]} == {"play"} and len(played) == 9
+    held.release()
+    await server.settle()
+    table = players.require_table()
+    versions = [*table.history[since:], table.payload]  # as the channel showed it
+    shown = set().union(*(cards_in("\n".join(visible_texts(p))) for p in versions))
+    assert played <= shown, f"never shown in public: {played - shown}"
+    await players.play_hand()
+    await players.finish()
+    assert "Traceback" not in bot.output()
 
 
 async def test_a_summary_not_posted_before_a_restart_is_posted_after_it(
