@@ -120,12 +120,24 @@ def faults_of(transcript: Transcript) -> list[str]:
         ]
         if acting:
             faults.append(f"#{s.seq} still offers {acting} once ended: {s.text()[:200]!r}")
+            faults.append(versions(transcript, s))
         text = fold(s.text())
         for marker in TURN_MARKERS:
             if marker in text:
                 line = next(x for x in s.text().splitlines() if marker in fold(x))
                 faults.append(f"#{s.seq} still says {marker!r} once ended: {line!r}")
     return faults
+
+
+def versions(transcript: Transcript, sent: Sent) -> str:
+    """How the message of ``sent`` came to stand so (its last versions: the change, the
+    route, and its time against the end), to tell a late answer from a missed edit."""
+    story = [s for s in transcript.sent if s.message_id == sent.message_id][-4:]
+    end = next((s.at for s in transcript.sent if s.seq >= transcript.ended_at), 0.0)
+    steps = [f"#{s.seq} {s.kind} by {s.via} at {s.at - end:+.3f} s" for s in story]
+    return f"  message {sent.message_id}, the end shown at #{transcript.ended_at}: " + "; ".join(
+        steps
+    )
 
 
 def standing(transcript: Transcript) -> list[Sent]:
@@ -159,6 +171,9 @@ def is_hand(transcript: Transcript, sent: Sent) -> bool:
 async def test_ended_means_ended(key: Key) -> None:
     transcript = await played(key)
     faults = faults_of(transcript)
+    if faults and transcript.run is not None:  # what the bot said of Discord saying no
+        said = transcript.run.output.splitlines()
+        faults += [line for line in said if "could not" in line or "Traceback" in line][-8:]
     assert not faults, f"{key}: {len(faults)} faults once the game was over:\n" + "\n".join(
         dict.fromkeys(faults)
     )
