@@ -52,10 +52,12 @@ class Play(commands.Cog):
         bot.presenter.remember_locale(table, player, interaction.locale)
         since = bot.presenter.acted(table, interaction)
         await bot.service.play(Click(player, table.id, notation=move))
-        embed, view = bot.presenter.open_panel(table, interaction, seat, bot.lang(interaction))
+        lang = bot.lang(interaction)
+        embed, view = bot.presenter.open_panel(table, interaction, seat, lang)
         await interaction.response.send_message(
             embed=embed, view=view, ephemeral=True, **send_files(embed)
         )
+        await bot.presenter.panel_sent(table, interaction, seat, lang)
         await bot.presenter.after_change(table)
         await bot.presenter.reach(table, interaction, since)  # edited by the move, or looked up
 
@@ -86,6 +88,7 @@ class Play(commands.Cog):
         await interaction.response.send_message(
             embed=embed, view=view, ephemeral=True, **send_files(embed)
         )
+        await presenter.panel_sent(table, interaction, seat, lang)
         await presenter.reach(table, interaction, since)  # its message gone: posted anew
 
 

@@ -118,6 +118,7 @@ async def _handle(
         await interaction.response.send_message(
             embed=embed, view=view, ephemeral=True, **send_files(embed)
         )
+        await presenter.panel_sent(table, interaction, seat, lang)
         return
     if verb == "keep":  # a match stopping: keep it for later, or not
         await service.keep_choice(table.id, player, cid.arg == "1")
@@ -256,6 +257,8 @@ async def _answer_panel(
     await interaction.response.edit_message(embed=embed, view=view, **files)
     if interaction.guild_id is None:
         bot.presenter.record_panel(table, interaction, embed, view)
+    else:
+        await bot.presenter.panel_sent(table, interaction, seat, lang)
 
 
 class TableComponent(

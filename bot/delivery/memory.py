@@ -54,6 +54,7 @@ class Panel:
     opened: float  # when the token was issued (Unix time)
     fingerprint: str
     picture: str | None = UNKNOWN  # the picture the panel holds (None: none)
+    sent: bool = False  # the answer carrying it reached Discord: there is a message to edit
 
 
 @dataclass(slots=True)

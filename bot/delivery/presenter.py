@@ -24,12 +24,11 @@ in the channel is told, once, to the person who acted (``bot.delivery.permission
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import Any, Final, cast
+from typing import Any, Final
 
 import discord
 
@@ -39,7 +38,17 @@ from bot.delivery.memory import DMRef, Memory, Notice, Panel
 from bot.delivery.outbox import Delivery, Outbox, passing
 from bot.delivery.permissions import Permissions
 from bot.delivery.table_message import TableMessages
-from bot.drawing.pictures.files import UNKNOWN, edit_files, picture_name, send_files
+from bot.delivery.writes import (
+    PANEL_LIFE,
+    Hook,
+    edit_by_hook,
+    edit_with_picture,
+    follow_with_picture,
+    hook_of,
+    send_with_picture,
+    untangle,
+)
+from bot.drawing.pictures.files import UNKNOWN, edit_files, picture_name
 from bot.drawing.render import (
     controls_fingerprint,
     expired_panel,
@@ -55,66 +64,12 @@ from bot.texts.i18n import lang_for, t
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
-PANEL_LIFE = 14 * 60  # seconds an interaction's token is used: it lives 15 minutes
 # seconds a private hand that only follows the play (not its reader's turn) waits before
 # it is edited, the moves made meanwhile gathered into that one edit
 DM_WINDOW: Final = 3.0
 # seconds after their own move within which a player is taken to be following the game:
 # their turn coming back then is not noticed (a notice every few seconds would only nag)
 NOTICE_AFTER: Final = 30.0
-
-
-def send_with_picture(
-    channel: discord.abc.Messageable, embed: discord.Embed, view: discord.ui.View
-) -> Awaitable[discord.Message]:
-    """A new message, its embed's picture attached (a fresh file at each try)."""
-    return channel.send(embed=embed, view=view, **send_files(embed))
-
-
-def edit_with_picture(
-    message: discord.PartialMessage, embed: discord.Embed, view: discord.ui.View, holds: str | None
-) -> Awaitable[discord.Message]:
-    """An edit of a message that holds the picture ``holds`` (uploaded only if changed)."""
-    return message.edit(embed=embed, view=view, **edit_files(embed, holds))
-
-
-Hook = discord.Interaction[Any]
-
-
-def untangle(interaction: Hook) -> None:
-    """Cut an answered interaction kept for its token from its message (most of its
-    size) and from its response, which refers back to it: let go, it is then freed at
-    once.  Kept that long it has reached the garbage collector's oldest generation,
-    which the bot seldom collects (``bot.__main__``), and the cycle with its user,
-    channel and context (2 kB) would wait there for minutes."""
-    interaction.message = None
-    with contextlib.suppress(AttributeError):  # no response asked for
-        delattr(interaction, "_cs_response")
-
-
-def hook_of(ref: DMRef | Notice | None) -> Hook | None:
-    """The interaction whose token may still write for ``ref``, or None."""
-    if ref is None or ref.hook is None or time.time() - ref.hook_at >= PANEL_LIFE:
-        return None
-    return cast(Hook, ref.hook)
-
-
-def edit_by_hook(
-    ref: DMRef, hook: Hook, embed: discord.Embed, view: discord.ui.View
-) -> Awaitable[discord.Message]:
-    """An edit of a private hand through the token of ``hook`` (its clicked message,
-    or one of its follow-ups), its picture uploaded only if changed."""
-    files = edit_files(embed, ref.picture)
-    if ref.original:
-        return hook.edit_original_response(embed=embed, view=view, **files)
-    return hook.followup.edit_message(ref.message_id, embed=embed, view=view, **files)
-
-
-def follow_with_picture(
-    hook: Hook, embed: discord.Embed, view: discord.ui.View
-) -> Awaitable[discord.WebhookMessage]:
-    """A new message in the DM where ``hook`` was clicked, its embed's picture attached."""
-    return hook.followup.send(embed=embed, view=view, wait=True, **send_files(embed))
 
 
 class Presenter:
@@ -298,19 +253,30 @@ class Presenter:
                 embed, view = hand_panel(table, seat, self.player_lang(table, player))
                 if ref.fingerprint != panel_fingerprint(embed, view):
                     await self._last_drawing(table, ref, embed, view)
-        for notice in self.shown(table).notices.values():
-            await self._delete_notice(notice)
+        notices = list(self.shown(table).notices.values())  # one sent meanwhile goes itself
         self.shown(table).notices.clear()
+        for notice in notices:
+            await self._delete_notice(notice)
         self.shown(table).closed = True
 
     async def _last_drawing(
         self, table: LiveTable, ref: DMRef, embed: discord.Embed, view: discord.ui.View
     ) -> None:
-        """A private hand drawn for good: nothing more will change in it."""
+        """A private hand drawn for good: nothing more will change in it (when Discord
+        says no for a while, the outbox tries it again: no later change would)."""
         try:
             await self._edit_hand(ref, embed, view)
-        except discord.HTTPException as error:
+        except Exception as error:
+            if not passing(error) and not isinstance(error, discord.HTTPException):
+                raise
             log.warning("could not close a private hand at table %s: %s", table.id, error)
+            if passing(error):
+                self.outbox.put(
+                    ("last", table.id, ref.message_id),
+                    partial(self._edit_hand, ref, embed, view),
+                    f"the last drawing of a private hand at table {table.id}",
+                    table=table,
+                )
             return
         ref.fingerprint, ref.picture = panel_fingerprint(embed, view), picture_name(embed)
         ref.controls, ref.over = controls_fingerprint(view), True
@@ -413,32 +379,60 @@ class Presenter:
         )
         return embed, view
 
+    async def panel_sent(
+        self, table: LiveTable, interaction: discord.Interaction[Any], seat: int, lang: str
+    ) -> None:
+        """The answer carrying a *My hand* panel (``open_panel``) reached Discord: its
+        token edits it from now on, and a change that came while it was on its way (which
+        found nothing yet to edit) shows at once; the end of the table too."""
+        player = str(interaction.user.id)
+        if table.status != "ended":
+            async with self._locks.setdefault(table.id, asyncio.Lock()):
+                if table.status != "ended":
+                    panel = self.shown(table).panels.get(player)
+                    if panel is not None and panel.interaction is interaction:
+                        panel.sent = True
+                        await self._refresh_panel(table, player, panel, time.time())
+                    return
+        # the table ended while the panel was on its way: it is closed, as every hand
+        embed, view = hand_panel(table, seat, lang)
+        try:
+            await interaction.edit_original_response(
+                embed=embed, view=view, **edit_files(embed, UNKNOWN)
+            )
+        except discord.HTTPException as error:
+            log.warning("could not close a panel at table %s: %s", table.id, error)
+
     async def refresh_panels(self, table: LiveTable) -> None:
         """Redraw each live *My hand* panel whose content changed; one whose token is
         about to expire says so, with a button to open a fresh one."""
         now = time.time()
         for player, panel in list(self.shown(table).panels.items()):
-            expired = now - panel.opened >= PANEL_LIFE
-            if expired:
-                embed, view = expired_panel(table, panel.lang)
-                del self.shown(table).panels[player]
-            else:
-                embed, view = hand_panel(table, panel.seat, panel.lang)
-                fingerprint = panel_fingerprint(embed, view)
-                if fingerprint == panel.fingerprint:
-                    continue
-                panel.fingerprint = fingerprint
-            files = edit_files(embed, panel.picture)
-            panel.picture = picture_name(embed)
-            try:
-                await panel.interaction.edit_original_response(embed=embed, view=view, **files)
-            except discord.NotFound:  # dismissed by its reader, or its token is gone
-                self.shown(table).panels.pop(player, None)
-            except discord.HTTPException:
-                panel.picture = UNKNOWN  # the next redraw uploads its picture again
-                log.warning("could not refresh the panel of %s at table %s", player, table.id)
-            if self.shown(table).panels.get(player) is not panel:  # let go: it expired, or is gone
-                untangle(panel.interaction)
+            if panel.sent:  # else its answer is on its way, and shows the change once there
+                await self._refresh_panel(table, player, panel, now)
+
+    async def _refresh_panel(self, table: LiveTable, player: str, panel: Panel, now: float) -> None:
+        expired = now - panel.opened >= PANEL_LIFE
+        if expired:
+            embed, view = expired_panel(table, panel.lang)
+            del self.shown(table).panels[player]
+        else:
+            embed, view = hand_panel(table, panel.seat, panel.lang)
+            fingerprint = panel_fingerprint(embed, view)
+            if fingerprint == panel.fingerprint:
+                return
+            panel.fingerprint = fingerprint
+        files = edit_files(embed, panel.picture)
+        panel.picture = picture_name(embed)
+        try:
+            await panel.interaction.edit_original_response(embed=embed, view=view, **files)
+        except discord.NotFound:  # dismissed by its reader, or its token is gone
+            self.shown(table).panels.pop(player, None)
+        except discord.HTTPException:
+            panel.picture = UNKNOWN  # the next redraw uploads its picture again
+            log.warning("could not refresh the panel of %s at table %s", player, table.id)
+        if self.shown(table).panels.get(player) is not panel:  # let go: it expired, or is gone
+            untangle(panel.interaction)
 
     async def notice_turn(self, table: LiveTable) -> None:
         """Tell the player to act that it is their turn, once, when the turn has just
@@ -506,8 +500,9 @@ class Presenter:
         if ref is not None and hook is not None:
             try:
                 message = await hook.followup.send(text, wait=True)
-                notice = Notice(message.channel.id, message.id, hook, ref.hook_at)
-                self.shown(table).notices[player] = notice
+                await self._keep_notice(
+                    table, player, Notice(message.channel.id, message.id, hook, ref.hook_at)
+                )
                 return
             except discord.HTTPException as error:
                 log.info("a token no longer serves (%s): the notice sent by the bot", error)
@@ -520,7 +515,15 @@ class Presenter:
             self.shown(table).dm_closed.add(player)
             await self._tell_dm_closed(table, player)
             return
-        self.shown(table).notices[player] = Notice(dm.id, sent.id)
+        await self._keep_notice(table, player, Notice(dm.id, sent.id))
+
+    async def _keep_notice(self, table: LiveTable, player: str, notice: Notice) -> None:
+        """A turn notice just sent: kept, to be deleted when the next one comes, or at
+        once if the table ended while it was on its way (its hands are closed already)."""
+        if table.status == "playing":
+            self.shown(table).notices[player] = notice
+        else:
+            await self._delete_notice(notice)
 
     async def _delete_notice(self, notice: Notice) -> None:
         """Through the token that posted it while it lives, else as the bot."""

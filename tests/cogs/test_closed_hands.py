@@ -5,10 +5,14 @@ and offers nothing to click; no turn notice is left behind."""
 
 from __future__ import annotations
 
+import asyncio
+from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
+from bot.delivery.outbox import DELAYS as OUTBOX_DELAYS
 from bot.drawing.render import ended_text
 from bot.game import TableGame
 from bot.tables.computer import inline_decider
@@ -140,3 +144,30 @@ async def test_a_hand_the_next_deal_overtook_says_its_deal_is_over(world, game):
         assert game_text(game.id, lang, "table.hand_no", hand=1) in text
         assert not old.components and not old.embeds[0].image
         assert last_dm(world, seat).id != old.id  # the new deal's hand came after
+
+
+async def test_a_hand_discord_would_not_close_is_closed_later(world):
+    """Discord answers 503 to the edit that closes a private hand (after discord.py's own
+    tries): no later change of an ended table would carry it, so the outbox does."""
+    game = offered_games()[0]
+    table = await seated(world, game)
+    presenter = world.bot.presenter
+    edit, refused = presenter._edit_hand, []
+
+    async def edit_once_refused(ref, embed, view):
+        if table.status == "ended" and not refused:
+            refused.append(ref.message_id)
+            raise discord.DiscordServerError(SimpleNamespace(status=503, reason="busy"), "")
+        await edit(ref, embed, view)
+
+    presenter._edit_hand = edit_once_refused
+    await moderator(world).slash(world.channel, "table end")
+    assert table.status == "ended" and refused
+    await world.env.settle()
+    await asyncio.sleep(OUTBOX_DELAYS[0] + 0.5)  # the outbox's first try again
+    await world.env.settle()
+    for seat in range(len(table.seats)):
+        lang = presenter.player_lang(table, table.seats[seat].player)
+        dm = last_dm(world, seat)
+        assert t(lang, "hand.closed", id=table.id) in str(dm.embeds[0].description)
+        assert not dm.components, f"a closed table's hand offers {custom_ids(dm)}"

@@ -3,11 +3,13 @@ says it has expired, with a button that opens a fresh one."""
 
 from __future__ import annotations
 
+import discord
+
 import bot.delivery.presenter as presenter_module
 from bot.texts.i18n import t
 from games.bete_hombree import Action
 from tests.bot.example import actions
-from tests.cogs.helpers import act_in_dm, collector_off, tokens_in_cycles
+from tests.cogs.helpers import act_in_dm, collector_off, live, tokens_in_cycles
 from tests.cogs.test_full_hand import open_full_table
 
 
@@ -67,3 +69,27 @@ async def test_a_panel_let_go_is_freed_at_once(world):
         await nord.click(world.table_message(), label=t(lang, "btn.hand"))
         assert world.bot.presenter.shown(table).panels[str(nord.id)].interaction.token != token
         assert token not in tokens_in_cycles()
+
+
+async def test_a_change_while_the_panel_is_on_its_way_is_shown(world, monkeypatch):
+    """Someone calls while the answer carrying a *My hand* panel is on its way: there is
+    no panel yet to edit, so it shows the call once its answer has come."""
+    table = await open_full_table(world)
+    nord = world.members[2]
+    lang = world.bot.presenter.player_lang(table, table.seats[2].player)
+    seat, words = actions()[0]
+    real = discord.InteractionResponse.send_message
+
+    async def slow(self, *args, **kwargs):
+        monkeypatch.setattr(discord.InteractionResponse, "send_message", real)
+        player = table.seats[seat].player  # a call comes first, and its change is shown
+        await world.bot.service.act(table.id, player, Action.parse(words), table.moves)
+        await world.bot.presenter.refresh_panels(live(world))
+        return await real(self, *args, **kwargs)
+
+    monkeypatch.setattr(discord.InteractionResponse, "send_message", slow)
+    opened = await nord.click(world.table_message(), label=t(lang, "btn.hand"))
+    await world.env.settle()
+    # the answer showed the panel as drawn before the call; its token then edited it
+    assert t(lang, "call.pass") in opened.response.embeds[0].description
+    assert str(nord.id) in world.bot.presenter.shown(table).panels  # and follows the game
