@@ -38,19 +38,25 @@ async def test_a_held_card_named_in_public_is_a_leak(tmp_path: Path) -> None:
         await run.close()
 
 
-async def test_a_card_played_and_not_shown_is_found(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(bot.drawing.render, "trick_field", lambda *args: None)
+async def first_failures(tmp_path: Path) -> list[str]:
+    """Play the first deal until the checks find something (or the deal ends)."""
     run = run_of(tmp_path)
     try:
         table = await run.open()
         while table.in_deal and not run.checks.failures:
             await run.move()
             table = run.table
-        assert any("played, not shown" in failure for failure in run.checks.failures)
+        return run.checks.failures
     finally:
         await run.close()
+
+
+async def test_a_card_played_and_not_shown_is_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bot.drawing.render, "trick_field", lambda *args: None)
+    failures = await first_failures(tmp_path)
+    assert any("played, not shown" in failure for failure in failures)
 
 
 async def test_tricks_a_late_table_message_skips_are_found(
@@ -60,16 +66,9 @@ async def test_tricks_a_late_table_message_skips_are_found(
     monkeypatch.setattr(
         bot.drawing.render, "trick_field", lambda names, view, lang, since: field(names, view, lang)
     )
-    run = run_of(tmp_path)
-    try:
-        table = await run.open()
-        while table.in_deal and not run.checks.failures:
-            await run.move()
-            table = run.table
-        assert any("played, not caught up" in failure for failure in run.checks.failures)
-        assert not any("played, not shown" in failure for failure in run.checks.failures)
-    finally:
-        await run.close()
+    failures = await first_failures(tmp_path)
+    assert any("played, not caught up" in failure for failure in failures)
+    assert not any("played, not shown" in failure for failure in failures)
 
 
 async def test_a_table_rebuilt_otherwise_is_found(tmp_path: Path) -> None:
