@@ -120,12 +120,13 @@ def faults_of(transcript: Transcript) -> list[str]:
         ]
         if acting:
             faults.append(f"#{s.seq} still offers {acting} once ended: {s.text()[:200]!r}")
-            faults.append(versions(transcript, s))
         text = fold(s.text())
-        for marker in TURN_MARKERS:
-            if marker in text:
-                line = next(x for x in s.text().splitlines() if marker in fold(x))
-                faults.append(f"#{s.seq} still says {marker!r} once ended: {line!r}")
+        markers = [marker for marker in TURN_MARKERS if marker in text]
+        for marker in markers:
+            line = next(x for x in s.text().splitlines() if marker in fold(x))
+            faults.append(f"#{s.seq} still says {marker!r} once ended: {line!r}")
+        if acting or markers:
+            faults.append(versions(transcript, s))
     return faults
 
 
