@@ -17,14 +17,18 @@ On the transcripts of whole games (``tests.e2e.transcripts``):
 
 from __future__ import annotations
 
+import asyncio
+import random
 import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.texts.i18n import t, worded
-from tests.e2e.fake import Sent
+from tests.e2e.fake import FakeDiscord, Sent
 from tests.e2e.players import GAME_VERBS
-from tests.e2e.transcripts import Key, Transcript, game_components, keys, played
+from tests.e2e.transcripts import Key, Transcript, game_components, keys, play_all, played
 from tests.vocabulary import fold, next_deal_phrases
 
 # what a player acts with at a table: the game's moves, the next deal, looking at a hand
@@ -178,3 +182,23 @@ async def test_ended_means_ended(key: Key) -> None:
     assert not faults, f"{key}: {len(faults)} faults once the game was over:\n" + "\n".join(
         dict.fromkeys(faults)
     )
+
+
+async def test_answers_slow_to_reach_discord_leave_no_hand_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord takes up to 0.3 s to take each answer to a click (seeded): a change shown
+    meanwhile finds no panel yet to edit. The ``/play`` panels still follow the game
+    and close with it (before, the panel that answered the last move before a computer's
+    turn often stood saying whose turn it was)."""
+    slow, answer = random.Random(5), FakeDiscord._callback
+
+    async def late_answer(server: FakeDiscord, request: Any) -> Any:
+        await asyncio.sleep(slow.random() * 0.3)
+        return await answer(server, request)
+
+    monkeypatch.setattr(FakeDiscord, "_callback", late_answer)
+    wanted = [Key("bete", "most", "en"), Key("bete-hombree", "most", "fr")]
+    for key, transcript in (await play_all(wanted, tmp_path)).items():
+        faults = faults_of(transcript)
+        assert not faults, f"{key}: {len(faults)} faults:\n" + "\n".join(dict.fromkeys(faults))
