@@ -224,7 +224,7 @@ class Info(commands.Cog):
     @app_commands.describe(
         game="The game",
         player="Only the hands this player played",
-        review="Review this hand (its number #) for you, or for player",
+        review="The review of this hand (its number #): yours, or player's",
     )
     async def history(
         self,

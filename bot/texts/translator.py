@@ -25,8 +25,8 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "The last hands of this server": "Les derniers coups de ce serveur",
     "Only the hands this player played": "Seulement les coups de ce joueur",
     "review": "analyse",
-    "Review this hand (its number #) for you, or for player": (
-        "Analyser ce coup (son numéro n°) pour vous, ou pour joueur"
+    "The review of this hand (its number #): yours, or player's": (
+        "L'analyse de ce coup (son numéro n°) : la vôtre, ou celle de joueur"
     ),
     "settings": "reglages",
     "notify": "prevenir",
