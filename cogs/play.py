@@ -16,7 +16,6 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.drawing.pictures.files import send_files
 from bot.errors import UserError
 from bot.tables.clicks import Click
 from bot.tables.table import LiveTable
@@ -52,12 +51,7 @@ class Play(commands.Cog):
         bot.presenter.remember_locale(table, player, interaction.locale)
         since = bot.presenter.acted(table, interaction)
         await bot.service.play(Click(player, table.id, notation=move))
-        lang = bot.lang(interaction)
-        embed, view = bot.presenter.open_panel(table, interaction, seat, lang)
-        await interaction.response.send_message(
-            embed=embed, view=view, ephemeral=True, **send_files(embed)
-        )
-        await bot.presenter.panel_sent(table, interaction, seat, lang)
+        await bot.presenter.answer_with_panel(table, interaction, seat, bot.lang(interaction))
         await bot.presenter.after_change(table)
         await bot.presenter.reach(table, interaction, since)  # edited by the move, or looked up
 
@@ -84,11 +78,7 @@ class Play(commands.Cog):
         table, seat = _my_table(interaction)
         lang, presenter = self.bot.lang(interaction), self.bot.presenter
         since = presenter.acted(table, interaction)
-        embed, view = presenter.open_panel(table, interaction, seat, lang)
-        await interaction.response.send_message(
-            embed=embed, view=view, ephemeral=True, **send_files(embed)
-        )
-        await presenter.panel_sent(table, interaction, seat, lang)
+        await presenter.answer_with_panel(table, interaction, seat, lang)
         await presenter.reach(table, interaction, since)  # its message gone: posted anew
 
 

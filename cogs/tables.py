@@ -28,7 +28,7 @@ from bot.delivery.table_message import (
 )
 from bot.drawing.boards import rules_embed
 from bot.drawing.hint_text import hint_text
-from bot.drawing.pictures.files import edit_files, held, send_files
+from bot.drawing.pictures.files import edit_files, held
 from bot.drawing.render import (
     computer_choice,
     hand_panel,
@@ -114,11 +114,7 @@ async def _handle(
         return
     if verb == "hand":
         seat = _seat(table, player)
-        embed, view = presenter.open_panel(table, interaction, seat, lang)
-        await interaction.response.send_message(
-            embed=embed, view=view, ephemeral=True, **send_files(embed)
-        )
-        await presenter.panel_sent(table, interaction, seat, lang)
+        await presenter.answer_with_panel(table, interaction, seat, lang)
         return
     if verb == "keep":  # a match stopping: keep it for later, or not
         await service.keep_choice(table.id, player, cid.arg == "1")
@@ -248,17 +244,13 @@ async def _answer_panel(
 ) -> None:
     """A click on a private hand: that message shows the hand as it is now (an
     ephemeral panel lives on through this click's token)."""
-    message = interaction.message
-    if interaction.guild_id is None:
-        embed, view = hand_panel(table, seat, lang)
-    else:
-        embed, view = bot.presenter.open_panel(table, interaction, seat, lang)
-    files = edit_files(embed, held(message))
+    if interaction.guild_id is not None:
+        await bot.presenter.answer_with_panel(table, interaction, seat, lang, replace=True)
+        return
+    embed, view = hand_panel(table, seat, lang)
+    files = edit_files(embed, held(interaction.message))
     await interaction.response.edit_message(embed=embed, view=view, **files)
-    if interaction.guild_id is None:
-        bot.presenter.record_panel(table, interaction, embed, view)
-    else:
-        await bot.presenter.panel_sent(table, interaction, seat, lang)
+    bot.presenter.record_panel(table, interaction, embed, view)
 
 
 class TableComponent(

@@ -34,12 +34,12 @@ import discord
 
 from bot.delivery.answers_first import AnswersFirst
 from bot.delivery.channel_posts import ChannelPosts, summary_key
-from bot.delivery.memory import DMRef, Memory, Notice, Panel
+from bot.delivery.memory import DMRef, Memory, Notice
 from bot.delivery.outbox import Delivery, Outbox, passing
+from bot.delivery.panels import Panels
 from bot.delivery.permissions import Permissions
 from bot.delivery.table_message import TableMessages
 from bot.delivery.writes import (
-    PANEL_LIFE,
     Hook,
     edit_by_hook,
     edit_with_picture,
@@ -48,10 +48,9 @@ from bot.delivery.writes import (
     send_with_picture,
     untangle,
 )
-from bot.drawing.pictures.files import UNKNOWN, edit_files, picture_name
+from bot.drawing.pictures.files import picture_name
 from bot.drawing.render import (
     controls_fingerprint,
-    expired_panel,
     hand_over_panel,
     hand_panel,
     panel_fingerprint,
@@ -94,6 +93,9 @@ class Presenter:
         self.outbox = Outbox()
         self.shown = Memory()  # what each table's messages show (not the table's own)
         self.tables = TableMessages(client, self.outbox, self.shown)
+        self.panels = Panels(
+            self.shown, lambda table_id: self._locks.setdefault(table_id, asyncio.Lock())
+        )
         self.posts = ChannelPosts(client, self.outbox, self.tables)
         self.tables.live = lambda table_id: self.live(table_id)
         self.permissions = Permissions(default_language)
@@ -362,77 +364,20 @@ class Presenter:
             table, player, text, "remind", wanted=lambda: table.moves == moves
         )
 
-    def open_panel(
-        self, table: LiveTable, interaction: discord.Interaction[Any], seat: int, lang: str
-    ) -> tuple[discord.Embed, discord.ui.View]:
-        """A *My hand* panel to answer ``interaction`` with; it is kept up to date
-        through the interaction's token until the token expires (``PANEL_LIFE``)."""
-        embed, view = hand_panel(table, seat, lang)
-        player = str(interaction.user.id)
-        fingerprint = panel_fingerprint(embed, view)
-        picture = picture_name(embed)
-        replaced = self.shown(table).panels.get(player)
-        if replaced is not None:
-            untangle(replaced.interaction)
-        self.shown(table).panels[player] = Panel(
-            interaction, seat, lang, time.time(), fingerprint, picture
-        )
-        return embed, view
-
-    async def panel_sent(
-        self, table: LiveTable, interaction: discord.Interaction[Any], seat: int, lang: str
+    async def answer_with_panel(
+        self,
+        table: LiveTable,
+        interaction: discord.Interaction[Any],
+        seat: int,
+        lang: str,
+        *,
+        replace: bool = False,
     ) -> None:
-        """The answer carrying a *My hand* panel (``open_panel``) reached Discord: its
-        token edits it from now on, and a change that came while it was on its way (which
-        found nothing yet to edit) shows at once; the end of the table too."""
-        player = str(interaction.user.id)
-        if table.status != "ended":
-            async with self._locks.setdefault(table.id, asyncio.Lock()):
-                if table.status != "ended":
-                    panel = self.shown(table).panels.get(player)
-                    if panel is not None and panel.interaction is interaction:
-                        panel.sent = True
-                        await self._refresh_panel(table, player, panel, time.time())
-                    return
-        # the table ended while the panel was on its way: it is closed, as every hand
-        embed, view = hand_panel(table, seat, lang)
-        try:
-            await interaction.edit_original_response(
-                embed=embed, view=view, **edit_files(embed, UNKNOWN)
-            )
-        except discord.HTTPException as error:
-            log.warning("could not close a panel at table %s: %s", table.id, error)
+        """Answer ``interaction`` with a *My hand* panel kept up to date (``Panels``)."""
+        await self.panels.answer(table, interaction, seat, lang, replace=replace)
 
     async def refresh_panels(self, table: LiveTable) -> None:
-        """Redraw each live *My hand* panel whose content changed; one whose token is
-        about to expire says so, with a button to open a fresh one."""
-        now = time.time()
-        for player, panel in list(self.shown(table).panels.items()):
-            if panel.sent:  # else its answer is on its way, and shows the change once there
-                await self._refresh_panel(table, player, panel, now)
-
-    async def _refresh_panel(self, table: LiveTable, player: str, panel: Panel, now: float) -> None:
-        expired = now - panel.opened >= PANEL_LIFE
-        if expired:
-            embed, view = expired_panel(table, panel.lang)
-            del self.shown(table).panels[player]
-        else:
-            embed, view = hand_panel(table, panel.seat, panel.lang)
-            fingerprint = panel_fingerprint(embed, view)
-            if fingerprint == panel.fingerprint:
-                return
-            panel.fingerprint = fingerprint
-        files = edit_files(embed, panel.picture)
-        panel.picture = picture_name(embed)
-        try:
-            await panel.interaction.edit_original_response(embed=embed, view=view, **files)
-        except discord.NotFound:  # dismissed by its reader, or its token is gone
-            self.shown(table).panels.pop(player, None)
-        except discord.HTTPException:
-            panel.picture = UNKNOWN  # the next redraw uploads its picture again
-            log.warning("could not refresh the panel of %s at table %s", player, table.id)
-        if self.shown(table).panels.get(player) is not panel:  # let go: it expired, or is gone
-            untangle(panel.interaction)
+        await self.panels.refresh(table)
 
     async def notice_turn(self, table: LiveTable) -> None:
         """Tell the player to act that it is their turn, once, when the turn has just

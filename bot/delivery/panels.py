@@ -1,0 +1,125 @@
+"""The *My hand* panels of the live tables: private answers to a click (``/play``,
+``/hand``, the *My hand* button), kept up to date through their interactions' tokens for
+as long as a token lives (15 minutes), then told they have expired, with a button that
+opens a fresh one. A panel is edited only once its answer has reached Discord: a change
+shown while it was on its way would find no message to edit."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.delivery.memory import Memory, Panel
+from bot.delivery.writes import PANEL_LIFE, untangle
+from bot.drawing.pictures.files import UNKNOWN, edit_files, held, picture_name, send_files
+from bot.drawing.render import expired_panel, hand_panel, panel_fingerprint
+from bot.tables.table import LiveTable
+
+log = logging.getLogger(__name__)
+
+
+class Panels:
+    """The live panels, by table and player (kept in the presenter's memory)."""
+
+    def __init__(self, shown: Memory, lock: Callable[[int], asyncio.Lock]) -> None:
+        self.shown = shown
+        self.lock = lock  # the table's presentation lock: one change shown at a time
+
+    async def answer(
+        self,
+        table: LiveTable,
+        interaction: discord.Interaction[Any],
+        seat: int,
+        lang: str,
+        *,
+        replace: bool = False,
+    ) -> None:
+        """Answer ``interaction`` with a *My hand* panel (``replace``: in place of the
+        clicked message, itself a panel), kept up to date through the interaction's
+        token until the token expires (``PANEL_LIFE``)."""
+        embed, view = self._open(table, interaction, seat, lang)
+        if replace:
+            files = edit_files(embed, held(interaction.message))
+            await interaction.response.edit_message(embed=embed, view=view, **files)
+        else:
+            await interaction.response.send_message(
+                embed=embed, view=view, ephemeral=True, **send_files(embed)
+            )
+        await self._sent(table, interaction, seat, lang)
+
+    def _open(
+        self, table: LiveTable, interaction: discord.Interaction[Any], seat: int, lang: str
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        """A *My hand* panel to answer ``interaction`` with, kept from now on (edited
+        once its answer has reached Discord: ``_sent``)."""
+        embed, view = hand_panel(table, seat, lang)
+        player = str(interaction.user.id)
+        fingerprint = panel_fingerprint(embed, view)
+        picture = picture_name(embed)
+        replaced = self.shown(table).panels.get(player)
+        if replaced is not None:
+            untangle(replaced.interaction)
+        self.shown(table).panels[player] = Panel(
+            interaction, seat, lang, time.time(), fingerprint, picture
+        )
+        return embed, view
+
+    async def _sent(
+        self, table: LiveTable, interaction: discord.Interaction[Any], seat: int, lang: str
+    ) -> None:
+        """The answer carrying a *My hand* panel reached Discord: its
+        token edits it from now on, and a change that came while it was on its way (which
+        found nothing yet to edit) shows at once; the end of the table too."""
+        player = str(interaction.user.id)
+        if table.status != "ended":
+            async with self.lock(table.id):
+                if table.status != "ended":
+                    panel = self.shown(table).panels.get(player)
+                    if panel is not None and panel.interaction is interaction:
+                        panel.sent = True
+                        await self._refresh(table, player, panel, time.time())
+                    return
+        # the table ended while the panel was on its way: it is closed, as every hand
+        embed, view = hand_panel(table, seat, lang)
+        try:
+            await interaction.edit_original_response(
+                embed=embed, view=view, **edit_files(embed, UNKNOWN)
+            )
+        except discord.HTTPException as error:
+            log.warning("could not close a panel at table %s: %s", table.id, error)
+
+    async def refresh(self, table: LiveTable) -> None:
+        """Redraw each live *My hand* panel whose content changed; one whose token is
+        about to expire says so, with a button to open a fresh one."""
+        now = time.time()
+        for player, panel in list(self.shown(table).panels.items()):
+            if panel.sent:  # else its answer is on its way, and shows the change once there
+                await self._refresh(table, player, panel, now)
+
+    async def _refresh(self, table: LiveTable, player: str, panel: Panel, now: float) -> None:
+        expired = now - panel.opened >= PANEL_LIFE
+        if expired:
+            embed, view = expired_panel(table, panel.lang)
+            del self.shown(table).panels[player]
+        else:
+            embed, view = hand_panel(table, panel.seat, panel.lang)
+            fingerprint = panel_fingerprint(embed, view)
+            if fingerprint == panel.fingerprint:
+                return
+            panel.fingerprint = fingerprint
+        files = edit_files(embed, panel.picture)
+        panel.picture = picture_name(embed)
+        try:
+            await panel.interaction.edit_original_response(embed=embed, view=view, **files)
+        except discord.NotFound:  # dismissed by its reader, or its token is gone
+            self.shown(table).panels.pop(player, None)
+        except discord.HTTPException:
+            panel.picture = UNKNOWN  # the next redraw uploads its picture again
+            log.warning("could not refresh the panel of %s at table %s", player, table.id)
+        if self.shown(table).panels.get(player) is not panel:  # let go: it expired, or is gone
+            untangle(panel.interaction)
