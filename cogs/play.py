@@ -51,7 +51,7 @@ class Play(commands.Cog):
         bot.presenter.remember_locale(table, player, interaction.locale)
         since = bot.presenter.acted(table, interaction)
         await bot.service.play(Click(player, table.id, notation=move))
-        await bot.presenter.answer_with_panel(table, interaction, seat, bot.lang(interaction))
+        await bot.presenter.panels.answer(table, interaction, seat, bot.lang(interaction))
         await bot.presenter.after_change(table)
         await bot.presenter.reach(table, interaction, since)  # edited by the move, or looked up
 
@@ -78,7 +78,7 @@ class Play(commands.Cog):
         table, seat = _my_table(interaction)
         lang, presenter = self.bot.lang(interaction), self.bot.presenter
         since = presenter.acted(table, interaction)
-        await presenter.answer_with_panel(table, interaction, seat, lang)
+        await presenter.panels.answer(table, interaction, seat, lang)
         await presenter.reach(table, interaction, since)  # its message gone: posted anew
 
 

@@ -114,7 +114,7 @@ async def _handle(
         return
     if verb == "hand":
         seat = _seat(table, player)
-        await presenter.answer_with_panel(table, interaction, seat, lang)
+        await presenter.panels.answer(table, interaction, seat, lang)
         return
     if verb == "keep":  # a match stopping: keep it for later, or not
         await service.keep_choice(table.id, player, cid.arg == "1")
@@ -245,7 +245,7 @@ async def _answer_panel(
     """A click on a private hand: that message shows the hand as it is now (an
     ephemeral panel lives on through this click's token)."""
     if interaction.guild_id is not None:
-        await bot.presenter.answer_with_panel(table, interaction, seat, lang, replace=True)
+        await bot.presenter.panels.answer(table, interaction, seat, lang, replace=True)
         return
     embed, view = hand_panel(table, seat, lang)
     files = edit_files(embed, held(interaction.message))

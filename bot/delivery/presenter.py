@@ -364,18 +364,6 @@ class Presenter:
             table, player, text, "remind", wanted=lambda: table.moves == moves
         )
 
-    async def answer_with_panel(
-        self,
-        table: LiveTable,
-        interaction: discord.Interaction[Any],
-        seat: int,
-        lang: str,
-        *,
-        replace: bool = False,
-    ) -> None:
-        """Answer ``interaction`` with a *My hand* panel kept up to date (``Panels``)."""
-        await self.panels.answer(table, interaction, seat, lang, replace=replace)
-
     async def refresh_panels(self, table: LiveTable) -> None:
         await self.panels.refresh(table)
 
