@@ -93,15 +93,17 @@ class Presenter:
         self.outbox = Outbox()
         self.shown = Memory()  # what each table's messages show (not the table's own)
         self.tables = TableMessages(client, self.outbox, self.shown)
-        self.panels = Panels(
-            self.shown, lambda table_id: self._locks.setdefault(table_id, asyncio.Lock())
-        )
+        self.panels = Panels(self.shown, self._lock)
         self.posts = ChannelPosts(client, self.outbox, self.tables)
         self.tables.live = lambda table_id: self.live(table_id)
         self.permissions = Permissions(default_language)
         self.tables.refused = self.permissions.refused
         self.tables.through = self.permissions.through
         self.outbox.on_refused = self._refused
+
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        """The table's presentation lock: one change shown at a time."""
+        return self._locks.setdefault(table_id, asyncio.Lock())
 
     def player_lang(self, table: LiveTable, player: str) -> str:
         """The player's language: their client's, last seen, else the one they joined in."""
@@ -240,7 +242,7 @@ class Presenter:
         table = self.live(table_id)
         if table is None or table.status != "playing":
             return
-        async with self._locks.setdefault(table_id, asyncio.Lock()):
+        async with self._lock(table_id):
             seat = table.seat_of(player)
             if seat is not None:
                 await self._refresh_hand(table, seat, gathered=True)
@@ -339,7 +341,7 @@ class Presenter:
 
     async def _after_window(self, table: LiveTable) -> None:
         await asyncio.sleep(self.dm_window)
-        lock = self._locks.setdefault(table.id, asyncio.Lock())
+        lock = self._lock(table.id)
         async with lock:
             await self.answers_first.wait_turn()
             if self.shown(table).dms_waiting:
@@ -482,12 +484,12 @@ class Presenter:
                 continue
             if table.state is not None:  # whose turn it was before: the next change tells
                 self.shown(table).turn_shown = (table.hand_no, table.state.turn)
-            async with self._locks.setdefault(table.id, asyncio.Lock()):
+            async with self._lock(table.id):
                 await self._show_table(table)
 
     async def after_change(self, table: LiveTable, *, table_done: bool = False) -> None:
         """Everything to show after an accepted change, except the answer to the click."""
-        lock = self._locks.setdefault(table.id, asyncio.Lock())
+        lock = self._lock(table.id)
         if lock.locked() and not table_done and not self._summary_due(table):
             # the presentation of an earlier change is still going (private hands Discord
             # is slow to take): the table message does not wait for it
