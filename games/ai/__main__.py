@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import fields
 
 from games import registry
 
@@ -63,18 +64,9 @@ def main(argv: list[str] | None = None) -> int:
                 raise ValueError(f"{args.game} has no player {name!r} (known: {known})")
     except ValueError as error:
         parser.error(str(error))
-    config = DuelConfig(
-        game=args.game,
-        a=args.a,
-        b=args.b,
-        deals=args.deals,
-        seed=args.seed,
-        seats=args.seats,
-        budget=args.budget,
-        ref=args.ref,
-        settings=tuple(settings),
-        workers=args.workers,
-    )
+    # the duel's options are named as the config's fields; --set is read above
+    same = {f.name: getattr(args, f.name) for f in fields(DuelConfig) if f.name != "settings"}
+    config = DuelConfig(**same, settings=tuple(settings))
     summary = summarize(config, run(config))
     if args.json:
         print(json.dumps(summary, ensure_ascii=False, indent=2))
