@@ -1,16 +1,17 @@
 """The options of a table of Haitian Bésigue (RULES.md §4.1), as its players choose
 them: the Haitian game's own, without the classic game's (``Rules`` holds both,
-for records of either).  The defaults are §4.1 as written."""
+for records of either).  The defaults are ``Rules``' for ``variant=haiti``: §4.1 as written."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Final
 
 from games.besigue.rules import TARGETS, Brisques, Rules, Seven, TrumpBy, Variant
 from games.options import coerce_options, options_from_dict, options_to_dict
 
 HAITI_TARGETS = TARGETS  # 1000 by default; 600 is usual at four
+_GAME: Final = Rules(variant=Variant.HAITI)  # the defaults, written once in Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,14 +22,14 @@ class HaitiOptions:
     of trump played; ``brisques``: 10 each, or the majority; ``target``: the
     partie's; ``partnerships``: at four, seats 0 and 2 against 1 and 3."""
 
-    trump: TrumpBy = TrumpBy.MARRIAGE
-    trump_marriage: int = 40
-    first_besigue: int = 40
-    jokers_per_quartet: int = 1
-    seven: Seven = Seven.PLAYER
-    brisques: Brisques = Brisques.EACH
-    target: int = 1000
-    partnerships: bool = False
+    trump: TrumpBy = _GAME.trump
+    trump_marriage: int = _GAME.trump_marriage
+    first_besigue: int = _GAME.first_besigue
+    jokers_per_quartet: int = _GAME.jokers_per_quartet
+    seven: Seven = _GAME.seven
+    brisques: Brisques = _GAME.brisques
+    target: int = _GAME.target
+    partnerships: bool = _GAME.partnerships
 
     def __post_init__(self) -> None:
         coerce_options(self)
