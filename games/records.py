@@ -182,6 +182,15 @@ class ActionWords(Generic[KindT]):
             return rest[0], len(rest) == 2
         raise ValueError(usage)
 
+    def card_set(self) -> int:
+        """The cards named after the first word (``"discard 7S KH"``), as a bit set;
+        ``ValueError`` for a word that is not a card, or a card named twice."""
+        cards = parse_cards(self.rest)
+        mask = card_mask(cards)
+        if mask.bit_count() != len(cards):
+            raise ValueError(f"'{self.head}' names each card once")
+        return mask
+
 
 EnumT = TypeVar("EnumT", bound=Enum)
 

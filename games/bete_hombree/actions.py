@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
-from games.cards import Card, PlaysOneCard, Suit, card_mask, cards_of, parse_cards
+from games.cards import Card, PlaysOneCard, Suit, card_mask, cards_of
 from games.records import action_words, kind_words
 
 
@@ -70,10 +70,7 @@ class Action(PlaysOneCard):
         if kind is Kind.DISCARD:
             if not rest:
                 raise ValueError("a discard names its cards: 'discard C C C'")
-            cards = parse_cards(rest)
-            if len(set(cards)) != len(cards):
-                raise ValueError("a discard names each card once")
-            return Action(Kind.DISCARD, cards=card_mask(cards))
+            return Action(Kind.DISCARD, cards=words.card_set())
         if kind is Kind.DECLARE:
             if len(rest) not in (2, 4) or (len(rest) == 4 and rest[2].lower() != "matadors"):
                 raise ValueError("write a declaration as 'declare N SUIT [matadors M]'")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
-from games.cards import Card, PlaysOneCard, Suit, card_mask, cards_of, parse_cards
+from games.cards import Card, PlaysOneCard, Suit, cards_of
 from games.records import action_words, kind_words
 
 
@@ -69,11 +69,7 @@ class Action(PlaysOneCard):
             suit = Suit.parse(words.one("name trump as 'trump S' (S, H, D or C)"))
             return Action(Kind.TRUMP, suit=int(suit))
         if kind is Kind.DISCARD:
-            cards = parse_cards(rest)
-            mask = card_mask(cards)
-            if mask.bit_count() != len(cards):
-                raise ValueError("a card is discarded twice")
-            return Action(Kind.DISCARD, mask)
+            return Action(Kind.DISCARD, words.card_set())
         if kind is Kind.PLAY:
             if len(rest) not in (1, 2):
                 raise ValueError("write a card played as 'play C' or 'play C gano|knock'")

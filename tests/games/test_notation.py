@@ -130,3 +130,15 @@ def test_action_fields() -> None:
 def test_action_parse_rejects(bad: str) -> None:
     with pytest.raises(ValueError):
         Action.parse(bad)
+
+
+def test_a_discard_naming_a_card_twice_is_refused_in_both_games() -> None:
+    """The one reading of a discard's cards (``ActionWords.card_set``) serves both
+    games that discard: a card named twice is refused, the others read as a bit set."""
+    from games.hombre.actions import Action as HombreAction
+
+    for parse in (Action.parse, HombreAction.parse):
+        with pytest.raises(ValueError, match="'discard' names each card once"):
+            parse("discard KS 7D KS")
+        assert parse("Discard 7D KS").cards == card_mask(parse_cards("KS 7D"))
+    assert HombreAction.parse("discard").cards == 0  # no card: he keeps his hand
