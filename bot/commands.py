@@ -32,18 +32,29 @@ COMMON_DESCRIPTIONS: Final = {
     "hints": "A Hint button in each hand (default: on when a computer player sits)",
 }
 RESUME_DESCRIPTION: Final = "A match kept for later to take up again (its options and seats)"
-COMMON_CHOICES: Final = {
-    "level": [Choice(name="Strong", value="strong"), Choice(name="Fair", value="fair")],
-    "language": [Choice(name="Français", value="fr"), Choice(name="English", value="en")],
+# an option's values offered in a list, in order, each with its label
+Labels = Mapping[Any, str]
+COMMON_CHOICES: Final[dict[str, Labels]] = {
+    "level": {"strong": "Strong", "fair": "Fair"},
+    "language": {"fr": "Français", "en": "English"},
 }
 
 Interaction = discord.Interaction[Any]
 DEAL_PATTERNS: Final = {"2-3": "2 then 3", "3-2": "3 then 2", "2-1-2": "2, 1 then 2"}
 
 
-def deal_pattern_choices(*patterns: str) -> list[Choice[str]]:
+def deal_pattern_choices(*patterns: str) -> dict[str, str]:
     """The packets of a deal a game offers (``games.dealing.DealPattern``'s values)."""
-    return [Choice(name=DEAL_PATTERNS[p], value=p) for p in patterns]
+    return {p: DEAL_PATTERNS[p] for p in patterns}
+
+
+def numbers(*values: int) -> dict[int, str]:
+    """Whole numbers offered as they are written."""
+    return {n: str(n) for n in values}
+
+
+def discord_choices(labels: Labels) -> list[Choice[Any]]:
+    return [Choice(name=label, value=value) for value, label in labels.items()]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +96,7 @@ class TableCommand:
     name: str
     description: str
     options: Callable[..., Mapping[str, object]]
-    choices: Mapping[str, list[Choice[Any]]] = field(default_factory=dict)
+    choices: Mapping[str, Labels] = field(default_factory=dict)
 
     def build(
         self, game_id: str, max_seats: int, opener: Opener, kept: KeptChoices | None = None
@@ -135,7 +146,8 @@ class TableCommand:
         command: app_commands.Command[Any, ..., None] = app_commands.Command(
             name=self.name, description=self.description, callback=callback
         )
-        app_commands.choices(**self.choices, **COMMON_CHOICES)(command)
+        offered = {**self.choices, **COMMON_CHOICES}
+        app_commands.choices(**{n: discord_choices(v) for n, v in offered.items()})(command)
         if kept is not None:
             command.autocomplete("resume")(kept)
         return command

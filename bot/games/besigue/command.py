@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from discord.app_commands import Choice
-
-from bot.commands import TableCommand
+from bot.commands import Labels, TableCommand, numbers
+from games.besigue.rules import HAND_SIZES, TARGETS
 
 
 def options(
@@ -35,19 +34,13 @@ def options(
     }
 
 
-CHOICES: Final[dict[str, list[Choice[Any]]]] = {
-    "target": [
-        Choice(name="As the rules say (1000 for two, 600 for more)", value=0),
-        Choice(name="600", value=600),
-        Choice(name="1000", value=1000),
-        Choice(name="1500", value=1500),
-        Choice(name="2000", value=2000),
-    ],
-    "hand_size": [Choice(name=str(n), value=n) for n in (8, 9, 10)],
-    "reuse": [
-        Choice(name="In another kind of combination", value="kind"),
-        Choice(name="Nor in a lower one of its family", value="class"),
-    ],
+CHOICES: Final[dict[str, Labels]] = {
+    "target": {0: "As the rules say (1000 for two, 600 for more)", **numbers(*TARGETS)},
+    "hand_size": numbers(*HAND_SIZES),
+    "reuse": {
+        "kind": "In another kind of combination",
+        "class": "Nor in a lower one of its family",
+    },
 }
 
 COMMAND: Final = TableCommand(

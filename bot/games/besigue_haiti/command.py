@@ -3,11 +3,10 @@ own options (RULES.md §4.1), or a match kept for later taken up again (``resume
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from discord.app_commands import Choice
-
-from bot.commands import TableCommand
+from bot.commands import Labels, TableCommand, numbers
+from games.besigue.haiti.options import HAITI_TARGETS
 
 
 def options(
@@ -44,24 +43,21 @@ def options(
     }
 
 
-CHOICES: Final[dict[str, list[Choice[Any]]]] = {
-    "target": [Choice(name=str(n), value=n) for n in (600, 1000, 1500, 2000)],
-    "trump": [
-        Choice(name="The first marriage laid", value="marriage"),
-        Choice(name="A card turned after the deal", value="turned"),
-    ],
-    "trump_marriage": [Choice(name=str(n), value=n) for n in (40, 100)],
-    "first_besigue": [Choice(name=str(n), value=n) for n in (40, 100)],
-    "jokers_per_quartet": [Choice(name=str(n), value=n) for n in (1, 2, 3)],
-    "seven": [
-        Choice(name="The player who plays it", value="player"),
-        Choice(name="The winner of the trick", value="winner"),
-        Choice(name="Nobody", value="none"),
-    ],
-    "brisques": [
-        Choice(name="10 each", value="each"),
-        Choice(name="The majority: the most score them, the others lose 200", value="majority"),
-    ],
+CHOICES: Final[dict[str, Labels]] = {
+    "target": numbers(*HAITI_TARGETS),
+    "trump": {"marriage": "The first marriage laid", "turned": "A card turned after the deal"},
+    "trump_marriage": numbers(40, 100),
+    "first_besigue": numbers(40, 100),
+    "jokers_per_quartet": numbers(1, 2, 3),
+    "seven": {
+        "player": "The player who plays it",
+        "winner": "The winner of the trick",
+        "none": "Nobody",
+    },
+    "brisques": {
+        "each": "10 each",
+        "majority": "The majority: the most score them, the others lose 200",
+    },
 }
 
 COMMAND: Final = TableCommand(

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from discord.app_commands import Choice
-
 from bot.commands import TableCommand, deal_pattern_choices
 
 
@@ -51,22 +49,10 @@ COMMAND: Final = TableCommand(
     description="La Bête Hombrée: four players, bids, belle and matadors",
     options=options,
     choices={
-        "cagnote_discard": [
-            Choice(name="Exactly 3", value="exactly_3"),
-            Choice(name="1 to 3", value="up_to_3"),
-        ],
-        "stake_rule": [
-            Choice(name="Ameye 1976", value="ameye"),
-            Choice(name="Jeux & Stratégie 1984", value="js1984"),
-        ],
-        "pinandele": [
-            Choice(name="In the register", value="queue"),
-            Choice(name="With the next bête", value="with_next_bete"),
-        ],
-        "bete_order": [
-            Choice(name="Oldest first", value="oldest"),
-            Choice(name="Largest first", value="largest"),
-        ],
+        "cagnote_discard": {"exactly_3": "Exactly 3", "up_to_3": "1 to 3"},
+        "stake_rule": {"ameye": "Ameye 1976", "js1984": "Jeux & Stratégie 1984"},
+        "pinandele": {"queue": "In the register", "with_next_bete": "With the next bête"},
+        "bete_order": {"oldest": "Oldest first", "largest": "Largest first"},
         "deal_pattern": deal_pattern_choices("2-3", "3-2"),
     },
 )
