@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import ClassVar, Protocol, Self
+from typing import ClassVar, Protocol, Self, TypedDict
 
 from games.cards import Card
 from games.refusals import Refusal, Rule
@@ -74,6 +74,19 @@ def trick_winner(cards: Iterable[int], rules: TrickRules) -> int:
         if winner < 0 or rules.beats(card, winner):
             winner = card
     return winner
+
+
+class TrickSeen(TypedDict):
+    """What a seat's view of any trick game shows of the card play, whatever the
+    game: each game's view takes these fields (``TrickPlay.seen_by``)."""
+
+    seat: int
+    dealer: int
+    turn: int  # -1 once the hand is over: nobody's turn
+    trick: tuple[tuple[int, Card], ...]  # (seat, card) in play order
+    winning: int  # the seat winning the trick in progress, -1 before its first card
+    tricks_played: tuple[PlayedTrick, ...]
+    tricks_won: tuple[int, ...]  # by seat
 
 
 class TrickPlay:
@@ -203,3 +216,15 @@ class TrickPlay:
 
     def _trick_cards(self) -> tuple[tuple[int, Card], ...]:
         return tuple((s, Card.from_index(i)) for s, i in self.trick)
+
+    def seen_by(self, seat: int) -> TrickSeen:
+        """The card play as ``seat``'s view shows it (every seat sees the same)."""
+        return TrickSeen(
+            seat=seat,
+            dealer=self.dealer,
+            turn=-1 if self.is_over else self.turn,
+            trick=self._trick_cards(),
+            winning=self._winning_seat(),
+            tricks_played=tuple(self.history),
+            tricks_won=tuple(self.tricks),
+        )

@@ -220,18 +220,12 @@ class DealState(TrickPlay):
 
     def view(self, seat: int) -> DealView:
         return DealView(
+            **self.seen_by(seat),  # the card play, as every trick game shows it
             rules=self.rules,
-            seat=seat,
             seats=SEATS,
-            dealer=self.dealer,
             phase=self.phase,
-            turn=self.turn,
             hand=self.hands[seat],
             hand_counts=tuple(h.bit_count() for h in self.hands),
-            trick=self._trick_cards(),
-            winning=self._winning_seat(),
-            tricks_played=tuple(self.history),
-            tricks_won=tuple(self.tricks),
             legal=tuple(self.legal_actions()) if seat == self.turn else (),
             outcome=self.outcome,
         )

@@ -68,11 +68,9 @@ def seat_view(deal: DealFlow, seat: int, view: Callable[..., ViewT], **own: obje
     outcome = deal.outcome
     over = deal.is_over
     return view(
+        **deal.seen_by(seat),
         rules=deal.rules,
-        seat=seat,
         phase=deal.phase,
-        turn=-1 if over else deal.turn,
-        dealer=deal.dealer,
         turned=None if deal.turned < 0 else Card.from_index(deal.turned),
         stock=deal.stock_left,
         hand=deal.unlaid(seat),
@@ -80,10 +78,6 @@ def seat_view(deal: DealFlow, seat: int, view: Callable[..., ViewT], **own: obje
         melds=tuple(tuple(m) for m in deal.melds),
         declarer=deal.declarer,
         melded=deal.melded and deal.phase is Phase.DECLARE,
-        trick=deal._trick_cards(),
-        winning=deal._winning_seat(),
-        tricks_played=tuple(deal.history),
-        tricks_won=tuple(deal.tricks),
         legal=tuple(deal.legal_actions()) if seat == deal.turn and not over else (),
         deal_points=outcome.points if outcome is not None else tuple(deal.meld_points),
         teams=deal.teams,

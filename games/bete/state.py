@@ -466,12 +466,10 @@ class DealState(TrickPlay):
 
     def view(self, seat: int) -> DealView:
         return DealView(
+            **self.seen_by(seat),
             rules=self.rules,
-            seat=seat,
             seats=self.seats,
-            dealer=self.dealer,
             phase=self.phase,
-            turn=self.turn,
             hand=self.hands[seat],
             hand_counts=tuple(h.bit_count() for h in self.hands),
             trump_card=self.trump_card,
@@ -480,10 +478,6 @@ class DealState(TrickPlay):
             declarer=self.declarer,
             contreur=self.contreur,
             curieux=self.curieux,
-            trick=self._trick_cards(),
-            winning=self._winning_seat(),
-            tricks_played=tuple(self.history),
-            tricks_won=tuple(self.tricks),
             pot=self.pot,
             bete_in_play=self.bete_in_play,
             waiting=tuple(b for i, b in enumerate(self.waiting) if i != self.entered),

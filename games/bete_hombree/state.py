@@ -209,12 +209,10 @@ class HandState(Declaration):
             standing = next(a for s, a in reversed(calls) if a.kind is not Kind.PASS)
         own_declarer = seat == self.declarer
         return HandView(
+            **self.seen_by(seat),
             rules=self.rules,
-            seat=seat,
-            dealer=self.dealer,
             belle=self.belle,
             phase=self.phase,
-            turn=self.turn,
             hand=self.hands[seat],
             hand_counts=tuple(h.bit_count() for h in self.hands),
             calls=calls,
@@ -228,10 +226,6 @@ class HandState(Declaration):
             contract=self.contract,
             discarded=self.discarded if own_declarer else 0,
             cagnot_seen=self.cagnot_taken if own_declarer else 0,
-            trick=self._trick_cards(),
-            winning=self._winning_seat(),
-            tricks_played=tuple(self.history),
-            tricks_won=tuple(self.tricks),
             entry_in_play=self.entry,
             pending_pinandele=self.pending_pinandele,
             legal=tuple(self.legal_actions()) if seat == self.turn else (),

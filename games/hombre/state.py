@@ -423,11 +423,9 @@ class DealState(TrickPlay):
         legal = tuple(self.legal_actions()) if seat == self.turn else ()
         exchanging = self.phase is Phase.EXCHANGE and seat == self.turn
         return DealView(
+            **self.seen_by(seat),
             rules=self.rules,
-            seat=seat,
-            dealer=self.dealer,
             phase=self.phase,
-            turn=-1 if self.is_over else self.turn,  # nobody's turn once the deal is over
             hand=self.hands[seat],
             hand_counts=tuple(h.bit_count() for h in self.hands),
             calls=tuple((s, a) for s, a in self.actions if a.kind in CALLS),
@@ -439,10 +437,6 @@ class DealState(TrickPlay):
             discarded=self.discards[seat],
             exchanged=tuple(self.exchanged),
             partner_hand=partner,
-            trick=self._trick_cards(),
-            winning=self._winning_seat(),
-            tricks_played=tuple(self.history),
-            tricks_won=tuple(self.tricks),
             signals=tuple(self.signals),
             vole=self.vole,
             matadors=self.matadors if self.is_over and self.matadors >= 3 else 0,
