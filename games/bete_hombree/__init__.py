@@ -1,12 +1,8 @@
 """La Bête Hombrée (Berrichonne), RULES.md §1: the engine's first game."""
 
-from collections.abc import Sequence
-
 from games.bete_hombree.actions import Action, Kind
-from games.bete_hombree.hand import Refused
 from games.bete_hombree.record import (
     GAME,
-    RECORDS,
     HandRecord,
     RecordError,
     record_of,
@@ -15,6 +11,7 @@ from games.bete_hombree.record import (
 )
 from games.bete_hombree.rules import Rules
 from games.bete_hombree.session import KingDraw, Session, SettledHand, tirer_le_roi
+from games.bete_hombree.spec import SPEC
 from games.bete_hombree.state import (
     Contract,
     EntryInPlay,
@@ -25,17 +22,6 @@ from games.bete_hombree.state import (
 )
 from games.money import Transfer
 from games.refusals import IllegalActionError
-from games.registry import GameParts, GameSpec, game_spec, register
-
-
-def _new_session(players: Sequence[str], seed: int, rules: Rules) -> Session:
-    return Session.start(players, seed, rules)[0]
-
-
-PARTS = GameParts(Rules, _new_session, HandView, Action, Refused)
-SPEC: GameSpec[Rules, Session, HandView, Action] = register(
-    game_spec(GAME, {"fr": "La Bête Hombrée", "en": "La Bête Hombrée"}, range(4, 5), PARTS, RECORDS)
-)
 
 __all__ = [
     "GAME",
