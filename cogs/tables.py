@@ -160,6 +160,8 @@ async def _handle(
         embed, view = hand_panel(table, seat, lang, step)
         files = edit_files(embed, held(interaction.message))
         await interaction.response.edit_message(embed=embed, view=view, **files)
+        if table.status == "ended":  # while the step was on its way: no step to take
+            await presenter.close_answer(table, interaction, seat, lang)
         return
     if _on_table(interaction, table):
         await _answer_public(bot, interaction, table)
@@ -250,7 +252,7 @@ async def _answer_panel(
     embed, view = hand_panel(table, seat, lang)
     files = edit_files(embed, held(interaction.message))
     await interaction.response.edit_message(embed=embed, view=view, **files)
-    bot.presenter.record_panel(table, interaction, embed, view)
+    await bot.presenter.hand_answered(table, interaction, seat, lang, embed, view)
 
 
 class TableComponent(

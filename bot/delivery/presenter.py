@@ -48,7 +48,7 @@ from bot.delivery.writes import (
     send_with_picture,
     untangle,
 )
-from bot.drawing.pictures.files import picture_name
+from bot.drawing.pictures.files import UNKNOWN, edit_files, picture_name
 from bot.drawing.render import (
     controls_fingerprint,
     hand_over_panel,
@@ -130,16 +130,50 @@ class Presenter:
         if delivery.table is not None:
             await self.permissions.refused(delivery.table, error)
 
-    def record_panel(
+    async def hand_answered(
+        self,
+        table: LiveTable,
+        interaction: discord.Interaction[Any],
+        seat: int,
+        lang: str,
+        embed: discord.Embed,
+        view: discord.ui.View,
+    ) -> None:
+        """A private hand in DMs was just updated by answering its click (``embed`` and
+        ``view``): its token edits it from now on. Should the table have ended while the
+        answer was on its way, the end's closing of the hands may have come and gone
+        without it: it is drawn closed at once, through the token."""
+        if table.status != "ended":
+            async with self._lock(table.id):
+                if table.status != "ended":  # a later end closes it with the others
+                    self._record_hand(table, interaction, embed, view)
+                    return
+        await self.close_answer(table, interaction, seat, lang)
+
+    async def close_answer(
+        self, table: LiveTable, interaction: discord.Interaction[Any], seat: int, lang: str
+    ) -> None:
+        """The private hand a click's answer drew (in DMs, or a panel), drawn closed
+        through the click's token: the table ended while the answer was on its way, and
+        the end's closing of the hands may have come before it."""
+        closed, nothing = hand_panel(table, seat, lang)
+        try:
+            await interaction.edit_original_response(
+                embed=closed, view=nothing, **edit_files(closed, UNKNOWN)
+            )
+        except discord.HTTPException as error:
+            log.warning("could not close a private hand at table %s: %s", table.id, error)
+
+    def _record_hand(
         self,
         table: LiveTable,
         interaction: discord.Interaction[Any],
         embed: discord.Embed,
         view: discord.ui.View,
     ) -> None:
-        """A private hand message was just updated by answering its click: its token
-        edits it from now on. The interaction is kept untangled (the answer was the last
-        use of its message and response): the token needs nothing of them."""
+        """Keep the private hand a click's answer updated, its token to edit it with. The
+        interaction is kept untangled (the answer was the last use of its message and
+        response): the token needs nothing of them."""
         message = interaction.message
         if message is None or not message.id or not isinstance(message.channel.id, int):
             return

@@ -6,6 +6,7 @@ and offers nothing to click; no turn notice is left behind."""
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from types import SimpleNamespace
 from typing import Any
 
@@ -15,12 +16,16 @@ import pytest
 from bot.delivery.outbox import DELAYS as OUTBOX_DELAYS
 from bot.drawing.render import ended_text
 from bot.game import TableGame
+from bot.ids import ComponentId
 from bot.tables.computer import inline_decider
 from bot.tables.table import LiveTable
 from bot.texts.i18n import game_text, t
+from games.bete_hombree import Action as HombreeAction
+from tests.bot.example import actions
 from tests.bot.offered import offered_games
 from tests.cogs.conftest import World
-from tests.cogs.helpers import custom_ids, labels, last_dm, live, notices
+from tests.cogs.helpers import act_in_dm, custom_ids, labels, last_dm, live, notices
+from tests.cogs.test_full_hand import open_full_table
 from tests.cogs.test_moderation import moderator
 
 DEALS = 12  # at most, between /table stop and the end it agreed
@@ -171,3 +176,96 @@ async def test_a_hand_discord_would_not_close_is_closed_later(world):
         dm = last_dm(world, seat)
         assert t(lang, "hand.closed", id=table.id) in str(dm.embeds[0].description)
         assert not dm.components, f"a closed table's hand offers {custom_ids(dm)}"
+
+
+async def test_a_hand_answered_while_the_table_ends_is_closed(world, monkeypatch):
+    """A move clicked in a private hand, its answer (the hand redrawn) slow to reach
+    Discord: meanwhile a moderator ends the table, and the end closes the hands and
+    forgets the table while the answer lands. The answer showed the turn of the next
+    player; the hand is then drawn closed through the click's token."""
+    game = offered_games()[0]
+    table = await seated(world, game)
+    presenter = world.bot.presenter
+    state = table.state
+    seat = state.turn
+    view = state.view(seat)
+    action = await inline_decider(game.id, game.spec.fair, view, table.moves)
+    landed = asyncio.Event()
+    ending: list[asyncio.Task[Any]] = []
+    sent: list[str] = []  # the answer's hand, as drawn at the click
+    real_notice = presenter.notice_turn
+
+    async def end_waits_for_the_answer(live_table):
+        if live_table.status == "ended":  # the end's hands are closed: it goes on once
+            await landed.wait()  # the slow answer has landed
+        await real_notice(live_table)
+
+    presenter.notice_turn = end_waits_for_the_answer
+    # the end does not wait for the answer due (it would for 50 ms, on a clock the
+    # simulation only moves once every answer is sent)
+    presenter.answers_first.wait_turn = partial(asyncio.sleep, 0)
+    real_close, closed = presenter._close_hands, asyncio.Event()
+
+    async def close_hands(live_table):
+        await real_close(live_table)
+        closed.set()
+
+    presenter._close_hands = close_hands
+
+    async def end_table():  # as /table end does
+        ended = await world.bot.service.moderator_end(world.channel.id, "1", "Garde")
+        await presenter.after_change(ended)
+
+    real_edit = discord.InteractionResponse.edit_message
+
+    async def slow(self, *args, **kwargs):
+        monkeypatch.setattr(discord.InteractionResponse, "edit_message", real_edit)
+        ending.append(asyncio.create_task(end_table()))
+        sent.append(str(kwargs["embed"].description))
+        await closed.wait()
+        try:
+            return await real_edit(self, *args, **kwargs)
+        finally:
+            landed.set()
+
+    monkeypatch.setattr(discord.InteractionResponse, "edit_message", slow)
+    await act_in_dm(world, seat, action)
+    await ending[0]
+    await world.env.settle()
+    assert table.status == "ended"
+    lang = presenter.player_lang(table, table.seats[seat].player)
+    assert t(lang, "hand.closed", id=table.id) not in sent[0], "the answer came before the end"
+    dm = last_dm(world, seat)
+    assert t(lang, "hand.closed", id=table.id) in str(dm.embeds[0].description)
+    assert not dm.components, f"a closed table's hand offers {custom_ids(dm)}"
+
+
+async def test_a_step_answered_while_the_table_ends_is_closed(world, monkeypatch):
+    """The first step of a declaration (its suit) clicked in a private hand, its answer
+    slow to reach Discord: meanwhile a moderator ends the table and every hand is
+    closed. The step, drawn before, lands after; the hand is then drawn closed through
+    the click's token, offering no step to take."""
+    table = await open_full_table(world)
+    for seat, words in actions()[:9]:  # to the declaration of the hand's declarer
+        await act_in_dm(world, seat, HombreeAction.parse(words))
+    presenter = world.bot.presenter
+    presenter.answers_first.wait_turn = partial(asyncio.sleep, 0)  # as above
+    real_edit, sent = discord.InteractionResponse.edit_message, []
+
+    async def slow(self, *args, **kwargs):
+        monkeypatch.setattr(discord.InteractionResponse, "edit_message", real_edit)
+        ended = await world.bot.service.moderator_end(world.channel.id, "1", "Garde")
+        await presenter.after_change(ended)  # as /table end does: every hand closed
+        sent.append(str(kwargs["embed"].description))
+        return await real_edit(self, *args, **kwargs)
+
+    monkeypatch.setattr(discord.InteractionResponse, "edit_message", slow)
+    step = str(ComponentId(table.id, table.moves, "decl", "H"))
+    await world.members[0].user.click(last_dm(world, 0), custom_id=step)
+    await world.env.settle()
+    assert table.status == "ended"
+    lang = presenter.player_lang(table, table.seats[0].player)
+    assert t(lang, "hand.closed", id=table.id) not in sent[0], "the step came before the end"
+    dm = last_dm(world, 0)
+    assert t(lang, "hand.closed", id=table.id) in str(dm.embeds[0].description)
+    assert not dm.components, f"a closed table's hand offers {custom_ids(dm)}"
