@@ -142,13 +142,14 @@ class Presenter:
         """A private hand in DMs was just updated by answering its click (``embed`` and
         ``view``): its token edits it from now on. Should the table have ended while the
         answer was on its way, the end's closing of the hands may have come and gone
-        without it: it is drawn closed at once, through the token."""
-        if table.status != "ended":
-            async with self._lock(table.id):
-                if table.status != "ended":  # a later end closes it with the others
-                    self._record_hand(table, interaction, embed, view)
-                    return
-        await self.close_answer(table, interaction, seat, lang)
+        without it: it is drawn closed at once, through the token. (An end comes after
+        the table's status says so: a hand kept while it does not is closed with the
+        others. Not under the table's lock, which the change to show next would wait
+        for.)"""
+        if table.status == "ended":
+            await self.close_answer(table, interaction, seat, lang)
+        else:
+            self._record_hand(table, interaction, embed, view)
 
     async def close_answer(
         self, table: LiveTable, interaction: discord.Interaction[Any], seat: int, lang: str
