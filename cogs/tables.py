@@ -225,7 +225,7 @@ async def _answer_public(bot: BeteBot, interaction: Interaction, table: LiveTabl
     """A click on the table message: the answer is the table message's one edit (a click
     on a table message since replaced is answered apart, the new one edited)."""
     if _on_table(interaction, table):
-        shown = bot.presenter.shown(table)
+        shown, seq = bot.presenter.shown(table), table.seq
         drawn = table_drawing(table, shown)
         payload = table_edit(table, shown, held(interaction.message), drawn)
         try:
@@ -234,7 +234,9 @@ async def _answer_public(bot: BeteBot, interaction: Interaction, table: LiveTabl
             edit_refused(shown)
         else:
             landed(shown, drawn)
-            await bot.presenter.after_change(table, table_done=True)
+            # the table moved on while the answer was on its way (its end, maybe, whose
+            # edit landed first): the table message is edited again, as it is now
+            await bot.presenter.after_change(table, table_done=table.seq == seq)
             return
     # the click was taken: said in a line, and the table's message as it is now edited
     await interaction.response.send_message(t(bot.lang(interaction), "ok.played"), ephemeral=True)

@@ -269,3 +269,44 @@ async def test_a_step_answered_while_the_table_ends_is_closed(world, monkeypatch
     dm = last_dm(world, 0)
     assert t(lang, "hand.closed", id=table.id) in str(dm.embeds[0].description)
     assert not dm.components, f"a closed table's hand offers {custom_ids(dm)}"
+
+
+async def test_a_table_message_answered_while_the_table_ends_shows_the_end(world, monkeypatch):
+    """*Next hand* clicked on the table message, its answer (the table redrawn with the
+    new deal) slow to reach Discord: meanwhile a moderator ends the table, and the end's
+    edit of the table message lands first. The answer showed the new deal; the table
+    message is then edited to show the end, offering nothing to click."""
+    game = offered_games()[0]
+    table = await seated(world, game)
+    while not table.between_hands:
+        await step(world, table)
+    presenter = world.bot.presenter
+    presenter.answers_first.wait_turn = partial(asyncio.sleep, 0)  # as above
+    real_edit, sent = discord.InteractionResponse.edit_message, []
+
+    async def slow(self, *args, **kwargs):
+        monkeypatch.setattr(discord.InteractionResponse, "edit_message", real_edit)
+        ended = await world.bot.service.moderator_end(world.channel.id, "1", "Garde")
+        await presenter.after_change(ended)  # as /table end does: the table shows its end
+        sent.append(kwargs)
+        return await real_edit(self, *args, **kwargs)
+
+    monkeypatch.setattr(discord.InteractionResponse, "edit_message", slow)
+    lang = table.public_lang
+    await world.members[1].click(world.table_message(), label=t(lang, "btn.next"))
+    await world.env.settle()
+    assert table.status == "ended"
+    assert any("view" in s and s["view"] is not None for s in sent), "the answer drew a deal"
+    [message] = [m for m in world.channel.history() if m.id == table.row.message_id]
+    ended = ended_text(table, lang)
+    shown = "\n".join(
+        [str(message.embeds[0].description)] + [str(f.value) for f in message.embeds[0].fields]
+    )
+    assert ended in shown, shown
+    enabled = [
+        item.custom_id
+        for row in message.components
+        for item in getattr(row, "children", [row])
+        if getattr(item, "custom_id", None) and not getattr(item, "disabled", False)
+    ]
+    assert not [cid for cid in enabled if ":next" in cid or ":play" in cid], enabled
