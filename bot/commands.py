@@ -54,6 +54,7 @@ def numbers(*values: int) -> dict[int, str]:
 
 
 def discord_choices(labels: Labels) -> list[Choice[Any]]:
+    """An option's values as discord.py offers them, in the same order."""
     return [Choice(name=label, value=value) for value, label in labels.items()]
 
 
