@@ -161,7 +161,7 @@ async def _handle(
         files = edit_files(embed, held(interaction.message))
         await interaction.response.edit_message(embed=embed, view=view, **files)
         if table.status == "ended":  # while the step was on its way: no step to take
-            await presenter.close_answer(table, interaction, seat, lang)
+            await presenter.panels.close_answer(table, interaction, seat, lang)
         return
     if _on_table(interaction, table):
         await _answer_public(bot, interaction, table)

@@ -84,14 +84,21 @@ class Panels:
                         panel.sent = True
                         await self._refresh(table, player, panel, time.time())
                     return
-        # the table ended while the panel was on its way: it is closed, as every hand
-        embed, view = hand_panel(table, seat, lang)
+        await self.close_answer(table, interaction, seat, lang)  # the table ended meanwhile
+
+    async def close_answer(
+        self, table: LiveTable, interaction: discord.Interaction[Any], seat: int, lang: str
+    ) -> None:
+        """The private hand a click's answer drew (a panel, or the hand in DMs), drawn
+        closed through the click's token: the table ended while the answer was on its
+        way, and the end's closing of the hands may have come before it."""
+        closed, nothing = hand_panel(table, seat, lang)
         try:
             await interaction.edit_original_response(
-                embed=embed, view=view, **edit_files(embed, UNKNOWN)
+                embed=closed, view=nothing, **edit_files(closed, UNKNOWN)
             )
         except discord.HTTPException as error:
-            log.warning("could not close a panel at table %s: %s", table.id, error)
+            log.warning("could not close a private hand at table %s: %s", table.id, error)
 
     async def refresh(self, table: LiveTable) -> None:
         """Redraw each live *My hand* panel whose content changed; one whose token is

@@ -48,7 +48,7 @@ from bot.delivery.writes import (
     send_with_picture,
     untangle,
 )
-from bot.drawing.pictures.files import UNKNOWN, edit_files, picture_name
+from bot.drawing.pictures.files import picture_name
 from bot.drawing.render import (
     controls_fingerprint,
     hand_over_panel,
@@ -147,23 +147,9 @@ class Presenter:
         others. Not under the table's lock, which the change to show next would wait
         for.)"""
         if table.status == "ended":
-            await self.close_answer(table, interaction, seat, lang)
+            await self.panels.close_answer(table, interaction, seat, lang)
         else:
             self._record_hand(table, interaction, embed, view)
-
-    async def close_answer(
-        self, table: LiveTable, interaction: discord.Interaction[Any], seat: int, lang: str
-    ) -> None:
-        """The private hand a click's answer drew (in DMs, or a panel), drawn closed
-        through the click's token: the table ended while the answer was on its way, and
-        the end's closing of the hands may have come before it."""
-        closed, nothing = hand_panel(table, seat, lang)
-        try:
-            await interaction.edit_original_response(
-                embed=closed, view=nothing, **edit_files(closed, UNKNOWN)
-            )
-        except discord.HTTPException as error:
-            log.warning("could not close a private hand at table %s: %s", table.id, error)
 
     def _record_hand(
         self,

@@ -74,6 +74,27 @@ async def play_out(world: World, table: LiveTable) -> None:
     raise AssertionError("the table did not end")
 
 
+def end_before_the_answer(world: World, monkeypatch: Any) -> list[dict[str, Any]]:
+    """The next answer that edits the clicked message is slow to reach Discord: before it
+    lands, a moderator ends the table and the end is shown (the table message, every
+    hand closed). Returns what that answer carried, once sent."""
+    presenter = world.bot.presenter
+    # the end does not wait for the answer due (it would for 50 ms, on a clock the
+    # simulation only moves once every answer is sent)
+    presenter.answers_first.wait_turn = partial(asyncio.sleep, 0)
+    real_edit, sent = discord.InteractionResponse.edit_message, []
+
+    async def slow(self: Any, *args: Any, **kwargs: Any) -> Any:
+        monkeypatch.setattr(discord.InteractionResponse, "edit_message", real_edit)
+        ended = await world.bot.service.moderator_end(world.channel.id, "1", "Garde")
+        await presenter.after_change(ended)  # as /table end does
+        sent.append(kwargs)
+        return await real_edit(self, *args, **kwargs)
+
+    monkeypatch.setattr(discord.InteractionResponse, "edit_message", slow)
+    return sent
+
+
 @pytest.mark.parametrize("ending", ["agreed", "moderator", "finished"])
 @pytest.mark.parametrize("game", offered_games(), ids=lambda game: game.id)
 async def test_a_closed_table_closes_every_private_hand(world, game, ending):
@@ -248,24 +269,14 @@ async def test_a_step_answered_while_the_table_ends_is_closed(world, monkeypatch
     table = await open_full_table(world)
     for seat, words in actions()[:9]:  # to the declaration of the hand's declarer
         await act_in_dm(world, seat, HombreeAction.parse(words))
-    presenter = world.bot.presenter
-    presenter.answers_first.wait_turn = partial(asyncio.sleep, 0)  # as above
-    real_edit, sent = discord.InteractionResponse.edit_message, []
-
-    async def slow(self, *args, **kwargs):
-        monkeypatch.setattr(discord.InteractionResponse, "edit_message", real_edit)
-        ended = await world.bot.service.moderator_end(world.channel.id, "1", "Garde")
-        await presenter.after_change(ended)  # as /table end does: every hand closed
-        sent.append(str(kwargs["embed"].description))
-        return await real_edit(self, *args, **kwargs)
-
-    monkeypatch.setattr(discord.InteractionResponse, "edit_message", slow)
+    sent = end_before_the_answer(world, monkeypatch)
     step = str(ComponentId(table.id, table.moves, "decl", "H"))
     await world.members[0].user.click(last_dm(world, 0), custom_id=step)
     await world.env.settle()
     assert table.status == "ended"
-    lang = presenter.player_lang(table, table.seats[0].player)
-    assert t(lang, "hand.closed", id=table.id) not in sent[0], "the step came before the end"
+    lang = world.bot.presenter.player_lang(table, table.seats[0].player)
+    drawn = str(sent[0]["embed"].description)
+    assert t(lang, "hand.closed", id=table.id) not in drawn, "the step came before the end"
     dm = last_dm(world, 0)
     assert t(lang, "hand.closed", id=table.id) in str(dm.embeds[0].description)
     assert not dm.components, f"a closed table's hand offers {custom_ids(dm)}"
@@ -280,18 +291,7 @@ async def test_a_table_message_answered_while_the_table_ends_shows_the_end(world
     table = await seated(world, game)
     while not table.between_hands:
         await step(world, table)
-    presenter = world.bot.presenter
-    presenter.answers_first.wait_turn = partial(asyncio.sleep, 0)  # as above
-    real_edit, sent = discord.InteractionResponse.edit_message, []
-
-    async def slow(self, *args, **kwargs):
-        monkeypatch.setattr(discord.InteractionResponse, "edit_message", real_edit)
-        ended = await world.bot.service.moderator_end(world.channel.id, "1", "Garde")
-        await presenter.after_change(ended)  # as /table end does: the table shows its end
-        sent.append(kwargs)
-        return await real_edit(self, *args, **kwargs)
-
-    monkeypatch.setattr(discord.InteractionResponse, "edit_message", slow)
+    sent = end_before_the_answer(world, monkeypatch)
     lang = table.public_lang
     await world.members[1].click(world.table_message(), label=t(lang, "btn.next"))
     await world.env.settle()
