@@ -42,32 +42,54 @@ class Panels:
         """Answer ``interaction`` with a *My hand* panel (``replace``: in place of the
         clicked message, itself a panel), kept up to date through the interaction's
         token until the token expires (``PANEL_LIFE``)."""
-        embed, view = self._open(table, interaction, seat, lang)
-        if replace:
-            files = edit_files(embed, held(interaction.message))
-            await interaction.response.edit_message(embed=embed, view=view, **files)
-        else:
-            await interaction.response.send_message(
-                embed=embed, view=view, ephemeral=True, **send_files(embed)
-            )
+        embed, view, replaced = self._open(table, interaction, seat, lang)
+        try:
+            if replace:
+                files = edit_files(embed, held(interaction.message))
+                await interaction.response.edit_message(embed=embed, view=view, **files)
+            else:
+                await interaction.response.send_message(
+                    embed=embed, view=view, ephemeral=True, **send_files(embed)
+                )
+        except Exception:
+            await self._not_sent(table, interaction, replaced)
+            raise
+        if replaced is not None:
+            untangle(replaced.interaction)
         await self._sent(table, interaction, seat, lang)
 
     def _open(
         self, table: LiveTable, interaction: discord.Interaction[Any], seat: int, lang: str
-    ) -> tuple[discord.Embed, discord.ui.View]:
+    ) -> tuple[discord.Embed, discord.ui.View, Panel | None]:
         """A *My hand* panel to answer ``interaction`` with, kept from now on (edited
-        once its answer has reached Discord: ``_sent``)."""
+        once its answer has reached Discord: ``_sent``), and the panel it replaces."""
         embed, view = hand_panel(table, seat, lang)
         player = str(interaction.user.id)
         fingerprint = panel_fingerprint(embed, view)
         picture = picture_name(embed)
         replaced = self.shown(table).panels.get(player)
-        if replaced is not None:
-            untangle(replaced.interaction)
         self.shown(table).panels[player] = Panel(
             interaction, seat, lang, time.time(), fingerprint, picture
         )
-        return embed, view
+        return embed, view, replaced
+
+    async def _not_sent(
+        self, table: LiveTable, interaction: discord.Interaction[Any], replaced: Panel | None
+    ) -> None:
+        """The answer carrying a panel never reached Discord (too late, say): the panel
+        it was to replace, still there, is kept again, and shows what changed meanwhile
+        (a change skips a panel on its way), the end of the table too."""
+        player = str(interaction.user.id)
+        if table.status != "ended":
+            panels = self.shown(table).panels
+            kept = panels.get(player)
+            if kept is not None and kept.interaction is interaction:
+                if replaced is None:
+                    del panels[player]
+                else:
+                    panels[player] = replaced
+        if replaced is not None and replaced.sent:
+            await self._sent(table, replaced.interaction, replaced.seat, replaced.lang)
 
     async def _sent(
         self, table: LiveTable, interaction: discord.Interaction[Any], seat: int, lang: str

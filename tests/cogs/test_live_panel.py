@@ -3,7 +3,10 @@ says it has expired, with a button that opens a fresh one."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import discord
+import pytest
 
 import bot.delivery.presenter as presenter_module
 from bot.texts.i18n import t
@@ -93,3 +96,35 @@ async def test_a_change_while_the_panel_is_on_its_way_is_shown(world, monkeypatc
     # the answer showed the panel as drawn before the call; its token then edited it
     assert t(lang, "call.pass") in opened.response.embeds[0].description
     assert str(nord.id) in world.bot.presenter.shown(table).panels  # and follows the game
+
+
+@pytest.mark.parametrize("then", ["a call", "the end"])
+async def test_a_panel_whose_replacement_never_came_follows_the_game(world, monkeypatch, then):
+    """*My hand* clicked again, its answer refused by Discord (too late: 10062, as an
+    answer past 3 s is): the panel opened before is still there, and keeps following
+    the game to its end."""
+    table = await open_full_table(world)
+    nord = world.members[2]
+    lang = world.bot.presenter.player_lang(table, table.seats[2].player)
+    await nord.click(world.table_message(), label=t(lang, "btn.hand"))
+    first = world.bot.presenter.shown(table).panels[table.seats[2].player].interaction.token
+    real = discord.InteractionResponse.send_message
+
+    async def too_late(self, *args, **kwargs):
+        monkeypatch.setattr(discord.InteractionResponse, "send_message", real)
+        gone = SimpleNamespace(status=404, reason="Not Found")
+        raise discord.NotFound(gone, {"code": 10062, "message": "Unknown interaction"})
+
+    monkeypatch.setattr(discord.InteractionResponse, "send_message", too_late)
+    await nord.click(world.table_message(), label=t(lang, "btn.hand"))
+    if then == "a call":
+        seat, words = actions()[0]
+        await act_in_dm(world, seat, Action.parse(words))
+        expected = t(lang, "call.pass")
+    else:
+        ended = await world.bot.service.moderator_end(world.channel.id, "1", "Garde")
+        await world.bot.presenter.after_change(ended)
+        expected = t(lang, "hand.closed", id=table.id)
+    await world.env.settle()
+    edits = panel_edits(world, first)
+    assert edits and expected in edits[-1].json["embeds"][0]["description"]
