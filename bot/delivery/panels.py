@@ -99,11 +99,13 @@ class Panels:
         found nothing yet to edit) shows at once; the end of the table too."""
         player = str(interaction.user.id)
         if table.status != "ended":
+            panel = self.shown(table).panels.get(player)
+            if panel is not None and panel.interaction is interaction:
+                panel.sent = True  # there at once, should it be given back (`_not_sent`)
             async with self.lock(table.id):
                 if table.status != "ended":
                     panel = self.shown(table).panels.get(player)
                     if panel is not None and panel.interaction is interaction:
-                        panel.sent = True
                         await self._refresh(table, player, panel, time.time())
                     return
         await self.close_answer(table, interaction, seat, lang)  # the table ended meanwhile

@@ -3,6 +3,7 @@ says it has expired, with a button that opens a fresh one."""
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 
 import discord
@@ -128,3 +129,53 @@ async def test_a_panel_whose_replacement_never_came_follows_the_game(world, monk
     await world.env.settle()
     edits = panel_edits(world, first)
     assert edits and expected in edits[-1].json["embeds"][0]["description"]
+
+
+class Busy:
+    """The table's presentation lock as the panels take it, the test holding it as if an
+    earlier change were still being shown: a wait for it is declared to the simulation,
+    so that the click that waits settles."""
+
+    def __init__(self, world, lock: asyncio.Lock) -> None:
+        self.world, self.lock = world, lock
+
+    async def __aenter__(self) -> None:
+        await self.world.env.external_wait(self.lock.acquire(), reason="an earlier change")
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.lock.release()
+
+
+async def test_a_panel_kept_while_the_table_was_busy_follows_after_a_refused_one(
+    world, monkeypatch
+):
+    """A panel's answer lands while an earlier change is still being shown; before the
+    panel is kept, the same player opens another, whose answer Discord refuses (too
+    late). The first panel, there all along, still follows the game to its end."""
+    table = await open_full_table(world)
+    presenter = world.bot.presenter
+    lock = presenter._lock(table.id)
+    presenter.panels.lock = lambda table_id: Busy(world, lock)
+    await lock.acquire()  # an earlier change still being shown
+    nord = world.members[2]
+    lang = presenter.player_lang(table, table.seats[2].player)
+    await nord.click(world.table_message(), label=t(lang, "btn.hand"))
+    first = presenter.shown(table).panels[table.seats[2].player].interaction.token
+    real = discord.InteractionResponse.send_message
+
+    async def too_late(self, *args, **kwargs):
+        monkeypatch.setattr(discord.InteractionResponse, "send_message", real)
+        lock.release()  # that change is shown, and the first panel's keeping runs
+        for _ in range(10):
+            await asyncio.sleep(0)
+        gone = SimpleNamespace(status=404, reason="Not Found")
+        raise discord.NotFound(gone, {"code": 10062, "message": "Unknown interaction"})
+
+    monkeypatch.setattr(discord.InteractionResponse, "send_message", too_late)
+    await nord.click(world.table_message(), label=t(lang, "btn.hand"))
+    ended = await world.bot.service.moderator_end(world.channel.id, "1", "Garde")
+    await presenter.after_change(ended)
+    await world.env.settle()
+    edits = panel_edits(world, first)
+    closed = t(lang, "hand.closed", id=table.id)
+    assert edits and closed in edits[-1].json["embeds"][0]["description"]
