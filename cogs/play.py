@@ -51,8 +51,10 @@ class Play(commands.Cog):
         bot.presenter.remember_locale(table, player, interaction.locale)
         since = bot.presenter.acted(table, interaction)
         await bot.service.play(Click(player, table.id, notation=move))
-        await bot.presenter.panels.answer(table, interaction, seat, bot.lang(interaction))
-        await bot.presenter.after_change(table)
+        try:
+            await bot.presenter.panels.answer(table, interaction, seat, bot.lang(interaction))
+        finally:  # the move stands, its answer sent or not (Discord refuses one too late)
+            await bot.presenter.after_change(table)
         await bot.presenter.reach(table, interaction, since)  # edited by the move, or looked up
 
     @play.autocomplete("move")

@@ -59,10 +59,17 @@ def bot_of(interaction: Interaction) -> BeteBot:
 async def component_clicked(interaction: Interaction, cid: ComponentId, values: list[str]) -> None:
     bot = bot_of(interaction)
     since = time.monotonic()
+    before = bot.service.tables.get(cid.table)
+    seq = before.seq if before is not None else None
     try:
         await _handle(bot, interaction, cid, values)
     except Exception as error:
         await bot.answer_error(interaction, error)
+        table = bot.service.tables.get(cid.table)
+        if table is not None and seq is not None and table.seq != seq:
+            # the click changed the table, then its answer failed (Discord refused it as
+            # too late, say): the change stands, and is shown all the same
+            await bot.presenter.after_change(table)
     table = bot.service.tables.get(cid.table)
     message = interaction.message
     if (

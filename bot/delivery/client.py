@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import traceback
-from typing import Any
+from typing import Any, Final
 
 import aiohttp
 import discord
@@ -28,6 +28,9 @@ from bot.texts.translator import CommandTranslator
 from db import Database
 
 log = logging.getLogger(__name__)
+
+# Discord's code for an interaction it no longer knows: an answer past its 3 s
+UNKNOWN_INTERACTION: Final = 10062
 
 EXTENSIONS = ("cogs.tables", "cogs.play", "cogs.info", "cogs.settings")
 
@@ -208,6 +211,13 @@ class BeteBot(commands.Bot):
         original: BaseException = error
         while isinstance(original, (app_commands.CommandInvokeError, commands.CommandInvokeError)):
             original = original.original
+        if isinstance(original, discord.NotFound) and original.code == UNKNOWN_INTERACTION:
+            log.warning(  # nothing more can be said to it: Discord no longer knows it
+                "the answer to %s by %s came past Discord's 3 s",
+                _what(interaction),
+                interaction.user.id,
+            )
+            return
         lang = self.lang(interaction)
         if isinstance(original, MoveRefused):  # the engine's reason, in the game's words
             original = refusal_error(original)

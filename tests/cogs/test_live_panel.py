@@ -4,7 +4,6 @@ says it has expired, with a button that opens a fresh one."""
 from __future__ import annotations
 
 import asyncio
-from types import SimpleNamespace
 
 import discord
 import pytest
@@ -13,7 +12,7 @@ import bot.delivery.presenter as presenter_module
 from bot.texts.i18n import t
 from games.bete_hombree import Action
 from tests.bot.example import actions
-from tests.cogs.helpers import act_in_dm, collector_off, live, tokens_in_cycles
+from tests.cogs.helpers import act_in_dm, collector_off, last_dm, live, tokens_in_cycles
 from tests.cogs.test_full_hand import open_full_table
 
 
@@ -111,10 +110,10 @@ async def test_a_panel_whose_replacement_never_came_follows_the_game(world, monk
     first = world.bot.presenter.shown(table).panels[table.seats[2].player].interaction.token
     real = discord.InteractionResponse.send_message
 
-    async def too_late(self, *args, **kwargs):
+    async def too_late(self, *args, **kwargs):  # Discord answers 10062 past its 3 s
         monkeypatch.setattr(discord.InteractionResponse, "send_message", real)
-        gone = SimpleNamespace(status=404, reason="Not Found")
-        raise discord.NotFound(gone, {"code": 10062, "message": "Unknown interaction"})
+        await asyncio.sleep(3.2)
+        return await real(self, *args, **kwargs)
 
     monkeypatch.setattr(discord.InteractionResponse, "send_message", too_late)
     await nord.click(world.table_message(), label=t(lang, "btn.hand"))
@@ -166,10 +165,8 @@ async def test_a_panel_kept_while_the_table_was_busy_follows_after_a_refused_one
     async def too_late(self, *args, **kwargs):
         monkeypatch.setattr(discord.InteractionResponse, "send_message", real)
         lock.release()  # that change is shown, and the first panel's keeping runs
-        for _ in range(10):
-            await asyncio.sleep(0)
-        gone = SimpleNamespace(status=404, reason="Not Found")
-        raise discord.NotFound(gone, {"code": 10062, "message": "Unknown interaction"})
+        await asyncio.sleep(3.2)  # Discord answers 10062 past its 3 s
+        return await real(self, *args, **kwargs)
 
     monkeypatch.setattr(discord.InteractionResponse, "send_message", too_late)
     await nord.click(world.table_message(), label=t(lang, "btn.hand"))
@@ -179,3 +176,36 @@ async def test_a_panel_kept_while_the_table_was_busy_follows_after_a_refused_one
     edits = panel_edits(world, first)
     closed = t(lang, "hand.closed", id=table.id)
     assert edits and closed in edits[-1].json["embeds"][0]["description"]
+
+
+@pytest.mark.parametrize("where", ["dm", "play"])
+async def test_a_move_whose_answer_discord_refused_is_shown(world, monkeypatch, where):
+    """A move clicked in the private hand (or sent with ``/play``), its answer refused by
+    Discord (too late: 10062): the move stands, so the table message and the next
+    player's hand show it all the same."""
+    table = await open_full_table(world)
+    seat, words = actions()[0]
+    moves = table.moves
+    name = "edit_message" if where == "dm" else "send_message"
+    real = getattr(discord.InteractionResponse, name)
+
+    async def too_late(self, *args, **kwargs):  # Discord answers 10062 past its 3 s
+        monkeypatch.setattr(discord.InteractionResponse, name, real)
+        await asyncio.sleep(3.2)
+        return await real(self, *args, **kwargs)
+
+    monkeypatch.setattr(discord.InteractionResponse, name, too_late)
+    if where == "dm":
+        await act_in_dm(world, seat, Action.parse(words))
+    else:
+        await world.members[seat].slash(world.channel, "play", move=words)
+    await world.env.settle()
+    if where == "play":  # the command ends on Discord's refusal, which its handler takes
+        assert [type(getattr(e, "original", e)) for e in world.env.errors] == [discord.NotFound]
+    assert table.moves == moves + 1 and table.state.turn != seat  # the move stands
+    following = table.state.turn
+    fields = "\n".join(str(f.value) for f in world.table_message().embeds[0].fields)
+    assert f"▶ `{following + 1}` **{table.names[following]}**" in fields, fields
+    lang = world.bot.presenter.player_lang(table, table.seats[following].player)
+    assert last_dm(world, following).components, "the next player's hand offers the moves"
+    assert t(lang, "call.pass") in str(last_dm(world, following).embeds[0].description)
