@@ -10,7 +10,7 @@ from typing import Final
 from games.ai.base import DEFAULT_BUDGET
 from games.cards import Rank, Suit, bits_of
 from games.hombre.actions import HIDE, PASS, Action, Kind, discard, play, trump
-from games.hombre.rules import HombreTricks, trick_rules
+from games.hombre.rules import trick_rules
 from games.hombre.state import DealView, Phase
 
 KINGS: Final = sum(1 << (16 * s + Rank.K) for s in Suit)
@@ -95,30 +95,23 @@ def weak_discard(hand: int, trump: int, least: int, most: int) -> int:
 
 
 def play_rule_of_thumb(view: DealView, cards: list[int]) -> int:
-    """The rules of thumb's card among ``cards`` (legal ones) in ``view``."""
+    """The rules of thumb's card among ``cards`` (legal ones): the hombre leads
+    his best trump, a defender his best plain card; a card wins the trick as
+    cheaply as it can when the side is not winning it, else the weakest goes."""
     rules = trick_rules(view.trump)
-    winner = next((c.index for s, c in view.trick if s == view.winning), -1)
-    return thumb_card(rules, cards, view.seat, view.hombre, view.winning, winner)
-
-
-def thumb_card(
-    rules: HombreTricks, cards: list[int], seat: int, hombre: int, winning: int, winner: int
-) -> int:
-    """The rules of thumb's card among ``cards`` (the legal ones of ``seat``), the
-    trick won so far by ``winning`` with the card ``winner`` (-1: ``seat`` leads):
-    the hombre leads his best trump, a defender his best plain card; a card wins
-    the trick as cheaply as it can when the side is not winning it, else the
-    weakest goes.  (A leader's legal cards are his whole hand.)"""
     power = rules.power
-    if winner < 0:
-        if seat == hombre and any(rules.is_trump(i) for i in cards):
+    cards = sorted(cards, key=lambda i: power[i])
+    if not view.trick:
+        if view.seat == view.hombre and view.hand & rules.trump_mask:
             return max(cards, key=lambda i: (rules.is_trump(i), power[i]))
         plain = [i for i in cards if not rules.is_trump(i)]
         return max(plain or cards, key=lambda i: power[i])
-    cards = sorted(cards, key=lambda i: power[i])
-    if seat != hombre and winning != hombre:
+    winner_seat = view.winning
+    partner_wins = view.seat != view.hombre and winner_seat != view.hombre
+    if partner_wins:
         return cards[0]
+    winning_card = next(c.index for s, c in view.trick if s == winner_seat)
     for i in cards:
-        if rules.beats(i, winner):
+        if rules.beats(i, winning_card):
             return i
     return min(cards, key=lambda i: (rules.is_trump(i), power[i]))

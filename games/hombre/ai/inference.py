@@ -22,11 +22,6 @@ The other players' decisions are read with the rules of thumb's model
   many of them now, drawn cards besides.  Its discards were its weak cards:
   when the talon's rest matters (a defender about to draw), the others'
   discards are drawn from the out pile weak cards first (``split_out``).
-* A card played (``PlayReading``): the card the rules of thumb play with the
-  hand the seat held then (its hand now and the cards it played since), the
-  trick as it stood (``heuristic.thumb_card``).  A card they would not have
-  played (or could not: a drawn deal is consistent with the voids seen, not
-  with every obligation) breaks a reading.
 
 Showing the rest of the talon shows its cards (they leave the unknown ones);
 hiding it says nothing.
@@ -42,7 +37,7 @@ from games.ai.knowledge import Knowledge
 from games.ai.sampling import played_by_seat, tricks_seen
 from games.cards import Suit, bits_of
 from games.hombre.actions import Kind
-from games.hombre.rules import DECK_MASK, HAND_SIZE, SEATS, HombreTricks, trick_rules
+from games.hombre.rules import DECK_MASK, HAND_SIZE, SEATS, trick_rules
 from games.hombre.state import DealView
 from games.tricks import played_mask
 
@@ -52,7 +47,6 @@ from .heuristic import (
     PRENDRE_SCORE,
     SANS_PRENDRE_SCORE,
     best_trump,
-    thumb_card,
     trump_score,
 )
 
@@ -97,7 +91,7 @@ class Reading:
     (-1: the hand's best; the hombre's trump once named); ``kept[s]``: trumps and
     kings seat s holds at least since its exchange (0: nothing read), with the
     deal's ``trump``; ``played`` the cards each seat has played, to rebuild the
-    hand it held; ``plays`` the other seats' cards played (``PlayReading``).
+    hand it held.
     """
 
     at_least: tuple[int, ...]
@@ -106,7 +100,6 @@ class Reading:
     trump: int
     kept: tuple[int, ...]
     played: tuple[int, ...]
-    plays: PlayReading | None = None
 
     @classmethod
     def from_view(cls, view: DealView) -> Reading:
@@ -136,25 +129,11 @@ class Reading:
                 most = HAND_SIZE if seat == hombre else DEFENDER_MOST
                 if seat != view.seat and drawn < most:
                     kept[seat] = HAND_SIZE - drawn
-        plays = PlayReading.from_view(view)
-        return cls(
-            tuple(at_least),
-            tuple(below),
-            tuple(suits),
-            view.trump,
-            tuple(kept),
-            played,
-            plays if plays.plays else None,
-        )
+        return cls(tuple(at_least), tuple(below), tuple(suits), view.trump, tuple(kept), played)
 
     @property
     def informative(self) -> bool:
-        return (
-            any(self.at_least)
-            or any(b < NO_BOUND for b in self.below)
-            or any(self.kept)
-            or self.plays is not None
-        )
+        return any(self.at_least) or any(b < NO_BOUND for b in self.below) or any(self.kept)
 
     def weight(self, hands: list[int]) -> float:
         """How likely the calls and exchanges seen are with these hands, relative to
@@ -173,70 +152,6 @@ class Reading:
                 if score >= high:
                     weight *= MISFIT
             if kept and strong_count(hand, self.trump) < kept:
-                weight *= MISFIT
-        if self.plays is not None:
-            weight *= self.plays.weight(hands)
-        return weight
-
-
-@dataclass(frozen=True, slots=True)
-class PlayedCard:
-    """A card another seat played, and what it was played to: the card led and
-    the one winning the trick then, with its seat (-1: the seat led); ``since``
-    the cards that seat played from then on, this one included."""
-
-    seat: int
-    card: int
-    lead: int
-    winner: int
-    winning: int
-    since: int
-
-
-@dataclass(frozen=True, slots=True)
-class PlayReading:
-    """The other seats' cards played, each read as the rules of thumb's choice."""
-
-    rules: HombreTricks
-    hombre: int
-    plays: tuple[PlayedCard, ...]
-
-    @classmethod
-    def from_view(cls, view: DealView) -> PlayReading:
-        rules = trick_rules(view.trump) if view.trump >= 0 else trick_rules(0)
-        read = view.trump >= 0 and view.hombre >= 0
-        known = {view.seat}
-        if view.partner_hand is not None:  # a partner's hand seen: only the hombre's read
-            known = {s for s in range(SEATS) if s != view.hombre}
-        tricks = [[(s, c.index) for s, c in t.cards] for t in view.tricks_played]
-        tricks.append([(s, c.index) for s, c in view.trick])
-        found: list[tuple[int, int, int, int, int]] = []
-        for cards in tricks if read else []:
-            lead = winner = winning = -1
-            for seat, card in cards:
-                if seat not in known:
-                    found.append((seat, card, lead, winner, winning))
-                if winner < 0 or rules.beats(card, winner):
-                    winner, winning = card, seat
-                lead = cards[0][1]
-        since = [0] * SEATS
-        plays = []
-        for seat, card, lead, winner, winning in reversed(found):
-            since[seat] |= 1 << card
-            plays.append(PlayedCard(seat, card, lead, winner, winning, since[seat]))
-        return cls(rules, view.hombre, tuple(plays))
-
-    def weight(self, hands: list[int]) -> float:
-        """``MISFIT`` for each card played the rules of thumb would not have
-        played with the seat's hand then (the hands of the deal, then the out pile)."""
-        rules = self.rules
-        weight = 1.0
-        for p in self.plays:
-            legal = rules.legal(hands[p.seat] | p.since, p.lead, p.winner)
-            if legal & (legal - 1) == 0:
-                continue  # one card to play: it says nothing
-            cards = bits_of(legal)
-            if thumb_card(rules, cards, p.seat, self.hombre, p.winning, p.winner) != p.card:
                 weight *= MISFIT
         return weight
 
@@ -269,12 +184,4 @@ def _discard_weight(card: int, trumps: int) -> float:
     return 1.0
 
 
-__all__ = [
-    "MISFIT",
-    "PlayReading",
-    "PlayedCard",
-    "Reading",
-    "knowledge_of",
-    "split_out",
-    "strong_count",
-]
+__all__ = ["MISFIT", "Reading", "knowledge_of", "split_out", "strong_count"]
