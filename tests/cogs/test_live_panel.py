@@ -4,6 +4,7 @@ says it has expired, with a button that opens a fresh one."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import discord
 import pytest
@@ -98,6 +99,21 @@ async def test_a_change_while_the_panel_is_on_its_way_is_shown(world, monkeypatc
     assert str(nord.id) in world.bot.presenter.shown(table).panels  # and follows the game
 
 
+def answer_too_late(monkeypatch, name: str, first: Callable[[], object] | None = None) -> None:
+    """The next answer to a click sent with ``InteractionResponse.<name>`` reaches Discord
+    past its 3 s, which it then refuses (10062), ``first()`` called as it leaves."""
+    real = getattr(discord.InteractionResponse, name)
+
+    async def too_late(self, *args, **kwargs):
+        monkeypatch.setattr(discord.InteractionResponse, name, real)
+        if first is not None:
+            first()
+        await asyncio.sleep(3.2)
+        return await real(self, *args, **kwargs)
+
+    monkeypatch.setattr(discord.InteractionResponse, name, too_late)
+
+
 @pytest.mark.parametrize("then", ["a call", "the end"])
 async def test_a_panel_whose_replacement_never_came_follows_the_game(world, monkeypatch, then):
     """*My hand* clicked again, its answer refused by Discord (too late: 10062, as an
@@ -108,14 +124,7 @@ async def test_a_panel_whose_replacement_never_came_follows_the_game(world, monk
     lang = world.bot.presenter.player_lang(table, table.seats[2].player)
     await nord.click(world.table_message(), label=t(lang, "btn.hand"))
     first = world.bot.presenter.shown(table).panels[table.seats[2].player].interaction.token
-    real = discord.InteractionResponse.send_message
-
-    async def too_late(self, *args, **kwargs):  # Discord answers 10062 past its 3 s
-        monkeypatch.setattr(discord.InteractionResponse, "send_message", real)
-        await asyncio.sleep(3.2)
-        return await real(self, *args, **kwargs)
-
-    monkeypatch.setattr(discord.InteractionResponse, "send_message", too_late)
+    answer_too_late(monkeypatch, "send_message")
     await nord.click(world.table_message(), label=t(lang, "btn.hand"))
     if then == "a call":
         seat, words = actions()[0]
@@ -160,15 +169,8 @@ async def test_a_panel_kept_while_the_table_was_busy_follows_after_a_refused_one
     lang = presenter.player_lang(table, table.seats[2].player)
     await nord.click(world.table_message(), label=t(lang, "btn.hand"))
     first = presenter.shown(table).panels[table.seats[2].player].interaction.token
-    real = discord.InteractionResponse.send_message
-
-    async def too_late(self, *args, **kwargs):
-        monkeypatch.setattr(discord.InteractionResponse, "send_message", real)
-        lock.release()  # that change is shown, and the first panel's keeping runs
-        await asyncio.sleep(3.2)  # Discord answers 10062 past its 3 s
-        return await real(self, *args, **kwargs)
-
-    monkeypatch.setattr(discord.InteractionResponse, "send_message", too_late)
+    # as the answer leaves, that change is shown, and the first panel's keeping runs
+    answer_too_late(monkeypatch, "send_message", first=lock.release)
     await nord.click(world.table_message(), label=t(lang, "btn.hand"))
     ended = await world.bot.service.moderator_end(world.channel.id, "1", "Garde")
     await presenter.after_change(ended)
@@ -186,15 +188,7 @@ async def test_a_move_whose_answer_discord_refused_is_shown(world, monkeypatch, 
     table = await open_full_table(world)
     seat, words = actions()[0]
     moves = table.moves
-    name = "edit_message" if where == "dm" else "send_message"
-    real = getattr(discord.InteractionResponse, name)
-
-    async def too_late(self, *args, **kwargs):  # Discord answers 10062 past its 3 s
-        monkeypatch.setattr(discord.InteractionResponse, name, real)
-        await asyncio.sleep(3.2)
-        return await real(self, *args, **kwargs)
-
-    monkeypatch.setattr(discord.InteractionResponse, name, too_late)
+    answer_too_late(monkeypatch, "edit_message" if where == "dm" else "send_message")
     if where == "dm":
         await act_in_dm(world, seat, Action.parse(words))
     else:
