@@ -105,8 +105,8 @@ def passing(error: BaseException) -> bool:
         return True
     if isinstance(error, discord.Forbidden):
         return lacks_permission(error)  # until the permission is given back
-    if isinstance(error, discord.HTTPException):
-        return error.status == 429  # still limited after discord.py's own tries
+    if isinstance(error, discord.HTTPException):  # still limited, or failing, after
+        return error.status == 429 or error.status >= 500  # discord.py's own tries
     return isinstance(error, OSError | aiohttp.ClientError | TimeoutError)
 
 

@@ -2,7 +2,9 @@
 ``/hand``, the *My hand* button), kept up to date through their interactions' tokens for
 as long as a token lives (15 minutes), then told they have expired, with a button that
 opens a fresh one. A panel is edited only once its answer has reached Discord: a change
-shown while it was on its way would find no message to edit."""
+shown while it was on its way would find no message to edit. An edit Discord refuses for a
+while goes to the outbox, drawn again as the table is when tried: no later change may come
+to carry it (the panel's reader may be the one to move)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from typing import Any
 import discord
 
 from bot.delivery.memory import Memory, Panel
+from bot.delivery.outbox import Outbox, passing
 from bot.delivery.writes import PANEL_LIFE, untangle
 from bot.drawing.pictures.files import UNKNOWN, edit_files, held, picture_name, send_files
 from bot.drawing.render import expired_panel, hand_panel, panel_fingerprint
@@ -26,9 +29,10 @@ log = logging.getLogger(__name__)
 class Panels:
     """The live panels, by table and player (kept in the presenter's memory)."""
 
-    def __init__(self, shown: Memory, lock: Callable[[int], asyncio.Lock]) -> None:
+    def __init__(self, shown: Memory, lock: Callable[[int], asyncio.Lock], outbox: Outbox) -> None:
         self.shown = shown
         self.lock = lock  # the table's presentation lock: one change shown at a time
+        self.outbox = outbox
 
     async def answer(
         self,
@@ -149,8 +153,42 @@ class Panels:
             await panel.interaction.edit_original_response(embed=embed, view=view, **files)
         except discord.NotFound:  # dismissed by its reader, or its token is gone
             self.shown(table).panels.pop(player, None)
-        except discord.HTTPException:
+        except Exception as error:
+            if not passing(error) and not isinstance(error, discord.HTTPException):
+                raise
             panel.picture = UNKNOWN  # the next redraw uploads its picture again
+            panel.fingerprint = ""  # and draws it, whatever it shows then
             log.warning("could not refresh the panel of %s at table %s", player, table.id)
+            if passing(error) and not expired:
+                self._later(table, player, panel)
         if self.shown(table).panels.get(player) is not panel:  # let go: it expired, or is gone
             untangle(panel.interaction)
+
+    def _later(self, table: LiveTable, player: str, panel: Panel) -> None:
+        """A panel's edit Discord refused for a while: the outbox draws it again (as
+        the table is then) while it is still the player's panel, or closed once the
+        table has ended (its memory gone with it)."""
+
+        def wanted() -> bool:
+            return table.status == "ended" or self.shown(table).panels.get(player) is panel
+
+        async def draw() -> None:
+            embed, view = hand_panel(table, panel.seat, panel.lang)
+            files = edit_files(embed, panel.picture)
+            await panel.interaction.edit_original_response(embed=embed, view=view, **files)
+            panel.fingerprint, panel.picture = panel_fingerprint(embed, view), picture_name(embed)
+
+        async def again() -> None:
+            if table.status == "ended":
+                await draw()
+                return
+            async with self.lock(table.id):
+                if wanted():
+                    await draw()
+
+        self.outbox.put(
+            ("panel", table.id, player),
+            again,
+            f"the panel of {player} at table {table.id}",
+            wanted=wanted,
+        )

@@ -93,7 +93,7 @@ class Presenter:
         self.outbox = Outbox()
         self.shown = Memory()  # what each table's messages show (not the table's own)
         self.tables = TableMessages(client, self.outbox, self.shown)
-        self.panels = Panels(self.shown, self._lock)
+        self.panels = Panels(self.shown, self._lock, self.outbox)
         self.posts = ChannelPosts(client, self.outbox, self.tables)
         self.tables.live = lambda table_id: self.live(table_id)
         self.permissions = Permissions(default_language)

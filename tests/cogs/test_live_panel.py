@@ -203,3 +203,30 @@ async def test_a_move_whose_answer_discord_refused_is_shown(world, monkeypatch, 
     lang = world.bot.presenter.player_lang(table, table.seats[following].player)
     assert last_dm(world, following).components, "the next player's hand offers the moves"
     assert t(lang, "call.pass") in str(last_dm(world, following).embeds[0].description)
+
+
+@pytest.mark.parametrize("then", ["a call", "the end"])
+@pytest.mark.parametrize("status", [500, 429])
+async def test_a_panel_edit_discord_refused_for_a_while_catches_up(world, status, then):
+    """A *My hand* panel's edit refused (a server error, or still rate-limited past
+    discord.py's own tries): no later change may come for a while (it may be the reader's
+    turn, or the table's end), so the panel is drawn again, as the table is then, once
+    Discord takes it."""
+    table = await open_full_table(world)
+    nord = world.members[2]
+    lang = world.bot.presenter.player_lang(table, table.seats[2].player)
+    await nord.click(world.table_message(), label=t(lang, "btn.hand"))
+    token = world.bot.presenter.shown(table).panels[table.seats[2].player].interaction.token
+    world.env.inject_error("PATCH", f"*/{token}/messages/@original", status=status)
+    if then == "a call":
+        seat, words = actions()[0]
+        await act_in_dm(world, seat, Action.parse(words))
+        expected = t(lang, "call.pass")
+    else:
+        ended = await world.bot.service.moderator_end(world.channel.id, "1", "Garde")
+        await world.bot.presenter.after_change(ended)
+        expected = t(lang, "hand.closed", id=table.id)
+    await world.env.settle()
+    edits = panel_edits(world, token)
+    assert len(edits) == 2, "refused once, then drawn again"
+    assert expected in edits[-1].json["embeds"][0]["description"]
