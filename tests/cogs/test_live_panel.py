@@ -114,26 +114,35 @@ def answer_too_late(monkeypatch, name: str, first: Callable[[], object] | None =
     monkeypatch.setattr(discord.InteractionResponse, name, too_late)
 
 
+async def nords_panel(world, table) -> tuple[str, str]:
+    """Nord opens *My hand*: his language, and the token that edits the panel."""
+    lang = world.bot.presenter.player_lang(table, table.seats[2].player)
+    await world.members[2].click(world.table_message(), label=t(lang, "btn.hand"))
+    token = world.bot.presenter.shown(table).panels[table.seats[2].player].interaction.token
+    return lang, token
+
+
+async def call_or_end(world, table, lang: str, then: str) -> str:
+    """The first call is made, or a moderator ends the table: what a panel then shows."""
+    if then == "a call":
+        seat, words = actions()[0]
+        await act_in_dm(world, seat, Action.parse(words))
+        return t(lang, "call.pass")
+    ended = await world.bot.service.moderator_end(world.channel.id, "1", "Garde")
+    await world.bot.presenter.after_change(ended)
+    return t(lang, "hand.closed", id=table.id)
+
+
 @pytest.mark.parametrize("then", ["a call", "the end"])
 async def test_a_panel_whose_replacement_never_came_follows_the_game(world, monkeypatch, then):
     """*My hand* clicked again, its answer refused by Discord (too late: 10062, as an
     answer past 3 s is): the panel opened before is still there, and keeps following
     the game to its end."""
     table = await open_full_table(world)
-    nord = world.members[2]
-    lang = world.bot.presenter.player_lang(table, table.seats[2].player)
-    await nord.click(world.table_message(), label=t(lang, "btn.hand"))
-    first = world.bot.presenter.shown(table).panels[table.seats[2].player].interaction.token
+    lang, first = await nords_panel(world, table)
     answer_too_late(monkeypatch, "send_message")
-    await nord.click(world.table_message(), label=t(lang, "btn.hand"))
-    if then == "a call":
-        seat, words = actions()[0]
-        await act_in_dm(world, seat, Action.parse(words))
-        expected = t(lang, "call.pass")
-    else:
-        ended = await world.bot.service.moderator_end(world.channel.id, "1", "Garde")
-        await world.bot.presenter.after_change(ended)
-        expected = t(lang, "hand.closed", id=table.id)
+    await world.members[2].click(world.table_message(), label=t(lang, "btn.hand"))
+    expected = await call_or_end(world, table, lang, then)
     await world.env.settle()
     edits = panel_edits(world, first)
     assert edits and expected in edits[-1].json["embeds"][0]["description"]
@@ -213,19 +222,9 @@ async def test_a_panel_edit_discord_refused_for_a_while_catches_up(world, status
     turn, or the table's end), so the panel is drawn again, as the table is then, once
     Discord takes it."""
     table = await open_full_table(world)
-    nord = world.members[2]
-    lang = world.bot.presenter.player_lang(table, table.seats[2].player)
-    await nord.click(world.table_message(), label=t(lang, "btn.hand"))
-    token = world.bot.presenter.shown(table).panels[table.seats[2].player].interaction.token
+    lang, token = await nords_panel(world, table)
     world.env.inject_error("PATCH", f"*/{token}/messages/@original", status=status)
-    if then == "a call":
-        seat, words = actions()[0]
-        await act_in_dm(world, seat, Action.parse(words))
-        expected = t(lang, "call.pass")
-    else:
-        ended = await world.bot.service.moderator_end(world.channel.id, "1", "Garde")
-        await world.bot.presenter.after_change(ended)
-        expected = t(lang, "hand.closed", id=table.id)
+    expected = await call_or_end(world, table, lang, then)
     await world.env.settle()
     edits = panel_edits(world, token)
     assert len(edits) == 2, "refused once, then drawn again"
