@@ -20,7 +20,7 @@ from bot.delivery.memory import Memory, Panel
 from bot.delivery.outbox import Outbox, passing
 from bot.delivery.writes import PANEL_LIFE, untangle
 from bot.drawing.pictures.files import UNKNOWN, edit_files, held, picture_name, send_files
-from bot.drawing.render import expired_panel, hand_panel, panel_fingerprint
+from bot.drawing.render import expired_panel, hand_panel, panel_fingerprint, replaced_panel
 from bot.tables.table import LiveTable
 
 log = logging.getLogger(__name__)
@@ -58,9 +58,11 @@ class Panels:
         except Exception:
             await self._not_sent(table, interaction, replaced)
             raise
-        if replaced is not None:
-            untangle(replaced.interaction)
         await self._sent(table, interaction, seat, lang)
+        if replaced is not None:
+            if not replace:  # the new panel is another message: the old one says so
+                await self._let_go(table, replaced)
+            untangle(replaced.interaction)
 
     def _open(
         self, table: LiveTable, interaction: discord.Interaction[Any], seat: int, lang: str
@@ -76,6 +78,29 @@ class Panels:
             interaction, seat, lang, time.time(), fingerprint, picture
         )
         return embed, view, replaced
+
+    async def _let_go(self, table: LiveTable, panel: Panel) -> None:
+        """A panel a newer one replaced, drawn once more: it no longer follows the
+        table (or shows its end), so that no older state stays on the screen with
+        buttons to click."""
+        if not panel.sent or time.time() - panel.opened >= PANEL_LIFE:
+            return  # never shown, or its token is gone
+        try:
+            if table.status == "ended":
+                embed, view = hand_panel(table, panel.seat, panel.lang)
+                await self._draw(panel, embed, view)
+                return
+            async with self.lock(table.id):  # after any redraw of it still going
+                await self._draw(panel, *replaced_panel(table, panel.lang))
+        except discord.HTTPException as error:
+            log.warning("could not let go of a panel at table %s: %s", table.id, error)
+
+    @staticmethod
+    async def _draw(panel: Panel, embed: discord.Embed, view: discord.ui.View) -> None:
+        """Edit ``panel`` through its token to show ``embed`` and ``view``."""
+        files = edit_files(embed, panel.picture)
+        await panel.interaction.edit_original_response(embed=embed, view=view, **files)
+        panel.fingerprint, panel.picture = panel_fingerprint(embed, view), picture_name(embed)
 
     async def _not_sent(
         self, table: LiveTable, interaction: discord.Interaction[Any], replaced: Panel | None
@@ -172,19 +197,13 @@ class Panels:
         def wanted() -> bool:
             return table.status == "ended" or self.shown(table).panels.get(player) is panel
 
-        async def draw() -> None:
-            embed, view = hand_panel(table, panel.seat, panel.lang)
-            files = edit_files(embed, panel.picture)
-            await panel.interaction.edit_original_response(embed=embed, view=view, **files)
-            panel.fingerprint, panel.picture = panel_fingerprint(embed, view), picture_name(embed)
-
         async def again() -> None:
             if table.status == "ended":
-                await draw()
+                await self._draw(panel, *hand_panel(table, panel.seat, panel.lang))
                 return
             async with self.lock(table.id):
                 if wanted():
-                    await draw()
+                    await self._draw(panel, *hand_panel(table, panel.seat, panel.lang))
 
         self.outbox.put(
             ("panel", table.id, player),

@@ -465,6 +465,14 @@ def expired_panel(table: LiveTable, lang: str) -> tuple[discord.Embed, discord.u
     return embed, _finish(view)
 
 
+def replaced_panel(table: LiveTable, lang: str) -> tuple[discord.Embed, discord.ui.View]:
+    """A *My hand* panel that a newer one, opened below it, replaces: it no longer
+    follows the table, and offers nothing to click."""
+    embed = discord.Embed(title=t(lang, "hand.title", id=table.id), colour=ENDED_COLOUR)
+    embed.description = t(lang, "hand.replaced")
+    return embed, _finish(discord.ui.View(timeout=None))
+
+
 def tricks_embed(table: LiveTable, lang: str) -> discord.Embed:
     """Every trick of the hand so far, its cards in play order and who took it (RULES.md
     §3: every player may look at all the tricks taken).  Only cards already played."""

@@ -229,3 +229,28 @@ async def test_a_panel_edit_discord_refused_for_a_while_catches_up(world, status
     edits = panel_edits(world, token)
     assert len(edits) == 2, "refused once, then drawn again"
     assert expected in edits[-1].json["embeds"][0]["description"]
+
+
+async def test_a_panel_replaced_by_a_newer_one_says_so(world):
+    """*My hand* clicked again on the table message: the new panel follows the game, and
+    the one opened before, still on the screen, says it no longer does and offers
+    nothing to click (not an older state with buttons); one replaced in place, from its
+    own *My hand* button, is left to the answer that redrew it."""
+    table = await open_full_table(world)
+    lang, first = await nords_panel(world, table)
+    lang, second = await nords_panel(world, table)
+    expected = await call_or_end(world, table, lang, "a call")
+    await world.env.settle()
+    old = panel_edits(world, first)
+    assert old and t(lang, "hand.replaced") in old[-1].json["embeds"][0]["description"]
+    assert not old[-1].json.get("components")
+    assert expected in panel_edits(world, second)[-1].json["embeds"][0]["description"]
+    # a click in the panel (Nord's bid) is answered by redrawing that same message
+    panel = await world.members[2].click(world.table_message(), label=t(lang, "btn.hand"))
+    third = world.bot.presenter.shown(table).panels[table.seats[2].player].interaction.token
+    await world.members[2].click(panel.response, label="2")
+    await world.env.settle()
+    assert [str(a) for _, a in table.state.actions][-1] == "bid 2"
+    assert not any(
+        t(lang, "hand.replaced") in str(e.json) for e in panel_edits(world, third)
+    ), "the message itself was redrawn by the click's answer: not told it is replaced"
