@@ -251,6 +251,6 @@ async def test_a_panel_replaced_by_a_newer_one_says_so(world):
     await world.members[2].click(panel.response, label="2")
     await world.env.settle()
     assert [str(a) for _, a in table.state.actions][-1] == "bid 2"
-    assert not any(
-        t(lang, "hand.replaced") in str(e.json) for e in panel_edits(world, third)
-    ), "the message itself was redrawn by the click's answer: not told it is replaced"
+    assert not any(t(lang, "hand.replaced") in str(e.json) for e in panel_edits(world, third)), (
+        "the message itself was redrawn by the click's answer: not told it is replaced"
+    )
