@@ -234,8 +234,8 @@ async def test_a_panel_edit_discord_refused_for_a_while_catches_up(world, status
 async def test_a_panel_replaced_by_a_newer_one_says_so(world):
     """*My hand* clicked again on the table message: the new panel follows the game, and
     the one opened before, still on the screen, says it no longer does and offers
-    nothing to click (not an older state with buttons); one replaced in place, from its
-    own *My hand* button, is left to the answer that redrew it."""
+    nothing to click (not an older state with buttons); a panel redrawn in place by a
+    click in it is left to that click's answer."""
     table = await open_full_table(world)
     lang, first = await nords_panel(world, table)
     lang, second = await nords_panel(world, table)
