@@ -9,9 +9,11 @@ to carry it (the panel's reader may be the one to move)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import discord
@@ -86,14 +88,20 @@ class Panels:
         if not panel.sent or time.time() - panel.opened >= PANEL_LIFE:
             return  # never shown, or its token is gone
         try:
-            if table.status == "ended":
-                embed, view = hand_panel(table, panel.seat, panel.lang)
-                await self._draw(panel, embed, view)
-                return
-            async with self.lock(table.id):  # after any redraw of it still going
-                await self._draw(panel, *replaced_panel(table, panel.lang))
+            async with self._drawing(table):  # after any redraw of it still going
+                if table.status == "ended":
+                    await self._draw(panel, *hand_panel(table, panel.seat, panel.lang))
+                else:
+                    await self._draw(panel, *replaced_panel(table, panel.lang))
         except discord.HTTPException as error:
             log.warning("could not let go of a panel at table %s: %s", table.id, error)
+
+    def _drawing(self, table: LiveTable) -> AbstractAsyncContextManager[object]:
+        """The table's lock, to draw a panel apart from a change; none once the table
+        has ended (its lock is gone with it, and nothing is shown any more)."""
+        if table.status == "ended":
+            return contextlib.nullcontext()
+        return self.lock(table.id)
 
     @staticmethod
     async def _draw(panel: Panel, embed: discord.Embed, view: discord.ui.View) -> None:
@@ -168,14 +176,10 @@ class Panels:
             del self.shown(table).panels[player]
         else:
             embed, view = hand_panel(table, panel.seat, panel.lang)
-            fingerprint = panel_fingerprint(embed, view)
-            if fingerprint == panel.fingerprint:
+            if panel_fingerprint(embed, view) == panel.fingerprint:
                 return
-            panel.fingerprint = fingerprint
-        files = edit_files(embed, panel.picture)
-        panel.picture = picture_name(embed)
         try:
-            await panel.interaction.edit_original_response(embed=embed, view=view, **files)
+            await self._draw(panel, embed, view)
         except discord.NotFound:  # dismissed by its reader, or its token is gone
             self.shown(table).panels.pop(player, None)
         except Exception as error:
@@ -198,10 +202,7 @@ class Panels:
             return table.status == "ended" or self.shown(table).panels.get(player) is panel
 
         async def again() -> None:
-            if table.status == "ended":
-                await self._draw(panel, *hand_panel(table, panel.seat, panel.lang))
-                return
-            async with self.lock(table.id):
+            async with self._drawing(table):
                 if wanted():
                     await self._draw(panel, *hand_panel(table, panel.seat, panel.lang))
 
