@@ -10,9 +10,9 @@ On the transcripts of whole games (``tests.e2e.transcripts``):
 - from the change that shows the table ended, no message offers a next deal (an
   enabled button, or a text naming the button);
 - every message of the table as it last stands (the table message, the summaries,
-  the private hands in DMs, each person's latest panel of ``/play`` or *My hand*) has
-  no enabled game button and no turn marker: no ``▶`` on a seat, no "à vous" / "your
-  turn" / "to bid" / "to play" line, no deadline.
+  the private hands in DMs, every panel of ``/play`` or *My hand*, one a newer panel
+  replaced included) has no enabled game button and no turn marker: no ``▶`` on a
+  seat, no "à vous" / "your turn" / "to bid" / "to play" line, no deadline.
 """
 
 from __future__ import annotations
@@ -147,21 +147,16 @@ def versions(transcript: Transcript, sent: Sent) -> str:
 
 def standing(transcript: Transcript) -> list[Sent]:
     """The game's messages as they last stood before the boards were asked: the public
-    ones, every private hand sent by DM, and each person's latest private panel (the
-    one the bot keeps up to date through its token; a panel a newer one replaced was
-    left behind by the player, as Discord lets them)."""
+    ones, every private hand sent by DM, and every private panel of ``/play`` or *My
+    hand* (the bot keeps the newest of each person up to date through its token, and
+    redraws one a newer panel replaced to say it no longer follows)."""
     channels = (transcript.table_channel, transcript.other_channel)
-    out, panels = [], {}
-    for s in transcript.finals():
-        if s.seq >= transcript.commands_at:
-            continue
-        if s.channel_id in channels and s.audience:
-            if is_hand(transcript, s):  # the newest panel of each person
-                newest = panels.get(s.audience, s)
-                panels[s.audience] = max(newest, s, key=lambda p: p.message_id or 0)
-            continue
-        out.append(s)
-    return out + list(panels.values())
+    return [
+        s
+        for s in transcript.finals()
+        if s.seq < transcript.commands_at
+        and (s.channel_id not in channels or not s.audience or is_hand(transcript, s))
+    ]
 
 
 def is_hand(transcript: Transcript, sent: Sent) -> bool:
