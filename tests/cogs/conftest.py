@@ -24,7 +24,7 @@ from tests.bot.example import example_deal, example_seed
 from tests.conftest import BACKENDS
 
 NAMES = ("Sud", "Est", "Nord", "Ouest")
-SQLITE_ONLY = {"test_computer_players"}
+SQLITE_ONLY = {"test_computer_players", "test_documented"}  # the tree is the same on both
 
 
 def pytest_generate_tests(metafunc) -> None:
