@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import zlib
 from collections.abc import AsyncIterator
+from types import SimpleNamespace
 from typing import Any
 
 import aiohttp
+import discord
 import pytest
 
 from tests.e2e.fake import FakeDiscord
@@ -81,7 +83,18 @@ async def test_messages_beyond_discord_limits_are_refused(server, http):
         assert resp.status == 400
         body = await resp.json()
     assert body["code"] == 50035
-    assert "6 rows" in body["errors"][0]
+    assert body["errors"]["components"]["_errors"][0]["message"] == "6 rows, at most 5"
+    # nested by field as Discord nests them, so that discord.py reads them into its text
+    refused = discord.HTTPException(SimpleNamespace(status=400, reason="Bad Request"), body)
+    assert refused.text == "Invalid Form Body\nIn components: 6 rows, at most 5"
+    rows[0]["components"][0]["label"] = "y" * 81  # and a second error, named otherwise
+    async with http.post(url, json={"components": rows}, headers=AUTH) as resp:
+        text = discord.HTTPException(resp, await resp.json()).text
+    assert text.splitlines() == [
+        "Invalid Form Body",
+        "In components: 6 rows, at most 5",
+        "In body: component 'b0'.label: 81 characters, at most 80",  # no field path: in body
+    ]
     async with http.post(url, json={"content": ""}, headers=AUTH) as resp:
         assert (await resp.json())["code"] == 50006
     long_id = {"type": 2, "style": 1, "label": "x", "custom_id": "c" * 101}
@@ -89,7 +102,7 @@ async def test_messages_beyond_discord_limits_are_refused(server, http):
     async with http.post(url, json=payload, headers=AUTH) as resp:
         assert resp.status == 400
     assert server.messages() == []
-    assert len(server.rejected_requests) == 3
+    assert len(server.rejected_requests) == 4
 
 
 async def test_dm_to_a_user_with_closed_dms_is_forbidden_50007(server, http):

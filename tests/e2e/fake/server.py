@@ -126,6 +126,29 @@ class DiscordError(Exception):
         self.errors = errors or []
 
 
+def error_body(error: DiscordError) -> JSON:
+    """The JSON Discord answers a refusal with: its errors, when it has any, nested by
+    field as Discord nests them (``{"embeds": {"0": {"description": {"_errors":
+    [...]}}}}``), which discord.py flattens back into its message; an error the fake
+    names without a field stands under ``body``."""
+    body: JSON = {"message": error.message, "code": error.code}
+    if not error.errors:
+        return body
+    nested: JSON = {}
+    for text in error.errors:
+        field, sep, said = text.partition(": ")
+        fielded = sep and " " not in field
+        path = field.replace("[", ".").replace("]", "").split(".") if fielded else ["body"]
+        node = nested
+        for key in path:
+            node = node.setdefault(key, {})
+        node.setdefault("_errors", []).append(
+            {"code": "FAKE_INVALID", "message": said if fielded else text}
+        )
+    body["errors"] = nested
+    return body
+
+
 def _copy(payload: Any) -> Any:
     """A deep copy of a JSON value (the fake keeps every version of a message)."""
     return orjson.loads(orjson.dumps(payload))
@@ -1343,9 +1366,7 @@ class FakeDiscord:
             except DiscordError as exc:
                 error = exc.message + "".join(f"; {e}" for e in exc.errors)
                 code = exc.code
-                response = json_response(
-                    {"message": exc.message, "code": exc.code, "errors": exc.errors}, exc.status
-                )
+                response = json_response(error_body(exc), exc.status)
             except Exception as exc:
                 # A bug of the fake itself: answer 400 (not 500, which discord.py
                 # retries for half a minute) and make it loud.
