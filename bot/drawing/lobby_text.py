@@ -4,10 +4,13 @@ game keeps a register of bêtes, the bêtes this table takes over."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.game import Field
+from bot.tables.carried import more_entries
 from bot.tables.computer import level_of
+from bot.texts.fitting import FIELD_LIMIT, fitted
 from bot.texts.i18n import game_text, t
 from games.options import options_to_dict
 
@@ -84,12 +87,15 @@ def lobby_text(table: LiveTable, lang: str) -> tuple[str, list[Field]]:
         (t(lang, "table.options"), options_text(table, lang), True),
     ]
     if table.carried:
-        carried = ", ".join(
+        count = len(table.carried)
+        entries = [
             f"{name or game_text(game.id, lang, 'register.no_owner')} "
             f"{game.renderer.amount(amount, lang)}"
             for name, amount in table.carried
-        )
-        text = t(lang, "table.carried", count=len(table.carried), entries=carried)
+        ]
+        room = FIELD_LIMIT - len(t(lang, "table.carried", count=count, entries=""))
+        more = partial(more_entries, lang)
+        text = t(lang, "table.carried", count=count, entries=fitted(entries, ", ", room, more))
         fields.append((t(lang, "table.carried_title"), text, False))
     elif game.capabilities.register:
         fields.append((t(lang, "table.register"), t(lang, "table.fresh"), False))

@@ -39,12 +39,12 @@ from bot.game import Field, TableLike, TrickView
 from bot.ids import ComponentId
 from bot.tables.computer import LEVELS, level_player
 from bot.tables.table import LiveTable
+from bot.texts.fitting import FIELD_LIMIT
 from bot.texts.i18n import game_text, t
 from games.ai.teacher.hint import offers_hint
 from games.cards import Card, Suit
 
 COLOUR: Final = discord.Colour(0x2E7D32)
-FIELD_LIMIT: Final = 1024  # characters in an embed field's value (Discord's limit)
 # the private hands drawn (4 kB each), kept for the change that drew it: 1 s (bot.drawing.drawn)
 HAND_PANELS: Final = TableMemo[tuple[discord.Embed, discord.ui.View, Picture | None]](2048, 1.0)
 # the fingerprints of the kept hands (their embed, what they show, what they let do)

@@ -1,0 +1,77 @@
+"""A server whose register of bêtes has grown long (many tables, few bêtes paid): a new
+table still opens and starts. Its lobby lists the bêtes it takes over as far as an
+embed field holds them (1,024 characters), then says how many more; before, the whole
+list went into the field, Discord refused the message, and no table could be opened in
+that server at all. The line of an ended table does the same."""
+
+from __future__ import annotations
+
+import re
+
+from bot.games.bete_hombree import GAME
+from bot.tables.carried import carried_line
+from db import NewEntry
+from games.register import Entry
+from tests.cogs.helpers import live
+from tests.e2e.fake.limits import message_errors
+
+BETES = 150
+
+
+async def seed_long_register(world) -> list[tuple[str, int]]:
+    """``BETES`` waiting bêtes in the guild's register, the seated players' and some of
+    players gone, oldest first."""
+    owners = [(str(m.id), m.name) for m in world.members] + [("42", "Gaston"), ("43", "Hugues")]
+    seeded = []
+    async with world.bot.db.transaction() as store:
+        for number in range(BETES):
+            owner, name = owners[number % len(owners)]
+            amount = 8 + 4 * (number % 9)
+            await store.ledger.add_entry(world.guild.id, GAME.id, NewEntry(owner, name, amount))
+            seeded.append((name, amount))
+    return seeded
+
+
+def carried_field(message):
+    embed = message.embeds[0]
+    return next(f for f in embed.fields if f.name == "Bêtes carried over")
+
+
+async def test_a_long_register_still_opens_a_table(world):
+    seeded = await seed_long_register(world)
+    sud = world.members[0]
+    result = await sud.slash(world.channel, "table new hombree")
+    assert not result.ephemeral and not world.env.errors, world.env.errors
+    message = world.table_message()
+    assert message_errors({"embeds": [message.embeds[0].to_dict()]}, creating=True) == []
+    value = carried_field(message).value
+    assert len(value) <= 1024
+    assert f"register of bêtes ({BETES})" in value
+    more = re.search(r"and (\d+) more \(/betes\)\.$", value)
+    assert more is not None, value
+    listed = value.split(": ", 1)[1].split(", and ")[0].split(", ")
+    # the first bêtes of the register, whole, in its order, then the count of the others
+    assert listed == [f"{name} {amount} sous" for name, amount in seeded[: len(listed)]]
+    assert len(listed) + int(more.group(1)) == BETES
+    assert len(listed) > 20  # the room is used, not a token few
+    assert live(world).carried == tuple(seeded)  # the table takes over all of them
+
+    for member in world.members[1:]:
+        await member.click(world.table_message(), label="Join")
+    await sud.click(world.table_message(), label="Start")
+    assert live(world).status == "playing" and not world.env.errors
+
+
+async def test_an_ended_tables_line_of_bêtes_fits_too(world):
+    await world.members[0].slash(world.channel, "table new hombree")
+    for member in world.members[1:]:
+        await member.click(world.table_message(), label="Join")
+    table = live(world)
+    entries = [Entry(n, str(world.members[n % 4].id), 8 + n % 5) for n in range(BETES)]
+    line = carried_line(table, entries, GAME.renderer.amount, "en")
+    assert len(line) <= 1024 and line.startswith("Bêtes carried over: 8 sous (Sud), ")
+    more = re.search(r", and (\d+) more \(/betes\)\.$", line)
+    assert more is not None, line
+    assert line.count(" sous (") + int(more.group(1)) == BETES
+    few = carried_line(table, entries[:3], GAME.renderer.amount, "en")
+    assert few == "Bêtes carried over: 8 sous (Sud), 9 sous (Est), 10 sous (Nord)."
