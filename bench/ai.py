@@ -26,6 +26,7 @@ from typing import Any
 from games import registry
 from games.ai import DEFAULT_BUDGET, DecisionPool
 from games.ai.duel import Arena, DuelState, arena_of
+from games.arguments import seconds, whole
 
 
 def deal(arena: Arena, seed: int, index: int) -> DuelState:
@@ -115,19 +116,25 @@ async def loop_check(
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     ids = [spec.id for spec in registry.games()]
     parser.add_argument("--game", choices=ids, default=ids[0], help="the game's id")
     parser.add_argument("--seats", type=int, default=0, help="players (0: the game's default)")
     parser.add_argument("--player", default="pimc", help="a player of the game")
-    parser.add_argument("--hands", type=int, default=200)
-    parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET)
+    parser.add_argument("--hands", type=whole(1), default=200)
+    parser.add_argument("--budget", type=seconds(60), default=DEFAULT_BUDGET)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--loop", action="store_true", help="also run the event-loop check")
-    parser.add_argument("--workers", type=int, default=1, help="worker processes of the loop check")
-    args = parser.parse_args()
-    arena = arena_of(args.game, args.seats)
+    parser.add_argument(
+        "--workers", type=whole(1, 64), default=1, help="worker processes of the loop check"
+    )
+    args = parser.parse_args(argv)
+    try:
+        arena = arena_of(args.game, args.seats)
+        registry.game(args.game).player(args.player)
+    except ValueError as error:
+        parser.error(str(error))
     latency(args.game, arena, args.player, args.hands, args.budget, args.seed)
     if args.loop:
         hands = max(1, args.hands // 10)

@@ -17,6 +17,7 @@ import pstats
 import random
 import time
 
+from games.arguments import whole
 from games.bete_hombree import Session
 
 PLAYERS = ("Sud", "Est", "Nord", "Ouest")
@@ -41,16 +42,14 @@ def play_hands(count: int, seed: int) -> tuple[int, int]:
     return count, calls
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--hands", type=whole(1), default=20_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true", help="print the top of a cProfile")
-    args = parser.parse_args()
-    if args.hands <= 0:
-        parser.error("--hands must be positive")
+    args = parser.parse_args(argv)
 
     play_hands(min(args.hands, 500), args.seed + 1)  # warm-up
     start = time.perf_counter()

@@ -33,6 +33,7 @@ from typing import Any
 from bot.drawing.pictures.files import encode
 from bot.drawing.pictures.layouts import hand_picture, trick_picture
 from bot.games.besigue_haiti.drawing import HaitiRenderer
+from games.arguments import whole
 from games.besigue.haiti.ai.heuristic import HaitiHeuristicPlayer
 from games.besigue.haiti.session import HaitiSession
 from games.besigue.record import HAITI_GAME, BesigueRecord, record_of, replay
@@ -99,21 +100,21 @@ def click_ms(deals: int) -> list[float]:
     return times
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--deals", type=int, default=20, help="deals played from seeds")
-    parser.add_argument("--repeat", type=int, default=5, help="replays of each, the best kept")
-    parser.add_argument("--table-deals", type=int, default=3, help="deals of part 2 (0: none)")
-    args = parser.parse_args()
+    parser.add_argument("--deals", type=whole(0), default=20, help="deals played from seeds")
+    parser.add_argument("--repeat", type=whole(1), default=5, help="replays of each, the best kept")
+    parser.add_argument("--table-deals", type=whole(0), default=3, help="deals of part 2 (0: none)")
+    args = parser.parse_args(argv)
     records = [json.loads(RECORD.read_text(encoding="utf-8"))]
     records += [played(seed) for seed in range(1, args.deals + 1)]
-    whole = [len(replay(BesigueRecord.from_json(r)).state.history) == 57 + 9 for r in records]
+    complete = [len(replay(BesigueRecord.from_json(r)).state.history) == 57 + 9 for r in records]
     times = [replay_ms(r, args.repeat) for r in records]
     actions = [len(r["deals"][-1]["actions"]) for r in records]
     print(
-        f"2-player deals replayed: {len(records)}, {sum(whole)} of them whole (57 + 9 tricks),"
+        f"2-player deals replayed: {len(records)}, {sum(complete)} of them whole (57 + 9 tricks),"
         f" {min(actions)}-{max(actions)} actions"
     )
     print(f"the hand-written deal (tests/records/haiti_whole_deal.json): {times[0]:.1f} ms")

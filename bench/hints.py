@@ -19,10 +19,10 @@ import random
 import time
 from typing import Any
 
-from games import registry
 from games.ai.duel import act, arena_of
 from games.ai.stats import percentile
 from games.ai.teacher.hint import HINT_DEALS, hint, offers_hint
+from games.arguments import game_ids, whole
 
 
 def positions(game: str, deals: int, seed: int) -> list[Any]:
@@ -72,14 +72,17 @@ def bench_game(game: str, count: int, deals: int, seed: int, budget: int) -> dic
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.hints", description=__doc__)
-    parser.add_argument("--positions", type=int, default=60, help="hints timed per game")
-    parser.add_argument("--deals", type=int, default=12, help="deals the positions come from")
-    parser.add_argument("--games", default="", help="ids, comma-separated (default: all)")
+    parser.add_argument("--positions", type=whole(1), default=60, help="hints timed per game")
+    parser.add_argument("--deals", type=whole(1), default=12, help="deals the positions come from")
+    parser.add_argument(
+        "--games", type=game_ids, default="", help="ids, comma-separated (default: all)"
+    )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=int, default=0, help="deals per hint (0: the table's)")
+    parser.add_argument(
+        "--budget", type=whole(0), default=0, help="deals per hint (0: the table's)"
+    )
     args = parser.parse_args(argv)
-    games = args.games.split(",") if args.games else [g.id for g in registry.games()]
-    for game in games:
+    for game in args.games:
         budget = args.budget or HINT_DEALS
         r = bench_game(game, args.positions, args.deals, args.seed, budget)
         print(

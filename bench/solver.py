@@ -14,6 +14,7 @@ import argparse
 import random
 import time
 
+from games.arguments import whole
 from games.bete_hombree import HandState, Rules
 from games.bete_hombree.actions import PASS, bid, declare
 from games.bete_hombree.ai.solver import HombreePosition as Position
@@ -60,11 +61,11 @@ def measure(label: str, positions: list[Position], values: bool) -> None:
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--deals", type=whole(1), default=2000)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     full = [position(rng, 0) for _ in range(args.deals)]
     measure("full deal, solve", full, values=False)

@@ -21,12 +21,12 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from games import registry
 from games.ai.duel import act, arena_of
 from games.ai.stats import percentile
 from games.ai.teacher.evaluate import DEFAULT_DEALS
 from games.ai.teacher.review import review_steps
 from games.ai.teacher.steps import Step
+from games.arguments import game_ids, seconds, whole
 
 
 def play(game: str, seed: int, index: int, names: Sequence[str], budget: float) -> list[list[Step]]:
@@ -83,14 +83,15 @@ def bench_game(game: str, deals: int, seed: int, budget: int, play_budget: float
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.teacher", description=__doc__)
-    parser.add_argument("--deals", type=int, default=10)
-    parser.add_argument("--games", default="", help="ids, comma-separated (default: all)")
+    parser.add_argument("--deals", type=whole(1), default=10)
+    parser.add_argument(
+        "--games", type=game_ids, default="", help="ids, comma-separated (default: all)"
+    )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=int, default=DEFAULT_DEALS, help="deals per decision")
-    parser.add_argument("--play-budget", type=float, default=0.1, help="players' seconds")
+    parser.add_argument("--budget", type=whole(1), default=DEFAULT_DEALS, help="deals per decision")
+    parser.add_argument("--play-budget", type=seconds(60), default=0.1, help="players' seconds")
     args = parser.parse_args(argv)
-    games = args.games.split(",") if args.games else [g.id for g in registry.games()]
-    for game in games:
+    for game in args.games:
         r = bench_game(game, args.deals, args.seed, args.budget, args.play_budget)
         m, p = r["mean_loss"], r["heuristic_percentiles"]
         print(

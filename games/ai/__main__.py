@@ -16,9 +16,13 @@ import sys
 from dataclasses import fields
 
 from games import registry
+from games.arguments import seconds, whole
 
 from .duel import DuelConfig, arena_of, format_summary, run, summarize
 from .teacher.command import add_review, run_review
+
+MOST_WORKERS = 64  # processes a duel may spread over
+MOST_BUDGET = 60.0  # seconds a decision may take
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,9 +35,11 @@ def main(argv: list[str] | None = None) -> int:
     duel.add_argument("--a", required=True, help="the candidate")
     duel.add_argument("--b", required=True, help="the baseline")
     duel.add_argument("--ref", help="also measure a reference (e.g. cheater)")
-    duel.add_argument("--deals", type=int, default=100)
+    duel.add_argument("--deals", type=whole(1), default=100)
     duel.add_argument("--seed", type=int, default=1)
-    duel.add_argument("--budget", type=float, default=0.25, help="seconds per decision")
+    duel.add_argument(
+        "--budget", type=seconds(MOST_BUDGET), default=0.25, help="seconds per decision"
+    )
     duel.add_argument(
         "--set",
         action="append",
@@ -41,14 +47,12 @@ def main(argv: list[str] | None = None) -> int:
         metavar="NAME=VALUE",
         help="a setting of the game's duel (repeatable)",
     )
-    duel.add_argument("--workers", type=int, default=1, help="processes")
+    duel.add_argument("--workers", type=whole(1, MOST_WORKERS), default=1, help="processes")
     duel.add_argument("--json", action="store_true", help="print the summary as JSON")
     add_review(commands)
     args = parser.parse_args(argv)
     if args.command == "review":
         return run_review(args)
-    if args.deals < 1:
-        parser.error("--deals must be at least 1")
     settings = []
     for item in args.set:
         name, sep, value = item.partition("=")

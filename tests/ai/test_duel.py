@@ -89,11 +89,24 @@ def test_the_command_line_takes_any_registered_game(capsys: pytest.CaptureFixtur
         ["--a", "random", "--b", "random", "--set", "nonsense=1"],
         ["--a", "random", "--b", "random", "--set", "entry"],
         ["--game", "nogame", "--a", "random", "--b", "random"],
+        ["--a", "random", "--b", "random", "--deals", "0"],
+        ["--a", "random", "--b", "random", "--workers", "0"],
+        ["--a", "random", "--b", "random", "--workers", "-2"],
+        ["--a", "random", "--b", "random", "--budget", "0"],
+        ["--a", "random", "--b", "random", "--budget", "-1"],
+        ["--a", "random", "--b", "random", "--budget", "nan"],
+        ["--a", "random", "--b", "random", "--budget", "inf"],
     ],
 )
-def test_the_command_line_refuses_what_the_game_lacks(args: list[str]) -> None:
-    with pytest.raises(SystemExit):
+def test_the_command_line_refuses_bad_input(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What the game lacks, and numbers out of range, are refused with a message and
+    exit status 2, before any deal is played."""
+    with pytest.raises(SystemExit) as exit:
         main(["duel", *args])
+    out, err = capsys.readouterr()
+    assert exit.value.code == 2 and "error:" in err and not out
 
 
 def test_a_player_that_sees_every_card_does_not_decide_from_a_view() -> None:
