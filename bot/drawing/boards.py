@@ -16,6 +16,7 @@ from bot.games import table_game
 from bot.tables.computer import key_level
 from bot.tables.matches import MatchGoingOn
 from bot.tables.table import LiveTable
+from bot.texts.fitting import fitted
 from bot.texts.i18n import MESSAGES, game_text, t
 from db.models import HandSeat, MatchScoreRow, PastHand, RegisterEntry, ScoreRow
 from games.register import Entry, Register
@@ -66,7 +67,11 @@ def register_embed(
         if e.id == in_play_id and table is not None:
             line += " — **" + t(lang, "register.in_play", id=table.id) + "**"
         lines.append(line)
-    embed.description = clip("\n".join(lines), 4096) if lines else t(lang, "register.empty")
+    embed.description = (  # the list is /betes itself: "and 12 more", no pointer to it
+        fitted(lines, "\n", 4096, lambda count: t(lang, "register.more_below", count=count))
+        if lines
+        else t(lang, "register.empty")
+    )
     embed.add_field(
         name=t(lang, "register.total"),
         value=game.renderer.amount(sum(e.amount for e in entries), lang),

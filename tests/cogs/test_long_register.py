@@ -2,7 +2,8 @@
 table still opens and starts. Its lobby lists the bêtes it takes over as far as an
 embed field holds them (1,024 characters), then says how many more; before, the whole
 list went into the field, Discord refused the message, and no table could be opened in
-that server at all. The line of an ended table does the same."""
+that server at all. The line of an ended table does the same, and ``/betes`` shows as
+many whole lines as it holds, then how many more."""
 
 from __future__ import annotations
 
@@ -60,6 +61,19 @@ async def test_a_long_register_still_opens_a_table(world):
         await member.click(world.table_message(), label="Join")
     await sud.click(world.table_message(), label="Start")
     assert live(world).status == "playing" and not world.env.errors
+
+
+async def test_betes_lists_a_long_register_by_whole_lines(world):
+    await seed_long_register(world)
+    result = await world.members[0].slash(world.channel, "betes")
+    assert not world.env.errors, world.env.errors
+    lines = result.response.embeds[0].description.splitlines()
+    assert len("\n".join(lines)) <= 4096
+    # whole lines numbered from 1, then how many more (before: cut inside a line, "…")
+    shown = lines[:-1]
+    assert [line.split("`")[1] for line in shown] == [f"{n}." for n in range(1, len(shown) + 1)]
+    assert all(line.endswith(")") for line in shown)
+    assert lines[-1] == f"… and {BETES - len(shown)} more" and len(shown) > 40
 
 
 async def test_an_ended_tables_line_of_bêtes_fits_too(world):
