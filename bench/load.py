@@ -75,8 +75,12 @@ from bench.load_tables import (
     workdir,
 )
 from bot.games import table_games
+from games.arguments import number, seconds, whole
 
 GAME_IDS = [game.id for game in table_games()]
+HOUR = 3600.0  # the longest a measured step or a pause may be asked
+RATE = number("actions a second a table", 100, zero=True)
+PAUSE = seconds(HOUR, zero=True)
 
 
 def rates(text: str) -> list[float]:
@@ -89,35 +93,35 @@ def rates(text: str) -> list[float]:
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     add = parser.add_argument
-    add("--tables", type=int, help="live tables (0: skip part 1); 200, or 400 with --compare")
-    add("--rate", type=float, default=0.5, help="actions per second per table (0: no think time)")
+    add("--tables", type=whole(0), help="live tables (0: skip part 1); 200, or 400 with --compare")
+    add("--rate", type=RATE, default=0.5, help="actions per second per table (0: no think time)")
     add("--ladder", type=rates, help="a measured step per rate (e.g. 0.05,0.1,0.2)")
     add(
         "--keep-climbing",
         action="store_true",
         help="measure every step of --ladder, not stopping after two over p99 50 ms",
     )
-    add("--duration", type=float, help="seconds measured (a step); 60, or 20 with a ladder")
-    add("--ramp", type=float, default=60.0, help="seconds over which the tables open")
+    add("--duration", type=seconds(HOUR), help="seconds measured (a step); 60, or 20 with a ladder")
+    add("--ramp", type=PAUSE, default=60.0, help="seconds over which the tables open")
     add(
         "--spread",
-        type=int,
+        type=whole(0),
         help="each table first makes up to this many moves at once, so that the hands are "
         "not all in the same phase when measured (0, or 30 with a ladder)",
     )
-    add("--warmup", type=float, help="seconds of play before measuring; 10, or 5 with a ladder")
-    add("--processes", type=int, default=1, help="bot processes, one shard each")
+    add("--warmup", type=PAUSE, help="seconds of play before measuring; 10, or 5 with a ladder")
+    add("--processes", type=whole(1, 64), default=1, help="bot processes, one shard each")
     add("--database", choices=BACKENDS, default="sqlite", help="the bots' database")
-    add("--guilds", type=int, help="guilds the tables spread over (1, or 4 per process)")
+    add("--guilds", type=whole(1), help="guilds the tables spread over (1, or 4 per process)")
     add("--restart", choices=("idle", "mid-game", "none"), help="after play (default idle)")
     add("--kill-process", type=int, default=-1, help="the process killed mid-game (last)")
-    add("--after-kill", type=float, default=10.0, help="seconds of play after a mid-game kill")
-    add("--restart-tables", type=int, help="tables of part 2 (0: skip it); 1000")
+    add("--after-kill", type=PAUSE, default=10.0, help="seconds of play after a mid-game kill")
+    add("--restart-tables", type=whole(0), help="tables of part 2 (0: skip it); 1000")
     add("--no-restart", action="store_true", help="no restart in part 1 (--restart none)")
     add("--no-pictures", action="store_true", help="tables with cards as text")
     add(
         "--global-limit",
-        type=int,
+        type=whole(0),
         help="REST requests a second the fake allows the bots, as Discord (0: no limit); "
         f"{GLOBAL_LIMIT}, or none with --compare",
     )
@@ -126,7 +130,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="time each answer inside the bots too (a probe in discord.py, at start-up)",
     )
-    add("--open-concurrency", type=int, default=20, help="tables opened at once")
+    add("--open-concurrency", type=whole(1), default=20, help="tables opened at once")
     add("--compare", action="store_true", help="1 process SQLite, 1 and 2 PostgreSQL")
     add("--seed", type=int, default=1)
     add("--game", choices=GAME_IDS, default="bete-hombree", help="the game every table plays")

@@ -37,11 +37,13 @@ from bot.drawing.pictures.files import encode
 from bot.drawing.pictures.layouts import hand_picture, trick_picture
 from bot.drawing.pictures.whole_hand import whole_hand_picture
 from bot.game import CardRow
+from games.arguments import number, seconds, whole
 from games.bete_hombree import Phase, Session
 
 BUDGET_MS = 10.0
 NAMES = ("Arthur", "🤖 Alexandre", "🤖 François", "Zoé")  # the whole hand's names
 CPU_RATIO = 1.5
+HOUR = 3600.0  # the longest a measured run or its ramp may be asked
 
 
 def timed(draw: Callable[[], Image.Image], into: list[float]) -> None:
@@ -138,13 +140,13 @@ def load_cpu(args: argparse.Namespace, pictures: bool) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--hands", type=int, default=200, help="random hands drawn")
+    parser.add_argument("--hands", type=whole(1), default=200, help="random hands drawn")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-load", action="store_true", help="skip the bot's CPU part")
-    parser.add_argument("--tables", type=int, default=100)
-    parser.add_argument("--duration", type=float, default=30.0)
-    parser.add_argument("--rate", type=float, default=0.5)
-    parser.add_argument("--ramp", type=float, default=20.0)
+    parser.add_argument("--tables", type=whole(1), default=100)
+    parser.add_argument("--duration", type=seconds(HOUR), default=30.0)
+    parser.add_argument("--rate", type=number("actions a second", 100), default=0.5)
+    parser.add_argument("--ramp", type=seconds(HOUR, zero=True), default=20.0)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--save", metavar="DIR", help="only write the README's pictures there")
     args = parser.parse_args(argv)

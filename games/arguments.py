@@ -3,7 +3,7 @@ out of its range, or a game that is not registered, is refused by argparse befor
 anything runs, with the option's name, a message and exit status 2.
 
 ``parser.add_argument("--deals", type=whole(1))``, ``type=seconds(60)``,
-``type=game_ids``.
+``type=number("actions a second", 100, zero=True)``, ``type=game_ids``.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ def whole(least: int = 1, most: int | None = None) -> Callable[[str], int]:
     return parse
 
 
-def seconds(most: float, zero: bool = False) -> Callable[[str], float]:
-    """Seconds, more than 0 (or 0 itself with ``zero``) and at most ``most``."""
+def number(unit: str, most: float, zero: bool = False) -> Callable[[str], float]:
+    """A number of ``unit``, more than 0 (or 0 itself with ``zero``), at most ``most``."""
     least = "from 0" if zero else "more than 0"
 
     def parse(text: str) -> float:
@@ -41,10 +41,15 @@ def seconds(most: float, zero: bool = False) -> Callable[[str], float]:
         except ValueError:
             value = math.nan
         if not (value >= 0 if zero else value > 0) or not value <= most:  # nan fails too
-            raise argparse.ArgumentTypeError(f"seconds {least} to {most:g}, not {text!r}")
+            raise argparse.ArgumentTypeError(f"{unit} {least} to {most:g}, not {text!r}")
         return value
 
     return parse
+
+
+def seconds(most: float, zero: bool = False) -> Callable[[str], float]:
+    """Seconds, more than 0 (or 0 itself with ``zero``) and at most ``most``."""
+    return number("seconds", most, zero)
 
 
 def game_ids(text: str) -> list[str]:

@@ -1,7 +1,8 @@
 """The benchmarks' command lines refuse bad input as every command line of the project
 does: a message naming the option and exit status 2, before anything is measured
-(before, a count of 0 or a game that is not registered ended in a traceback, and a
-negative budget or no workers ran as if nothing were wrong)."""
+(before, a count of 0 or a game that is not registered ended in a traceback, a
+negative budget or no workers ran as if nothing were wrong, and the load benchmark with
+a negative rate of play or no bot process went on to fail half-way)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,11 @@ BAD = [
     ("bench.haiti", ["--table-deals", "-1"], "--table-deals"),
     ("bench.hints", ["--games", "hombre,nogame"], "no game 'nogame'"),
     ("bench.hints", ["--positions", "0"], "--positions"),
+    ("bench.load", ["--rate", "-1"], "--rate"),
+    ("bench.load", ["--processes", "0"], "--processes"),
+    ("bench.load", ["--duration", "-3"], "--duration"),
+    ("bench.render", ["--hands", "0"], "--hands"),
+    ("bench.render", ["--rate", "0"], "--rate"),
     ("bench.solver", ["--deals", "many"], "--deals"),
     ("bench.teacher", ["--games", "nogame"], "no game 'nogame'"),
     ("bench.teacher", ["--play-budget", "nan"], "--play-budget"),
