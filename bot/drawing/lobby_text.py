@@ -4,13 +4,11 @@ game keeps a register of bêtes, the bêtes this table takes over."""
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.game import Field
-from bot.tables.carried import more_entries
+from bot.tables.carried import listed
 from bot.tables.computer import level_of
-from bot.texts.fitting import FIELD_LIMIT, fitted
 from bot.texts.i18n import game_text, t
 from games.options import options_to_dict
 
@@ -93,9 +91,7 @@ def lobby_text(table: LiveTable, lang: str) -> tuple[str, list[Field]]:
             f"{game.renderer.amount(amount, lang)}"
             for name, amount in table.carried
         ]
-        room = FIELD_LIMIT - len(t(lang, "table.carried", count=count, entries=""))
-        more = partial(more_entries, lang)
-        text = t(lang, "table.carried", count=count, entries=fitted(entries, ", ", room, more))
+        text = listed(lang, "table.carried", "entries", entries, count=count)
         fields.append((t(lang, "table.carried_title"), text, False))
     elif game.capabilities.register:
         fields.append((t(lang, "table.register"), t(lang, "table.fresh"), False))

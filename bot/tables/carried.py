@@ -4,7 +4,8 @@ table will list them; as many as fit a field's room, then how many more."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from bot.game import TableLike
 from bot.texts.fitting import FIELD_LIMIT, fitted
@@ -29,9 +30,19 @@ def carried_line(
         said.append(t(lang, "table.carried_entry", amount=amount(entry.amount, lang), owner=owner))
     if not said:
         return t(lang, "table.carried_none")
-    room = FIELD_LIMIT - len(t(lang, "table.carried_over", entries=""))
-    listed = fitted(said, ", ", room, lambda count: more_entries(lang, count))
-    return t(lang, "table.carried_over", entries=listed)
+    return listed(lang, "table.carried_over", "entries", said)
+
+
+def listed(
+    lang: str, key: str, slot: str, betes: Sequence[str], room: int = FIELD_LIMIT, **args: Any
+) -> str:
+    """The text ``key`` with ``betes`` listed in its ``slot``: as many as let it fit in
+    ``room`` (an embed field's, or what the field's other lines leave), then how many
+    more. A register has no bound, and a field past its room makes Discord refuse the
+    whole message."""
+    left = room - len(t(lang, key, **{slot: ""}, **args))
+    said = fitted(betes, ", ", left, lambda count: more_entries(lang, count))
+    return t(lang, key, **{slot: said}, **args)
 
 
 def more_entries(lang: str, count: int) -> str:

@@ -2,13 +2,18 @@
 table still opens and starts. Its lobby lists the bêtes it takes over as far as an
 embed field holds them (1,024 characters), then says how many more; before, the whole
 list went into the field, Discord refused the message, and no table could be opened in
-that server at all. The line of an ended table does the same, and ``/betes`` shows as
-many whole lines as it holds, then how many more."""
+that server at all. Once dealt, the waiting bêtes a table of La Bête or L'Hombre shows
+fit their field the same way (before, its message stayed on the lobby, every edit
+refused). The line of an ended table does the same, and ``/betes`` shows as many whole
+lines as it holds, then how many more."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
+
+from bot.games import table_games
 from bot.games.bete_hombree import GAME
 from bot.tables.carried import carried_line
 from db import NewEntry
@@ -16,10 +21,13 @@ from games.register import Entry
 from tests.cogs.helpers import live
 from tests.e2e.fake.limits import message_errors
 
-BETES = 150
+BETES = 300
 
 
-async def seed_long_register(world) -> list[tuple[str, int]]:
+GAMES = [g for g in table_games() if g.capabilities.register]
+
+
+async def seed_long_register(world, game_id: str = GAME.id) -> list[tuple[str, int]]:
     """``BETES`` waiting bêtes in the guild's register, the seated players' and some of
     players gone, oldest first."""
     owners = [(str(m.id), m.name) for m in world.members] + [("42", "Gaston"), ("43", "Hugues")]
@@ -28,7 +36,7 @@ async def seed_long_register(world) -> list[tuple[str, int]]:
         for number in range(BETES):
             owner, name = owners[number % len(owners)]
             amount = 8 + 4 * (number % 9)
-            await store.ledger.add_entry(world.guild.id, GAME.id, NewEntry(owner, name, amount))
+            await store.ledger.add_entry(world.guild.id, game_id, NewEntry(owner, name, amount))
             seeded.append((name, amount))
     return seeded
 
@@ -38,13 +46,19 @@ def carried_field(message):
     return next(f for f in embed.fields if f.name == "Bêtes carried over")
 
 
-async def test_a_long_register_still_opens_a_table(world):
-    seeded = await seed_long_register(world)
+def assert_discord_takes(message) -> None:
+    embed = message.embeds[0].to_dict()
+    assert message_errors({"embeds": [embed]}, creating=True) == [], embed
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+async def test_a_long_register_still_opens_a_table(world, game):
+    seeded = await seed_long_register(world, game.id)
     sud = world.members[0]
-    result = await sud.slash(world.channel, "table new hombree")
+    result = await sud.slash(world.channel, f"table new {game.command.name}")
     assert not result.ephemeral and not world.env.errors, world.env.errors
     message = world.table_message()
-    assert message_errors({"embeds": [message.embeds[0].to_dict()]}, creating=True) == []
+    assert_discord_takes(message)
     value = carried_field(message).value
     assert len(value) <= 1024
     assert f"register of bêtes ({BETES})" in value
@@ -52,15 +66,21 @@ async def test_a_long_register_still_opens_a_table(world):
     assert more is not None, value
     listed = value.split(": ", 1)[1].split(", and ")[0].split(", ")
     # the first bêtes of the register, whole, in its order, then the count of the others
-    assert listed == [f"{name} {amount} sous" for name, amount in seeded[: len(listed)]]
+    amounts = [game.renderer.amount(amount, "en") for _, amount in seeded]
+    names = [name for name, _ in seeded]
+    assert listed == [f"{n} {a}" for n, a in zip(names, amounts, strict=True)][: len(listed)]
     assert len(listed) + int(more.group(1)) == BETES
     assert len(listed) > 20  # the room is used, not a token few
     assert live(world).carried == tuple(seeded)  # the table takes over all of them
 
-    for member in world.members[1:]:
+    # and it plays: the waiting bêtes shown at the table fit their field too
+    for member in world.members[1 : game.min_seats]:
         await member.click(world.table_message(), label="Join")
     await sud.click(world.table_message(), label="Start")
-    assert live(world).status == "playing" and not world.env.errors
+    assert live(world).status == "playing" and not world.env.errors, world.env.errors
+    message = world.table_message()  # the deal is shown (the edit was not refused)
+    assert "Bêtes carried over" not in [f.name for f in message.embeds[0].fields]
+    assert_discord_takes(message)
 
 
 async def test_betes_lists_a_long_register_by_whole_lines(world):

@@ -25,7 +25,8 @@ from bot.game import CardRow, Field, TableLike
 from bot.games.bete.codec import call_arg, call_of, parse_move
 from bot.games.bete.port import pot_of_parts
 from bot.ids import ComponentId
-from bot.tables.carried import carried_line
+from bot.tables.carried import carried_line, listed
+from bot.texts.fitting import FIELD_LIMIT
 from bot.texts.i18n import one_of, t
 from bot.texts.refusals import refusal_keys
 from bot.trick_game import TrickRenderer, seat_roles
@@ -159,8 +160,9 @@ def betes_text(table: TableLike, view: DealView | None, lang: str) -> str:
         lines.append(t(lang, "bete.in_play"))
     waiting.sort(key=lambda w: -w[1])
     if waiting:
-        text = ", ".join(f"{name} {fiches(amount, lang)}" for name, amount in waiting)
-        lines.append(t(lang, "bete.waiting", betes=text))
+        said = [f"{name} {fiches(amount, lang)}" for name, amount in waiting]
+        room = FIELD_LIMIT - len("\n".join([*lines, ""]))  # the field's, less its other line
+        lines.append(listed(lang, "bete.waiting", "betes", said, room))
     return "\n".join(lines) or t(lang, "bete.none")
 
 

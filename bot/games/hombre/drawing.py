@@ -28,6 +28,8 @@ from bot.drawing.render import (
 from bot.game import CardRow, Field, TableLike
 from bot.games.hombre.codec import action_arg, action_of, parse_move, play_arg, play_of
 from bot.ids import ComponentId
+from bot.tables.carried import listed
+from bot.texts.fitting import FIELD_LIMIT
 from bot.texts.i18n import t
 from bot.texts.refusals import refusal_by_code, refusal_keys
 from bot.trick_game import TableStatus, seat_roles
@@ -132,13 +134,13 @@ def pool_text(
     lines = [t(lang, "hombre.poule", amount=poule)]
     if in_play:
         lines.append(t(lang, "hombre.bete_in_play", amount=in_play))
+    last = [t(lang, "hombre.ante", amount=pool.ante)] if pool.ante and ante and not dealt else []
     waiting.sort(key=lambda b: -b.amount)
     if waiting:
-        text = ", ".join(f"{names[b.owner]} {b.amount}" for b in waiting)
-        lines.append(t(lang, "hombre.waiting", betes=text))
-    if pool.ante and ante and not dealt:
-        lines.append(t(lang, "hombre.ante", amount=pool.ante))
-    return "\n".join(lines)
+        said = [f"{names[b.owner]} {b.amount}" for b in waiting]
+        room = FIELD_LIMIT - len("\n".join([*lines, *last, ""]))  # the field's, less the rest
+        lines.append(listed(lang, "hombre.waiting", "betes", said, room))
+    return "\n".join([*lines, *last])
 
 
 def exchanges_text(view: DealView, names: list[str], lang: str) -> str:
