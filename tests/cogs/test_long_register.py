@@ -18,7 +18,7 @@ from bot.games.bete_hombree import GAME
 from bot.tables.carried import carried_line
 from db import NewEntry
 from games.register import Entry
-from tests.cogs.helpers import live
+from tests.cogs.helpers import last_dm, live
 from tests.e2e.fake.limits import message_errors
 
 BETES = 300
@@ -81,6 +81,8 @@ async def test_a_long_register_still_opens_a_table(world, game):
     message = world.table_message()  # the deal is shown (the edit was not refused)
     assert "Bêtes carried over" not in [f.name for f in message.embeds[0].fields]
     assert_discord_takes(message)
+    for seat in range(game.min_seats):  # and so do the private hands
+        assert_discord_takes(last_dm(world, seat))
 
 
 async def test_betes_lists_a_long_register_by_whole_lines(world):
