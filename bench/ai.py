@@ -130,9 +130,11 @@ def main(argv: list[str] | None = None) -> None:
         "--workers", type=whole(1, 64), default=1, help="worker processes of the loop check"
     )
     args = parser.parse_args(argv)
+    players = registry.game(args.game).players()
+    if args.player not in players:
+        parser.error(f"{args.game} has no player {args.player!r} (known: {', '.join(players)})")
     try:
         arena = arena_of(args.game, args.seats)
-        registry.game(args.game).player(args.player)
     except ValueError as error:
         parser.error(str(error))
     latency(args.game, arena, args.player, args.hands, args.budget, args.seed)
