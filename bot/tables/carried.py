@@ -1,6 +1,7 @@
-"""What a table leaves in the server's register when it ends: the bêtes of its
-players (and the pinandèles), each by amount and owner, as the lobby of the next
-table will list them; as many as fit a field's room, then how many more."""
+"""Lists of bêtes in words: what a table leaves in the server's register when it ends
+(the bêtes of its players and the pinandèles, each by amount and owner, as the lobby
+of the next table will list them), and any list of bêtes written where Discord gives
+it a field's room: as many as fit, then how many more."""
 
 from __future__ import annotations
 
