@@ -130,10 +130,8 @@ def main(argv: list[str] | None = None) -> None:
         "--workers", type=whole(1, 64), default=1, help="worker processes of the loop check"
     )
     args = parser.parse_args(argv)
-    players = registry.game(args.game).players()
-    if args.player not in players:
-        parser.error(f"{args.game} has no player {args.player!r} (known: {', '.join(players)})")
     try:
+        registry.game(args.game).check_player(args.player)
         arena = arena_of(args.game, args.seats)
     except ValueError as error:
         parser.error(str(error))

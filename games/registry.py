@@ -115,12 +115,15 @@ class GameSpec(Generic[OptionsT, SessionT, ViewT, ActionT]):
 
     def player(self, name: str) -> ComputerPlayer[ViewT, ActionT]:
         """A new computer player by name; ``ValueError`` if the game has none so called."""
+        self.check_player(name)
+        return self.players()[name]()
+
+    def check_player(self, name: str) -> None:
+        """Raise ``ValueError`` naming the known players unless ``name`` is one of them."""
         players = self.players()
-        factory = players.get(name)
-        if factory is None:
+        if name not in players:
             known = ", ".join(players)
             raise ValueError(f"{self.names['en']} has no player {name!r} (known: {known})")
-        return factory()
 
 
 AnyGame = GameSpec[Any, Any, Any, Any]

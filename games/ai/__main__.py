@@ -61,11 +61,9 @@ def main(argv: list[str] | None = None) -> int:
         settings.append((name.strip(), value.strip()))
     try:
         arena = arena_of(args.game, args.seats, dict(settings))
-        players = registry.game(args.game).players()
         for name in (args.a, args.b, args.ref):
-            if name is not None and name not in players:
-                known = ", ".join(players)
-                raise ValueError(f"{args.game} has no player {name!r} (known: {known})")
+            if name is not None:
+                registry.game(args.game).check_player(name)
     except ValueError as error:
         parser.error(str(error))
     # the duel's options are named as the config's fields; --set is read above
