@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
+import signal
 import sys
 
 import discord
@@ -40,13 +42,24 @@ class _NoVoiceWarning(logging.Filter):
 async def run(settings: Settings) -> int:
     bot = make_bot(settings)
     async with bot:
+        close_on_terminate(bot)
         frozen = asyncio.create_task(freeze_heap_when_ready(bot))
         try:
             await bot.start(settings.token)
         finally:
             frozen.cancel()
+        await bot.closed()
     # a supervisor starts it again (its shards' tables come back with it)
     return LOST_SHARDS if bot.lost_shards else 0
+
+
+def close_on_terminate(bot: BeteBot) -> None:
+    """SIGTERM (``systemctl stop``, ``docker stop``, ``kill``) closes the bot as Ctrl-C
+    does: the gateway, the computer players' workers and the database closed, exit
+    status 0. Python's default ends the process at once."""
+    # an event loop without signal handlers (Windows) keeps Python's default
+    with contextlib.suppress(NotImplementedError):
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, bot.close_soon)
 
 
 async def freeze_heap_when_ready(bot: BeteBot) -> None:

@@ -170,7 +170,18 @@ class BeteBot(commands.Bot):
         """Another process may take the shards now: stop at once, to be started again."""
         log.critical("this process no longer holds %s: stopping", self.shard_plan)
         self.lost_shards = True
-        self._closing = asyncio.get_running_loop().create_task(self.close())
+        self.close_soon()
+
+    def close_soon(self) -> None:
+        """Close the bot from a callback (a signal, the loss of its shards): ``start``
+        returns once the gateway is closed, ``closed`` waits for the rest."""
+        if self._closing is None:
+            self._closing = asyncio.get_running_loop().create_task(self.close())
+
+    async def closed(self) -> None:
+        """The closing ``close_soon`` began is over (the database closed last)."""
+        if self._closing is not None:
+            await self._closing
 
     async def on_ready(self) -> None:
         """Once connected after a start: every rebuilt table's message says play resumes."""

@@ -15,16 +15,33 @@ the first decision.
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
 import os
+import threading
 from collections.abc import Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 
-def _lower_priority(niceness: int) -> None:
-    """Workers yield the processor to the bot's own process (its event loop) first."""
+def _start_worker(niceness: int) -> None:
+    """A worker yields the processor to the bot's own process (its event loop) first,
+    and ends with it."""
     if niceness and hasattr(os, "nice"):
         os.nice(niceness)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(
+            target=_end_with, args=(parent,), name="end-with-parent", daemon=True
+        ).start()
+
+
+def _end_with(parent: BaseProcess) -> None:
+    """A process killed outright (SIGKILL, the machine's memory killer) cannot shut its
+    pool down, and the workers would wait for work for ever: each ends when its parent
+    has."""
+    multiprocessing.connection.wait([parent.sentinel])
+    os._exit(0)
 
 
 def _ready() -> bool:
@@ -44,7 +61,7 @@ class DecisionPool:
         self._executor = ProcessPoolExecutor(
             max_workers=workers,
             mp_context=context,
-            initializer=_lower_priority,
+            initializer=_start_worker,
             initargs=(niceness,),
         )
 
