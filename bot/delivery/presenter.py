@@ -86,6 +86,7 @@ class Presenter:
         self.notice_after = NOTICE_AFTER
         self._dm_channels: dict[str, int] = {}  # player: their DM channel with the bot
         self._waiting: dict[int, asyncio.Task[None]] = {}  # a table's gathered DM edits
+        self._presenting: dict[int, int] = {}  # a table's changes being shown, or waiting to
         # the clicks waiting for their answer come before the drawings that follow a move
         self.answers_first = AnswersFirst()
         # the live table of an id (a table rebuilt after a failed write is a new object)
@@ -515,9 +516,17 @@ class Presenter:
             # the presentation of an earlier change is still going (private hands Discord
             # is slow to take): the table message does not wait for it
             self.tables.request(table)
-        async with lock:
-            await self._after_change(table, table_done=table_done)
-        if table.status == "ended":
+        self._presenting[table.id] = self._presenting.get(table.id, 0) + 1
+        try:
+            async with lock:
+                await self._after_change(table, table_done=table_done)
+        finally:
+            left = self._presenting.pop(table.id) - 1
+            if left:
+                self._presenting[table.id] = left
+        # the changes that came before the end and still wait to be shown find the memory
+        # of what is shown, and edit nothing: forgotten once the last of them is shown
+        if table.status == "ended" and not left:
             self._locks.pop(table.id, None)
             self.tables.forget(table.id)
             self.shown.forget_closed(table.id)
