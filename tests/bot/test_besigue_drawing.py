@@ -4,6 +4,7 @@ typed moves read as players write them."""
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -11,9 +12,9 @@ import pytest
 from bot.errors import UserError
 from bot.games.besigue import GAME
 from bot.games.besigue.codec import action_arg, action_of, parse_move
-from bot.games.besigue.drawing import BesigueRenderer
+from bot.games.besigue.drawing import BesigueRenderer, phase_prompt
 from bot.games.besigue.shared_drawing import play_buttons
-from games.besigue import Action, DealState, Phase, Rules
+from games.besigue import Action, DealState, Kind, Phase, Rules, Session
 from games.besigue.rules import deck_for
 from games.cards import cards_of
 
@@ -22,13 +23,30 @@ DEALER = ["7S", "8S", "9S", "7H", "8H", "9H", "7D", "8D"]
 TABLE = SimpleNamespace(id=4, moves=9, names=["Anne", "Marc"])
 
 
-def deal() -> DealState:
+def deal(leader: list[str] = LEADER, turned: str = "9C", **rules: object) -> DealState:
     """Marc deals (seat 0), Anne (seat 1) leads; clubs are trumps."""
     rest = [str(c) for c in cards_of(deck_for(2).mask)]
-    for code in [*LEADER, *DEALER, "9C"]:
+    for code in [*leader, *DEALER, turned]:
         rest.remove(code)
-    hands, cards = deck_for(2).parse_deal([DEALER, LEADER], ["9C", *rest])
-    return DealState(Rules(), 0, hands, cards[0], cards[1:])
+    hands, cards = deck_for(2).parse_deal([DEALER, leader], [turned, *rest])
+    return DealState(Rules(**rules), 0, hands, cards[0], cards[1:])  # type: ignore[arg-type]
+
+
+DECLARING = (Kind.SEVEN_EXCHANGE, Kind.SEVEN_SHOW, Kind.MELD, Kind.DRAW)
+
+
+def play_until(state: DealState, phase: Phase) -> None:
+    """Play on (every 7 of trump called, every combination laid) until ``phase``."""
+    while state.phase is not phase:
+        legal = state.view(state.turn).legal
+        if state.phase is Phase.DECLARE:
+            legal = sorted(legal, key=lambda a: DECLARING.index(a.kind))
+        state.apply(legal[0])
+
+
+def hand_table() -> SimpleNamespace:
+    return SimpleNamespace(id=4, moves=9, names=["Anne", "Marc"], hand_no=1,
+                           row=SimpleNamespace(game=GAME.id), between_hands=False)  # fmt: skip
 
 
 def labels(items) -> list[str]:
@@ -137,3 +155,85 @@ def test_the_lobby_says_the_target_and_the_cards_dealt_for_the_players_seated(
         "cards each: 9",
         "partnerships: yes",
     ]
+
+
+@pytest.mark.parametrize("must_win", [False, True])
+def test_phase_2_is_worded_after_the_table_s_rule_to_beat_the_card(must_win: bool) -> None:
+    """With ``phase2_must_win`` the stock's line and the prompt say to beat the card led
+    (the engine refuses a card that follows without beating it); without, they do not."""
+    state = deal(phase2_must_win=must_win)
+    play_until(state, Phase.PLAY2)
+    view, renderer = state.view(state.turn), BesigueRenderer()
+    for lang, beat in (("en", "follow suit and beat"), ("fr", "fournir et monter")):
+        stock = renderer.stock_line(view, ["Marc", "Anne"], lang)
+        assert (beat in stock) is must_win
+        lines, _ = renderer.hand_body(hand_table(), view, view.seat, lang, "")
+        prompt = lines[-1]
+        assert prompt.startswith("**") and ("beat" in prompt or "montant" in prompt) is must_win
+
+
+@pytest.mark.parametrize(("leader", "turned", "seven"), [
+    (["AS", "AS", "QS", "JS", "JH", "JD", "7C", "KH"], "9C", "7 of trump exchanged (10)"),
+    (LEADER, "7C", "turned 7 to the dealer (10)"),
+])  # fmt: skip
+def test_the_count_s_combinations_and_7s_add_up_to_the_list_under_it(
+    leader: list[str], turned: str, seven: str
+) -> None:
+    """Each seat's "combinations and 7s" in the count is the sum of what the field of
+    the deal's combinations lists for it: the 7s of trump are named there too."""
+    session = Session(["Marc", "Anne"])
+    rest = [str(c) for c in cards_of(deck_for(2).mask)]
+    for code in [*leader, *DEALER, turned]:
+        rest.remove(code)
+    hands, cards = deck_for(2).parse_deal([DEALER, leader], [turned, *rest])
+    state = session.deal_hands(hands, cards[1:], cards[0])
+    play_until(state, Phase.DONE)
+    table = SimpleNamespace(names=["Marc", "Anne"], hand_no=1, state=state)
+    settled = session.settle(state)
+    _, count, [(heading, listed, _)] = BesigueRenderer().settlement(table, settled, "en")
+    assert heading == "Combinations of the deal" and seven in listed
+    for seat, name in enumerate(table.names):
+        line = next((ln for ln in listed.splitlines() if ln.startswith(f"**{name}**")), "")
+        points = sum(int(n) for n in re.findall(r"\((\d+)\)", line))
+        assert f"**{name}**: combinations and 7s {settled.outcome.melds[seat]} ·" in count
+        assert points == settled.outcome.melds[seat]
+    _, count, _ = BesigueRenderer().settlement(table, settled, "fr")
+    assert "combinaisons et 7 d'atout : " in count
+
+
+def test_in_phase_2_the_table_lists_the_deal_s_combinations_not_cards_on_the_table() -> None:
+    state = deal()
+    renderer, table = BesigueRenderer(), hand_table()
+    for words in ("play AS", "play 7S"):
+        state.apply(Action.parse(words))
+    play_until(state, Phase.PLAY1)  # Anne laid her four jacks
+    [(heading, _, _)] = renderer.public_fields(table, renderer.public_view(state.view(0)), "en")
+    assert heading == "On the table"
+    play_until(state, Phase.PLAY2)  # the laid cards are back in the hands
+    for lang, words in (("en", "Combinations of the deal"), ("fr", "Combinaisons de la donne")):
+        [(heading, _, _)] = renderer.public_fields(table, state.view(0), lang)
+        assert heading == words
+
+
+def test_the_winner_is_offered_the_7_only_when_he_may_call_it() -> None:
+    """The hand's prompt follows the calls open; the table's, which cannot see the hand,
+    drops the 7 once the winner has called his for the trick."""
+    names, renderer, table = ["Marc", "Anne"], BesigueRenderer(), hand_table()
+    state = deal()  # Anne holds no 7 of trump
+    for words in ("play AS", "play 7S"):
+        state.apply(Action.parse(words))
+    lines, _ = renderer.hand_body(table, state.view(1), 1, "en", "")
+    assert lines[-1] == "**You took the trick: a combination, or nothing more.**"
+    public = renderer.public_view(state.view(1))
+    assert "shows the 7" in phase_prompt(public, names, "en")  # her hand is not seen
+    state = deal(["AS", "AS", "QS", "JS", "JH", "JD", "7C", "KH"])
+    for words in ("play AS", "play 7S"):
+        state.apply(Action.parse(words))
+    lines, _ = renderer.hand_body(table, state.view(1), 1, "fr", "")
+    assert "7 d'atout" in lines[-1]
+    state.apply(Action.parse("seven show"))
+    assert state.phase is Phase.DECLARE  # a combination may follow
+    lines, _ = renderer.hand_body(table, state.view(1), 1, "fr", "")
+    assert lines[-1] == "**Vous avez fait le pli : une combinaison, ou rien de plus.**"
+    public = renderer.public_view(state.view(1))
+    assert phase_prompt(public, names, "en") == "Anne took the trick: lays a combination or draws"

@@ -6,13 +6,15 @@ partie won said in the Haitian players' words."""
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 from bot.drawing.pictures.faces import JOKER_COLOUR, card_face
 from bot.drawing.wording import card_text
 from bot.games.besigue_haiti.drawing import HaitiRenderer
 from bot.games.besigue_haiti.words import partie_lines
-from games.besigue import Action
+from games.besigue import Action, Kind
+from games.besigue.flow import Phase
 from games.besigue.haiti.deal import HaitiDeal
 from games.besigue.haiti.match import Match
 from games.besigue.haiti.session import HaitiSession
@@ -148,3 +150,62 @@ def test_between_parties_the_counters_show_once_and_a_stop_done_is_not_asked_sti
         "Toward a hundred: Marc 0 · Anne 3"
     ]
     assert renderer.stopping(table, "en") not in lines
+
+
+def test_between_parties_the_table_shows_the_marque_that_won_then_the_new_partie() -> None:
+    """The marque that decided the partie, its winner, then the new partie's marque
+    (the head start of a hundred given) and the counters."""
+    session = HaitiSession(["Marc", "Anne"], rules=Rules(variant=Variant.HAITI),
+                           match=Match((0, 3), (0, 0)), scores=[300, 980])  # fmt: skip
+    state = session.deal_hands(*dealt())
+    do(state, "play 10D", "play 7D", "meld trump-marriage KH QH")  # Anne reaches 1020
+    settled = session.settle(state)
+    table = SimpleNamespace(names=["Marc", "Anne"], session=session, between_hands=True,
+                            status="playing")  # fmt: skip
+    final = [f"Marc **{settled.outcome.scores[0]}**", f"Anne **{settled.outcome.scores[1]}**"]
+    new = [f"Marc **{session.scores[0]}**", f"Anne **{session.scores[1]}**"]
+    assert settled.outcome.scores[1] >= 1000 and session.scores == [100, 0]
+    lines = HaitiRenderer().status_lines(table, None, "en")
+    assert all(part in lines[0] for part in final)
+    assert lines[1].startswith("**Anne wins the partie")
+    assert lines.index(next(ln for ln in lines if all(p in ln for p in new))) > 1
+    fr = HaitiRenderer().status_lines(table, None, "fr")
+    assert any(ln.startswith("Nouvelle partie : ") and new[0] in ln for ln in fr)
+
+
+def play_until(state: HaitiDeal, phase: Phase) -> None:
+    """Play on (every combination laid) until ``phase``."""
+    while state.phase is not phase:
+        legal = state.view(state.turn).legal
+        if state.phase is Phase.DECLARE:
+            legal = sorted(legal, key=lambda a: a.kind is Kind.DRAW)
+        state.apply(legal[0])
+
+
+def test_the_count_reads_and_adds_up_with_the_7s_listed() -> None:
+    """The count's "combinations and 7s" is what the list of the deal names for each
+    seat (its 7s of trump too), and reads apart from the next number in French."""
+    state, table = deal()
+    do(state, "play 10D", "play 7D", "meld trump-marriage KH QH")
+    play_until(state, Phase.DONE)
+    session = table.session
+    table.state = state
+    settled = session.settle(state)
+    _, count, [(_, listed, _)] = HaitiRenderer().settlement(table, settled, "en")
+    assert state.sevens and "7 of trump in trick" in listed
+    for seat, name in enumerate(table.names):
+        line = next((ln for ln in listed.splitlines() if ln.startswith(f"**{name}**")), "")
+        assert sum(int(n) for n in re.findall(r"\((\d+)\)", line)) == settled.outcome.melds[seat]
+    _, count, _ = HaitiRenderer().settlement(table, settled, "fr")
+    assert f"**Anne** : combinaisons et 7 d'atout : {settled.outcome.melds[1]} ·" in count
+
+
+def test_in_phase_2_the_table_lists_the_deal_s_combinations() -> None:
+    state, table = deal()
+    do(state, "play 10D", "play 7D", "meld trump-marriage KH QH")
+    renderer = HaitiRenderer()
+    [(heading, _, _)] = renderer.public_fields(table, state.view(0), "en")
+    assert heading == "On the table"
+    play_until(state, Phase.PLAY2)  # the laid cards are back in the hands
+    [(heading, _, _)] = renderer.public_fields(table, state.view(0), "fr")
+    assert heading == "Combinaisons de la donne"

@@ -27,7 +27,9 @@ from bot.games.besigue.shared_port import sides_text
 from bot.texts.i18n import t
 from games.besigue import (
     Action,
+    DealState,
     DealView,
+    Kind,
     Meld,
     MeldKind,
     Phase,
@@ -35,6 +37,7 @@ from games.besigue import (
     Session,
     SettledDeal,
 )
+from games.besigue.flow import DealFlow
 from games.besigue.melds import resolve
 from games.besigue.record import GAME
 from games.besigue.score import FEW_BRISQUES, UNDER_SCORE
@@ -75,7 +78,7 @@ def stock_text(view: DealView, lang: str) -> str:
     """Trump, the turned card under the stock, and how many cards are left."""
     trump = t(lang, "besigue.trump", suit=suit_text(view.trump, lang))
     if view.phase is Phase.PLAY2 or (view.turned is None and view.phase is not Phase.DONE):
-        return trump + " — " + t(lang, "besigue.phase2_line")
+        return trump + " — " + t(lang, "besigue.phase2_line" + must_win_suffix(view))
     parts = [trump]
     if view.turned is not None:
         parts.append(t(lang, "besigue.turned", card=card_text(view.turned, lang)))
@@ -83,10 +86,24 @@ def stock_text(view: DealView, lang: str) -> str:
     return " — ".join(parts)
 
 
+def must_win_suffix(view: DealView) -> str:
+    """``.beat`` where the table plays ``phase2_must_win``: its phase 2 is worded so."""
+    return ".beat" if view.rules.phase2_must_win else ""
+
+
+def seven_possible(view: DealView) -> bool:
+    """Whether the declarer may still show or exchange a 7, as everyone can tell (his hand
+    unseen): not after his seven of this trick, nor once every pack's 7 of trump scored."""
+    return not view.seven_done and len(view.sevens) < len(view.hand_sizes)
+
+
 def phase_prompt(view: DealView, names: list[str], lang: str) -> str:
     if view.phase is Phase.DONE:
         return t(lang, "phase.done.besigue")
-    return t(lang, f"besigue.phase.{view.phase.name.lower()}", name=names[view.turn])
+    word = view.phase.name.lower()
+    if view.phase is Phase.DECLARE and not seven_possible(view):
+        word += ".no_seven"
+    return t(lang, f"besigue.phase.{word}", name=names[view.turn])
 
 
 def meld_label(view: DealView, action: Action, lang: str) -> str:
@@ -150,6 +167,29 @@ class BesigueRenderer(PointsRenderer[DealView]):
         target = t(lang, "besigue.options.target", points=rules.target_for(players))
         cards = option_line("hand_size", rules.hand_size, lang)
         return [target, cards, *changed_options(rules, lang, besides=("target", "hand_size"))]
+
+    def prompt_word(self, view: DealView) -> str:
+        """The phase's word, after the table's rules in phase 2 and without the 7 when
+        the seat may neither show nor exchange one (its legal calls say)."""
+        word = view.phase.name.lower()
+        if view.phase is Phase.PLAY2:
+            return word + must_win_suffix(view)
+        sevens = (Kind.SEVEN_SHOW, Kind.SEVEN_EXCHANGE)
+        if view.phase is Phase.DECLARE and not any(a.kind in sevens for a in view.legal):
+            return word + ".no_seven"
+        return word
+
+    def sevens_words(self, state: DealFlow, seat: int, lang: str) -> list[str]:
+        """The 7s the seat showed or exchanged, and the turned 7 for the dealer."""
+        assert isinstance(state, DealState)
+        said = [
+            t(lang, f"besigue.count.seven.{action_arg(Action(kind))}")
+            for scorer, kind in state.sevens
+            if scorer == seat
+        ]
+        if state.turned_seven and seat == state.dealer:
+            said.append(t(lang, "besigue.count.seven.turned"))
+        return said
 
     def stock_line(self, view: DealView, names: Sequence[str], lang: str) -> str:
         return stock_text(view, lang)

@@ -225,11 +225,21 @@ class PointsRenderer(TableStatus[ViewT]):
     def melds_words(self, melds: Sequence[Meld], lang: str) -> str:
         """The combinations one seat laid in a deal, in a line."""
 
-    def seat_melds(self, name: str, melds: Sequence[Meld], lang: str) -> str | None:
-        """ "**Anne**: four jacks J♠ J♥ J♦ J♣ (40), …", or None for a seat that laid none."""
-        if not melds:
+    def seat_melds(
+        self, name: str, melds: Sequence[Meld], lang: str, sevens: Sequence[str] = ()
+    ) -> str | None:
+        """ "**Anne**: four jacks J♠ J♥ J♦ J♣ (40), …" and the seat's 7s of trump that
+        scored (``sevens``, in words), or None for a seat that had neither."""
+        said = [self.melds_words(melds, lang)] if melds else []
+        said.extend(sevens)
+        if not said:
             return None
-        return t(lang, "labelled", label=f"**{name}**", text=self.melds_words(melds, lang))
+        return t(lang, "labelled", label=f"**{name}**", text=", ".join(said))
+
+    def sevens_words(self, state: DealFlow, seat: int, lang: str) -> list[str]:
+        """The seat's 7s of trump that scored in the deal, each with its points: the
+        count adds them to the combinations, so the list under it names them too."""
+        return []
 
     def declare_buttons(
         self, table: TableLike, view: ViewT, lang: str
@@ -258,7 +268,10 @@ class PointsRenderer(TableStatus[ViewT]):
         if view is None or table.between_hands:
             return []
         laid = self.laid_text(view, table.names, lang)
-        return [(t(lang, f"{self.words}.on_table"), laid, False)] if laid else []
+        # once the stock is empty the laid cards are back in the hands: what stays
+        # said is the deal's combinations, no longer cards lying on the table
+        heading = "melds" if view.phase is Phase.PLAY2 else "on_table"
+        return [(t(lang, f"{self.words}.{heading}"), laid, False)] if laid else []
 
     def hand_body(
         self, table: TableLike, view: ViewT, seat: int, lang: str, step: str
@@ -275,7 +288,7 @@ class PointsRenderer(TableStatus[ViewT]):
         mine = view.turn == seat
         done = view.phase is Phase.DONE
         playing = view.phase in (Phase.PLAY1, Phase.PLAY2, Phase.DECLARE)
-        prompt = t(lang, f"{self.words}.your_turn.{view.phase.name.lower()}")
+        prompt = t(lang, f"{self.words}.your_turn.{self.prompt_word(view)}")
         lines += turn_lines(table, view, lang, done=done, playing=playing, prompt=prompt)
         items: list[discord.ui.Item[Any]] = []
         if mine and view.phase is Phase.DECLARE:
@@ -283,6 +296,11 @@ class PointsRenderer(TableStatus[ViewT]):
         elif view.phase in (Phase.PLAY1, Phase.PLAY2):
             items.extend(play_buttons(table, view, mine, lang, self.words))
         return lines, items
+
+    def prompt_word(self, view: ViewT) -> str:
+        """The word of the seat's prompt (``<words>.your_turn.<word>``): its phase's, unless
+        the game words the phase after its rules or the calls open."""
+        return view.phase.name.lower()
 
     def stopping(self, table: TableLike, lang: str) -> str:
         return t(lang, f"{self.words}.stopping")
@@ -339,14 +357,19 @@ class PointsRenderer(TableStatus[ViewT]):
             title = t(lang, f"{words}.summary.won.title", hand=hand, name=winner, players=players)
         else:
             title = t(lang, f"{words}.summary.title", hand=hand)
-        state = table.state
-        laid = state.melds if isinstance(state, DealFlow) else []
-        melds = [
-            self.seat_melds(names[seat], seat_melds, lang) for seat, seat_melds in enumerate(laid)
-        ]
-        said = "\n".join(m for m in melds if m is not None)
+        said = self.deal_melds(table.state, names, lang)
         fields: list[Field] = [(t(lang, f"{words}.melds"), said, False)] if said else []
         return title, "\n".join(lines), fields
+
+    def deal_melds(self, state: object, names: Sequence[str], lang: str) -> str:
+        """The deal's combinations and 7s of trump, seat by seat (public: laid or shown)."""
+        if not isinstance(state, DealFlow):
+            return ""
+        melds = [
+            self.seat_melds(names[seat], seat_melds, lang, self.sevens_words(state, seat, lang))
+            for seat, seat_melds in enumerate(state.melds)
+        ]
+        return "\n".join(m for m in melds if m is not None)
 
     def money(self, amount: int, lang: str) -> str:
         return t(lang, f"{self.words}.points", amount=("+" if amount > 0 else "") + str(amount))

@@ -16,9 +16,7 @@ from typing import ClassVar
 from bot.drawing.lobby_text import changed_options, option_line
 from bot.drawing.render import cards_text
 from bot.game import TableLike
-from bot.games.besigue.shared_drawing import (
-    PointsRenderer,
-)
+from bot.games.besigue.shared_drawing import PointsRenderer, scores_text
 from bot.games.besigue_haiti.port import RESULTS
 from bot.games.besigue_haiti.words import (
     kind_text,
@@ -32,9 +30,9 @@ from bot.games.besigue_haiti.words import (
 )
 from bot.texts.i18n import game_text, t
 from games.besigue import Action, Kind, Meld, MeldKind
-from games.besigue.flow import Phase
+from games.besigue.flow import DealFlow, Phase
 from games.besigue.haiti.count import UNDER_MARQUE
-from games.besigue.haiti.deal import HaitiView
+from games.besigue.haiti.deal import HaitiDeal, HaitiView
 from games.besigue.haiti.options import HaitiOptions
 from games.besigue.haiti.session import HaitiSession
 from games.besigue.record import HAITI_GAME
@@ -87,17 +85,40 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
         names, session = table.names, table.session
         if not isinstance(session, HaitiSession):
             return []
-        scores = view.scores if view is not None else tuple(session.scores)
-        lines = [marque_text(names, session.teams, scores, session.target, lang)]
-        parties = match_text(names, session, lang)
-        if parties:
-            lines.append(parties)
         last = session.settled[-1] if session.settled else None
-        if view is None and last is not None and last.over:  # the counters are above
-            lines.extend(partie_lines(last, names, lang, counters=False))
+        if view is None and last is not None and last.over:
+            lines = self.partie_won_lines(table, last, lang)
+        else:
+            scores = view.scores if view is not None else tuple(session.scores)
+            lines = [marque_text(names, session.teams, scores, session.target, lang)]
+            parties = match_text(names, session, lang)
+            if parties:
+                lines.append(parties)
         if session.stop_requested and not session.finished and table.status != "ended":
             lines.append(self.stopping(table, lang))
         return lines
+
+    def partie_won_lines(self, table: TableLike, last: SettledDeal, lang: str) -> list[str]:
+        """Between parties: the marque that won the partie and who won it, then the new
+        partie's (its head start) and the counters toward a hundred."""
+        names, session = table.names, table.session
+        assert isinstance(session, HaitiSession)
+        outcome = last.outcome
+        lines = [marque_text(names, outcome.teams, outcome.scores, outcome.target, lang)]
+        lines.extend(partie_lines(last, names, lang, counters=False))  # the counters below
+        scores = scores_text(names, session.teams, tuple(session.scores))
+        lines.append(t(lang, "haiti.next_partie", scores=scores))
+        parties = match_text(names, session, lang)
+        return [*lines, parties] if parties else lines
+
+    def sevens_words(self, state: DealFlow, seat: int, lang: str) -> list[str]:
+        """The 7s of trump that scored for the seat, by trick."""
+        assert isinstance(state, HaitiDeal)
+        return [
+            t(lang, "haiti.count.seven", trick=number)
+            for scorer, number in state.sevens
+            if scorer == seat
+        ]
 
     def options_lines(self, table: TableLike, lang: str) -> list[str]:
         """The partie's target and what fixes trump, always (the rules a Haitian player
