@@ -188,6 +188,12 @@ class HandDrawer(Protocol[ViewT_contra, ActionT_co]):
         """A player's private hand (``view`` is theirs): its lines and its components."""
         ...
 
+    def offered(self, view: ViewT_contra) -> Sequence[ActionT_co]:
+        """The moves the view's seat is offered now, by its buttons and ``/play``'s
+        choices: the engine's legal moves, or fewer (a hand still face down is offered
+        only the calls made blind)."""
+        ...
+
     def component_action(
         self, view: ViewT_contra, verb: str, arg: str, values: list[str]
     ) -> ActionT_co | None:

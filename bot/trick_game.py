@@ -17,7 +17,7 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 import discord
 
@@ -93,6 +93,11 @@ class TableStatus(ABC, Generic[ShownT]):
     """The status lines of a table message in two parts: those of the deal being played
     (none between deals or once the table ended) and those of the session (its scores,
     its pot, a stop asked), which may read the deal's view when one is played."""
+
+    def offered(self, view: ShownT) -> Sequence[Any]:
+        """The moves the view's seat is offered now: every legal move (``HandDrawer``)."""
+        legal: Sequence[Any] = cast(Any, view).legal
+        return legal
 
     def status_lines(self, table: TableLike, view: ShownT | None, lang: str) -> list[str]:
         played = not table.between_hands and table.status != "ended"

@@ -69,7 +69,7 @@ class Play(commands.Cog):
         renderer, lang = table.game.renderer, self.bot.lang(interaction)
         view = state.view(seat)
         out = []
-        for action in view.legal:
+        for action in renderer.offered(view):
             label, value = renderer.move_text(view, action, lang), str(action)
             if matches(current, label, value):
                 out.append(Choice(name=label[:100], value=value[:100]))

@@ -225,13 +225,20 @@ def test_a_stop_during_the_first_deal_of_a_round_counts_the_whole_round(lang):
     table = bete_table(lang)
     deal(table, 1)
     apply_event(table, table.seq + 1, "stop", {"by": "101"})
+    # the deal in progress counts (Session.deals_left): "3 left, this one included"
     assert t(lang, "bete.stopping", count=3) in description(table, lang)
     while not table.state.is_over:
         say(table, "pass")
     assert table.between_hands
-    assert t(lang, "bete.stopping", count=2) in description(table, lang)
+    assert t(lang, "bete.stopping_next", count=2) in description(table, lang)
     deal(table, 2)
     assert t(lang, "bete.stopping", count=2) in description(table, lang)
+    while not table.state.is_over:
+        say(table, "pass")
+    assert t(lang, "bete.stopping_next", count=1) in description(table, lang)
+    deal(table, 3)  # the round's last: said so, not "1 more"
+    assert t(lang, "bete.stopping_last") in description(table, lang)
+    assert t(lang, "bete.stopping", count=1) not in description(table, lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -258,3 +265,22 @@ def test_the_summary_of_a_void_deal_shows_no_tricks(lang):
     assert table.last is not None and table.last.outcome.void
     names = [f.name for f in settlement_embed(table, table.last, lang).fields]
     assert t(lang, "summary.tricks") not in names and t(lang, "summary.payments") in names
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_field_titled_pot_does_not_say_pot_again(lang):
+    """``/betes`` and the summary title the pot's field; the table names it on its line."""
+    pot = {"reserve": 30, "stake": 12, "kings": 3}
+    [(title, parts, _)] = BETE.renderer.register_fields(pot, lang)
+    assert title == t(lang, "register.pot")
+    assert not parts.lower().startswith(t(lang, "register.pot").lower()), parts
+    for amount in (30, 12, 3):
+        assert BETE.renderer.amount(amount, lang) in parts
+    table = bete_table(lang)
+    deal(table, 1)
+    assert t(lang, "bete.pot", parts="") in description(table, lang)  # "Pot: " on its line
+    while not table.state.is_over:
+        say(table, "pass")
+    summary = settlement_embed(table, table.last, lang)
+    pot_field = next(f.value or "" for f in summary.fields if f.name == t(lang, "bete.pot_title"))
+    assert not pot_field.lower().startswith(t(lang, "register.pot").lower()), pot_field

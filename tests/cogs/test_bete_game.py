@@ -141,7 +141,8 @@ async def test_a_whole_game_of_la_bete(world):
     betes = await sud.slash(world.channel, "betes", game="bete")
     embed = betes.response.embeds[0]
     assert embed.title == "Register of bêtes — La Bête"
-    assert "Pot: reserve" in next(f.value for f in embed.fields if f.name == "Pot")
+    pot_field = next(f.value for f in embed.fields if f.name == "Pot")
+    assert pot_field.startswith("reserve ")  # titled "Pot": not "Pot: reserve" again
     # each owner once, as a mention (which Discord shows as the name)
     assert len(waiting) == 0 or f"<@{waiting[0].owner}>" in (embed.description or "")
     board = await sud.slash(world.channel, "scoreboard", game="bete")

@@ -77,14 +77,20 @@ def action_text(action: Action, lang: str) -> str:
     return t(lang, _CALL_KEYS[action.kind])
 
 
-def pot_text(pot: Pot, lang: str) -> str:
+def pot_parts(pot: Pot, lang: str) -> str:
+    """The pot's three parts, as a field titled "Pot" shows them."""
     return t(
         lang,
-        "bete.pot",
+        "bete.pot_parts",
         reserve=fiches(pot.reserve, lang),
         stake=fiches(pot.stake, lang),
         kings=fiches(pot.kings, lang),
     )
+
+
+def pot_text(pot: Pot, lang: str) -> str:
+    """The pot on a line of its own, named: "Pot: reserve … · stake … · kings …"."""
+    return t(lang, "bete.pot", parts=pot_parts(pot, lang))
 
 
 def trump_line(view: DealView, lang: str) -> str:
@@ -210,9 +216,14 @@ class BeteRenderer(TrickRenderer[DealView, Action]):
         return lines
 
     def stopping(self, table: TableLike, lang: str) -> str:
+        """The deals left in the round: ``deals_left`` counts the deal in progress, so
+        during a deal it is "this one included" and 1 is the last; between deals, the
+        deals still to deal."""
         session = table.session
         left = session.deals_left if isinstance(session, Session) else 0
-        return t(lang, "bete.stopping", count=left)
+        if not table.in_deal:
+            return t(lang, "bete.stopping_next", count=left)
+        return t(lang, "bete.stopping_last" if left == 1 else "bete.stopping", count=left)
 
     def seat_details(
         self, table: TableLike, view: DealView | None, seat: int, lang: str
@@ -294,7 +305,7 @@ class BeteRenderer(TrickRenderer[DealView, Action]):
             return (
                 t(lang, "bete.summary.void_title", hand=hand),
                 t(lang, "bete.summary.void"),
-                [(t(lang, "bete.pot_title"), pot_text(settled.pot_after, lang), False)],
+                [(t(lang, "bete.pot_title"), pot_parts(settled.pot_after, lang), False)],
             )
         declarer = names[outcome.declarer]
         key = "bete.summary.won" if outcome.declarer_won else "bete.summary.lost"
@@ -304,12 +315,12 @@ class BeteRenderer(TrickRenderer[DealView, Action]):
         result += feats(outcome, names, lang)
         fields: list[Field] = [
             (t(lang, "bete.king"), king_text(table, settled, lang), False),
-            (t(lang, "bete.pot_title"), pot_text(settled.pot_after, lang), False),
+            (t(lang, "bete.pot_title"), pot_parts(settled.pot_after, lang), False),
         ]
         return title, "\n".join(result), fields
 
     def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
-        return [(t(lang, "register.pot"), pot_text(pot_of_parts(pot), lang), False)]
+        return [(t(lang, "register.pot"), pot_parts(pot_of_parts(pot), lang), False)]
 
     def history_result(self, state: DealState, names: Sequence[str], lang: str) -> str:
         outcome = state.outcome

@@ -27,6 +27,7 @@ from bot.drawing.render import (
 from bot.drawing.summary import names_text
 from bot.errors import UserError
 from bot.game import CardRow, Field, TableLike
+from bot.games.bete_hombree.betes import entry_text, next_entry_text, stopping_key, when_paid_text
 from bot.games.bete_hombree.codec import call_arg, call_of, parse_move
 from bot.ids import ComponentId
 from bot.tables.carried import carried_line
@@ -191,32 +192,25 @@ def phase_prompt(view: HandView, names: list[str], lang: str) -> str:
     return t(lang, key, name=names[view.turn])
 
 
-def entry_text(view: HandView, names: list[str], lang: str) -> str:
-    entry = view.entry_in_play
-    if entry is None:
-        return t(lang, "table.no_entry")
-    if entry.owner is None:
-        return t(lang, "table.entry_pinandele", amount=entry.amount)
-    return t(lang, "table.entry", name=names[entry.owner], amount=entry.amount)
+BLIND_CALLS = frozenset((Kind.PASS, Kind.SANS_PREJUDICE, Kind.RETIENS))
+"""What a hand kept face down is offered: the calls said before looking (RULES.md §1.3)
+and pass."""
 
 
-def next_entry_text(table: TableLike, lang: str) -> str:
-    """Between hands: the entry the next deal will put in play, as the register stands."""
-    session = table.session
-    entry = session.entry_in_play() if isinstance(session, Session) else None
-    if entry is None:
-        return t(lang, "table.no_entry_next")
-    if entry.owner is None:
-        return t(lang, "table.entry_next_pinandele", amount=entry.amount)
-    seat = table.seat_of(entry.owner)
-    name = table.name(seat) if seat is not None else "?"
-    return t(lang, "table.entry_next", name=name, amount=entry.amount)
+def offered_moves(view: HandView) -> list[Action]:
+    """The moves the view's seat is offered now, wherever it is offered them (its hand,
+    the table's buttons, ``/play``'s choices): a hand face down, the blind calls and
+    pass; otherwise every legal move.  The engine still takes any legal call typed (a
+    blind ordinary bid: the rules do not forbid it)."""
+    if view.face_down:
+        return [a for a in view.legal if a.kind in BLIND_CALLS]
+    return list(view.legal)
 
 
 def call_buttons(table: TableLike, view: HandView, lang: str) -> list[discord.ui.Button[Any]]:
-    """The calls the view's seat may make: the engine's legal calls, nothing else."""
+    """The calls the view's seat is offered (``offered_moves``), and ❔."""
     out = []
-    for action in view.legal:
+    for action in offered_moves(view):
         style = discord.ButtonStyle.secondary
         if action.kind is Kind.PASS:
             style = discord.ButtonStyle.danger
@@ -330,8 +324,13 @@ class HombreeRenderer:
             return declare_text(action, action.suit == view.belle, lang)
         return action_text(action, lang)
 
+    def offered(self, view: HandView) -> list[Action]:
+        """What ``/play`` offers by autocomplete: what the buttons offer."""
+        return offered_moves(view)
+
     def money(self, amount: int, lang: str) -> str:
-        return signed(amount)  # in sous
+        # signed, in sous wherever shown, as the other games show theirs with their unit
+        return t(lang, "bete-hombree.sous", amount=signed(amount))
 
     def amount(self, amount: int, lang: str) -> str:
         return t(lang, "bete-hombree.sous", amount=amount)
@@ -391,9 +390,10 @@ class HombreeRenderer:
         return changed_options(table.rules, lang) or [t(lang, "options.default.bete-hombree")]
 
     def stopping(self, table: TableLike, lang: str) -> str:
+        """The tour des gueux (RULES.md §1.8): the hands it has left, then the bêtes."""
         session = table.session
         left = session.deals_left if isinstance(session, Session) else 0
-        return t(lang, "table.stopping", count=max(left, 0))
+        return t(lang, stopping_key(table.in_deal, left), count=left)
 
     def seat_details(
         self, table: TableLike, view: HandView | None, seat: int, lang: str
@@ -481,14 +481,8 @@ class HombreeRenderer:
         tid, moves = table.id, table.moves
         items: list[discord.ui.Item[Any]] = []
         if hv.face_down:
-            if mine:  # the calls that may be made without looking: the blind ones and pass
-                blind = (Kind.SANS_PREJUDICE, Kind.RETIENS, Kind.PASS)
-                items.extend(
-                    b
-                    # (zip stops at the legal calls: the ❔ after them is left out here)
-                    for b, a in zip(call_buttons(table, hv, lang), hv.legal, strict=False)
-                    if a.kind in blind
-                )
+            if mine:  # the calls that may be made without looking, and ❔
+                items.extend(call_buttons(table, hv, lang))
             look = ComponentId(tid, 0, "look")
             items.append(button(look, t(lang, "btn.look"), discord.ButtonStyle.primary, row=4))
         elif mine and hv.phase is Phase.AUCTION:
@@ -553,6 +547,7 @@ class HombreeRenderer:
                     in_play=in_play,
                     amount=entry.amount,
                 )
+                stake_line += when_paid_text(table, settled.new_entry, names[entry.owner], lang)
             fields.append((t(lang, "summary.stake"), stake_line, False))
         if settled.belle_after != settled.belle_before:
             change = t(

@@ -1,0 +1,226 @@
+"""What La Bête Hombrée's table, hands and summaries say, from tables built from their
+events (example 1's cards, RULES.md §1.9): when a new bête is paid (§1.6), the calls a
+face-down hand is offered (§1.3), the hands left in the tour des gueux (§1.8), and the
+money of a hand with its unit."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+import bot.games
+from bot.drawing.render import hand_panel, table_embed
+from bot.drawing.summary import settlement_embed
+from bot.games.bete_hombree import GAME as HOMBREE
+from bot.games.bete_hombree.codec import call_arg
+from bot.games.bete_hombree.drawing import offered_moves
+from bot.ids import ComponentId
+from bot.tables.table import LiveTable, apply_event, new_table
+from bot.texts.i18n import LANGS, t
+from games.bete_hombree import Kind
+from tests.bot.example import example1, example_row
+from tests.bot.test_hombree_words import NAMES, act, dm
+
+OLD_BETES = [[1, "102", 24], [2, "101", 40]]  # Anne Marie's 24, then François Dernier's 40
+
+
+@pytest.fixture(autouse=True)
+def games_loaded() -> None:
+    bot.games.load()
+
+
+def table_of(
+    lang: str,
+    register: list[list[object]],
+    look: bool = True,
+    options: dict[str, str] | None = None,
+) -> LiveTable:
+    """Example 1's deal (dealer seat 0, first hand seat 1, belle ♥) with ``register``;
+    every hand turned up when ``look``."""
+    data = example1()
+    table = new_table(replace(example_row("lobby"), options=options or {}), HOMBREE)
+    apply_event(table, 1, "open", {"by": "101", "name": NAMES[0], "lang": lang, "carried": []})
+    for i, name in enumerate(NAMES):
+        apply_event(table, table.seq + 1, "join", {"player": str(101 + i), "name": name})
+    apply_event(table, table.seq + 1, "start", {"by": "101", "seed": table.row.seed})
+    deal = {
+        "hand_no": 1,
+        "dealer": 0,
+        "belle": "H",
+        "hands": data["hands"],
+        "cagnot": data["cagnot"],
+        "register": register,
+        "pot": 0,
+    }
+    apply_event(table, table.seq + 1, "deal", deal)
+    for seat in range(4) if look else ():
+        apply_event(table, table.seq + 1, "look", {"seat": seat})
+    return table
+
+
+def play_out(table: LiveTable) -> None:
+    """Each player to act makes his first legal move until the hand is over."""
+    while not table.state.is_over:
+        state = table.state
+        act(table, state.turn, str(state.view(state.turn).legal[0]))
+
+
+def fail_three_in_spades(table: LiveTable) -> None:
+    """Anne Marie (first hand: J♠ A♠ A♦ 9♦ A♣) bids 3 alone and declares it in spades:
+    with one trump she cannot take 3 tricks."""
+    act(table, 1, "bid 3")
+    for seat in (2, 3, 0):
+        act(table, seat, "pass")
+    act(table, 1, "declare 3 S")
+    play_out(table)
+    assert table.last is not None and table.last.outcome.made is False
+
+
+def stake_field(table: LiveTable, lang: str) -> str:
+    embed = settlement_embed(table, table.last, lang)
+    return next(f.value or "" for f in embed.fields if f.name == t(lang, "summary.stake"))
+
+
+# ---- when a new bête is paid (RULES.md §1.6: oldest first) ---------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_new_bete_behind_older_ones_says_it_waits_for_them(lang):
+    table = table_of(lang, OLD_BETES)
+    fail_three_in_spades(table)
+    stake = stake_field(table, lang)
+    # her own 24 stays in play and François Dernier's 40 comes next: two before hers
+    assert t(lang, "summary.bete_waits", name="Anne Marie", ahead=2) in stake
+    assert t(lang, "summary.bete_next", name="Anne Marie") not in stake
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_new_bete_in_an_empty_register_is_in_play_next(lang):
+    table = table_of(lang, [])
+    fail_three_in_spades(table)
+    stake = stake_field(table, lang)
+    assert t(lang, "summary.bete_next", name="Anne Marie") in stake
+    assert t(lang, "summary.bete_waits", name="Anne Marie", ahead=1) not in stake
+
+
+def test_a_new_bete_larger_than_all_is_in_play_next_when_the_largest_is():
+    """``bete_order=largest``: the new bête (4 × stake + the one in play) is the largest."""
+    table = table_of("en", OLD_BETES, options={"bete_order": "largest"})
+    fail_three_in_spades(table)
+    assert t("en", "summary.bete_next", name="Anne Marie") in stake_field(table, "en")
+
+
+# ---- a face-down hand is offered the same calls everywhere (RULES.md §1.3) -----------
+
+
+def calls_of(items) -> list[str]:
+    """The calls that components offer, in their short form (``pass``, ``sp``, ``b3``)."""
+    ids = [ComponentId.parse(str(i.custom_id)) for i in items if getattr(i, "custom_id", None)]
+    return [cid.arg for cid in ids if cid.verb == "call"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_face_down_first_hand_is_offered_the_same_calls_in_his_hand_and_on_the_table(lang):
+    table = table_of(lang, OLD_BETES, look=False)
+    view = table.state.view(1)
+    assert view.face_down and view.turn == 1
+    assert any(a.kind is Kind.BID for a in view.legal)  # the engine would take a bid
+    _, panel = hand_panel(table, 1, lang)
+    in_hand = calls_of(panel.children)
+    assert calls_of(HOMBREE.renderer.table_buttons(table, view, lang)) == in_hand
+    offered = offered_moves(view)
+    assert {a.kind for a in offered} == {Kind.PASS, Kind.SANS_PREJUDICE}
+    blind = [call_arg(a) for a in offered]
+    assert in_hand == blind
+    assert HOMBREE.renderer.offered(view) == offered  # what /play offers
+    # once he looks, every legal call is offered, in his hand and on the table alike
+    apply_event(table, table.seq + 1, "look", {"seat": 1})
+    view = table.state.view(1)
+    every = [call_arg(a) for a in view.legal]
+    assert len(every) > len(blind)
+    _, panel = hand_panel(table, 1, lang)
+    assert calls_of(panel.children) == every
+    assert calls_of(HOMBREE.renderer.table_buttons(table, view, lang)) == every
+    assert HOMBREE.renderer.offered(view) == list(view.legal)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_face_down_second_hand_after_sans_prejudice_is_offered_je_retiens_and_pass(lang):
+    table = table_of(lang, OLD_BETES, look=False)
+    act(table, 1, "sans-prejudice")
+    view = table.state.view(2)
+    assert view.face_down and view.turn == 2
+    offered = offered_moves(view)
+    assert {a.kind for a in offered} == {Kind.PASS, Kind.RETIENS}
+    _, panel = hand_panel(table, 2, lang)
+    assert calls_of(panel.children) == [call_arg(a) for a in offered]
+    assert calls_of(HOMBREE.renderer.table_buttons(table, view, lang)) == calls_of(panel.children)
+
+
+# ---- the hands left in the tour des gueux (RULES.md §1.8) -----------------------------
+
+
+def deal_again(table: LiveTable) -> None:
+    """The next hand, dealt example 1's cards again by the session's dealer, with no
+    bête waiting."""
+    data, session = example1(), table.session
+    deal = {
+        "hand_no": table.hand_no + 1,
+        "dealer": session.dealer,
+        "belle": session.belle.name,
+        "hands": data["hands"],
+        "cagnot": data["cagnot"],
+        "register": [],
+        "pot": 0,
+    }
+    apply_event(table, table.seq + 1, "deal", deal)
+
+
+def all_pass(table: LiveTable) -> None:
+    while not table.state.is_over:
+        act(table, table.state.turn, "pass")
+
+
+def description(table: LiveTable, lang: str) -> str:
+    return table_embed(table, lang).description or ""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_tour_des_gueux_counts_the_hand_in_play_and_names_its_last(lang):
+    table = table_of(lang, [])
+    apply_event(table, table.seq + 1, "stop", {"by": "101"})
+    # the first dealer is dealing: this hand and the three after it, his left's the last
+    assert t(lang, "table.stopping", count=4) in description(table, lang)
+    all_pass(table)
+    assert t(lang, "table.stopping_next", count=3) in description(table, lang)
+    for left in (3, 2):
+        deal_again(table)
+        assert t(lang, "table.stopping", count=left) in description(table, lang)
+        all_pass(table)
+    deal_again(table)
+    assert t(lang, "table.stopping_last") in description(table, lang)
+    assert t(lang, "table.stopping", count=1) not in description(table, lang)
+    all_pass(table)  # a pinandèle more: play goes on until it is paid
+    assert table.status == "playing" and table.deal_coming
+    over = t(lang, "table.stopping_over")
+    assert over in description(table, lang)
+    deal_again(table)
+    assert over in description(table, lang)
+
+
+# ---- money in sous (as the summary's payments say it) ---------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hands_result_in_the_players_hand_says_sous(lang):
+    table = table_of(lang, OLD_BETES)
+    fail_three_in_spades(table)
+    lost = table.last.outcome.net[1]
+    assert lost < 0
+    sous = "−" + HOMBREE.renderer.amount(-lost, lang)  # "−18 sous"
+    text, _ = dm(table, 1, lang)
+    assert t(lang, "hand.your_money", money=sous) in text
+    # the scoreboard's net says its unit once
+    net = t(lang, "score.net.bete-hombree", net=HOMBREE.renderer.money(20, lang))
+    assert net == "+" + HOMBREE.renderer.amount(20, lang)
