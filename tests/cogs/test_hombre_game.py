@@ -307,3 +307,32 @@ def test_a_hand_is_shown_as_a_player_holds_it():
     assert " ".join(map(str, hand_in_order(view))) == "AS KS 2S KH AH 6H 7H 4D 5D AC"
     view.trump = int(Suit.H)  # hearts: espadille, manille (7), baste, ponte (A), then the rest
     assert " ".join(map(str, hand_in_order(view))) == "AS 7H AC AH KH 6H KS 2S 4D 5D"
+
+
+async def test_play_offers_a_defender_every_card_in_hand_order_and_every_signal_by_typing(world):
+    table = await open_hombre_table(world)
+    state = table.state
+    first = state.first
+    await act(world, Action(Kind.PASS), way=2)  # the hombre the next: first hand defends
+    await act(world, Action(Kind.PRENDRE), way=2)
+    await act(world, Action(Kind.PASS), way=2)
+    await act(world, Action(Kind.TRUMP, suit=int(Suit.S)), way=2)
+    await act(world, Action(Kind.DISCARD, cards_of(state.hands[state.turn])[0].bit), way=2)
+    await act(world, Action(Kind.DISCARD, 0), way=2)
+    await act(world, Action(Kind.DISCARD, 0), way=2)
+    await act(world, Action(Kind.SHOW), way=2)
+    assert state.phase is Phase.PLAY and state.turn == first
+    legal = [str(a) for a in state.legal_actions()]
+    assert len(legal) == 27  # 9 cards, each plain, with Gaño or with Knock: 25 are shown
+    member = world.members[first]
+    values = [c["value"] for c in await member.autocomplete(world.channel, "play", "move", "")]
+    plain = [f"play {c}" for c in hand_in_order(state.view(first))]
+    assert values[:9] == plain, "every card, as the hand is drawn"
+    assert len(values) == 25 and set(values) <= set(legal)
+    # what is typed is looked for among all the moves: a card's three are offered
+    for each in hand_in_order(state.view(first)):
+        typed = str(each)
+        offered = [
+            c["value"] for c in await member.autocomplete(world.channel, "play", "move", typed)
+        ]
+        assert {f"play {each}", f"play {each} gano", f"play {each} knock"} <= set(offered), typed

@@ -29,7 +29,7 @@ _ARGS: Final = {
 }
 _BY_ARG: Final = {arg: kind for kind, arg in _ARGS.items()}
 _SIGNALS: Final = {"gano": Signal.GANO, "knock": Signal.KNOCK}
-_TYPED: Final = {
+_TYPED: Final = {  # the words as typed, buttons' labels among them (``typed_keys``)
     "pass": Kind.PASS,
     "passe": Kind.PASS,
     "je passe": Kind.PASS,
@@ -39,12 +39,22 @@ _TYPED: Final = {
     "sans prendre": Kind.SANS_PRENDRE,
     "sans prendre vole": Kind.SANS_PRENDRE_VOLE,
     "montrer": Kind.SHOW,
+    "montrer le talon": Kind.SHOW,
     "show": Kind.SHOW,
+    "show the talon": Kind.SHOW,
     "cacher": Kind.HIDE,
+    "cacher le talon": Kind.HIDE,
     "hide": Kind.HIDE,
+    "hide the talon": Kind.HIDE,
     "stop": Kind.STOP,
     "je m'arrete": Kind.STOP,
+    "m'arreter": Kind.STOP,
+    "arreter": Kind.STOP,
 }
+# keeping one's hand at the exchange: discarding nothing
+_KEEP: Final = frozenset(
+    ("garder", "garder ma main", "je garde", "je garde ma main", "keep", "keep my hand")
+)
 _SUIT_WORDS: Final = {
     "pique": Suit.S,
     "spades": Suit.S,
@@ -55,7 +65,17 @@ _SUIT_WORDS: Final = {
     "trefle": Suit.C,
     "clubs": Suit.C,
 }
+_SUIT_SIGNS: Final = {"♠": Suit.S, "♥": Suit.H, "♦": Suit.D, "♣": Suit.C}
+_SIGNAL_WORDS: Final = {
+    "gano": Signal.GANO,
+    "knock": Signal.KNOCK,
+    "toc": Signal.KNOCK,
+    "frappe": Signal.KNOCK,
+}
 _EXCHANGE: Final = re.compile(r"^(ecart|ecarter|echange|exchange|discard)\b\s*", re.IGNORECASE)
+_GLOSS: Final = re.compile(r"\([^)]*\)")  # "Prendre (take)": the English beside the word
+# what separates words, as typed or on a button: "Sans prendre, vole", "K♠ · Knock"
+_BETWEEN: Final = re.compile(r"[^\w\s'♠♥♦♣]+|[\s-]+")
 
 
 def action_arg(action: Action) -> str:
@@ -90,27 +110,65 @@ def play_of(arg: str) -> Action:
     return play(parse_card(card), signal)
 
 
+def typed_keys(text: str) -> list[str]:
+    """What a player typed, as the keys looked up: without accents, in lower case, the
+    punctuation gone; its brackets' words kept first ("7♣ (Gaño)", as the /play choices
+    write a signal), then dropped as a gloss ("Prendre (take)")."""
+    key = plain(text).lower().replace("œ", "oe").replace("’", "'")
+    keys = [key, _GLOSS.sub(" ", key)]
+    return list(dict.fromkeys(" ".join(_BETWEEN.sub(" ", k).split()) for k in keys))
+
+
 def parse_move(text: str) -> Action:
-    """Any move typed with ``/play``: record notation first, then the players' words."""
+    """Any move typed with ``/play``: record notation first, then the players' words
+    (the labels of the bot's buttons among them); ``UserError`` if it is no move."""
     try:
         return Action.parse(text.strip())
     except ValueError:
         pass
-    key = re.sub(r"[\s-]+", " ", plain(text).strip().lower().replace("œ", "oe"))
+    keys = typed_keys(text)
+    for key in keys:
+        action = worded_move(key)
+        if action is not None:
+            return action
+    exchange = _EXCHANGE.match(keys[0])
+    if exchange:  # cards to discard: the refusal names the card not read
+        parse_cards(keys[0][exchange.end() :])
+    raise UserError("error.bad_input", text=text[:40])
+
+
+def worded_move(key: str) -> Action | None:
+    """The move a key of ``typed_keys`` says, or None."""
     if key in _TYPED:
         return Action(_TYPED[key])
-    words = key.replace("atout", "").split()
-    if len(words) == 1 and words[0] in _SUIT_WORDS:
-        return trump(_SUIT_WORDS[words[0]])
+    if key in _KEEP:
+        return discard(0)
+    suit = named_suit(key)
+    if suit is not None:
+        return trump(suit)
     exchange = _EXCHANGE.match(key)
     if exchange:
         rest = key[exchange.end() :]
-        return discard(sum(c.bit for c in parse_cards(rest)) if rest.strip() else 0)
-    card, _, signal = key.partition(" ")
-    if signal in ("", "gano", "knock"):
         try:
-            return play(parse_card(card), _SIGNALS.get(signal, Signal.NONE))
+            return discard(sum(c.bit for c in parse_cards(rest)) if rest.strip() else 0)
+        except UserError:
+            return None
+    card, _, signal = key.partition(" ")
+    if signal in ("", *_SIGNAL_WORDS):
+        try:
+            return play(parse_card(card), _SIGNAL_WORDS.get(signal, Signal.NONE))
         except UserError:
             pass
-    cards = parse_cards(text)  # UserError naming what it cannot read
-    return discard(sum(c.bit for c in cards))
+    try:  # cards alone: the exchange's discard
+        return discard(sum(c.bit for c in parse_cards(key)))
+    except UserError:
+        return None
+
+
+def named_suit(key: str) -> Suit | None:
+    """The suit a key names for trump: "pique", "♠", "♠ pique", "atout ♠ pique"."""
+    words = [w for w in key.split() if w not in ("atout", "trump")]
+    suits = {_SUIT_WORDS.get(w, _SUIT_SIGNS.get(w)) for w in words}
+    if len(words) in (1, 2) and len(suits) == 1 and None not in suits:
+        return suits.pop()
+    return None

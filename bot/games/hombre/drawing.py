@@ -101,10 +101,29 @@ def mode_text(mode: Mode, lang: str) -> str:
     return t(lang, f"hombre.mode.{mode.name.lower()}")
 
 
+def hombre_named(view: DealView) -> bool:
+    """Whether the hombre is known: the last caller is l'hombre only once the auction is
+    over (RULES.md §3); while it goes on, a call is only the standing one."""
+    return view.mode is not None and view.phase is not Phase.AUCTION
+
+
+def defenders_see(view: DealView) -> bool:
+    """Whether the defenders see each other's hands: a vole undertaken in play, or a
+    sans-prendre vole from the end of the auction (the engine's ``partners_see``, which
+    a view made public no longer shows by its partner's hand)."""
+    return view.vole or (hombre_named(view) and view.mode is Mode.SANS_PRENDRE_VOLE)
+
+
+def standing_text(view: DealView, names: list[str], lang: str) -> str:
+    """ "Ouest — sans prendre": the highest call of the auction so far."""
+    assert view.mode is not None
+    return t(lang, "hombre.standing_call", name=names[view.hombre], mode=mode_text(view.mode, lang))
+
+
 def contract_text(view: DealView, names: list[str], lang: str) -> str:
     """ "Ouest, hombre sans prendre — atout ♠ pique", and the vole if undertaken."""
     text = contract_words(view, names, lang)
-    if view.vole:
+    if defenders_see(view):
         text += "\n" + t(lang, "hombre.vole_undertaken")
     return text
 
@@ -378,7 +397,7 @@ class HombreRenderer(TableStatus[DealView]):
     ) -> list[str]:
         if view is None or table.between_hands:
             return []
-        roles = ((view.hombre == seat, "hombre.is_hombre"),)
+        roles = ((hombre_named(view) and view.hombre == seat, "hombre.is_hombre"),)
         tricks = view.tricks_won[seat] if view.phase in (Phase.PLAY, Phase.DONE) else None
         return seat_roles(lang, view.dealer == seat, roles, tricks)
 
@@ -392,8 +411,11 @@ class HombreRenderer(TableStatus[DealView]):
                 for s, a in view.calls
             )
             fields.append((t(lang, "hombre.auction"), calls or t(lang, "table.no_calls"), True))
-            if view.mode is not None:
+            if hombre_named(view):
                 fields.append((t(lang, "hombre.hombre"), contract_text(view, names, lang), True))
+            elif view.mode is not None:
+                standing = standing_text(view, names, lang)
+                fields.append((t(lang, "hombre.standing"), standing, True))
             if view.phase in (Phase.EXCHANGE, Phase.TALON, Phase.PLAY, Phase.DONE):
                 fields.append((t(lang, "hombre.talon"), exchanges_text(view, names, lang), True))
             signals = signals_text(view, names, lang)
@@ -425,8 +447,11 @@ class HombreRenderer(TableStatus[DealView]):
         lines = [t(lang, "hand.hand_no.hombre", hand=table.hand_no, dealer=names[view.dealer])]
         if view.phase is Phase.AUCTION:  # the order of speaking holds while one speaks
             lines.append(t(lang, f"hombre.position.{(seat - view.dealer) % SEATS}"))
-        if view.mode is not None:
+        if hombre_named(view):
             lines.append(contract_text(view, names, lang))
+        elif view.mode is not None:
+            standing = standing_text(view, names, lang)
+            lines.append(t(lang, "labelled", label=t(lang, "hombre.standing"), text=standing))
         lines.append("")
         lines.append(t(lang, "hand.cards", cards=cards_text(hand_in_order(view), lang)))
         if view.discarded:
