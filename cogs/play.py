@@ -9,8 +9,6 @@ and answers with a fresh private view of the hand.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -19,13 +17,9 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.renderer import CardRow
+from bot.play_choices import play_choices
 from bot.tables.clicks import Click
 from bot.tables.table import LiveTable
-from bot.texts.parsing import matches
-from games.cards import Card, PlaysOneCard
-
-CHOICES = 25  # Discord shows 25 choices at most
 
 if TYPE_CHECKING:
     from bot.delivery.client import BeteBot
@@ -43,32 +37,6 @@ def _my_table(interaction: Interaction) -> tuple[LiveTable, int]:
     seat = table.seat_of(player)
     assert seat is not None
     return table, seat
-
-
-def offered_order(rows: list[CardRow], legal: Sequence[Any], typed: bool) -> list[Any]:
-    """The legal moves in the order ``/play`` offers them: a card's moves in the order
-    of the hand as drawn, the other moves first as the game lists them.  With nothing
-    typed, each card's first move comes before its variants (L'Hombre's signals), so
-    that the first ``CHOICES`` offer every card; once typed, a card's variants follow
-    it, all of them within reach."""
-    place = {card: i for i, card in enumerate(c for row in rows for c in row.cards)}
-    seen: Counter[Card] = Counter()
-    keys = []
-    for action in legal:
-        card = played_card(action)
-        variant = seen[card] if card is not None and not typed else 0
-        keys.append((variant, -1 if card is None else place.get(card, len(place))))
-        if card is not None:
-            seen[card] += 1
-    order = sorted(range(len(legal)), key=lambda i: keys[i])
-    return [legal[i] for i in order]
-
-
-def played_card(action: object) -> Card | None:
-    """The one card a move plays or discards, if it is about one card."""
-    if isinstance(action, PlaysOneCard) and action.cards.bit_count() == 1:
-        return action.card
-    return None
 
 
 class Play(commands.Cog):
@@ -98,16 +66,8 @@ class Play(commands.Cog):
         state = table.state
         if state is None or state.is_over or state.turn != seat:
             return []
-        renderer, lang = table.game.renderer, self.bot.lang(interaction)
-        view = state.view(seat)
-        out = []
-        for action in offered_order(
-            renderer.hand_rows(view, lang), renderer.offered(view), bool(current)
-        ):
-            label, value = renderer.move_text(view, action, lang), str(action)
-            if matches(current, label, value):
-                out.append(Choice(name=label[:100], value=value[:100]))
-        return out[:CHOICES]
+        lang = self.bot.lang(interaction)
+        return play_choices(table.game.renderer, state.view(seat), lang, current)
 
     @app_commands.command(name="hand", description="See your hand privately")
     async def hand(self, interaction: Interaction) -> None:

@@ -5,8 +5,6 @@ money of a hand with its unit."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 import bot.games
@@ -16,11 +14,11 @@ from bot.games.bete_hombree import GAME as HOMBREE
 from bot.games.bete_hombree.codec import call_arg
 from bot.games.bete_hombree.drawing import offered_moves
 from bot.ids import ComponentId
-from bot.tables.table import LiveTable, apply_event, new_table
+from bot.tables.table import LiveTable, apply_event
 from bot.texts.i18n import LANGS, t
 from games.bete_hombree import Kind
-from tests.bot.example import example1, example_row
-from tests.bot.test_hombree_words import NAMES, act, dm
+from tests.bot.example import example1
+from tests.bot.test_hombree_words import act, dm, example_table
 
 OLD_BETES = [[1, "102", 24], [2, "101", 40]]  # Anne Marie's 24, then François Dernier's 40
 
@@ -28,35 +26,6 @@ OLD_BETES = [[1, "102", 24], [2, "101", 40]]  # Anne Marie's 24, then François 
 @pytest.fixture(autouse=True)
 def games_loaded() -> None:
     bot.games.load()
-
-
-def table_of(
-    lang: str,
-    register: list[list[object]],
-    look: bool = True,
-    options: dict[str, str] | None = None,
-) -> LiveTable:
-    """Example 1's deal (dealer seat 0, first hand seat 1, belle ♥) with ``register``;
-    every hand turned up when ``look``."""
-    data = example1()
-    table = new_table(replace(example_row("lobby"), options=options or {}), HOMBREE)
-    apply_event(table, 1, "open", {"by": "101", "name": NAMES[0], "lang": lang, "carried": []})
-    for i, name in enumerate(NAMES):
-        apply_event(table, table.seq + 1, "join", {"player": str(101 + i), "name": name})
-    apply_event(table, table.seq + 1, "start", {"by": "101", "seed": table.row.seed})
-    deal = {
-        "hand_no": 1,
-        "dealer": 0,
-        "belle": "H",
-        "hands": data["hands"],
-        "cagnot": data["cagnot"],
-        "register": register,
-        "pot": 0,
-    }
-    apply_event(table, table.seq + 1, "deal", deal)
-    for seat in range(4) if look else ():
-        apply_event(table, table.seq + 1, "look", {"seat": seat})
-    return table
 
 
 def play_out(table: LiveTable) -> None:
@@ -87,7 +56,7 @@ def stake_field(table: LiveTable, lang: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_new_bete_behind_older_ones_says_it_waits_for_them(lang):
-    table = table_of(lang, OLD_BETES)
+    table = example_table(lang, OLD_BETES)
     fail_three_in_spades(table)
     stake = stake_field(table, lang)
     # her own 24 stays in play and François Dernier's 40 comes next: two before hers
@@ -97,7 +66,7 @@ def test_a_new_bete_behind_older_ones_says_it_waits_for_them(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_new_bete_in_an_empty_register_is_in_play_next(lang):
-    table = table_of(lang, [])
+    table = example_table(lang, [])
     fail_three_in_spades(table)
     stake = stake_field(table, lang)
     assert t(lang, "summary.bete_next", name="Anne Marie") in stake
@@ -106,7 +75,7 @@ def test_a_new_bete_in_an_empty_register_is_in_play_next(lang):
 
 def test_a_new_bete_larger_than_all_is_in_play_next_when_the_largest_is():
     """``bete_order=largest``: the new bête (4 × stake + the one in play) is the largest."""
-    table = table_of("en", OLD_BETES, options={"bete_order": "largest"})
+    table = example_table("en", OLD_BETES, options={"bete_order": "largest"})
     fail_three_in_spades(table)
     assert t("en", "summary.bete_next", name="Anne Marie") in stake_field(table, "en")
 
@@ -122,7 +91,7 @@ def calls_of(items) -> list[str]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_face_down_first_hand_is_offered_the_same_calls_in_his_hand_and_on_the_table(lang):
-    table = table_of(lang, OLD_BETES, look=False)
+    table = example_table(lang, OLD_BETES, look=False)
     view = table.state.view(1)
     assert view.face_down and view.turn == 1
     assert any(a.kind is Kind.BID for a in view.legal)  # the engine would take a bid
@@ -147,7 +116,7 @@ def test_a_face_down_first_hand_is_offered_the_same_calls_in_his_hand_and_on_the
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_face_down_second_hand_after_sans_prejudice_is_offered_je_retiens_and_pass(lang):
-    table = table_of(lang, OLD_BETES, look=False)
+    table = example_table(lang, OLD_BETES, look=False)
     act(table, 1, "sans-prejudice")
     view = table.state.view(2)
     assert view.face_down and view.turn == 2
@@ -188,7 +157,7 @@ def description(table: LiveTable, lang: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_tour_des_gueux_counts_the_hand_in_play_and_names_its_last(lang):
-    table = table_of(lang, [])
+    table = example_table(lang, [])
     apply_event(table, table.seq + 1, "stop", {"by": "101"})
     # the first dealer is dealing: this hand and the three after it, his left's the last
     assert t(lang, "table.stopping", count=4) in description(table, lang)
@@ -214,7 +183,7 @@ def test_the_tour_des_gueux_counts_the_hand_in_play_and_names_its_last(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_hands_result_in_the_players_hand_says_sous(lang):
-    table = table_of(lang, OLD_BETES)
+    table = example_table(lang, OLD_BETES)
     fail_three_in_spades(table)
     lost = table.last.outcome.net[1]
     assert lost < 0

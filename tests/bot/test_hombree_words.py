@@ -6,6 +6,8 @@ stop carries over, and no tricks in the summary of a deal nobody played."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 import pytest
 
@@ -27,11 +29,17 @@ def games_loaded() -> None:
     bot.games.load()
 
 
-def example_table(lang: str) -> LiveTable:
-    """Example 1's table and deal (dealer seat 0, belle ♥), its players renamed; Anne
-    Marie holds a bête of 24 and François Dernier one of 40."""
+def example_table(
+    lang: str,
+    register: list[list[object]] | None = None,
+    look: bool = True,
+    options: dict[str, str] | None = None,
+) -> LiveTable:
+    """Example 1's table and deal (dealer seat 0, first hand seat 1, belle ♥), its players
+    renamed, with ``register`` (by default Anne Marie's bête of 24, then François
+    Dernier's of 40); every hand face up when ``look`` (no blind call open)."""
     data = example1()
-    table = new_table(example_row("lobby"), HOMBREE)
+    table = new_table(replace(example_row("lobby"), options=options or {}), HOMBREE)
     apply_event(table, 1, "open", {"by": "101", "name": NAMES[0], "lang": lang, "carried": []})
     for i, name in enumerate(NAMES):
         apply_event(table, table.seq + 1, "join", {"player": str(101 + i), "name": name})
@@ -42,11 +50,11 @@ def example_table(lang: str) -> LiveTable:
         "belle": "H",
         "hands": data["hands"],
         "cagnot": data["cagnot"],
-        "register": [[1, "102", 24], [2, "101", 40]],
+        "register": [[1, "102", 24], [2, "101", 40]] if register is None else register,
         "pot": 0,
     }
     apply_event(table, table.seq + 1, "deal", deal)
-    for seat in range(4):  # every hand face up: no blind call in these tests
+    for seat in range(4) if look else ():
         apply_event(table, table.seq + 1, "look", {"seat": seat})
     return table
 

@@ -1,0 +1,56 @@
+"""What ``/play``'s autocomplete offers the player to act: the moves their buttons offer
+(``HandDrawer.offered``), each said as in the hand's context, in the order of their hand,
+filtered by what they typed; Discord shows ``CHOICES`` at most."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from discord.app_commands import Choice
+
+from bot.renderer import CardRow, Renderer
+from bot.texts.parsing import matches
+from games.cards import Card, PlaysOneCard
+
+CHOICES = 25  # Discord shows 25 choices at most
+
+
+def play_choices(
+    renderer: Renderer[Any, Any, Any], view: Any, lang: str, typed: str
+) -> list[Choice[str]]:
+    """The choices for ``view``'s seat, for what it typed so far (``typed``)."""
+    offered = offered_order(renderer.hand_rows(view, lang), renderer.offered(view), bool(typed))
+    out = []
+    for action in offered:
+        label, value = renderer.move_text(view, action, lang), str(action)
+        if matches(typed, label, value):
+            out.append(Choice(name=label[:100], value=value[:100]))
+    return out[:CHOICES]
+
+
+def offered_order(rows: list[CardRow], legal: Sequence[Any], typed: bool) -> list[Any]:
+    """The legal moves in the order ``/play`` offers them: a card's moves in the order
+    of the hand as drawn, the other moves first as the game lists them.  With nothing
+    typed, each card's first move comes before its variants (L'Hombre's signals), so
+    that the first ``CHOICES`` offer every card; once typed, a card's variants follow
+    it, all of them within reach."""
+    place = {card: i for i, card in enumerate(c for row in rows for c in row.cards)}
+    seen: Counter[Card] = Counter()
+    keys = []
+    for action in legal:
+        card = played_card(action)
+        variant = seen[card] if card is not None and not typed else 0
+        keys.append((variant, -1 if card is None else place.get(card, len(place))))
+        if card is not None:
+            seen[card] += 1
+    order = sorted(range(len(legal)), key=lambda i: keys[i])
+    return [legal[i] for i in order]
+
+
+def played_card(action: object) -> Card | None:
+    """The one card a move plays or discards, if it is about one card."""
+    if isinstance(action, PlaysOneCard) and action.cards.bit_count() == 1:
+        return action.card
+    return None
