@@ -89,6 +89,16 @@ def seat_roles(
     return said
 
 
+def hands_left_key(key: str, in_deal: bool, left: int) -> str:
+    """The catalogue key that says the hands left before a table stops, ``left`` counting
+    the hand in progress (as the sessions' ``deals_left`` do): during a hand, ``key``
+    ("N left, this one included") or ``key_last`` at the last; between hands,
+    ``key_next`` (the hands still to deal)."""
+    if not in_deal:
+        return f"{key}_next"
+    return f"{key}_last" if left == 1 else key
+
+
 class TableStatus(ABC, Generic[ShownT]):
     """The status lines of a table message in two parts: those of the deal being played
     (none between deals or once the table ended) and those of the session (its scores,

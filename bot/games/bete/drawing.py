@@ -29,7 +29,7 @@ from bot.tables.carried import carried_line, listed
 from bot.texts.fitting import FIELD_LIMIT
 from bot.texts.i18n import one_of, t
 from bot.texts.refusals import refusal_keys
-from bot.trick_game import TrickRenderer, seat_roles
+from bot.trick_game import TrickRenderer, hands_left_key, seat_roles
 from games.bete import Action, DealState, DealView, Kind, Outcome, Phase, Pot, Session
 from games.bete.rules import FICHE
 from games.bete.state import Refused
@@ -221,9 +221,7 @@ class BeteRenderer(TrickRenderer[DealView, Action]):
         deals still to deal."""
         session = table.session
         left = session.deals_left if isinstance(session, Session) else 0
-        if not table.in_deal:
-            return t(lang, "bete.stopping_next", count=left)
-        return t(lang, "bete.stopping_last" if left == 1 else "bete.stopping", count=left)
+        return t(lang, hands_left_key("bete.stopping", table.in_deal, left), count=left)
 
     def seat_details(
         self, table: TableLike, view: DealView | None, seat: int, lang: str

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.game import TableLike
 from bot.texts.i18n import t
+from bot.trick_game import hands_left_key
 from games.bete_hombree import HandView, Session
 from games.register import Entry
 
@@ -59,11 +60,6 @@ def when_paid_text(table: TableLike, entry: Entry, owner: str, lang: str) -> str
 
 
 def stopping_key(in_deal: bool, left: int) -> str:
-    """How the tour des gueux's hands left are said: ``left`` counts the deal in
-    progress (``Session.deals_left``), so during a deal it is "this one included" and 1
-    is the last; between deals, the hands still to deal; none left, the bêtes only."""
-    if left <= 0:
-        return "table.stopping_over"
-    if not in_deal:
-        return "table.stopping_next"
-    return "table.stopping_last" if left == 1 else "table.stopping"
+    """How the tour des gueux's hands left are said (``hands_left_key``); none left, the
+    bêtes only."""
+    return "table.stopping_over" if left <= 0 else hands_left_key("table.stopping", in_deal, left)
