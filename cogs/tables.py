@@ -163,6 +163,9 @@ async def _handle(
     played = await service.play(click)  # a seated player's, or refused there
     seat = _seat(table, player)
     if played is None:  # one more step to choose: only this panel changes
+        if not _in_private(interaction):
+            await presenter.panels.answer(table, interaction, seat, lang)
+            return
         step = "" if cid.arg == "back" else cid.arg
         embed, view = hand_panel(table, seat, lang, step)
         files = edit_files(embed, held(interaction.message))
@@ -170,11 +173,11 @@ async def _handle(
         if table.status == "ended":  # while the step was on its way: no step to take
             await presenter.panels.close_answer(table, interaction, seat, lang)
         return
-    if _on_table(interaction, table):
-        await _answer_public(bot, interaction, table)
-    else:
+    if _in_private(interaction):
         await _answer_panel(bot, interaction, table, seat, lang)
         await presenter.after_change(table)
+    else:  # on the table message, or on an old one of it not yet deleted
+        await _answer_public(bot, interaction, table)
 
 
 async def _answer_hint(
@@ -228,6 +231,14 @@ def _on_table(interaction: Interaction, table: LiveTable) -> bool:
     return message is not None and message.id == table.row.message_id
 
 
+def _in_private(interaction: Interaction) -> bool:
+    """The click was on a private hand: in the clicker's DMs, or an ephemeral panel. A
+    public message (the table's, or an old one of it posted again below a summary and
+    not deleted yet) is never drawn as anyone's hand."""
+    message = interaction.message
+    return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
+
+
 async def _answer_public(bot: BeteBot, interaction: Interaction, table: LiveTable) -> None:
     """A click on the table message: the answer is the table message's one edit (a click
     on a table message since replaced is answered apart, the new one edited)."""
@@ -256,7 +267,8 @@ async def _answer_panel(
     """A click on a private hand: that message shows the hand as it is now (an
     ephemeral panel lives on through this click's token)."""
     if interaction.guild_id is not None:
-        await bot.presenter.panels.answer(table, interaction, seat, lang, replace=True)
+        replace = _in_private(interaction)  # a panel: redrawn; else a new panel, apart
+        await bot.presenter.panels.answer(table, interaction, seat, lang, replace=replace)
         return
     embed, view = hand_panel(table, seat, lang)
     files = edit_files(embed, held(interaction.message))

@@ -19,9 +19,10 @@ landed (``Shown.tricks``): tricks played while an edit was on its way are not sk
   leaves the table showing an old state (its buttons refused as stale). An edit that is
   only slow (waiting for its turn under Discord's limits) is left to finish.
 - A summary, and ``/table show``, move it to the bottom of the channel: a new message,
-  the old one deleted (``retire``). The table message is then the channel's latest
-  message, just below the summary (whose footer names the next dealer), and a table that
-  scrolled far up comes back.
+  the old one deleted (``retire``) under a key of its own, so that a slow deletion holds
+  back no later edit; a click on the old one meanwhile is answered privately. The table
+  message is then the channel's latest message, just below the summary (whose footer
+  names the next dealer), and a table that scrolled far up comes back.
 """
 
 from __future__ import annotations
@@ -37,7 +38,15 @@ from typing import Any, Final, NamedTuple
 import discord
 
 from bot.delivery.memory import Memory, Shown
-from bot.delivery.outbox import Delivery, Later, Outbox, ServerErrors, Superseded, lacks_permission
+from bot.delivery.outbox import (
+    Delivery,
+    Later,
+    Outbox,
+    ServerErrors,
+    Superseded,
+    lacks_permission,
+    passing,
+)
 from bot.drawing.pictures.files import UNKNOWN, edit_files, picture_name, send_files
 from bot.drawing.render import panel_fingerprint, table_embed, table_view, tricks_mark
 from bot.game import LogLine
@@ -315,10 +324,24 @@ class TableMessages:
         landed(shown, drawn)
         await self._moved(table, message.id)
         if retire and old is not None and old != message.id:
-            try:
-                await channel.get_partial_message(old).delete()
-            except discord.HTTPException as error:  # gone already, or not ours to delete
-                log.info("could not delete the old message of table %s: %s", table.id, error)
+            # apart from the table's own deliveries: a slow deletion holds none of them
+            # back (its calls, clickable meanwhile, are answered apart: ``cogs.tables``)
+            self.outbox.put(
+                ("retire", table.id, old),
+                partial(self._retire, table.id, channel, old),
+                f"the deletion of an old message of table {table.id}",
+            )
+
+    @staticmethod
+    async def _retire(table_id: int, channel: discord.PartialMessageable, old: int) -> None:
+        """Delete a table's old message, posted again below; tried again while Discord
+        says no for a while."""
+        try:
+            await channel.get_partial_message(old).delete()
+        except discord.HTTPException as error:
+            if passing(error):
+                raise
+            log.info("could not delete the old message of table %s: %s", table_id, error)
 
     async def _moved(self, table: LiveTable, message_id: int) -> None:
         """The table's message is ``message_id`` from now on, for this process (at once)

@@ -8,7 +8,9 @@ process on the fake Discord):
   players go on, and the table shows the current move as soon as Discord takes edits
   again;
 - a table message's edit that Discord is slow to answer while two whole tricks are
-  played does not leave a trick unseen: the next edit shows both.
+  played does not leave a trick unseen: the next edit shows both;
+- a table posted again whose old message Discord is slow to delete goes on at once, and
+  a call clicked on the old message is answered privately, never drawn there.
 """
 
 from __future__ import annotations
@@ -191,3 +193,36 @@ async def test_a_click_whose_table_message_is_gone_when_answered_still_counts(
     )
     assert shown_moves(players.require_table()) > ComponentId.parse(next_hand).moves
     assert "Traceback" not in bot.output()
+
+
+async def test_a_call_on_the_old_table_message_never_shows_a_hand_in_public(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    """The table is posted again (``/table show``) while Discord is slow to delete the
+    old message, whose calls are still there to click. A call made there is taken and
+    answered privately: the old public message never becomes the caller's hand."""
+    bot, players = await seated_table(server, make_bot)
+    offer = await play_until(players, lambda o: "call" in verbs(o))
+    old = players.require_table()
+    call = str(offer.components[0]["custom_id"])
+    assert old.component(call) is not None, "the table message offers the calls"
+    held = server.hold("DELETE", f"/channels/{old.channel_id}/messages/{old.id}")
+    shown = await players.users[0].slash("table show", channel=players.channel, timeout=WAIT)
+    await shown.wait_ack(WAIT)
+    await server.wait_for(lambda: held.held >= 1, WAIT, "the old table message's deletion")
+    assert players.require_table().id != old.id and not old.deleted
+    before = len(old.history)
+
+    ix = await players.users[offer.seat].click(old, call, timeout=WAIT)
+    await ix.wait_ack(WAIT)
+    assert ix.text() in DONE and ix.original is not None and ix.original.ephemeral
+    await server.wait_for(
+        lambda: shown_moves(players.require_table()) > ComponentId.parse(call).moves,
+        WAIT,
+        "the table to show the call",
+    )
+    assert len(old.history) == before, "the old table message was drawn again"
+    held.release()
+    await server.wait_for(lambda: old.deleted, WAIT, "the old table message to go")
+    assert "Traceback" not in bot.output()
+    assert server.problems() == []
