@@ -246,15 +246,19 @@ async def _answer_public(bot: BeteBot, interaction: Interaction, table: LiveTabl
         shown, seq = bot.presenter.shown(table), table.seq
         drawn = table_drawing(table, shown)
         payload = table_edit(table, shown, held(interaction.message), drawn)
+        message_id = table.row.message_id
         try:
             await interaction.response.edit_message(**payload)
         except discord.NotFound:  # posted again below a summary while this answer was sent
             edit_refused(shown)
         else:
-            landed(shown, drawn)
+            if _on_table(interaction, table):  # else posted again, drawn before this click
+                landed(shown, drawn)
             # the table moved on while the answer was on its way (its end, maybe, whose
             # edit landed first): the table message is edited again, as it is now
-            await bot.presenter.after_change(table, table_done=table.seq == seq)
+            await bot.presenter.after_change(
+                table, answered=message_id if table.seq == seq else None
+            )
             return
     # the click was taken: said in a line, and the table's message as it is now edited
     await interaction.response.send_message(t(bot.lang(interaction), "ok.played"), ephemeral=True)

@@ -78,6 +78,7 @@ class BeteBot(commands.Bot):
         self._deal_source = deal_source
         self._decider = decider
         self._resumed = False
+        self._rebuilt: list[int] = []  # the ids of the tables rebuilt at the start
         self._db: Database | None = None
         self._service: TableService | None = None
         self.background_reviews: BackgroundReviews | None = None  # started in setup_hook
@@ -129,6 +130,7 @@ class BeteBot(commands.Bot):
         self.presenter.answers_first.install(self._connection.parsers)
         await self._hold_shards()
         count = await self._service.load()
+        self._rebuilt = list(self._service.tables)  # not the tables opened before on_ready
         log.info(
             "database %s open; %d live table(s) rebuilt%s",
             self.settings.database_shown,
@@ -188,7 +190,8 @@ class BeteBot(commands.Bot):
         if self._resumed:
             return
         self._resumed = True
-        await self.presenter.resume(list(self.service.tables.values()))
+        live = self.service.tables
+        await self.presenter.resume([live[i] for i in self._rebuilt if i in live])
 
     async def sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id

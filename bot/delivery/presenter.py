@@ -509,17 +509,18 @@ class Presenter:
             async with self._lock(table.id):
                 await self._show_table(table)
 
-    async def after_change(self, table: LiveTable, *, table_done: bool = False) -> None:
-        """Everything to show after an accepted change, except the answer to the click."""
+    async def after_change(self, table: LiveTable, *, answered: int | None = None) -> None:
+        """Everything to show after an accepted change, except the answer to the click
+        (``answered``: the table message that answer edited to show the change)."""
         lock = self._lock(table.id)
-        if lock.locked() and not table_done and not self._summary_due(table):
+        if lock.locked() and answered is None and not self._summary_due(table):
             # the presentation of an earlier change is still going (private hands Discord
             # is slow to take): the table message does not wait for it
             self.tables.request(table)
         self._presenting[table.id] = self._presenting.get(table.id, 0) + 1
         try:
             async with lock:
-                await self._after_change(table, table_done=table_done)
+                await self._after_change(table, answered)
         finally:
             left = self._presenting.pop(table.id) - 1
             if left:
@@ -535,10 +536,10 @@ class Presenter:
             if waiting is not None and waiting is not asyncio.current_task():
                 waiting.cancel()
 
-    async def _after_change(self, table: LiveTable, *, table_done: bool) -> None:
+    async def _after_change(self, table: LiveTable, answered: int | None) -> None:
         wait_turn = self.answers_first.wait_turn
-        if table_done:  # the click on the table message was answered by editing it
-            self.tables.answered(table)
+        if answered is not None:  # the click on the table message was answered by editing it
+            self.tables.answered(table, answered)
         else:
             await wait_turn()
             await self._show_table(table)

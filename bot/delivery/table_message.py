@@ -176,11 +176,12 @@ class TableMessages:
             self._moves[live.id] = True
             self._put(live)
 
-    def answered(self, table: LiveTable) -> None:
-        """A click on the table message was answered by editing it: an edit of an older
-        state still on its way is followed by one of the table as it is now."""
+    def answered(self, table: LiveTable, message_id: int) -> None:
+        """A click on the table message ``message_id`` was answered by editing it: an
+        edit of an older state still on its way, or a new message posted below a summary
+        meanwhile (drawn before the click), is followed by one of the table as it is now."""
         self._seen[table.id] = time.monotonic()
-        if self.busy(table):
+        if self.busy(table) or table.row.message_id != message_id:
             self._put(table)
 
     async def probe(self, table: LiveTable, since: float, player: str) -> None:

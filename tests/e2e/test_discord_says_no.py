@@ -21,7 +21,7 @@ from bot.ids import ComponentId
 from tests.e2e.fake import BotProcess, FakeDiscord, FakeMessage, SimUser
 from tests.e2e.fake.model import visible_texts
 from tests.e2e.leaks import cards_in
-from tests.e2e.players import DONE, WAIT, find_button
+from tests.e2e.players import DONE, UPDATE_MESSAGE, WAIT, component_id, find_button
 from tests.e2e.test_bad_input import play_until, seated_table, verbs
 
 POSTS = "/channels/{channel_id}/messages"
@@ -224,5 +224,56 @@ async def test_a_call_on_the_old_table_message_never_shows_a_hand_in_public(
     assert len(old.history) == before, "the old table message was drawn again"
     held.release()
     await server.wait_for(lambda: old.deleted, WAIT, "the old table message to go")
+    assert "Traceback" not in bot.output()
+    assert server.problems() == []
+
+
+def calls_on(table: FakeMessage) -> list[str]:
+    """The calls the table message offers (those of the player to act)."""
+    return [
+        str(b["custom_id"])
+        for b in table.buttons()
+        if (cid := component_id(b)) is not None and cid.verb == "call" and not b.get("disabled")
+    ]
+
+
+async def test_a_call_answered_while_the_table_is_posted_again_shows_on_the_new_message(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    """The table is being posted again (``/table show``, Discord slow to take the new
+    message) while the presentation of a call waits on private hands Discord is slow to
+    take. The next call, clicked on the old message, is answered there; once both go
+    through, the new message, drawn before that call, is edited to show it."""
+    bot, players = await seated_table(server, make_bot)
+    users = players.users
+    offer = await play_until(  # a call, the caller's hand face up
+        players, lambda o: "call" in verbs(o) and find_button(o.message, "look") is None
+    )
+    old = players.require_table()
+    channel = old.channel_id
+    hands = [server.hold("PATCH", HOOK_EDITS)] + [
+        server.hold("PATCH", f"/channels/{hand(u).channel_id}/messages/{hand(u).id}") for u in users
+    ]
+    await players.act(offer)  # its private hands wait: its presentation goes on
+    await server.wait_for(lambda: any(h.held for h in hands), WAIT, "a private hand's edit")
+    await server.wait_for(lambda: shown_moves(old) > offer.moves, WAIT, "the table's edit")
+    posts = server.hold("POST", POSTS.format(channel_id=channel))
+    shown = await users[0].slash("table show", channel=players.channel, timeout=WAIT)
+    await shown.wait_ack(WAIT)
+    await server.wait_for(lambda: posts.held >= 1, WAIT, "the table posted again")
+
+    call = calls_on(old)[0]
+    ix = await users[(offer.seat + 1) % 4].click(old, call, timeout=WAIT)
+    await ix.wait_ack(WAIT)
+    assert ix.response_type == UPDATE_MESSAGE, ix.text()
+    posts.release()  # the new message is drawn before that call: it shows the first
+    await server.wait_for(lambda: old.deleted, WAIT, "the table posted again, the old gone")
+    for held in hands:
+        held.release()
+    await server.wait_for(
+        lambda: shown_moves(players.require_table()) > ComponentId.parse(call).moves,
+        WAIT,
+        "the new table message to show the call",
+    )
     assert "Traceback" not in bot.output()
     assert server.problems() == []
