@@ -5,6 +5,8 @@ money of a hand with its unit."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import bot.games
@@ -12,7 +14,7 @@ from bot.drawing.render import hand_panel, table_embed
 from bot.drawing.summary import settlement_embed
 from bot.games.bete_hombree import GAME as HOMBREE
 from bot.games.bete_hombree.codec import call_arg
-from bot.games.bete_hombree.drawing import offered_moves
+from bot.games.bete_hombree.drawing import offered_moves, result_text
 from bot.ids import ComponentId
 from bot.tables.table import LiveTable, apply_event
 from bot.texts.i18n import LANGS, t
@@ -193,3 +195,18 @@ def test_a_hands_result_in_the_players_hand_says_sous(lang):
     # the scoreboard's net says its unit once
     net = t(lang, "score.net.bete-hombree", net=HOMBREE.renderer.money(20, lang))
     assert net == "+" + HOMBREE.renderer.amount(20, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hand_stopped_once_decided_says_why_its_other_tricks_were_not_played(lang):
+    table = example_table(lang, OLD_BETES)
+    fail_three_in_spades(table)
+    whole = table.last.outcome
+    assert sum(whole.tricks) == 5
+    names = list(table.names)
+    assert t(lang, "summary.cut_short", played=5) not in result_text(whole, names, lang)
+    # the same hand as stop_when_decided ends it: after two tricks, both the defenders'
+    cut = dataclasses.replace(whole, tricks=(1, 0, 1, 0))
+    text = result_text(cut, names, lang)
+    assert text.endswith(t(lang, "summary.cut_short", played=2))
+    assert ("2 plis" if lang == "fr" else "2 tricks") in text

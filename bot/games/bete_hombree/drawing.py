@@ -44,7 +44,7 @@ from games.bete_hombree import (
     Phase,
     Session,
 )
-from games.bete_hombree.hand import Refused
+from games.bete_hombree.hand import TRICKS, Refused
 from games.bete_hombree.rules import stake, stands_as
 from games.bete_hombree.state import SEATS
 from games.cards import Card, Suit, cards_of
@@ -129,6 +129,9 @@ def result_text(outcome: Outcome, names: list[str], lang: str) -> str:
         return t(lang, "summary.pinandele")
     key = "summary.made" if outcome.made else "summary.failed"
     made = t(lang, key, tricks=outcome.tricks[contract.declarer])
+    played = sum(outcome.tricks)
+    if played < TRICKS:  # stop_when_decided: why the other tricks were not played
+        made += t(lang, "summary.cut_short", played=played)
     return contract_text(contract, names, lang) + " — " + made
 
 
