@@ -21,7 +21,7 @@ from bot.ids import ComponentId
 from tests.e2e.fake import BotProcess, FakeDiscord, FakeMessage, SimUser
 from tests.e2e.fake.model import visible_texts
 from tests.e2e.leaks import cards_in
-from tests.e2e.players import DONE, UPDATE_MESSAGE, WAIT, component_id, find_button
+from tests.e2e.players import DONE, UPDATE_MESSAGE, WAIT, find_button
 from tests.e2e.test_bad_input import play_until, seated_table, verbs
 
 POSTS = "/channels/{channel_id}/messages"
@@ -228,15 +228,6 @@ async def test_a_call_on_the_old_table_message_never_shows_a_hand_in_public(
     assert server.problems() == []
 
 
-def calls_on(table: FakeMessage) -> list[str]:
-    """The calls the table message offers (those of the player to act)."""
-    return [
-        str(b["custom_id"])
-        for b in table.buttons()
-        if (cid := component_id(b)) is not None and cid.verb == "call" and not b.get("disabled")
-    ]
-
-
 async def test_a_call_answered_while_the_table_is_posted_again_shows_on_the_new_message(
     server: FakeDiscord, make_bot: Callable[..., BotProcess]
 ) -> None:
@@ -262,7 +253,8 @@ async def test_a_call_answered_while_the_table_is_posted_again_shows_on_the_new_
     await shown.wait_ack(WAIT)
     await server.wait_for(lambda: posts.held >= 1, WAIT, "the table posted again")
 
-    call = calls_on(old)[0]
+    call = find_button(old, "call")  # a call of the player to act
+    assert call is not None, f"no call on {old!r}"
     ix = await users[(offer.seat + 1) % 4].click(old, call, timeout=WAIT)
     await ix.wait_ack(WAIT)
     assert ix.response_type == UPDATE_MESSAGE, ix.text()
