@@ -1,6 +1,8 @@
 """Bésigue played by two users through the cogs: a whole deal with combinations laid
 from the winner's DM (exactly the combinations he may lay, nobody else offered any),
-cards played from the hand and from the table, the count; a match stopped, kept at
+cards played from the hand and from the table, the count; a draw or a declaring
+typed out of turn refused with its reason (the 7 named only while one may score); a
+match stopped, kept at
 its scores and taken up again by its own players only; a match won at once by a
 combination, stood on ``/scoreboard`` (en bas table counting double); ``/history``
 showing each deal's points and the scores after it (partners named together), and
@@ -179,6 +181,45 @@ async def test_a_deal_with_combinations_laid_from_the_dm_and_cards_played_from_t
     text = message_text(shown.response)
     assert "Bésigue" in text and "Deal counted · Sud +" in text  # points, no money
     assert f"(score {session.scores[0]}) · Est " in text
+
+
+async def typed(world, seat: int, move: str) -> str:
+    """``move`` typed with ``/play`` by ``seat``: refused, nothing changed; its answer."""
+    table = live(world)
+    moves = table.moves
+    result = await world.members[seat].slash(world.channel, "play", move=move)
+    refused(world, result)
+    assert table.moves == moves
+    return result.response.content
+
+
+async def test_a_refused_draw_or_declaring_says_why_without_a_7_that_cannot_be_shown(world):
+    world.bot.service.deal_source = rigged()  # no 7 of clubs for the leader
+    table = await open_besigue(world, *world.members[:2])
+    state = table.state
+    leader = state.turn
+    await act(world, Action.parse("play AS"))
+    assert "Nothing to draw now" in await typed(world, 1 - leader, "draw")
+    await act(world, Action.parse("play 7S"))
+    assert state.phase is Phase.DECLARE and state.turn == leader
+    answer = await typed(world, leader, "show the 7")
+    assert "no 7 of trump that has not scored" in answer and "Possible:" in answer
+    answer = await typed(world, leader, "play KH laid")  # declare or draw before playing
+    assert "lay a combination or draw" in answer and "7" not in answer.split("Possible")[0]
+
+
+async def test_a_7_of_trump_in_hand_is_named_until_it_has_scored_for_the_trick(world):
+    world.bot.service.deal_source = rigged([*LEADER[:7], "7C"])
+    table = await open_besigue(world, *world.members[:2])
+    state = table.state
+    leader = state.turn
+    await act(world, Action.parse("play AS"))
+    await act(world, Action.parse("play 7S"))
+    assert "show the 7" in await typed(world, leader, "play KH laid")
+    await act(world, Action.parse("seven show"))
+    assert "One 7 of trump per trick won" in await typed(world, leader, "exchange the 7")
+    answer = await typed(world, leader, "play KH laid")
+    assert "lay a combination or draw" in answer and "7" not in answer.split("Possible")[0]
 
 
 async def test_a_match_stopped_is_kept_and_taken_up_again_by_its_players(world):

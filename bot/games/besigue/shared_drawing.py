@@ -125,6 +125,7 @@ OWN_WORDS: Final = {
     Refused.ONE_MELD: "meld_once",
     Refused.WINNER_ONLY: "meld_not_now",
     Refused.STOCK_EMPTY: "meld_stock_empty",
+    Refused.DRAWS_BY_THEMSELVES: "draws_by_themselves",
     **{
         code: str(code).replace("-", "_")
         for code in (
@@ -140,8 +141,19 @@ OWN_WORDS: Final = {
     },
 }
 """The refusals each Bésigue words its own way (``<words>.error.<word>``): the
-combinations and the declaring after a trick; the other calls refused while
-declaring are answered with what the declaring offers."""
+combinations, the draws and the declaring after a trick; a call the game does not
+have is answered with what the declaring offers."""
+
+SEVEN_WORDS: Final[dict[StrEnum, str]] = {
+    code: "besigue.error." + str(code).replace("-", "_")
+    for code in (
+        Refused.ONE_SEVEN,
+        Refused.SEVEN_NOT_HELD,
+        Refused.ONE_EXCHANGE,
+        Refused.SEVEN_TURNED,
+    )
+}
+"""The 7 of trump's refusals, classic Bésigue's alone (a Haitian call is no call)."""
 
 
 MAX_BUTTONS: Final = 25  # Discord's: five rows of five
@@ -384,6 +396,7 @@ class PointsRenderer(TableStatus[ViewT]):
             {
                 **dict.fromkeys(Refused, f"{self.words}.error.declare"),
                 Refused.NOT_LAID: "error.illegal_card",
+                **SEVEN_WORDS,
                 **{code: f"{self.words}.error.{word}" for code, word in OWN_WORDS.items()},
             }
         )
@@ -391,10 +404,16 @@ class PointsRenderer(TableStatus[ViewT]):
     def refusal(
         self, view: ViewT, action: Action, refusal: Refusal
     ) -> tuple[str, dict[str, object]]:
-        declaring = view.phase is Phase.DECLARE and view.turn == view.seat
-        if declaring and action.kind is Kind.PLAY and action.laid:  # declare or draw first
-            return f"{self.words}.error.declare", {}
-        return refusal_by_code(self.refusals, refusal)
+        declare = f"{self.words}.error.declare"
+        if view.phase is not Phase.DECLARE or view.turn != view.seat:
+            return refusal_by_code(self.refusals, refusal)
+        if action.kind is Kind.PLAY and action.laid:  # declare or draw first
+            key = declare
+        else:
+            key = refusal_by_code(self.refusals, refusal)[0]
+        # what the declaring offers, worded as the seat's prompt words it (no 7 when
+        # none may be shown or exchanged)
+        return (f"{self.words}.error.{self.prompt_word(view)}" if key == declare else key), {}
 
     def seat_details(self, table: TableLike, view: ViewT | None, seat: int, lang: str) -> list[str]:
         """Each one's score where each plays for himself, and during a deal: the dealer,
