@@ -2,13 +2,12 @@
 from the winner's DM (exactly the combinations he may lay, nobody else offered any),
 cards played from the hand and from the table, the count; a draw or a declaring
 typed out of turn refused with its reason (the 7 named only while one may score); a
-match stopped, kept at
-its scores and taken up again by its own players only; a match won at once by a
-combination, stood on ``/scoreboard`` (en bas table counting double); ``/history``
-showing each deal's points and the scores after it (partners named together), and
-``/scoreboard`` the matches not won yet; and no message ever names a card its readers
-may not see (laid cards and the turned card are public, the hand and the stock are
-not)."""
+match stopped, kept at its scores and taken up again by its own players only; a match
+won at once by a combination, stood on ``/scoreboard`` (en bas table counting
+double); ``/history`` showing each deal's points and the scores after it (partners
+named together), and ``/scoreboard`` the matches not won yet; and no message ever
+names a card its readers may not see (laid cards and the turned card are public, the
+hand and the stock are not)."""
 
 from __future__ import annotations
 
