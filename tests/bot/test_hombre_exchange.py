@@ -1,8 +1,9 @@
 """L'Hombre's exchange as a player reads it in his private hand: the prompt says the
 same bounds as the menu under it (one card at least: discarding none is the separate
 *keep my hand* button, which the prompt names when it is there), and both are the
-engine's; a refused discard says them too.  And the order of speaking, told during
-the auction, is not repeated once the auction is over."""
+engine's; a refused discard says them too.  The rest of the talon is said hidden
+only when someone drew and hid it.  And the order of speaking, told during the
+auction, is not repeated once the auction is over."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 from bot.drawing.render import hand_panel
 from bot.errors import MoveRefused
 from bot.games.hombre import GAME
+from bot.games.hombre.drawing import exchanges_text
 from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
 from bot.tables.table import LiveTable
@@ -105,6 +107,30 @@ async def test_the_exchange_prompt_says_what_the_menu_and_the_button_offer(seate
         await service.act(table.id, PLAYERS[seat], Action(Kind.DISCARD, 1 << first))
         exchangers += 1
     assert exchangers == 3  # the hombre (one card at least), then both defenders
+
+
+@pytest.mark.parametrize("call", [Kind.SANS_PRENDRE, Kind.PRENDRE], ids=lambda k: k.name)
+async def test_the_talon_is_said_hidden_only_when_someone_drew_and_hid_it(seated, call):
+    service, table = seated
+    state = state_of(table)
+    names = ["Sud", "Est", "Nord"]
+    # the first to speak calls, the others pass; he names a trump.  Sans prendre both
+    # defenders keep their hands; en prenant each exchanges one card, the last hides
+    await service.act(table.id, PLAYERS[state.turn], Action(call))
+    while state.phase is Phase.AUCTION:
+        await service.act(table.id, PLAYERS[state.turn], Action(Kind.PASS))
+    await service.act(table.id, PLAYERS[state.turn], state.legal_actions()[0])
+    while state.phase is Phase.EXCHANGE:
+        seat = state.turn
+        card = 0 if call is Kind.SANS_PRENDRE else 1 << bits_of(state.hands[seat])[0]
+        await service.act(table.id, PLAYERS[seat], Action(Kind.DISCARD, card))
+    if state.phase is Phase.TALON:
+        await service.act(table.id, PLAYERS[state.turn], Action(Kind.HIDE))
+    assert state.phase is Phase.PLAY
+    for seat in range(3):
+        for lang in LANGS:
+            text = exchanges_text(state.view(seat), names, lang)
+            assert (t(lang, "hombre.talon_hidden") in text) == (call is Kind.PRENDRE), text
 
 
 async def test_the_order_of_speaking_is_told_during_the_auction_only(seated):

@@ -172,8 +172,8 @@ def exchanges_text(view: DealView, names: list[str], lang: str) -> str:
     if view.talon_shown is not None and view.phase in (Phase.PLAY, Phase.DONE):
         shown = cards_text(cards_of(view.talon_shown), lang) or "—"
         lines.append(t(lang, "hombre.talon_shown", cards=shown))
-    elif view.phase in (Phase.PLAY, Phase.DONE) and view.exchanged:
-        lines.append(t(lang, "hombre.talon_hidden"))
+    elif view.phase in (Phase.PLAY, Phase.DONE) and any(n for _, n in view.exchanged):
+        lines.append(t(lang, "hombre.talon_hidden"))  # hidden by the last who drew
     return "\n".join(lines)
 
 
