@@ -120,6 +120,19 @@ class DealView:
     # is offered and said of the exchange comes from here (``DealState.exchange_range``)
     exchange: tuple[int, int] | None = None
 
+    @property
+    def partner(self) -> int:
+        """The other defender, for a defender (-1 for the hombre, or before there is one)."""
+        if self.seat == self.hombre or self.hombre < 0:
+            return -1
+        return next(s for s in range(SEATS) if s not in (self.seat, self.hombre))
+
+    def partner_to_play(self) -> bool:
+        """Whether the seat's partner has still to play to this trick: a signal (RULES.md
+        §3) asks him something only then."""
+        partner = self.partner
+        return partner >= 0 and all(seat != partner for seat, _ in self.trick)
+
 
 class DealState(TrickPlay):
     """A deal being played, from the antes to the settlement."""

@@ -232,7 +232,8 @@ async def test_whole_games_of_l_hombre_every_way_and_the_boards(world):
             continue
         state = table.state
         action = player.act(state.view(state.turn), rng)  # sensible moves: poules are won
-        if action.kind is Kind.PLAY and state.turn != state.hombre and rng.random() < 0.2:
+        signalling = action.kind is Kind.PLAY and state.view(state.turn).partner_to_play()
+        if signalling and rng.random() < 0.2:  # the toggles: while the partner is to play
             action = Action(Kind.PLAY, action.cards, signal=rng.choice(SIGNALS))
         await act(world, action, way)
         way += 1
@@ -297,8 +298,15 @@ async def test_a_forged_signal_or_a_hombre_s_signal_is_refused_and_changes_nothi
     ids = custom_ids(last_dm(world, state.turn))
     assert [c.rsplit(":", 1)[1] for c in ids if ":sig:" in c] == ["gano", "knock"]
     # a defender's card he may not play, with a signal, is refused as the card it is
-    defender = world.members[state.turn]
+    defender_seat = state.turn
+    defender = world.members[defender_seat]
     refused(world, await defender.slash(world.channel, "play", move="2S gano"), "not allowed")
+    # the second defender, his partner having played to the trick, is offered none
+    plain = next(a for a in state.legal_actions() if a.signal is Signal.NONE)
+    await act(world, plain, way=1)
+    assert state.turn not in (hombre, defender_seat)
+    ids = custom_ids(last_dm(world, state.turn))
+    assert ids and not [c for c in ids if ":sig:" in c or c.endswith(("gano", "knock"))]
 
 
 def test_a_hand_is_shown_as_a_player_holds_it():

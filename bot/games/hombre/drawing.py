@@ -279,10 +279,15 @@ def play_items(
     table: TableLike, view: DealView, mine: bool, lang: str, step: str
 ) -> list[discord.ui.Item[Any]]:
     """The cards as buttons (a defender's carry the signal chosen with the toggles beside
-    them), and the hombre's *stop* when he may stop."""
+    them, offered while his partner has still to play to the trick), and the hombre's
+    *stop* when he may stop."""
     cards = hand_in_order(view)
     legal = {a.card for a in view.legal if a.kind is Kind.PLAY}
+    # a defender's toggles, while his partner has still to play to the trick
+    signalling = view.partner_to_play() and any(a.signal is not Signal.NONE for a in view.legal)
     signal = {"gano": Signal.GANO, "knock": Signal.KNOCK}.get(step, Signal.NONE)
+    if not signalling:
+        signal = Signal.NONE
     items: list[discord.ui.Item[Any]] = []
     for item in card_buttons(table, cards, legal, mine, lang):
         if signal is not Signal.NONE and mine and not item.disabled and item.custom_id:
@@ -293,8 +298,7 @@ def play_items(
     if not mine:
         return items
     row = min(4, (len(cards) + 4) // 5)
-    defender = any(a.signal is not Signal.NONE for a in view.legal)
-    if defender:
+    if signalling:
         for each in (Signal.GANO, Signal.KNOCK):
             on = each is signal
             word = each.name.lower()

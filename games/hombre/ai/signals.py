@@ -26,16 +26,9 @@ from games.tricks import played_mask
 HONOUR: Final = 1.0  # jetons a deal by which a card doing what the partner asked is preferred
 
 
-def partner_of(view: DealView) -> int:
-    """The other defender (-1 for the hombre)."""
-    if view.seat == view.hombre or view.hombre < 0:
-        return -1
-    return next(s for s in range(SEATS) if s not in (view.seat, view.hombre))
-
-
 def asked(view: DealView) -> Signal:
     """What the partner asked with the card he played in the trick being played."""
-    partner = partner_of(view)
+    partner = view.partner
     cards = {card.index for seat, card in view.trick if seat == partner}
     for seat, index, signal in view.signals:
         if seat == partner and index in cards:
@@ -54,7 +47,7 @@ def honours(view: DealView, card: int, signal: Signal) -> bool | None:
         if rules.beats(played.index, winner):
             winner = played.index
     if signal is Signal.GANO:
-        if view.winning != partner_of(view):
+        if view.winning != view.partner:
             return None  # the hombre has taken the trick since
         return not rules.beats(card, winner)
     following = view.hand & rules.suit_masks[rules.suit[lead]]
@@ -67,8 +60,8 @@ def honours(view: DealView, card: int, signal: Signal) -> bool | None:
 
 def signal_for(view: DealView, card: int) -> Signal:
     """What the seat (a defender) says with ``card``."""
-    partner = partner_of(view)
-    if partner < 0 or any(seat == partner for seat, _ in view.trick):
+    partner = view.partner
+    if not view.partner_to_play():
         return Signal.NONE  # the partner has played to this trick
     rules = trick_rules(view.trump)
     if not view.trick:
@@ -108,4 +101,4 @@ def _unseen(view: DealView) -> int:
     return DECK_MASK & ~seen
 
 
-__all__ = ["HONOUR", "asked", "honours", "partner_of", "signal_for"]
+__all__ = ["HONOUR", "asked", "honours", "signal_for"]
