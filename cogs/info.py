@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import time
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.delivery.in_time import in_time, send
 from bot.delivery.permissions import is_manager
 from bot.drawing.boards import (
     chart_players,
@@ -77,6 +79,7 @@ class Info(commands.Cog):
     @app_commands.command(name="betes", description="Show the server's register of bêtes")
     @app_commands.describe(game="The game")
     async def betes(self, interaction: Interaction, game: str | None = None) -> None:
+        asked = time.monotonic()
         if interaction.guild_id is None:
             raise UserError("error.guild_only")
         table = None
@@ -91,11 +94,17 @@ class Info(commands.Cog):
                 raise UserError("error.no_register", game=name)
             chosen = [one]
         lang = await self._public_lang(interaction)
-        embeds = []
-        for each in chosen:
-            register = await self.bot.service.register(interaction.guild_id, each.id)
-            embeds.append(register_embed(each, register.entries, register.pot, lang, table))
-        await interaction.response.send_message(embeds=embeds)
+        service, guild_id = self.bot.service, interaction.guild_id
+
+        async def registers() -> list[discord.Embed]:
+            embeds = []
+            for each in chosen:
+                register = await service.register(guild_id, each.id)
+                embeds.append(register_embed(each, register.entries, register.pot, lang, table))
+            return embeds
+
+        embeds = await in_time(interaction, registers(), ephemeral=False, since=asked)
+        await send(interaction, embeds=embeds)
 
     @app_commands.command(name="scoreboard", description="Rank the server's players by sous won")
     @app_commands.describe(game="The game", period="Period")
@@ -103,32 +112,29 @@ class Info(commands.Cog):
     async def scoreboard(
         self, interaction: Interaction, game: str | None = None, period: str = "all"
     ) -> None:
+        asked = time.monotonic()
         if interaction.guild_id is None:
             raise UserError("error.guild_only")
         since = period_start(period)
         table = None
         if interaction.channel_id is not None:
             table = self.bot.service.in_channel(interaction.channel_id)
+        chosen = None if game is None and table is None else _game(game, table)
         lang = await self._public_lang(interaction)
-        if game is None and table is None:  # no game said: every game played on the server
-            shown = [
-                standing
-                for each in table_games()
-                if (standing := await self._standings(interaction, each, since, lang, period))
-                is not None
-            ]
-            if not shown:
-                await interaction.response.send_message(embed=nothing_played_embed(lang, period))
-                return
-        else:
-            chosen = _game(game, table)
-            one = await self._standings(interaction, chosen, since, lang, period, always=True)
-            assert one is not None
-            shown = [one]
-        if all(chart is None for _, chart in shown):
-            await interaction.response.send_message(embeds=[embed for embed, _ in shown])
+        shown = await in_time(
+            interaction,
+            self._shown(interaction, chosen, since, lang, period),
+            ephemeral=False,
+            since=asked,
+        )
+        if not shown:
+            await send(interaction, embed=nothing_played_embed(lang, period))
             return
-        await interaction.response.defer()  # the charts are drawn off the event loop
+        if all(chart is None for _, chart in shown):
+            await send(interaction, embeds=[embed for embed, _ in shown])
+            return
+        if not interaction.response.is_done():
+            await interaction.response.defer()  # the charts are drawn off the event loop
         files = []
         for embed, chart in shown:
             if chart is not None:
@@ -137,6 +143,26 @@ class Info(commands.Cog):
                 embed.set_image(url=f"attachment://{name}")
                 files.append(discord.File(io.BytesIO(png), name))
         await interaction.followup.send(embeds=[embed for embed, _ in shown], files=files)
+
+    async def _shown(
+        self,
+        interaction: Interaction,
+        chosen: TableGame | None,
+        since: datetime | None,
+        lang: str,
+        period: str,
+    ) -> list[tuple[discord.Embed, Chart | None]]:
+        """The standings of ``chosen`` (None: of every game played on the server)."""
+        if chosen is not None:
+            one = await self._standings(interaction, chosen, since, lang, period, always=True)
+            assert one is not None
+            return [one]
+        return [
+            standing
+            for each in table_games()
+            if (standing := await self._standings(interaction, each, since, lang, period))
+            is not None
+        ]
 
     async def _standings(
         self,
@@ -181,22 +207,24 @@ class Info(commands.Cog):
         game: str | None = None,
         period: str = "all",
     ) -> None:
+        asked = time.monotonic()
         if interaction.guild_id is None:
             raise UserError("error.guild_only")
         since = period_start(period)
         chosen = None if game is None else _game(game, None)
         who = player or interaction.user
-        reviews = await self.bot.service.player_reviews(
+        reading = self.bot.service.player_reviews(
             interaction.guild_id, str(who.id), None if chosen is None else chosen.id, since
         )
+        reviews = await in_time(interaction, reading, ephemeral=False, since=asked)
         lang = await self._public_lang(interaction)
         found = {progress.game: progress for progress in progress_by_game(reviews)}
         shown = [(each, found[each.id]) for each in table_games() if each.id in found]
         if not shown:
-            embed = no_stats_embed(who.display_name, lang, period, chosen)
-            await interaction.response.send_message(embed=embed)
+            await send(interaction, embed=no_stats_embed(who.display_name, lang, period, chosen))
             return
-        await interaction.response.defer()  # the charts are drawn off the event loop
+        if not interaction.response.is_done():
+            await interaction.response.defer()  # the charts are drawn off the event loop
         charts = await asyncio.to_thread(lambda: [loss_chart(g, p, lang) for g, p in shown])
         embeds, files = [], []
         for (each, progress), png in zip(shown, charts, strict=True):

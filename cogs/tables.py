@@ -6,7 +6,6 @@ draws, and let the presenter update the table message and the private hands.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 import time
@@ -18,6 +17,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from bot.commands import TableChoices
+from bot.delivery.in_time import in_time, send
 from bot.delivery.permissions import manager_only
 from bot.delivery.table_message import (
     edit_refused,
@@ -49,7 +49,6 @@ if TYPE_CHECKING:
     from db.models import KeptMatch
 
 Interaction = discord.Interaction[Any]
-HINT_WAIT = 2.0  # seconds a hint may take before its answer is deferred (Discord allows 3)
 
 
 def bot_of(interaction: Interaction) -> BeteBot:
@@ -188,26 +187,16 @@ async def _answer_hint(
     cid: ComponentId,
     lang: str,
 ) -> None:
-    """A hint, worked out in the workers while the table plays on: answered at once if
-    it comes within ``HINT_WAIT`` of the click, else deferred ("thinking") and sent when
-    it comes. Refused (nothing worked out) unless it is the clicker's own hand and
-    decision."""
+    """A hint, worked out in the workers while the table plays on, answered in time
+    (``in_time``: at once, or deferred and sent when it comes). Refused (nothing worked
+    out) unless it is the clicker's own hand and decision."""
     hints = bot.service.hints
     asking = time.monotonic()
     asked = await hints.ask(table.id, player, cid.moves, _number(cid.arg))  # may wait its turn
-    work = asyncio.ensure_future(hints.work_out(asked))
-    # Discord's 3 s run from the click (its age; at least the ask's own time, should this
-    # machine's clock be behind Discord's)
-    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    spent = max(age, time.monotonic() - asking)
-    done, _ = await asyncio.wait({work}, timeout=max(0.0, HINT_WAIT - spent))
-    if not done:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    text = hint_text(table.game, asked.view, await work, lang)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+    worked_out = await in_time(interaction, hints.work_out(asked), ephemeral=True, since=asking)
+    await send(
+        interaction, content=hint_text(table.game, asked.view, worked_out, lang), ephemeral=True
+    )
 
 
 def _seat(table: LiveTable, player: str) -> int:

@@ -10,13 +10,13 @@ from typing import Any
 import discord
 import pytest
 
+from bot.delivery.in_time import ANSWER_WAIT
 from bot.drawing.render import button
 from bot.game import TableGame
 from bot.ids import ComponentId
 from bot.tables.computer import inline_decider, inline_hinter
 from bot.tables.table import LiveTable
 from bot.texts.i18n import t
-from cogs.tables import HINT_WAIT
 from games.ai.teacher.hint import Hint, offers_hint
 from games.cards import Card, cards_of
 from tests.bot.offered import offered_games
@@ -207,7 +207,7 @@ async def test_a_hint_asked_while_the_table_was_busy_is_deferred_in_time(world):
         """The table's lock, its turn coming after another move is played (a while)."""
 
         async def acquire(self) -> bool:
-            await asyncio.sleep(HINT_WAIT + 0.5)  # the bot's clock: SimCord's own
+            await asyncio.sleep(ANSWER_WAIT + 0.5)  # the bot's clock: SimCord's own
             return await super().acquire()
 
     table.lock = Busy()

@@ -1,0 +1,55 @@
+"""An answer that may take a while (a hint worked out in the workers, standings read
+from a busy database) reaches Discord in time: sent as the first response if it comes
+within ``ANSWER_WAIT`` of the click, else the interaction is deferred ("thinking")
+first and the answer follows. Discord forgets an interaction not answered within 3 s,
+and its user then reads "The application did not respond"."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable
+from typing import Any, Final, TypeVar
+
+import discord
+
+ANSWER_WAIT: Final = 2.0  # seconds an answer may take before it is deferred (Discord allows 3)
+
+T = TypeVar("T")
+
+
+async def in_time(
+    interaction: discord.Interaction[Any],
+    work: Awaitable[T],
+    *,
+    ephemeral: bool,
+    since: float | None = None,
+) -> T:
+    """``work``'s result, the interaction deferred first should it come later than
+    ``ANSWER_WAIT`` after the click. The time runs from the click (the interaction's age),
+    or from ``since`` (``time.monotonic()``) if that is longer, should this machine's clock
+    be behind Discord's."""
+    task = asyncio.ensure_future(work)
+    spent = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    if since is not None:
+        spent = max(spent, time.monotonic() - since)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=max(0.0, ANSWER_WAIT - spent))
+        if not done and not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    except BaseException:  # the deferral refused, or the command cancelled: nothing to wait for
+        task.cancel()
+        raise
+    return await task
+
+
+async def send(interaction: discord.Interaction[Any], **message: Any) -> None:
+    """``message`` as the interaction's answer: its first response, or the follow-up that
+    fills in the deferred one."""
+    if interaction.response.is_done():
+        await interaction.followup.send(**message)
+    else:
+        await interaction.response.send_message(**message)
+
+
+__all__ = ["ANSWER_WAIT", "in_time", "send"]
