@@ -23,12 +23,14 @@ DEALER = ["7S", "8S", "9S", "7H", "8H", "9H", "7D", "8D"]
 TABLE = SimpleNamespace(id=4, moves=9, names=["Anne", "Marc"])
 
 
-def deal(leader: list[str] = LEADER, turned: str = "9C", **rules: object) -> DealState:
+def deal(
+    leader: list[str] = LEADER, turned: str = "9C", dealer: list[str] = DEALER, **rules: object
+) -> DealState:
     """Marc deals (seat 0), Anne (seat 1) leads; clubs are trumps."""
     rest = [str(c) for c in cards_of(deck_for(2).mask)]
-    for code in [*leader, *DEALER, turned]:
+    for code in [*leader, *dealer, turned]:
         rest.remove(code)
-    hands, cards = deck_for(2).parse_deal([DEALER, leader], [turned, *rest])
+    hands, cards = deck_for(2).parse_deal([dealer, leader], [turned, *rest])
     return DealState(Rules(**rules), 0, hands, cards[0], cards[1:])  # type: ignore[arg-type]
 
 
@@ -237,3 +239,30 @@ def test_the_winner_is_offered_the_7_only_when_he_may_call_it() -> None:
     assert lines[-1] == "**Vous avez fait le pli : une combinaison, ou rien de plus.**"
     public = renderer.public_view(state.view(1))
     assert phase_prompt(public, names, "en") == "Anne took the trick: lays a combination or draws"
+
+
+def test_the_table_drops_the_7_once_no_7_of_trump_may_be_in_a_hand() -> None:
+    """The table cannot see the winner's hand: it offers the 7 while a pack's 7 of trump
+    may be in a hand without having scored, and no longer once each is accounted for:
+    the turned one under the stock, the other shown, or played without scoring."""
+    names, renderer = ["Marc", "Anne"], BesigueRenderer()
+    anne = ["AS", "AS", "KC", "QC", "10S", "10D", "JH", "JD"]
+    marc = ["7H", "8H", "9H", "KD", "QD", "JS", "8S", "9S"]  # the other 7♥, a marriage
+
+    def public_prompt(state: DealState) -> str:
+        return phase_prompt(renderer.public_view(state.view(1)), names, "en")
+
+    state = deal(anne, turned="7H", dealer=marc)  # hearts are trumps, the turned card a 7
+    for words in ("play 10S", "play 8H"):
+        state.apply(Action.parse(words))
+    assert state.phase is Phase.DECLARE and state.turn == 0
+    assert "shows the 7" in public_prompt(state)
+    for words in ("seven show", "draw", "play 9H", "play 10D"):
+        state.apply(Action.parse(words))
+    assert state.phase is Phase.DECLARE and state.turn == 0  # the marriage may be laid
+    assert public_prompt(state) == "Marc took the trick: lays a combination or draws"
+    state = deal(anne, turned="7H", dealer=marc)
+    for words in ("play AS", "play 7H"):  # Marc's 7 played without scoring
+        state.apply(Action.parse(words))
+    assert state.phase is Phase.DECLARE and state.turn == 0
+    assert public_prompt(state) == "Marc took the trick: lays a combination or draws"
