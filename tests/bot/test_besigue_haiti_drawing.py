@@ -11,6 +11,7 @@ from types import SimpleNamespace
 
 from bot.drawing.pictures.faces import JOKER_COLOUR, card_face
 from bot.drawing.wording import card_text
+from bot.games.besigue_haiti import GAME
 from bot.games.besigue_haiti.drawing import HaitiRenderer
 from bot.games.besigue_haiti.words import partie_lines
 from games.besigue import Action, Kind
@@ -209,3 +210,8 @@ def test_in_phase_2_the_table_lists_the_deal_s_combinations() -> None:
     play_until(state, Phase.PLAY2)  # the laid cards are back in the hands
     [(heading, _, _)] = renderer.public_fields(table, state.view(0), "fr")
     assert heading == "Combinaisons de la donne"
+
+
+def test_the_command_says_the_partie_s_target_as_a_table_plays_it() -> None:
+    target = GAME.spec.options_from({}).target  # whatever the number of players
+    assert f"parties to {target}," in GAME.command.description + ","

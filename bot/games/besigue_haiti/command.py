@@ -62,7 +62,7 @@ CHOICES: Final[dict[str, Labels]] = {
 
 COMMAND: Final = TableCommand(
     "besigue-haiti",
-    "Haitian Bésigue: four packs and four jokers, trump by the first marriage, parties to 100",
+    "Haitian Bésigue: four packs and four jokers, trump by the first marriage, parties to 1000",
     options,
     CHOICES,
 )
