@@ -13,7 +13,8 @@ from bot.drawing.pictures.faces import JOKER_COLOUR, card_face
 from bot.drawing.wording import card_text
 from bot.games.besigue_haiti import GAME
 from bot.games.besigue_haiti.drawing import HaitiRenderer
-from bot.games.besigue_haiti.words import partie_lines
+from bot.games.besigue_haiti.words import partie_lines, stock_text, trump_text
+from bot.texts.i18n import t
 from games.besigue import Action, Kind
 from games.besigue.flow import Phase
 from games.besigue.haiti.deal import HaitiDeal
@@ -215,3 +216,17 @@ def test_in_phase_2_the_table_lists_the_deal_s_combinations() -> None:
 def test_the_command_says_the_partie_s_target_as_a_table_plays_it() -> None:
     target = GAME.spec.options_from({}).target  # whatever the number of players
     assert f"parties to {target}," in GAME.command.description + ","
+
+
+def test_a_deal_over_says_its_trump_without_the_rule_of_the_play() -> None:
+    state, _ = deal()
+    do(state, "play 10D", "play 7D", "meld trump-marriage KH QH")
+    play_until(state, Phase.PLAY2)
+    names = ["Marc", "Anne"]
+    rule = t("en", "haiti.phase2_line")
+    assert rule in stock_text(state.view(0), names, "en")
+    play_until(state, Phase.DONE)
+    for seat in (0, 1):
+        assert stock_text(state.view(seat), names, "en") == trump_text(
+            state.view(seat), names, "en"
+        )

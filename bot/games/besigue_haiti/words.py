@@ -62,6 +62,8 @@ def trump_text(view: HaitiView, names: Sequence[str], lang: str) -> str:
 def stock_text(view: HaitiView, names: Sequence[str], lang: str) -> str:
     """Trump (or none yet), the turned card under the stock, and the stock left."""
     parts = [trump_text(view, names, lang)]
+    if view.phase is Phase.DONE:  # the deal is over: no rule of play left to say
+        return parts[0]
     if view.phase is Phase.PLAY2 or (view.stock == 0 and view.turned is None):
         parts.append(t(lang, "haiti.phase2_line"))
         return " — ".join(parts)
