@@ -199,6 +199,8 @@ async def test_a_refused_draw_or_declaring_says_why_without_a_7_that_cannot_be_s
     leader = state.turn
     await act(world, Action.parse("play AS"))
     assert "Nothing to draw now" in await typed(world, 1 - leader, "draw")
+    assert "only right after a trick you won" in await typed(world, 1 - leader, "seven show")
+    assert "no such card laid" in await typed(world, 1 - leader, "7S laid")
     await act(world, Action.parse("play 7S"))
     assert state.phase is Phase.DECLARE and state.turn == leader
     answer = await typed(world, leader, "show the 7")

@@ -18,7 +18,7 @@ from games.besigue.haiti.session import HaitiSession
 from games.besigue.rules import Variant, deck_for
 from games.cards import cards_of
 from tests.cogs.helpers import custom_ids, labels, last_dm, live
-from tests.cogs.test_besigue_game import meld_ids
+from tests.cogs.test_besigue_game import meld_ids, typed
 from tests.cogs.test_hombre_game import message_text
 
 LEADER = ["AS", "AH", "AD", "JK", "KH", "QH", "10D", "9D", "8D"]  # three aces, a joker, K Q
@@ -97,9 +97,12 @@ async def test_the_first_marriage_fixes_trump_and_a_joker_stands_in(world):
     assert "stock: 114 cards" in text and "Toward a hundred" in text
     dm = message_text(last_dm(world, leader))
     assert "Joker" in dm  # the hand names its joker, to its holder only
+    never = "the 7 of trump is never shown nor exchanged"
+    assert never in await typed(world, leader, "show the 7")  # his turn to play a card
     await act(world, Action.parse("play 10D"))
     await act(world, Action.parse("play 7D"))
     assert state.phase is Phase.DECLARE and state.turn == leader
+    assert never in await typed(world, leader, "seven exchange")
     offered = meld_ids(last_dm(world, leader))
     assert offered == [str(ComponentId(table.id, table.moves, "meld", "trump-marriage:KH.QH"))]
     assert "Nothing more: draw" in labels(last_dm(world, leader))

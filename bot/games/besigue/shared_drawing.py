@@ -126,6 +126,7 @@ OWN_WORDS: Final = {
     Refused.WINNER_ONLY: "meld_not_now",
     Refused.STOCK_EMPTY: "meld_stock_empty",
     Refused.DRAWS_BY_THEMSELVES: "draws_by_themselves",
+    Refused.NOT_LAID: "not_laid",
     **{
         code: str(code).replace("-", "_")
         for code in (
@@ -154,6 +155,9 @@ SEVEN_WORDS: Final[dict[StrEnum, str]] = {
     )
 }
 """The 7 of trump's refusals, classic Bésigue's alone (a Haitian call is no call)."""
+SEVEN_CALLS: Final = (Kind.SEVEN_SHOW, Kind.SEVEN_EXCHANGE)
+# a 7 called outside the declaring, after the stock, or in a game without (Haiti's)
+SEVEN_ELSEWHERE: Final = (Refused.WINNER_ONLY, Refused.STOCK_EMPTY, Refused.NO_SUCH_CALL)
 
 
 MAX_BUTTONS: Final = 25  # Discord's: five rows of five
@@ -395,7 +399,6 @@ class PointsRenderer(TableStatus[ViewT]):
         return refusal_keys(
             {
                 **dict.fromkeys(Refused, f"{self.words}.error.declare"),
-                Refused.NOT_LAID: "error.illegal_card",
                 **SEVEN_WORDS,
                 **{code: f"{self.words}.error.{word}" for code, word in OWN_WORDS.items()},
             }
@@ -404,13 +407,14 @@ class PointsRenderer(TableStatus[ViewT]):
     def refusal(
         self, view: ViewT, action: Action, refusal: Refusal
     ) -> tuple[str, dict[str, object]]:
-        declare = f"{self.words}.error.declare"
+        key = refusal_by_code(self.refusals, refusal)[0]
+        if action.kind in SEVEN_CALLS and refusal.code in SEVEN_ELSEWHERE:
+            return f"{self.words}.error.seven_call", {}  # when a 7 is called, if ever
         if view.phase is not Phase.DECLARE or view.turn != view.seat:
-            return refusal_by_code(self.refusals, refusal)
-        if action.kind is Kind.PLAY and action.laid:  # declare or draw first
+            return key, {}
+        declare = f"{self.words}.error.declare"
+        if action.kind is Kind.PLAY:  # not playable even after the draws: declare first
             key = declare
-        else:
-            key = refusal_by_code(self.refusals, refusal)[0]
         # what the declaring offers, worded as the seat's prompt words it (no 7 when
         # none may be shown or exchanged)
         return (f"{self.words}.error.{self.prompt_word(view)}" if key == declare else key), {}
