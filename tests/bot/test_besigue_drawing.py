@@ -266,3 +266,21 @@ def test_the_table_drops_the_7_once_no_7_of_trump_may_be_in_a_hand() -> None:
         state.apply(Action.parse(words))
     assert state.phase is Phase.DECLARE and state.turn == 0
     assert public_prompt(state) == "Marc took the trick: lays a combination or draws"
+
+
+def test_a_7_that_reaches_the_target_ends_the_match_in_words_that_fit_it() -> None:
+    """The engine ends the match at once on a 7 of trump as on a combination: the
+    summary does not say a combination did it."""
+    session = Session(["Marc", "Anne"], scores=[0, 995])
+    leader = ["AS", "AS", "QS", "JS", "JH", "JD", "7C", "KH"]  # Anne: the 7 of clubs
+    rest = [str(c) for c in cards_of(deck_for(2).mask)]
+    for code in [*leader, *DEALER, "9C"]:
+        rest.remove(code)
+    hands, cards = deck_for(2).parse_deal([DEALER, leader], ["9C", *rest])
+    state = session.deal_hands(hands, cards[1:], cards[0])
+    for words in ("play AS", "play 7S", "seven show"):
+        state.apply(Action.parse(words))
+    assert state.is_over and state.outcome is not None and state.outcome.ended_at_once
+    table = SimpleNamespace(names=["Marc", "Anne"], hand_no=1, state=state)
+    _, count, _ = BesigueRenderer().settlement(table, session.settle(state), "en")
+    assert count.startswith("The target is reached during the deal by Anne: the match ends")
