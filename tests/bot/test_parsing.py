@@ -40,6 +40,20 @@ def test_a_joker_typed_at_haitian_besigue():
     assert str(besigue_codec.parse_move("Joker posé")) == "play JK laid"
 
 
+def test_besigue_typed_moves_and_what_cannot_be_read_said_as_typed():
+    assert str(besigue_codec.parse_move("montrer")) == "seven show"
+    assert str(besigue_codec.parse_move("Exchange")) == "seven exchange"
+    assert str(besigue_codec.parse_move("QS posée")) == "play QS laid"
+    with pytest.raises(UserError) as refused:
+        besigue_codec.parse_move("meld foo KH QH")  # a combination misnamed, not a card
+    assert (
+        refused.value.key == "error.bad_input" and refused.value.args_["text"] == "meld foo KH QH"
+    )
+    with pytest.raises(UserError) as refused:
+        besigue_codec.parse_move("AH 10H")
+    assert refused.value.key == "error.bad_card" and refused.value.args_["text"] == "AH 10H"
+
+
 def test_bad_card_and_card_lists():
     with pytest.raises(UserError) as error:
         parse_card("zz")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from bot.errors import UserError
 from bot.texts.parsing import parse_card, plain
 from games.besigue import Action, Kind
 from games.besigue.actions import DRAW, SEVEN_EXCHANGE, SEVEN_SHOW, meld, play
@@ -26,6 +27,10 @@ _TYPED: Final = {
     "piocher": DRAW,
     "je pioche": DRAW,
     "draw": DRAW,
+    "montrer": SEVEN_SHOW,
+    "show": SEVEN_SHOW,
+    "echanger": SEVEN_EXCHANGE,
+    "exchange": SEVEN_EXCHANGE,
     "montrer le 7": SEVEN_SHOW,
     "montrer le sept": SEVEN_SHOW,
     "show the 7": SEVEN_SHOW,
@@ -35,6 +40,9 @@ _TYPED: Final = {
     "exchange the 7": SEVEN_EXCHANGE,
     "exchange seven": SEVEN_EXCHANGE,
 }
+
+
+_RECORD_CALLS: Final = ("meld", "seven")  # the record's words for what is not a card
 
 
 def action_arg(action: Action) -> str:
@@ -76,11 +84,14 @@ def parse_move(text: str) -> Action:
         return Action.parse(text.strip())
     except ValueError:
         pass
-    key = re.sub(r"\s+", " ", plain(text).strip().lower())
+    words = re.sub(r"\s+", " ", text.strip())
+    key = plain(words).lower()
     if key in _TYPED:
         return _TYPED[key]
-    card, _, where = key.partition(" ")
-    laid = where in ("laid", "pose", "posee", "table")  # posé: a joker is masculine
+    if key.partition(" ")[0] in _RECORD_CALLS:  # a record's call misspelt: not a card
+        raise UserError("error.bad_input", text=words[:40])
+    card, _, where = words.partition(" ")
+    laid = plain(where).lower() in ("laid", "pose", "posee", "table")  # posé: a joker
     if where and not laid:
-        card = key  # parse_card says what it cannot read
+        card = words  # parse_card says what it cannot read, as typed
     return play(parse_card(card), laid=laid)
