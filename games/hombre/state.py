@@ -127,11 +127,13 @@ class DealView:
             return -1
         return next(s for s in range(SEATS) if s not in (self.seat, self.hombre))
 
-    def partner_to_play(self) -> bool:
-        """Whether the seat's partner has still to play to this trick: a signal (RULES.md
-        §3) asks him something only then."""
+    def signal_asks(self) -> bool:
+        """Whether a signal of the seat (RULES.md §3) can ask its partner something: he
+        has still to play to this trick, with a choice (not his last card)."""
         partner = self.partner
-        return partner >= 0 and all(seat != partner for seat, _ in self.trick)
+        if partner < 0 or self.hand_counts[partner] < 2:
+            return False
+        return all(seat != partner for seat, _ in self.trick)
 
 
 class DealState(TrickPlay):

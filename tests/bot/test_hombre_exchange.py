@@ -1,9 +1,10 @@
 """L'Hombre's exchange as a player reads it in his private hand: the prompt says the
 same bounds as the menu under it (one card at least: discarding none is the separate
 *keep my hand* button, which the prompt names when it is there), and both are the
-engine's; a refused discard says them too.  The rest of the talon is said hidden
-only when someone drew and hid it.  And the order of speaking, told during the
-auction, is not repeated once the auction is over."""
+engine's; a refused discard says them too; when only the talon's last card is left,
+all three say so instead of "1 to 1".  The rest of the talon is said hidden only
+when someone drew and hid it, and something was left of it.  And the order of
+speaking, told during the auction, is not repeated once the auction is over."""
 
 from __future__ import annotations
 
@@ -13,10 +14,10 @@ from collections.abc import AsyncIterator
 import discord
 import pytest
 
-from bot.drawing.render import hand_panel
+from bot.drawing.render import hand_panel, table_embed
 from bot.errors import MoveRefused
 from bot.games.hombre import GAME
-from bot.games.hombre.drawing import exchanges_text
+from bot.games.hombre.exchange import exchanges_text
 from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
 from bot.tables.table import LiveTable
@@ -29,6 +30,7 @@ from games.hombre import Action, DealState, Kind, Phase
 PLAYERS = ("100", "101", "102")
 LANGS = ("fr", "en")
 RANGE = re.compile(r"(\d+) (?:à|to) (\d+)")
+LAST = re.compile(r"dernière carte du talon|last card of the talon")
 
 
 @pytest.fixture
@@ -70,10 +72,9 @@ def exchange_shown(table: LiveTable, seat: int, lang: str) -> tuple[str, discord
     return prompt, view
 
 
-async def test_the_exchange_prompt_says_what_the_menu_and_the_button_offer(seated):
-    service, table = seated
+async def to_the_exchange(service: TableService, table: LiveTable) -> DealState:
+    """The first to speak takes (en prenant), the others pass; he names a trump."""
     state = state_of(table)
-    # the first to speak takes (en prenant), the others pass; he names a trump
     while state.phase is Phase.AUCTION:
         kinds = {a.kind: a for a in state.legal_actions()}
         call = (
@@ -81,19 +82,38 @@ async def test_the_exchange_prompt_says_what_the_menu_and_the_button_offer(seate
         )
         await service.act(table.id, PLAYERS[state.turn], call)
     await service.act(table.id, PLAYERS[state.turn], state.legal_actions()[0])
-    exchangers = 0
-    while state.phase is Phase.EXCHANGE:
+    return state
+
+
+# how many cards each exchanger discards: one each, or the talon used up by the last
+# (13 = 9 + 3 + 1), who is offered its last card alone
+DISCARDS = {"one_each": (1, 1, 1), "talon_used_up": (9, 3, 1)}
+
+
+@pytest.mark.parametrize("discards", DISCARDS.values(), ids=DISCARDS.keys())
+async def test_the_exchange_prompt_says_what_the_menu_and_the_button_offer(seated, discards):
+    service, table = seated
+    state = await to_the_exchange(service, table)
+    for count in discards:
+        assert state.phase is Phase.EXCHANGE
         seat = state.turn
         least, most = state.exchange_range()
+        last = (least, most) == (0, 1)  # the talon's last card, or none
         for lang in LANGS:
             prompt, view = exchange_shown(table, seat, lang)
             [menu] = [i for i in view.children if isinstance(i, discord.ui.Select)]
             keep = t(lang, "hombre.btn.keep")
             keeping = any(getattr(i, "label", None) == keep for i in view.children)
-            # the prompt, the menu's placeholder and the menu itself: the same bounds
-            assert RANGE.findall(prompt) == [(str(menu.min_values), str(menu.max_values))]
-            assert RANGE.findall(str(menu.placeholder)) == RANGE.findall(prompt)
             assert (menu.min_values, menu.max_values) == (max(least, 1), most)
+            # the prompt, the menu's placeholder and the menu itself: the same bounds,
+            # or, for the last card, the same words
+            if last:
+                assert not RANGE.findall(prompt) and LAST.search(prompt), prompt
+                assert not RANGE.findall(str(menu.placeholder)), menu.placeholder
+                assert LAST.search(str(menu.placeholder)), menu.placeholder
+            else:
+                assert RANGE.findall(prompt) == [(str(menu.min_values), str(menu.max_values))]
+                assert RANGE.findall(str(menu.placeholder)) == RANGE.findall(prompt)
             # none is the button, named by the prompt exactly when it is there
             assert keeping == (least == 0) == (keep in prompt)
         # a discard refused (a card of another hand) is answered in the same words
@@ -101,12 +121,44 @@ async def test_the_exchange_prompt_says_what_the_menu_and_the_button_offer(seate
         with pytest.raises(MoveRefused) as refused:
             await service.act(table.id, PLAYERS[seat], Action(Kind.DISCARD, other & -other))
         words = refusal_error(refused.value)
-        said = t("fr", words.key, **words.args_)
-        assert RANGE.findall(said) == [(str(max(least, 1)), str(most))]
-        first = bits_of(state.hands[seat])[0]
-        await service.act(table.id, PLAYERS[seat], Action(Kind.DISCARD, 1 << first))
-        exchangers += 1
-    assert exchangers == 3  # the hombre (one card at least), then both defenders
+        for lang in LANGS:
+            said = t(lang, words.key, **words.args_)
+            if last:
+                assert not RANGE.findall(said) and LAST.search(said), said
+            else:
+                assert RANGE.findall(said) == [(str(max(least, 1)), str(most))]
+        cards = bits_of(state.hands[seat])[:count]
+        await service.act(table.id, PLAYERS[seat], Action(Kind.DISCARD, sum(1 << c for c in cards)))
+    assert state.phase is not Phase.EXCHANGE  # the hombre (one card at least), both defenders
+    assert state.talon_left == 13 - sum(discards)
+
+
+async def test_a_talon_used_up_is_neither_shown_nor_hidden(seated):
+    service, table = seated
+    state = await to_the_exchange(service, table)
+    for count in DISCARDS["talon_used_up"]:
+        cards = bits_of(state.hands[state.turn])[:count]
+        await service.act(
+            table.id, PLAYERS[state.turn], Action(Kind.DISCARD, sum(1 << c for c in cards))
+        )
+    # the engine asks the last who drew all the same (the record says it, RULES.md §5):
+    # he is told nothing is left, and the table that he ends the exchange
+    assert state.phase is Phase.TALON and state.talon_left == 0
+    names = ["Sud", "Est", "Nord"]
+    for lang in LANGS:
+        prompt, _ = exchange_shown(table, state.turn, lang)
+        assert prompt == f"**{t(lang, 'hombre.your_turn.talon_empty')}**"
+        said = t(lang, "hombre.phase.talon_empty", name=names[state.turn])
+        assert said in str(table_embed(table, lang).description)
+    line = GAME.port.action_line(state, state.turn, Action(Kind.HIDE), False)
+    assert line is not None and line.key == "log.hombre.talon_used"
+    await service.act(table.id, PLAYERS[state.turn], Action(Kind.HIDE))
+    assert state.phase is Phase.PLAY
+    for seat in range(3):
+        for lang in LANGS:
+            text = exchanges_text(state.view(seat), names, lang)
+            assert t(lang, "hombre.talon_hidden") not in text, text
+            assert t(lang, "hombre.talon_shown", cards="") not in text, text
 
 
 @pytest.mark.parametrize("call", [Kind.SANS_PRENDRE, Kind.PRENDRE], ids=lambda k: k.name)

@@ -7,8 +7,10 @@ message ever names a card its readers may not see."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from types import SimpleNamespace
 
+from bot.drawing.render import card_text
 from bot.games.hombre import GAME
 from bot.games.hombre.codec import action_arg, play_arg
 from bot.games.hombre.drawing import hand_in_order
@@ -16,6 +18,7 @@ from bot.ids import ComponentId
 from games.cards import Card, Suit, card_mask, cards_of, parse_cards
 from games.hombre import Action, DealState, Kind, Phase, Session, Signal
 from games.hombre.ai.heuristic import HombreHeuristicPlayer
+from games.hombre.ai.signals import signal_for
 from games.hombre.rules import DECK_MASK
 from tests.cogs.helpers import custom_ids, labels, last_dm, live
 from tests.cogs.test_refusals import refused
@@ -232,7 +235,7 @@ async def test_whole_games_of_l_hombre_every_way_and_the_boards(world):
             continue
         state = table.state
         action = player.act(state.view(state.turn), rng)  # sensible moves: poules are won
-        signalling = action.kind is Kind.PLAY and state.view(state.turn).partner_to_play()
+        signalling = action.kind is Kind.PLAY and state.view(state.turn).signal_asks()
         if signalling and rng.random() < 0.2:  # the toggles: while the partner is to play
             action = Action(Kind.PLAY, action.cards, signal=rng.choice(SIGNALS))
         await act(world, action, way)
@@ -344,3 +347,71 @@ async def test_play_offers_a_defender_every_card_in_hand_order_and_every_signal_
             c["value"] for c in await member.autocomplete(world.channel, "play", "move", typed)
         ]
         assert {f"play {each}", f"play {each} gano", f"play {each} knock"} <= set(offered), typed
+
+
+async def signal_values(world, seat: int) -> list[str]:
+    """The moves ``/play`` offers ``seat`` with a signal."""
+    choices = await world.members[seat].autocomplete(world.channel, "play", "move", "")
+    return [c["value"] for c in choices if c["value"].endswith((" gano", " knock"))]
+
+
+def sig_ids(world, seat: int) -> list[str]:
+    return [c for c in custom_ids(last_dm(world, seat)) if ":sig:" in c]
+
+
+async def test_signals_are_offered_only_while_they_can_ask_the_partner_something(world):
+    world.bot.service.deal_source = rigged(TOP_SPADES)
+    table = await open_hombre_table(world)
+    state = table.state
+    for action in (Action(Kind.PRENDRE), Action(Kind.PASS), Action(Kind.PASS)):
+        await act(world, action, way=2)
+    await act(world, Action(Kind.TRUMP, suit=int(Suit.S)), way=2)
+    for cards in (card("5S").bit, 0, 0):
+        await act(world, Action(Kind.DISCARD, cards), way=2)
+    await act(world, Action(Kind.HIDE), way=2)
+    hombre = state.turn
+    await act(world, Action(Kind.PLAY, card("AS").bit), way=2)
+    # the first defender, his partner to play: the toggles and /play say the signals
+    assert sig_ids(world, state.turn) and await signal_values(world, state.turn)
+    await act(world, next(a for a in state.legal_actions() if a.signal is Signal.NONE))
+    # the second, his partner having played: neither the toggles nor /play
+    assert not sig_ids(world, state.turn) and not await signal_values(world, state.turn)
+    while len(state.history) < 8 or state.turn == hombre:  # to the last trick, plain cards
+        await act(world, next(a for a in state.legal_actions() if a.signal is Signal.NONE))
+    # the last trick: the partner plays his last card, a signal asks him nothing
+    seat = state.turn
+    view = state.view(seat)
+    assert view.partner not in [s for s, _ in state.view(0).trick]
+    assert not view.signal_asks()
+    assert not sig_ids(world, seat) and not await signal_values(world, seat)
+    # nor does the computer player say one: a Gaño over the hombre's card, not now
+    over = replace(view, trick=((hombre, card("7H")),), hand=card("KH").bit)
+    assert signal_for(over, card("KH").index) is Signal.NONE
+    earlier = replace(over, hand_counts=(2, 2, 2))
+    assert signal_for(earlier, card("KH").index) is Signal.GANO
+
+
+async def test_a_call_typed_during_the_play_is_refused_in_its_own_words(world):
+    world.bot.service.deal_source = rigged(TOP_SPADES)
+    table = await open_hombre_table(world)
+    state = table.state
+    for action in (Action(Kind.PRENDRE), Action(Kind.PASS), Action(Kind.PASS)):
+        await act(world, action, way=2)
+    await act(world, Action(Kind.TRUMP, suit=int(Suit.S)), way=2)
+    for cards in (card("5S").bit, 0, 0):
+        await act(world, Action(Kind.DISCARD, cards), way=2)
+    await act(world, Action(Kind.HIDE), way=2)
+    await act(world, Action(Kind.PLAY, card("AS").bit), way=2)
+    seq, defender = table.seq, world.members[state.turn]
+    playable = {a.card for a in state.legal_actions()}
+    stop = await defender.slash(world.channel, "play", move="stop")
+    refused(world, stop, "Only the hombre who won the first five tricks stops")
+    show = await defender.slash(world.channel, "play", move="show")
+    refused(world, show, "The cards are being played: play a card.")
+    for result in (stop, show):
+        text = result.response.content
+        assert "not allowed" not in text
+        # each playable card once, its signals not listed as more cards
+        listed = text.split("Playable: ", 1)[1].rstrip(".").split(", ")
+        assert sorted(listed) == sorted(card_text(c, "en") for c in playable), text
+    assert live(world).seq == seq

@@ -27,6 +27,7 @@ from bot.drawing.render import (
 )
 from bot.game import CardRow, Field, TableLike
 from bot.games.hombre.codec import action_arg, action_of, parse_move, play_arg, play_of
+from bot.games.hombre.exchange import exchange_items, exchange_words, exchanges_text, talon_phase
 from bot.ids import ComponentId
 from bot.tables.carried import listed
 from bot.texts.fitting import FIELD_LIMIT
@@ -38,7 +39,7 @@ from games.hombre import Action, DealState, DealView, Kind, Mode, Phase, Pool, S
 from games.hombre.rules import SEATS, Rules, plain_order, trick_rules
 from games.hombre.settle import ALL_PASSED, CODILLE, REMISE, VOLE, VOLE_FAILED, WIN
 from games.hombre.state import Refused
-from games.refusals import Refusal
+from games.refusals import Refusal, Rule
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "cards", "auction", "exchange", "play", "money")
 CALL_KEYS: Final = {
@@ -95,6 +96,14 @@ def action_text(action: Action, lang: str) -> str:
             return t(lang, "hombre.btn.keep")
         return t(lang, "hombre.exchange_of", cards=cards_text(cards_of(action.cards), lang))
     return t(lang, CALL_KEYS[kind])
+
+
+def listed_text(action: Action, lang: str) -> str:
+    """An action in a refusal's list of what may be played: a card by itself, once, its
+    signals being words said with it rather than other cards."""
+    if action.kind is Kind.PLAY:
+        return card_text(action.card, lang)
+    return action_text(action, lang)
 
 
 def mode_text(mode: Mode, lang: str) -> str:
@@ -162,21 +171,6 @@ def pool_text(
     return "\n".join([*lines, *last])
 
 
-def exchanges_text(view: DealView, names: list[str], lang: str) -> str:
-    """Who exchanged how many cards (public), the talon left and, once shown, its cards."""
-    lines = [
-        t(lang, "hombre.exchanged" if count else "hombre.kept", name=names[seat], count=count)
-        for seat, count in view.exchanged
-    ]
-    lines.append(t(lang, "hombre.talon_left", count=view.talon_left))
-    if view.talon_shown is not None and view.phase in (Phase.PLAY, Phase.DONE):
-        shown = cards_text(cards_of(view.talon_shown), lang) or "—"
-        lines.append(t(lang, "hombre.talon_shown", cards=shown))
-    elif view.phase in (Phase.PLAY, Phase.DONE) and any(n for _, n in view.exchanged):
-        lines.append(t(lang, "hombre.talon_hidden"))  # hidden by the last who drew
-    return "\n".join(lines)
-
-
 def signals_text(view: DealView, names: list[str], lang: str) -> str | None:
     """The defenders' signals of the trick in progress and of the last trick."""
     recent = {c.index for _, c in view.trick}
@@ -198,7 +192,7 @@ def signals_text(view: DealView, names: list[str], lang: str) -> str | None:
 def phase_prompt(view: DealView, names: list[str], lang: str) -> str:
     if view.phase is Phase.DONE:
         return t(lang, "phase.done.hombre")
-    return t(lang, f"hombre.phase.{view.phase.name.lower()}", name=names[view.turn])
+    return t(lang, f"hombre.phase.{talon_phase(view)}", name=names[view.turn])
 
 
 def choice_buttons(table: TableLike, view: DealView, lang: str) -> list[discord.ui.Button[Any]]:
@@ -224,67 +218,24 @@ def choice_buttons(table: TableLike, view: DealView, lang: str) -> list[discord.
     return out
 
 
-def exchange_bounds(view: DealView) -> tuple[int, int]:
-    """How many cards the seat to exchange may discard: (least, most), the engine's."""
-    if view.exchange is None:
-        raise ValueError(f"seat {view.seat} is not to exchange")
-    return view.exchange
-
-
-def exchange_words(view: DealView) -> tuple[str, dict[str, object]]:
-    """What the seat to exchange may discard, as the menu and the button offer it (the
-    prompt's key and its arguments; the refusal's key is the prompt's, under
-    ``hombre.error``): one card at least from the menu, or none with *keep my hand*."""
-    least, most = exchange_bounds(view)
-    if not most:
-        return "exchange_empty", {}
-    if least == 0:
-        return "exchange_or_keep", {"most": most}
-    return "exchange_range", {"least": least, "most": most}
-
-
-def exchange_items(table: TableLike, view: DealView, lang: str) -> list[discord.ui.Item[Any]]:
-    """The exchange: a menu of one's hand (as many cards as the talon can give, at least
-    one for the hombre en prenant), and *keep my hand* when keeping is allowed."""
-    least, most = exchange_bounds(view)
-    keep = least == 0
-    items: list[discord.ui.Item[Any]] = []
-    if most:
-        fewest = max(least, 1)  # a menu takes one card at least: none is the button
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=str(ComponentId(table.id, table.moves, "discard", select=True)),
-            placeholder=t(
-                lang,
-                "hombre.exchange_placeholder",
-                least=fewest,
-                most=most,
-                talon=view.talon_left,
-            ),
-            min_values=fewest,
-            max_values=most,
-            options=[
-                discord.SelectOption(label=card_text(c, lang), value=str(c))
-                for c in hand_in_order(view)
-            ],
-        )
-        items.append(select)
-    if keep:
-        cid = ComponentId(table.id, table.moves, "call", "keep")
-        items.append(button(cid, t(lang, "hombre.btn.keep"), discord.ButtonStyle.secondary, row=1))
-    items.append(help_button(table, "exchange"))
-    return items
+def offered_moves(view: DealView) -> list[Action]:
+    """What the seat is offered, by its buttons and ``/play``: the legal moves, a card with
+    a signal only while a signal can ask the partner something (the engine accepts one
+    typed at any time, RULES.md §3)."""
+    if view.signal_asks():
+        return list(view.legal)
+    return [a for a in view.legal if a.signal is Signal.NONE]
 
 
 def play_items(
     table: TableLike, view: DealView, mine: bool, lang: str, step: str
 ) -> list[discord.ui.Item[Any]]:
     """The cards as buttons (a defender's carry the signal chosen with the toggles beside
-    them, offered while his partner has still to play to the trick), and the hombre's
+    them, offered while a signal can ask his partner something), and the hombre's
     *stop* when he may stop."""
     cards = hand_in_order(view)
     legal = {a.card for a in view.legal if a.kind is Kind.PLAY}
-    # a defender's toggles, while his partner has still to play to the trick
-    signalling = view.partner_to_play() and any(a.signal is not Signal.NONE for a in view.legal)
+    signalling = any(a.signal is not Signal.NONE for a in offered_moves(view))
     signal = {"gano": Signal.GANO, "knock": Signal.KNOCK}.get(step, Signal.NONE)
     if not signalling:
         signal = Signal.NONE
@@ -320,7 +271,8 @@ class HombreRenderer(TableStatus[DealView]):
     refusals = refusal_keys(
         {
             **dict.fromkeys(Refused, "error.illegal_call"),
-            Refused.STOP: "error.illegal_card",
+            Refused.STOP: "hombre.error.stop",
+            Rule.PLAY_EXPECTED: "hombre.error.play_expected",  # a call typed during the play
             Refused.SIGNAL: "hombre.error.signal",  # the hombre gives no signal
             # the exchange is worded by what the talon gives (``exchange_words``)
             Refused.DISCARD_EXPECTED: "hombre.error.exchange_range",
@@ -328,11 +280,15 @@ class HombreRenderer(TableStatus[DealView]):
             Refused.DISCARD_TOO_MANY: "hombre.error.exchange_range",
         }
     )
-    action_text = staticmethod(action_text)
+    # a refusal lists each playable card once; the choices say the signals (``move_text``)
+    action_text = staticmethod(listed_text)
     parse_move = staticmethod(parse_move)
 
     def move_text(self, view: DealView, action: Action, lang: str) -> str:
         return action_text(action, lang)
+
+    def offered(self, view: DealView) -> list[Action]:
+        return offered_moves(view)
 
     def money(self, amount: int, lang: str) -> str:
         if amount == 0:
@@ -474,7 +430,7 @@ class HombreRenderer(TableStatus[DealView]):
         if view.phase in (Phase.EXCHANGE, Phase.TALON):
             lines.append(t(lang, "hombre.talon_left", count=view.talon_left))
         done, playing = view.phase is Phase.DONE, view.phase is Phase.PLAY
-        prompt = t(lang, f"hombre.your_turn.{view.phase.name.lower()}")
+        prompt = t(lang, f"hombre.your_turn.{talon_phase(view)}")
         if mine and view.phase is Phase.EXCHANGE:
             words, args = exchange_words(view)
             keep = t(lang, "hombre.btn.keep")  # the button that discards nothing, by its name
@@ -486,7 +442,7 @@ class HombreRenderer(TableStatus[DealView]):
         if mine and view.phase in (Phase.AUCTION, Phase.TRUMP):
             items.extend(choice_buttons(table, view, lang))
         elif mine and view.phase is Phase.EXCHANGE:
-            items.extend(exchange_items(table, view, lang))
+            items.extend(exchange_items(table, view, hand_in_order(view), lang))
         elif mine and view.phase is Phase.TALON:
             for action in view.legal:
                 cid = ComponentId(table.id, table.moves, "call", action_arg(action))

@@ -69,6 +69,8 @@ class HombrePort(TrickPort):
             return LogLine.of("log.timeout", seat=seat, action=str(action))
         if action.kind is Kind.TRUMP:
             return LogLine.of("log.hombre.trump", seat=seat, suit=Suit(action.suit).name)
+        if action.kind in (Kind.SHOW, Kind.HIDE) and not state.talon_left:
+            return LogLine.of("log.hombre.talon_used", seat=seat)  # nothing to show or hide
         if action.kind in (Kind.SHOW, Kind.HIDE, Kind.STOP):
             return LogLine.of(f"log.hombre.{action.kind.name.lower()}", seat=seat)
         return None  # calls are in the auction's field, cards on the table

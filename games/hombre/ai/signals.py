@@ -61,8 +61,8 @@ def honours(view: DealView, card: int, signal: Signal) -> bool | None:
 def signal_for(view: DealView, card: int) -> Signal:
     """What the seat (a defender) says with ``card``."""
     partner = view.partner
-    if not view.partner_to_play():
-        return Signal.NONE  # the partner has played to this trick
+    if not view.signal_asks():
+        return Signal.NONE  # the partner has played to this trick, or has no choice
     rules = trick_rules(view.trump)
     if not view.trick:
         return _knock(view, card, partner)
