@@ -18,6 +18,7 @@ from bot.games.bete_hombree.drawing import offered_moves, result_text
 from bot.ids import ComponentId
 from bot.tables.table import LiveTable, apply_event
 from bot.texts.i18n import LANGS, t
+from games.ai.teacher.hint import hint, offers_hint
 from games.bete_hombree import Kind
 from tests.bot.example import example1
 from tests.bot.test_hombree_words import act, dm, example_table
@@ -114,6 +115,21 @@ def test_a_face_down_first_hand_is_offered_the_same_calls_in_his_hand_and_on_the
     assert calls_of(panel.children) == every
     assert calls_of(HOMBREE.renderer.table_buttons(table, view, lang)) == every
     assert HOMBREE.renderer.offered(view) == list(view.legal)
+
+
+def test_a_face_down_hand_is_offered_no_hint_until_its_seat_looks():
+    """A hint would be read from the hand its seat has not seen (RULES.md §1.3: the
+    blind calls are made without looking)."""
+    table = example_table("en", OLD_BETES, look=False)
+    for seat in (1, 2):  # first hand; second hand after sans préjudice (je retiens open)
+        view = table.state.view(seat)
+        assert view.face_down and view.turn == seat and len(view.legal) > 2
+        assert not offers_hint(HOMBREE.id, view)
+        assert hint(HOMBREE.id, view, budget=8, seed=1) is None
+        if seat == 1:
+            act(table, 1, "sans-prejudice")
+    apply_event(table, table.seq + 1, "look", {"seat": 2})
+    assert offers_hint(HOMBREE.id, table.state.view(2))
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -43,6 +43,8 @@ class HombreeValuer:
     unit = "sous"
 
     def candidates(self, view: HandView) -> list[Action]:
+        if view.face_down:  # its seat has not looked: a hint or a review would read the hand
+            return []
         if view.phase is Phase.DISCARD:
             return discard_candidates(view)
         return [a for a in view.legal if a.kind not in BLIND]
@@ -66,8 +68,7 @@ class HombreeValuer:
                 JUDGED_BATCH,
                 JUDGED_BATCH,
             )
-        first_hand = any(a.kind is Kind.SANS_PREJUDICE for a in view.legal)
-        if first_hand or any(m.kind in BLIND for m in moves):
+        if any(m.kind in BLIND for m in moves):
             return None  # a call made without looking at the hand
         values = _auction(view, moves)
         return Valuation(
