@@ -107,6 +107,11 @@ class GameWords(Protocol[ViewT_contra, ActionT]):
         call is said as it stands over the bid before it)."""
         ...
 
+    def listed_text(self, view: ViewT_contra, action: ActionT, lang: str) -> str:
+        """A legal move in a refusal's list of what may be done instead (``view``: the
+        refused player's), as the game words such a list."""
+        ...
+
     def parse_move(self, text: str) -> ActionT:
         """A move as a player types it with ``/play``; ``UserError`` if it is none."""
         ...

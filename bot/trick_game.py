@@ -109,6 +109,14 @@ class TableStatus(ABC, Generic[ShownT]):
         legal: Sequence[Any] = cast(Any, view).legal
         return legal
 
+    @abstractmethod
+    def move_text(self, view: ShownT, action: Any, lang: str) -> str:
+        """A legal move as the seat of ``view`` is offered it (``Renderer.move_text``)."""
+
+    def listed_text(self, view: ShownT, action: Any, lang: str) -> str:
+        """A legal move in a refusal's list of what may be done instead: as offered."""
+        return self.move_text(view, action, lang)
+
     def status_lines(self, table: TableLike, view: ShownT | None, lang: str) -> list[str]:
         played = not table.between_hands and table.status != "ended"
         shown = view if played else None

@@ -293,7 +293,11 @@ def _format_args(args: dict[str, Any], lang: str) -> dict[str, Any]:
     out = dict(args)
     legal = out.get("legal")
     renderer = out.pop("of", None)  # the game's renderer, which words ``legal``
+    seen = out.pop("seen", None)  # the view of the refused player, to word them as offered
     if isinstance(legal, list) and renderer is not None:
-        words = dict.fromkeys(renderer.action_text(a, lang) for a in legal)
+        words = dict.fromkeys(
+            renderer.action_text(a, lang) if seen is None else renderer.listed_text(seen, a, lang)
+            for a in legal
+        )
         out["legal"] = ", ".join(words) or "—"
     return out

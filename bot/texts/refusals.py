@@ -39,4 +39,4 @@ def refusal_error(refused: MoveRefused) -> UserError:
     when answered)."""
     renderer = refused.game.renderer
     key, args = renderer.refusal(refused.view, refused.action, refused.refusal)
-    return UserError(key, legal=refused.legal, of=renderer, **args)
+    return UserError(key, legal=refused.legal, of=renderer, seen=refused.view, **args)

@@ -10,18 +10,21 @@ import dataclasses
 import pytest
 
 import bot.games
+from bot.delivery.client import _format_args
 from bot.drawing.render import hand_panel, table_embed
 from bot.drawing.summary import settlement_embed
+from bot.errors import MoveRefused
 from bot.games.bete_hombree import GAME as HOMBREE
 from bot.games.bete_hombree.codec import call_arg
 from bot.games.bete_hombree.drawing import offered_moves, result_text
 from bot.ids import ComponentId
 from bot.tables.table import LiveTable, apply_event
 from bot.texts.i18n import LANGS, t
+from bot.texts.refusals import refusal_error
 from games.ai.teacher.hint import hint, offers_hint
-from games.bete_hombree import Kind
+from games.bete_hombree import Action, Kind, Phase
 from tests.bot.example import example1
-from tests.bot.test_hombree_words import act, dm, example_table
+from tests.bot.test_hombree_words import act, actions, dm, example_table, play_until
 
 OLD_BETES = [[1, "102", 24], [2, "101", 40]]  # Anne Marie's 24, then François Dernier's 40
 
@@ -226,3 +229,33 @@ def test_a_hand_stopped_once_decided_says_why_its_other_tricks_were_not_played(l
     text = result_text(cut, names, lang)
     assert text.endswith(t(lang, "summary.cut_short", played=2))
     assert ("2 plis" if lang == "fr" else "2 tricks") in text
+
+
+# ---- a refusal lists what may be done as the player is offered it ---------------------
+
+
+def refused_words(table: LiveTable, words: str, lang: str = "en") -> str:
+    """The answer to the seat to act trying ``words`` (refused), as the bot words it."""
+    state = table.state
+    seat = state.turn
+    view = state.view(seat)
+    action = Action.parse(words)
+    refused = MoveRefused(HOMBREE, view, action, state.check(action, seat), list(view.legal))
+    error = refusal_error(refused)
+    return t(lang, error.key, **_format_args(error.args_, lang))
+
+
+def test_a_refusal_lists_the_calls_and_declarations_as_they_are_offered():
+    table = example_table("en")
+    for seat, words in actions()[:3]:  # pass, 2, 3: Sud may cagnote, standing as 4
+        act(table, seat, words)
+    view = table.state.view(table.state.turn)
+    cagnote = next(a for a in view.legal if a.kind is Kind.CAGNOTE)
+    offered = HOMBREE.renderer.move_text(view, cagnote, "en")
+    assert "4" in offered and offered in refused_words(table, "bid 2")
+    play_until(table, Phase.DECLARE)
+    view = table.state.view(table.state.turn)
+    in_belle = [a for a in view.legal if a.kind is Kind.DECLARE and a.suit == view.belle]
+    answer = refused_words(table, "declare 2 S")
+    assert in_belle and all(HOMBREE.renderer.move_text(view, a, "en") in answer for a in in_belle)
+    assert "en belle" in answer

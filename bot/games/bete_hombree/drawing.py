@@ -327,6 +327,9 @@ class HombreeRenderer:
             return declare_text(action, action.suit == view.belle, lang)
         return action_text(action, lang)
 
+    def listed_text(self, view: HandView, action: Action, lang: str) -> str:
+        return self.move_text(view, action, lang)
+
     def offered(self, view: HandView) -> list[Action]:
         """What ``/play`` offers by autocomplete: what the buttons offer."""
         return offered_moves(view)

@@ -280,12 +280,14 @@ class HombreRenderer(TableStatus[DealView]):
             Refused.DISCARD_TOO_MANY: "hombre.error.exchange_range",
         }
     )
-    # a refusal lists each playable card once; the choices say the signals (``move_text``)
-    action_text = staticmethod(listed_text)
+    action_text = staticmethod(action_text)
     parse_move = staticmethod(parse_move)
 
     def move_text(self, view: DealView, action: Action, lang: str) -> str:
         return action_text(action, lang)
+
+    def listed_text(self, view: DealView, action: Action, lang: str) -> str:
+        return listed_text(action, lang)  # each card once, the choices say the signals
 
     def offered(self, view: DealView) -> list[Action]:
         return offered_moves(view)
