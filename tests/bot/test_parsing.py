@@ -156,6 +156,13 @@ def test_la_bete_hombree_moves_that_are_none(text):
         parse_move(text)
 
 
+@pytest.mark.parametrize("text", ["6", "5 bellle", "5 H sans", "5 ♥ 4 5"])
+def test_a_misspelt_call_or_declaration_is_not_answered_as_a_card(text):
+    with pytest.raises(UserError) as refused:
+        parse_move(text)
+    assert refused.value.key == "error.bad_input" and refused.value.args_["text"] == text
+
+
 @pytest.mark.parametrize(
     ("text", "action"),
     [

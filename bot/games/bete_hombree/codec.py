@@ -122,7 +122,12 @@ def parse_move(text: str) -> Action:
             return parse(text)
         except UserError:
             pass
-    cards = parse_cards(text)  # UserError naming the card it cannot read
+    try:
+        cards = parse_cards(text)  # UserError naming the card it cannot read
+    except UserError:
+        if text.strip()[:1].isdigit():  # a level: a call or a declaration misspelt
+            raise UserError("error.bad_input", text=text.strip()[:40]) from None
+        raise
     if len(cards) == 1:
         return Action.parse(f"play {cards[0]}")
     return Action.parse("discard " + " ".join(map(str, cards)))
