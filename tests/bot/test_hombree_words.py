@@ -186,8 +186,12 @@ def test_a_pinandele_summary_shows_no_tricks(lang):
     names = [f.name for f in settlement_embed(table, table.last, lang).fields]
     assert t(lang, "summary.tricks") not in names
     assert t(lang, "summary.payments") in names
+    no_trick = t(lang, "table.tricks", count=0)
+    assert no_trick not in field(table, lang, "table.seats")  # nor the seats, no card played
     # a hand played shows them
     table = example_table(lang)
     play_until(table, Phase.DONE)
     names = [f.name for f in settlement_embed(table, table.last, lang).fields]
     assert t(lang, "summary.tricks") in names
+    seats = field(table, lang, "table.seats")
+    assert any(t(lang, "table.tricks", count=n) in seats for n in table.last.outcome.tricks)

@@ -406,7 +406,8 @@ class HombreeRenderer:
     ) -> list[str]:
         if view is None:
             return []
-        tricks = view.tricks_won[seat] if view.phase in (Phase.PLAY, Phase.DONE) else None
+        played = view.phase in (Phase.PLAY, Phase.DONE) and view.contract is not None
+        tricks = view.tricks_won[seat] if played else None  # none after a pinandèle
         return seat_roles(lang, view.dealer == seat and not table.between_hands, (), tricks)
 
     def public_fields(self, table: TableLike, view: HandView | None, lang: str) -> list[Field]:
