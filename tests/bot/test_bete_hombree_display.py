@@ -16,7 +16,7 @@ from bot.drawing.summary import settlement_embed
 from bot.errors import MoveRefused
 from bot.games.bete_hombree import GAME as HOMBREE
 from bot.games.bete_hombree.codec import call_arg
-from bot.games.bete_hombree.drawing import offered_moves, result_text
+from bot.games.bete_hombree.drawing import declare_prompt, offered_moves, result_text
 from bot.ids import ComponentId
 from bot.tables.table import LiveTable, apply_event
 from bot.texts.i18n import LANGS, t
@@ -259,3 +259,21 @@ def test_a_refusal_lists_the_calls_and_declarations_as_they_are_offered():
     answer = refused_words(table, "declare 2 S")
     assert in_belle and all(HOMBREE.renderer.move_text(view, a, "en") in answer for a in in_belle)
     assert "en belle" in answer
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_declarer_is_told_which_level_only_the_belle_allows(lang):
+    """After je retiens the declarer names his level: 2 only en belle (RULES.md §1.4)."""
+    table = example_table(lang, look=False)
+    act(table, 1, "sans-prejudice")
+    act(table, 2, "retiens")
+    while table.state.phase is Phase.AUCTION:
+        act(table, table.state.turn, "pass")
+    view = table.state.view(2)
+    assert view.phase is Phase.DECLARE and view.turn == 2
+    declarations = [a for a in view.legal if a.kind is Kind.DECLARE]
+    assert {a.suit for a in declarations if a.level == 2} == {view.belle}
+    prompt = declare_prompt(view, lang)
+    assert (
+        t(lang, "hand.declare.level_belle", levels="\0", belle_levels="2").split("\0")[1] in prompt
+    )

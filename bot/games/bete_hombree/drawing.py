@@ -176,7 +176,13 @@ def declare_prompt(view: HandView, lang: str) -> str:
         ]
         parts = [t(lang, "hand.declare.trump", suits=one_of(named, lang))]
     levels = sorted({a.level for a in legal})
-    if len(levels) > 1:
+    anywhere = sorted({a.level for a in legal if a.suit != belle})
+    in_belle = [n for n in levels if n not in anywhere]  # a level said only en belle
+    if len(levels) > 1 and in_belle and anywhere:
+        said = one_of([str(n) for n in anywhere], lang)
+        only = one_of([str(n) for n in in_belle], lang)
+        parts.append(t(lang, "hand.declare.level_belle", levels=said, belle_levels=only))
+    elif len(levels) > 1:
         parts.append(t(lang, "hand.declare.level", levels=one_of([str(n) for n in levels], lang)))
     if any(a.matadors for a in legal):
         parts.append(t(lang, "hand.declare.matadors"))
