@@ -16,7 +16,12 @@ from bot.drawing.summary import settlement_embed
 from bot.errors import MoveRefused
 from bot.games.bete_hombree import GAME as HOMBREE
 from bot.games.bete_hombree.codec import call_arg
-from bot.games.bete_hombree.drawing import declare_prompt, offered_moves, result_text
+from bot.games.bete_hombree.drawing import (
+    declare_prompt,
+    discard_placeholder,
+    offered_moves,
+    result_text,
+)
 from bot.ids import ComponentId
 from bot.tables.table import LiveTable, apply_event
 from bot.texts.i18n import LANGS, t
@@ -277,3 +282,12 @@ def test_the_declarer_is_told_which_level_only_the_belle_allows(lang):
     assert (
         t(lang, "hand.declare.level_belle", levels="\0", belle_levels="2").split("\0")[1] in prompt
     )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_discard_menu_says_how_many_cards_as_a_range_or_a_number(lang):
+    assert discard_placeholder([1, 2, 3], lang) == t(
+        lang, "hand.discard_placeholder_range", least=1, most=3
+    )
+    assert "1/2/3" not in discard_placeholder([1, 2, 3], lang)
+    assert discard_placeholder([3], lang) == t(lang, "hand.discard_placeholder", count=3)

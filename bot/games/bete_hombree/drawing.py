@@ -189,6 +189,13 @@ def declare_prompt(view: HandView, lang: str) -> str:
     return t(lang, "hand.your_turn.declare", what=names_text(parts, lang))
 
 
+def discard_placeholder(counts: list[int], lang: str) -> str:
+    """The discard menu's invitation: so many cards, or from the fewest to the most."""
+    if len(counts) == 1:
+        return t(lang, "hand.discard_placeholder", count=counts[0])
+    return t(lang, "hand.discard_placeholder_range", least=counts[0], most=counts[-1])
+
+
 def phase_prompt(view: HandView, names: list[str], lang: str) -> str:
     if view.phase is Phase.DONE:
         return t(lang, "phase.done")
@@ -504,7 +511,7 @@ class HombreeRenderer:
             counts = sorted({a.cards.bit_count() for a in hv.legal})
             select: discord.ui.Select[Any] = discord.ui.Select(
                 custom_id=str(ComponentId(tid, moves, "discard", select=True)),
-                placeholder=t(lang, "hand.discard_placeholder", count="/".join(map(str, counts))),
+                placeholder=discard_placeholder(counts, lang),
                 min_values=counts[0],
                 max_values=counts[-1],
                 options=[
