@@ -151,8 +151,8 @@ def pool_text(
 ) -> str:
     """The poule, the bête in play inside it and the waiting bêtes (largest first);
     ``dealt``: ``pool`` is a deal's money before it, shown with its antes and the bête
-    that entered paid in (as the table has it now), else (with ``ante``) the ante of the
-    next deal."""
+    that entered paid in (as the table has it now), else (with ``ante``) what the next
+    deal adds: the bête entering its poule and the ante."""
     poule, in_play, waiting = pool.poule, pool.bete_in_play, list(pool.register)
     if dealt:
         poule += SEATS * pool.ante
@@ -162,7 +162,14 @@ def pool_text(
     lines = [t(lang, "hombre.poule", amount=poule)]
     if in_play:
         lines.append(t(lang, "hombre.bete_in_play", amount=in_play))
-    last = [t(lang, "hombre.ante", amount=pool.ante)] if pool.ante and ante and not dealt else []
+    last = []
+    if ante and not dealt:  # the next deal: the bête entering its poule, then the ante
+        if pool.entering >= 0:
+            entering = pool.register[pool.entering]
+            name = names[entering.owner]
+            last.append(t(lang, "hombre.entering", name=name, amount=entering.amount))
+        if pool.ante:
+            last.append(t(lang, "hombre.ante", amount=pool.ante))
     waiting.sort(key=lambda b: -b.amount)
     if waiting:
         said = [f"{names[b.owner]} {b.amount}" for b in waiting]

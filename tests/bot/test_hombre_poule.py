@@ -1,0 +1,30 @@
+"""L'Hombre's poule as the table shows it: between deals, what the next deal adds (the
+bête entering the poule after one was taken, the ante); once dealt, both in it."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.hombre.drawing import pool_text
+from bot.texts.i18n import LANGS, t
+from games.hombre import Pool
+from games.money import Bete
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_between_deals_the_poule_says_which_bete_enters_it_next(lang):
+    """After a poule was taken the largest waiting bête enters the next one (RULES.md §3):
+    said before the deal, beside the ante; once dealt, it is in the poule."""
+    names = ["Sud", "Est", "Nord"]
+    pool = Pool(poule=0, register=(Bete(0, 6), Bete(2, 9)), ante=2)
+    between = pool_text(pool, names, lang)
+    assert t(lang, "hombre.entering", name="Nord", amount=9) in between
+    assert t(lang, "hombre.ante", amount=2) in between
+    dealt = pool_text(pool, names, lang, dealt=True)
+    assert t(lang, "hombre.poule", amount=15) in dealt and "Nord" not in dealt
+    assert t(lang, "hombre.entering", name="Nord", amount=9) not in pool_text(
+        pool, names, lang, ante=False
+    )  # an ended table speaks of no next deal
+    waiting = Pool(poule=6, register=(Bete(2, 9),), ante=0)  # a remise: nothing enters
+    assert "Nord" in pool_text(waiting, names, lang)
+    assert t(lang, "hombre.entering", name="Nord", amount=9) not in pool_text(waiting, names, lang)
