@@ -192,6 +192,17 @@ class GameState(Protocol[ActionT, ViewT_co]):
 
 
 @runtime_checkable
+class MoneyState(Protocol):
+    """A deal of a game with money (``Capabilities.money``), as the table shows its
+    balances: ``net_so_far`` is each seat's net payment in the deal so far (the antes
+    and a bête paid in from its start; once settled, ``Outcome.net``), the counterpart
+    of what its pot shown holds already."""
+
+    @property
+    def net_so_far(self) -> tuple[int, ...]: ...
+
+
+@runtime_checkable
 class GameView(Protocol[ActionT_co]):
     """What the core reads of any seat's view (``GameState.view``), whatever the game.
 

@@ -35,7 +35,7 @@ from bot.drawing.wording import played_trick_text as played_trick_text
 from bot.drawing.wording import signed as signed
 from bot.drawing.wording import suit_text as suit_text
 from bot.drawing.wording import trick_text as trick_text
-from bot.game import Field, TableLike, TrickView
+from bot.game import Field, MoneyState, TableLike, TrickView
 from bot.ids import ComponentId
 from bot.tables.computer import LEVELS, level_player
 from bot.tables.table import LiveTable
@@ -309,6 +309,22 @@ def tricks_mark(table: LiveTable) -> tuple[int, int]:
     return table.hand_no, taken
 
 
+def seat_balances(table: LiveTable) -> list[int]:
+    """Each seat's balance as the table shows it: the session's (its settled deals), and
+    during a deal what the deal has moved already (its antes, a bête paid in: the pot
+    the table shows holds them), so that the balances and the pot always sum alike.  A
+    settled deal is in the session's balances alone."""
+    session = table.session
+    assert session is not None
+    balances = [session.balances[seat.player] for seat in table.seats]
+    if not table.in_deal:
+        return balances
+    state = table.state
+    if not isinstance(state, MoneyState):
+        raise TypeError(f"{table.game.id}: a deal with money says what it moved (MoneyState)")
+    return [held + paid for held, paid in zip(balances, state.net_so_far, strict=True)]
+
+
 def table_embed(table: LiveTable, lang: str, since: int | None = None) -> discord.Embed:
     """The table message's embed (``since``: the tricks of the hand it showed already,
     as ``trick_field`` takes it)."""
@@ -342,14 +358,15 @@ def table_embed(table: LiveTable, lang: str, since: int | None = None) -> discor
         lines.extend(t(lang, "table.absent", name=names[i]) for i in table.absent())
     embed = discord.Embed(title=title, colour=colour, description="\n".join(lines))
     seat_lines = []
+    balances = seat_balances(table) if session is not None and game.capabilities.money else []
     for i, seat in enumerate(table.seats):
         marks = ["▶"] if table.to_act == i else []  # nobody's turn once play has ended
         text = f"`{i + 1}` **{seat.name}**"
         details = renderer.seat_details(table, view, i, lang)
         if seat.stand_in:
             details.append(t(lang, "table.stand_in"))
-        if session is not None and game.capabilities.money:
-            details.append(renderer.money(session.balances[seat.player], lang))
+        if balances:
+            details.append(renderer.money(balances[i], lang))
         seat_lines.append(
             " ".join([*marks, text]) + (" — " + " · ".join(details) if details else "")
         )

@@ -176,6 +176,12 @@ class DealState(TrickPlay):
         self.phase = Phase.PLAY
         self._start_play(self.first)  # the non-dealer leads
 
+    @property
+    def net_so_far(self) -> tuple[int, ...]:
+        """Each seat's net payment in this deal so far (``bot.game.MoneyState``): no
+        ante, nothing before the settlement."""
+        return (0,) * SEATS if self.outcome is None else self.outcome.net
+
     def copy(self) -> DealState:
         return self._copied((*TrickPlay.__slots__, *DealState.__slots__), ("actions",))
 

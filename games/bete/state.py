@@ -255,6 +255,15 @@ class DealState(TrickPlay):
         self.pot = Pot(reserve, stake, kings)
         self.bete_in_play = bete_in_play
 
+    @property
+    def net_so_far(self) -> tuple[int, ...]:
+        """Each seat's net payment in this deal so far, the pot's counterpart: from the
+        start the antes and the bête entering the stake (``_pay_antes``), then the
+        curieuses, once settled the whole deal's (``Outcome.net``)."""
+        if self.outcome is not None:
+            return self.outcome.net
+        return net_of(self.transfers, self.seats)[0]
+
     # ---- copying -----------------------------------------------------------------
 
     def copy(self) -> DealState:

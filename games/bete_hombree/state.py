@@ -118,6 +118,12 @@ class HandState(Declaration):
         self.max_opp = 0
         self.outcome = None
 
+    @property
+    def net_so_far(self) -> tuple[int, ...]:
+        """Each seat's net payment in this hand so far: nothing moves before the
+        settlement (a pinandèle is paid then), then the whole hand's (``Outcome.net``)."""
+        return (0,) * SEATS if self.outcome is None else self.outcome.net
+
     # ---- copying -----------------------------------------------------------------
 
     def copy(self) -> HandState:

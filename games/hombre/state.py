@@ -34,7 +34,7 @@ from games.hombre.rules import (
     trick_rules,
 )
 from games.hombre.settle import FinishedDeal, Outcome, ante_transfers, settle, settle_all_pass
-from games.money import Transfer
+from games.money import Transfer, net_of
 from games.refusals import Refusal, Rule, turn_refusal, verified_turn
 from games.tricks import PlayedTrick, TrickPlay
 
@@ -196,6 +196,15 @@ class DealState(TrickPlay):
     @property
     def talon_left(self) -> int:
         return TALON_SIZE - self.drawn
+
+    @property
+    def net_so_far(self) -> tuple[int, ...]:
+        """Each seat's net payment in this deal so far, the poule's counterpart: from
+        the start the antes and the bête entering the poule (``ante_transfers``), once
+        settled the whole deal's (``Outcome.net``)."""
+        if self.outcome is not None:
+            return self.outcome.net
+        return net_of(self.transfers, SEATS)[0]
 
     def defenders(self) -> tuple[int, int]:
         return defenders_of(self.hombre)
