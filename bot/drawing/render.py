@@ -75,6 +75,7 @@ def trick_field(
     trick played while the message was being edited is not skipped; the oldest give
     way first when they would not fit in a field."""
     number = len(view.tricks_played) + 1
+    over = False  # the hand is over: its last trick stays
     lines = []
     if view.trick:
         leader = view.trick[0][0]
@@ -84,8 +85,8 @@ def trick_field(
             + t(lang, "table.trick_winning", name=names[view.winning])
         )
         lines.append(trick_text(view.trick, names, lang, view.winning))
-    elif view.tricks_played and view.turn < 0:  # the hand is over: its last trick stays
-        number -= 1
+    elif view.tricks_played and view.turn < 0:
+        over = True
     elif view.tricks_played:
         lines.append(t(lang, "table.trick_empty"))
     else:
@@ -101,6 +102,8 @@ def trick_field(
         earlier.insert(0, line)
         room -= len(line) + 1
     lines += earlier
+    if over:  # its tricks are numbered in the lines already
+        return (t(lang, "table.tricks_done", count=len(earlier)), "\n".join(lines), False)
     return (t(lang, "table.trick", number=number), "\n".join(lines), False)
 
 

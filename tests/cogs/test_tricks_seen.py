@@ -98,3 +98,20 @@ async def test_the_summary_is_coloured_by_its_result(world):
     summaries = [m for m in world.channel.history() if m.embeds and m.id != table.row.message_id]
     assert summaries and summaries[-1].embeds[0].colour == RESULT_COLOURS[True]
     assert RESULT_COLOURS[True] != RESULT_COLOURS[False]
+
+
+async def test_the_hand_s_last_trick_stays_on_the_table_under_its_own_heading(world):
+    table = await open_full_table(world)
+    lang = table.public_lang
+    for seat, words in actions():
+        if live(world).state.is_over:
+            break
+        await act_in_dm(world, seat, Action.parse(words))
+    taken = live(world).state.view(0).tricks_played
+    embed = world.table_message().embeds[0]
+    heading = t(lang, "table.tricks_done", count=1)
+    [field] = [f.value for f in embed.fields if f.name == heading]
+    cards = " ".join(card_text(c, lang) for _, c in taken[-1].cards)
+    name = table.name(taken[-1].winner)
+    assert t(lang, "table.last_trick", number=len(taken), cards=cards, name=name) in field
+    assert not [f for f in embed.fields if f.name == t(lang, "table.trick", number=len(taken))]
