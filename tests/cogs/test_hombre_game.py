@@ -276,18 +276,24 @@ async def test_whole_games_of_l_hombre_every_way_and_the_boards(world):
     assert rules.ephemeral and "matadors" in rules.response.embeds[0].description
 
 
-async def test_a_forged_signal_or_a_hombre_s_signal_is_refused_and_changes_nothing(world):
+async def to_the_play(world):
+    """The first hand takes with the top spades, the others pass; spades are trumps, he
+    discards the 5♠, both defenders keep their hands, he hides the talon: his lead."""
     world.bot.service.deal_source = rigged(TOP_SPADES)
     table = await open_hombre_table(world)
     state = table.state
     for action in (Action(Kind.PRENDRE), Action(Kind.PASS), Action(Kind.PASS)):
         await act(world, action, way=2)
     await act(world, Action(Kind.TRUMP, suit=int(Suit.S)), way=2)
-    await act(world, Action(Kind.DISCARD, card("5S").bit), way=2)
-    await act(world, Action(Kind.DISCARD, 0), way=2)
-    await act(world, Action(Kind.DISCARD, 0), way=2)
-    await act(world, Action(Kind.HIDE), way=2)  # the hombre drew last
+    for cards in (card("5S").bit, 0, 0):
+        await act(world, Action(Kind.DISCARD, cards), way=2)
+    await act(world, Action(Kind.HIDE), way=2)
     assert state.phase is Phase.PLAY
+    return table, state
+
+
+async def test_a_forged_signal_or_a_hombre_s_signal_is_refused_and_changes_nothing(world):
+    table, state = await to_the_play(world)  # the hombre drew last
     seq, hombre = table.seq, state.turn
     member = world.members[hombre]
     refused(world, await member.slash(world.channel, "play", move="AS gano"), "Only a defender")
@@ -360,15 +366,7 @@ def sig_ids(world, seat: int) -> list[str]:
 
 
 async def test_signals_are_offered_only_while_they_can_ask_the_partner_something(world):
-    world.bot.service.deal_source = rigged(TOP_SPADES)
-    table = await open_hombre_table(world)
-    state = table.state
-    for action in (Action(Kind.PRENDRE), Action(Kind.PASS), Action(Kind.PASS)):
-        await act(world, action, way=2)
-    await act(world, Action(Kind.TRUMP, suit=int(Suit.S)), way=2)
-    for cards in (card("5S").bit, 0, 0):
-        await act(world, Action(Kind.DISCARD, cards), way=2)
-    await act(world, Action(Kind.HIDE), way=2)
+    _, state = await to_the_play(world)
     hombre = state.turn
     await act(world, Action(Kind.PLAY, card("AS").bit), way=2)
     # the first defender, his partner to play: the toggles and /play say the signals
@@ -392,15 +390,7 @@ async def test_signals_are_offered_only_while_they_can_ask_the_partner_something
 
 
 async def test_a_call_typed_during_the_play_is_refused_in_its_own_words(world):
-    world.bot.service.deal_source = rigged(TOP_SPADES)
-    table = await open_hombre_table(world)
-    state = table.state
-    for action in (Action(Kind.PRENDRE), Action(Kind.PASS), Action(Kind.PASS)):
-        await act(world, action, way=2)
-    await act(world, Action(Kind.TRUMP, suit=int(Suit.S)), way=2)
-    for cards in (card("5S").bit, 0, 0):
-        await act(world, Action(Kind.DISCARD, cards), way=2)
-    await act(world, Action(Kind.HIDE), way=2)
+    table, state = await to_the_play(world)
     await act(world, Action(Kind.PLAY, card("AS").bit), way=2)
     seq, defender = table.seq, world.members[state.turn]
     playable = {a.card for a in state.legal_actions()}
