@@ -93,10 +93,10 @@ class Info(commands.Cog):
                 name = one.spec.name(self.bot.lang(interaction))
                 raise UserError("error.no_register", game=name)
             chosen = [one]
-        lang = await self._public_lang(interaction)
         service, guild_id = self.bot.service, interaction.guild_id
 
         async def registers() -> list[discord.Embed]:
+            lang = await self._public_lang(interaction)
             embeds = []
             for each in chosen:
                 register = await service.register(guild_id, each.id)
@@ -120,13 +120,12 @@ class Info(commands.Cog):
         if interaction.channel_id is not None:
             table = self.bot.service.in_channel(interaction.channel_id)
         chosen = None if game is None and table is None else _game(game, table)
-        lang = await self._public_lang(interaction)
-        shown = await in_time(
-            interaction,
-            self._shown(interaction, chosen, since, lang, period),
-            ephemeral=False,
-            since=asked,
-        )
+
+        async def standings() -> tuple[str, list[tuple[discord.Embed, Chart | None]]]:
+            lang = await self._public_lang(interaction)
+            return lang, await self._shown(interaction, chosen, since, lang, period)
+
+        lang, shown = await in_time(interaction, standings(), ephemeral=False, since=asked)
         if not shown:
             await send(interaction, embed=nothing_played_embed(lang, period))
             return
@@ -213,11 +212,16 @@ class Info(commands.Cog):
         since = period_start(period)
         chosen = None if game is None else _game(game, None)
         who = player or interaction.user
-        reading = self.bot.service.player_reviews(
-            interaction.guild_id, str(who.id), None if chosen is None else chosen.id, since
-        )
-        reviews = await in_time(interaction, reading, ephemeral=False, since=asked)
-        lang = await self._public_lang(interaction)
+        guild_id = interaction.guild_id
+
+        async def reading() -> tuple[str, list[Any]]:
+            lang = await self._public_lang(interaction)
+            game_id = None if chosen is None else chosen.id
+            return lang, await self.bot.service.player_reviews(
+                guild_id, str(who.id), game_id, since
+            )
+
+        lang, reviews = await in_time(interaction, reading(), ephemeral=False, since=asked)
         found = {progress.game: progress for progress in progress_by_game(reviews)}
         shown = [(each, found[each.id]) for each in table_games() if each.id in found]
         if not shown:

@@ -41,10 +41,10 @@ def slowed(world: World, monkeypatch: pytest.MonkeyPatch, names: tuple[str, ...]
     return answered
 
 
-COMMANDS = {
-    "scoreboard": (("scoreboard", "match_scoreboard"), {"game": "bete"}, "Scoreboard"),
-    "betes": (("register",), {"game": "bete"}, "Register of bêtes"),
-    "stats": (("player_reviews",), {}, "La Bête"),
+COMMANDS = {  # what each reads (the server's language first), its options, its title
+    "scoreboard": (("guild_language", "scoreboard"), {"game": "bete"}, "Scoreboard"),
+    "betes": (("guild_language", "register"), {"game": "bete"}, "Register of bêtes"),
+    "stats": (("guild_language", "player_reviews"), {}, "La Bête"),
 }
 
 
