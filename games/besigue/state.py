@@ -49,6 +49,26 @@ class DealView(SeatView):
     turned_seven: bool  # the turned card was a 7: 10 to the dealer
     seven_done: bool  # the declarer has done his seven action for this trick
 
+    def seven_may_be_called(self) -> bool:
+        """Whether the declarer may still show or exchange a 7, as everyone can tell (his
+        hand unseen): not after his seven of this trick, nor when no pack's 7 of trump can
+        be in a hand without having scored. Each pack's 7 is accounted for once it scored
+        (shown; exchanged or turned: under the stock), or was played (a 7 shown may be
+        played after, so a played 7 is one that did not score only beyond those shown)."""
+        if self.seven_done:
+            return False
+        tricks = [*(trick.cards for trick in self.tricks_played), self.trick]
+        played = sum(
+            card.suit == self.trump and card.rank == Rank.SEVEN
+            for cards in tricks
+            for _, card in cards
+        )
+        exchanged = sum(kind is Kind.SEVEN_EXCHANGE for _, kind in self.sevens)
+        shown = len(self.sevens) - exchanged  # scored, and still in a hand until played
+        unscored_played = max(0, played - shown)
+        packs = len(self.hand_sizes)
+        return packs - self.turned_seven - len(self.sevens) - unscored_played > 0
+
 
 class DealState(DealFlow):
     """A deal of the classic game being played, from the deal to the count."""

@@ -42,7 +42,7 @@ from games.besigue.melds import resolve
 from games.besigue.record import GAME
 from games.besigue.score import FEW_BRISQUES, UNDER_SCORE
 from games.besigue.spec import SPEC
-from games.cards import Card, Rank
+from games.cards import Card
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "melds", "play", "scoring")
 
@@ -91,30 +91,11 @@ def must_win_suffix(view: DealView) -> str:
     return ".beat" if view.rules.phase2_must_win else ""
 
 
-def seven_possible(view: DealView) -> bool:
-    """Whether the declarer may still show or exchange a 7, as everyone can tell (his hand
-    unseen): not after his seven of this trick, nor when no pack's 7 of trump can be in a
-    hand without having scored. Each pack's 7 is accounted for once it scored (shown;
-    exchanged or turned: under the stock), or was played (a 7 shown may be played after,
-    so a played 7 is one that did not score only beyond those shown)."""
-    if view.seven_done:
-        return False
-    tricks = [*(trick.cards for trick in view.tricks_played), view.trick]
-    played = sum(
-        card.suit == view.trump and card.rank == Rank.SEVEN for cards in tricks for _, card in cards
-    )
-    exchanged = sum(kind is Kind.SEVEN_EXCHANGE for _, kind in view.sevens)
-    shown = len(view.sevens) - exchanged  # scored, and still in a hand until played
-    unscored_played = max(0, played - shown)
-    packs = len(view.hand_sizes)
-    return packs - view.turned_seven - len(view.sevens) - unscored_played > 0
-
-
 def phase_prompt(view: DealView, names: list[str], lang: str) -> str:
     if view.phase is Phase.DONE:
         return t(lang, "phase.done.besigue")
     word = view.phase.name.lower()
-    if view.phase is Phase.DECLARE and not seven_possible(view):
+    if view.phase is Phase.DECLARE and not view.seven_may_be_called():
         word += ".no_seven"
     return t(lang, f"besigue.phase.{word}", name=names[view.turn])
 
