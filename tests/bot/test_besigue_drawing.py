@@ -16,7 +16,8 @@ from bot.games.besigue.drawing import BesigueRenderer, phase_prompt
 from bot.games.besigue.shared_drawing import play_buttons
 from games.besigue import Action, DealState, Kind, Phase, Rules, Session
 from games.besigue.rules import deck_for
-from games.cards import cards_of
+from games.besigue.score import FEW_BRISQUES, Outcome
+from games.cards import Suit, cards_of
 
 LEADER = ["AS", "AS", "QS", "JS", "JH", "JD", "JC", "KH"]
 DEALER = ["7S", "8S", "9S", "7H", "8H", "9H", "7D", "8D"]
@@ -284,3 +285,23 @@ def test_a_7_that_reaches_the_target_ends_the_match_in_words_that_fit_it() -> No
     table = SimpleNamespace(names=["Marc", "Anne"], hand_no=1, state=state)
     _, count, _ = BesigueRenderer().settlement(table, session.settle(state), "en")
     assert count.startswith("The target is reached during the deal by Anne: the match ends")
+
+
+def test_a_seat_that_took_no_brisque_is_not_told_its_brisques_did_not_count() -> None:
+    """At three, a side under 8 brisques has them not counted; a seat that took none
+    lost nothing, and its count says "0 brisques 0" as at two."""
+    outcome = Outcome(
+        trump=Suit.C, melds=(40, 0, 250), last_trick=2, brisque_cards=(3, 0, 10),
+        brisques=(0, 0, 100), brisques_lost=(FEW_BRISQUES, FEW_BRISQUES, None),
+        points=(40, 0, 360), tricks=(9, 3, 20), teams=(0, 1, 2), scores_before=(0, 0, 0),
+        scores=(40, 0, 360), target=1000, over=False, winner=None, en_bas_table=False,
+        ended_at_once=False, best=(None, None, None), net=(0, 0, 0),
+    )  # fmt: skip
+    for lang, lost, none in (
+        ("en", "3 brisques not counted (fewer than 8)", "0 brisques 0"),
+        ("fr", "3 brisques non comptées (moins de 8)", "0 brisque 0"),
+    ):
+        anne, marc, paul = BesigueRenderer().count_lines(outcome, ["Anne", "Marc", "Paul"], lang)
+        assert lost in anne and "100" not in anne
+        assert none in marc and ("not counted" not in marc and "non compt" not in marc)
+        assert "10 brisques 100" in paul

@@ -337,7 +337,7 @@ class PointsRenderer(TableStatus[ViewT]):
             if outcome.last_trick == seat:
                 parts.append(t(lang, f"{words}.count.last_trick"))
             cards, lost = outcome.brisque_cards[seat], outcome.brisques_lost[seat]
-            if lost is not None:
+            if lost is not None and cards:  # none taken: nothing was lost
                 parts.append(t(lang, f"{words}.count.{self.lost_words[lost]}", count=cards))
             elif not outcome.ended_at_once:
                 points = self.brisques_points(outcome.brisques[seat])
