@@ -20,14 +20,16 @@ CHOICES = 25  # Discord shows 25 choices at most
 def play_choices(
     renderer: Renderer[Any, Any, Any], view: Any, lang: str, typed: str
 ) -> list[Choice[str]]:
-    """The choices for ``view``'s seat, for what it typed so far (``typed``)."""
+    """The choices for ``view``'s seat, for what it typed so far (``typed``): first the
+    moves built on it (``HandDrawer.completed``), then the offered ones it fits."""
     offered = offered_order(renderer.hand_rows(view, lang), renderer.offered(view), bool(typed))
-    out = []
-    for action in offered:
+    built = renderer.completed(view, typed, lang)
+    out: dict[str, Choice[str]] = {}
+    for action in [*built, *offered]:
         label, value = renderer.move_text(view, action, lang), str(action)
-        if matches(typed, label, value):
-            out.append(Choice(name=label[:100], value=value[:100]))
-    return out[:CHOICES]
+        if value not in out and (action in built or matches(typed, label, value)):
+            out[value] = Choice(name=label[:100], value=value[:100])
+    return list(out.values())[:CHOICES]
 
 
 def offered_order(rows: list[CardRow], legal: Sequence[Any], typed: bool) -> list[Any]:

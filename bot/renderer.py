@@ -199,6 +199,11 @@ class HandDrawer(Protocol[ViewT_contra, ActionT_co]):
         only the calls made blind)."""
         ...
 
+    def completed(self, view: ViewT_contra, typed: str, lang: str) -> Sequence[ActionT_co]:
+        """The moves ``/play``'s choices add to the offered ones for what the seat typed
+        so far: a discard of several cards built as they are named; none in most games."""
+        ...
+
     def component_action(
         self, view: ViewT_contra, verb: str, arg: str, values: list[str]
     ) -> ActionT_co | None:

@@ -109,6 +109,10 @@ class TableStatus(ABC, Generic[ShownT]):
         legal: Sequence[Any] = cast(Any, view).legal
         return legal
 
+    def completed(self, view: ShownT, typed: str, lang: str) -> Sequence[Any]:
+        """No move beyond the offered ones (``HandDrawer.completed``)."""
+        return ()
+
     @abstractmethod
     def move_text(self, view: ShownT, action: Any, lang: str) -> str:
         """A legal move as the seat of ``view`` is offered it (``Renderer.move_text``)."""

@@ -292,6 +292,45 @@ async def to_the_play(world):
     return table, state
 
 
+async def test_play_builds_a_discard_of_several_cards_as_they_are_named(world):
+    """The menu takes several cards at once; ``/play`` offers the cards typed so far as a
+    discard, then each with one card more, the word being typed choosing among them."""
+    world.bot.service.deal_source = rigged(TOP_SPADES)
+    table = await open_hombre_table(world)
+    state = table.state
+    for action in (Action(Kind.PRENDRE), Action(Kind.PASS), Action(Kind.PASS)):
+        await act(world, action, way=2)
+    await act(world, Action(Kind.TRUMP, suit=int(Suit.S)), way=2)
+    hombre = state.turn
+    member, hand = world.members[hombre], hand_in_order(state.view(hombre))
+    low, other, third = card("5S"), card("6S"), card("7S")
+
+    async def offered(typed: str) -> list[dict]:
+        return await member.autocomplete(world.channel, "play", "move", typed)
+
+    def value(*cards: Card) -> str:
+        return str(Action(Kind.DISCARD, card_mask(cards)))
+
+    choices = await offered(f"écart {low}")
+    assert [c["value"] for c in choices] == [
+        value(low), *(value(low, c) for c in hand if c != low)
+    ]  # fmt: skip
+    assert card_text(low, "en") in choices[1]["name"] and choices[1]["name"].startswith("discard")
+    choices = await offered(f"{low} {other} 7")  # the last word not yet a card: 7♠ only
+    assert [c["value"] for c in choices] == [value(low, other, third)]
+    assert [c["value"] for c in await offered(f"{low} {low}")] == []  # a card named twice
+    held = state.hands[hombre]
+    await member.slash(world.channel, "play", move=choices[0]["value"])
+    assert not world.env.errors
+    assert state.view(hombre).discarded == card_mask([low, other, third])
+    assert state.hands[hombre] & card_mask([low, other, third]) == 0 != held
+    # the defender after him: a card of his and one more, never a card he does not hold
+    defender = world.members[state.turn]
+    mine = hand_in_order(state.view(state.turn))[0]
+    assert len(await defender.autocomplete(world.channel, "play", "move", f"{mine}")) == 9
+    assert await defender.autocomplete(world.channel, "play", "move", f"{low} ") == []
+
+
 async def test_a_forged_signal_or_a_hombre_s_signal_is_refused_and_changes_nothing(world):
     table, state = await to_the_play(world)  # the hombre drew last
     seq, hombre = table.seq, state.turn

@@ -347,6 +347,9 @@ class HombreeRenderer:
         """What ``/play`` offers by autocomplete: what the buttons offer."""
         return offered_moves(view)
 
+    def completed(self, view: HandView, typed: str, lang: str) -> list[Action]:
+        return []  # every discard is among the offered (three cards at most)
+
     def money(self, amount: int, lang: str) -> str:
         # signed, in sous wherever shown, as the other games show theirs with their unit
         return t(lang, "bete-hombree.sous", amount=signed(amount))

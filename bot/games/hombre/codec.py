@@ -14,7 +14,7 @@ from typing import Final
 
 from bot.errors import UserError
 from bot.texts.parsing import parse_card, parse_cards, plain
-from games.cards import Suit
+from games.cards import Card, Suit
 from games.hombre import Action, Kind, Signal
 from games.hombre.actions import discard, play, trump
 
@@ -163,6 +163,24 @@ def worded_move(key: str) -> Action | None:
         return discard(sum(c.bit for c in parse_cards(key)))
     except UserError:
         return None
+
+
+def discard_typed(text: str) -> tuple[list[Card], str] | None:
+    """A discard being typed card by card (``écart 4H 5``, ``4H 5H``): the cards read so
+    far, and the last word when it is not (yet) a card; None when it is no discard."""
+    key = typed_keys(text)[0]
+    exchange = _EXCHANGE.match(key)
+    words = key[exchange.end() :].split() if exchange else key.split()
+    cards: list[Card] = []
+    for i, word in enumerate(words):
+        try:
+            card = parse_card(word)
+        except UserError:
+            return (cards, word) if i == len(words) - 1 else None
+        if card in cards:
+            return None
+        cards.append(card)
+    return cards, ""
 
 
 def named_suit(key: str) -> Suit | None:

@@ -26,8 +26,20 @@ from bot.drawing.render import (
     turn_lines,
 )
 from bot.game import CardRow, Field, TableLike
-from bot.games.hombre.codec import action_arg, action_of, parse_move, play_arg, play_of
-from bot.games.hombre.exchange import exchange_items, exchange_words, exchanges_text, talon_phase
+from bot.games.hombre.codec import (
+    action_arg,
+    action_of,
+    parse_move,
+    play_arg,
+    play_of,
+)
+from bot.games.hombre.exchange import (
+    discards_from,
+    exchange_items,
+    exchange_words,
+    exchanges_text,
+    talon_phase,
+)
 from bot.ids import ComponentId
 from bot.tables.carried import listed
 from bot.texts.fitting import FIELD_LIMIT
@@ -298,6 +310,13 @@ class HombreRenderer(TableStatus[DealView]):
 
     def offered(self, view: DealView) -> list[Action]:
         return offered_moves(view)
+
+    def completed(self, view: DealView, typed: str, lang: str) -> list[Action]:
+        """At the exchange, the discard typed so far and each one a card more: the
+        buttons choose several cards from a menu, ``/play`` one card at a time."""
+        if view.exchange is None or view.turn != view.seat:
+            return []
+        return discards_from(view, hand_in_order(view), typed, lang)
 
     def money(self, amount: int, lang: str) -> str:
         if amount == 0:

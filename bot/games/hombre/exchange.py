@@ -1,5 +1,6 @@
 """L'Hombre's exchange drawn: what the seat to exchange may discard, its menu and its
-words (prompt, placeholder and refusal alike), and the talon left, shown or hidden."""
+words (prompt, placeholder and refusal alike), the discards ``/play`` builds as they are
+typed, and the talon left, shown or hidden."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ import discord
 
 from bot.drawing.render import button, card_text, cards_text, help_button
 from bot.game import TableLike
+from bot.games.hombre.codec import discard_typed
 from bot.ids import ComponentId
 from bot.texts.i18n import t
+from bot.texts.parsing import matches
 from games.cards import Card, cards_of
-from games.hombre import DealView, Phase
+from games.hombre import Action, DealView, Phase
+from games.hombre.actions import discard
 
 
 def exchanges_text(view: DealView, names: list[str], lang: str) -> str:
@@ -92,3 +96,23 @@ def exchange_items(
         items.append(button(cid, t(lang, "hombre.btn.keep"), discord.ButtonStyle.secondary, row=1))
     items.append(help_button(table, "exchange"))
     return items
+
+
+def discards_from(view: DealView, hand: list[Card], typed: str, lang: str) -> list[Action]:
+    """The discards that follow from what the seat to exchange typed with ``/play``
+    (``discard_typed``): the cards named, when they may be discarded, then each with one
+    card more of ``hand`` (as he holds it) that the word being typed fits."""
+    read = discard_typed(typed)
+    if read is None or not read[0]:
+        return []
+    cards, partial = read
+    chosen = sum(card.bit for card in cards)
+    if chosen & ~view.hand:
+        return []
+    least, most = exchange_bounds(view)
+    out = [discard(chosen)] if not partial and least <= len(cards) <= most else []
+    if len(cards) < most:
+        for card in hand:
+            if not card.bit & chosen and matches(partial, str(card), card_text(card, lang)):
+                out.append(discard(chosen | card.bit))
+    return out
