@@ -14,7 +14,7 @@ from enum import IntEnum, StrEnum
 from typing import Final
 
 from games.bete_hombree.actions import Action, Kind
-from games.bete_hombree.rules import Rules, rank_belle, rank_level
+from games.bete_hombree.rules import PinandeleRule, Rules, rank_belle, rank_level
 from games.cards import Rank, Suit, deck_mask
 from games.money import Transfer
 from games.tricks import TrickPlay
@@ -97,6 +97,22 @@ class Outcome:
     belle_after: Suit
 
 
+def taken_from_pot(entry: EntryInPlay | None, pending_pinandele: int) -> tuple[int, ...]:
+    """What a declarer who makes his contract takes from the pot (RULES.md §1.6): a
+    pinandèle in play, and with ``pinandele=with_next_bete`` the pinandèles waiting in
+    the pot, which go with the entry won."""
+    if entry is None:
+        return ()
+    taken = (entry.amount,) if entry.owner is None else ()
+    return (*taken, pending_pinandele) if pending_pinandele else taken
+
+
+def pending_of(rules: Rules, pot: int) -> int:
+    """What of the pot goes with the next bête won: all of it under
+    ``pinandele=with_next_bete``, nothing under the other options."""
+    return pot if rules.pinandele is PinandeleRule.WITH_NEXT_BETE else 0
+
+
 def matadors_held(hand: int, trump: int) -> int:
     """How many of K Q J A 10 of trump the hand holds as an unbroken run from the king."""
     count = 0
@@ -138,8 +154,8 @@ class HandBase(TrickPlay):
         "outcome",
         "passed",
         "passes_in_row",
-        "pending_pinandele",
         "phase",
+        "pot",
         "race_won",
         "rules",
         "standing",
@@ -152,7 +168,7 @@ class HandBase(TrickPlay):
     cagnot_taken: int
     discarded: int
     entry: EntryInPlay | None
-    pending_pinandele: int
+    pot: int  # the sous in the pot as dealt: nothing moves in or out before the settlement
     actions: list[tuple[int, Action]]
     auction_ranks: list[int]  # the standing rank before each auction call
     looked: int  # seats (bits) that turned up their hand: no blind call for them
@@ -170,3 +186,9 @@ class HandBase(TrickPlay):
     race_won: bool  # the simple-demande race
     max_opp: int
     outcome: Outcome | None
+
+    @property
+    def pending_pinandele(self) -> int:
+        """The pinandèles waiting in the pot that go with the next bête won (RULES.md
+        §1.6, option ``pinandele=with_next_bete``); none under the other options."""
+        return pending_of(self.rules, self.pot)

@@ -16,6 +16,7 @@ from games.bete_hombree.hand import (
     HandBase,
     Outcome,
     Phase,
+    taken_from_pot,
 )
 from games.bete_hombree.rules import PinandeleRule, stake
 from games.cards import Suit
@@ -110,12 +111,10 @@ class Play(HandBase):
             transfers.extend(Transfer(o, declarer, p, "contract") for o in opponents)
             if entry is not None:
                 crossed = entry
-                if entry.owner is None:
-                    transfers.append(Transfer(POT, declarer, entry.amount, "pinandele"))
-                elif entry.owner != declarer:
+                if entry.owner is not None and entry.owner != declarer:
                     transfers.append(Transfer(entry.owner, declarer, entry.amount, "bete"))
-                if self.pending_pinandele:
-                    transfers.append(Transfer(POT, declarer, self.pending_pinandele, "pinandele"))
+            taken = taken_from_pot(entry, self.pending_pinandele)
+            transfers.extend(Transfer(POT, declarer, amount, "pinandele") for amount in taken)
         else:
             transfers.extend(Transfer(declarer, o, p, "contract") for o in opponents)
             new_entry = EntryInPlay(declarer, 4 * p + (entry.amount if entry else 0))

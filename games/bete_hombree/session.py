@@ -193,8 +193,7 @@ class Session:
         if entry is not None:
             owner = None if entry.owner is None else self.seat_of(entry.owner)
             in_play = EntryInPlay(owner, entry.amount)
-        pending = self.pot if self.rules.pinandele is PinandeleRule.WITH_NEXT_BETE else 0
-        return HandState(self.rules, self.dealer, self.belle, hands, cagnot, in_play, pending)
+        return HandState(self.rules, self.dealer, self.belle, hands, cagnot, in_play, self.pot)
 
     @property
     def register_before(self) -> list[Entry]:

@@ -81,9 +81,11 @@ class HandState(Declaration):
         hands: Sequence[int],
         cagnot: Sequence[int],
         entry_in_play: EntryInPlay | None = None,
-        pending_pinandele: int = 0,
+        pot: int = 0,
     ) -> None:
-        """A hand just dealt.  ``hands`` are bit sets by seat, ``cagnot`` bit numbers in order."""
+        """A hand just dealt.  ``hands`` are bit sets by seat, ``cagnot`` bit numbers in
+        order; ``pot``: the sous in the pot, shown to every seat (``pending_pinandele``
+        is what of it goes with the next bête won)."""
         belle = Suit(belle)
         _validate_deal(dealer, belle, hands, cagnot, entry_in_play)
         self.rules = rules
@@ -96,7 +98,7 @@ class HandState(Declaration):
         self.cagnot_taken = 0
         self.discarded = 0
         self.entry = entry_in_play
-        self.pending_pinandele = pending_pinandele
+        self.pot = pot
         self.actions = []
         self.auction_ranks = []
         self.looked = 0
@@ -233,7 +235,7 @@ class HandState(Declaration):
             discarded=self.discarded if own_declarer else 0,
             cagnot_seen=self.cagnot_taken if own_declarer else 0,
             entry_in_play=self.entry,
-            pending_pinandele=self.pending_pinandele,
+            pot=self.pot,
             legal=tuple(self.legal_actions()) if seat == self.turn else (),
             outcome=self.outcome,
         )

@@ -5,7 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.bete_hombree.actions import Action
-from games.bete_hombree.hand import Contract, EntryInPlay, Outcome, Phase
+from games.bete_hombree.hand import (
+    Contract,
+    EntryInPlay,
+    Outcome,
+    Phase,
+    pending_of,
+    taken_from_pot,
+)
 from games.bete_hombree.rules import Rules
 from games.cards import Card, Suit, cards_of
 from games.tricks import PlayedTrick, played_mask
@@ -39,9 +46,20 @@ class HandView:
     tricks_played: tuple[PlayedTrick, ...]
     tricks_won: tuple[int, ...]
     entry_in_play: EntryInPlay | None
-    pending_pinandele: int  # pinandèles waiting in the pot (option pinandele=with_next_bete)
+    pot: int  # the sous in the pot, public: nothing moves in or out before the settlement
     legal: tuple[Action, ...]  # this seat's legal actions (empty if not its turn)
     outcome: Outcome | None
+
+    @property
+    def pending_pinandele(self) -> int:
+        """Pinandèles waiting in the pot for the next bête won (``HandBase``'s)."""
+        return pending_of(self.rules, self.pot)
+
+    @property
+    def pot_in_play(self) -> int:
+        """The sous of the pot a declarer who makes his contract takes (the settlement's
+        ``taken_from_pot``): what of the pot is at stake in this hand."""
+        return sum(taken_from_pot(self.entry_in_play, self.pending_pinandele))
 
     @property
     def cards(self) -> list[Card]:

@@ -150,7 +150,7 @@ def same_view_elsewhere(state: HandState, seat: int, rng: random.Random) -> Hand
         initial,
         cagnot,
         state.entry,
-        state.pending_pinandele,
+        state.pot,
     )
     for s, action in state.actions:
         if action.kind is Kind.DISCARD and discard_cards is not None:

@@ -78,11 +78,21 @@ def bete_pot(game: TableGame, embed: discord.Embed, table: LiveTable, lang: str)
 
 
 def hombree_pot(game: TableGame, embed: discord.Embed, table: LiveTable, lang: str) -> int:
-    """The pinandèles' pot: the table message does not show it (nothing is paid into it
-    before a hand is settled); ``/register`` does, as read here."""
-    pot = game.port.pot_of(table.session)
-    ((_, value, _),) = game.renderer.register_fields(pot, lang)
-    return amount_texts(game.id, lang)[value]
+    """The pinandèles' pot, on the pot's line, whatever of it is in play this hand."""
+    found = [amount for line in lines_of(embed) if (amount := hombree_pot_in(line, lang))]
+    assert len(found) == 1, f"one pot shown, not {found}"
+    return amount_texts(game.id, lang)[found[0]]
+
+
+def hombree_pot_in(line: str, lang: str) -> str | None:
+    """The pot's amount as written on ``line``, if it is the pot's line (its forms with
+    a part in play first: the plain form's amount would take their whole tail)."""
+    for key in ("table.pot_in_play", "table.pot_all_in_play", "table.pot"):
+        form = re.escape(t(lang, key, amount="\0a", stake="\0s"))
+        pattern = form.replace(re.escape("\0a"), "(.+)").replace(re.escape("\0s"), ".+")
+        if m := re.fullmatch(pattern, line):
+            return m.group(1)
+    return None
 
 
 # how a player reads each game's pot (a game with money has one, and says where)

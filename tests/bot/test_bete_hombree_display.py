@@ -6,6 +6,7 @@ money of a hand with its unit."""
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -29,7 +30,7 @@ from bot.texts.refusals import refusal_error
 from games.ai.teacher.hint import hint, offers_hint
 from games.bete_hombree import Action, Kind, Phase
 from tests.bot.example import example1
-from tests.bot.test_hombree_words import act, actions, dm, example_table, play_until
+from tests.bot.test_hombree_words import act, actions, dm, example_table, field, play_until
 
 OLD_BETES = [[1, "102", 24], [2, "101", 40]]  # Anne Marie's 24, then François Dernier's 40
 
@@ -202,6 +203,69 @@ def test_the_tour_des_gueux_counts_the_hand_in_play_and_names_its_last(lang):
     assert over in description(table, lang)
     deal_again(table)
     assert over in description(table, lang)
+
+
+# ---- the pot and what of it is in play (RULES.md §1.6) -------------------------------
+
+
+def sous(amount: int, lang: str) -> str:
+    return HOMBREE.renderer.amount(amount, lang)
+
+
+def seat_money(table: LiveTable, lang: str) -> list[str]:
+    """Each seat's balance, as the end of its line on the table shows it."""
+    seats = next(
+        f.value or "" for f in table_embed(table, lang).fields if f.name == t(lang, "table.seats")
+    )
+    return [re.split(" — | · ", line)[-1] for line in seats.splitlines()]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_shows_the_pot_and_the_part_a_made_contract_takes_from_it(lang):
+    """Two pinandèles in the pot, the older in play: a declarer who makes his contract
+    takes that one from the pot, the other stays (``pinandele=queue``)."""
+    table = example_table(lang, [[1, None, 8], [2, None, 8], [3, "102", 24]], pot=16)
+    line = t(lang, "table.pot_in_play", amount=sous(16, lang), stake=sous(8, lang))
+    assert line in description(table, lang).splitlines()
+    assert t(lang, "table.entry_pinandele", amount=8) in field(table, lang, "table.register")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pot_going_with_the_bete_in_play_is_shown_all_in_play_and_taken_by_it(lang):
+    """``pinandele=with_next_bete``: the whole pot goes to the declarer who makes his
+    contract with a bête in play, as example 1's dealer does (RULES.md §1.9)."""
+    table = example_table(lang, [[1, "102", 24]], options={"pinandele": "with_next_bete"}, pot=16)
+    line = t(lang, "table.pot_all_in_play", amount=sous(16, lang))
+    assert line in description(table, lang).splitlines()
+    play_until(table, Phase.DONE)
+    outcome = table.last.outcome
+    assert outcome.made and outcome.pot_delta == -16  # what the table said was in play
+    # settled, the pot is empty, nothing of it in play
+    assert t(lang, "table.pot", amount=sous(0, lang)) in description(table, lang).splitlines()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_pinandele_is_on_the_table_in_the_pot_then_in_play_at_the_next_hand(lang):
+    table = example_table(lang, [])
+    assert t(lang, "table.pot", amount=sous(0, lang)) in description(table, lang).splitlines()
+    all_pass(table)  # each pays 2 into the pot: the pot shown holds what the seats paid
+    assert t(lang, "table.pot", amount=sous(8, lang)) in description(table, lang).splitlines()
+    assert seat_money(table, lang) == ["−" + sous(2, lang)] * 4
+    session = table.session
+    data = example1()
+    deal = {
+        "hand_no": table.hand_no + 1,
+        "dealer": session.dealer,
+        "belle": session.belle.name,
+        "hands": data["hands"],
+        "cagnot": data["cagnot"],
+        "register": [[e.id, e.owner, e.amount] for e in session.register.entries],
+        "pot": session.pot,
+    }
+    apply_event(table, table.seq + 1, "deal", deal)
+    line = t(lang, "table.pot_all_in_play", amount=sous(8, lang))
+    assert line in description(table, lang).splitlines()
+    assert seat_money(table, lang) == ["−" + sous(2, lang)] * 4
 
 
 # ---- money in sous (as the summary's payments say it) ---------------------------------

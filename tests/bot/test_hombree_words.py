@@ -34,10 +34,11 @@ def example_table(
     register: list[list[object]] | None = None,
     look: bool = True,
     options: dict[str, str] | None = None,
+    pot: int = 0,
 ) -> LiveTable:
     """Example 1's table and deal (dealer seat 0, first hand seat 1, belle ♥), its players
     renamed, with ``register`` (by default Anne Marie's bête of 24, then François
-    Dernier's of 40); every hand face up when ``look`` (no blind call open)."""
+    Dernier's of 40) and ``pot``; every hand face up when ``look`` (no blind call open)."""
     data = example1()
     table = new_table(replace(example_row("lobby"), options=options or {}), HOMBREE)
     apply_event(table, 1, "open", {"by": "101", "name": NAMES[0], "lang": lang, "carried": []})
@@ -51,7 +52,7 @@ def example_table(
         "hands": data["hands"],
         "cagnot": data["cagnot"],
         "register": [[1, "102", 24], [2, "101", 40]] if register is None else register,
-        "pot": 0,
+        "pot": pot,
     }
     apply_event(table, table.seq + 1, "deal", deal)
     for seat in range(4) if look else ():

@@ -91,7 +91,7 @@ def new_hand(
     belle: str = "H",
     rules: Rules | None = None,
     entry: EntryInPlay | None = None,
-    pending_pinandele: int = 0,
+    pot: int = 0,
 ) -> HandState:
     """A hand just dealt, from card strings (``"KH AH QD KC 10C"`` or lists)."""
     cag = cagnot.split() if isinstance(cagnot, str) else list(cagnot)
@@ -102,7 +102,7 @@ def new_hand(
         [mask(h) for h in hands],
         [Card.parse(c).index for c in cag],
         entry,
-        pending_pinandele,
+        pot,
     )
 
 

@@ -1,7 +1,10 @@
-"""La Bête Hombrée's register and end of session in words: the bête in play, when a
-new bête will be paid (RULES.md §1.6), the hands left in the tour des gueux (§1.8)."""
+"""La Bête Hombrée's register, pot and end of session in words: the bête in play, the
+pot of pinandèles and what of it is in play, when a new bête will be paid (RULES.md
+§1.6), the hands left in the tour des gueux (§1.8)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from bot.game import TableLike
 from bot.texts.i18n import t
@@ -17,6 +20,36 @@ def entry_text(view: HandView, names: list[str], lang: str) -> str:
     if entry.owner is None:
         return t(lang, "table.entry_pinandele", amount=entry.amount)
     return t(lang, "table.entry", name=names[entry.owner], amount=entry.amount)
+
+
+def register_line(table: TableLike, view: HandView, lang: str) -> str:
+    """The table's register field: the entry in play in the hand (``view``), or between
+    hands the one the next deal will put in play."""
+    if table.between_hands:
+        return next_entry_text(table, lang)
+    return entry_text(view, table.names, lang)
+
+
+def pot_line(
+    table: TableLike, view: HandView | None, amount: Callable[[int, str], str], lang: str
+) -> str:
+    """The pot as the table shows it: during a hand the view's, nothing moving before
+    the settlement, and what of it is in play; otherwise the session's, a settled
+    hand's antes in it (as in the balances shown, ``seat_balances``)."""
+    if view is not None and table.in_deal:
+        return pot_text(view.pot, view.pot_in_play, amount, lang)
+    session = table.session
+    return pot_text(session.pot if isinstance(session, Session) else 0, 0, amount, lang)
+
+
+def pot_text(pot: int, in_play: int, amount: Callable[[int, str], str], lang: str) -> str:
+    """The pot (the sous of pinandèles, RULES.md §1.6) on a line of its own, and
+    ``in_play``, what of it a declarer who makes his contract takes (the view's
+    ``pot_in_play``; 0 between hands), in the game's money (``amount``)."""
+    if not in_play:
+        return t(lang, "table.pot", amount=amount(pot, lang))
+    key = "table.pot_all_in_play" if in_play == pot else "table.pot_in_play"
+    return t(lang, key, amount=amount(pot, lang), stake=amount(in_play, lang))
 
 
 def next_entry_text(table: TableLike, lang: str) -> str:

@@ -27,7 +27,7 @@ from bot.drawing.render import (
 from bot.drawing.summary import names_text
 from bot.errors import UserError
 from bot.game import CardRow, Field, TableLike
-from bot.games.bete_hombree.betes import entry_text, next_entry_text, stopping_key, when_paid_text
+from bot.games.bete_hombree.betes import pot_line, register_line, stopping_key, when_paid_text
 from bot.games.bete_hombree.codec import call_arg, call_of, parse_move
 from bot.ids import ComponentId
 from bot.tables.carried import carried_line
@@ -402,6 +402,7 @@ class HombreeRenderer:
             lines.append(t(lang, "table.belle", suit=suit_text(belle, lang)))
             if view is not None and table.in_deal:  # between deals the table names the next
                 lines.append(t(lang, "table.dealer", name=names[view.dealer]))
+            lines.append(pot_line(table, view, self.amount, lang))
             if session.stop_requested and table.status != "ended":
                 lines.append(self.stopping(table, lang))
             if table.status == "ended":  # which bêtes the next table starts from
@@ -444,11 +445,7 @@ class HombreeRenderer:
         elif view.declarer >= 0:
             declarer = t(lang, "table.declarer", name=names[view.declarer])
             fields.append((t(lang, "table.contract"), declarer, True))
-        if table.between_hands:
-            entry_line = next_entry_text(table, lang)
-        else:
-            entry_line = entry_text(view, names, lang)
-        fields.append((t(lang, "table.register"), entry_line, False))
+        fields.append((t(lang, "table.register"), register_line(table, view, lang), False))
         return fields
 
     def table_buttons(
