@@ -18,6 +18,7 @@ from discord.app_commands import Choice
 
 from bot.commands import TableChoices
 from bot.delivery.in_time import in_time, send
+from bot.delivery.panels import answered
 from bot.delivery.permissions import manager_only
 from bot.delivery.table_message import (
     edit_refused,
@@ -170,7 +171,8 @@ async def _handle(
         files = edit_files(embed, held(interaction.message))
         await interaction.response.edit_message(embed=embed, view=view, **files)
         if table.status == "ended":  # while the step was on its way: no step to take
-            await presenter.panels.close_answer(table, interaction, seat, lang)
+            step_drawn = answered(interaction, seat, lang, embed, view)
+            await presenter.panels.close_answer(table, step_drawn)
         return
     if _in_private(interaction):
         await _answer_panel(bot, interaction, table, seat, lang)

@@ -87,6 +87,11 @@ class Memory:
     def __call__(self, table: LiveTable) -> Shown:
         return self._tables.setdefault(table.id, Shown())
 
+    def kept(self, table: LiveTable) -> Shown | None:
+        """What ``table``'s messages show, if it is still remembered (unlike calling the
+        memory, which would remember an ended table anew once it was forgotten)."""
+        return self._tables.get(table.id)
+
     def forget_closed(self, table_id: int) -> None:
         """Forget an ended table once its private hands were drawn closed (not before:
         a hand sent while it ended is closed by the change that follows)."""

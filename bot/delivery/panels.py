@@ -48,7 +48,7 @@ class Panels:
         """Answer ``interaction`` with a *My hand* panel (``replace``: in place of the
         clicked message, itself a panel), kept up to date through the interaction's
         token until the token expires (``PANEL_LIFE``)."""
-        embed, view, replaced = self._open(table, interaction, seat, lang)
+        embed, view, panel, replaced = self._open(table, interaction, seat, lang)
         try:
             if replace:
                 files = edit_files(embed, held(interaction.message))
@@ -60,7 +60,7 @@ class Panels:
         except Exception:
             await self._not_sent(table, interaction, replaced)
             raise
-        await self._sent(table, interaction, seat, lang)
+        await self._sent(table, panel)
         if replaced is not None:
             if not replace:  # the new panel is another message: the old one says so
                 await self._let_go(table, replaced)
@@ -68,18 +68,15 @@ class Panels:
 
     def _open(
         self, table: LiveTable, interaction: discord.Interaction[Any], seat: int, lang: str
-    ) -> tuple[discord.Embed, discord.ui.View, Panel | None]:
+    ) -> tuple[discord.Embed, discord.ui.View, Panel, Panel | None]:
         """A *My hand* panel to answer ``interaction`` with, kept from now on (edited
         once its answer has reached Discord: ``_sent``), and the panel it replaces."""
         embed, view = hand_panel(table, seat, lang)
         player = str(interaction.user.id)
-        fingerprint = panel_fingerprint(embed, view)
-        picture = picture_name(embed)
+        panel = answered(interaction, seat, lang, embed, view)
         replaced = self.shown(table).panels.get(player)
-        self.shown(table).panels[player] = Panel(
-            interaction, seat, lang, time.time(), fingerprint, picture
-        )
-        return embed, view, replaced
+        self.shown(table).panels[player] = panel
+        return embed, view, panel, replaced
 
     async def _let_go(self, table: LiveTable, panel: Panel) -> None:
         """A panel a newer one replaced, drawn once more: it no longer follows the
@@ -126,40 +123,39 @@ class Panels:
                 else:
                     panels[player] = replaced
         if replaced is not None and replaced.sent:
-            await self._sent(table, replaced.interaction, replaced.seat, replaced.lang)
+            await self._sent(table, replaced)
 
-    async def _sent(
-        self, table: LiveTable, interaction: discord.Interaction[Any], seat: int, lang: str
-    ) -> None:
+    async def _sent(self, table: LiveTable, panel: Panel) -> None:
         """The answer carrying a *My hand* panel reached Discord: its
         token edits it from now on, and a change that came while it was on its way (which
         found nothing yet to edit) shows at once; the end of the table too."""
-        player = str(interaction.user.id)
+        player = str(panel.interaction.user.id)
         if table.status != "ended":
-            panel = self.shown(table).panels.get(player)
-            if panel is not None and panel.interaction is interaction:
+            if self.shown(table).panels.get(player) is panel:
                 panel.sent = True  # there at once, should it be given back (`_not_sent`)
             async with self.lock(table.id):
                 if table.status != "ended":
-                    panel = self.shown(table).panels.get(player)
-                    if panel is not None and panel.interaction is interaction:
+                    if self.shown(table).panels.get(player) is panel:
                         await self._refresh(table, player, panel, time.time())
                     return
-        await self.close_answer(table, interaction, seat, lang)  # the table ended meanwhile
+        await self.close_answer(table, panel)  # the table ended meanwhile
 
-    async def close_answer(
-        self, table: LiveTable, interaction: discord.Interaction[Any], seat: int, lang: str
-    ) -> None:
+    async def close_answer(self, table: LiveTable, answer: Panel) -> bool:
         """The private hand a click's answer drew (a panel, or the hand in DMs), drawn
         closed through the click's token: the table ended while the answer was on its
-        way, and the end's closing of the hands may have come before it."""
-        closed, nothing = hand_panel(table, seat, lang)
+        way, and the end's closing of the hands may have come before it. Left as it is
+        when it shows the end already (drawn after the end, or closed by the end's
+        redraw since): a second drawing of the same is a request for nothing. Whether
+        it shows the end now."""
+        closed, nothing = hand_panel(table, answer.seat, answer.lang)
+        if answer.fingerprint == panel_fingerprint(closed, nothing):
+            return True
         try:
-            await interaction.edit_original_response(
-                embed=closed, view=nothing, **edit_files(closed, UNKNOWN)
-            )
+            await self._draw(answer, closed, nothing)
         except discord.HTTPException as error:
             log.warning("could not close a private hand at table %s: %s", table.id, error)
+            return False
+        return True
 
     async def refresh(self, table: LiveTable) -> None:
         """Redraw each live *My hand* panel whose content changed; one whose token is
@@ -203,8 +199,11 @@ class Panels:
 
         async def again() -> None:
             async with self._drawing(table):
-                if wanted():
-                    await self._draw(panel, *hand_panel(table, panel.seat, panel.lang))
+                if not wanted():
+                    return
+                embed, view = hand_panel(table, panel.seat, panel.lang)
+                if panel.fingerprint != panel_fingerprint(embed, view):  # else drawn since
+                    await self._draw(panel, embed, view)
 
         self.outbox.put(
             ("panel", table.id, player),
@@ -212,3 +211,17 @@ class Panels:
             f"the panel of {player} at table {table.id}",
             wanted=wanted,
         )
+
+
+def answered(
+    interaction: discord.Interaction[Any],
+    seat: int,
+    lang: str,
+    embed: discord.Embed,
+    view: discord.ui.View,
+) -> Panel:
+    """The private hand that answering ``interaction`` drew (``embed`` and ``view``), as a
+    panel its token edits."""
+    return Panel(
+        interaction, seat, lang, time.time(), panel_fingerprint(embed, view), picture_name(embed)
+    )

@@ -36,7 +36,7 @@ from bot.delivery.answers_first import AnswersFirst
 from bot.delivery.channel_posts import ChannelPosts, summary_key
 from bot.delivery.memory import DMRef, Memory, Notice
 from bot.delivery.outbox import Delivery, Outbox, passing
-from bot.delivery.panels import Panels
+from bot.delivery.panels import Panels, answered
 from bot.delivery.permissions import Permissions
 from bot.delivery.table_message import TableMessages
 from bot.delivery.writes import (
@@ -143,14 +143,20 @@ class Presenter:
         """A private hand in DMs was just updated by answering its click (``embed`` and
         ``view``): its token edits it from now on. Should the table have ended while the
         answer was on its way, the end's closing of the hands may have come and gone
-        without it: it is drawn closed at once, through the token. (An end comes after
-        the table's status says so: a hand kept while it does not is closed with the
-        others. Not under the table's lock, which the change to show next would wait
-        for.)"""
-        if table.status == "ended":
-            await self.panels.close_answer(table, interaction, seat, lang)
-        else:
+        without it: it is drawn closed at once, through the token (unless the answer drew
+        it so), and the end's closing, if still to come, leaves it as it is. (An end
+        comes after the table's status says so: a hand kept while it does not is closed
+        with the others. Not under the table's lock, which the change to show next would
+        wait for.)"""
+        if table.status != "ended":
             self._record_hand(table, interaction, embed, view)
+            return
+        answer = answered(interaction, seat, lang, embed, view)
+        if await self.panels.close_answer(table, answer):
+            shown, message = self.shown.kept(table), interaction.message
+            ref = None if shown is None else shown.dms.get(str(interaction.user.id))
+            if ref is not None and message is not None and ref.message_id == message.id:
+                ref.fingerprint, ref.picture, ref.over = answer.fingerprint, answer.picture, True
 
     def _record_hand(
         self,

@@ -6,6 +6,7 @@ and offers nothing to click; no turn notice is left behind."""
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from functools import partial
 from types import SimpleNamespace
 from typing import Any
@@ -19,7 +20,7 @@ from bot.game import TableGame
 from bot.ids import ComponentId
 from bot.tables.computer import inline_decider
 from bot.tables.table import LiveTable
-from bot.texts.i18n import game_text, t
+from bot.texts.i18n import LANGS, game_text, t
 from games.bete_hombree import Action as HombreeAction
 from tests.bot.example import actions
 from tests.bot.offered import offered_games
@@ -310,3 +311,95 @@ async def test_a_table_message_answered_while_the_table_ends_shows_the_end(world
         if getattr(item, "custom_id", None) and not getattr(item, "disabled", False)
     ]
     assert not [cid for cid in enabled if ":next" in cid or ":play" in cid], enabled
+
+
+def closings(world: World, table: LiveTable, monkeypatch: Any) -> Counter[int]:
+    """From now on, by message: the writes (its post, or an edit, by any path) that leave
+    it drawn as a closed table's private hand."""
+    marks = [t(lang, "hand.closed", id=table.id) for lang in LANGS]
+    counted: Counter[int] = Counter()
+    backend = world.env.backend
+
+    def counting(write: Any) -> Any:
+        def counted_write(*args: Any, **kwargs: Any) -> Any:
+            message = write(*args, **kwargs)
+            said = " ".join(str(embed.get("description")) for embed in message.embeds)
+            if any(mark in said for mark in marks):
+                counted[message.id] += 1
+            return message
+
+        return counted_write
+
+    for name in ("commit_message", "edit_message"):
+        monkeypatch.setattr(backend, name, counting(getattr(backend, name)))
+    return counted
+
+
+def button_of(table: LiveTable, message: Any, seat: int, action: Any) -> str | None:
+    """The custom id of the button of ``message`` that makes ``action`` at once (None: a
+    menu, or a declaration in steps)."""
+    view = table.state.view(seat)
+    for custom_id in custom_ids(message):
+        cid = ComponentId.parse(custom_id)
+        try:
+            clicked = table.game.renderer.component_action(view, cid.verb, cid.arg, [])
+        except ValueError:
+            continue
+        if clicked == action:
+            return custom_id
+    return None
+
+
+async def move_as_a_person(world: World, table: LiveTable, way: str) -> bool:
+    """The seat to act makes the fair computer player's move the way a person does: a
+    click in their private hand (``dm``; a menu or a step aside, made as ``step`` does),
+    or ``/play`` (``play``); the next deal is dealt as ``step`` does. Whether the person
+    made it."""
+    state = table.state
+    assert state is not None
+    if table.between_hands:
+        await step(world, table)
+        return False
+    seat = state.turn
+    action = await inline_decider(
+        table.game.id, table.game.spec.fair, state.view(seat), table.moves
+    )
+    member = world.members[seat]
+    if way == "play":
+        await member.slash(world.channel, "play", move=str(action))
+        return True
+    message = last_dm(world, seat)
+    custom_id = button_of(table, message, seat, action)
+    if custom_id is None:
+        await world.bot.service.act(table.id, table.seats[seat].player, action)
+        await world.bot.presenter.after_change(table)
+        return False
+    await member.user.click(message, custom_id=custom_id)
+    return True
+
+
+@pytest.mark.parametrize("way", ["dm", "play"])
+@pytest.mark.parametrize("game", offered_games(), ids=lambda game: game.id)
+async def test_each_private_hand_is_drawn_closed_once(world, monkeypatch, game, way):
+    """A whole game played the way people play it, to the end its stop agreed, the last
+    card clicked in a private hand or said with ``/play``: each private message, in DMs
+    or a *My hand* panel, is drawn closed once (the answer to that last click, the end's
+    closing of the hands and the closing of an answer the end overtook must not each
+    draw it: a second drawing of the same is a request for nothing)."""
+    table = await seated(world, game)
+    for member in world.members[: len(table.seats)]:
+        await member.click(world.table_message(), label=t("en", "btn.hand"))
+    await world.members[0].slash(world.channel, "table stop")
+    counted = closings(world, table, monkeypatch)
+    by_a_person = False
+    for _ in range(DEALS * 200):
+        if table.status == "ended":
+            break
+        by_a_person = await move_as_a_person(world, table, way)
+    await world.env.settle()
+    assert table.status == "ended" and table.ended_reason == "finished"
+    assert by_a_person, "the last move was not a person's click"
+    for seat in range(len(table.seats)):
+        assert counted[last_dm(world, seat).id] == 1, f"seat {seat}'s hand in DMs: {counted}"
+    assert all(count == 1 for count in counted.values()), counted
+    assert not world.env.errors
