@@ -13,7 +13,7 @@ A game thus writes none of Discord's plumbing, and no two games repeat it.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol, get_type_hints
 
@@ -32,6 +32,9 @@ COMMON_DESCRIPTIONS: Final = {
     "hints": "A Hint button in each hand (default: on when a computer player sits)",
 }
 RESUME_DESCRIPTION: Final = "A match kept for later to take up again (its options and seats)"
+# what a kept match taken up again takes of ``/table new``: the table's own settings (the
+# game's options, the seats and their computer players are the kept match's)
+RESUMED_TAKES: Final = frozenset({"resume", "turn_time", "language", "pictures", "hints"})
 # an option's values offered in a list, in order, each with its label
 Labels = Mapping[Any, str]
 COMMON_CHOICES: Final[dict[str, Labels]] = {
@@ -46,6 +49,11 @@ DEAL_PATTERNS: Final = {"2-3": "2 then 3", "3-2": "3 then 2", "2-1-2": "2, 1 the
 def deal_pattern_choices(*patterns: str) -> dict[str, str]:
     """The packets of a deal a game offers (``games.dealing.DealPattern``'s values)."""
     return {p: DEAL_PATTERNS[p] for p in patterns}
+
+
+def not_resumed(given: Iterable[str]) -> list[str]:
+    """The options of ``given`` (those typed) that a kept match taken up does not take."""
+    return [name for name in given if name not in RESUMED_TAKES]
 
 
 def numbers(*values: int) -> dict[int, str]:

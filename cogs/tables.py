@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.commands import TableChoices
+from bot.commands import TableChoices, not_resumed
 from bot.delivery.in_time import in_time, send
 from bot.delivery.panels import answered
 from bot.delivery.permissions import manager_only
@@ -44,6 +44,7 @@ from bot.tables.table import LiveTable
 from bot.teacher.answer import answer_review
 from bot.texts.i18n import lang_for, t
 from bot.texts.parsing import matches
+from bot.texts.translator import command_word
 
 if TYPE_CHECKING:
     from bot.delivery.client import BeteBot
@@ -331,10 +332,11 @@ async def open_table(
     computers = chosen.computers
     if computers >= game.max_seats:
         raise UserError("error.bad_input", text=f"computers: {computers}")
-    kept = None
+    kept, not_taken = None, list[str]()
     if chosen.resume:
         kept = await _kept(bot, chosen.resume, guild.id, game_id)
         computers = 0  # the kept seats come back as they were
+        not_taken = not_resumed(name for name, _ in interaction.namespace)
     stored = await service.guild_language(guild.id, chosen.language)
     public_lang = stored or lang_for(interaction.guild_locale, bot.settings.default_language)
     player = str(interaction.user.id)
@@ -365,6 +367,10 @@ async def open_table(
         await bot.presenter.tables.gone(table)
         return
     await service.set_message(table, message.id)
+    if not_taken:  # said, not dropped silently: the kept match's options and seats stand
+        lang = bot.lang(interaction)
+        words = ", ".join(f"`{command_word(name, lang)}`" for name in not_taken)
+        await interaction.followup.send(t(lang, "ok.kept_options", options=words), ephemeral=True)
 
 
 async def _kept(bot: BeteBot, resume: str, guild_id: int, game_id: str) -> KeptMatch:
@@ -401,13 +407,15 @@ async def kept_choices(interaction: Interaction, current: str) -> list[Choice[st
 
 
 async def stop_table(interaction: Interaction) -> None:
-    """``/table stop``: close a lobby, or stop as the table's game stops (after the deal,
-    the round, the tour des gueux...), or at once with every player's agreement."""
+    """``/table stop``: the table of this channel, where the user sits: close its lobby, or
+    stop as its game stops (after the deal, the round, the tour des gueux...), or at once
+    with every player's agreement."""
     bot = bot_of(interaction)
     service, lang = bot.service, bot.lang(interaction)
-    table = service.of_player(str(interaction.user.id), interaction.guild_id)
+    player, channel_id = str(interaction.user.id), interaction.channel_id
+    table = service.seated_here(channel_id, player, interaction.guild_id)  # never one elsewhere
     lobby = table.status == "lobby"
-    await service.stop(table.id, str(interaction.user.id))
+    await service.stop(table.id, player)
     if lobby or table.status == "ended":
         answer = t(lang, "ok.closed")
     else:  # what stopping means, in the game's words, and how to stop at once

@@ -78,6 +78,8 @@ def lobby_text(table: LiveTable, lang: str) -> tuple[str, list[Field]]:
     game = table.game
     full = len(table.seats) >= game.max_seats  # nobody more to seat: only Start
     key = "table.lobby.full" if full else "table.lobby"
+    if table.resuming is not None:  # its players only, seated already
+        key = "table.lobby.kept"
     description = t(lang, key, seats=seats_wanted(table), count=len(table.seats))
     seats = "\n".join(seat_line(table, i, s, lang) for i, s in enumerate(table.seats)) or "—"
     fields: list[Field] = [

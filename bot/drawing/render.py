@@ -194,7 +194,8 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
     if table.status == "ended":
         return _finish(view)
     if table.status == "lobby":
-        full = len(table.seats) >= table.game.max_seats  # nobody more to seat: only Start
+        kept = table.resuming is not None  # a kept match's seats: none added, none emptied
+        full = kept or len(table.seats) >= table.game.max_seats  # nobody more to seat
         style = discord.ButtonStyle.secondary if full else discord.ButtonStyle.success
         view.add_item(
             button(ComponentId(tid, 0, "join"), t(lang, "btn.join"), style, disabled=full)
@@ -209,7 +210,7 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
         )
         view.add_item(button(ComponentId(tid, 0, "ai"), t(lang, "btn.ai"), disabled=full))
         view.add_item(button(ComponentId(tid, 0, "rules"), t(lang, "btn.rules")))
-        if any(not s.human for s in table.seats):
+        if not kept and any(not s.human for s in table.seats):
             view.add_item(button(ComponentId(tid, 0, "airm"), t(lang, "btn.ai_remove"), row=1))
         return _finish(view)
     last_row = 4
@@ -274,7 +275,8 @@ def ended_text(table: LiveTable, lang: str) -> str:
     if unwon and reason == "finished":  # stopped between deals, not won
         reason = "stopped"
     text = game_text(table.game.id, lang, f"table.ended.{reason}", name=table.ended_by)
-    if unwon and table.keep:
+    closed_kept = table.resuming is not None and session is None  # closed in its lobby
+    if (unwon and table.keep) or closed_kept:
         text += "\n" + t(lang, "table.kept", game=table.game.command.name)
     return text
 

@@ -67,6 +67,22 @@ class Finding:
             raise UserError("error.many_tables")
         return found[0]
 
+    def seated_here(self, channel_id: int | None, player: str, guild_id: int | None) -> LiveTable:
+        """The table of the channel a command was typed in, where ``player`` sits: a
+        command that changes a table acts on the one in front of its user, never on
+        theirs elsewhere; the refusal names the channel of theirs, if they have one."""
+        table = None if channel_id is None else self.in_channel(channel_id)
+        if table is not None and table.seat_of(player) is not None:
+            return table
+        try:
+            theirs = self.of_player(player, guild_id).row.channel_id
+        except UserError:
+            theirs = None
+        if theirs is not None:
+            where = "error.not_seated_there" if table is not None else "error.no_table_there"
+            raise UserError(where, channel=theirs)
+        raise UserError("error.not_seated" if table is not None else "error.no_table_here")
+
     def open_in_guild(self, guild_id: int) -> list[LiveTable]:
         """The guild's tables not ended."""
         return [

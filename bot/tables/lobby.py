@@ -20,6 +20,29 @@ def lobby_seat(table: LiveTable, player: str) -> int:
     return seat
 
 
+def may_close(table: LiveTable, player: str) -> None:
+    """Whether ``player``, seated, may close the lobby (``/table stop``), or the refusal.
+    A kept match taken up again: any of its players (its seats are theirs alike, none
+    may be left or added). Else its opener, or once the opener has left, the first
+    person seated: someone always may, and the others have *Leave*."""
+    if table.resuming is not None:
+        return
+    if table.seat_of(table.row.created_by) is not None:
+        if player != table.row.created_by:
+            raise UserError("error.lobby_stop")
+        return
+    first = next(s for s in table.seats if s.human)  # ``player`` at least
+    if player != first.player:
+        raise UserError("error.lobby_stop_first", name=first.name)
+
+
+def not_kept(table: LiveTable) -> None:
+    """A kept match taken up again plays with its own seats: none added, none emptied
+    (its start takes up the players it was kept with, and no others)."""
+    if table.resuming is not None:
+        raise UserError("error.kept_seats")
+
+
 class Lobby:
     """Seats taken and left before play starts: finds its tables with ``finding`` and
     changes them through the service's ``commit``."""
@@ -40,14 +63,15 @@ class Lobby:
                 raise UserError("error.already_here")
             if table.status != "lobby":
                 raise UserError("error.already_started")
+            if table.resuming is not None:  # its players are seated already: no one else
+                raise UserError("error.kept_not_yours", names=", ".join(table.names))
             if len(table.seats) >= table.game.max_seats:
                 raise UserError("error.table_full")
             if self.finding.seated_in_guild(table.row.guild_id, player, besides=table):
                 raise UserError("error.already_seated")
             seat = len(table.seats)
-            kept = table.resuming is not None  # a kept match's computer players keep theirs
-            name = person_name(name, handle, (s.name for s in table.seats if kept or s.human))
-            events = [] if kept else self._renamed_computers(table, name)
+            name = person_name(name, handle, (s.name for s in table.seats if s.human))
+            events = self._renamed_computers(table, name)
             events.append(("join", {"player": player, "name": name, "lang": lang}))
 
             async def seat_rows(store: Store) -> None:
@@ -99,6 +123,7 @@ class Lobby:
         table = self.finding.get(table_id)
         async with table.lock:
             lobby_seat(table, player)
+            not_kept(table)
             if len(table.seats) >= table.game.max_seats:
                 raise UserError("error.table_full")
             try:
@@ -121,6 +146,7 @@ class Lobby:
         table = self.finding.get(table_id)
         async with table.lock:
             lobby_seat(table, player)
+            not_kept(table)
             computers = [s.player for s in table.seats if not s.human]
             if not computers:
                 raise UserError("error.no_computer")

@@ -22,7 +22,7 @@ class Moderation:
         it was paid), the register carries over; the table and its log name who did it."""
         table = self.finding.in_channel(channel_id)
         if table is None:
-            raise UserError("error.no_table")
+            raise UserError("error.no_table_here")
         async with table.lock:
             payload = {"reason": "moderator", "by": by, "name": name}
             await self.commit(table, [("end", payload)])
@@ -34,14 +34,16 @@ class Moderation:
         """A computer player takes ``player``'s seat (which stays theirs, with its money
         and bêtes, until they take it back), as for an absent player."""
         table = self.finding.in_channel(channel_id)
-        if table is None or table.status != "playing":
-            raise UserError("error.no_hand")
+        if table is None:
+            raise UserError("error.no_table_here")
+        if table.status != "playing":
+            raise UserError("error.not_started")
         async with table.lock:
             seat = table.seat_of(player)
             if seat is None:
                 raise UserError("error.not_a_player_here", name=player)
-            if not table.seats[seat].human:
-                raise UserError("error.replaced")
+            if not table.seats[seat].human:  # said to the moderator: whom it plays for
+                raise UserError("error.replaced_already", name=table.name(seat))
             strong = table.game.spec.strong
             payload = {"seat": seat, "by": by, "ai": strong, "moderator": name}
             await self.commit(table, [("replace", payload)])

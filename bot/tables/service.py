@@ -27,7 +27,7 @@ from bot.tables.computer import Decider, Hinter, PoolDecider, inline_hinter
 from bot.tables.dealing import Dealer, DealSource
 from bot.tables.finding import Events, Finding, seat_of
 from bot.tables.hints import Hints
-from bot.tables.lobby import Lobby, lobby_seat
+from bot.tables.lobby import Lobby, lobby_seat, may_close
 from bot.tables.matches import Matches, MatchGoingOn, keep_if_unfinished, resumed_seats
 from bot.tables.moderation import Moderation
 from bot.tables.names import person_name
@@ -427,11 +427,11 @@ class TableService:
         return table
 
     async def stop(self, table_id: int, player: str) -> LiveTable:
-        """``/table stop``: close a lobby, or ask the session to stop as its game stops."""
+        """``/table stop``: close a lobby (``may_close`` says who may), or ask the session
+        to stop as its game stops."""
         async with self._at(table_id, player) as (table, _):
             if table.status == "lobby":
-                if player != table.row.created_by and len(table.seats) > 1:
-                    raise UserError("error.lobby_stop")
+                may_close(table, player)
                 await self._commit(table, [("end", {"reason": "closed"})])
                 return table
             assert table.session is not None
@@ -467,6 +467,9 @@ class TableService:
 
     def of_player(self, player: str, guild_id: int | None) -> LiveTable:
         return self.finding.of_player(player, guild_id)
+
+    def seated_here(self, channel_id: int | None, player: str, guild_id: int | None) -> LiveTable:
+        return self.finding.seated_here(channel_id, player, guild_id)
 
     async def join(
         self, table_id: int, player: str, name: str, lang: str, handle: str = ""

@@ -89,7 +89,9 @@ COMMANDS_FR: Final[dict[str, str]] = {
     ),
     "See your hand privately": "Voir votre main en privé",
     "Show the server's register of bêtes": "Montrer le tableau des bêtes du serveur",
-    "Rank the server's players by sous won": "Classer les joueurs du serveur par sous gagnés",
+    "Rank the server's players in each game, as it keeps score": (
+        "Classer les joueurs du serveur dans chaque jeu, selon ce qu'il compte"
+    ),
     "The rules in short": "Les règles en bref",
     "The game": "Le jeu",
     "Seconds per move (0: no limit)": "Secondes par coup (0 : sans limite)",
@@ -129,6 +131,11 @@ def add_command_names(names: dict[str, str]) -> None:
         if known is not None and known != french:
             raise ValueError(f"the command word {english!r} is translated differently elsewhere")
         COMMANDS_FR[english] = french
+
+
+def command_word(word: str, lang: str) -> str:
+    """A command's word (an option's name...) as a user of ``lang`` sees it."""
+    return COMMANDS_FR.get(word, word) if lang == "fr" else word
 
 
 class CommandTranslator(app_commands.Translator):

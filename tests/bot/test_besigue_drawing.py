@@ -146,17 +146,20 @@ def test_the_lobby_says_the_target_and_the_cards_dealt_for_the_players_seated(
 ) -> None:
     """A lobby lists the target as it stands for the players seated (the rules': 1000
     with two, 600 with more) and the cards each is dealt, even when nobody changed them;
-    and nothing of a game with bêtes."""
-    lobby = SimpleNamespace(rules=Rules(), players=[str(n) for n in range(seated)])
+    and nothing of a game with bêtes.  Partnerships, as they stand too: at four only."""
+    players = [str(n) for n in range(seated)]
+    lobby = SimpleNamespace(rules=Rules(), players=players)
     for lang, points, cards in (("fr", "but : {} points", "cartes par joueur : 8"),
                                 ("en", "target: {} points", "cards each: 8")):  # fmt: skip
         lines = GAME.renderer.options_lines(lobby, lang)
         assert lines == [points.format(target), cards]
-    chosen = SimpleNamespace(rules=Rules(target=1500, hand_size=9, partnerships=True), players=[])
+    rules = Rules(target=1500, hand_size=9, partnerships=True)
+    chosen = SimpleNamespace(rules=rules, players=players)
+    alone = "partnerships: at four only (with fewer, each plays for himself)"
     assert GAME.renderer.options_lines(chosen, "en") == [
         "target: 1500 points",
         "cards each: 9",
-        "partnerships: yes",
+        "partnerships: yes" if seated == 4 else alone,
     ]
 
 

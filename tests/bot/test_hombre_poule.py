@@ -3,10 +3,16 @@ bête entering the poule after one was taken, the ante); once dealt, both in it.
 
 from __future__ import annotations
 
+import re
+from datetime import datetime
+
 import pytest
 
+from bot.drawing.boards import register_embed
+from bot.games.hombre import GAME as HOMBRE
 from bot.games.hombre.drawing import pool_text
 from bot.texts.i18n import LANGS, t
+from db.models import RegisterEntry
 from games.hombre import Pool
 from games.money import Bete
 
@@ -28,3 +34,15 @@ def test_between_deals_the_poule_says_which_bete_enters_it_next(lang):
     waiting = Pool(poule=6, register=(Bete(2, 9),), ante=0)  # a remise: nothing enters
     assert "Nord" in pool_text(waiting, names, lang)
     assert t(lang, "hombre.entering", name="Nord", amount=9) not in pool_text(waiting, names, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_betes_writes_its_jetons_one_way(lang):
+    """``/betes`` for L'Hombre: its bêtes, their total and the poule are all written as
+    the game writes an amount ("12 j."), not "12 jetons" beside "5 j."."""
+    when = datetime(2025, 1, 1)
+    entry = RegisterEntry(1, 1, "hombre", "101", "Sud", 5, when, None, None, None, None, None)
+    shown = str(register_embed(HOMBRE, [entry], {"poule": 12, "bete": 4}, lang).to_dict())
+    for amount in (5, 12, 4):  # a bête and the total, the poule, the bête in play in it
+        assert HOMBRE.renderer.amount(amount, lang) in shown
+    assert not re.search(r"\d jetons?\b", shown), shown

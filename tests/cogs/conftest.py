@@ -15,6 +15,7 @@ from typing import Any
 import discord
 import pytest
 import simcord
+import simcord.interactions
 
 from bot.delivery.client import BeteBot
 from bot.settings import Settings
@@ -128,6 +129,21 @@ def db_path(database_target: str) -> Path | str:
 @pytest.fixture
 def simcord_bot(db_path: Path | str) -> BeteBot:
     return make_bot(db_path)
+
+
+@pytest.fixture
+def french(monkeypatch) -> None:
+    """Every user and the server speak French (Discord's locales of each interaction)."""
+    original = simcord.interactions.base_payload
+
+    def base_payload(*args, **kwargs):
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = "fr"
+        if "guild_locale" in payload:
+            payload["guild_locale"] = "fr"
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
 
 
 @pytest.fixture

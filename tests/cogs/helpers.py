@@ -64,6 +64,14 @@ def labels(message: Any) -> list[str]:
     return out
 
 
+def disabled(message: Any, label: str) -> bool:
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            if getattr(item, "label", None) == label:
+                return bool(item.disabled)
+    raise AssertionError(f"no button {label!r}")
+
+
 async def act_in_dm(world: World, seat: int, action: Action) -> Any:
     """Do ``action`` the way a player does it in the DM: buttons, steps, menu."""
     table = live(world)

@@ -2,7 +2,9 @@
 from the winner's DM (exactly the combinations he may lay, nobody else offered any),
 cards played from the hand and from the table, the count; a draw or a declaring
 typed out of turn refused with its reason (the 7 named only while one may score); a
-match stopped, kept at its scores and taken up again by its own players only; a match
+match stopped, kept at its scores and taken up again by its own players only (its lobby
+seats no one else, says the options typed with it are not taken, and any of its players
+closes it, the match still kept); partnerships said to play at four only; a match
 won at once by a combination, stood on ``/scoreboard`` (en bas table counting
 double); ``/history`` showing each deal's points and the scores after it (partners
 named together), and ``/scoreboard`` the matches not won yet; and no message ever
@@ -14,13 +16,16 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
+from bot.errors import UserError
 from bot.games.besigue import GAME
 from bot.games.besigue.codec import action_arg
 from bot.ids import ComponentId
 from games.besigue import Action, DealState, Kind, Phase, Rules, Session
 from games.besigue.rules import deck_for
 from games.cards import cards_of
-from tests.cogs.helpers import custom_ids, labels, last_dm, live
+from tests.cogs.helpers import custom_ids, disabled, labels, last_dm, live
 from tests.cogs.test_hombre_game import cards_named, message_text
 from tests.cogs.test_refusals import refused
 
@@ -89,6 +94,23 @@ async def open_besigue(world, *members, **options):
         await member.click(world.table_message(), label="Join")
     await first.click(world.table_message(), label="Start")
     return live(world)
+
+
+async def kept_match(world, members, scores, options=None) -> int:
+    """A match of ``members`` kept for later at ``scores`` (stopped at an older table),
+    its first member dealing next; its id."""
+    ids = [str(m.id) for m in members]
+    async with world.bot.db.transaction() as store:
+        row = await store.tables.insert_table(
+            guild_id=world.guild.id, channel_id=999, game=GAME.id, options={},
+            turn_seconds=0, created_by=ids[0], seed=1,
+        )  # fmt: skip
+        await store.tables.set_table_status(row.id, "ended")
+        return await store.matches.keep_match(
+            guild_id=world.guild.id, game=GAME.id, table_id=row.id, options=options or {},
+            seats=[(i, m.user.name, None) for i, m in zip(ids, members, strict=True)],
+            state={"scores": scores, "dealer": 0}, summary="",
+        )  # fmt: skip
 
 
 async def act(world, action: Action, way: int = 1):
@@ -274,19 +296,8 @@ async def test_a_match_stopped_is_kept_and_taken_up_again_by_its_players(world):
 
 async def test_a_combination_that_reaches_the_target_wins_the_match_at_once(world):
     anne, marc = world.members[:2]
-    ids = [str(anne.id), str(marc.id)]
     # a match kept at 990 to 0, Anne dealing next: Marc leads, Anne holds the marriage
-    async with world.bot.db.transaction() as store:
-        row = await store.tables.insert_table(
-            guild_id=world.guild.id, channel_id=999, game=GAME.id, options={},
-            turn_seconds=0, created_by=ids[0], seed=1,
-        )  # fmt: skip
-        await store.tables.set_table_status(row.id, "ended")
-        kept_id = await store.matches.keep_match(
-            guild_id=world.guild.id, game=GAME.id, table_id=row.id, options={},
-            seats=[(ids[0], anne.user.name, None), (ids[1], marc.user.name, None)],
-            state={"scores": [990, 0], "dealer": 0}, summary="",
-        )  # fmt: skip
+    kept_id = await kept_match(world, [anne, marc], [990, 0])
     world.bot.service.deal_source = rigged(leader_cards=OTHER, other_cards=LEADER, dealer=0)
     await anne.slash(world.channel, "table new besigue", resume=str(kept_id))
     await anne.click(world.table_message(), label="Start")
@@ -376,21 +387,9 @@ def rigged_four(hands: list[list[str]], turned: str):
 
 
 async def test_a_match_won_by_partners_names_both_in_history_and_on_the_scoreboard(world):
-    ids = [str(m.id) for m in world.members]
     names = [m.user.name for m in world.members]
     # a match in partnerships kept at 590 to 0 (Sud and Nord, Est and Ouest), Sud dealing
-    async with world.bot.db.transaction() as store:
-        row = await store.tables.insert_table(
-            guild_id=world.guild.id, channel_id=999, game=GAME.id, options={},
-            turn_seconds=0, created_by=ids[0], seed=1,
-        )  # fmt: skip
-        await store.tables.set_table_status(row.id, "ended")
-        kept_id = await store.matches.keep_match(
-            guild_id=world.guild.id, game=GAME.id, table_id=row.id,
-            options={"partnerships": True},
-            seats=[(i, n, None) for i, n in zip(ids, names, strict=True)],
-            state={"scores": [590, 0], "dealer": 0}, summary="",
-        )  # fmt: skip
+    kept_id = await kept_match(world, world.members, [590, 0], {"partnerships": True})
     # Est leads the 7♠, Nord and Ouest follow low, Sud takes with the A♠ and lays a
     # marriage: 610, past the 600 of four players, the match is won at once
     world.bot.service.deal_source = rigged_four(
@@ -421,3 +420,137 @@ async def test_a_match_won_by_partners_names_both_in_history_and_on_the_scoreboa
     for name in names[0], names[2]:
         assert f"**{name}** — 2 (won 1 of 1, 1 en bas table) · 610 points" in text
     assert "Matches in progress" not in text  # the kept match was taken up and won
+
+
+def embed_text(message) -> str:
+    embed = message.embeds[0]
+    return "\n".join([embed.description or "", *(f.value for f in embed.fields)])
+
+
+KEPT_LOBBY = {
+    "en": {
+        "not_taken": "A match taken up again keeps its own options and seats; not taken:",
+        "target": "`target`",
+        "computers": "`computers`",
+        "lobby": "The kept match's players are back in their seats: click *Start*",
+        "join": "Join",
+        "ai": "Add computer player",
+        "kept": "The match is kept for later",
+        "start": "Start",
+    },
+    "fr": {
+        "not_taken": "Une partie reprise garde ses options et ses places ; non pris en compte :",
+        "target": "`but`",
+        "computers": "`ordinateurs`",
+        "lobby": "Les joueurs de la partie gardée ont repris leurs places : cliquez sur",
+        "join": "S'asseoir",
+        "ai": "Ajouter un joueur ordinateur",
+        "kept": "La partie est gardée pour plus tard",
+        "start": "Commencer",
+    },
+}
+
+
+async def kept_lobby(world, words: dict[str, str]) -> None:
+    """A kept match taken up again seats its own players only, with its own options (those
+    given with ``resume:`` said not taken); any of its players may close its lobby, the
+    match staying kept; its start takes it up as it was kept."""
+    anne, marc, zoe = world.members[:3]
+    kept_id = await kept_match(world, [anne, marc], [120, 80], {"target": 1500})
+    resume = str(kept_id)
+    result = await marc.slash(
+        world.channel, "table new besigue", resume=resume, target=2000, computers=1
+    )
+    assert not result.ephemeral  # the table opens all the same
+    [said] = result.followups
+    assert said.ephemeral and words["not_taken"] in said.content
+    assert words["target"] in said.content and words["computers"] in said.content
+    table = live(world)
+    assert table.players == [str(anne.id), str(marc.id)]
+    assert isinstance(table.rules, Rules) and table.rules.target == 1500
+    message = world.table_message()
+    assert words["lobby"] in embed_text(message)
+    assert disabled(message, words["join"]) and disabled(message, words["ai"])
+    service = world.bot.service  # an older message's buttons, say: refused all the same
+    with pytest.raises(UserError) as refusal:
+        await service.join(table.id, str(zoe.id), zoe.user.name, "en")
+    assert refusal.value.key == "error.kept_not_yours"
+    with pytest.raises(UserError) as refusal:
+        await service.add_computer(table.id, str(anne.id), "heuristic")
+    assert refusal.value.key == "error.kept_seats"
+    assert table.players == [str(anne.id), str(marc.id)]
+    # Anne, who did not take it up, closes the lobby: the match stays kept
+    closed = await anne.slash(world.channel, "table stop")
+    assert closed.ephemeral and table.status == "ended"
+    ended = next(m for m in world.channel.history() if m.id == table.row.message_id)
+    assert words["kept"] in embed_text(ended)
+    kept = await service.kept_matches(world.guild.id, GAME.id)
+    assert [k.id for k in kept] == [kept_id]
+    await anne.slash(world.channel, "table new besigue", resume=resume)
+    await marc.click(world.table_message(), label=words["start"])
+    session = live(world).session
+    assert isinstance(session, Session) and session.scores == [120, 80]
+    assert session.target == 1500
+
+
+async def test_a_kept_match_seats_its_players_only_and_any_of_them_closes_it(world):
+    await kept_lobby(world, KEPT_LOBBY["en"])
+
+
+async def test_a_kept_match_seats_its_players_only_and_any_of_them_closes_it_in_french(
+    world, french
+):
+    await kept_lobby(world, KEPT_LOBBY["fr"])
+
+
+PARTNERSHIPS = {
+    "en": {
+        "join": "Join",
+        "start": "Start",
+        "fewer": "partnerships: at four only (with fewer, each plays for himself)",
+        "alone": "Partnerships play at four only: with {count}, each plays for himself.",
+        "four": "partnerships: yes",
+    },
+    "fr": {
+        "join": "S'asseoir",
+        "start": "Commencer",
+        "fewer": "en équipes : à quatre seulement (à moins, chacun pour soi)",
+        "alone": "Les équipes ne se jouent qu'à quatre : à {count}, chacun joue pour soi.",
+        "four": "en équipes : oui",
+    },
+}
+
+
+async def partnerships_at_four(world, words: dict[str, str]) -> None:
+    """``partnerships`` plays with four players only (RULES.md §4): with fewer the lobby
+    says each will play for himself, and the start says it again; at four, as chosen."""
+    anne, marc, zoe = world.members[:3]
+    await anne.slash(world.channel, "table new besigue", partnerships=True)
+    await marc.click(world.table_message(), label=words["join"])
+    assert words["fewer"] in embed_text(world.table_message())
+    await anne.click(world.table_message(), label=words["start"])
+    session = live(world).session
+    assert isinstance(session, Session) and session.teams == (0, 1)
+    assert words["alone"].format(count=2) in embed_text(world.table_message())
+    autre = world.guild.create_text_channel("autre")
+
+    def shown():
+        table = world.bot.service.in_channel(autre.id)
+        return next(m for m in autre.history() if m.id == table.row.message_id)
+
+    for game in ("besigue", "besigue-haiti"):  # four seated: as chosen
+        await zoe.slash(autre, f"table new {game}", partnerships=True, computers=3)
+        assert words["four"] in embed_text(shown()) and words["fewer"] not in embed_text(shown())
+        await zoe.slash(autre, "table stop")
+    await zoe.slash(autre, "table new besigue-haiti", partnerships=True, computers=2)
+    assert words["fewer"] in embed_text(shown())
+    await zoe.click(shown(), label=words["start"])
+    assert words["alone"].format(count=3) in embed_text(shown())
+
+
+async def test_partnerships_play_at_four_only_and_the_table_says_so(world):
+    await partnerships_at_four(world, PARTNERSHIPS["en"])
+
+
+async def test_partnerships_play_at_four_only_and_the_table_says_so_in_french(world, french):
+    await partnerships_at_four(world, PARTNERSHIPS["fr"])

@@ -10,6 +10,7 @@ from discord import app_commands
 
 import bot.games
 from bot.games import table_games
+from bot.texts.i18n import t
 from tests.cogs.test_refusals import refused
 
 COMMON = ("turn_time", "computers", "level", "language", "pictures", "hints")
@@ -104,3 +105,20 @@ async def test_game_and_topic_choices(world):
     decl = await sud.autocomplete(world.channel, "rules", "topic", "decl", game="bete-hombree")
     assert [c["value"] for c in decl] == ["declaration"]
     refused(world, await sud.slash(world.channel, "rules", game="whist"), "whist")
+
+
+async def test_an_unknown_rules_topic_is_refused_with_the_games_topics(world, french):
+    """``/rules`` with a topic the game has not is refused, the topic as typed and the
+    game's topics listed in the reader's words, instead of showing the overview; a topic
+    as the autocomplete gives it, or its title typed whole in either language, is one."""
+    sud = world.members[0]
+    hombre = bot.games.table_game("hombre")
+    titles = [t("fr", f"rules.hombre.{topic}.title") for topic in hombre.renderer.rule_topics]
+    result = await sud.slash(world.channel, "rules", game="hombre", topic="xyz")
+    refused(world, result, "« xyz »", "L'Hombre", *titles)
+    assert not result.response.embeds
+    refused(world, await sud.slash(world.channel, "rules", topic="matadors"), "« matadors »")
+    money = t("fr", "rules.hombre.money.title")
+    for typed in ("money", money, "the poule, the betes and the bonuses"):
+        shown = await sud.slash(world.channel, "rules", game="hombre", topic=typed)
+        assert shown.ephemeral and shown.response.embeds[0].title == money, typed

@@ -13,17 +13,9 @@ from bot.tables.computer import inline_decider
 from games.besigue import Session as BesigueSession
 from games.besigue.ai.heuristic import BesigueHeuristicPlayer
 from games.hombre.ai.heuristic import HombreHeuristicPlayer
-from tests.cogs.helpers import act_in_dm, custom_ids, labels, live
+from tests.cogs.helpers import act_in_dm, custom_ids, disabled, labels, live
 from tests.cogs.test_besigue_game import act as act_besigue
 from tests.cogs.test_hombre_game import act
-
-
-def disabled(message, label: str) -> bool:
-    for row in message.components:
-        for item in getattr(row, "children", [row]):
-            if getattr(item, "label", None) == label:
-                return bool(item.disabled)
-    raise AssertionError(f"no button {label!r}")
 
 
 async def test_seating_computer_players_from_the_lobby(world):

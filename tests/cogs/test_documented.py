@@ -3,7 +3,10 @@
 command tree with its options and choices, ``docs/playing.md`` describes every command
 there is, the README names every offered game's ``/table new`` subcommand, its settings
 table and ``.env.example`` list exactly the settings the bot reads with the defaults it
-uses, and every relative link of those pages leads to a file."""
+uses, and every relative link of those pages leads to a file.  So do the bot's own
+texts, each in its language: a French text writes ``/table arreter`` and ``reprendre:``,
+the names a French Discord client shows (the translator's), an English one ``/table
+stop`` and ``resume:``."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from discord import app_commands
 
 from bot.games import table_games
 from bot.settings import LANGUAGES, Settings
+from bot.texts.i18n import LANGS, MESSAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -24,51 +28,81 @@ PLAYING = ROOT / "docs" / "playing.md"
 # a command written as the user types it: `/name sub option:value` in backticks (a path
 # such as `/usr/lib/...` has a second slash and is not one)
 WRITTEN = re.compile(r"`(/[a-z][^`/]*)`")
-PLACEHOLDER = re.compile(r"^(<.*>|[A-Z]|…|\.\.\.)?$")  # <game>, N, …, or nothing after it
+# <game>, N, …, or nothing after it; or a text's field, {game}: one of them
+PLACEHOLDER = re.compile(r"^(<.*>|[A-Z]|…|\.\.\.|\{\w+\})?$")
 
 Command = app_commands.Command[Any, ..., Any] | app_commands.Group
+# a command, an option or a choice as the bot registers it with Discord: its name, and
+# the name a French client shows instead (``name_localizations``, from the translator)
+Payload = dict[str, Any]
+SUBCOMMANDS = (1, 2)  # the option types of a subcommand and of a group of them
 
 
 def written_commands(page: Path) -> Iterator[str]:
     yield from WRITTEN.findall(page.read_text(encoding="utf-8"))
 
 
-def resolve(tree: app_commands.CommandTree, written: str) -> tuple[Command, list[str]]:
-    """The command a written ``/a b c`` names (the deepest group or command its words
-    reach), and the words left after it (its options, or a placeholder)."""
+async def registered(tree: app_commands.CommandTree) -> list[Payload]:
+    """The bot's commands as Discord receives them, with their names in French."""
+    assert tree.translator is not None
+    return [await c.get_translated_payload(tree, tree.translator) for c in tree.get_commands()]
+
+
+def shown(item: Payload, lang: str) -> str:
+    """The name of a command, an option or a choice, as a client in ``lang`` shows it."""
+    return str(item.get("name_localizations", {}).get(lang, item["name"]))
+
+
+def resolve(commands: list[Payload], written: str, lang: str = "en") -> tuple[Payload, list[str]]:
+    """The command a written ``/a b c`` names in ``lang`` (the deepest group or command
+    its words reach), and the words left after it (its options, or a placeholder)."""
     words = written[1:].split()
-    command: Command | None = tree.get_command(words[0])
+    command = next((c for c in commands if shown(c, lang) == words[0]), None)
     assert command is not None, f"{written}: no command /{words[0]}"
-    rest = words[1:]
-    while isinstance(command, app_commands.Group) and rest and ":" not in rest[0]:
+    path, rest = words[0], words[1:]
+    while subs := [s for s in command.get("options", []) if s["type"] in SUBCOMMANDS]:
+        if not rest or ":" in rest[0]:
+            break
         if PLACEHOLDER.match(rest[0]):  # any of its subcommands: `/table new <game> hints:`
-            return command, rest[1:]
-        sub = command.get_command(rest[0])
-        assert sub is not None, f"{written}: /{command.qualified_name} has no {rest[0]!r}"
-        command, rest = sub, rest[1:]
+            return command, rest
+        sub = next((s for s in subs if shown(s, lang) == rest[0]), None)
+        assert sub is not None, f"{written}: /{path} has no {rest[0]!r}"
+        command, path, rest = sub, f"{path} {rest[0]}", rest[1:]
     return command, rest
 
 
-def check_options(written: str, command: Command, rest: list[str]) -> None:
+def check_options(written: str, command: Payload, rest: list[str], lang: str = "en") -> None:
     """Each ``option:value`` written is an option of the command (of each of a group's
-    commands), and its value one of the option's choices (by name or value) when it has
-    choices."""
+    commands, or of one of them for a text's ``{game}``), and its value one of the
+    option's choices (by name or value) when it has choices."""
     text = " ".join(rest)
+    each = not (rest and rest[0].startswith("{"))  # `/table new {game} resume:`: its game's
     for name, value in re.findall(r"(\w+):((?:(?!\s\w+:).)*)", text):
-        for leaf in leaves(command):
-            parameter = next((p for p in leaf.parameters if p.name == name), None)
-            assert parameter is not None, f"{written}: /{leaf.qualified_name} has no {name}:"
-            offered = choices(parameter)
-            if offered and not PLACEHOLDER.match(value.strip()):
-                assert value.strip().casefold() in offered, f"{written}: {value!r} is not offered"
+        options = [
+            next((o for o in leaf_options(leaf) if shown(o, lang) == name), None)
+            for leaf in leaves(command)
+        ]
+        found = [option for option in options if option is not None]
+        assert found and (all(options) or not each), f"{written}: no option {name}:"
+        offered = choices(found[0])
+        if offered and not PLACEHOLDER.match(value.strip()):
+            assert value.strip().casefold() in offered, f"{written}: {value!r} is not offered"
 
 
-def choices(parameter: app_commands.Parameter) -> set[str]:
+def leaf_options(command: Payload) -> list[Payload]:
+    return [o for o in command.get("options", []) if o["type"] not in SUBCOMMANDS]
+
+
+def choices(option: Payload) -> set[str]:
     """What an option offers to choose, folded: its choices' names and values, or for a
     ``game:`` completed as it is typed, every game's name in each language and its id."""
-    if parameter.choices:
-        return {str(x).casefold() for c in parameter.choices for x in (c.name, c.value)}
-    if parameter.name == "game":
+    if option.get("choices"):
+        return {
+            str(x).casefold()
+            for c in option["choices"]
+            for x in (c["name"], c["value"], *c.get("name_localizations", {}).values())
+        }
+    if option["name"] == "game":
         games = table_games()
         return {g.spec.name(lang).casefold() for g in games for lang in LANGUAGES} | {
             g.id for g in games
@@ -76,20 +110,65 @@ def choices(parameter: app_commands.Parameter) -> set[str]:
     return set()
 
 
-def leaves(command: Command) -> Iterator[app_commands.Command[Any, ..., Any]]:
+def leaves(command: Payload) -> Iterator[Payload]:
+    subs = [s for s in command.get("options", []) if s["type"] in SUBCOMMANDS]
+    for sub in subs:
+        yield from leaves(sub)
+    if not subs:
+        yield command
+
+
+def tree_leaves(command: Command) -> Iterator[app_commands.Command[Any, ..., Any]]:
     if isinstance(command, app_commands.Group):
         for sub in command.commands:
-            yield from leaves(sub)
+            yield from tree_leaves(sub)
     else:
         yield command
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 async def test_every_command_a_page_writes_is_the_bots(world, page: Path) -> None:
-    tree = world.bot.tree
+    commands = await registered(world.bot.tree)
     for written in written_commands(page):
-        command, rest = resolve(tree, written)
+        command, rest = resolve(commands, written)
         check_options(written, command, rest)
+
+
+# where a text writes a command: a slash at the start of a word, then in backticks up to
+# the closing one, else (an embed's footer shows no backticks) up to the sentence's end
+TEXT_COMMAND = re.compile(r"(?:`(/[a-z][^`]*)`|(?<![^\s(])(/[a-z][^.,;)\n]*))")
+OPTION_NAMED = re.compile(r"`(\w+):?`")  # an option alone: `review:`, `target`
+
+
+async def test_every_command_a_text_writes_is_the_one_its_reader_sees(world) -> None:
+    """Each text of the catalogue (the core's and every game's) writes a command, its
+    subcommand and options as a client in the text's language shows them, so that a
+    reader can type what they read: the French names are the translator's.  A public
+    text follows the server's language, each reader's client its own: a French server's
+    text names the French commands.  An option written alone (`analyse:`) is one of the
+    commands' options in that language."""
+    commands = await registered(world.bot.tree)
+
+    def options(items: list[Payload], lang: str) -> Iterator[str]:
+        for item in items:
+            yield from (shown(option, lang) for option in leaf_options(item))
+            yield from options([s for s in item["options"] if s["type"] in SUBCOMMANDS], lang)
+
+    named = {lang: set(options(commands, lang)) for lang in LANGS}
+    wrong = []
+    for key, entry in MESSAGES.items():
+        for lang in LANGS:
+            text = entry[lang]
+            for quoted, loose in TEXT_COMMAND.findall(text):
+                try:
+                    command, rest = resolve(commands, quoted or loose, lang)
+                    check_options(quoted or loose, command, rest, lang)
+                except AssertionError as error:
+                    wrong.append(f"{key} ({lang}): {str(error).splitlines()[0]}")
+            others = set().union(*named.values()) - named[lang]
+            alone = [word for word in OPTION_NAMED.findall(text) if word in others]
+            wrong += [f"{key} ({lang}): `{word}` is no option in {lang}" for word in alone]
+    assert not wrong, "\n".join(wrong)
 
 
 async def test_the_page_of_commands_describes_every_command(world) -> None:
@@ -103,7 +182,7 @@ async def test_the_page_of_commands_describes_every_command(world) -> None:
     missing = [
         command.qualified_name
         for top in world.bot.tree.get_commands()
-        for command in leaves(top)
+        for command in tree_leaves(top)
         if command.qualified_name not in written
         and not (command.parent is not None and command.parent.name == "new")
     ]
@@ -191,3 +270,28 @@ def test_every_relative_link_leads_to_a_file(page: Path) -> None:
         if not re.match(r"^[a-z]+:", target) and not (page.parent / target).exists()
     ]
     assert not broken, f"{page.name} links to {broken}"
+
+
+async def test_a_command_of_every_game_counts_in_no_one_games_money(world) -> None:
+    """A command that serves every game (``/scoreboard``, ``/betes``...) is described in
+    words true of each: not by one game's money (La Bête Hombrée's sous, when Bésigue
+    ranks by matches won and L'Hombre counts jetons).  A game's own ``/table new``
+    subcommand may speak its money."""
+    units = {
+        game.renderer.money(2, lang).lstrip("+0123456789 ")
+        for game in table_games()
+        for lang in LANGS
+    }
+
+    def descriptions(item: Payload) -> Iterator[str]:
+        if item["name"] == "new":  # each game's own subcommands
+            return
+        yield item.get("description", "")
+        yield from item.get("description_localizations", {}).values()
+        for option in item.get("options", []):
+            yield from descriptions(option)
+
+    said = [text for command in await registered(world.bot.tree) for text in descriptions(command)]
+    wrong = [f"{text!r} ({unit})" for text in said for unit in units if unit in text.split()]
+    assert not wrong, "\n".join(wrong)
+    assert len(said) > 20 and units >= {"sous", "j.", "pts"}

@@ -26,6 +26,8 @@ async def test_only_a_moderator_ends_a_table_and_the_table_says_who(world, db_pa
     assert table.status == "playing"
 
     garde = moderator(world)
+    vide = world.guild.create_text_channel("vide")  # no table there: nothing to end
+    refused(world, await garde.slash(vide, "table end"), "No table in this channel.")
     result = await garde.slash(world.channel, "table end")
     assert result.ephemeral
     assert table.status == "ended" and table.ended_reason == "moderator"
@@ -61,3 +63,24 @@ async def test_a_moderator_has_the_computer_play_for_a_player(world):
     assert live(world).state.turn != 1 and live(world).state.actions[0][0] == 1
     stranger = world.guild.add_member(world.env.create_user("Passant"))
     refused(world, await garde.slash(world.channel, "table replace", player=stranger), "Passant")
+
+
+async def test_a_moderator_is_told_why_the_computer_cannot_take_a_seat(world):
+    """``/table replace`` refused in words meant for the moderator, who need not sit at
+    the table: no table in the channel, a game not started yet, a seat the computer
+    plays already (not "click *Take my seat back*", which speaks to its player)."""
+    garde, est = moderator(world), world.members[1]
+    vide = world.guild.create_text_channel("vide")
+    no_table = t("en", "error.no_table_here")
+    refused(world, await garde.slash(vide, "table replace", player=est), no_table)
+    table = await open_full_table(world)
+    autre = world.guild.create_text_channel("autre")
+    cinq = world.guild.add_member(world.env.create_user("Cinq"))
+    await cinq.slash(autre, "table new bete")
+    lobby = t("en", "error.not_started")
+    refused(world, await garde.slash(autre, "table replace", player=cinq), lobby)
+    await garde.slash(world.channel, "table replace", player=est)
+    seq = table.seq
+    again = await garde.slash(world.channel, "table replace", player=est)
+    refused(world, again, t("en", "error.replaced_already", name="Est"))
+    assert "Take my seat back" not in again.response.content and table.seq == seq

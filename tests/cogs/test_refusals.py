@@ -155,3 +155,99 @@ async def test_a_refused_move_is_answered_once_in_the_games_words(world):
     assert result.ephemeral and "not allowed" in result.response.content
     assert "not in this hand" not in result.response.content  # never the engine's English
     assert (table.seq, table.moves) == (seq, moves)
+
+
+STOP_ELSEWHERE = {
+    "en": {
+        "join": "Join",
+        "start": "Start",
+        "not_here": "You do not sit at this channel's table: yours is in",
+        "none_here": "No table in this channel",
+        "not_seated": "You are not seated at this table.",
+    },
+    "fr": {
+        "join": "S'asseoir",
+        "start": "Commencer",
+        "not_here": "Vous n'êtes pas assis à la table de ce salon : la vôtre est dans",
+        "none_here": "Aucune table dans ce salon",
+        "not_seated": "Vous n'êtes pas assis à cette table.",
+    },
+}
+
+
+async def stop_in_other_channels(world, words: dict[str, str]) -> None:
+    """``/table stop`` acts on the table of the channel it is typed in, never on the
+    user's own elsewhere: typed where another table plays, or where none does, it
+    changes nothing and says where the user's table is."""
+    sud = world.members[0]
+    await sud.slash(world.channel, "table new hombree")
+    for member in world.members[1:]:
+        await member.click(world.table_message(), label=words["join"])
+    await sud.click(world.table_message(), label=words["start"])
+    table = live(world)  # Sud, Est, Nord and Ouest play in #salon
+    autre = world.guild.create_text_channel("autre")
+    cinq = world.guild.add_member(world.env.create_user("Cinq"))
+    await cinq.slash(autre, "table new bete", computers=1)
+    lobby = world.bot.service.in_channel(autre.id)
+    salon = f"<#{world.channel.id}>"
+    refused(world, await sud.slash(autre, "table stop"), words["not_here"], salon)
+    refused(
+        world, await cinq.slash(world.channel, "table stop"), words["not_here"], f"<#{autre.id}>"
+    )
+    vide = world.guild.create_text_channel("vide")
+    refused(world, await sud.slash(vide, "table stop"), words["none_here"], salon)
+    passant = world.guild.add_member(world.env.create_user("Passant"))
+    refused(world, await passant.slash(world.channel, "table stop"), words["not_seated"])
+    refused(world, await passant.slash(vide, "table stop"), words["none_here"])
+    assert lobby is not None and lobby.status == "lobby" and len(lobby.seats) == 2
+    assert table.session is not None and not table.session.stop_requested
+    result = await sud.slash(world.channel, "table stop")  # at his table: it stops
+    assert result.ephemeral and table.session.stop_requested
+
+
+async def test_table_stop_acts_on_the_table_of_its_channel_only(world):
+    await stop_in_other_channels(world, STOP_ELSEWHERE["en"])
+
+
+async def test_table_stop_acts_on_the_table_of_its_channel_only_in_french(world, french):
+    await stop_in_other_channels(world, STOP_ELSEWHERE["fr"])
+
+
+LOBBY_CLOSERS = {
+    "en": {
+        "join": "Join",
+        "leave": "Leave",
+        "opener": "Only the player who opened the table may close it",
+        "first": "only Est, seated first, may close it",
+    },
+    "fr": {
+        "join": "S'asseoir",
+        "leave": "Se lever",
+        "opener": "Seul qui a ouvert la table peut la fermer",
+        "first": "seul Est, premier assis, peut la fermer",
+    },
+}
+
+
+async def close_a_lobby(world, words: dict[str, str]) -> None:
+    """Who closes a lobby: its opener; once the opener has left, the first person seated
+    (someone always may); the others are told who, and may leave."""
+    sud, est, nord = world.members[:3]
+    await sud.slash(world.channel, "table new hombree")
+    for member in (est, nord):
+        await member.click(world.table_message(), label=words["join"])
+    table = live(world)
+    refused(world, await nord.slash(world.channel, "table stop"), words["opener"])
+    await sud.click(world.table_message(), label=words["leave"])
+    refused(world, await nord.slash(world.channel, "table stop"), words["first"])
+    assert table.status == "lobby" and table.players == [str(est.id), str(nord.id)]
+    result = await est.slash(world.channel, "table stop")
+    assert result.ephemeral and table.status == "ended"
+
+
+async def test_once_the_opener_has_left_the_first_seated_closes_the_lobby(world):
+    await close_a_lobby(world, LOBBY_CLOSERS["en"])
+
+
+async def test_once_the_opener_has_left_the_first_seated_closes_the_lobby_in_french(world, french):
+    await close_a_lobby(world, LOBBY_CLOSERS["fr"])

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-import simcord.interactions
-
 from games.bete_hombree import Action
 from tests.bot.example import actions, expected_result
 from tests.cogs.conftest import make_bot, seed_register
@@ -58,20 +55,6 @@ async def test_buttons_answer_after_a_restart_mid_hand(world, db_path):
         await act_in_dm(world, seat, Action.parse(words))
     assert rebuilt.last is not None
     assert list(rebuilt.last.outcome.net) == expected_result()["payments"]
-
-
-@pytest.fixture
-def french(monkeypatch):
-    original = simcord.interactions.base_payload
-
-    def base_payload(*args, **kwargs):
-        record, payload = original(*args, **kwargs)
-        payload["locale"] = "fr"
-        if "guild_locale" in payload:
-            payload["guild_locale"] = "fr"
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
 
 
 async def test_a_hand_in_french(world, french):

@@ -20,6 +20,7 @@ from bot.games.besigue.port import RESULTS
 from bot.games.besigue.shared_drawing import (
     PointsRenderer,
     laid_cards,
+    partnerships_lines,
     players_of,
     scores_text,
 )
@@ -153,14 +154,16 @@ class BesigueRenderer(PointsRenderer[DealView]):
         return lines
 
     def options_lines(self, table: TableLike, lang: str) -> list[str]:
-        """The target and the cards dealt, always (the target as it stands for the
-        players seated), then the other options chosen."""
+        """The target and the cards dealt, always, then the other options chosen (the
+        target and partnerships as they stand for the players seated)."""
         rules = table.rules
         assert isinstance(rules, Rules)
         players = max(len(table.players), SPEC.min_seats)
         target = t(lang, "besigue.options.target", points=rules.target_for(players))
         cards = option_line("hand_size", rules.hand_size, lang)
-        return [target, cards, *changed_options(rules, lang, besides=("target", "hand_size"))]
+        others = changed_options(rules, lang, besides=("target", "hand_size", "partnerships"))
+        teams = partnerships_lines(rules.partnerships, len(table.players), lang)
+        return [target, cards, *others, *teams]
 
     def prompt_word(self, view: DealView) -> str:
         """The phase's word, after the table's rules in phase 2 and without the 7 when

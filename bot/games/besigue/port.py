@@ -15,6 +15,7 @@ from bot.game import DealInputs, Dealt, Json, LogLine, Standing
 from bot.games.besigue.shared_port import (
     PointsPort,
     ResultWords,
+    alone,
     deal_payload,
     dealt_cards,
     kept_scores,
@@ -36,6 +37,12 @@ class BesiguePort(PointsPort):
     results = RESULTS
     game = GAME
     deal_type = DealState
+
+    def start(
+        self, players: Sequence[str], seed: int, rules: Rules
+    ) -> tuple[Session, list[LogLine]]:
+        session, lines = super().start(players, seed, rules)
+        return session, [*lines, *alone(rules.partnerships, len(players))]
 
     def deal(self, session: Session, inputs: DealInputs) -> Json:
         """The deal's cards (the turned card first, then the stock from the top) and its
@@ -107,4 +114,4 @@ class BesigueMatch:
     ) -> tuple[Session, list[LogLine]]:
         scores, dealer = kept_scores(kept)
         session = Session.start(players, seed, rules=rules, scores=scores, dealer=dealer)
-        return session, [LogLine.of("log.resume")]
+        return session, [LogLine.of("log.resume"), *alone(rules.partnerships, len(players))]

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Final, Protocol, TypeVar
 
 import discord
 
+from bot.drawing.lobby_text import option_line
 from bot.drawing.render import CARD_STYLE, button, card_text, cards_text, help_button, turn_lines
 from bot.game import CardRow, Field, TableLike, TrickView
 from bot.games.besigue.codec import action_arg, action_of, parse_move
@@ -76,6 +77,16 @@ def hand_in_order(view: SeatView) -> list[Card]:
 
 def laid_cards(view: SeatView, seat: int) -> list[Card]:
     return in_order([laid.card for laid in view.laid[seat]], view.trump)
+
+
+def partnerships_lines(partnerships: bool, seated: int, lang: str) -> list[str]:
+    """The ``partnerships`` option as it stands for the players seated: with fewer than
+    four, that it plays at four only (RULES.md §4), each then playing for himself."""
+    if not partnerships:
+        return []
+    if seated < 4:
+        return [t(lang, "besigue.options.partnerships_four")]
+    return [option_line("partnerships", True, lang)]
 
 
 def players_of(teams: tuple[int, ...], side: int) -> int:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, TypeVar
 
-from bot.game import DealInputs, Dealt, HandResult, Json, card_list, card_lists
+from bot.game import DealInputs, Dealt, HandResult, Json, LogLine, card_list, card_lists
 from bot.texts.i18n import t
 from bot.trick_game import TrickPort
 from games.besigue import Action, BesigueRecord, Outcome, replay
@@ -86,6 +86,14 @@ class PointsPort(TrickPort):
 
     def replayed(self, record: Mapping[str, Any]) -> Any:
         return replayed_deal(record, self.game, self.deal_type)
+
+
+def alone(partnerships: bool, players: int) -> list[LogLine]:
+    """Partnerships play at four only (RULES.md §4): with fewer, the start says each plays
+    for himself (as the lobby did), rather than the option left aside unsaid."""
+    if partnerships and players < 4:
+        return [LogLine.of("log.besigue.alone", count=players)]
+    return []
 
 
 def deal_payload(

@@ -16,7 +16,7 @@ from typing import ClassVar
 from bot.drawing.lobby_text import changed_options, option_line
 from bot.drawing.render import cards_text
 from bot.game import TableLike
-from bot.games.besigue.shared_drawing import PointsRenderer, scores_text
+from bot.games.besigue.shared_drawing import PointsRenderer, partnerships_lines, scores_text
 from bot.games.besigue_haiti.port import RESULTS
 from bot.games.besigue_haiti.words import (
     kind_text,
@@ -122,12 +122,15 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
 
     def options_lines(self, table: TableLike, lang: str) -> list[str]:
         """The partie's target and what fixes trump, always (the rules a Haitian player
-        asks about first), then the other options chosen."""
+        asks about first), then the other options chosen (partnerships as they stand
+        for the players seated)."""
         options = table.rules
         assert isinstance(options, HaitiOptions)
         target = t(lang, "haiti.options.target", points=options.target)
         trump = option_line("trump", options.trump.value, lang)
-        return [target, trump, *changed_options(options, lang, besides=("target", "trump"))]
+        others = changed_options(options, lang, besides=("target", "trump", "partnerships"))
+        teams = partnerships_lines(options.partnerships, len(table.players), lang)
+        return [target, trump, *others, *teams]
 
     def stock_line(self, view: HaitiView, names: Sequence[str], lang: str) -> str:
         return stock_text(view, names, lang)

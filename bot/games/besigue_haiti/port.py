@@ -17,6 +17,7 @@ from bot.game import DealInputs, Dealt, Json, LogLine, Standing
 from bot.games.besigue.shared_port import (
     PointsPort,
     ResultWords,
+    alone,
     deal_payload,
     dealt_cards,
     kept_scores,
@@ -45,7 +46,8 @@ class HaitiPort(PointsPort):
         self, players: Sequence[str], seed: int, rules: HaitiOptions
     ) -> tuple[HaitiSession, list[LogLine]]:
         session = HaitiSession.start(players, seed, rules=rules.rules())
-        return session, [LogLine.of("log.haiti.start", seat=session.dealer)]
+        start = LogLine.of("log.haiti.start", seat=session.dealer)
+        return session, [start, *alone(rules.partnerships, len(players))]
 
     def deal(self, session: HaitiSession, inputs: DealInputs) -> Json:
         """The deal's cards (a turned card first with ``trump=turned``, then the stock
@@ -136,4 +138,4 @@ class HaitiMatch:
         session = HaitiSession.start(
             players, seed, rules=game, scores=scores, dealer=dealer, match=match
         )
-        return session, [LogLine.of("log.resume")]
+        return session, [LogLine.of("log.resume"), *alone(rules.partnerships, len(players))]

@@ -552,9 +552,10 @@ class HombreRenderer(TableStatus[DealView]):
         )
 
     def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
-        lines = [t(lang, "hombre.poule", amount=pot.get("poule", 0))]
+        # in the game's amounts, as the register's entries and total above it
+        lines = [t(lang, "hombre.register.poule", amount=self.amount(pot.get("poule", 0), lang))]
         if pot.get("bete", 0):
-            lines.append(t(lang, "hombre.bete_in_play", amount=pot["bete"]))
+            lines.append(t(lang, "hombre.bete_in_play", amount=self.amount(pot["bete"], lang)))
         return [(t(lang, "hombre.money"), "\n".join(lines), False)]
 
 
