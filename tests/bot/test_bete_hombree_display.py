@@ -157,18 +157,19 @@ def test_a_face_down_second_hand_after_sans_prejudice_is_offered_je_retiens_and_
 # ---- the hands left in the tour des gueux (RULES.md §1.8) -----------------------------
 
 
-def deal_again(table: LiveTable) -> None:
+def deal_again(table: LiveTable, carried: bool = False) -> None:
     """The next hand, dealt example 1's cards again by the session's dealer, with no
-    bête waiting."""
+    bête waiting and an empty pot, or (``carried``) the session's register and pot."""
     data, session = example1(), table.session
+    entries = session.register.entries if carried else []
     deal = {
         "hand_no": table.hand_no + 1,
         "dealer": session.dealer,
         "belle": session.belle.name,
         "hands": data["hands"],
         "cagnot": data["cagnot"],
-        "register": [],
-        "pot": 0,
+        "register": [[e.id, e.owner, e.amount] for e in entries],
+        "pot": session.pot if carried else 0,
     }
     apply_event(table, table.seq + 1, "deal", deal)
 
@@ -251,18 +252,7 @@ def test_a_pinandele_is_on_the_table_in_the_pot_then_in_play_at_the_next_hand(la
     all_pass(table)  # each pays 2 into the pot: the pot shown holds what the seats paid
     assert t(lang, "table.pot", amount=sous(8, lang)) in description(table, lang).splitlines()
     assert seat_money(table, lang) == ["−" + sous(2, lang)] * 4
-    session = table.session
-    data = example1()
-    deal = {
-        "hand_no": table.hand_no + 1,
-        "dealer": session.dealer,
-        "belle": session.belle.name,
-        "hands": data["hands"],
-        "cagnot": data["cagnot"],
-        "register": [[e.id, e.owner, e.amount] for e in session.register.entries],
-        "pot": session.pot,
-    }
-    apply_event(table, table.seq + 1, "deal", deal)
+    deal_again(table, carried=True)
     line = t(lang, "table.pot_all_in_play", amount=sous(8, lang))
     assert line in description(table, lang).splitlines()
     assert seat_money(table, lang) == ["−" + sous(2, lang)] * 4

@@ -129,3 +129,21 @@ def tokens_in_cycles() -> list[str]:
     finally:
         gc.set_debug(0)
         gc.garbage.clear()
+
+
+async def kept_match(world, game: str, members, scores, options=None, **state) -> int:
+    """A match of ``game`` between ``members`` kept for later at ``scores`` (stopped at
+    an older table), its first member dealing next, ``state`` added to what is kept
+    (Haitian Bésigue's ``match``); its id."""
+    ids = [str(m.id) for m in members]
+    async with world.bot.db.transaction() as store:
+        row = await store.tables.insert_table(
+            guild_id=world.guild.id, channel_id=999, game=game, options={},
+            turn_seconds=0, created_by=ids[0], seed=1,
+        )  # fmt: skip
+        await store.tables.set_table_status(row.id, "ended")
+        return await store.matches.keep_match(
+            guild_id=world.guild.id, game=game, table_id=row.id, options=options or {},
+            seats=[(i, m.user.name, None) for i, m in zip(ids, members, strict=True)],
+            state={"scores": scores, "dealer": 0, **state}, summary="",
+        )  # fmt: skip

@@ -25,7 +25,7 @@ from bot.ids import ComponentId
 from games.besigue import Action, DealState, Kind, Phase, Rules, Session
 from games.besigue.rules import deck_for
 from games.cards import cards_of
-from tests.cogs.helpers import custom_ids, disabled, labels, last_dm, live
+from tests.cogs.helpers import custom_ids, disabled, kept_match, labels, last_dm, live
 from tests.cogs.test_hombre_game import cards_named, message_text
 from tests.cogs.test_refusals import refused
 
@@ -94,23 +94,6 @@ async def open_besigue(world, *members, **options):
         await member.click(world.table_message(), label="Join")
     await first.click(world.table_message(), label="Start")
     return live(world)
-
-
-async def kept_match(world, members, scores, options=None) -> int:
-    """A match of ``members`` kept for later at ``scores`` (stopped at an older table),
-    its first member dealing next; its id."""
-    ids = [str(m.id) for m in members]
-    async with world.bot.db.transaction() as store:
-        row = await store.tables.insert_table(
-            guild_id=world.guild.id, channel_id=999, game=GAME.id, options={},
-            turn_seconds=0, created_by=ids[0], seed=1,
-        )  # fmt: skip
-        await store.tables.set_table_status(row.id, "ended")
-        return await store.matches.keep_match(
-            guild_id=world.guild.id, game=GAME.id, table_id=row.id, options=options or {},
-            seats=[(i, m.user.name, None) for i, m in zip(ids, members, strict=True)],
-            state={"scores": scores, "dealer": 0}, summary="",
-        )  # fmt: skip
 
 
 async def act(world, action: Action, way: int = 1):
@@ -297,7 +280,7 @@ async def test_a_match_stopped_is_kept_and_taken_up_again_by_its_players(world):
 async def test_a_combination_that_reaches_the_target_wins_the_match_at_once(world):
     anne, marc = world.members[:2]
     # a match kept at 990 to 0, Anne dealing next: Marc leads, Anne holds the marriage
-    kept_id = await kept_match(world, [anne, marc], [990, 0])
+    kept_id = await kept_match(world, GAME.id, [anne, marc], [990, 0])
     world.bot.service.deal_source = rigged(leader_cards=OTHER, other_cards=LEADER, dealer=0)
     await anne.slash(world.channel, "table new besigue", resume=str(kept_id))
     await anne.click(world.table_message(), label="Start")
@@ -389,7 +372,7 @@ def rigged_four(hands: list[list[str]], turned: str):
 async def test_a_match_won_by_partners_names_both_in_history_and_on_the_scoreboard(world):
     names = [m.user.name for m in world.members]
     # a match in partnerships kept at 590 to 0 (Sud and Nord, Est and Ouest), Sud dealing
-    kept_id = await kept_match(world, world.members, [590, 0], {"partnerships": True})
+    kept_id = await kept_match(world, GAME.id, world.members, [590, 0], {"partnerships": True})
     # Est leads the 7♠, Nord and Ouest follow low, Sud takes with the A♠ and lays a
     # marriage: 610, past the 600 of four players, the match is won at once
     world.bot.service.deal_source = rigged_four(
@@ -456,7 +439,7 @@ async def kept_lobby(world, words: dict[str, str]) -> None:
     given with ``resume:`` said not taken); any of its players may close its lobby, the
     match staying kept; its start takes it up as it was kept."""
     anne, marc, zoe = world.members[:3]
-    kept_id = await kept_match(world, [anne, marc], [120, 80], {"target": 1500})
+    kept_id = await kept_match(world, GAME.id, [anne, marc], [120, 80], {"target": 1500})
     resume = str(kept_id)
     result = await marc.slash(
         world.channel, "table new besigue", resume=resume, target=2000, computers=1

@@ -17,7 +17,7 @@ from games.besigue.haiti.deal import HaitiDeal
 from games.besigue.haiti.session import HaitiSession
 from games.besigue.rules import Variant, deck_for
 from games.cards import cards_of
-from tests.cogs.helpers import custom_ids, labels, last_dm, live
+from tests.cogs.helpers import custom_ids, kept_match, labels, last_dm, live
 from tests.cogs.test_besigue_game import meld_ids, typed
 from tests.cogs.test_hombre_game import message_text
 
@@ -122,20 +122,9 @@ async def test_the_first_marriage_fixes_trump_and_a_joker_stands_in(world):
 
 async def test_a_partie_won_gives_a_hundred_and_the_table_goes_on(world):
     anne, marc = world.members[:2]
-    ids = [str(anne.id), str(marc.id)]
     # Marc leads three parties to none: one more and he gives a hundred
-    async with world.bot.db.transaction() as store:
-        row = await store.tables.insert_table(
-            guild_id=world.guild.id, channel_id=999, game=GAME.id, options={},
-            turn_seconds=0, created_by=ids[0], seed=1,
-        )  # fmt: skip
-        await store.tables.set_table_status(row.id, "ended")
-        match = {"parties": [0, 3], "head_start": [0, 0]}
-        kept_id = await store.matches.keep_match(
-            guild_id=world.guild.id, game=GAME.id, table_id=row.id, options={},
-            seats=[(ids[0], anne.user.name, None), (ids[1], marc.user.name, None)],
-            state={"scores": [300, 980], "dealer": 0, "match": match}, summary="",
-        )  # fmt: skip
+    match = {"parties": [0, 3], "head_start": [0, 0]}
+    kept_id = await kept_match(world, GAME.id, [anne, marc], [300, 980], match=match)
     world.bot.service.deal_source = rigged(dealer=0)
     await marc.slash(world.channel, "table new besigue-haiti", resume=str(kept_id))
     await marc.click(world.table_message(), label="Start")

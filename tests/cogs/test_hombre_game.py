@@ -276,15 +276,21 @@ async def test_whole_games_of_l_hombre_every_way_and_the_boards(world):
     assert rules.ephemeral and "matadors" in rules.response.embeds[0].description
 
 
-async def to_the_play(world):
-    """The first hand takes with the top spades, the others pass; spades are trumps, he
-    discards the 5♠, both defenders keep their hands, he hides the talon: his lead."""
+async def to_the_exchange(world):
+    """The first hand takes with the top spades, the others pass; spades are trumps: his
+    exchange."""
     world.bot.service.deal_source = rigged(TOP_SPADES)
     table = await open_hombre_table(world)
-    state = table.state
     for action in (Action(Kind.PRENDRE), Action(Kind.PASS), Action(Kind.PASS)):
         await act(world, action, way=2)
     await act(world, Action(Kind.TRUMP, suit=int(Suit.S)), way=2)
+    return table, table.state
+
+
+async def to_the_play(world):
+    """From ``to_the_exchange``: he discards the 5♠, both defenders keep their hands, he
+    hides the talon: his lead."""
+    table, state = await to_the_exchange(world)
     for cards in (card("5S").bit, 0, 0):
         await act(world, Action(Kind.DISCARD, cards), way=2)
     await act(world, Action(Kind.HIDE), way=2)
@@ -295,12 +301,7 @@ async def to_the_play(world):
 async def test_play_builds_a_discard_of_several_cards_as_they_are_named(world):
     """The menu takes several cards at once; ``/play`` offers the cards typed so far as a
     discard, then each with one card more, the word being typed choosing among them."""
-    world.bot.service.deal_source = rigged(TOP_SPADES)
-    table = await open_hombre_table(world)
-    state = table.state
-    for action in (Action(Kind.PRENDRE), Action(Kind.PASS), Action(Kind.PASS)):
-        await act(world, action, way=2)
-    await act(world, Action(Kind.TRUMP, suit=int(Suit.S)), way=2)
+    _, state = await to_the_exchange(world)
     hombre = state.turn
     member, hand = world.members[hombre], hand_in_order(state.view(hombre))
     low, other, third = card("5S"), card("6S"), card("7S")
