@@ -40,6 +40,7 @@ from games.options import coerce_options, options_from_dict, options_to_dict
 MIN_SEATS: Final = 2
 
 MAX_SEATS: Final = 4
+PARTNERSHIP_PLAYERS: Final = 4  # partnerships play at four only (RULES.md §4)
 RANKS: Final = (Rank.A, Rank.TEN, Rank.K, Rank.Q, Rank.J, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
 TARGETS: Final = (600, 1000, 1500, 2000)
 HAND_SIZES: Final = (8, 9, 10)
@@ -220,9 +221,15 @@ class Rules:
     def teams_for(self, players: int) -> tuple[int, ...]:
         """The side each seat scores for: seat ``s`` for ``s % 2`` with partnerships
         at four, else every seat for itself."""
-        if self.partnerships and players == 4:
+        if plays_in_partnerships(self.partnerships, players):
             return tuple(s % 2 for s in range(players))
         return tuple(range(players))
+
+
+def plays_in_partnerships(partnerships: bool, players: int) -> bool:
+    """Whether the ``partnerships`` option plays with ``players``: at four only (RULES.md
+    §4); with fewer, each plays for himself."""
+    return partnerships and players == PARTNERSHIP_PLAYERS
 
 
 def _stronger_masks() -> tuple[int, ...]:

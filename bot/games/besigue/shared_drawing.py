@@ -30,7 +30,7 @@ from bot.trick_game import TableStatus
 from games.besigue import Action, Kind, LaidCard, Meld, MeldKind, Phase
 from games.besigue.flow import DealFlow
 from games.besigue.refusals import Refused
-from games.besigue.rules import STRENGTH
+from games.besigue.rules import STRENGTH, plays_in_partnerships
 from games.besigue.score import Outcome
 from games.besigue.session import SessionBase, SettledDeal
 from games.cards import Card, Suit, cards_of
@@ -84,7 +84,7 @@ def partnerships_lines(partnerships: bool, seated: int, lang: str) -> list[str]:
     four, that it plays at four only (RULES.md §4), each then playing for himself."""
     if not partnerships:
         return []
-    if seated < 4:
+    if not plays_in_partnerships(partnerships, seated):
         return [t(lang, "besigue.options.partnerships_four")]
     return [option_line("partnerships", True, lang)]
 

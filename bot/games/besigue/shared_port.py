@@ -16,7 +16,7 @@ from bot.game import DealInputs, Dealt, HandResult, Json, LogLine, card_list, ca
 from bot.texts.i18n import t
 from bot.trick_game import TrickPort
 from games.besigue import Action, BesigueRecord, Outcome, replay
-from games.besigue.rules import Variant, deck_for
+from games.besigue.rules import Variant, deck_for, plays_in_partnerships
 from games.records import RecordError
 
 COUNTED: Final = "counted"  # a deal counted, the game going on
@@ -91,7 +91,7 @@ class PointsPort(TrickPort):
 def alone(partnerships: bool, players: int) -> list[LogLine]:
     """Partnerships play at four only (RULES.md §4): with fewer, the start says each plays
     for himself (as the lobby did), rather than the option left aside unsaid."""
-    if partnerships and players < 4:
+    if partnerships and not plays_in_partnerships(partnerships, players):
         return [LogLine.of("log.besigue.alone", count=players)]
     return []
 
