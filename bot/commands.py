@@ -21,6 +21,8 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from bot.texts.translator import translated_choice
+
 DEFAULT_TURN_SECONDS: Final = 120  # long enough to think, short enough that nobody waits long
 
 COMMON_DESCRIPTIONS: Final = {
@@ -63,7 +65,7 @@ def numbers(*values: int) -> dict[int, str]:
 
 def discord_choices(labels: Labels) -> list[Choice[Any]]:
     """An option's values as discord.py offers them, in the same order."""
-    return [Choice(name=label, value=value) for value, label in labels.items()]
+    return [translated_choice(label, value) for value, label in labels.items()]
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,7 @@ from bot.teacher.answer import answer_review
 from bot.teacher.stats import progress_by_game
 from bot.texts.i18n import LANGS, lang_for, t
 from bot.texts.parsing import matches, plain
+from bot.texts.translator import translated_choice
 
 if TYPE_CHECKING:
     from bot.delivery.client import BeteBot
@@ -51,10 +52,10 @@ PERIODS = {
     "day": timedelta(days=1),
 }
 PERIOD_CHOICES = [
-    Choice(name="All time", value="all"),
-    Choice(name="Last 30 days", value="month"),
-    Choice(name="Last 7 days", value="week"),
-    Choice(name="Last 24 hours", value="day"),
+    translated_choice("All time", "all"),
+    translated_choice("Last 30 days", "month"),
+    translated_choice("Last 7 days", "week"),
+    translated_choice("Last 24 hours", "day"),
 ]
 
 

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.delivery.permissions import manager_only
 from bot.drawing.preferences import settings_embed
 from bot.errors import UserError
 from bot.texts.i18n import t
+from bot.texts.translator import translated_choice
 
 if TYPE_CHECKING:
     from bot.delivery.client import BeteBot
@@ -35,11 +35,11 @@ class Settings(commands.Cog):
     )
     @app_commands.choices(
         notify=[
-            Choice(name="A direct message", value="dm"),
-            Choice(name="A mention in the channel", value="mention"),
-            Choice(name="Nothing", value="none"),
+            translated_choice("A direct message", "dm"),
+            translated_choice("A mention in the channel", "mention"),
+            translated_choice("Nothing", "none"),
         ],
-        reviews=[Choice(name="On", value="on"), Choice(name="Off", value="off")],
+        reviews=[translated_choice("On", "on"), translated_choice("Off", "off")],
     )
     async def settings(
         self, interaction: Interaction, notify: str | None = None, reviews: str | None = None

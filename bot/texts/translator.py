@@ -4,10 +4,11 @@ adds the words of its own options when it registers."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import discord
 from discord import app_commands
+from discord.app_commands import Choice
 
 # ---- command names and descriptions: English in code, French through the translator
 
@@ -59,6 +60,9 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "A direct message": "Un message privé",
     "A mention in the channel": "Une mention dans le salon",
     "Nothing": "Rien",
+    # each language named in itself, for either client
+    "Français": "Français",
+    "English": "English",
     # parameter names
     "game": "jeu",
     "move": "coup",
@@ -131,6 +135,12 @@ def add_command_names(names: dict[str, str]) -> None:
         if known is not None and known != french:
             raise ValueError(f"the command word {english!r} is translated differently elsewhere")
         COMMANDS_FR[english] = french
+
+
+def translated_choice(name: str, value: Any) -> Choice[Any]:
+    """A fixed choice of an option, its name shown in French to a French client: discord.py
+    asks the translator for a choice's name only when it is a ``locale_str``."""
+    return Choice(name=app_commands.locale_str(name), value=value)
 
 
 def command_word(word: str, lang: str) -> str:

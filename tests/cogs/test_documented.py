@@ -171,6 +171,31 @@ async def test_every_command_a_text_writes_is_the_one_its_reader_sees(world) -> 
     assert not wrong, "\n".join(wrong)
 
 
+async def test_a_french_client_sees_every_command_word_in_french(world) -> None:
+    """Every command, option, description and worded choice the bot registers has the
+    name a French client shows (a choice's through its ``locale_str``, without which
+    discord.py never asks the translator): a number needs none."""
+    untranslated = []
+
+    def walk(item: Payload, path: str) -> None:
+        for key in ("name", "description"):
+            if item.get(key) and "fr" not in (item.get(f"{key}_localizations") or {}):
+                untranslated.append(f"{path}: {key} {item[key]!r}")
+        for choice in item.get("choices") or []:
+            worded = any(ch.isalpha() for ch in choice["name"])
+            if worded and "fr" not in (choice.get("name_localizations") or {}):
+                untranslated.append(f"{path}: choice {choice['name']!r}")
+        for option in item.get("options") or []:
+            walk(option, f"{path} {option['name']}")
+
+    for command in await registered(world.bot.tree):
+        walk(command, f"/{command['name']}")
+    assert not untranslated, "\n".join(untranslated)
+    period = next(c for c in await registered(world.bot.tree) if c["name"] == "scoreboard")
+    shown_fr = [shown(c, "fr") for o in period["options"] for c in o.get("choices") or []]
+    assert "Depuis toujours" in shown_fr
+
+
 async def test_the_page_of_commands_describes_every_command(world) -> None:
     """``docs/playing.md`` says it describes every command: each one the bot registers
     is written there (a ``/table new`` subcommand as its game's own section does)."""
