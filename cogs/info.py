@@ -25,6 +25,7 @@ from bot.drawing.boards import (
     nothing_played_embed,
     register_embed,
     rules_embed,
+    rules_topic,
     scoreboard_embed,
 )
 from bot.drawing.charts import balance_chart
@@ -34,8 +35,8 @@ from bot.game import TableGame
 from bot.games import default_game, table_game, table_games
 from bot.teacher.answer import answer_review
 from bot.teacher.stats import progress_by_game
-from bot.texts.i18n import LANGS, lang_for, t
-from bot.texts.parsing import matches, plain
+from bot.texts.i18n import lang_for, t
+from bot.texts.parsing import matches
 from bot.texts.translator import translated_choice
 
 if TYPE_CHECKING:
@@ -252,7 +253,7 @@ class Info(commands.Cog):
             table = self.bot.service.in_channel(interaction.channel_id)
         chosen = _game(game, table)
         lang = self.bot.lang(interaction)
-        embed = rules_embed(chosen, _topic(chosen, topic, lang), lang, table)
+        embed = rules_embed(chosen, rules_topic(chosen, topic, lang), lang, table)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="history", description="The last hands of this server")
@@ -340,20 +341,6 @@ def _game(game: str | None, table: LiveTable | None) -> TableGame:
         return table_game(game)
     except KeyError:
         raise UserError("error.bad_input", text=game[:30]) from None
-
-
-def _topic(game: TableGame, typed: str, lang: str) -> str:
-    """The rules topic asked for: as the autocomplete gives it (its id), or its title
-    typed whole in either language (accents and case aside); else a refusal that lists
-    the game's topics."""
-    wanted = plain(typed).strip().casefold()
-    for topic in game.renderer.rule_topics:
-        titles = {plain(t(each, f"rules.{game.id}.{topic}.title")).casefold() for each in LANGS}
-        if wanted == topic or wanted in titles:
-            return topic
-    # not "a, b or c": a title may have commas of its own
-    topics = " · ".join(t(lang, f"rules.{game.id}.{x}.title") for x in game.renderer.rule_topics)
-    raise UserError("error.no_topic", topic=typed[:40], game=game.spec.name(lang), topics=topics)
 
 
 async def setup(bot: BeteBot) -> None:

@@ -27,7 +27,7 @@ from bot.delivery.table_message import (
     table_edit,
     table_payload,
 )
-from bot.drawing.boards import rules_embed
+from bot.drawing.boards import rules_embed, rules_topic
 from bot.drawing.hint_text import hint_text
 from bot.drawing.pictures.files import edit_files, held
 from bot.drawing.render import (
@@ -103,7 +103,8 @@ async def _handle(
     presenter.acted(table, interaction)
     verb = cid.verb
     if verb == "rules":
-        embed = rules_embed(table.game, cid.arg or "overview", lang)  # ❔ beside the calls
+        topic = rules_topic(table.game, cid.arg or "overview", lang)  # ❔ beside the calls
+        embed = rules_embed(table.game, topic, lang)
         await interaction.response.send_message(embed=embed, ephemeral=True)
         return
     if verb == "ai" and not cid.arg:  # which level: asked privately, answered by a click

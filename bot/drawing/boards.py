@@ -11,13 +11,15 @@ import discord
 from bot.drawing.lobby_text import options_text
 from bot.drawing.pictures.scenes import whole_hand_scene
 from bot.drawing.render import COLOUR, clip, hand_tricks_words
+from bot.errors import UserError
 from bot.game import TableGame
 from bot.games import table_game
 from bot.tables.computer import key_level
 from bot.tables.matches import MatchGoingOn
 from bot.tables.table import LiveTable
 from bot.texts.fitting import fitted
-from bot.texts.i18n import MESSAGES, game_text, t
+from bot.texts.i18n import LANGS, MESSAGES, game_text, t
+from bot.texts.parsing import plain
 from db.models import HandSeat, MatchScoreRow, PastHand, RegisterEntry, ScoreRow
 from games.register import Entry, Register
 
@@ -182,9 +184,6 @@ def rules_embed(
 ) -> discord.Embed:
     """One topic of a game's rules in short (``topic`` among ``game.rule_topics``), and
     the options of ``table`` when it plays that game (the rules it uses)."""
-    topics = game.renderer.rule_topics
-    if topic not in topics:
-        topic = topics[0]
     embed = discord.Embed(title=t(lang, f"rules.{game.id}.{topic}.title"), colour=COLOUR)
     embed.description = t(lang, f"rules.{game.id}.{topic}.text")
     if table is not None and table.game.id == game.id:
@@ -192,6 +191,20 @@ def rules_embed(
         embed.add_field(name=t(lang, "rules.table_options"), value=options, inline=False)
     embed.set_footer(text=t(lang, "rules.footer"))
     return embed
+
+
+def rules_topic(game: TableGame, typed: str, lang: str) -> str:
+    """The rules topic asked for: as the autocomplete gives it (its id), or its title
+    typed whole in either language (accents and case aside); else a refusal that lists
+    the game's topics."""
+    wanted = plain(typed).strip().casefold()
+    for topic in game.renderer.rule_topics:
+        titles = {plain(t(each, f"rules.{game.id}.{topic}.title")).casefold() for each in LANGS}
+        if wanted == topic or wanted in titles:
+            return topic
+    # not "a, b or c": a title may have commas of its own
+    topics = " · ".join(t(lang, f"rules.{game.id}.{x}.title") for x in game.renderer.rule_topics)
+    raise UserError("error.no_topic", topic=typed[:40], game=game.spec.name(lang), topics=topics)
 
 
 def sides_text(seats: Sequence[HandSeat], lang: str, game: TableGame | None) -> str:

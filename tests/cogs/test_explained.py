@@ -10,6 +10,7 @@ from games.bete_hombree.rules import stake
 from tests.bot.example import actions
 from tests.cogs.helpers import act_in_dm, last_dm
 from tests.cogs.test_full_hand import open_full_table
+from tests.cogs.test_refusals import refused
 
 
 async def test_trump_and_the_contracts_need_are_said(world):
@@ -58,3 +59,19 @@ async def test_the_calls_come_with_their_meaning(world):
     result = await world.members[3].click(world.table_message(), label="❔")  # anyone may ask
     assert result.ephemeral
     assert result.response.embeds[0].title == t(lang, "rules.bete-hombree.auction.title")
+
+
+async def test_a_meaning_asked_of_a_topic_no_longer_there_is_refused(world, monkeypatch):
+    """The ❔ button names its topic; a click on an older table message whose topic the
+    game has since renamed is refused with the game's topics, not shown the overview."""
+    table = await open_full_table(world)
+    lang = table.public_lang
+    message = world.table_message()
+    shown = await world.members[3].click(message, label="❔")
+    assert shown.response.embeds[0].title == t(lang, "rules.bete-hombree.auction.title")
+    renderer = table.game.renderer
+    kept = tuple(topic for topic in renderer.rule_topics if topic != "auction")
+    monkeypatch.setattr(renderer, "rule_topics", kept)
+    result = await world.members[3].click(message, label="❔")
+    overview = t(lang, "rules.bete-hombree.overview.title")
+    refused(world, result, "auction", overview)
