@@ -17,7 +17,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from bot.errors import UserError
 from db import Database
@@ -37,6 +37,9 @@ log = logging.getLogger(__name__)
 # seed -> the decision reviewed, as a review stores it (``review_decision``)
 DecisionReview = Callable[[Mapping[str, Any], int, str, int, int], Awaitable[dict[str, Any]]]
 Progress = Callable[[int, int], Awaitable[None]]  # decisions valued, decisions in all
+# a stored hand is its record's last deal: a game of several deals (Bésigue) records the
+# deals before it too, which their own hands review
+LAST_DEAL: Final = -1
 
 
 async def inline_review(
@@ -157,7 +160,7 @@ class Reviewer:
         if stored is not None:
             return stored
         try:
-            keys = await asyncio.to_thread(decision_keys, record, seat)
+            keys = await asyncio.to_thread(decision_keys, record, seat, LAST_DEAL)
         except RecordError as error:
             log.warning("hand %s cannot be reviewed: %s", hand.id, error)
             raise UserError("review.unreadable", id=hand.id) from None
@@ -171,12 +174,17 @@ class Reviewer:
                 await store.reviews.add_reviewed_decision(hand.id, seat, key, decision)
             done[key] = decision
             await running.tell(len(done), len(keys))
+        kept_now = list(done.values())
         whole = await asyncio.to_thread(
-            lambda: review_record(record, seat, budget, seed, done=list(done.values())).to_json()
+            lambda: review_record(record, seat, budget, seed, done=kept_now, deal=LAST_DEAL)
         )
         async with self.db.transaction() as store:
             await store.reviews.save_review(
-                hand_id=hand.id, seat=seat, guild_id=hand.guild_id, player=player, review=whole
+                hand_id=hand.id,
+                seat=seat,
+                guild_id=hand.guild_id,
+                player=player,
+                review=whole.to_json(),
             )
             stored = await store.reviews.review(hand.id, seat)
         assert stored is not None

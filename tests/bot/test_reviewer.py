@@ -17,7 +17,7 @@ from bot.teacher.reviewer import Reviewer, inline_review
 from db import Database, HandSeat
 from db.reviews import ReviewRepository
 from games.ai.teacher import DEFAULT_DEALS, decision_keys, review_record
-from tests.teacher.helpers import GAME_IDS, played_record
+from tests.teacher.helpers import GAME_IDS, SMALL, played_record
 
 GUILD = 5
 SEAT = 1
@@ -156,4 +156,23 @@ async def test_an_asker_who_found_no_review_while_it_was_made_does_not_make_it_a
     assert looked.is_set()
     assert counted.keys == decision_keys(record, SEAT)  # each decision valued once
     assert shown == made
+    await db.close()
+
+
+@pytest.mark.parametrize("game", ["besigue", "besigue-haiti"])
+async def test_a_hand_of_a_game_of_several_deals_is_reviewed_on_its_own_deal(
+    tmp_path: Path, game: str
+) -> None:
+    """A Bésigue hand's record holds the game's deals before it, which their own
+    hands review: the hand's review values its deal only, and counts no other."""
+    record = played_record(game, 3, deals=2)
+    db = await Database.open(str(tmp_path / "r.db"))
+    hand = await stored_hand(db, record)
+    counted = Counted()
+    stored = await Reviewer(db, counted, budget=SMALL).review_seat(GUILD, hand, SEAT)
+    own = decision_keys(record, SEAT, -1)
+    assert own and all(key.startswith("1:") for key in own)
+    assert counted.keys == own != decision_keys(record, SEAT)
+    assert [d["key"] for d in stored.review["decisions"]] == own
+    assert stored.review["valued"] <= len(own)
     await db.close()

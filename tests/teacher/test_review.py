@@ -18,7 +18,7 @@ from games.ai.teacher.review import (
     review_record,
     thresholds_of,
 )
-from games.ai.teacher.steps import steps
+from games.ai.teacher.steps import judged_as, player_of, steps
 from games.records import RecordError
 
 from .helpers import GAME_IDS, SMALL, played_record
@@ -107,3 +107,43 @@ def test_one_decision_at_a_time_makes_the_same_review(game_id: str) -> None:
     assert review_record(data, 1, SMALL, 3, done=units).to_json() == whole
     with pytest.raises(RecordError, match="no decision"):
         review_decision(data, 1, "9:999", SMALL, 3)
+
+
+@pytest.mark.parametrize("game_id", ["besigue", "besigue-haiti"])
+def test_a_record_of_several_deals_is_reviewed_deal_by_deal(game_id: str) -> None:
+    """A game of several deals records the deals before the one played: its deal's
+    review (``deal``, -1 its last) values that deal's decisions only, one at a time
+    (a worker's unit replays no more than it) as whole."""
+    data = played_record(game_id, 3, deals=2)
+    every, last = decision_keys(data, 1), decision_keys(data, 1, -1)
+    assert last and all(key.startswith("1:") for key in last)
+    assert [key for key in every if not key.startswith("0:")] == last != every
+    assert decision_keys(data, 1, 0) == every[: len(every) - len(last)]
+    units = [review_decision(data, 1, key, SMALL, 5) for key in last[:3]]
+    whole = review_record(data, 1, SMALL, 5, done=units, deal=-1).to_json()
+    assert [d["key"] for d in whole["decisions"]] == last
+    assert whole["decisions"][:3] == units
+    with pytest.raises(RecordError, match="no deal 2"):
+        decision_keys(data, 1, 2)
+
+
+def test_a_haitian_record_written_as_bésigue_is_judged_as_haitian_bésigue() -> None:
+    """RULES.md §5 writes a Haitian record ``"game": "besigue"`` with ``"variant":
+    "haiti"``: it is judged as the table's Haitian Bésigue (its thresholds and name)."""
+    data = dict(played_record("besigue-haiti", 1))
+    assert judged_as(data) == "besigue-haiti"
+    written = {**data, "game": "besigue", "options": {**data["options"], "variant": "haiti"}}
+    registry.game("besigue").replay(written)  # the classic game reads it
+    assert judged_as(written) == "besigue-haiti"
+    assert thresholds_of(judged_as(written)) != thresholds_of("besigue")
+    assert judged_as(played_record("besigue", 1)) == "besigue"
+
+
+def test_a_seat_is_named_as_the_table_named_it() -> None:
+    """The bot's records give Discord ids in ``players`` and the names the table showed
+    in ``players_names``: a review names the seat by the latter."""
+    data = played_record(GAME_IDS[0], 1)
+    ids = [str(1000 + n) for n in range(len(data["players"]))]
+    named = {**data, "players": ids, "players_names": ["Anne", *data["players"][1:]]}
+    assert player_of(named, 0) == "Anne"
+    assert player_of(data, 0) == data["players"][0]

@@ -24,7 +24,7 @@ from typing import Any, Final
 from games.records import RecordError
 
 from .evaluate import DEFAULT_DEALS, Evaluation, evaluate, valuer_of
-from .steps import Step, game_of, steps
+from .steps import Step, deal_lines, judged_as, player_of, steps
 
 CLASSES: Final = ("inaccuracy", "mistake", "blunder")
 # per game (its registered id), in its unit: the least loss of each class (docs/teacher.md)
@@ -205,10 +205,11 @@ def review_step(game: str, step: Step, budget: int, seed: int) -> Reviewed:
     return Reviewed(step.key, phase, str(step.played), evaluation)
 
 
-def decision_keys(data: Mapping[str, Any], seat: int) -> list[str]:
-    """The keys (``deal:action``) of the seat's decisions in a record, in order: what
-    a caller running one decision at a time (``review_decision``) iterates over."""
-    return [step.key for step in steps(data, seat)]
+def decision_keys(data: Mapping[str, Any], seat: int, deal: int | None = None) -> list[str]:
+    """The keys (``deal:action``) of the seat's decisions in a record (in its deal
+    ``deal`` only, as ``steps``), in order: what a caller running one decision at a time
+    (``review_decision``) iterates over."""
+    return [step.key for step in steps(data, seat, deal)]
 
 
 def review_decision(
@@ -216,11 +217,13 @@ def review_decision(
 ) -> dict[str, Any]:
     """One decision of a record reviewed, as the JSON a review stores (``done``):
     a worker's unit of work, its arguments and result plain data."""
-    spec = game_of(data)
-    step = next((s for s in steps(data, seat) if s.key == key), None)
+    game = judged_as(data)
+    deal, _, _ = key.partition(":")  # its deal alone replayed to find it
+    known = deal.isdigit() and int(deal) < len(deal_lines(data))
+    step = next((s for s in steps(data, seat, int(deal)) if s.key == key), None) if known else None
     if step is None:
         raise RecordError(f"seat {seat} has no decision {key!r} in this record")
-    return review_step(spec.id, step, budget, seed).to_json(thresholds_of(spec.id))
+    return review_step(game, step, budget, seed).to_json(thresholds_of(game))
 
 
 def review_record(
@@ -230,13 +233,13 @@ def review_record(
     seed: int = 0,
     progress: Progress | None = None,
     done: Sequence[Mapping[str, Any]] = (),
+    deal: int | None = None,
 ) -> Review:
-    """The review of a record's JSON (RULES.md §5) for ``seat``; ``RecordError``
-    for a bad record or seat."""
-    spec = game_of(data)
-    found = steps(data, seat)
-    player = str(data["players"][seat])
-    return review_steps(spec.id, found, seat, player, budget, seed, progress, done)
+    """The review of a record's JSON (RULES.md §5) for ``seat``, of its deal ``deal``
+    only if given (as ``steps``); ``RecordError`` for a bad record or seat."""
+    found = steps(data, seat, deal)
+    player = player_of(data, seat)
+    return review_steps(judged_as(data), found, seat, player, budget, seed, progress, done)
 
 
 __all__ = [

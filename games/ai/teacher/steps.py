@@ -44,6 +44,26 @@ def game_of(data: Mapping[str, Any]) -> registry.AnyGame:
         raise RecordError(f"unknown game {game!r} (known: {known})") from None
 
 
+def judged_as(data: Mapping[str, Any]) -> str:
+    """The offered game whose valuations and thresholds judge a record: the game it
+    names, or the one a table offers its variant as (``<id>-<variant>``: a classic
+    Bésigue record of ``"variant": "haiti"`` is Haitian Bésigue's, RULES.md §5)."""
+    spec = game_of(data)
+    options = data.get("options")
+    variant = options.get("variant") if isinstance(options, Mapping) else None
+    offered = f"{spec.id}-{variant}"
+    return offered if variant and offered in {g.id for g in registry.games()} else spec.id
+
+
+def player_of(data: Mapping[str, Any], seat: int) -> str:
+    """How a record names the player of ``seat``: the name the table showed where the
+    bot wrote it (``players_names``; ``players`` are then Discord ids), else its player."""
+    names = data.get("players_names")
+    if isinstance(names, list) and len(names) == len(data["players"]):
+        return str(names[seat])
+    return str(data["players"][seat])
+
+
 def seats_of(data: Mapping[str, Any]) -> int:
     players = data.get("players")
     if not isinstance(players, list) or not players:
@@ -73,24 +93,30 @@ def deal_start(spec: registry.AnyGame, data: Mapping[str, Any], deal: int) -> An
     return states[-1] if states is not None else replay.state
 
 
-def steps(data: Mapping[str, Any], seat: int) -> list[Step]:
-    """Every decision of ``seat`` in the record ``data`` (``RecordError`` for a bad
-    record or seat)."""
+def steps(data: Mapping[str, Any], seat: int, deal: int | None = None) -> list[Step]:
+    """Every decision of ``seat`` in the record ``data``, or in its deal ``deal`` only
+    (-1: its last, as a stored hand of a game of several deals is); ``RecordError`` for
+    a bad record or seat."""
     spec = game_of(data)
     seats = seats_of(data)
     if not 0 <= seat < seats:
         raise RecordError(f"seat {seat} is not a seat of this record (0-{seats - 1})")
     spec.replay(data)  # the whole record checked first: a bad one is refused as replay does
     found: list[Step] = []
-    for deal, lines in enumerate(deal_lines(data)):
-        state = deal_start(spec, data, deal)
-        for index, line in enumerate(lines):
+    every = deal_lines(data)
+    try:
+        chosen = range(len(every)) if deal is None else [range(len(every))[deal]]
+    except IndexError:
+        raise RecordError(f"the record has no deal {deal} (it has {len(every)})") from None
+    for n in chosen:
+        state = deal_start(spec, data, n)
+        for index, line in enumerate(every[n]):
             who, words = split_action_line(line, seats)
             action = spec.parse_action(words)
             if who == seat and len(state.legal_actions()) > 1:
-                found.append(Step(deal, index, state.view(seat), action))
+                found.append(Step(n, index, state.view(seat), action))
             state.apply(action, who)
     return found
 
 
-__all__ = ["Step", "deal_lines", "deal_start", "game_of", "steps"]
+__all__ = ["Step", "deal_lines", "deal_start", "game_of", "judged_as", "player_of", "steps"]
