@@ -34,11 +34,14 @@ def worth(loss: float, unit: str, lang: str) -> str:
     """What a move costs against the best, in ``unit``: "as good", "−0.8 jetons"."""
     if loss < AS_GOOD:
         return t(lang, "hint.as_good")
-    shown = decimal(lang, loss, 1 if loss < 10 else 0)
+    digits = 1 if loss < 10 else 0
+    shown = decimal(lang, loss, digits)
     # a whole number says itself: "−1 sou", "−2 sous" (either language's decimal point)
     shown = shown.removesuffix(",0").removesuffix(".0")
-    # the unit's grammatical number: below 2 singular in French, only exactly 1 in English
-    count = int(loss) if lang == "fr" else (1 if shown == "1" else 2)
+    # the unit's grammatical number, of the number shown (1.97 shows 2): below 2 singular
+    # in French, only exactly 1 in English
+    rounded = round(loss, digits)
+    count = int(rounded) if lang == "fr" else (1 if rounded == 1 else 2)
     return t(lang, "hint.loss", value=shown, unit=unit_text(unit, lang, count))
 
 

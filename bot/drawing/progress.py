@@ -54,7 +54,7 @@ def stats_embed(
         blunders=decimal(lang, progress.blunders_per_hand),
         mistakes=decimal(lang, progress.mistakes_per_hand),
         inaccuracies=decimal(lang, progress.inaccuracies_per_hand),
-        accuracy=t(lang, "stats.percent", value=decimal(lang, progress.accuracy, 0)),
+        accuracy=t(lang, "percent", value=decimal(lang, progress.accuracy, 0)),
     )
     least = dict(zip(CLASSES, thresholds_of(game.id), strict=True))
     footer = t(lang, "stats.thresholds", unit=unit, **{c: short(lang, v) for c, v in least.items()})

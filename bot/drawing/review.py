@@ -80,7 +80,8 @@ def review_shown(
     valued = int(data.get("valued", 0))
     if valued:
         accuracy = data.get("accuracy")
-        shown = "—" if accuracy is None else f"{float(accuracy):.0f} %"
+        percent = None if accuracy is None else decimal(lang, float(accuracy), 0)
+        shown = "—" if percent is None else t(lang, "percent", value=percent)
         loss = decimal(lang, float(data.get("total_loss", 0.0)))
         lines.append(t(lang, "review.totals", loss=loss, unit=unit, accuracy=shown, valued=valued))
         counts = data.get("counts", {})

@@ -23,6 +23,11 @@ from games.cards import Card
         (1.0, "sous", "en", "−1 sou"),
         (3.0, "sous", "fr", "−3 sous"),
         (16.4, "points", "en", "−16 points"),
+        (1.97, "sous", "fr", "−2 sous"),  # the number shown says the unit's number
+        (1.97, "jetons", "en", "−2 jetons"),
+        (0.96, "sous", "en", "−1 sou"),
+        (1.0, "points", "en", "−1 point"),
+        (1.2, "points", "fr", "−1,2 point"),
         (0.01, "points", "en", "as good"),
     ],
 )

@@ -11,6 +11,7 @@ from bot.drawing.review import review_shown
 from bot.drawing.wording import card_text
 from bot.games import table_game
 from bot.teacher.reviewer import Reviewer, inline_review
+from bot.texts.grammar import decimal
 from bot.texts.i18n import t
 from db import Database
 from games.ai.teacher.steps import steps
@@ -46,3 +47,8 @@ async def test_the_costliest_decisions_show_the_hand_then(tmp_path: Path, pictur
             words = embed.description or ""
             assert cards and all(card_text(card, "fr") in words for card in cards)
     assert len(embeds) == 1 + len(costliest)
+    # the accuracy as each language writes a percentage: "75 %", "75%"
+    for lang, space in (("fr", " "), ("en", "")):
+        percent = f"**{decimal(lang, stored.review['accuracy'], 0)}{space}%**"
+        head, _ = review_shown(stored, game, record, "Sud", lang, False)
+        assert percent in (head[0].description or "")
