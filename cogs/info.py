@@ -33,6 +33,7 @@ from bot.drawing.progress import loss_chart, no_stats_embed, stats_embed, stats_
 from bot.errors import UserError
 from bot.game import TableGame
 from bot.games import default_game, table_game, table_games
+from bot.tables.names import inert_name
 from bot.teacher.answer import answer_review
 from bot.teacher.stats import progress_by_game
 from bot.texts.i18n import lang_for, t
@@ -229,14 +230,17 @@ class Info(commands.Cog):
         found = {progress.game: progress for progress in progress_by_game(reviews)}
         shown = [(each, found[each.id]) for each in table_games() if each.id in found]
         if not shown:
-            await send(interaction, embed=no_stats_embed(who.display_name, lang, period, chosen))
+            await send(
+                interaction,
+                embed=no_stats_embed(inert_name(who.display_name), lang, period, chosen),
+            )
             return
         if not interaction.response.is_done():
             await interaction.response.defer()  # the charts are drawn off the event loop
         charts = await asyncio.to_thread(lambda: [loss_chart(g, p, lang) for g, p in shown])
         embeds, files = [], []
         for (each, progress), png in zip(shown, charts, strict=True):
-            embed = stats_embed(each, progress, who.display_name, lang, period)
+            embed = stats_embed(each, progress, inert_name(who.display_name), lang, period)
             name = stats_file_name(each)
             embed.set_image(url=f"attachment://{name}")
             embeds.append(embed)

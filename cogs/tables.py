@@ -40,6 +40,7 @@ from bot.errors import UserError
 from bot.games import table_game, table_games
 from bot.ids import COMPONENT_TEMPLATE, ComponentId
 from bot.tables.clicks import Click
+from bot.tables.names import inert_name
 from bot.tables.table import LiveTable
 from bot.teacher.answer import answer_review
 from bot.texts.i18n import lang_for, t
@@ -444,7 +445,7 @@ async def end_table(interaction: Interaction) -> None:
     manager_only(interaction)
     bot = bot_of(interaction)
     assert interaction.channel_id is not None
-    by, name = str(interaction.user.id), interaction.user.display_name
+    by, name = str(interaction.user.id), inert_name(interaction.user.display_name)
     table = await bot.service.moderator_end(interaction.channel_id, by, name)
     await interaction.response.send_message(
         t(bot.lang(interaction), "ok.moderated"), ephemeral=True
@@ -457,14 +458,14 @@ async def replace_player(interaction: Interaction, player: discord.Member) -> No
     manager_only(interaction)
     bot = bot_of(interaction)
     assert interaction.channel_id is not None
-    by, name = str(interaction.user.id), interaction.user.display_name
+    by, name = str(interaction.user.id), inert_name(interaction.user.display_name)
     try:
         table = await bot.service.moderator_replace(
             interaction.channel_id, by, name, str(player.id)
         )
     except UserError as error:
         if error.key == "error.not_a_player_here":
-            raise UserError(error.key, name=player.display_name) from None
+            raise UserError(error.key, name=inert_name(player.display_name)) from None
         raise
     await interaction.response.send_message(
         t(bot.lang(interaction), "ok.moderated"), ephemeral=True

@@ -16,6 +16,7 @@ from bot.game import TableGame
 from bot.games import table_game
 from bot.tables.computer import key_level
 from bot.tables.matches import MatchGoingOn
+from bot.tables.names import inert_name
 from bot.tables.table import LiveTable
 from bot.texts.fitting import fitted
 from bot.texts.i18n import LANGS, MESSAGES, game_text, t
@@ -28,6 +29,7 @@ def listed_name(game: TableGame, player: str | None, name: str, lang: str) -> st
     """A player's name where players of several tables are listed: a computer player's
     with its level, for the fair and the strong one may bear the same name (a name is
     unique at a table, not over a server)."""
+    name = inert_name(name)  # as stored, from before names were made inert
     level = None if player is None else key_level(game.spec, player)
     if level is None:
         return name
@@ -220,7 +222,7 @@ def sides_text(seats: Sequence[HandSeat], lang: str, game: TableGame | None) -> 
         sides.setdefault(index if seat.side is None else seat.side, []).append(seat)
     parts = []
     for side in sides.values():
-        names, score = " & ".join(seat.name for seat in side), side[0].score
+        names, score = " & ".join(inert_name(seat.name) for seat in side), side[0].score
         if side[0].points is not None:
             points = money(sum(seat.points or 0 for seat in side))
             scored = t(lang, "history.scored", name=names, points=points, score=score)
@@ -228,7 +230,7 @@ def sides_text(seats: Sequence[HandSeat], lang: str, game: TableGame | None) -> 
         elif game is not None and not game.capabilities.money:
             parts.append(names)  # neither money nor points: the players only
         else:
-            parts.extend(f"{seat.name} {money(seat.net)}" for seat in side)
+            parts.extend(f"{inert_name(seat.name)} {money(seat.net)}" for seat in side)
     return " · ".join(parts)
 
 
@@ -275,7 +277,7 @@ def history_embed(
             name = game.spec.name(lang)
         nets = sides_text(past.seats, lang, game)
         if deal is not None:
-            names = [seat.name for seat in past.seats]
+            names = [inert_name(seat.name) for seat in past.seats]
             result = deal[0].renderer.history_result(deal[1], names, lang)
         else:  # the result word stored with it
             result = t(lang, f"history.result.{past.result}") if past.result else "—"
@@ -316,7 +318,7 @@ def history_pictures(
             continue
         hand = past.hand
         tricks = deal[1].view(0).tricks_played
-        names = [seat.name for seat in past.seats]
+        names = [inert_name(seat.name) for seat in past.seats]
         picture = whole_hand_scene(tricks, names, lang, hand_tricks_words(tricks, names, lang))
         if picture is None:
             continue

@@ -13,6 +13,7 @@ computer player's name gets it: the computer player takes another.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import Final
@@ -20,6 +21,27 @@ from typing import Final
 AI_PREFIX: Final = "ai:"  # the player key of a computer player: ai:<level>:<name>
 COMPUTER_MARK: Final = "🤖"
 NAMES: Final = ("Alexandre", "François", "Arthur", "Edmond", "Élisa", "Jean", "Philippe", "Paul")
+
+
+# Discord's formatting characters (bold, italics, strike, spoiler, code, masked links,
+# mentions, escapes) and look-alikes that format nothing, drawn by the pictures' font
+# (but the backslash's), none a letter: a name is told from others as before
+INERT: Final = str.maketrans(
+    {"*": "⁎", "_": "‗", "~": "˜", "|": "¦", "`": "´", "[": "⁅", "]": "⁆", "<": "‹", ">": "›"}
+    | {"\\": "∖"}
+)
+LINE_START: Final = re.compile(r"#|-|\d+\.")  # a heading, a list: markdown at a line's start
+ZERO_WIDTH: Final = "\u200b"
+
+
+def inert_name(name: str) -> str:
+    """A name as the bot's texts show it, formatting nothing: a name that reads as typed
+    but makes no text bold, hidden or a link around it (``**``, ``||``, ``[x](url)``), and
+    no web address (its ``://`` broken by a zero-width space), nor a heading or a list
+    where it starts a line.  Names enter the texts only so (``person_name``, and the
+    names a command reads from Discord)."""
+    inert = name.translate(INERT).replace("://", ":/" + ZERO_WIDTH + "/")
+    return ZERO_WIDTH + inert if LINE_START.match(inert) else inert
 
 
 def name_key(name: str) -> str:
@@ -37,7 +59,7 @@ def person_name(name: str, handle: str, shown: Iterable[str]) -> str:
     """The name a person sits under beside seats showing ``shown``: their display name
     (without a computer player's mark), or if a seat shows it already, it followed by
     their username ``handle`` or, if that does not tell them apart, a number."""
-    base = name.replace(COMPUTER_MARK, "").strip() or handle.strip() or "?"
+    base = inert_name(name.replace(COMPUTER_MARK, "").strip() or handle.strip() or "?")
     keys = {name_key(s) for s in shown}
     candidates = [base]
     if handle and name_key(handle) != name_key(base):

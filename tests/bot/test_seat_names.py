@@ -17,7 +17,7 @@ import pytest
 from bot.game import TableGame
 from bot.tables.computer import LEVELS, inline_decider
 from bot.tables.matches import resumed_seats
-from bot.tables.names import NAMES, person_name
+from bot.tables.names import NAMES, inert_name, person_name, same_name
 from bot.tables.service import TableService
 from db import Database
 from db.models import KeptMatch
@@ -190,3 +190,13 @@ def test_a_kept_match_taken_up_keeps_its_computer_players_names() -> None:
     joins = resumed_seats(kept, "101", "Alexandre", "alex")
     assert [j["name"] for j in joins] == ["Alexandre (alex)", "🤖 Alexandre"]
     assert [j["player"] for j in joins] == ["101", "ai:pimc:Alexandre"]
+
+
+def test_a_name_shown_formats_nothing_and_reads_as_typed() -> None:
+    for raw in ("[a](https://x.y)", "||b||", "**c**", "`d`", "~~e~~", "f_g_h", "<@1>", "# i"):
+        inert = inert_name(raw)
+        assert not set("*_~|`[]<>") & set(inert) and "://" not in inert
+        assert inert_name(inert) == inert  # shown once or twice, the same
+        assert same_name(inert, raw)  # told apart from others as the raw name is
+    assert inert_name("Jean-Paul") == "Jean-Paul"  # a plain name is left as it is
+    assert person_name("**Sud**", "sud", ()) == "⁎⁎Sud⁎⁎"
