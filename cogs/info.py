@@ -8,6 +8,7 @@ import io
 import json
 import time
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -36,6 +37,7 @@ from bot.games import default_game, table_game, table_games
 from bot.tables.names import inert_name
 from bot.teacher.answer import answer_review
 from bot.teacher.stats import progress_by_game
+from bot.texts.fitting import EmbedMaker, fitted_together
 from bot.texts.i18n import lang_for, t
 from bot.texts.parsing import matches
 from bot.texts.translator import translated_choice
@@ -100,11 +102,13 @@ class Info(commands.Cog):
 
         async def registers() -> list[discord.Embed]:
             lang = await self._public_lang(interaction)
-            embeds = []
+            makers: list[EmbedMaker] = []
             for each in chosen:
                 register = await service.register(guild_id, each.id)
-                embeds.append(register_embed(each, register.entries, register.pot, lang, table))
-            return embeds
+                makers.append(
+                    partial(register_embed, each, register.entries, register.pot, lang, table)
+                )
+            return fitted_together(makers)
 
         embeds = await in_time(interaction, registers(), ephemeral=False, since=asked)
         await send(interaction, embeds=embeds)
@@ -126,7 +130,7 @@ class Info(commands.Cog):
             table = self.bot.service.in_channel(interaction.channel_id)
         chosen = None if game is None and table is None else _game(game, table)
 
-        async def standings() -> tuple[str, list[tuple[discord.Embed, Chart | None]]]:
+        async def standings() -> tuple[str, list[tuple[EmbedMaker, Chart | None]]]:
             lang = await self._public_lang(interaction)
             return lang, await self._shown(interaction, chosen, since, lang, period)
 
@@ -134,19 +138,20 @@ class Info(commands.Cog):
         if not shown:
             await send(interaction, embed=nothing_played_embed(lang, period))
             return
+        embeds = fitted_together([make for make, _ in shown])  # 6,000 characters in all
         if all(chart is None for _, chart in shown):
-            await send(interaction, embeds=[embed for embed, _ in shown])
+            await send(interaction, embeds=embeds)
             return
         if not interaction.response.is_done():
             await interaction.response.defer()  # the charts are drawn off the event loop
         files = []
-        for embed, chart in shown:
+        for embed, (_, chart) in zip(embeds, shown, strict=True):
             if chart is not None:
                 game_id, name, series, players = chart
                 png = await asyncio.to_thread(balance_chart, series, players, lang, game_id)
                 embed.set_image(url=f"attachment://{name}")
                 files.append(discord.File(io.BytesIO(png), name))
-        await interaction.followup.send(embeds=[embed for embed, _ in shown], files=files)
+        await interaction.followup.send(embeds=embeds, files=files)
 
     async def _shown(
         self,
@@ -155,7 +160,7 @@ class Info(commands.Cog):
         since: datetime | None,
         lang: str,
         period: str,
-    ) -> list[tuple[discord.Embed, Chart | None]]:
+    ) -> list[tuple[EmbedMaker, Chart | None]]:
         """The standings of ``chosen`` (None: of every game played on the server)."""
         if chosen is not None:
             one = await self._standings(interaction, chosen, since, lang, period, always=True)
@@ -177,10 +182,10 @@ class Info(commands.Cog):
         period: str,
         *,
         always: bool = False,
-    ) -> tuple[discord.Embed, Chart | None] | None:
-        """A game's standings on the server, and what its chart is drawn from (a game
-        settled per match ranks by matches won, without a chart); None for a game nobody
-        played, unless ``always``."""
+    ) -> tuple[EmbedMaker, Chart | None] | None:
+        """A game's standings on the server (made in the room it is given), and what its
+        chart is drawn from (a game settled per match ranks by matches won, without a
+        chart); None for a game nobody played, unless ``always``."""
         assert interaction.guild_id is not None
         service = self.bot.service
         if game.match is not None:
@@ -188,14 +193,13 @@ class Info(commands.Cog):
             going = await service.matches_going_on(interaction.guild_id, game)
             if not standings and not going and not always:
                 return None
-            return match_scoreboard_embed(game, standings, lang, period, going), None
+            return partial(match_scoreboard_embed, game, standings, lang, period, going), None
         rows, series = await service.scoreboard(interaction.guild_id, game.id, since)
         if not rows and not always:
             return None
-        embed = scoreboard_embed(game, rows, lang, period)
         players = chart_players(game, rows, lang)
         chart = (game.id, f"scoreboard-{game.id}.png", series, players) if series else None
-        return embed, chart
+        return partial(scoreboard_embed, game, rows, lang, period), chart
 
     @app_commands.command(name="stats", description="A player's progress, from the hands reviewed")
     @app_commands.describe(

@@ -18,7 +18,7 @@ from bot.tables.computer import key_level
 from bot.tables.matches import MatchGoingOn
 from bot.tables.names import inert_name
 from bot.tables.table import LiveTable
-from bot.texts.fitting import fitted
+from bot.texts.fitting import DESCRIPTION_LIMIT, fitted
 from bot.texts.i18n import LANGS, MESSAGES, game_text, t
 from bot.texts.parsing import plain
 from db.models import HandSeat, MatchScoreRow, PastHand, RegisterEntry, ScoreRow
@@ -47,7 +47,9 @@ def register_embed(
     pot: dict[str, int],
     lang: str,
     table: LiveTable | None = None,
+    room: int = DESCRIPTION_LIMIT,
 ) -> discord.Embed:
+    """A game's register of bêtes, its list of bêtes in ``room`` characters."""
     embed = discord.Embed(title=t(lang, "register.title", game=game.spec.name(lang)), colour=COLOUR)
     in_play_id = None
     if table is not None and table.status != "ended" and table.game.id == game.id:
@@ -72,9 +74,7 @@ def register_embed(
             line += " — **" + t(lang, "register.in_play", id=table.id) + "**"
         lines.append(line)
     embed.description = (  # the list is /betes itself: "and 12 more", no pointer to it
-        fitted(lines, "\n", 4096, lambda count: t(lang, "register.more_below", count=count))
-        if lines
-        else t(lang, "register.empty")
+        listed(lines, room, lang) if lines else t(lang, "register.empty")
     )
     embed.add_field(
         name=t(lang, "register.total"),
@@ -86,8 +86,13 @@ def register_embed(
     return embed
 
 
+def listed(lines: list[str], room: int, lang: str) -> str:
+    """A board's lines in ``room`` characters: as many whole as fit, then how many more."""
+    return fitted(lines, "\n", room, lambda count: t(lang, "list.more", count=count))
+
+
 def scoreboard_embed(
-    game: TableGame, rows: list[ScoreRow], lang: str, period: str
+    game: TableGame, rows: list[ScoreRow], lang: str, period: str, room: int = DESCRIPTION_LIMIT
 ) -> discord.Embed:
     embed = discord.Embed(
         title=t(lang, "score.title", game=game.spec.name(lang), period=t(lang, f"period.{period}")),
@@ -116,7 +121,7 @@ def scoreboard_embed(
                 collected=row.betes_collected,
             )
         )
-    embed.description = "\n".join(lines) if lines else t(lang, "score.empty")
+    embed.description = listed(lines, room, lang) if lines else t(lang, "score.empty")
     return embed
 
 
@@ -132,6 +137,7 @@ def match_scoreboard_embed(
     lang: str,
     period: str,
     going: Sequence[MatchGoingOn] = (),
+    room: int = DESCRIPTION_LIMIT,
 ) -> discord.Embed:
     """The standings of a game settled per match: matches won and lost (an *en bas
     table* counts double), points scored, and each player's best feat; then the
@@ -160,7 +166,7 @@ def match_scoreboard_embed(
             best = t(lang, feat) if feat in MESSAGES else row.best
             line += t(lang, "score.best", best=best, points=row.best_points)
         lines.append(line)
-    embed.description = "\n".join(lines) if lines else t(lang, "score.empty_matches")
+    embed.description = listed(lines, room, lang) if lines else t(lang, "score.empty_matches")
     if going:
         command = game.command.name
         now = [

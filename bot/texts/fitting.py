@@ -1,13 +1,16 @@
 """A list written in the room Discord leaves it: as many of its items as fit, whole,
-then how many more there are (an embed field holds 1,024 characters, and the server's
-register of bêtes, or a table's, has no such bound)."""
+then how many more there are (an embed field holds 1,024 characters, a message's embeds
+6,000 in all, and the server's register of bêtes, or a table's, has no such bound)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Final
 
+import discord
+
 FIELD_LIMIT: Final = 1024  # characters in an embed field's value (Discord's limit)
+EMBEDS_LIMIT: Final = 6000  # characters in all the embeds of one message (Discord's limit)
 
 
 def fitted(items: Sequence[str], sep: str, room: int, more: Callable[[int], str]) -> str:
@@ -28,3 +31,27 @@ def fitted(items: Sequence[str], sep: str, room: int, more: Callable[[int], str]
         if length <= room:
             return sep.join([*items[:count], tail])
     return more(len(items))[:room]
+
+
+DESCRIPTION_LIMIT: Final = 4096  # characters in an embed's description (Discord's limit)
+# an embed whose description, a list, is fitted in the room it is given
+EmbedMaker = Callable[[int], discord.Embed]
+
+
+def fitted_together(makers: Sequence[EmbedMaker]) -> list[discord.Embed]:
+    """Embeds sent in one message (each game's list) within Discord's total: each made
+    with the room of a description, and those that overflow the total made again in a
+    share of the room the rest leaves (a short list's unused share goes to the longer
+    ones), each fitting its own list (``fitted``: whole lines, then how many more)."""
+    embeds = [make(DESCRIPTION_LIMIT) for make in makers]
+    total = sum(len(embed) for embed in embeds)
+    if total <= EMBEDS_LIMIT:
+        return embeds
+    room = EMBEDS_LIMIT - (total - sum(len(embed.description or "") for embed in embeds))
+    order = sorted(range(len(embeds)), key=lambda n: len(embeds[n].description or ""))
+    for left, n in zip(range(len(order), 0, -1), order, strict=True):
+        share = max(room // left, 0)
+        if len(embeds[n].description or "") > share:
+            embeds[n] = makers[n](share)
+        room -= len(embeds[n].description or "")
+    return embeds

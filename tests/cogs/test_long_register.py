@@ -16,7 +16,7 @@ import pytest
 from bot.games import table_games
 from bot.games.bete_hombree import GAME
 from bot.tables.carried import carried_line
-from db import NewEntry
+from db import HandSeat, NewEntry
 from games.register import Entry
 from tests.cogs.helpers import last_dm, live
 from tests.e2e.fake.limits import message_errors
@@ -111,3 +111,51 @@ async def test_an_ended_tables_line_of_bêtes_fits_too(world):
     assert line.count(" sous (") + int(more.group(1)) == BETES
     few = carried_line(table, entries[:3], GAME.renderer.amount, "en")
     assert few == "Bêtes carried over: 8 sous (Sud), 9 sous (Est), 10 sous (Nord)."
+
+
+def assert_discord_takes_all(message) -> None:
+    embeds = [embed.to_dict() for embed in message.embeds]
+    assert message_errors({"embeds": embeds}, creating=True) == [], embeds
+
+
+async def test_betes_of_every_game_share_the_room_of_one_message(world):
+    """``/betes`` without a game lists every game's register in one message, whose
+    embeds Discord takes up to 6,000 characters in all: long registers share that room
+    (before, each took 4,096 and the answer was refused)."""
+    for game in GAMES:
+        await seed_long_register(world, game.id)
+    result = await world.members[0].slash(world.channel, "betes")
+    assert not world.env.errors, world.env.errors
+    message = result.response
+    assert len(message.embeds) == len(GAMES)
+    assert_discord_takes_all(message)
+    for embed in message.embeds:
+        lines = embed.description.splitlines()
+        more = re.fullmatch(r"… and (\d+) more", lines[-1])
+        assert more is not None and len(lines) - 1 + int(more.group(1)) == BETES
+        assert len(lines) > 10  # each keeps a fair share
+
+
+async def test_the_scoreboard_of_every_game_shares_the_room_of_one_message(world):
+    """``/scoreboard`` without a game ranks every game played in one message: twenty
+    players of long names in each fit Discord's 6,000 characters, the lines each game
+    cannot show counted."""
+    players = [(str(10**17 + n), f"Marie-Amélie de La Rochefoucauld{n:02d}") for n in range(20)]
+    money = [g for g in table_games() if g.capabilities.money]
+    async with world.bot.db.transaction() as store:
+        for game in money:
+            for number, (player, _) in enumerate(players):
+                seats = [HandSeat(p, name, 5 if p == player else -1) for p, name in players]
+                await store.ledger.insert_hand(
+                    guild_id=world.guild.id, game=game.id, table_id=None, hand_no=number,
+                    record={}, declarer=player, made=number % 2 == 0, players=seats,
+                )  # fmt: skip
+    result = await world.members[0].slash(world.channel, "scoreboard")
+    assert not world.env.errors, world.env.errors
+    message = result.response  # with each game's chart (the series of its hands)
+    assert len(message.embeds) == len(money) and message.attachments
+    assert_discord_takes_all(message)
+    for embed in message.embeds:
+        lines = embed.description.splitlines()
+        more = re.fullmatch(r"… and (\d+) more", lines[-1])
+        assert more is not None and len(lines) - 1 + int(more.group(1)) == len(players)
