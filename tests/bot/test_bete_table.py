@@ -10,6 +10,7 @@ import pytest
 
 from bot.errors import MoveRefused, UserError
 from bot.games.bete import GAME
+from bot.games.bete.port import pot_of_parts
 from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
 from bot.texts.refusals import refusal_error
@@ -65,6 +66,11 @@ async def play_deal(service: TableService, table, rng: random.Random) -> None:
         await play_one(service, table, rng)
 
 
+def jetons(pot: dict[str, int]) -> int:
+    """The jetons of the pot's parts (its ``bete`` part counts bêtes in the stake)."""
+    return pot_of_parts(pot).total
+
+
 async def stored_money(db: Database) -> tuple[dict[str, int], dict[str, int]]:
     """Each player's net from the ledger, and the guild's pot by part."""
     async with db.reading() as store:
@@ -88,7 +94,7 @@ async def test_deals_at_every_size_keep_money_and_store_it(database_target, seat
     for _ in range(2 * seats):
         await play_deal(service, table, rng)
         session = table.session
-        assert sum(session.balances.values()) + sum(GAME.port.pot_of(session).values()) == 0
+        assert sum(session.balances.values()) + jetons(GAME.port.pot_of(session)) == 0
         net, pot = await stored_money(service.db)
         assert pot == {part: n for part, n in GAME.port.pot_of(session).items() if n or part in pot}
         assert {p: net.get(p, 0) for p in session.players} == session.balances
@@ -158,7 +164,7 @@ async def test_stop_ends_with_the_round_and_everything_carries_over(database_tar
     await play_deal(service, table, rng)
     assert table.status == "ended" and table.ended_reason == "finished"
     net, pot = await stored_money(service.db)
-    assert sum(net.values()) + sum(pot.values()) == 0
+    assert sum(net.values()) + jetons(pot) == 0
     assert pot.get("reserve", 0) == 0  # a whole round spends its reserve
     # the next table of La Bête in the guild starts from that pot and those bêtes
     second = await bete_table(service, 2, channel=21, first=3)
@@ -188,7 +194,7 @@ async def test_a_restart_mid_deal_rebuilds_the_same_deal(database_target, make_s
     assert rebuilt.session.balances == table.session.balances
     await play_deal(again, rebuilt, rng)
     net, pot = await stored_money(again.db)
-    assert sum(net.values()) + sum(pot.values()) == 0
+    assert sum(net.values()) + jetons(pot) == 0
 
 
 async def test_two_tables_never_play_with_the_same_pot(database_target, make_service):
@@ -200,12 +206,12 @@ async def test_two_tables_never_play_with_the_same_pot(database_target, make_ser
     assert first.pot_dealt["stake"] == 40 and first.pot_held
     second = await bete_table(service, 2, channel=21, first=2)
     await service.start(second.id, "103")
-    assert second.pot_dealt == {"reserve": 0, "stake": 0, "kings": 0}
+    assert second.pot_dealt == {"reserve": 0, "stake": 0, "kings": 0, "bete": 0}
     rng = random.Random(3)
     await play_deal(service, second, rng)
     await play_deal(service, first, rng)
     net, pot = await stored_money(service.db)
-    assert sum(net.values()) + sum(pot.values()) == 40
+    assert sum(net.values()) + jetons(pot) == 40
 
 
 async def test_computer_players_play_whole_deals(database_target, make_service):

@@ -7,10 +7,14 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from bot.drawing.render import card_text
 from bot.games.bete import GAME
 from bot.games.bete.codec import call_arg
+from bot.games.bete.port import pot_of_parts
 from bot.ids import ComponentId
+from db import NewEntry
 from games.bete import DealState, Kind, Phase
 from games.cards import cards_of
 from tests.cogs.helpers import custom_ids, last_dm, live
@@ -134,7 +138,7 @@ async def test_a_whole_game_of_la_bete(world):
             net[p.payer] = net.get(p.payer, 0) - p.amount
         if p.payee is not None:
             net[p.payee] = net.get(p.payee, 0) + p.amount
-    assert sum(net.values()) + sum(pot.values()) == 0  # every jeton is somewhere
+    assert sum(net.values()) + pot_of_parts(pot).total == 0  # every jeton is somewhere
     assert pot.get("reserve", 0) == 0  # the round's reserve is spent
 
     sud = world.members[0]
@@ -198,3 +202,43 @@ async def test_the_table_buttons_offer_la_betes_calls(world):
     ]
     other = world.members[1 - table.state.turn]
     assert await other.autocomplete(world.channel, "play", "move", "") == []
+
+
+@pytest.mark.parametrize("waiting", [True, False], ids=["another-waiting", "none-waiting"])
+async def test_a_bete_in_the_stake_goes_on_at_the_servers_next_table(world, waiting):
+    """RULES.md §2: a bête paid into the stake stays in play until a deal is won, at the
+    server's next table too: no other bête enters and no game jeton is paid there
+    (before, the next table dealt as if the stake held none). ``/betes`` says so."""
+    sud, est = world.members[:2]
+    async with world.bot.db.transaction() as store:
+        await store.ledger.add_entry(world.guild.id, GAME.id, NewEntry(str(sud.id), "Sud", 30))
+        if waiting:
+            await store.ledger.add_entry(world.guild.id, GAME.id, NewEntry(str(est.id), "Est", 20))
+    await sud.slash(world.channel, "table new bete")
+    await est.click(world.table_message(), label="Join")
+    await sud.click(world.table_message(), label="Start")
+    table = live(world)
+    assert table.state.bete_in_play  # Sud's 30, the largest, paid into the stake
+    while not table.state.is_over:  # everyone passes: a void deal, the stake stays
+        await world.members[table.state.turn].slash(world.channel, "play", move="pass")
+    assert table.state.outcome.void and table.state.outcome.bete_in_play
+    await sud.slash(world.channel, "table stop")
+    for member in (sud, est):
+        message = world.table_message()
+        stop = next(c for c in custom_ids(message) if ComponentId.parse(c).verb == "stop")
+        await member.click(message, custom_id=stop)
+    assert world.bot.service.in_channel(world.channel.id) is None
+    betes = await sud.slash(world.channel, "betes", game="bete")
+    pot = next(f.value for f in betes.response.embeds[0].fields if f.name == "Pot")
+    assert "A bête is in the stake" in pot
+
+    world.channel = world.guild.create_text_channel("lendemain")
+    await sud.slash(world.channel, "table new bete")
+    await est.click(world.table_message(), label="Join")
+    await sud.click(world.table_message(), label="Start")
+    state = live(world).state
+    reasons = [transfer.reason for transfer in state.transfers]
+    assert "game" not in reasons and "bete" not in reasons
+    assert state.bete_in_play and state.entered == -1
+    assert "A bête is in the stake" in str(world.table_message().embeds[0].to_dict())
+    assert not world.env.errors

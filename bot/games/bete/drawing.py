@@ -23,7 +23,7 @@ from bot.drawing.render import (
 )
 from bot.game import CardRow, Field, TableLike
 from bot.games.bete.codec import call_arg, call_of, parse_move
-from bot.games.bete.port import pot_of_parts
+from bot.games.bete.port import bete_in_stake, pot_of_parts
 from bot.ids import ComponentId
 from bot.tables.carried import carried_line, listed
 from bot.texts.fitting import FIELD_LIMIT
@@ -318,7 +318,10 @@ class BeteRenderer(TrickRenderer[DealView, Action]):
         return title, "\n".join(result), fields
 
     def register_fields(self, pot: dict[str, int], lang: str) -> list[Field]:
-        return [(t(lang, "register.pot"), pot_parts(pot_of_parts(pot), lang), False)]
+        parts = pot_parts(pot_of_parts(pot), lang)
+        if bete_in_stake(pot):  # carried from the last table: the next one goes on with it
+            parts += "\n" + t(lang, "bete.in_play")
+        return [(t(lang, "register.pot"), parts, False)]
 
     def history_result(self, state: DealState, names: Sequence[str], lang: str) -> str:
         outcome = state.outcome

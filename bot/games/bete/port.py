@@ -1,7 +1,10 @@
 """La Bête's engine at a table: sessions, deals, log lines, what a deal stores.
 
 Money is kept in jetons; the pot has three parts (the reserve, the stake, the
-king jetons), stored apart (``bot.game.RulesPort``).
+king jetons), stored apart (``bot.game.RulesPort``), and with them whether a bête is
+in the stake (``bete``: how many, not jetons), which the next table of the server
+goes on with: no other bête enters, no game jeton is paid, until a deal is won
+(RULES.md §2).
 """
 
 from __future__ import annotations
@@ -15,15 +18,22 @@ from games.bete import Action, DealState, Pot, Session
 from games.bete.record import DealRecord, replay
 from games.register import Register
 
-PARTS = ("reserve", "stake", "kings")
+PARTS = ("reserve", "stake", "kings", "bete")
 
 
 def pot_of_parts(parts: Mapping[str, int]) -> Pot:
+    """The pot's jetons (its ``bete`` part counts bêtes, not jetons)."""
     return Pot(parts.get("reserve", 0), parts.get("stake", 0), parts.get("kings", 0))
 
 
-def parts_of_pot(pot: Pot) -> dict[str, int]:
-    return {"reserve": pot.reserve, "stake": pot.stake, "kings": pot.kings}
+def bete_in_stake(parts: Mapping[str, int]) -> bool:
+    return parts.get("bete", 0) > 0
+
+
+def parts_of(session: Session) -> dict[str, int]:
+    pot = session.pot
+    bete = int(session.bete_in_play)
+    return {"reserve": pot.reserve, "stake": pot.stake, "kings": pot.kings, "bete": bete}
 
 
 class BetePort(TrickPort):
@@ -37,9 +47,10 @@ class BetePort(TrickPort):
 
     def with_money(self, session: Session, register: Register, pot: Mapping[str, int]) -> None:
         session.register, session.pot = register, pot_of_parts(pot)
+        session.bete_in_play = bete_in_stake(pot)
 
     def pot_of(self, session: Session) -> dict[str, int]:
-        return parts_of_pot(session.pot)
+        return parts_of(session)
 
     def pot_for_deal(
         self, session: Session, pot: dict[str, int], held_elsewhere: bool
@@ -48,7 +59,7 @@ class BetePort(TrickPort):
         # (with one table it is the guild's pot, deal by deal): its reserve holds the
         # fiche of every deal left in the round, whatever another table of the guild did.
         if session.deals_in_round != 0:
-            return parts_of_pot(session.pot)
+            return parts_of(session)
         # A round starts from the guild's pot; from an empty one while another table
         # plays a deal with it (its gains join the guild's pot when it is settled).
         return {part: 0 if held_elsewhere else pot.get(part, 0) for part in PARTS}
