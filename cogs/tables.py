@@ -40,6 +40,7 @@ from bot.errors import UserError
 from bot.games import table_game, table_games
 from bot.ids import COMPONENT_TEMPLATE, ComponentId
 from bot.tables.clicks import Click
+from bot.tables.matches import kept_label
 from bot.tables.names import inert_name
 from bot.tables.table import LiveTable
 from bot.teacher.answer import answer_review
@@ -395,16 +396,16 @@ async def kept_choices(interaction: Interaction, current: str) -> list[Choice[st
     if interaction.guild_id is None or command is None:
         return []
     player = str(interaction.user.id)
-    game_id = next((g.id for g in table_games() if g.command.name == command.name), None)
-    if game_id is None:
+    game = next((g for g in table_games() if g.command.name == command.name), None)
+    if game is None or game.match is None:
         return []
     out = []
-    for kept in await bot.service.kept_matches(interaction.guild_id, game_id):
+    for kept in await bot.service.kept_matches(interaction.guild_id, game.id):
         if all(p != player for p, _, _ in kept.seats):
             continue
-        label = f"{kept.summary} · {kept.kept_at:%Y-%m-%d}"
+        label = kept_label(kept, game.match)
         if matches(current, label, str(kept.id)):
-            out.append(Choice(name=label[:100], value=str(kept.id)))
+            out.append(Choice(name=label, value=str(kept.id)))
     return out[:25]
 
 

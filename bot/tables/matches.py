@@ -13,10 +13,11 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.errors import UserError
-from bot.game import TableGame
+from bot.game import MatchPort, TableGame
 from bot.tables.finding import Commit, Finding, seat_of
 from bot.tables.names import AI_PREFIX, person_name
 from bot.tables.table import LiveTable
+from bot.texts.fitting import CHOICE_NAME
 from db import Database, NewStanding, Store
 from db.models import KeptMatch
 from games.options import options_to_dict
@@ -145,3 +146,14 @@ class Matches:
         async with self.db.reading() as store:
             kept = await store.matches.kept_matches(guild_id, game.id)
         return going + [MatchGoingOn(k.summary, k.table_id, k.kept_at) for k in kept]
+
+
+def kept_label(kept: KeptMatch, match: MatchPort[Any, Any]) -> str:
+    """A kept match as ``resume:`` offers it, in a choice's 100 characters: the day it
+    was kept, then its scores with each name cut to its share, so that every player and
+    every score shows (a name whole would push the last ones out)."""
+    seats = len(kept.seats)
+    width = max((CHOICE_NAME - 21 - 8 * seats) // seats, 4)  # less the day, the scores
+    names = [name if len(name) <= width else name[: width - 1] + "…" for _, name, _ in kept.seats]
+    label = f"{kept.kept_at:%Y-%m-%d} · {match.summary(kept.state, names)}"
+    return label if len(label) <= CHOICE_NAME else label[: CHOICE_NAME - 1] + "…"

@@ -10,6 +10,7 @@ from typing import Final
 import discord
 
 FIELD_LIMIT: Final = 1024  # characters in an embed field's value (Discord's limit)
+CHOICE_NAME: Final = 100  # characters in a choice's name, offered or completed (Discord's)
 EMBEDS_LIMIT: Final = 6000  # characters in all the embeds of one message (Discord's limit)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -537,3 +538,24 @@ async def test_partnerships_play_at_four_only_and_the_table_says_so(world):
 
 async def test_partnerships_play_at_four_only_and_the_table_says_so_in_french(world, french):
     await partnerships_at_four(world, PARTNERSHIPS["fr"])
+
+
+async def test_a_kept_match_of_long_names_is_offered_with_every_player_and_its_day(world):
+    """``resume:`` offers a kept match in a choice's 100 characters: the day it was
+    kept, then every player and score, each name cut to its share (before, four long
+    names pushed the last player and the day out of the label)."""
+    long = [
+        "Marie-Amélie de La Rochefoucauld",
+        "Jean-Baptiste de Montmorency-Lav",
+        "Anne-Charlotte de Clermont-Tonne",
+        "Louis-Philippe d'Orléans-Bragance",
+    ]
+    members = [world.guild.add_member(world.env.create_user(name)) for name in long]
+    await kept_match(world, GAME.id, members, [120, 2000, 640, 10])
+    choices = await members[3].autocomplete(world.channel, "table new besigue", "resume", "")
+    (label,) = [c["name"] for c in choices]
+    assert len(label) <= 100 and re.match(r"\d{4}-\d{2}-\d{2} · ", label), label
+    for name, score in zip(long, [120, 2000, 640, 10], strict=True):
+        assert f"{name[:6]}" in label and f" {score}" in label, label
+    typed = await members[3].autocomplete(world.channel, "table new besigue", "resume", "Louis")
+    assert [c["name"] for c in typed] == [label]  # a name's start finds it
