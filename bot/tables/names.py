@@ -27,9 +27,12 @@ NAMES: Final = ("Alexandre", "François", "Arthur", "Edmond", "Élisa", "Jean", 
 # mentions, escapes) and look-alikes that format nothing, drawn by the pictures' font
 # (but the backslash's), none a letter: a name is told from others as before
 INERT: Final = str.maketrans(
-    {"*": "⁎", "_": "‗", "~": "˜", "|": "¦", "`": "´", "[": "⁅", "]": "⁆", "<": "‹", ">": "›"}
-    | {"\\": "∖"}
+    {"*": "⁎", "~": "˜", "|": "¦", "`": "´", "[": "⁅", "]": "⁆", "<": "‹", ">": "›"} | {"\\": "∖"}
 )
+# an underscore formats at a word's edge (_italics_) or doubled (__underline__); one
+# inside a word (a username's "arthur_92") formats nothing and stays as typed
+UNDERSCORES: Final = re.compile(r"_{2,}|(?<!\w)_|_(?!\w)")
+UNDERSCORE: Final = "‗"
 LINE_START: Final = re.compile(r"#|-|\d+\.")  # a heading, a list: markdown at a line's start
 ZERO_WIDTH: Final = "\u200b"
 
@@ -41,6 +44,7 @@ def inert_name(name: str) -> str:
     where it starts a line.  Names enter the texts only so (``person_name``, and the
     names a command reads from Discord)."""
     inert = name.translate(INERT).replace("://", ":/" + ZERO_WIDTH + "/")
+    inert = UNDERSCORES.sub(lambda found: UNDERSCORE * len(found.group()), inert)
     return ZERO_WIDTH + inert if LINE_START.match(inert) else inert
 
 
@@ -63,7 +67,7 @@ def person_name(name: str, handle: str, shown: Iterable[str]) -> str:
     keys = {name_key(s) for s in shown}
     candidates = [base]
     if handle and name_key(handle) != name_key(base):
-        candidates.append(f"{base} ({handle})")
+        candidates.append(f"{base} ({inert_name(handle)})")
     candidates.extend(f"{base} {number}" for number in range(2, len(keys) + 3))
     return next(c for c in candidates if name_key(c) not in keys)
 

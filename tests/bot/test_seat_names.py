@@ -193,10 +193,11 @@ def test_a_kept_match_taken_up_keeps_its_computer_players_names() -> None:
 
 
 def test_a_name_shown_formats_nothing_and_reads_as_typed() -> None:
-    for raw in ("[a](https://x.y)", "||b||", "**c**", "`d`", "~~e~~", "f_g_h", "<@1>", "# i"):
+    for raw in ("[a](https://x.y)", "||b||", "**c**", "`d`", "~~e~~", "_f_", "g__h", "<@1>", "# i"):
         inert = inert_name(raw)
         assert not set("*_~|`[]<>") & set(inert) and "://" not in inert
         assert inert_name(inert) == inert  # shown once or twice, the same
         assert same_name(inert, raw)  # told apart from others as the raw name is
     assert inert_name("Jean-Paul") == "Jean-Paul"  # a plain name is left as it is
+    assert inert_name("arthur_92") == "arthur_92"  # inside a word, _ formats nothing
     assert person_name("**Sud**", "sud", ()) == "⁎⁎Sud⁎⁎"
