@@ -10,6 +10,7 @@ from typing import Final
 import discord
 
 FIELD_LIMIT: Final = 1024  # characters in an embed field's value (Discord's limit)
+DESCRIPTION_LIMIT: Final = 4096  # characters in an embed's description (Discord's limit)
 CHOICE_NAME: Final = 100  # characters in a choice's name, offered or completed (Discord's)
 EMBEDS_LIMIT: Final = 6000  # characters in all the embeds of one message (Discord's limit)
 
@@ -34,7 +35,6 @@ def fitted(items: Sequence[str], sep: str, room: int, more: Callable[[int], str]
     return more(len(items))[:room]
 
 
-DESCRIPTION_LIMIT: Final = 4096  # characters in an embed's description (Discord's limit)
 # an embed whose description, a list, is fitted in the room it is given
 EmbedMaker = Callable[[int], discord.Embed]
 

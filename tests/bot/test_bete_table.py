@@ -15,8 +15,9 @@ from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
 from bot.texts.refusals import refusal_error
 from db import Database
-from games.bete import Action, DealState, Rules
+from games.bete import Action, DealState, Rules, Session
 from games.cards import Card
+from games.register import Register
 
 pytestmark = pytest.mark.both_backends  # SQLite and PostgreSQL
 
@@ -236,3 +237,15 @@ async def test_computer_players_play_whole_deals(database_target, make_service):
     async with service.db.reading() as store:
         hands = await store.ledger.hands(GUILD, GAME.id)
     assert len(hands) == 3
+
+
+def test_a_deal_logged_before_the_pot_said_whether_a_bete_is_in_the_stake_keeps_the_sessions():
+    """A deal's pot says whether a bête is in the stake (its ``bete`` part); a deal in a
+    table's log from before it said so replays with the session's own flag, as dealt."""
+    session = Session(["a", "b"], dealer=0, bete_in_play=True)
+    GAME.port.with_money(session, Register(), {"reserve": 0, "stake": 30, "kings": 2})
+    assert session.bete_in_play and session.pot.stake == 30
+    GAME.port.with_money(session, Register(), {"reserve": 0, "stake": 30, "kings": 2, "bete": 0})
+    assert not session.bete_in_play
+    GAME.port.with_money(session, Register(), {"stake": 30, "bete": 1})
+    assert session.bete_in_play and GAME.port.pot_of(session)["bete"] == 1

@@ -47,7 +47,8 @@ class BetePort(TrickPort):
 
     def with_money(self, session: Session, register: Register, pot: Mapping[str, int]) -> None:
         session.register, session.pot = register, pot_of_parts(pot)
-        session.bete_in_play = bete_in_stake(pot)
+        if "bete" in pot:  # a deal logged before the pot said so goes on with the session's
+            session.bete_in_play = bete_in_stake(pot)
 
     def pot_of(self, session: Session) -> dict[str, int]:
         return parts_of(session)
