@@ -105,7 +105,8 @@ async def _handle(
     presenter.acted(table, interaction)
     verb = cid.verb
     if verb == "rules":
-        topic = rules_topic(table.game, cid.arg or "overview", lang)  # ❔ beside the calls
+        first = table.game.renderer.rule_topics[0]  # the table's Rules button: its first
+        topic = rules_topic(table.game, cid.arg or first, lang)  # ❔ beside the calls: its own
         embed = rules_embed(table.game, topic, lang)
         await interaction.response.send_message(embed=embed, ephemeral=True)
         return
