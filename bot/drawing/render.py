@@ -277,7 +277,7 @@ def ended_text(table: LiveTable, lang: str) -> str:
     text = game_text(table.game.id, lang, f"table.ended.{reason}", name=table.ended_by)
     closed_kept = table.resuming is not None and session is None  # closed in its lobby
     if (unwon and table.keep) or closed_kept:
-        text += "\n" + t(lang, "table.kept", game=table.game.command.name)
+        text += "\n" + game_text(table.game.id, lang, "table.kept", game=table.game.command.name)
     return text
 
 

@@ -23,10 +23,11 @@ def names_text(names: Sequence[str], lang: str) -> str:
 
 
 def payment_lines(
-    transfers: Sequence[Transfer], names: list[str], renderer: Any, lang: str
+    transfers: Sequence[Transfer], names: list[str], renderer: Any, lang: str, game: str
 ) -> list[str]:
     """A hand's payments in words, those of several players paying the same amount to
-    the same payee (or the pot) for the same reason on one line ("each")."""
+    the same payee (or the pot, as the game ``game`` names it: L'Hombre's poule) for the
+    same reason on one line ("each")."""
     groups: dict[tuple[int | None, int, str, bool], list[int | None]] = {}
     for tr in transfers:  # grouped by payee, amount, reason; from the pot: one each
         group = (tr.payee, tr.amount, tr.reason, tr.payer is None)
@@ -39,11 +40,18 @@ def payment_lines(
         if from_pot and payee is not None:
             for _ in payers:
                 lines.append(
-                    t(lang, "summary.from_pot", name=names[payee], amount=amount, reason=reason)
+                    game_text(
+                        game,
+                        lang,
+                        "summary.from_pot",
+                        name=names[payee],
+                        amount=amount,
+                        reason=reason,
+                    )
                 )
         elif payee is None:
             key = "summary.to_pot_each" if many else "summary.to_pot"
-            lines.append(t(lang, key, name=who, amount=amount, reason=reason))
+            lines.append(game_text(game, lang, key, name=who, amount=amount, reason=reason))
         else:
             key = "summary.pays_each" if many else "summary.pays"
             lines.append(t(lang, key, payer=who, payee=names[payee], amount=amount, reason=reason))
@@ -65,7 +73,7 @@ def settlement_embed(table: LiveTable, settled: Any, lang: str) -> discord.Embed
         tricks = " · ".join(f"{names[i]} {n}" for i, n in enumerate(outcome.tricks))
         embed.add_field(name=t(lang, "summary.tricks"), value=tricks, inline=False)
     per_game = table.game.capabilities.settles == "game"
-    lines = payment_lines(outcome.transfers, names, game, lang)
+    lines = payment_lines(outcome.transfers, names, game, lang, game_id)
     if lines or not per_game:  # a deal of a game settled at its end moves no money yet
         embed.add_field(
             name=t(lang, "summary.payments"), value=clip("\n".join(lines) or "—"), inline=False

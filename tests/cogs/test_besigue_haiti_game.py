@@ -155,6 +155,7 @@ async def test_a_partie_won_gives_a_hundred_and_the_table_goes_on(world):
     assert table.status == "ended"
     ended = message_text(next(m for m in world.channel.history() if m.id == table.row.message_id))
     assert "Play stops here for tonight." in ended and "kept for later" in ended
+    assert "The marque, the parties and the hundred are kept" in ended  # not "the match"
     async with world.bot.db.reading() as store:
         [kept] = await store.matches.kept_matches(world.guild.id, GAME.id)
     assert kept.state == {

@@ -212,7 +212,8 @@ async def test_a_hombre_takes_exchanges_stops_after_five_tricks_and_wins_the_pou
     summary = world.summary().embeds[0]
     assert "wins the poule" in summary.title
     payments = next(f.value for f in summary.fields if f.name == "Payments")
-    assert "the poule" in payments and "ante" in payments
+    assert "from the poule (won)" in payments and "in the poule (ante)" in payments
+    assert "pot" not in payments  # L'Hombre's pot is the poule
     async with world.bot.db.reading() as store:
         pot = await store.ledger.pot_parts(world.guild.id, GAME.id)
         hands = await store.ledger.hands(world.guild.id, GAME.id)
