@@ -228,9 +228,9 @@ class TrickRenderer(TableStatus[ViewT], Generic[ViewT, ActionT]):
             pass
         try:
             card = parse_card(text)
-        except UserError:
+            played: ActionT = self.action_type.parse(f"play {card}")
+        except (UserError, ValueError):  # not a card, or none of this game's (a joker)
             raise UserError("error.bad_input", text=text[:40]) from None
-        played: ActionT = self.action_type.parse(f"play {card}")
         return played
 
     def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:

@@ -38,7 +38,7 @@ class Action(PlaysOneCard):
     def parse(text: str) -> Action:
         words = action_words(text, _BY_WORD)
         if words.kind is Kind.PLAY:
-            return PLAYS[Card.parse(words.one("write a card played as 'play C'")).index]
+            return play(Card.parse(words.one("write a card played as 'play C'")))
         words.alone()
         return _SIMPLE[words.kind]
 
@@ -52,4 +52,8 @@ PLAYS: Final = {i: Action(Kind.PLAY, 1 << i) for i in range(64) if i % 16 < 13}
 
 
 def play(card: Card) -> Action:
-    return PLAYS[card.index]
+    """Playing ``card``; ValueError for a card no pack of this game holds (a joker)."""
+    try:
+        return PLAYS[card.index]
+    except KeyError:
+        raise ValueError(f"{card} is not a card of this game") from None

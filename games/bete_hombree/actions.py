@@ -117,7 +117,11 @@ def bid(level: int, belle: bool = False) -> Action:
 
 
 def play(card: Card) -> Action:
-    return PLAYS[card.index]
+    """Playing ``card``; ValueError for a card no pack of this game holds (a joker)."""
+    try:
+        return PLAYS[card.index]
+    except KeyError:
+        raise ValueError(f"{card} is not a card of this game") from None
 
 
 def discard(cards: list[Card]) -> Action:

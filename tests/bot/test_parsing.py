@@ -20,6 +20,7 @@ from bot.ids import ComponentId
 from bot.texts.parsing import parse_card, parse_cards
 from games import bete, hombre
 from games.bete_hombree import Action
+from tests.bot.offered import offered_games
 
 
 @pytest.mark.parametrize(
@@ -236,3 +237,16 @@ def test_l_hombre_button_arguments_round_trip_and_forged_ones_are_refused():
         hombre_codec.play_of("QH:shout")
     with pytest.raises(UserError):
         hombre_codec.parse_move("au hasard")
+
+
+@pytest.mark.parametrize("game", offered_games(), ids=lambda g: g.id)
+@pytest.mark.parametrize("text", ["JK", "play JK", "joker", "AH#2", "play 2H", "JK 7H 8H", "ZZ"])
+def test_any_card_typed_is_a_move_or_a_clear_refusal(game, text):
+    """A card of no pack of the game (a joker at La Bête) is answered as bad input, never
+    an error the player cannot read (La Bête and La Bête Hombrée raised a KeyError)."""
+    try:
+        move = game.renderer.parse_move(text)
+    except UserError as error:
+        assert error.key in ("error.bad_input", "error.bad_card")
+    else:
+        assert str(game.port.parse_action(str(move))) == str(move)

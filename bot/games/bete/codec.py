@@ -60,5 +60,5 @@ def parse_move(text: str) -> Action:
         pass
     try:
         return Action.parse(f"play {parse_card(text)}")
-    except UserError:
+    except (UserError, ValueError):  # not a card, or none of this game's (a joker)
         raise UserError("error.bad_input", text=text[:40]) from None

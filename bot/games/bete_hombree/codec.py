@@ -128,6 +128,9 @@ def parse_move(text: str) -> Action:
         if text.strip()[:1].isdigit():  # a level: a call or a declaration misspelt
             raise UserError("error.bad_input", text=text.strip()[:40]) from None
         raise
-    if len(cards) == 1:
-        return Action.parse(f"play {cards[0]}")
-    return Action.parse("discard " + " ".join(map(str, cards)))
+    try:
+        if len(cards) == 1:
+            return Action.parse(f"play {cards[0]}")
+        return Action.parse("discard " + " ".join(map(str, cards)))
+    except ValueError:  # a card of no pack of this game (a joker)
+        raise UserError("error.bad_input", text=text.strip()[:40]) from None
