@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from games.cards import SUIT_MASKS, Card, Suit
+from games.duties import Duty, Must, suit_or_none
 
 NO_TRUMP: Final = -1
 
@@ -78,15 +79,18 @@ class FollowBeatTrump:
     def beats(self, card: int, winner: int) -> bool:
         return beats(card, winner, self.trump)
 
-    def obligation(self, hand: int, lead: int, winner: int) -> str:
+    def obligation(self, hand: int, lead: int, winner: int, card: int) -> Duty:
         led = lead >> 4
         if led < 0:
-            return "any card may lead"
-        if hand & SUIT_MASKS[led]:
-            if winner >> 4 != led:
-                return f"follow suit ({Suit(led).name})"
-            return f"follow suit ({Suit(led).name}) and beat {Card.from_index(winner)}"
-        if self.trump >= 0 and winner >> 4 == self.trump:
-            lower = "or play a lower trump (pisser)" if self.underruff else "if able"
-            return f"overtrump {Card.from_index(winner)}, {lower}"
-        return f"void in {Suit(led).name}: play a trump ({Suit(self.trump).name})"
+            return Duty(Must.ANY)
+        suit, trump, beaten = Suit(led), suit_or_none(self.trump), Card.from_index(winner)
+        in_suit = hand & SUIT_MASKS[led]
+        if in_suit:
+            if winner >> 4 == led and in_suit & ((1 << winner) - 1):
+                return Duty(Must.FOLLOW_BEAT, suit, beaten)
+            return Duty(Must.FOLLOW, suit)
+        if trump is not None and winner >> 4 == self.trump:
+            if hand & SUIT_MASKS[self.trump] & ((1 << winner) - 1):
+                return Duty(Must.OVERTRUMP, suit, beaten, trump)
+            return Duty(Must.UNDERTRUMP, suit, beaten, trump)
+        return Duty(Must.TRUMP, suit, trump=trump)

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol, TypeVar
 
+from games.duties import Duty
+
 ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
 
 
@@ -29,10 +31,12 @@ class Rule(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """A rule broken: its code, and the English sentence that says it."""
+    """A rule broken: its code, the English sentence that says it, and for a card
+    refused at a trick the duty it breaks (for a program to word)."""
 
     code: StrEnum
     text: str
+    duty: Duty | None = None
 
     def __str__(self) -> str:
         return self.text

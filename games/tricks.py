@@ -2,7 +2,7 @@
 
 A game differs by a small rules object (``TrickRules``): which cards of a hand
 may go to the trick, which card takes it from the one winning it now, and the
-obligation in words for a refusal.  The loop itself (``TrickPlay``) is the same
+duty a refused card breaks (``games.duties``).  The loop itself (``TrickPlay``) is the same
 for every game.  Cards are bit numbers of ``games.cards`` and hands bit sets,
 because this is also the computer players' inner loop; with several packs,
 identical cards are distinct bits and the first played of two equal cards
@@ -17,6 +17,7 @@ from enum import IntEnum
 from typing import ClassVar, Protocol, Self, TypedDict
 
 from games.cards import Card
+from games.duties import Duty
 from games.refusals import Refusal, Rule
 
 
@@ -42,8 +43,9 @@ class TrickRules(Protocol):
         """
         ...
 
-    def obligation(self, hand: int, lead: int, winner: int) -> str:
-        """The obligation ``hand`` is under, in words (for a refused card)."""
+    def obligation(self, hand: int, lead: int, winner: int, card: int) -> Duty:
+        """The duty ``hand`` breaks by playing ``card`` (a bit number it holds that
+        ``legal`` refuses), for a refusal to say."""
         ...
 
 
@@ -177,8 +179,9 @@ class TrickPlay:
         hand = self.hands[self.turn]
         if not card_bit & hand:
             return Refusal(Rule.NOT_HELD, f"{card} is not in this hand")
-        obligation = self.trick_rules.obligation(hand, self.lead, self.winner)
-        return Refusal(Rule.OBLIGATION, f"{card} breaks the obligation: {obligation}")
+        index = card_bit.bit_length() - 1
+        duty = self.trick_rules.obligation(hand, self.lead, self.winner, index)
+        return Refusal(Rule.OBLIGATION, f"{card} breaks the obligation: {duty}", duty)
 
     def _play_card(self, seat: int, index: int) -> int:
         """Play card ``index`` from ``seat``; the trick's winner if it is complete, else -1."""

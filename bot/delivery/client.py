@@ -23,7 +23,7 @@ from bot.tables.service import DealSource, TableService
 from bot.teacher.background import BackgroundReviews
 from bot.teacher.reviewer import Reviewer, inline_review
 from bot.texts.i18n import lang_for, t
-from bot.texts.refusals import refusal_error
+from bot.texts.refusals import error_text, refusal_error
 from bot.texts.translator import CommandTranslator
 from db import Database
 
@@ -236,7 +236,7 @@ class BeteBot(commands.Bot):
         if isinstance(original, MoveRefused):  # the engine's reason, in the game's words
             original = refusal_error(original)
         if isinstance(original, UserError):
-            text = t(lang, original.key, **_format_args(original.args_, lang))
+            text = error_text(original, lang)
         elif isinstance(original, app_commands.NoPrivateMessage):
             text = t(lang, "error.guild_only")
         elif isinstance(original, app_commands.TransformerError):
@@ -286,18 +286,3 @@ def _what(interaction: discord.Interaction[Any]) -> str:
         return f"/{interaction.command.qualified_name}"
     data: Any = interaction.data or {}
     return f"component {data.get('custom_id', '?')}"
-
-
-def _format_args(args: dict[str, Any], lang: str) -> dict[str, Any]:
-    """Lists of legal actions become readable text in the player's language."""
-    out = dict(args)
-    legal = out.get("legal")
-    renderer = out.pop("of", None)  # the game's renderer, which words ``legal``
-    seen = out.pop("seen", None)  # the view of the refused player, to word them as offered
-    if isinstance(legal, list) and renderer is not None:
-        words = dict.fromkeys(
-            renderer.action_text(a, lang) if seen is None else renderer.listed_text(seen, a, lang)
-            for a in legal
-        )
-        out["legal"] = ", ".join(words) or "—"
-    return out

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from bot.game import CardRow, TrickView
 from bot.texts.i18n import MESSAGES, t
 from games.cards import Card, Suit
+from games.duties import Duty
 from games.tricks import PlayedTrick
 
 
@@ -25,6 +26,22 @@ def cards_text(cards: list[Card], lang: str) -> str:
 
 def suit_text(suit: Suit, lang: str) -> str:
     return f"{suit.symbol} {t(lang, f'suit.{suit.name}')}"
+
+
+def duty_text(duty: Duty, lang: str) -> str:
+    """The duty a refused card breaks (``games.duties``), in ``lang``: "il faut fournir
+    à ♥ cœur et monter sur R♥"."""
+    key = f"duty.{duty.must}"
+    if duty.suit is None and f"{key}.joker" in MESSAGES:  # a joker was led
+        key = f"{key}.joker"
+    args: dict[str, object] = {}
+    if duty.suit is not None:
+        args["suit"] = suit_text(duty.suit, lang)
+    if duty.card is not None:
+        args["card"] = card_text(duty.card, lang)
+    if duty.trump is not None:
+        args["trump"] = suit_text(duty.trump, lang)
+    return t(lang, key, **args)
 
 
 def unit_text(unit: str, lang: str, count: int = 2) -> str:

@@ -10,21 +10,25 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Final
 
+from bot.drawing.wording import duty_text
 from bot.errors import MoveRefused, UserError
+from bot.texts.i18n import t
+from games.duties import Duty
 from games.refusals import Refusal, Rule
 
 SHARED: Final[Mapping[StrEnum, str]] = {
     Rule.OVER: "error.no_hand",
     Rule.TURN: "error.refused_turn",
     Rule.NOT_HELD: "error.illegal_card",
-    Rule.OBLIGATION: "error.illegal_card",
+    Rule.OBLIGATION: "error.broken_duty",
     Rule.PLAY_EXPECTED: "error.illegal_card",
 }
 
 
 def refusal_by_code(keys: Mapping[StrEnum, str], refusal: Refusal) -> tuple[str, dict[str, object]]:
-    """A refusal worded by its code alone (no arguments of its own)."""
-    return keys[refusal.code], {}
+    """A refusal worded by its code, with the duty a refused card breaks where the
+    engine names one (worded in the reader's language when answered)."""
+    return keys[refusal.code], ({"duty": refusal.duty} if refusal.duty is not None else {})
 
 
 def refusal_keys(own: Mapping[StrEnum, str]) -> dict[StrEnum, str]:
@@ -40,3 +44,22 @@ def refusal_error(refused: MoveRefused) -> UserError:
     renderer = refused.game.renderer
     key, args = renderer.refusal(refused.view, refused.action, refused.refusal)
     return UserError(key, legal=refused.legal, of=renderer, seen=refused.view, **args)
+
+
+def error_text(error: UserError, lang: str) -> str:
+    """A refusal's answer in ``lang``: its catalogue text, with the moves it lists and
+    the duty it names worded in that language."""
+    args = dict(error.args_)
+    legal = args.get("legal")
+    renderer = args.pop("of", None)  # the game's renderer, which words ``legal``
+    seen = args.pop("seen", None)  # the view of the refused player, to word them as offered
+    if isinstance(legal, list) and renderer is not None:
+        words = dict.fromkeys(
+            renderer.action_text(a, lang) if seen is None else renderer.listed_text(seen, a, lang)
+            for a in legal
+        )
+        args["legal"] = ", ".join(words) or "—"
+    duty = args.get("duty")
+    if isinstance(duty, Duty):
+        args["duty"] = duty_text(duty, lang)
+    return t(lang, error.key, **args)

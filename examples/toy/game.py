@@ -21,6 +21,7 @@ from typing import Any, Final
 
 from games.cards import Card, Rank, bits_of, rank_of
 from games.dealing import Deck
+from games.duties import Duty, Must
 from games.money import Transfer, net_of
 from games.options import options_from_dict, options_to_dict
 from games.refusals import IllegalActionError, Refusal, Rule, turn_refusal
@@ -107,8 +108,8 @@ class HighCard:
     def beats(self, card: int, winner: int) -> bool:
         return strength(card) < strength(winner)
 
-    def obligation(self, hand: int, lead: int, winner: int) -> str:
-        return "any card may be played"
+    def obligation(self, hand: int, lead: int, winner: int, card: int) -> Duty:
+        return Duty(Must.ANY)
 
 
 HIGH_CARD: Final = HighCard()

@@ -35,6 +35,7 @@ from games.cards import (
     suit_of,
 )
 from games.dealing import Deck
+from games.duties import Duty, Must
 from games.options import coerce_options, options_from_dict, options_to_dict
 
 MIN_SEATS: Final = 2
@@ -286,22 +287,22 @@ class BesigueTricks:
             return trumps & STRONGER[winner] or trumps
         return trumps
 
-    def obligation(self, hand: int, lead: int, winner: int) -> str:
-        if lead < 0:
-            return "the leader plays any card"
-        if not self.phase2:
-            return "while the stock lasts any card may be played"
+    def obligation(self, hand: int, lead: int, winner: int, card: int) -> Duty:
+        if lead < 0 or not self.phase2:
+            return Duty(Must.ANY)
         led = Suit(suit_of(lead))
         trump = Suit(self.trump)
-        if hand & SUITS[led]:
-            if self.must_win and suit_of(winner) == led and hand & SUITS[led] & STRONGER[winner]:
-                return f"follow suit ({led.symbol}) and beat {Card.from_index(winner)}"
-            return f"follow suit ({led.symbol})"
-        if hand & self.trump_mask:
-            if suit_of(winner) == self.trump and hand & self.trump_mask & STRONGER[winner]:
-                return f"void in {led.symbol}: overtrump {Card.from_index(winner)}"
-            return f"void in {led.symbol}: play a trump ({trump.symbol})"
-        return "void in the suit led and in trumps: any card"
+        follow = hand & SUITS[led]
+        if follow:
+            if self.must_win and suit_of(winner) == led and follow & STRONGER[winner]:
+                return Duty(Must.FOLLOW_BEAT, led, Card.from_index(winner))
+            return Duty(Must.FOLLOW, led)
+        trumps = hand & self.trump_mask
+        if trumps:
+            if suit_of(winner) == self.trump and trumps & STRONGER[winner]:
+                return Duty(Must.OVERTRUMP, led, Card.from_index(winner), trump)
+            return Duty(Must.TRUMP, led, trump=trump)
+        return Duty(Must.ANY)
 
 
 _BY_KEY: Final = {

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from games.cards import Card, Rank, Suit, deck_mask
 from games.dealing import Deck
+from games.duties import Duty, Must
 from games.options import coerce_options, options_from_dict, options_to_dict
 
 SEATS: Final = 3
@@ -160,24 +161,19 @@ class HombreTricks:
             return not self.trump_mask >> winner & 1 or power[card] > power[winner]
         return self.suit[card] == self.suit[winner] and power[card] > power[winner]
 
-    def obligation(self, hand: int, lead: int, winner: int) -> str:
+    def obligation(self, hand: int, lead: int, winner: int, card: int) -> Duty:
         if lead < 0:
-            return "none: the leader plays any card"
+            return Duty(Must.ANY)
         suit = self.suit[lead]
         follow = hand & self.suit_masks[suit]
-        name = Suit(suit).symbol
+        trump = Suit(self.trump)
         if not follow:
-            return f"none: no card of {name} in hand, any card may be played"
+            return Duty(Must.ANY)
         if suit != self.trump:
-            return f"follow suit: play a {name} (the black aces are trumps)"
+            return Duty(Must.FOLLOW_NOT_TRUMP, Suit(suit), trump=trump)
         if follow & ~self.matadors:
-            return "trump led: a player holding a trump other than a matador must play a trump"
-        if self._lower_matadors(follow, lead):
-            return (
-                f"matador privilege: {Card.from_index(lead)} led forces a lower matador,"
-                " play one of those lower than it"
-            )
-        return "matador privilege: a matador is forced only by a higher matador led"
+            return Duty(Must.TRUMP_LED, trump, trump=trump)
+        return Duty(Must.LOWER_MATADOR, trump, Card.from_index(lead), trump)
 
     def matador_run(self, hand: int) -> int:
         """How many trumps ``hand`` holds in an unbroken run from the espadille."""

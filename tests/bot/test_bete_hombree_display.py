@@ -11,7 +11,6 @@ import re
 import pytest
 
 import bot.games
-from bot.delivery.client import _format_args
 from bot.drawing.render import hand_panel, table_embed
 from bot.drawing.summary import settlement_embed
 from bot.errors import MoveRefused
@@ -26,7 +25,7 @@ from bot.games.bete_hombree.drawing import (
 from bot.ids import ComponentId
 from bot.tables.table import LiveTable, apply_event
 from bot.texts.i18n import LANGS, t
-from bot.texts.refusals import refusal_error
+from bot.texts.refusals import error_text, refusal_error
 from games.ai.teacher.hint import hint, offers_hint
 from games.bete_hombree import Action, Kind, Phase
 from tests.bot.example import example1
@@ -301,7 +300,7 @@ def refused_words(table: LiveTable, words: str, lang: str = "en") -> str:
     action = Action.parse(words)
     refused = MoveRefused(HOMBREE, view, action, state.check(action, seat), list(view.legal))
     error = refusal_error(refused)
-    return t(lang, error.key, **_format_args(error.args_, lang))
+    return error_text(error, lang)
 
 
 def test_a_refusal_lists_the_calls_and_declarations_as_they_are_offered():

@@ -1,12 +1,22 @@
 """A refusal is worded by its code (``bot.texts.refusals``), in both languages, for every
-code of every game the bot offers."""
+code of every game the bot offers; a card refused at the trick says the duty it breaks."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 
+from bot.drawing.wording import duty_text
+from bot.errors import MoveRefused
 from bot.game import TableGame
 from bot.texts.i18n import LANGS, MESSAGES
+from bot.texts.refusals import error_text, refusal_error
+from games.cards import SUITED_RANKS, Card, Suit
+from games.duties import Must
+from games.refusals import Refusal, Rule
 from tests.bot.offered import offered_games
 
 
@@ -19,3 +29,51 @@ def test_each_refusal_code_has_words_in_french_and_english(game: TableGame) -> N
         assert entry is not None, f"{game.id}: {code!r} is worded by an unknown key {keys[code]}"
         for lang in LANGS:
             assert entry.get(lang, "").strip(), f"{keys[code]} has no {lang} text"
+
+
+def _cards(packs: int = 2) -> list[Card]:
+    """Every card of up to ``packs`` packs, the jokers too, as a move may name them."""
+    suited = [Card(s, r, c) for c in range(packs) for s in Suit for r in SUITED_RANKS]
+    return suited + [Card.joker(c) for c in range(packs)]
+
+
+def broken_duties(game: TableGame, seed: int) -> Iterator[tuple[Any, Any, Refusal]]:
+    """Each (state, card move, refusal) of a random deal of ``game`` where the seat to
+    act, playing to the trick, holds the card but the rules refuse it for a duty."""
+    players = [f"p{i}" for i in range(game.min_seats)]
+    session, _ = game.port.start(players, seed, game.spec.options_from({}))
+    state = session.deal(seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        legal = [str(a) for a in state.legal_actions()]
+        playing = all(words.startswith("play ") for words in legal)  # the cards, not a call
+        for card in _cards() if playing else ():
+            try:
+                move = game.port.parse_action(f"play {card}")
+            except ValueError:
+                continue  # a card of no pack of the game's
+            refusal = state.check(move)
+            if refusal is not None and refusal.code is Rule.OBLIGATION:
+                yield state, move, refusal
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game", offered_games(), ids=lambda g: g.id)
+def test_a_card_refused_at_the_trick_says_the_duty_it_breaks(game: TableGame) -> None:
+    """A player told only "not allowed" at the trick does not learn the rule: the answer
+    names the duty (follow, beat, trump, overtrump...) in the player's language."""
+    seen: set[Must] = set()
+    for seed in range(6):
+        for state, move, refusal in broken_duties(game, seed):
+            duty = refusal.duty
+            assert duty is not None and duty.must is not Must.ANY, refusal
+            view = state.view(state.turn)
+            refused = MoveRefused(game, view, move, refusal, list(view.legal))
+            error = refusal_error(refused)
+            for lang in LANGS:
+                words = error_text(error, lang)
+                assert duty_text(duty, lang) in words, (lang, words)
+                assert "{" not in words, words
+            assert str(duty) not in error_text(error, "fr")  # not the engine's English
+            seen.add(duty.must)
+    assert seen, f"{game.id}: no card refused for a duty in six random deals"

@@ -80,7 +80,13 @@ async def test_illegal_card_through_play_command(world):
     nord = world.members[2]
     choices = await nord.autocomplete(world.channel, "play", "move", "")
     assert [c["value"] for c in choices] == ["play KS"]
-    refused(world, await nord.slash(world.channel, "play", move="10S"), "not allowed", "K♠")
+    refused(
+        world,
+        await nord.slash(world.channel, "play", move="10S"),
+        "not allowed",
+        "follow suit (♠ spades) and beat A♠",
+        "Playable: K♠",
+    )
 
 
 async def test_second_table_in_channel_and_start_with_three(world):

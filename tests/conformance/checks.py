@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.delivery.client import _format_args
 from bot.drawing.render import log_text, table_embed
 from bot.errors import UserError
 from bot.tables.table import LiveTable
-from bot.texts.i18n import MESSAGES, t
+from bot.texts.i18n import MESSAGES
+from bot.texts.refusals import error_text
 from tests.conformance.watch import (
     LANGS,
     PublicCards,
@@ -99,7 +99,7 @@ class Checks:
             if not entry.get(lang):
                 self.failures.append(f"refusal {error.key!r} of {what}: no {lang} text")
                 continue
-            words = t(lang, error.key, **_format_args(error.args_, lang))
+            words = error_text(error, lang)
             if not words.strip():
                 self.failures.append(f"refusal {error.key!r} of {what}: empty in {lang}")
             if lang == "fr" and reason in words:

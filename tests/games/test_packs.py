@@ -33,6 +33,7 @@ from games.cards import (
     suit_of,
 )
 from games.dealing import Deck, deal_text, parse_deal, validate_deal
+from games.duties import Duty, Must
 from games.tricks import TrickPlay, trick_winner
 
 BESIGUE_RANKS = (Rank.A, Rank.TEN, Rank.K, Rank.Q, Rank.J, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
@@ -221,8 +222,8 @@ class PhaseOne:
             return STRENGTH[rank_of(card)] > STRENGTH[rank_of(winner)]
         return suit_of(card) == self.trump
 
-    def obligation(self, hand: int, lead: int, winner: int) -> str:
-        return "any card may be played"
+    def obligation(self, hand: int, lead: int, winner: int, card: int) -> Duty:
+        return Duty(Must.ANY)
 
 
 STRENGTH = {int(r): 8 - i for i, r in enumerate(BESIGUE_RANKS)}

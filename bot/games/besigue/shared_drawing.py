@@ -418,17 +418,19 @@ class PointsRenderer(TableStatus[ViewT]):
     def refusal(
         self, view: ViewT, action: Action, refusal: Refusal
     ) -> tuple[str, dict[str, object]]:
-        key = refusal_by_code(self.refusals, refusal)[0]
+        key, args = refusal_by_code(self.refusals, refusal)
         if action.kind in SEVEN_CALLS and refusal.code in SEVEN_ELSEWHERE:
             return f"{self.words}.error.seven_call", {}  # when a 7 is called, if ever
         if view.phase is not Phase.DECLARE or view.turn != view.seat:
-            return key, {}
+            return key, args
         declare = f"{self.words}.error.declare"
         if action.kind is Kind.PLAY:  # not playable even after the draws: declare first
             key = declare
         # what the declaring offers, worded as the seat's prompt words it (no 7 when
         # none may be shown or exchanged)
-        return (f"{self.words}.error.{self.prompt_word(view)}" if key == declare else key), {}
+        if key == declare:
+            return f"{self.words}.error.{self.prompt_word(view)}", {}
+        return key, args
 
     def seat_details(self, table: TableLike, view: ViewT | None, seat: int, lang: str) -> list[str]:
         """Each one's score where each plays for himself, and during a deal: the dealer,

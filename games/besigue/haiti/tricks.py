@@ -19,6 +19,7 @@ from typing import Final
 
 from games.besigue.rules import ALL_BITS, STRENGTH, STRONGER, SUITS
 from games.cards import Card, Suit, is_joker, joker_mask, rank_of, suit_of
+from games.duties import Duty, Must, suit_or_none
 
 JOKERS: Final = joker_mask()
 NO_TRUMP: Final = -1
@@ -74,36 +75,28 @@ class HaitiTricks:
             return trumps & STRONGER[winner] or trumps
         return trumps
 
-    def obligation(self, hand: int, lead: int, winner: int) -> str:
-        if not self.phase2:
-            return "while the stock lasts any card may be played"
+    def obligation(self, hand: int, lead: int, winner: int, card: int) -> Duty:
         plain = hand & ~JOKERS
-        if not plain:
-            return "only jokers left: a joker"
-        joker = "a joker only when nothing else is held"
+        if not self.phase2 or not plain:
+            return Duty(Must.ANY)
+        if JOKER_OF[card]:  # whatever else binds the hand, a joker waits till it is alone
+            return Duty(Must.NO_JOKER)
         if lead < 0:
-            return f"the leader plays any card ({joker})"
-        led = self._suit(lead)
-        trump_text = Suit(self.trump).symbol if self.trump >= 0 else ""
-        if led >= 0 and plain & PLAIN[led]:
-            beat = (
-                not JOKER_OF[winner]
-                and suit_of(winner) == led
-                and plain & PLAIN[led] & STRONGER[winner]
-            )
-            if beat:
-                return f"follow suit ({Suit(led).symbol}) and beat {Card.from_index(winner)}"
-            return f"follow suit ({Suit(led).symbol})"
-        void = "a joker led" if led < 0 else f"void in {Suit(led).symbol}"
-        if plain & self.trump_mask:
-            if (
-                not JOKER_OF[winner]
-                and suit_of(winner) == self.trump
-                and plain & self.trump_mask & STRONGER[winner]
-            ):
-                return f"{void}: overtrump {Card.from_index(winner)}"
-            return f"{void}: play a trump ({trump_text})"
-        return f"{void}, no trump: any card but a joker"
+            return Duty(Must.ANY)
+        led = suit_or_none(self._suit(lead))
+        trump = suit_or_none(self.trump)
+        beaten = None if JOKER_OF[winner] else Card.from_index(winner)
+        follow = plain & PLAIN[led] if led is not None else 0
+        if led is not None and follow:
+            if beaten is not None and suit_of(winner) == led and follow & STRONGER[winner]:
+                return Duty(Must.FOLLOW_BEAT, led, beaten)
+            return Duty(Must.FOLLOW, led)
+        trumps = plain & self.trump_mask
+        if trumps:
+            if beaten is not None and suit_of(winner) == self.trump and trumps & STRONGER[winner]:
+                return Duty(Must.OVERTRUMP, led, beaten, trump)
+            return Duty(Must.TRUMP, led, trump=trump)
+        return Duty(Must.NO_JOKER)
 
 
 _BY_KEY: Final = {

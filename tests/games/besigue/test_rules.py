@@ -15,6 +15,7 @@ from games.besigue.rules import (
     trick_rules,
 )
 from games.cards import Card, Suit, cards_of
+from games.duties import Duty, Must
 from games.tricks import trick_winner
 
 from .helpers import card, mask
@@ -99,7 +100,9 @@ def test_while_the_stock_lasts_any_card_may_be_played() -> None:
     rules = trick_rules(Suit.C, False)
     hand = mask("AH KS 7C 9D")
     assert rules.legal(hand, card("10H").index, card("10H").index) == hand
-    assert "any card" in rules.obligation(hand, card("10H").index, card("10H").index)
+    assert rules.obligation(hand, card("10H").index, card("10H").index, card("AH").index) == Duty(
+        Must.ANY
+    )
 
 
 def test_one_shared_rules_object_per_trump_and_phase() -> None:
@@ -132,10 +135,19 @@ def test_phase_two_obligations(hand: str, played: str, plain: str, must_win: str
     assert legal("C", hand, played, must_win=True) == " ".join(sorted(must_win.split()))
 
 
-def test_phase_two_refusals_name_the_rule() -> None:
+def test_phase_two_refusals_name_the_duty() -> None:
     rules = trick_rules(Suit.C, True, True)
     led, trumped = card("KH").index, card("10C").index
-    assert rules.obligation(mask("AH"), led, led) == "follow suit (♥) and beat KH"
-    assert rules.obligation(mask("AC"), led, trumped) == "void in ♥: overtrump 10C"
-    assert rules.obligation(mask("9C"), led, trumped) == "void in ♥: play a trump (♣)"
-    assert rules.obligation(mask("9D"), led, led) == "void in the suit led and in trumps: any card"
+    refused = card("7S").index
+    hearts, clubs = Suit.H, Suit.C
+    assert rules.obligation(mask("AH 7S"), led, led, refused) == Duty(
+        Must.FOLLOW_BEAT, hearts, card("KH")
+    )
+    assert rules.obligation(mask("9H 7S"), led, led, refused) == Duty(Must.FOLLOW, hearts)
+    assert rules.obligation(mask("AC 7S"), led, trumped, refused) == Duty(
+        Must.OVERTRUMP, hearts, card("10C"), clubs
+    )
+    assert rules.obligation(mask("9C 7S"), led, trumped, refused) == Duty(
+        Must.TRUMP, hearts, trump=clubs
+    )
+    assert str(rules.obligation(mask("AC 7S"), led, trumped, refused)) == "void in ♥: overtrump 10C"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.cards import Card, Suit, format_cards
+from games.duties import Duty, Must
 from games.hombre.rules import DECK, HombreTricks, plain_order, trump_order
 
 from .helpers import index, mask
@@ -125,8 +126,17 @@ def test_a_matador_played_later_forces_nothing() -> None:
     assert rules.legal(mask("AC QD"), index("KH"), index("AS")) == mask("AC QD")
 
 
-def test_the_obligation_is_named() -> None:
+def test_the_duty_is_named() -> None:
     rules = HombreTricks(Suit.H)
-    assert "matador privilege" in rules.obligation(mask("AC QD"), index("7H"), index("7H"))
-    assert "follow suit" in rules.obligation(mask("KS QD"), index("2S"), index("2S"))
-    assert "must play a trump" in rules.obligation(mask("3H QD"), index("KH"), index("KH"))
+    # the espadille led forces the manille (7H, a lower matador) of a hand of matadors
+    assert rules.legal(mask("7H QD"), index("AS"), index("AS")) == mask("7H")
+    assert rules.obligation(mask("7H QD"), index("AS"), index("AS"), index("QD")) == Duty(
+        Must.LOWER_MATADOR, Suit.H, Card.parse("AS"), Suit.H
+    )
+    assert rules.obligation(mask("KS QD"), index("2S"), index("2S"), index("QD")) == Duty(
+        Must.FOLLOW_NOT_TRUMP, Suit.S, trump=Suit.H
+    )
+    assert rules.obligation(mask("3H QD"), index("KH"), index("KH"), index("QD")) == Duty(
+        Must.TRUMP_LED, Suit.H, trump=Suit.H
+    )
+    assert "must play a trump" in str(Duty(Must.TRUMP_LED, Suit.H, trump=Suit.H))

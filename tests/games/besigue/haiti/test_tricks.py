@@ -11,6 +11,7 @@ import pytest
 from games.besigue.flow import IllegalActionError, Phase
 from games.besigue.haiti.tricks import haiti_tricks
 from games.cards import Card, Suit, cards_of
+from games.duties import Duty, Must
 from games.tricks import trick_winner
 
 from .helpers import card, deal, do, mask, words
@@ -82,13 +83,18 @@ def test_phase_2_obligations_with_jokers(
     assert legal(trump, hand, played) == " ".join(c.label for c in cards_of(mask(expected)))
 
 
-def test_a_refused_card_names_the_obligation() -> None:
+def test_a_refused_card_names_the_duty() -> None:
     rules = haiti_tricks(Suit.S, True)
-    lead = card("10H").index
+    lead, joker = card("10H").index, card("JK").index
     hand = mask("9H AH JK")
-    assert rules.obligation(hand, lead, lead) == "follow suit (♥) and beat 10H"
-    assert "a joker led: play a trump" in rules.obligation(mask("7S 9H"), card("JK").index,
-                                                           card("JK").index)  # fmt: skip
+    assert rules.obligation(hand, lead, lead, card("9H").index) == Duty(
+        Must.FOLLOW_BEAT, Suit.H, card("10H")
+    )
+    assert rules.obligation(hand, lead, lead, joker) == Duty(Must.NO_JOKER)  # whatever is led
+    assert rules.obligation(mask("7S 9H"), joker, joker, card("9H").index) == Duty(
+        Must.TRUMP, None, trump=Suit.S
+    )
+    assert str(Duty(Must.TRUMP, None, trump=Suit.S)) == "a joker led: play a trump (♠)"
 
 
 # ---- in a deal -----------------------------------------------------------------
