@@ -37,6 +37,7 @@ from bot.renderer import TableDrawer as TableDrawer
 from bot.renderer import TableLike as TableLike
 from games.cards import Card
 from games.dealing import deal_text, parse_deal
+from games.duties import Duty
 from games.money import Transfer
 from games.refusals import Refusal
 from games.register import Crossing, Entry, Register
@@ -260,6 +261,8 @@ class TrickView(Protocol):
     def tricks_played(self) -> tuple[PlayedTrick, ...]: ...
     @property
     def tricks_won(self) -> tuple[int, ...]: ...
+    @property
+    def duty(self) -> Duty | None: ...
 
 
 @runtime_checkable

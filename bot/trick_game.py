@@ -285,7 +285,7 @@ class TrickRenderer(TableStatus[ViewT], Generic[ViewT, ActionT]):
 
     def public_view(self, view: ViewT) -> ViewT:
         """The view without the seat's hand and moves, its only private fields."""
-        return dataclasses.replace(view, hand=0, legal=())  # type: ignore[type-var]
+        return dataclasses.replace(view, hand=0, legal=(), duty=None)  # type: ignore[type-var]
 
     def table_buttons(
         self, table: TableLike, view: ViewT, lang: str

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import ClassVar, Protocol, Self, TypedDict
 
-from games.cards import Card
+from games.cards import Card, joker_mask
 from games.duties import Duty
 from games.refusals import Refusal, Rule
 
@@ -89,6 +89,7 @@ class TrickSeen(TypedDict):
     winning: int  # the seat winning the trick in progress, -1 before its first card
     tricks_played: tuple[PlayedTrick, ...]
     tricks_won: tuple[int, ...]  # by seat
+    duty: Duty | None  # what keeps some of the seat's own cards from the trick (private)
 
 
 class TrickPlay:
@@ -230,4 +231,19 @@ class TrickPlay:
             winning=self._winning_seat(),
             tricks_played=tuple(self.history),
             tricks_won=tuple(self.tricks),
+            duty=self.duty_of(seat),
         )
+
+    def duty_of(self, seat: int) -> Duty | None:
+        """The duty that keeps some of ``seat``'s cards from the trick now: None unless
+        it is to play a card and may not play them all.  It says something of the hand
+        (a void, a trump held): only the seat's own view carries it."""
+        if self.is_over or seat != self.turn or not hasattr(self, "trick"):
+            return None  # not to play, or the play not begun
+        hand = self.hands[seat]
+        refused = hand & ~self._legal_play_mask()
+        if not refused:
+            return None
+        plain = refused & ~joker_mask()  # a joker waits for the rest: name the rest's duty
+        card = (plain or refused).bit_length() - 1
+        return self.trick_rules.obligation(hand, self.lead, self.winner, card)

@@ -29,8 +29,8 @@ from bot.drawing.pictures.scenes import hand_scene, trick_scene
 # the small texts live in bot.drawing.wording; named here too for the modules that take them here
 from bot.drawing.wording import card_text as card_text
 from bot.drawing.wording import cards_text as cards_text
+from bot.drawing.wording import duty_text, hand_words, trick_words
 from bot.drawing.wording import hand_tricks_words as hand_tricks_words
-from bot.drawing.wording import hand_words, trick_words
 from bot.drawing.wording import played_trick_text as played_trick_text
 from bot.drawing.wording import signed as signed
 from bot.drawing.wording import suit_text as suit_text
@@ -126,6 +126,8 @@ def turn_lines(
         lines.append(game_text(table.row.game, lang, "phase.done"))
     elif mine:
         lines.extend(("", f"**{prompt}**"))
+        if view.duty is not None:  # why some of the cards are greyed out
+            lines.append(duty_text(view.duty, lang) + ".")
     elif view.turn >= 0:
         lines.append(t(lang, "hand.turn_of", name=table.names[view.turn]))
     return lines

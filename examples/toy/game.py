@@ -143,6 +143,7 @@ class DealView:
     winning: int  # the seat whose card wins the trick in progress now (-1: no card yet)
     tricks_played: tuple[PlayedTrick, ...]
     tricks_won: tuple[int, ...]
+    duty: Duty | None  # never set: the toy game binds no card
     legal: tuple[Action, ...]  # this seat's legal actions (empty if not its turn)
     outcome: Outcome | None
 

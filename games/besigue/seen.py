@@ -16,6 +16,7 @@ from games.besigue.melds import Laid, Meld
 from games.besigue.rules import Rules
 from games.besigue.score import Outcome
 from games.cards import Card
+from games.duties import Duty
 from games.tricks import PlayedTrick
 
 ViewT = TypeVar("ViewT", bound="SeatView")
@@ -44,6 +45,7 @@ class SeatView:
     winning: int
     tricks_played: tuple[PlayedTrick, ...]
     tricks_won: tuple[int, ...]
+    duty: Duty | None  # what keeps some of this seat's cards from the trick now
     legal: tuple[Action, ...]
     deal_points: tuple[int, ...]  # per seat so far (combinations and sevens; all at the end)
     teams: tuple[int, ...]  # each seat's side

@@ -21,6 +21,7 @@ from games.bete.actions import CONTRE, CURIEUSE, PASS, PLAY_CONTRACT, PLAYS, Act
 from games.bete.rules import FICHE, MAX_SEATS, MIN_SEATS, Rules
 from games.cards import Card, Rank, bits_of, deck_mask
 from games.dealing import validate_deal, validate_shape
+from games.duties import Duty
 from games.money import POT, Transfer, net_of
 from games.money import Bete as Bete  # the waiting bêtes
 from games.obligations import FollowBeatTrump
@@ -118,6 +119,7 @@ class DealView:
     winning: int  # the seat whose card wins the trick in progress now (-1: no card yet)
     tricks_played: tuple[PlayedTrick, ...]
     tricks_won: tuple[int, ...]
+    duty: Duty | None  # what keeps some of this seat's cards from the trick now
     pot: Pot
     bete_in_play: bool
     waiting: tuple[Bete, ...]  # bêtes waiting (not counting one put in play this deal)

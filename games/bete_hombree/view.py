@@ -15,6 +15,7 @@ from games.bete_hombree.hand import (
 )
 from games.bete_hombree.rules import Rules
 from games.cards import Card, Suit, cards_of
+from games.duties import Duty
 from games.tricks import PlayedTrick, played_mask
 
 
@@ -45,6 +46,7 @@ class HandView:
     winning: int  # the seat whose card wins the trick in progress now (-1: no card yet)
     tricks_played: tuple[PlayedTrick, ...]
     tricks_won: tuple[int, ...]
+    duty: Duty | None  # what keeps some of this seat's cards from the trick now
     entry_in_play: EntryInPlay | None
     pot: int  # the sous in the pot, public: nothing moves in or out before the settlement
     legal: tuple[Action, ...]  # this seat's legal actions (empty if not its turn)

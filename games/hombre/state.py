@@ -18,6 +18,7 @@ from typing import Final
 
 from games.cards import Card, Suit, bits_of
 from games.dealing import validate_deal, validate_shape
+from games.duties import Duty
 from games.hombre.actions import CALLS, HIDE, PASS, SHOW, STOP, Action, Kind, Signal
 from games.hombre.actions import play as play_action
 from games.hombre.actions import trump as trump_action
@@ -110,6 +111,7 @@ class DealView:
     winning: int
     tricks_played: tuple[PlayedTrick, ...]
     tricks_won: tuple[int, ...]
+    duty: Duty | None  # what keeps some of this seat's cards from the trick now
     signals: tuple[tuple[int, int, Signal], ...]  # (seat, card index, signal)
     vole: bool  # the vole is undertaken
     matadors: int  # the hombre's run from the espadille, once it counts (>= 3) at the end

@@ -45,17 +45,26 @@ def broken_duties(game: TableGame, seed: int) -> Iterator[tuple[Any, Any, Refusa
     state = session.deal(seed)
     rng = random.Random(seed)
     while not state.is_over:
-        legal = [str(a) for a in state.legal_actions()]
-        playing = all(words.startswith("play ") for words in legal)  # the cards, not a call
-        for card in _cards() if playing else ():
-            try:
-                move = game.port.parse_action(f"play {card}")
-            except ValueError:
-                continue  # a card of no pack of the game's
-            refusal = state.check(move)
-            if refusal is not None and refusal.code is Rule.OBLIGATION:
-                yield state, move, refusal
+        for found in _refused_now(game, state):
+            if found[2].code is Rule.OBLIGATION:
+                yield found
         state.apply(rng.choice(state.legal_actions()))
+
+
+def _refused_now(game: TableGame, state: Any) -> Iterator[tuple[Any, Any, Refusal]]:
+    """Each card the seat to act may not play now, while it plays to the trick, with the
+    refusal (a card not held is refused too)."""
+    legal = [str(a) for a in state.legal_actions()]
+    if not all(words.startswith("play ") for words in legal):  # a call, not the cards
+        return
+    for card in _cards():
+        try:
+            move = game.port.parse_action(f"play {card}")
+        except ValueError:
+            continue  # a card of no pack of the game's
+        refusal = state.check(move)
+        if refusal is not None:
+            yield state, move, refusal
 
 
 @pytest.mark.parametrize("game", offered_games(), ids=lambda g: g.id)
@@ -77,3 +86,32 @@ def test_a_card_refused_at_the_trick_says_the_duty_it_breaks(game: TableGame) ->
             assert str(duty) not in error_text(error, "fr")  # not the engine's English
             seen.add(duty.must)
     assert seen, f"{game.id}: no card refused for a duty in six random deals"
+
+
+@pytest.mark.parametrize("game", offered_games(), ids=lambda g: g.id)
+def test_the_seat_to_play_sees_the_duty_before_it_plays_and_nobody_else(game: TableGame) -> None:
+    """The cards a duty keeps from the trick are greyed out in the hand: its view says
+    why (the refusal's own duty), only the seat to play's, and the public view never."""
+    shown = 0
+    for seed in range(4):
+        players = [f"p{i}" for i in range(game.min_seats)]
+        session, _ = game.port.start(players, seed, game.spec.options_from({}))
+        state = session.deal(seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            refused = {
+                str(move): refusal
+                for _, move, refusal in _refused_now(game, state)
+                if refusal.code is Rule.OBLIGATION
+            }
+            for seat in range(game.min_seats):
+                view = state.view(seat)
+                assert game.renderer.public_view(view).duty is None
+                if seat != state.turn or not refused:
+                    assert view.duty is None, (seat, state.turn, view.duty)
+                    continue
+                assert view.duty is not None
+                assert view.duty in {r.duty for r in refused.values()}  # as a refusal says it
+                shown += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert shown, f"{game.id}: no duty seen in four random deals"

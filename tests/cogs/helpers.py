@@ -64,6 +64,16 @@ def labels(message: Any) -> list[str]:
     return out
 
 
+def message_text(message: Any) -> str:
+    """All a message says: its content, its embeds (their pictures aside) and its labels."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        data = embed.to_dict()
+        parts.append(str({k: v for k, v in data.items() if k != "image"}))
+    parts.extend(labels(message))
+    return "\n".join(parts)
+
+
 def disabled(message: Any, label: str) -> bool:
     for row in message.components:
         for item in getattr(row, "children", [row]):

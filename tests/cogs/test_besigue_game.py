@@ -26,8 +26,8 @@ from bot.ids import ComponentId
 from games.besigue import Action, DealState, Kind, Phase, Rules, Session
 from games.besigue.rules import deck_for
 from games.cards import cards_of
-from tests.cogs.helpers import custom_ids, disabled, kept_match, labels, last_dm, live
-from tests.cogs.test_hombre_game import cards_named, message_text
+from tests.cogs.helpers import custom_ids, disabled, kept_match, labels, last_dm, live, message_text
+from tests.cogs.test_hombre_game import cards_named
 from tests.cogs.test_refusals import refused
 
 LEADER = ["AS", "KH", "QH", "JS", "JH", "JD", "JC", "10S"]  # four jacks and a marriage

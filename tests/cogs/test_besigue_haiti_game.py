@@ -17,9 +17,8 @@ from games.besigue.haiti.deal import HaitiDeal
 from games.besigue.haiti.session import HaitiSession
 from games.besigue.rules import Variant, deck_for
 from games.cards import cards_of
-from tests.cogs.helpers import custom_ids, kept_match, labels, last_dm, live
+from tests.cogs.helpers import custom_ids, kept_match, labels, last_dm, live, message_text
 from tests.cogs.test_besigue_game import meld_ids, typed
-from tests.cogs.test_hombre_game import message_text
 
 LEADER = ["AS", "AH", "AD", "JK", "KH", "QH", "10D", "9D", "8D"]  # three aces, a joker, K Q
 OTHER = ["7S", "8S", "9S", "7H", "8H", "9H", "7D", "7C", "8C"]  # nothing to take with

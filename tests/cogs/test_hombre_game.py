@@ -20,7 +20,7 @@ from games.hombre import Action, DealState, Kind, Phase, Session, Signal
 from games.hombre.ai.heuristic import HombreHeuristicPlayer
 from games.hombre.ai.signals import signal_for
 from games.hombre.rules import DECK_MASK
-from tests.cogs.helpers import custom_ids, labels, last_dm, live
+from tests.cogs.helpers import custom_ids, labels, last_dm, live, message_text
 from tests.cogs.test_refusals import refused
 from tests.e2e.leaks import cards_in
 
@@ -28,15 +28,6 @@ from tests.e2e.leaks import cards_in
 def cards_named(text: str) -> set[Card]:
     """Every card a text names, as players read it or in record notation."""
     return {Card.parse(card) for card in cards_in(text)}
-
-
-def message_text(message) -> str:
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        data = embed.to_dict()
-        parts.append(str({k: v for k, v in data.items() if k != "image"}))
-    parts.extend(labels(message))
-    return "\n".join(parts)
 
 
 def public_cards(state: DealState) -> set[Card]:

@@ -9,7 +9,7 @@ from bot.ids import ComponentId
 from games.bete_hombree import Action
 from games.refusals import Rule
 from tests.bot.example import actions
-from tests.cogs.helpers import act_in_dm, custom_ids, last_dm, live
+from tests.cogs.helpers import act_in_dm, custom_ids, last_dm, live, message_text
 from tests.cogs.test_full_hand import open_full_table
 
 
@@ -87,6 +87,10 @@ async def test_illegal_card_through_play_command(world):
         "follow suit (♠ spades) and beat A♠",
         "Playable: K♠",
     )
+    # the duty was already said where Nord's greyed cards are, and nowhere public
+    duty = "You must follow suit (♠ spades) and beat A♠."
+    assert duty in message_text(last_dm(world, 2))
+    assert duty not in message_text(last_dm(world, 1)) + message_text(world.table_message())
 
 
 async def test_second_table_in_channel_and_start_with_three(world):

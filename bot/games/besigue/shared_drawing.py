@@ -188,7 +188,7 @@ class PointsRenderer(TableStatus[ViewT]):
     parse_move = staticmethod(parse_move)
 
     def public_view(self, view: ViewT) -> ViewT:
-        return replace(view, hand=0, legal=())  # type: ignore[type-var]
+        return replace(view, hand=0, legal=(), duty=None)  # type: ignore[type-var]
 
     def move_text(self, view: ViewT, action: Action, lang: str) -> str:
         return self.action_text(action, lang)

@@ -387,7 +387,9 @@ class HombreeRenderer:
         return args
 
     def public_view(self, view: HandView) -> HandView:
-        return replace(view, hand=0, discarded=0, cagnot_seen=0, legal=(), face_down=False)
+        return replace(
+            view, hand=0, discarded=0, cagnot_seen=0, legal=(), face_down=False, duty=None
+        )
 
     def status_lines(self, table: TableLike, view: HandView | None, lang: str) -> list[str]:
         names = table.names

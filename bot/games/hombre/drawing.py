@@ -342,7 +342,7 @@ class HombreRenderer(TableStatus[DealView]):
         return args
 
     def public_view(self, view: DealView) -> DealView:
-        return replace(view, hand=0, discarded=0, partner_hand=None, legal=())
+        return replace(view, hand=0, discarded=0, partner_hand=None, legal=(), duty=None)
 
     def deal_lines(self, table: TableLike, view: DealView, lang: str) -> list[str]:
         names = table.names
