@@ -4,7 +4,9 @@ changes a table (``Commit``: the service's event pipeline)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from typing import Any, Protocol
 
 from bot.errors import UserError
@@ -39,6 +41,20 @@ class Finding:
 
     def __init__(self, tables: dict[int, LiveTable]) -> None:
         self.tables = tables
+        self._seating: dict[int, asyncio.Lock] = {}
+
+    @asynccontextmanager
+    async def held(self, table_id: int) -> AsyncIterator[LiveTable]:
+        """The live table ``table_id`` under its lock, as it is once the lock is held: a
+        command that waited for it may find the table ended meanwhile (refused, nothing
+        written), or rebuilt after a failed write (the same lock, a new object)."""
+        async with self.get(table_id).lock:
+            yield self.get(table_id)
+
+    def seating(self, guild_id: int) -> asyncio.Lock:
+        """Held from the check that a player sits nowhere in ``guild_id`` to their seat's
+        write (a new table's, a join's), so that two at once cannot both pass the check."""
+        return self._seating.setdefault(guild_id, asyncio.Lock())
 
     def get(self, table_id: int) -> LiveTable:
         table = self.tables.get(table_id)

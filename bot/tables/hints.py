@@ -53,8 +53,7 @@ class Hints:
     async def ask(self, table_id: int, player: str, moves: int, hand_seat: int) -> Asked:
         """``player`` asks from the hand of ``hand_seat`` drawn at ``moves``: checked, and
         the seat's view taken (``UserError`` for a refusal: nothing is worked out)."""
-        table = self.finding.get(table_id)
-        async with table.lock:
+        async with self.finding.held(table_id) as table:
             seat = seat_of(table, player)
             if seat != hand_seat:
                 raise UserError("error.hint_not_yours")
@@ -73,8 +72,7 @@ class Hints:
         game = asked.table.game.id
         seed = hint_seed(asked.table, asked.seat, asked.moves)
         found = await self.hinter(game, asked.view, HINT_DEALS, seed)
-        table = self.finding.get(asked.table.id)  # as it is now (rebuilt, or ended)
-        async with table.lock:
+        async with self.finding.held(asked.table.id) as table:  # as it is now (or ended)
             if table.moves != asked.moves or table.to_act != asked.seat:
                 raise UserError("error.hint_stale")
             taken = table.hints_taken.get(asked.seat, set())

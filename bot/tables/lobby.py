@@ -57,8 +57,7 @@ class Lobby:
         """``player`` sits down under ``name``, their display name, or if a person seated
         shows it, that name and their username ``handle`` (``bot.tables.names``); a computer
         player of the lobby who shows it takes another name."""
-        table = self.finding.get(table_id)
-        async with table.lock:
+        async with self.finding.held(table_id) as table:
             if table.seat_of(player) is not None:
                 raise UserError("error.already_here")
             if table.status != "lobby":
@@ -67,21 +66,25 @@ class Lobby:
                 raise UserError("error.kept_not_yours", names=", ".join(table.names))
             if len(table.seats) >= table.game.max_seats:
                 raise UserError("error.table_full")
-            if self.finding.seated_in_guild(table.row.guild_id, player, besides=table):
-                raise UserError("error.already_seated")
-            seat = len(table.seats)
-            name = person_name(name, handle, (s.name for s in table.seats if s.human))
-            events = self._renamed_computers(table, name)
-            events.append(("join", {"player": player, "name": name, "lang": lang}))
-
-            async def seat_rows(store: Store) -> None:
-                for kind, p in events:
-                    if kind == "rename":
-                        await store.tables.rename_seat(table.id, p["player"], p["to"], p["name"])
-                await store.tables.add_seat(table.id, table.row.guild_id, seat, player, name)
-
-            await self.commit(table, events, seat_rows)
+            async with self.finding.seating(table.row.guild_id):  # nowhere else meanwhile
+                if self.finding.seated_in_guild(table.row.guild_id, player, besides=table):
+                    raise UserError("error.already_seated")
+                await self._sit(table, player, name, lang, handle)
         return table
+
+    async def _sit(self, table: LiveTable, player: str, name: str, lang: str, handle: str) -> None:
+        seat = len(table.seats)
+        name = person_name(name, handle, (s.name for s in table.seats if s.human))
+        events = self._renamed_computers(table, name)
+        events.append(("join", {"player": player, "name": name, "lang": lang}))
+
+        async def seat_rows(store: Store) -> None:
+            for kind, p in events:
+                if kind == "rename":
+                    await store.tables.rename_seat(table.id, p["player"], p["to"], p["name"])
+            await store.tables.add_seat(table.id, table.row.guild_id, seat, player, name)
+
+        await self.commit(table, events, seat_rows)
 
     def _renamed_computers(self, table: LiveTable, name: str) -> Events:
         """A ``rename`` of each computer player of the lobby who shows ``name``."""
@@ -100,8 +103,7 @@ class Lobby:
         return {s.player for t in self.finding.open_in_guild(table.row.guild_id) for s in t.seats}
 
     async def leave(self, table_id: int, player: str) -> LiveTable:
-        table = self.finding.get(table_id)
-        async with table.lock:
+        async with self.finding.held(table_id) as table:
             if table.seat_of(player) is None:
                 raise UserError("error.not_seated")
             if table.status != "lobby":
@@ -119,9 +121,10 @@ class Lobby:
         return table
 
     async def add_computer(self, table_id: int, player: str, level: str) -> LiveTable:
-        """A seated player seats a computer player of ``level`` in the lobby."""
-        table = self.finding.get(table_id)
-        async with table.lock:
+        """A seated player seats a computer player of ``level`` in the lobby (its name one
+        that no table of the guild seats, chosen with the guild's seating held)."""
+        held = self.finding.held(table_id)
+        async with held as table, self.finding.seating(table.row.guild_id):
             lobby_seat(table, player)
             not_kept(table)
             if len(table.seats) >= table.game.max_seats:
@@ -143,8 +146,7 @@ class Lobby:
 
     async def remove_computer(self, table_id: int, player: str) -> LiveTable:
         """A seated player takes the last computer player out of the lobby."""
-        table = self.finding.get(table_id)
-        async with table.lock:
+        async with self.finding.held(table_id) as table:
             lobby_seat(table, player)
             not_kept(table)
             computers = [s.player for s in table.seats if not s.human]

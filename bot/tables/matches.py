@@ -116,8 +116,7 @@ class Matches:
 
     async def keep_choice(self, table_id: int, player: str, keep: bool) -> LiveTable:
         """A player of a match that is stopping says whether to keep it for later."""
-        table = self.finding.get(table_id)
-        async with table.lock:
+        async with self.finding.held(table_id) as table:
             seat_of(table, player)
             if table.game.match is None or table.session is None:
                 raise UserError("error.no_match")

@@ -4,6 +4,8 @@ Each act is an event of the table's log, naming who did it, and shown on the tab
 
 from __future__ import annotations
 
+from contextlib import AbstractAsyncContextManager
+
 from bot.errors import UserError
 from bot.tables.finding import Commit, Finding
 from bot.tables.table import LiveTable
@@ -17,13 +19,17 @@ class Moderation:
         self.finding = finding
         self.commit = commit
 
-    async def moderator_end(self, channel_id: int, by: str, name: str) -> LiveTable:
-        """End the table of a channel: the hand in progress is not settled (nothing of
-        it was paid), the register carries over; the table and its log name who did it."""
+    def _held_in(self, channel_id: int) -> AbstractAsyncContextManager[LiveTable]:
+        """The channel's table under its lock (``Finding.held``)."""
         table = self.finding.in_channel(channel_id)
         if table is None:
             raise UserError("error.no_table_here")
-        async with table.lock:
+        return self.finding.held(table.id)
+
+    async def moderator_end(self, channel_id: int, by: str, name: str) -> LiveTable:
+        """End the table of a channel: the hand in progress is not settled (nothing of
+        it was paid), the register carries over; the table and its log name who did it."""
+        async with self._held_in(channel_id) as table:
             payload = {"reason": "moderator", "by": by, "name": name}
             await self.commit(table, [("end", payload)])
         return table
@@ -33,12 +39,9 @@ class Moderation:
     ) -> LiveTable:
         """A computer player takes ``player``'s seat (which stays theirs, with its money
         and bêtes, until they take it back), as for an absent player."""
-        table = self.finding.in_channel(channel_id)
-        if table is None:
-            raise UserError("error.no_table_here")
-        if table.status != "playing":
-            raise UserError("error.not_started")
-        async with table.lock:
+        async with self._held_in(channel_id) as table:
+            if table.status != "playing":
+                raise UserError("error.not_started")
             seat = table.seat_of(player)
             if seat is None:
                 raise UserError("error.not_a_player_here", name=player)

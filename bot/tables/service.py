@@ -217,7 +217,11 @@ class TableService:
             raise
         except BaseException:
             table.turn_started = turn_before
-            self.tables[table.id] = await self._rebuild(table.id)
+            rebuilt = await self._rebuild(table.id)
+            if rebuilt.status == "ended":  # as the database has it: no longer live
+                self.tables.pop(table.id, None)
+            else:
+                self.tables[table.id] = rebuilt
             raise
         self.clock.schedule(table)
         if table.status == "ended":  # an ended table lives on in the database only
@@ -255,55 +259,58 @@ class TableService:
             rules = game.spec.options_from(kept.options)
             joins = resumed_seats(kept, player, name, handle)
             resume = {"resume": {"kept": kept.id, "state": kept.state}}
-        if self.finding.in_channel(channel_id) is not None:
-            raise UserError("error.table_exists")
-        for join in joins:
-            if self.finding.seated_in_guild(guild_id, join["player"]):
-                if join["player"] == player:
-                    raise UserError("error.already_seated")
-                raise UserError("error.already_seated_named", name=join["name"])
-        seed = self.seed_source()
-        async with self.db.transaction() as store:
-            carried = (
-                await store.ledger.unpaid_entries(guild_id, game.id)
-                if game.capabilities.register
-                else []
-            )
-            row = await store.tables.insert_table(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game=game.id,
-                options=options_to_dict(cast("DataclassInstance", rules)),
-                turn_seconds=turn_seconds,
-                created_by=player,
-                seed=seed,
-                guild_name=guild_name,
-                channel_name=channel_name,
-            )
-            table = new_table(row, game)
-            events: Events = [
-                (
-                    "open",
-                    {
-                        "by": player,
-                        "name": name,
-                        "lang": lang,
-                        "carried": [[e.owner_name, e.amount] for e in carried],
-                        "pictures": pictures,
-                        "hints": hints,
-                        **resume,
-                    },
-                ),
-                *(("join", join) for join in joins),
-            ]
-            for seq, (kind, payload) in enumerate(events, start=1):
-                apply_event(table, seq, kind, payload)
-                await store.tables.append_event(row.id, seq, kind, payload)
-            for seat, join in enumerate(joins):
-                await store.tables.add_seat(
-                    row.id, guild_id, seat, join["player"], join["name"], join.get("ai")
+        # the checks and the table's registration at once for the guild: two /table new
+        # at the same moment, in one channel or by one player, cannot both pass them
+        async with self.finding.seating(guild_id):
+            if self.finding.in_channel(channel_id) is not None:
+                raise UserError("error.table_exists")
+            for join in joins:
+                if self.finding.seated_in_guild(guild_id, join["player"]):
+                    if join["player"] == player:
+                        raise UserError("error.already_seated")
+                    raise UserError("error.already_seated_named", name=join["name"])
+            seed = self.seed_source()
+            async with self.db.transaction() as store:
+                carried = (
+                    await store.ledger.unpaid_entries(guild_id, game.id)
+                    if game.capabilities.register
+                    else []
                 )
-        self.tables[row.id] = table
+                row = await store.tables.insert_table(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    game=game.id,
+                    options=options_to_dict(cast("DataclassInstance", rules)),
+                    turn_seconds=turn_seconds,
+                    created_by=player,
+                    seed=seed,
+                    guild_name=guild_name,
+                    channel_name=channel_name,
+                )
+                table = new_table(row, game)
+                events: Events = [
+                    (
+                        "open",
+                        {
+                            "by": player,
+                            "name": name,
+                            "lang": lang,
+                            "carried": [[e.owner_name, e.amount] for e in carried],
+                            "pictures": pictures,
+                            "hints": hints,
+                            **resume,
+                        },
+                    ),
+                    *(("join", join) for join in joins),
+                ]
+                for seq, (kind, payload) in enumerate(events, start=1):
+                    apply_event(table, seq, kind, payload)
+                    await store.tables.append_event(row.id, seq, kind, payload)
+                for seat, join in enumerate(joins):
+                    await store.tables.add_seat(
+                        row.id, guild_id, seat, join["player"], join["name"], join.get("ai")
+                    )
+            self.tables[row.id] = table
         return table
 
     async def summary_posted(self, table: LiveTable, hand_no: int) -> None:
@@ -317,8 +324,7 @@ class TableService:
         table.row = _replace_message(table, message_id)
 
     async def start(self, table_id: int, player: str) -> LiveTable:
-        table = self.finding.get(table_id)
-        async with table.lock:
+        async with self.finding.held(table_id) as table:
             lobby_seat(table, player)
             game = table.game
             if len(table.seats) < game.min_seats:
@@ -342,8 +348,7 @@ class TableService:
     @asynccontextmanager
     async def _at(self, table_id: int, player: str) -> AsyncIterator[tuple[LiveTable, int]]:
         """The table ``table_id`` under its lock, and ``player``'s seat at it."""
-        table = self.finding.get(table_id)
-        async with table.lock:
+        async with self.finding.held(table_id) as table:
             yield table, seat_of(table, player)
 
     async def look(self, table_id: int, player: str) -> LiveTable:

@@ -146,9 +146,10 @@ class TurnClock:
         action = await self._decide(table, seat, level)
         try:
             async with table.lock:
-                state = table.state
-                if table.moves != moves or state is None or not table.seats[seat].ai:
+                held = self._live(table_id)  # as it is once the lock is held
+                if held is None or held.moves != moves or not held.seats[seat].ai:
                     return  # a person took the seat back meanwhile, or the table moved on
+                table = held
                 await self.play(table, seat, action, timeout=False)
         except Exception:
             log.exception("a computer move at table %s failed; trying again", table_id)
@@ -181,11 +182,21 @@ class TurnClock:
             return
         action = await self._decide(table, seat, table.game.spec.fair)
         async with table.lock:
-            state = table.state
-            if table.moves != moves or state is None or state.is_over:
+            held = self._live(table_id)  # as it is once the lock is held
+            state = None if held is None else held.state
+            if held is None or held.moves != moves or state is None or state.is_over:
                 return
+            table = held
             await self.play(table, seat, action, timeout=True)
         await self._changed(table)
+
+    def _live(self, table_id: int) -> LiveTable | None:
+        """The table ``table_id`` if it is still in play with a hand (rebuilt after a failed
+        write, it is a new object; ended, it is none)."""
+        table = self.tables.get(table_id)
+        if table is None or table.status == "ended" or table.state is None:
+            return None
+        return table
 
     def _turn_seconds(self, table_id: int) -> int:
         table = self.tables.get(table_id)
