@@ -51,7 +51,7 @@ def reading_record() -> Iterator[None]:
         raise
     except KeyError as missing:
         raise RecordError(f"the record lacks {missing}") from None
-    except (TypeError, ValueError, AttributeError) as error:
+    except (TypeError, ValueError, AttributeError, ArithmeticError) as error:
         raise RecordError(f"malformed record: {error}") from None
 
 
@@ -61,11 +61,65 @@ def load(path: str | Path) -> dict[str, Any]:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as error:
         raise RecordError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not UTF-8 text") from None
     except json.JSONDecodeError as error:
         raise RecordError(f"{path} is not JSON: {error}") from None
+    except (ValueError, RecursionError) as error:  # a number of thousands of digits, or nesting
+        raise RecordError(f"{path} is not a JSON record this reads: {error}") from None
     if not isinstance(data, dict):
         raise RecordError(f"{path}: a record is a JSON object")
     return data
+
+
+_REQUIRED: Any = object()
+
+
+def whole(value: Any, name: str, least: int = 0, most: int | None = None) -> int:
+    """``value`` as a whole number from ``least`` (to ``most``), a record's field
+    ``name``: a JSON number with no fraction, never true or false, never text; else
+    ``RecordError`` naming the field."""
+    outside = (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or value < least
+        or (most is not None and value > most)
+    )
+    if outside:
+        span = f"{least} to {most}" if most is not None else f"from {least}"
+        raise RecordError(f"{name} is a whole number {span}, not {value!r}")
+    return int(value)
+
+
+def whole_field(
+    data: Mapping[str, Any],
+    name: str,
+    least: int = 0,
+    most: int | None = None,
+    default: Any = _REQUIRED,
+) -> int:
+    """The whole number of a record's field ``name`` (``whole``), or ``default`` where
+    the record leaves it out (without a default it is required)."""
+    if name not in data and default is not _REQUIRED:
+        return whole(default, name, least, most)
+    return whole(data[name], name, least, most)
+
+
+def flag_field(data: Mapping[str, Any], name: str, default: bool = False) -> bool:
+    """A record's true/false field ``name``: ``true`` or ``false`` only (the text
+    "false" is not false), or ``default`` where left out."""
+    value = data.get(name, default)
+    if not isinstance(value, bool):
+        raise RecordError(f"{name} is true or false, not {value!r}")
+    return value
+
+
+def object_field(data: Mapping[str, Any], name: str) -> Mapping[str, Any]:
+    """A record's object field ``name`` (an empty one where left out)."""
+    value = data.get(name, {})
+    if not isinstance(value, dict):
+        raise RecordError(f"{name} is a JSON object, not {value!r}")
+    return value
 
 
 def recorded_players(
@@ -84,7 +138,13 @@ def recorded_players(
     written = data.get("game", game) if game_implied else data.get("game")
     if written != game:
         raise RecordError(f"not a {game} record: game is {data.get('game')!r}")
-    players = tuple(str(p) for p in data["players"])
+    written_players = data["players"]
+    if not isinstance(written_players, list) or not all(
+        isinstance(p, str | int) and not isinstance(p, bool) and str(p).strip()
+        for p in written_players
+    ):
+        raise RecordError(f"players is a list of names, not {written_players!r}")
+    players = tuple(str(p) for p in written_players)
     if len(players) not in seats or (distinct and len(set(players)) != len(players)):
         many = f"{seats[0]} to {seats[-1]}" if len(seats) > 1 else str(seats[0])
         different = " different" if distinct else ""

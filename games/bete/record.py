@@ -18,7 +18,9 @@ from games.records import (
     Records,
     action_lines,
     cards_json,
+    flag_field,
     hands_json,
+    object_field,
     one_pack_deal,
     read_register,
     reading_record,
@@ -32,6 +34,8 @@ from games.records import (
     register_of_record,
     replay_deal,
     result_head,
+    whole,
+    whole_field,
 )
 
 GAME = "bete"
@@ -54,25 +58,25 @@ class DealRecord:
     def from_json(cls, data: Mapping[str, Any]) -> DealRecord:
         with reading_record():
             players = recorded_players(data, GAME, "La Bête", range(MIN_SEATS, MAX_SEATS + 1))
-            pot = data.get("pot", {})
-            parts = [int(pot.get(part, 0)) for part in ("reserve", "stake", "kings")]
-            if min(parts) < 0:
-                raise RecordError(f"the pot's parts are never negative: {pot}")
+            pot = object_field(data, "pot")
+            parts = [
+                whole(pot.get(part, 0), f"pot.{part}") for part in ("reserve", "stake", "kings")
+            ]
             register = read_register(data.get("register", []), len(players))
             if any(owner is None for owner, _ in register):
                 raise RecordError("La Bête has no pinandèle: every register entry has an owner")
             hands, talon = one_pack_deal(data, "talon")
             return cls(
                 players=players,
-                dealer=int(data["dealer"]),
+                dealer=whole_field(data, "dealer", 0, len(players) - 1),
                 hands=hands,
                 talon=talon,
                 actions=recorded_actions(data, "1 pass"),
-                round_start=bool(data.get("round_start", False)),
+                round_start=flag_field(data, "round_start"),
                 pot=Pot(*parts),
-                bete_in_play=bool(data.get("bete_in_play", False)),
+                bete_in_play=flag_field(data, "bete_in_play"),
                 register=register,
-                options=Rules.from_dict(dict(data.get("options", {}))),
+                options=Rules.from_dict(dict(object_field(data, "options"))),
             )
 
     def to_json(self) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from games.records import (
     action_lines,
     cards_json,
     hands_json,
+    object_field,
     one_pack_deal,
     read_register,
     reading_record,
@@ -36,6 +37,8 @@ from games.records import (
     register_of_record,
     replay_deal,
     result_head,
+    whole,
+    whole_field,
 )
 
 GAME = "bete-hombree"
@@ -61,19 +64,19 @@ class HandRecord:
             players = recorded_players(data, GAME, "La Bête Hombrée", seats, game_implied=True)
             register = read_register(data.get("register", []), SEATS)
             pot = data.get("pot")
-            if pot is not None and int(pot) < 0:
-                raise RecordError(f"the pot is never negative, not {pot}")
+            if pot is not None:
+                pot = whole(pot, "pot")  # never negative
             hands, cagnot = one_pack_deal(data, "cagnot")
             return cls(
                 players=players,
-                dealer=int(data["dealer"]),
+                dealer=whole_field(data, "dealer", 0, SEATS - 1),
                 belle=Suit.parse(str(data["belle"])),
                 hands=hands,
                 cagnot=cagnot,
                 actions=recorded_actions(data, "1 pass"),
                 register=register,
-                pot=None if pot is None else int(pot),
-                options=Rules.from_dict(dict(data.get("options", {}))),
+                pot=pot,
+                options=Rules.from_dict(dict(object_field(data, "options"))),
             )
 
     def to_json(self) -> dict[str, Any]:

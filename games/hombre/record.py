@@ -9,7 +9,7 @@ from typing import Any
 
 from games.cards import Card, Suit, card_mask
 from games.hombre.actions import Action
-from games.hombre.pool import Bete, Pool
+from games.hombre.pool import FIRST_ANTE, Bete, Pool
 from games.hombre.rules import SEATS, Rules
 from games.hombre.session import Session, SettledDeal
 from games.hombre.state import DealState
@@ -19,6 +19,7 @@ from games.records import (
     action_lines,
     cards_json,
     hands_json,
+    object_field,
     one_pack_deal,
     reading_record,
     record_head,
@@ -27,6 +28,8 @@ from games.records import (
     recorded_hands,
     recorded_players,
     replay_deals,
+    whole,
+    whole_field,
 )
 
 GAME = "hombre"
@@ -69,11 +72,13 @@ class HombreRecord:
                 register.append(Bete(owner, amount))
             bete = data.get("bete_in_play")
             pool = Pool(
-                int(data.get("poule", 0)),
-                None if bete is None else int(bete),
+                whole_field(data, "poule", default=0),
+                None if bete is None else whole(bete, "bete_in_play", 1),
                 tuple(register),
-                int(data.get("ante", 3)),
+                whole_field(data, "ante", default=FIRST_ANTE),
             )
+            if not pool.poule and not pool.ante and not register:
+                raise RecordError("the first deal's poule is empty: no poule, no ante, no bête")
             deals = data["deals"]
             if not isinstance(deals, list) or not deals:
                 raise RecordError("a record holds at least one deal in 'deals'")
@@ -81,7 +86,7 @@ class HombreRecord:
                 players=players,
                 deals=tuple(_read_deal(n, d) for n, d in enumerate(deals)),
                 pool=pool,
-                options=Rules.from_dict(dict(data.get("options", {}))),
+                options=Rules.from_dict(dict(object_field(data, "options"))),
             )
 
     def to_json(self) -> dict[str, Any]:
@@ -99,8 +104,9 @@ class HombreRecord:
 def _read_deal(n: int, data: Mapping[str, Any]) -> Deal:
     try:
         hands, talon = one_pack_deal(data, "talon")
-        return Deal(int(data["dealer"]), hands, talon, recorded_actions(data, "1 pass"))
-    except (KeyError, TypeError, ValueError) as error:
+        dealer = whole_field(data, "dealer", 0, SEATS - 1)
+        return Deal(dealer, hands, talon, recorded_actions(data, "1 pass"))
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
         if isinstance(error, RecordError):
             raise RecordError(f"deal {n}: {error}") from None
         raise RecordError(f"deal {n} is malformed: {error}") from None

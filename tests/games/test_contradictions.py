@@ -97,7 +97,7 @@ def test_with_next_bete_a_pinandele_in_the_register_is_refused(pot: int) -> None
 def test_a_negative_pot_is_refused() -> None:
     data = record("example1")
     data["pot"] = -8
-    with pytest.raises(RecordError, match="never negative"):
+    with pytest.raises(RecordError, match="pot is a whole number from 0"):
         replay_result(data)
 
 
@@ -134,7 +134,7 @@ def test_a_round_start_fills_the_reserve_first() -> None:
 def test_a_negative_part_of_the_pot_is_refused() -> None:
     data = mid_round(10)
     data["pot"]["kings"] = -1
-    with pytest.raises(RecordError, match="never negative"):
+    with pytest.raises(RecordError, match="pot.kings is a whole number from 0"):
         replay_result(data)
 
 

@@ -1,0 +1,88 @@
+"""A record's fields are read as RULES.md §5 writes them, never guessed: a number is a
+JSON number with no fraction, a flag true or false, the players a list of names.  A
+field of another type is refused with its name (the text "false" once read as true
+charged every player at La Bête a fiche), and a file that is no record this reads is
+refused in one line, never with a traceback."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.records import RecordError, load
+from games.replay import replay_result
+from tests.games import cli
+
+Change = Callable[[dict[str, Any]], None]
+
+
+def record(name: str) -> dict[str, Any]:
+    return copy.deepcopy(load(cli.RECORDS / f"{name}.json"))
+
+
+def setting(field: str, value: Any) -> Change:
+    return lambda data: data.__setitem__(field, value)
+
+
+def in_first_deal(field: str, value: Any) -> Change:
+    return lambda data: data["deals"][0].__setitem__(field, value)
+
+
+BAD: list[tuple[str, Change, str]] = [
+    ("example1", setting("dealer", "0"), "dealer is a whole number 0 to 3, not '0'"),
+    ("example1", setting("dealer", 0.5), "dealer is a whole number 0 to 3"),
+    ("example1", setting("dealer", True), "dealer is a whole number 0 to 3, not True"),
+    ("example1", setting("dealer", 1e400), "dealer is a whole number 0 to 3"),
+    ("example1", setting("dealer", 4), "dealer is a whole number 0 to 3, not 4"),
+    ("example1", setting("pot", "5"), "pot is a whole number from 0, not '5'"),
+    ("example1", setting("pot", 2.5), "pot is a whole number from 0"),
+    ("example1", setting("players", "SENO"), "players is a list of names, not 'SENO'"),
+    ("example1", setting("players", [{"x": 0}] * 4), "players is a list of names"),
+    ("example1", setting("options", [1]), "options is a JSON object, not [1]"),
+    ("bete_curieuse_contre", setting("round_start", "false"), "round_start is true or false"),
+    ("bete_curieuse_contre", setting("bete_in_play", "false"), "bete_in_play is true or false"),
+    ("bete_curieuse_contre", setting("pot", 3), "pot is a JSON object, not 3"),
+    ("bete_curieuse_contre", setting("dealer", 3), "dealer is a whole number 0 to 2, not 3"),
+    ("hombre_win", setting("poule", "3"), "poule is a whole number from 0, not '3'"),
+    ("hombre_win", setting("ante", 2.5), "ante is a whole number from 0, not 2.5"),
+    ("hombre_win", setting("bete_in_play", "3"), "bete_in_play is a whole number from 1"),
+    ("hombre_win", in_first_deal("dealer", "0"), "deal 0: dealer is a whole number 0 to 2"),
+]
+
+
+@pytest.mark.parametrize(("name", "change", "words"), BAD, ids=[w for _, _, w in BAD])
+def test_a_field_of_another_type_is_refused_by_name(name: str, change: Change, words: str):
+    data = record(name)
+    change(data)
+    with pytest.raises(RecordError) as caught:
+        replay_result(data)
+    assert words in str(caught.value)
+
+
+def test_a_first_deal_with_nothing_in_the_poule_is_refused():
+    """Nothing to win: the first bête made (the poule's worth) could not be paid."""
+    data = record("hombre_win")
+    data.update(poule=0, ante=0, register=[], bete_in_play=None)
+    with pytest.raises(RecordError, match="poule is empty"):
+        replay_result(data)
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b'{"game": "bete\xe9"}', "is not UTF-8 text"),
+        (b"[" * 100_000 + b"]" * 100_000, "is not a JSON record this reads"),
+        (b'{"game": "bete", "pot": ' + b"9" * 5000 + b"}", "is not a JSON record this reads"),
+    ],
+    ids=["latin-1", "deep", "long number"],
+)
+def test_a_file_that_is_no_record_gets_one_line(tmp_path: Path, content: bytes, words: str):
+    path = tmp_path / "record.json"
+    path.write_bytes(content)
+    done = cli.run_cli(path)
+    assert done.returncode != 0
+    assert words in done.stderr and "Traceback" not in done.stderr, done.stderr
