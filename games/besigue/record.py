@@ -101,6 +101,12 @@ class BesigueRecord:
                     match = Match.from_json(data.get("match"), sides)
                 except ValueError as error:
                     raise RecordError(f"bad match: {error}") from None
+                short = [s for s, head in enumerate(match.start_scores(sides)) if scores[s] < head]
+                if short:  # RULES §5: a record's starting scores hold any head start
+                    raise RecordError(
+                        f"the record contradicts itself: side {short[0]} starts the partie"
+                        f" with {match.head_start[short[0]]}, its score is {scores[short[0]]}"
+                    )
             elif "match" in data:
                 raise RecordError("only a record of variant=haiti holds a match")
             deals = data["deals"]
@@ -159,7 +165,7 @@ def _read_deal(n: int, data: Mapping[str, Any], seats: int, options: Rules) -> D
             raise RecordError(f"the dealer is a seat 0-{seats - 1}, not {dealer!r}")
         actions = recorded_actions(data, "1 play AS")
         return Deal(dealer, tuple(map(tuple, hands)), turned, tuple(stock), actions)
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
         if isinstance(error, RecordError):
             raise RecordError(f"deal {n}: {error}") from None
         if isinstance(error, KeyError):

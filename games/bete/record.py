@@ -62,6 +62,11 @@ class DealRecord:
             parts = [
                 whole(pot.get(part, 0), f"pot.{part}") for part in ("reserve", "stake", "kings")
             ]
+            if flag_field(data, "bete_in_play") and not parts[1]:
+                raise RecordError(
+                    "the record contradicts itself: a bête in play was paid into the stake,"
+                    " which holds nothing"
+                )
             register = read_register(data.get("register", []), len(players))
             if any(owner is None for owner, _ in register):
                 raise RecordError("La Bête has no pinandèle: every register entry has an owner")

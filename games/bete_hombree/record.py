@@ -115,10 +115,16 @@ Replay = DealReplay[HandRecord, Session, HandState, SettledHand]
 def replay(record: HandRecord) -> Replay:
     """Replay a record exactly; a bad action raises ``RecordError`` naming it."""
     register = register_of_record(record.register, record.players)
+    queue = record.options.pinandele is PinandeleRule.QUEUE
+    waiting = sum(a for o, a in record.register if o is None) if queue else 0
     pot = record.pot
     if pot is None:  # the pot holds exactly the pinandèles waiting in the register
-        queue = record.options.pinandele is PinandeleRule.QUEUE
-        pot = sum(a for o, a in record.register if o is None) if queue else 0
+        pot = waiting
+    elif pot < waiting:  # each is paid from it in its turn (§1.6): all were paid into it
+        raise RecordError(
+            f"the record contradicts itself: the pinandèles of the register ({waiting})"
+            f" were paid into the pot, which holds only {pot}"
+        )
     return replay_deal(
         record,
         lambda: Session(

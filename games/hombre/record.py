@@ -151,6 +151,7 @@ def replay(record: HombreRecord) -> Replay:
             [card_mask(h) for h in deal.hands], [c.index for c in deal.talon]
         ),
         settle=session.settle,
+        over=lambda: session.finished,  # the agreed poules won (and the coups played)
     )
     return Replay(record, session, states, settled)
 

@@ -52,7 +52,7 @@ def test_a_pinandele_in_play_the_pot_cannot_pay_is_refused(pot: int) -> None:
         replay_result(pinandele_in_play(pot))
     message = str(caught.value)
     assert "contradicts itself" in message
-    assert "pinandèle in play (8)" in message and f"holds only {pot}" in message
+    assert "pinandèles of the register (8)" in message and f"holds only {pot}" in message
     assert caught.value.index is None  # the record, not one of its actions
 
 
@@ -65,12 +65,16 @@ def test_a_pot_that_pays_the_pinandele_replays(pot: int | None) -> None:
     assert result["pot"] == (0 if pot is None else pot - 8)
 
 
-def test_a_small_pot_is_no_contradiction_without_a_pinandele_in_play() -> None:
-    # an owned bête is in play: the pot is not touched, whatever it holds
+def test_a_pot_short_of_a_pinandele_waiting_is_refused_too() -> None:
+    # an owned bête is in play, the pinandèle waits behind it: it was paid into the
+    # pot all the same (RULES §1.8: the pot is the sous of unpaid pinandèles)
     data = pinandele_in_play(0)
     data["register"].reverse()  # E's 24 is the oldest now
-    result = replay_result(data)
-    assert result["payments"] == [108, -52, -28, -28] and result["pot"] == 0
+    with pytest.raises(RecordError, match=r"pinandèles of the register \(8\).* only 0"):
+        replay_result(data)
+    data["pot"] = 8
+    result = replay_result(data)  # the pot is not touched: the owned bête is paid
+    assert result["payments"] == [108, -52, -28, -28] and result["pot"] == 8
 
 
 def test_with_next_bete_the_pinandeles_are_the_pot_itself() -> None:
@@ -134,14 +138,14 @@ def test_a_round_start_fills_the_reserve_first() -> None:
 def test_a_negative_part_of_the_pot_is_refused() -> None:
     data = mid_round(10)
     data["pot"]["kings"] = -1
-    with pytest.raises(RecordError, match="pot.kings is a whole number from 0"):
+    with pytest.raises(RecordError, match=r"pot\.kings is a whole number from 0"):
         replay_result(data)
 
 
 @pytest.mark.parametrize(
     ("data", "words"),
     [
-        (pinandele_in_play(0), "pinandèle in play (8)"),
+        (pinandele_in_play(0), "pinandèles of the register (8)"),
         (mid_round(5), "does not open a round"),
     ],
     ids=["bete-hombree", "bete"],

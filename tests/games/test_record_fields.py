@@ -86,3 +86,39 @@ def test_a_file_that_is_no_record_gets_one_line(tmp_path: Path, content: bytes, 
     done = cli.run_cli(path)
     assert done.returncode != 0
     assert words in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+CONTRADICTIONS: list[tuple[str, Change, str]] = [
+    (
+        "haiti_whole_deal",
+        setting("match", {"parties": [0, 0], "head_start": [0, 100]}),
+        "side 1 starts the partie with 100, its score is 0",
+    ),
+    (
+        "haiti_whole_deal",
+        setting("match", {"parties": [2, 3], "head_start": [0, 0]}),
+        "one side at most has parties counted",
+    ),
+    (
+        "hombre_session",
+        lambda data: data["options"].__setitem__("poules", 1),
+        "the game was over after deal",
+    ),
+    (
+        "bete_curieuse_contre",
+        lambda data: data.update(bete_in_play=True, pot={"reserve": 40, "stake": 0}),
+        "a bête in play was paid into the stake, which holds nothing",
+    ),
+    ("hombre_win", in_first_deal("hands", [[7] * 9, [], []]), "deal 0 is malformed"),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "change", "words"), CONTRADICTIONS, ids=[w for _, _, w in CONTRADICTIONS]
+)
+def test_a_record_that_contradicts_itself_is_refused(name: str, change: Change, words: str):
+    data = record(name)
+    change(data)
+    with pytest.raises(RecordError) as caught:
+        replay_result(data)
+    assert words in str(caught.value)

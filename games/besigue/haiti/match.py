@@ -43,6 +43,8 @@ class Match:
             raise ValueError(f"a counter of {HUNDRED} has given a hundred already")
         if sorted(self.head_start) not in ([0, 0], [0, HEAD_START]):
             raise ValueError(f"one side at most starts with {HEAD_START}")
+        if self.counted and min(self.parties) > 0:  # the loser's went back to 0
+            raise ValueError(f"one side at most has parties counted, not {list(self.parties)}")
 
     def start_scores(self, sides: int) -> list[int]:
         """The marque a new partie starts with, by side."""
