@@ -292,10 +292,11 @@ def test_a_hand_stopped_once_decided_says_why_its_other_tricks_were_not_played(l
 # ---- a refusal lists what may be done as the player is offered it ---------------------
 
 
-def refused_words(table: LiveTable, words: str, lang: str = "en") -> str:
-    """The answer to the seat to act trying ``words`` (refused), as the bot words it."""
+def refused_words(table: LiveTable, words: str, lang: str = "en", seat: int | None = None) -> str:
+    """The answer to ``seat`` (the seat to act) trying ``words`` (refused), as the bot
+    words it."""
     state = table.state
-    seat = state.turn
+    seat = state.turn if seat is None else seat
     view = state.view(seat)
     action = Action.parse(words)
     refused = MoveRefused(HOMBREE, view, action, state.check(action, seat), list(view.legal))
@@ -344,3 +345,13 @@ def test_the_discard_menu_says_how_many_cards_as_a_range_or_a_number(lang):
     )
     assert "1/2/3" not in discard_placeholder([1, 2, 3], lang)
     assert discard_placeholder([3], lang) == t(lang, "hand.discard_placeholder", count=3)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_discard_tried_by_another_seat_is_refused_for_its_turn(lang):
+    """Only the declarer's view has discards to count: another seat's refusal is its turn."""
+    table = example_table(lang)
+    play_until(table, Phase.DISCARD)
+    other = (table.state.turn + 1) % 4
+    answer = refused_words(table, "discard QS QD 10C", lang, other)
+    assert answer == t(lang, "error.refused_turn"), answer

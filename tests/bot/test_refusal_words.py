@@ -115,3 +115,28 @@ def test_the_seat_to_play_sees_the_duty_before_it_plays_and_nobody_else(game: Ta
                 shown += 1
             state.apply(rng.choice(state.legal_actions()))
     assert shown, f"{game.id}: no duty seen in four random deals"
+
+
+@pytest.mark.parametrize("game", offered_games(), ids=lambda g: g.id)
+def test_every_refusal_of_every_seat_is_worded_whole(game: TableGame) -> None:
+    """At every position of random deals, the moves of the seat to act tried by every
+    seat: each refusal is worded in both languages, whole (the refused seat's view has
+    no moves of its own: L'Hombre's exchange and La Bête Hombrée's discard read them)."""
+    for seed in range(10):
+        players = [f"p{i}" for i in range(game.min_seats)]
+        session, _ = game.port.start(players, seed, game.spec.options_from({}))
+        state = session.deal(seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            moves = list(state.legal_actions())
+            for seat in range(game.min_seats):
+                view = state.view(seat)
+                for move in moves[:4]:
+                    refusal = state.check(move, seat)
+                    if refusal is None:
+                        continue
+                    error = refusal_error(MoveRefused(game, view, move, refusal, list(view.legal)))
+                    for lang in LANGS:
+                        words = error_text(error, lang)
+                        assert "{" not in words and "  " not in words, words
+            state.apply(rng.choice(moves))

@@ -360,8 +360,8 @@ class HombreeRenderer:
     def refusal(
         self, view: HandView, action: Action, refusal: Refusal
     ) -> tuple[str, dict[str, object]]:
-        if view.phase is Phase.DISCARD:  # a discard of cards not held is one too
-            counts = sorted({a.cards.bit_count() for a in view.legal})
+        if view.phase is Phase.DISCARD and view.legal:  # the declarer's; a discard of cards
+            counts = sorted({a.cards.bit_count() for a in view.legal})  # not held is one too
             return "error.illegal_discard", {"count": "/".join(map(str, counts))}
         return refusal_by_code(self.refusals, refusal)
 

@@ -329,8 +329,8 @@ class HombreRenderer(TableStatus[DealView]):
     def refusal(
         self, view: DealView, action: Action, refusal: Refusal
     ) -> tuple[str, dict[str, object]]:
-        if view.phase is Phase.EXCHANGE:  # what may be discarded, as the menu offers it
-            words, args = exchange_words(view)
+        if view.phase is Phase.EXCHANGE and view.exchange is not None:  # the seat exchanging:
+            words, args = exchange_words(view)  # what may be discarded, as the menu offers it
             return f"hombre.error.{words}", args
         return refusal_by_code(self.refusals, refusal)
 
