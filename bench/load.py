@@ -75,7 +75,7 @@ from bench.load_tables import (
     workdir,
 )
 from bot.games import table_games
-from games.arguments import number, seconds, whole
+from games.arguments import folder, number, seconds, whole
 
 GAME_IDS = [game.id for game in table_games()]
 HOUR = 3600.0  # the longest a measured step or a pause may be asked
@@ -134,7 +134,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     add("--compare", action="store_true", help="1 process SQLite, 1 and 2 PostgreSQL")
     add("--seed", type=int, default=1)
     add("--game", choices=GAME_IDS, default="bete-hombree", help="the game every table plays")
-    add("--workdir", help="keep the databases, the bots' logs and the answers (CSV) here")
+    add(
+        "--workdir",
+        type=folder,
+        help="keep the databases, the bots' logs and the answers (CSV) here",
+    )
     add("--json", action="store_true", help="print the figures as JSON")
     return resolve(parser.parse_args(argv))
 

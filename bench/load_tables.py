@@ -386,7 +386,7 @@ async def live_tables(
 
 
 @contextmanager
-def workdir(path: str | None) -> Iterator[Path]:
+def workdir(path: str | Path | None) -> Iterator[Path]:
     if path is not None:
         folder = Path(path)
         folder.mkdir(parents=True, exist_ok=True)

@@ -37,7 +37,7 @@ from bot.drawing.pictures.files import encode
 from bot.drawing.pictures.layouts import hand_picture, trick_picture
 from bot.drawing.pictures.whole_hand import whole_hand_picture
 from bot.game import CardRow
-from games.arguments import number, seconds, whole
+from games.arguments import folder, number, seconds, whole
 from games.bete_hombree import Phase, Session
 
 BUDGET_MS = 10.0
@@ -85,6 +85,7 @@ def draw_hands(hands: int, seed: int) -> dict[str, list[float]]:
 def save_examples(folder: Path, seed: int) -> list[Path]:
     """The README's pictures: a random hand's table at its third trick, the hand of the
     player to act there (unplayable cards greyed), and the whole hand at its end."""
+    folder.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
     session = Session(("a", "b", "c", "d"), dealer=0, belle=1)
     while True:
@@ -148,7 +149,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=number("actions a second", 100), default=0.5)
     parser.add_argument("--ramp", type=seconds(HOUR, zero=True), default=20.0)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--save", metavar="DIR", help="only write the README's pictures there")
+    parser.add_argument(
+        "--save", metavar="DIR", type=folder, help="only write the README's pictures there"
+    )
     args = parser.parse_args(argv)
     if args.save:
         for path in save_examples(Path(args.save), args.seed):

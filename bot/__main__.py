@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import gc
@@ -79,7 +80,17 @@ async def freeze_heap_when_ready(bot: BeteBot) -> None:
     gc.set_threshold(YOUNG_COLLECTION_EVERY, middle, oldest)
 
 
+def arguments() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Run the bot. Its settings come from the environment and .env"
+        " (DISCORD_TOKEN at least; see .env.example and README.md).",
+    )
+    return parser
+
+
 def main(argv: list[str] | None = None) -> int:
+    arguments().parse_args(argv)  # --help, or a refusal of any argument: there are none
     try:
         settings = Settings.load()
     except SettingsError as error:

@@ -64,7 +64,11 @@ class Settings:
         """Read the process environment, over the values of ``env_file`` if it exists."""
         values: dict[str, str] = {}
         if env_file is not None and Path(env_file).is_file():
-            values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+            try:
+                read = dotenv_values(env_file)
+            except UnicodeDecodeError:
+                raise SettingsError(f"{env_file} is not UTF-8 text") from None
+            values.update({k: v for k, v in read.items() if v is not None})
         values.update(os.environ if environ is None else environ)
         return cls.from_mapping(values)
 

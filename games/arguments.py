@@ -3,7 +3,7 @@ out of its range, or a game that is not registered, is refused by argparse befor
 anything runs, with the option's name, a message and exit status 2.
 
 ``parser.add_argument("--deals", type=whole(1))``, ``type=seconds(60)``,
-``type=number("actions a second", 100, zero=True)``, ``type=game_ids``.
+``type=number("actions a second", 100, zero=True)``, ``type=game_ids``, ``type=folder``.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable
+from pathlib import Path
 
 from games import registry
 
@@ -50,6 +51,17 @@ def number(unit: str, most: float, zero: bool = False) -> Callable[[str], float]
 def seconds(most: float, zero: bool = False) -> Callable[[str], float]:
     """Seconds, more than 0 (or 0 itself with ``zero``) and at most ``most``."""
     return number("seconds", most, zero)
+
+
+def folder(text: str) -> Path:
+    """A folder to write in: one that exists, or that can be made where a folder stands."""
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a file, not a folder")
+    parent = next((p for p in path.absolute().parents if p.exists()), None)
+    if not path.exists() and (parent is None or not parent.is_dir()):
+        raise argparse.ArgumentTypeError(f"no folder {text!r} can be made")
+    return path
 
 
 def game_ids(text: str) -> list[str]:

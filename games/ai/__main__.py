@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     duel.add_argument("--a", required=True, help="the candidate")
     duel.add_argument("--b", required=True, help="the baseline")
     duel.add_argument("--ref", help="also measure a reference (e.g. cheater)")
-    duel.add_argument("--deals", type=whole(1), default=100)
+    duel.add_argument("--deals", type=whole(1, 1_000_000), default=100)
     duel.add_argument("--seed", type=int, default=1)
     duel.add_argument(
         "--budget", type=seconds(MOST_BUDGET), default=0.25, help="seconds per decision"

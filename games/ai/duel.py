@@ -16,6 +16,7 @@ that up.  The harness finds the arena through the game registry.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -420,6 +421,25 @@ def settings_from(cls: type[SettingsT], settings: Mapping[str, str]) -> Settings
         spec = known.get(name.replace("-", "_"))
         if spec is None:
             raise ValueError(f"unknown setting {name!r} (known: {', '.join(known)})")
-        kind: Any = type(spec.default)
-        values[spec.name] = kind(text)
+        values[spec.name] = setting_value(name, text, spec.default)
     return cls(**values)
+
+
+def setting_value(name: str, text: str, default: object) -> Any:
+    """A ``--set`` value read as its default's type: true or false; a whole number from 0
+    (amounts, entries); a finite number from 0 (weights); else ``ValueError`` naming the
+    setting."""
+    if isinstance(default, bool):
+        if text.lower() not in ("true", "false", "yes", "no", "1", "0"):
+            raise ValueError(f"the setting {name} is true or false, not {text!r}")
+        return text.lower() in ("true", "yes", "1")
+    if isinstance(default, int | float):
+        try:
+            value = int(text) if isinstance(default, int) else float(text)
+        except ValueError:
+            value = -1
+        if not 0 <= value < math.inf:  # nan and infinity fail too
+            kind = "a whole number" if isinstance(default, int) else "a number"
+            raise ValueError(f"the setting {name} is {kind} from 0, not {text!r}")
+        return value
+    return text

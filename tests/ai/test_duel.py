@@ -96,6 +96,23 @@ def test_the_command_line_takes_any_registered_game(capsys: pytest.CaptureFixtur
         ["--a", "random", "--b", "random", "--budget", "-1"],
         ["--a", "random", "--b", "random", "--budget", "nan"],
         ["--a", "random", "--b", "random", "--budget", "inf"],
+        ["--a", "random", "--b", "random", "--deals", "100000000000"],
+        ["--a", "random", "--b", "random", "--set", "entry=-5"],
+        ["--a", "random", "--b", "random", "--set", "entry=x"],
+        ["--a", "random", "--b", "random", "--set", "bete_weight=nan"],
+        ["--a", "random", "--b", "random", "--set", "bete_weight=1e400"],
+        ["--game", "hombre", "--a", "random", "--b", "random", "--set", "bete=-3"],
+        ["--game", "bete", "--a", "random", "--b", "random", "--set", "bete=-3"],
+        [
+            "--game",
+            "besigue-haiti",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--set",
+            "partnerships=maybe",
+        ],
     ],
 )
 def test_the_command_line_refuses_bad_input(

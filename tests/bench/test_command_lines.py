@@ -25,6 +25,8 @@ BAD = [
     ("bench.load", ["--duration", "-3"], "--duration"),
     ("bench.render", ["--hands", "0"], "--hands"),
     ("bench.render", ["--rate", "0"], "--rate"),
+    ("bench.render", ["--save", __file__], "is a file, not a folder"),
+    ("bench.load", ["--workdir", __file__], "is a file, not a folder"),
     ("bench.solver", ["--deals", "many"], "--deals"),
     ("bench.teacher", ["--games", "nogame"], "no game 'nogame'"),
     ("bench.teacher", ["--play-budget", "nan"], "--play-budget"),

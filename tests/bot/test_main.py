@@ -72,11 +72,12 @@ def _env(**extra: str) -> dict[str, str]:
     return env
 
 
-async def _run_bot(cwd: Path, env: dict[str, str]) -> tuple[int, str]:
+async def _run_bot(cwd: Path, env: dict[str, str], *args: str) -> tuple[int, str]:
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "bot",
+        *args,
         cwd=cwd,
         env=env,
         stdout=asyncio.subprocess.PIPE,
@@ -114,6 +115,30 @@ async def test_missing_token_is_one_line(tmp_path):
     code, err = await _run_bot(tmp_path, _env())
     assert code == 2
     assert err.strip().count("\n") == 0 and "DISCORD_TOKEN" in err and "Traceback" not in err
+
+
+async def test_help_and_arguments_start_nothing(tmp_path):
+    """``--help`` says where the settings come from; an argument it does not take is
+    refused before the token is read (a bot started by mistake would go online)."""
+    code, err = await _run_bot(tmp_path, _env(DISCORD_TOKEN="t"), "--bogus")
+    assert code == 2 and "unrecognized arguments: --bogus" in err and "Traceback" not in err
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "--help",
+        cwd=tmp_path,
+        env=_env(DISCORD_TOKEN="t"),
+        stdout=asyncio.subprocess.PIPE,
+    )
+    out, _ = await asyncio.wait_for(process.communicate(), timeout=60)
+    assert process.returncode == 0 and "DISCORD_TOKEN" in out.decode()
+
+
+async def test_an_env_file_not_utf8_is_one_line(tmp_path):
+    (tmp_path / ".env").write_bytes(b"DISCORD_TOKEN=caf\xe9\n")
+    code, err = await _run_bot(tmp_path, _env())
+    assert code == 2 and err.strip() == "error: .env is not UTF-8 text", err
 
 
 async def test_refused_token_is_one_line(tmp_path):

@@ -42,8 +42,11 @@ def test_bad_input_is_refused_in_a_line(tmp_path: Path) -> None:
     path.write_text(json.dumps(played_record(GAME_IDS[0], 1)), encoding="utf-8")
     seat = run(str(path), "--seat", "9")
     assert seat.returncode == 2 and "not a seat" in seat.stderr
-    budget = run(str(path), "--seat", "0", "--budget", "0")
-    assert budget.returncode == 2 and "budget" in budget.stderr
+    for deals in ("0", "100000000000"):  # none, or more than a review ends on
+        budget = run(str(path), "--seat", "0", "--budget", deals)
+        assert budget.returncode == 2 and "--budget: a whole number from 1" in budget.stderr
+    negative = run(str(path), "--seat", "-1")
+    assert negative.returncode == 2 and "--seat" in negative.stderr
     (tmp_path / "bad.json").write_text("[1]", encoding="utf-8")
     bad = run(str(tmp_path / "bad.json"), "--seat", "0")
     assert bad.returncode == 2 and "JSON object" in bad.stderr

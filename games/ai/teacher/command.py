@@ -9,29 +9,34 @@ import json
 import sys
 from typing import Any
 
+from games.arguments import whole
 from games.records import RecordError, load
 
 from .evaluate import DEFAULT_DEALS
 from .review import review_record
 from .text import review_text
 
+MOST_DEALS = 100_000  # a deal's review takes minutes then, not forever
+
 
 def add_review(commands: Any) -> None:
     """The ``review`` subcommand's arguments."""
     review = commands.add_parser("review", help="review a seat's decisions in a record")
     review.add_argument("record", help="a record's JSON file (RULES.md §5)")
-    review.add_argument("--seat", type=int, required=True, help="the seat reviewed (0, 1, ...)")
+    review.add_argument(
+        "--seat", type=whole(0), required=True, help="the seat reviewed (0, 1, ...)"
+    )
     review.add_argument("--json", action="store_true", help="print the review as JSON")
     review.add_argument(
-        "--budget", type=int, default=DEFAULT_DEALS, help="deals drawn per decision"
+        "--budget",
+        type=whole(1, MOST_DEALS),
+        default=DEFAULT_DEALS,
+        help=f"deals drawn per decision (1 to {MOST_DEALS})",
     )
     review.add_argument("--seed", type=int, default=0, help="the seed of the deals drawn")
 
 
 def run_review(args: argparse.Namespace) -> int:
-    if args.budget < 1:
-        print("review: --budget is a number of deals, at least 1", file=sys.stderr)
-        return 2
     try:
         data = load(args.record)
         review = review_record(data, args.seat, args.budget, args.seed)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.ai.duel import deal_seed, duel_seats, new_player
+from games.ai.duel import deal_seed, duel_seats, new_player, setting_value
 from games.besigue.ai.points import PointsArena
 from games.besigue.haiti.deal import HaitiDeal
 from games.besigue.haiti.options import HaitiOptions
@@ -34,12 +34,7 @@ def options_of(settings: Mapping[str, str]) -> HaitiOptions:
         default = getattr(HaitiOptions(), key, None)
         if default is None:
             raise ValueError(f"unknown setting {name!r} (the table's options)")
-        if isinstance(default, bool):
-            values[key] = text.lower() in ("1", "true", "yes")
-        elif isinstance(default, int):
-            values[key] = int(text)
-        else:
-            values[key] = text
+        values[key] = setting_value(name, text, default)
     return HaitiOptions(**values)
 
 
