@@ -145,10 +145,11 @@ def recorded_players(
     ):
         raise RecordError(f"players is a list of names, not {written_players!r}")
     players = tuple(str(p) for p in written_players)
-    if len(players) not in seats or (distinct and len(set(players)) != len(players)):
+    if len(players) not in seats:
         many = f"{seats[0]} to {seats[-1]}" if len(seats) > 1 else str(seats[0])
-        different = " different" if distinct else ""
-        raise RecordError(f"{name} has {many}{different} players, not {len(players)}")
+        raise RecordError(f"{name} has {many} players, not {len(players)}")
+    if distinct and len(set(players)) != len(players):
+        raise RecordError(f"{name}'s players are all different, not {list(players)}")
     return players
 
 
@@ -165,9 +166,12 @@ def one_pack_deal(
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
     """The recorded ``hands`` and the cards left aside (the field ``rest``: talon,
     cagnot) of a deal from one pack, where each card stands once."""
-    *hands, left = number_copies(
-        [*(parse_cards(hand) for hand in data["hands"]), parse_cards(data[rest])]
-    )
+    written = [*data["hands"], data[rest]] if isinstance(data["hands"], list) else None
+    if written is None or not all(
+        isinstance(cards, list) and all(isinstance(c, str) for c in cards) for cards in written
+    ):
+        raise RecordError(f'hands and {rest} are lists of cards like "KH"')
+    *hands, left = number_copies([parse_cards(cards) for cards in written])
     return tuple(tuple(hand) for hand in hands), tuple(left)
 
 
@@ -445,6 +449,8 @@ def result_head(game: str, players: Sequence[str], state: _Progress) -> dict[str
 
 def read_register(items: Any, seats: int) -> tuple[tuple[Owner, int], ...]:
     """Register entries ``[{"owner": seat|name|null, "amount": n}]``, in order."""
+    if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+        raise RecordError(f'register is a list of {{"owner", "amount"}} entries, not {items!r}')
     register = []
     for item in items:
         owner = item["owner"]

@@ -109,6 +109,8 @@ def _read_deal(n: int, data: Mapping[str, Any]) -> Deal:
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         if isinstance(error, RecordError):
             raise RecordError(f"deal {n}: {error}") from None
+        if isinstance(error, KeyError):
+            raise RecordError(f"deal {n} lacks {error}") from None
         raise RecordError(f"deal {n} is malformed: {error}") from None
 
 

@@ -109,7 +109,10 @@ CONTRADICTIONS: list[tuple[str, Change, str]] = [
         lambda data: data.update(bete_in_play=True, pot={"reserve": 40, "stake": 0}),
         "a bête in play was paid into the stake, which holds nothing",
     ),
-    ("hombre_win", in_first_deal("hands", [[7] * 9, [], []]), "deal 0 is malformed"),
+    ("hombre_win", in_first_deal("hands", [[7] * 9, [], []]), "deal 0: hands and talon are lists"),
+    ("hombre_win", lambda data: data["deals"][0].pop("dealer"), "deal 0 lacks 'dealer'"),
+    ("example1", setting("register", ["x"]), "register is a list of"),
+    ("example1", setting("hands", None), "hands and cagnot are lists of cards"),
 ]
 
 
