@@ -4,6 +4,7 @@ typed moves read as players write them."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from types import SimpleNamespace
 
@@ -14,6 +15,7 @@ from bot.games.besigue import GAME
 from bot.games.besigue.codec import action_arg, action_of, parse_move
 from bot.games.besigue.drawing import BesigueRenderer, phase_prompt
 from bot.games.besigue.shared_drawing import play_buttons
+from bot.texts.i18n import t
 from games.besigue import Action, DealState, Kind, Phase, Rules, Session
 from games.besigue.rules import deck_for
 from games.besigue.score import FEW_BRISQUES, Outcome
@@ -308,3 +310,25 @@ def test_a_seat_that_took_no_brisque_is_not_told_its_brisques_did_not_count() ->
         assert lost in anne and "100" not in anne
         assert none in marc and ("not counted" not in marc and "non compt" not in marc)
         assert "10 brisques 100" in paul
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_combinations_beyond_discord_s_buttons_are_said_and_typed(lang):
+    """More combinations than buttons (a hand set up for it, never seen in play): the
+    first fit Discord's 25 buttons with the calls and ❔, the hand says how many more."""
+    state = deal()
+    for words in ("play AS", "play 7S"):
+        state.apply(Action.parse(words))
+    view = state.view(1)
+    melds = [a for a in view.legal if a.kind is Kind.MELD]
+    many = dataclasses.replace(
+        view, legal=tuple(melds * 20 + [a for a in view.legal if a not in melds])
+    )
+    renderer = BesigueRenderer()
+    lines, items = renderer.hand_body(hand_table(), many, 1, lang, "")
+    assert len(items) == 25 and items[-1].label == "❔"
+    unshown = len(melds) * 20 - 23  # the draw and ❔ take two buttons
+    said = t(lang, "besigue.more_melds", count=unshown)
+    assert said in lines and str(unshown) in said and "/play" in said
+    lines, items = renderer.hand_body(hand_table(), view, 1, lang, "")
+    assert not any("/play" in line for line in lines)  # as few as in play: nothing said

@@ -175,6 +175,12 @@ MAX_BUTTONS: Final = 25  # Discord's: five rows of five
 DECLARE_CALLS: Final = (Kind.SEVEN_SHOW, Kind.SEVEN_EXCHANGE, Kind.DRAW)
 
 
+def meld_room(view: SeatView) -> int:
+    """How many combinations have a button of their own: the 25 buttons but the calls
+    and the ❔."""
+    return MAX_BUTTONS - sum(a.kind in DECLARE_CALLS for a in view.legal) - 1
+
+
 class PointsRenderer(TableStatus[ViewT]):
     """A renderer's parts that both Bésigues draw alike (each game's renderer adds its
     own, and what differs below: the stock's line, the laid cards' text, the buttons
@@ -275,7 +281,7 @@ class PointsRenderer(TableStatus[ViewT]):
         seven's calls where the game has them, *nothing more* (then everyone draws)
         and ❔, in at most Discord's 25 buttons."""
         calls = [a for a in view.legal if a.kind in DECLARE_CALLS]
-        melds = [a for a in view.legal if a.kind is Kind.MELD][: MAX_BUTTONS - len(calls) - 1]
+        melds = [a for a in view.legal if a.kind is Kind.MELD][: meld_room(view)]
         items: list[discord.ui.Item[Any]] = []
         for action in melds:
             cid = ComponentId(table.id, table.moves, "meld", action_arg(action))
@@ -320,6 +326,9 @@ class PointsRenderer(TableStatus[ViewT]):
         items: list[discord.ui.Item[Any]] = []
         if mine and view.phase is Phase.DECLARE:
             items.extend(self.declare_buttons(table, view, lang))
+            unshown = sum(a.kind is Kind.MELD for a in view.legal) - meld_room(view)
+            if unshown > 0:  # beyond Discord's buttons: said, and typed with /play
+                lines.append(t(lang, "besigue.more_melds", count=unshown))
         elif view.phase in (Phase.PLAY1, Phase.PLAY2):
             items.extend(play_buttons(table, view, mine, lang, self.words))
         return lines, items
