@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from games.cards import Card, Suit
 
@@ -42,29 +43,27 @@ class Duty:
 
     def __str__(self) -> str:
         suit = self.suit.symbol if self.suit is not None else ""
-        void = f"void in {suit}" if self.suit is not None else "a joker led"
-        trump = f" ({self.trump.symbol})" if self.trump is not None else ""
-        match self.must:
-            case Must.ANY:
-                return "any card may be played"
-            case Must.FOLLOW:
-                return f"follow suit ({suit})"
-            case Must.FOLLOW_BEAT:
-                return f"follow suit ({suit}) and beat {self.card}"
-            case Must.FOLLOW_NOT_TRUMP:
-                return f"follow suit: play a {suit} (the black aces are trumps)"
-            case Must.TRUMP:
-                return f"{void}: play a trump{trump}"
-            case Must.OVERTRUMP:
-                return f"{void}: overtrump {self.card}"
-            case Must.UNDERTRUMP:
-                return f"{void}, unable to overtrump {self.card}: play a lower trump (pisser)"
-            case Must.TRUMP_LED:
-                return "trump led: a player holding a trump other than a matador must play a trump"
-            case Must.LOWER_MATADOR:
-                return f"matador privilege: {self.card} led forces a lower matador"
-            case Must.NO_JOKER:
-                return "a joker only when nothing else is held"
+        return _ENGLISH[self.must].format(
+            suit=suit,
+            void=f"void in {suit}" if self.suit is not None else "a joker led",
+            card=self.card,
+            trump=f" ({self.trump.symbol})" if self.trump is not None else "",
+        )
+
+
+# the command line's words for each duty (the bot's are its catalogue's, duty.*)
+_ENGLISH: Final = {
+    Must.ANY: "any card may be played",
+    Must.FOLLOW: "follow suit ({suit})",
+    Must.FOLLOW_BEAT: "follow suit ({suit}) and beat {card}",
+    Must.FOLLOW_NOT_TRUMP: "follow suit: play a {suit} (the black aces are trumps)",
+    Must.TRUMP: "{void}: play a trump{trump}",
+    Must.OVERTRUMP: "{void}: overtrump {card}",
+    Must.UNDERTRUMP: "{void}, unable to overtrump {card}: play a lower trump (pisser)",
+    Must.TRUMP_LED: "trump led: a player holding a trump other than a matador must play a trump",
+    Must.LOWER_MATADOR: "matador privilege: {card} led forces a lower matador",
+    Must.NO_JOKER: "a joker only when nothing else is held",
+}
 
 
 def suit_or_none(suit: int) -> Suit | None:

@@ -37,18 +37,24 @@ def _cards(packs: int = 2) -> list[Card]:
     return suited + [Card.joker(c) for c in range(packs)]
 
 
-def broken_duties(game: TableGame, seed: int) -> Iterator[tuple[Any, Any, Refusal]]:
-    """Each (state, card move, refusal) of a random deal of ``game`` where the seat to
-    act, playing to the trick, holds the card but the rules refuse it for a duty."""
+def positions(game: TableGame, seed: int) -> Iterator[Any]:
+    """Each position of a random deal of ``game`` (its state, before the move played)."""
     players = [f"p{i}" for i in range(game.min_seats)]
     session, _ = game.port.start(players, seed, game.spec.options_from({}))
     state = session.deal(seed)
     rng = random.Random(seed)
     while not state.is_over:
+        yield state
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def broken_duties(game: TableGame, seed: int) -> Iterator[tuple[Any, Any, Refusal]]:
+    """Each (state, card move, refusal) of a random deal of ``game`` where the seat to
+    act, playing to the trick, holds the card but the rules refuse it for a duty."""
+    for state in positions(game, seed):
         for found in _refused_now(game, state):
             if found[2].code is Rule.OBLIGATION:
                 yield found
-        state.apply(rng.choice(state.legal_actions()))
 
 
 def _refused_now(game: TableGame, state: Any) -> Iterator[tuple[Any, Any, Refusal]]:
@@ -94,11 +100,7 @@ def test_the_seat_to_play_sees_the_duty_before_it_plays_and_nobody_else(game: Ta
     why (the refusal's own duty), only the seat to play's, and the public view never."""
     shown = 0
     for seed in range(4):
-        players = [f"p{i}" for i in range(game.min_seats)]
-        session, _ = game.port.start(players, seed, game.spec.options_from({}))
-        state = session.deal(seed)
-        rng = random.Random(seed)
-        while not state.is_over:
+        for state in positions(game, seed):
             refused = {
                 str(move): refusal
                 for _, move, refusal in _refused_now(game, state)
@@ -113,7 +115,6 @@ def test_the_seat_to_play_sees_the_duty_before_it_plays_and_nobody_else(game: Ta
                 assert view.duty is not None
                 assert view.duty in {r.duty for r in refused.values()}  # as a refusal says it
                 shown += 1
-            state.apply(rng.choice(state.legal_actions()))
     assert shown, f"{game.id}: no duty seen in four random deals"
 
 
@@ -123,11 +124,7 @@ def test_every_refusal_of_every_seat_is_worded_whole(game: TableGame) -> None:
     seat: each refusal is worded in both languages, whole (the refused seat's view has
     no moves of its own: L'Hombre's exchange and La Bête Hombrée's discard read them)."""
     for seed in range(10):
-        players = [f"p{i}" for i in range(game.min_seats)]
-        session, _ = game.port.start(players, seed, game.spec.options_from({}))
-        state = session.deal(seed)
-        rng = random.Random(seed)
-        while not state.is_over:
+        for state in positions(game, seed):
             moves = list(state.legal_actions())
             for seat in range(game.min_seats):
                 view = state.view(seat)
@@ -139,4 +136,3 @@ def test_every_refusal_of_every_seat_is_worded_whole(game: TableGame) -> None:
                     for lang in LANGS:
                         words = error_text(error, lang)
                         assert "{" not in words and "  " not in words, words
-            state.apply(rng.choice(moves))

@@ -56,11 +56,16 @@ BAD: list[tuple[str, Change, str]] = [
 
 @pytest.mark.parametrize(("name", "change", "words"), BAD, ids=[w for _, _, w in BAD])
 def test_a_field_of_another_type_is_refused_by_name(name: str, change: Change, words: str):
+    assert words in refusal_of(name, change)
+
+
+def refusal_of(name: str, change: Change) -> str:
+    """What replaying the record ``name`` changed by ``change`` is refused with."""
     data = record(name)
     change(data)
     with pytest.raises(RecordError) as caught:
         replay_result(data)
-    assert words in str(caught.value)
+    return str(caught.value)
 
 
 def test_a_first_deal_with_nothing_in_the_poule_is_refused():
@@ -120,8 +125,4 @@ CONTRADICTIONS: list[tuple[str, Change, str]] = [
     ("name", "change", "words"), CONTRADICTIONS, ids=[w for _, _, w in CONTRADICTIONS]
 )
 def test_a_record_that_contradicts_itself_is_refused(name: str, change: Change, words: str):
-    data = record(name)
-    change(data)
-    with pytest.raises(RecordError) as caught:
-        replay_result(data)
-    assert words in str(caught.value)
+    assert words in refusal_of(name, change)
