@@ -33,7 +33,7 @@ from bot.drawing.charts import balance_chart
 from bot.drawing.progress import loss_chart, no_stats_embed, stats_embed, stats_file_name
 from bot.errors import UserError
 from bot.game import TableGame
-from bot.games import default_game, table_game, table_games
+from bot.games import default_game, game_named, table_games
 from bot.tables.names import inert_name
 from bot.teacher.answer import answer_review
 from bot.teacher.stats import progress_by_game
@@ -319,8 +319,11 @@ class Info(commands.Cog):
     @history.autocomplete("game")
     async def game_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         lang = self.bot.lang(interaction)
-        names = [(game.spec.name(lang), game.id) for game in table_games()]
-        return [Choice(name=n, value=v) for n, v in names if matches(current, n, v)][:25]
+        return [
+            Choice(name=game.spec.name(lang), value=game.id)
+            for game in table_games()
+            if matches(current, game.id, game.command.name, *game.spec.names.values())
+        ][:25]
 
     @rules.autocomplete("topic")
     async def topic_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -346,9 +349,10 @@ def _game(game: str | None, table: LiveTable | None) -> TableGame:
     if game is None:
         return table.game if table is not None else default_game()
     try:
-        return table_game(game)
+        return game_named(game)
     except KeyError:
-        raise UserError("error.bad_input", text=game[:30]) from None
+        known = ", ".join(g.command.name for g in table_games())
+        raise UserError("error.unknown_game", text=game[:30], games=known) from None
 
 
 async def setup(bot: BeteBot) -> None:

@@ -57,18 +57,16 @@ def register_embed(
         in_play_id = game.port.entry_in_play(table.players, table.rules, register)
     lines = []
     for index, e in enumerate(entries, start=1):
-        owner = listed_name(game, e.owner, e.owner_name, lang)
+        owner = listed_name(game, e.owner, e.owner_name, lang)  # a member gone too
         if e.owner is None:
             owner = game_text(game.id, lang, "register.no_owner")
-        elif e.owner.isdigit():
-            owner = f"<@{e.owner}>"  # a mention shows the name
         line = t(
             lang,
             "register.line",
             index=index,
             owner=owner,
             amount=game.renderer.amount(e.amount, lang),
-            date=e.created_at.date().isoformat(),
+            date=f"<t:{int(e.created_at.timestamp())}:d>",  # in the reader's own format
         )
         if e.id == in_play_id and table is not None:
             line += " — **" + t(lang, "register.in_play", id=table.id) + "**"

@@ -7,6 +7,7 @@ elsewhere (a test's) registers itself the same way, with ``register``.
 
 from __future__ import annotations
 
+import unicodedata
 from importlib import import_module
 
 from bot.game import TableGame
@@ -46,6 +47,25 @@ def table_game(game_id: str) -> TableGame:
     """The game of a stored table; ``KeyError`` for a game this bot does not offer."""
     load()
     return _GAMES[game_id]
+
+
+def game_named(text: str) -> TableGame:
+    """The game a player names: by its id, its ``/table new`` word or its name in either
+    language, whatever the case, accents, spaces and apostrophes ("hombree", "La Bête
+    Hombrée", "l'hombre", " BETE "); ``KeyError`` for none."""
+    wanted = _folded(text)
+    for game in table_games():
+        names = [game.id, game.command.name]
+        for name in game.spec.names.values():  # "L'Hombre (Ombre)": the whole, and each
+            names += [name, *name.replace(")", "(").split("(")]
+        if wanted in {_folded(name) for name in names}:
+            return game
+    raise KeyError(text)
+
+
+def _folded(text: str) -> str:
+    decomposed = unicodedata.normalize("NFD", text.casefold())
+    return "".join(c for c in decomposed if c.isalnum())
 
 
 def table_games() -> list[TableGame]:
