@@ -302,10 +302,20 @@ class LedgerRepository(Repository):
             (guild_id, game, start, guild_id, game, start),
         )
         played = await self._all(
-            "SELECT hp.player AS player, COUNT(*) AS hands, MAX(hp.name) AS name"
+            "SELECT hp.player AS player, COUNT(*) AS hands"
             " FROM hand_players hp JOIN hands h ON h.id = hp.hand_id"
             " WHERE h.guild_id = ? AND h.game = ? AND h.finished_at >= ? GROUP BY hp.player",
             (guild_id, game, start),
+        )
+        # each player's name as their last hand of the game showed it, whatever the period
+        # (one paid in the period whose hands fall just before it is named too)
+        names = await self._all(
+            "SELECT hp.player AS player, hp.name AS name FROM hand_players hp JOIN ("
+            "  SELECT last.player AS player, MAX(last.hand_id) AS hand_id"
+            "   FROM hand_players last JOIN hands h ON h.id = last.hand_id"
+            "   WHERE h.guild_id = ? AND h.game = ? GROUP BY last.player"
+            ") AS latest ON latest.player = hp.player AND latest.hand_id = hp.hand_id",
+            (guild_id, game),
         )
         contracts = await self._all(
             "SELECT declarer, SUM(CASE WHEN made = 1 THEN 1 ELSE 0 END) AS made,"
@@ -333,7 +343,8 @@ class LedgerRepository(Repository):
             (guild_id, game, start),
         )
         net = {r["player"]: int(r["net"]) for r in nets}
-        hands = {r["player"]: (int(r["hands"]), str(r["name"])) for r in played}
+        named = {r["player"]: str(r["name"]) for r in names}
+        hands = {r["player"]: int(r["hands"]) for r in played}
         made = {r["declarer"]: (int(r["made"] or 0), int(r["failed"] or 0)) for r in contracts}
         betes = {r["owner"]: int(r["betes"]) for r in made_betes}
         taken = {r["crossed_by"]: int(r["betes"]) for r in collected}
@@ -344,9 +355,9 @@ class LedgerRepository(Repository):
         rows = [
             ScoreRow(
                 player=p,
-                name=hands.get(p, (0, p))[1],
+                name=named.get(p, p),
                 net=net.get(p, 0),
-                hands=hands.get(p, (0, p))[0],
+                hands=hands.get(p, 0),
                 made=made.get(p, (0, 0))[0],
                 failed=made.get(p, (0, 0))[1],
                 betes_made=betes.get(p, 0),

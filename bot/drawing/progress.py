@@ -49,8 +49,8 @@ def stats_embed(
         "stats.figures",
         hands=progress.hands,
         decisions=progress.decisions,
-        loss=decimal(lang, progress.loss_per_decision),
-        unit=unit,
+        loss=(loss := decimal(lang, progress.loss_per_decision)),
+        unit=unit_text(valuer_of(game.id).unit, lang, loss),  # "0,26 jeton", "0.26 jetons"
         blunders=decimal(lang, progress.blunders_per_hand),
         mistakes=decimal(lang, progress.mistakes_per_hand),
         inaccuracies=decimal(lang, progress.inaccuracies_per_hand),

@@ -68,7 +68,7 @@ def review_shown(
     """A stored review in embeds (the totals, then one per costliest decision) and their
     pictures' files. Replays the record: slow, run it in a worker thread."""
     data: Mapping[str, Any] = stored.review
-    unit = unit_text(str(data.get("unit", "")), lang)
+    unit = str(data.get("unit", ""))  # the valuer's unit, worded by each amount's number
     decisions: Sequence[Mapping[str, Any]] = data.get("decisions", [])
     head = discord.Embed(
         title=t(lang, "review.title", id=stored.hand_id, name=name, game=game.spec.name(lang)),
@@ -83,7 +83,10 @@ def review_shown(
         percent = None if accuracy is None else decimal(lang, float(accuracy), 0)
         shown = "—" if percent is None else t(lang, "percent", value=percent)
         loss = decimal(lang, float(data.get("total_loss", 0.0)))
-        lines.append(t(lang, "review.totals", loss=loss, unit=unit, accuracy=shown, valued=valued))
+        unit_of_loss = unit_text(unit, lang, loss)  # "0,75 jeton", "0.75 jetons"
+        lines.append(
+            t(lang, "review.totals", loss=loss, unit=unit_of_loss, accuracy=shown, valued=valued)
+        )
         counts = data.get("counts", {})
         lines.append(
             t(
@@ -130,7 +133,7 @@ def _decision_embed(
     number: int,
     step: Step | None,
     game: TableGame,
-    unit: str,
+    unit: str,  # the valuer's
     lang: str,
     pictures: bool,
 ) -> discord.Embed:
@@ -146,7 +149,9 @@ def _decision_embed(
     loss = decimal(lang, float(decision.get("loss", 0.0)))
     embed.add_field(name=t(lang, "review.played"), value=played, inline=True)
     embed.add_field(name=t(lang, "review.best"), value=best, inline=True)
-    embed.add_field(name=t(lang, "review.loss"), value=f"{loss} {unit}", inline=True)
+    embed.add_field(
+        name=t(lang, "review.loss"), value=f"{loss} {unit_text(unit, lang, loss)}", inline=True
+    )
     if step is None:
         return embed
     rows = game.renderer.hand_rows(step.view, lang)

@@ -44,9 +44,10 @@ def duty_text(duty: Duty, lang: str) -> str:
     return t(lang, key, **args)
 
 
-def unit_text(unit: str, lang: str, count: int = 2) -> str:
+def unit_text(unit: str, lang: str, count: int | str = 2) -> str:
     """A game's unit of value (its valuer's: sous, jetons, points) in ``lang``, in the
-    grammatical number of ``count`` (plural by default); a unit with no words in the
+    grammatical number of ``count`` (plural by default; a decimal as written, "0,26",
+    counts as the catalogue's plural helper reads it); a unit with no words in the
     catalogue says itself."""
     key = f"unit.{unit}"
     return t(lang, key, count=count) if key in MESSAGES else unit

@@ -27,11 +27,17 @@ def singular(lang: str, count: int) -> bool:
 
 def plural(lang: str, count: int | str, one: str, many: str) -> str:
     """``one`` or ``many`` as ``count`` asks (a count such as "1/2/3" is plural; a signed
-    amount as the bot writes it, "+3", "−1", "±0", counts by its size)."""
+    amount as the bot writes it, "+3", "−1", "±0", counts by its size; a decimal, "0,26"
+    or "1.50", is singular under 2 in French and plural in English)."""
+    text = count if isinstance(count, int) else str(count).lstrip("+-−±")
     try:
-        number = int(count if isinstance(count, int) else str(count).lstrip("+-−±"))
+        number = int(text)
     except (TypeError, ValueError):
-        return many
+        try:
+            fraction = float(str(text).replace(",", ".").replace("\u202f", ""))
+        except ValueError:
+            return many
+        return one if lang == "fr" and abs(fraction) < 2 else many
     return one if singular(lang, number) else many
 
 

@@ -228,6 +228,17 @@ def test_plurals_follow_each_language():
     ]
     # a count given as the choices of a menu ("1/2/3") is plural
     assert "1/2/3 cartes" in t("fr", "hand.discard_placeholder", count="1/2/3")
+    # a decimal is singular under 2 in French ("0,26 jeton", as "0 jeton"), plural in English
+    assert [t("fr", "unit.jetons", count=c) for c in ("0,26", "1,50", "2,00")] == [
+        "jeton",
+        "jeton",
+        "jetons",
+    ]
+    assert [t("en", "unit.jetons", count=c) for c in ("0.26", "1.00", "1")] == [
+        "jetons",
+        "jetons",
+        "jeton",
+    ]
     # and no text writes a lazy plural any more
     lazy = [key for key, entry in MESSAGES.items() if any("(s)" in text for text in entry.values())]
     assert lazy == []

@@ -263,7 +263,7 @@ async def test_whole_games_of_l_hombre_every_way_and_the_boards(world):
         won = mine.count("win") + mine.count("vole")
         line = next(x for x in board.description.splitlines() if f"**{name}**" in x)
         assert f"{won} {'poule' if won == 1 else 'poules'} won" in line, line
-        assert f"{mine.count('codille')} codille" in line and "jetons" not in line, line
+        assert f"{mine.count('codille')} codille" in line and " j." not in line, line
     rules = await sud.slash(world.channel, "rules", game="hombre", topic="cards")
     assert rules.ephemeral and "matadors" in rules.response.embeds[0].description
 

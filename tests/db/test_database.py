@@ -200,3 +200,30 @@ async def test_a_players_notify_setting_is_kept(database_target, integrity_error
             assert await store.preferences.player_notify("42") == "none"
     finally:
         await again.close()
+
+
+@pytest.mark.both_backends
+async def test_the_scoreboard_names_a_player_as_their_last_hand_did(database_target):
+    """A player renamed since ("Zoé", then "Anne") is listed by the latest name, not by
+    the one that sorts last."""
+    db = await Database.open(database_target)
+    async with db.transaction() as store:
+        for hand_no, name in enumerate(("Zoé", "Anne"), start=1):
+            hand = await store.ledger.insert_hand(
+                guild_id=1,
+                game="bete-hombree",
+                table_id=None,
+                hand_no=hand_no,
+                record={"actions": []},
+                declarer=None,
+                made=None,
+                players=[HandSeat("a", name, 6), HandSeat("b", "B", -6)],
+            )
+            await store.ledger.add_payments(1, "bete-hombree", hand, [NewPayment("b", "a", 6, "x")])
+    async with db.reading() as store:
+        board = await store.ledger.scoreboard(1, "bete-hombree")
+    assert {row.player: (row.name, row.net) for row in board} == {
+        "a": ("Anne", 12),
+        "b": ("B", -12),
+    }
+    await db.close()
