@@ -269,6 +269,7 @@ class Info(commands.Cog):
         game="The game",
         player="Only the hands this player played",
         review="The review of this hand (its number #): yours, or player's",
+        page="Older hands: page 2, 3...",
     )
     async def history(
         self,
@@ -276,6 +277,7 @@ class Info(commands.Cog):
         game: str | None = None,
         player: discord.Member | None = None,
         review: app_commands.Range[int, 1] | None = None,
+        page: app_commands.Range[int, 1] | None = None,
     ) -> None:
         if interaction.guild_id is None:
             raise UserError("error.guild_only")
@@ -294,10 +296,13 @@ class Info(commands.Cog):
                 may_start=start,
             )
             return
-        if game is not None:
-            _game(game, None)  # an unknown game is refused by name
+        if game is not None:  # as typed or picked; an unknown game is refused by name
+            game = _game(game, None).id
         who = None if player is None else str(player.id)
-        hands = await self.bot.service.history(interaction.guild_id, game, who)
+        page = page or 1
+        hands, pages = await self.bot.service.history(interaction.guild_id, game, who, page)
+        if page > pages:
+            raise UserError("error.history_page", pages=pages)
         lang = self.bot.lang(interaction)
         files = [
             discord.File(
@@ -307,7 +312,7 @@ class Info(commands.Cog):
             for past in hands
         ]
         await interaction.response.defer(ephemeral=True, thinking=True)  # replays take a while
-        embed, pictures = await asyncio.to_thread(history_shown, hands, lang)
+        embed, pictures = await asyncio.to_thread(history_shown, hands, lang, page, pages)
         files += [picture for _, picture in pictures]
         embeds = [embed, *(shown for shown, _ in pictures)]
         await interaction.followup.send(embeds=embeds, files=files, ephemeral=True)

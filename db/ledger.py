@@ -216,20 +216,15 @@ class LedgerRepository(Repository):
         ]
 
     async def recent_hands(
-        self, guild_id: int, game: str | None, player: str | None, limit: int
+        self, guild_id: int, game: str | None, player: str | None, limit: int, skip: int = 0
     ) -> list[PastHand]:
-        """The guild's last settled hands, newest first (of ``game``, with ``player``)."""
-        where, params = ["h.guild_id = ?"], list[object]([guild_id])
-        if game is not None:
-            where.append("h.game = ?")
-            params.append(game)
-        if player is not None:
-            where.append("h.id IN (SELECT hand_id FROM hand_players WHERE player = ?)")
-            params.append(player)
+        """The guild's last settled hands, newest first (of ``game``, with ``player``),
+        the ``skip`` newest of them aside (a page further back)."""
+        where, params = _hands_where(guild_id, game, player)
         rows = await self._all(
             "SELECT id, guild_id, game, table_id, hand_no, record, finished_at, result, declarer"
-            " FROM hands h WHERE " + " AND ".join(where) + " ORDER BY h.id DESC LIMIT ?",
-            (*params, limit),
+            " FROM hands h WHERE " + where + " ORDER BY h.id DESC LIMIT ? OFFSET ?",
+            (*params, limit, skip),
         )
         out = []
         for r in rows:
@@ -240,6 +235,12 @@ class LedgerRepository(Repository):
                 side = [s for s in seats if s.side == declarer.side]
             out.append(PastHand(_hand(r), r["result"], tuple(s.name for s in side), seats))
         return out
+
+    async def hands_settled(self, guild_id: int, game: str | None, player: str | None) -> int:
+        """How many hands ``recent_hands`` may list in all."""
+        where, params = _hands_where(guild_id, game, player)
+        row = await self._one("SELECT COUNT(*) AS hands FROM hands h WHERE " + where, params)
+        return int(row["hands"]) if row is not None else 0
 
     async def add_payments(
         self, guild_id: int, game: str, hand_id: int, payments: Iterable[NewPayment]
@@ -368,3 +369,17 @@ class LedgerRepository(Repository):
         ]
         rows.sort(key=lambda r: (-r.net, -r.hands, r.name))
         return rows
+
+
+def _hands_where(
+    guild_id: int, game: str | None, player: str | None
+) -> tuple[str, tuple[object, ...]]:
+    """The condition on ``hands h`` of a guild's hands, of ``game``, with ``player``."""
+    where, params = ["h.guild_id = ?"], list[object]([guild_id])
+    if game is not None:
+        where.append("h.game = ?")
+        params.append(game)
+    if player is not None:
+        where.append("h.id IN (SELECT hand_id FROM hand_players WHERE player = ?)")
+        params.append(player)
+    return " AND ".join(where), tuple(params)

@@ -239,12 +239,17 @@ def sides_text(seats: Sequence[HandSeat], lang: str, game: TableGame | None) -> 
 
 
 def history_shown(
-    hands: list[PastHand], lang: str
+    hands: list[PastHand], lang: str, page: int = 1, pages: int = 1
 ) -> tuple[discord.Embed, list[tuple[discord.Embed, discord.File]]]:
-    """``/history``: the hands in words, and each one's tricks as a picture, each record
-    replayed once (slow: run it in a worker thread)."""
+    """``/history``: page ``page`` of ``pages``, its hands in words, and each one's tricks
+    as a picture, each record replayed once (slow: run it in a worker thread)."""
     deals = [replayed(past) for past in hands]
-    return history_embed(hands, lang, deals), history_pictures(hands, lang, deals)
+    embed = history_embed(hands, lang, deals)
+    if pages > 1:  # which page, and how to reach the older hands
+        embed.title = t(lang, "history.page", page=page, pages=pages)
+        if page < pages:
+            embed.set_footer(text=t(lang, "history.older", page=page + 1))
+    return embed, history_pictures(hands, lang, deals)
 
 
 Deal = tuple[TableGame, Any] | None  # a past hand's game and its deal replayed to the end

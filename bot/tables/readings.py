@@ -42,11 +42,16 @@ class Readings:
             )
 
     async def history(
-        self, guild_id: int, game: str | None, player: str | None, limit: int = HISTORY
-    ) -> list[PastHand]:
-        """The guild's last settled hands (a hand in progress is never among them)."""
+        self, guild_id: int, game: str | None, player: str | None, page: int = 1
+    ) -> tuple[list[PastHand], int]:
+        """Page ``page`` of the guild's settled hands, newest first, ``HISTORY`` a page (a
+        hand in progress is never among them), and how many pages there are (at least 1)."""
         async with self.db.reading() as store:
-            return await store.ledger.recent_hands(guild_id, game, player, limit)
+            hands = await store.ledger.recent_hands(
+                guild_id, game, player, HISTORY, (page - 1) * HISTORY
+            )
+            settled = await store.ledger.hands_settled(guild_id, game, player)
+        return hands, max(1, -(-settled // HISTORY))
 
     async def scoreboard(
         self, guild_id: int, game: str, since: datetime | None = None

@@ -32,7 +32,7 @@ from bot.tables.matches import Matches, MatchGoingOn, keep_if_unfinished, resume
 from bot.tables.moderation import Moderation
 from bot.tables.names import person_name
 from bot.tables.preferences import Preferences
-from bot.tables.readings import HISTORY, Readings, RegisterView
+from bot.tables.readings import Readings, RegisterView
 from bot.tables.settlement import settlement_writer
 from bot.tables.table import LiveTable, apply_event, logged, new_table
 from bot.tables.turns import AI_PAUSE, ChangeListener, ReminderListener, TurnClock
@@ -523,9 +523,9 @@ class TableService:
         return await self.readings.register(guild_id, game)
 
     async def history(
-        self, guild_id: int, game: str | None, player: str | None, limit: int = HISTORY
-    ) -> list[PastHand]:
-        return await self.readings.history(guild_id, game, player, limit)
+        self, guild_id: int, game: str | None, player: str | None, page: int = 1
+    ) -> tuple[list[PastHand], int]:
+        return await self.readings.history(guild_id, game, player, page)
 
     async def scoreboard(
         self, guild_id: int, game: str, since: datetime | None = None

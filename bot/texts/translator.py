@@ -26,6 +26,8 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "The last hands of this server": "Les derniers coups de ce serveur",
     "Only the hands this player played": "Seulement les coups de ce joueur",
     "review": "analyse",
+    "page": "page",
+    "Older hands: page 2, 3...": "Les coups plus anciens : page 2, 3...",
     "The review of this hand (its number #): yours, or player's": (
         "L'analyse de ce coup (son numéro n°) : la vôtre, ou celle de joueur"
     ),

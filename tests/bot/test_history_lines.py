@@ -74,7 +74,7 @@ def result_of(past: PastHand, lang: str) -> str:
 async def test_a_deal_in_history_shows_what_it_gave_every_seat(service, game):
     table = await seated(service, game)
     await play_deal(service, table, passing=False)
-    [past] = await service.history(10, game.id, None)
+    [past], _ = await service.history(10, game.id, None)
     for lang in LANGS:
         text = str(history_embed([past], lang).description)
         for seat in past.seats:
@@ -96,10 +96,10 @@ async def test_history_says_how_each_deal_went_in_the_games_words(service, game)
     for _ in range(DEALS):
         await service.next_hand(table.id, "100")
         await play_deal(service, table, passing=False)
-        declared = bool((await service.history(10, game.id, None))[0].declarers)
+        declared = bool((await service.history(10, game.id, None))[0][0].declarers)
         if declared:
             break
-    hands = await service.history(10, game.id, None)
+    hands, _ = await service.history(10, game.id, None)
     assert declared or game.match is not None, "no contract was played"  # a match: none
     for past in hands:
         for lang in LANGS:
@@ -118,7 +118,7 @@ async def test_a_deal_of_la_bete_nobody_played_says_so_and_what_stays(service):
     game = next(g for g in offered_games() if g.id == "bete")
     table = await seated(service, game)
     await play_deal(service, table, passing=True)
-    [past] = await service.history(10, game.id, None)
+    [past], _ = await service.history(10, game.id, None)
     assert past.declarers == ()
     assert result_of(past, "en") == (
         "All passed, nobody played: the antes paid stay in the pot, the stake for the next hand."

@@ -319,4 +319,4 @@ async def test_a_command_of_every_game_counts_in_no_one_games_money(world) -> No
     said = [text for command in await registered(world.bot.tree) for text in descriptions(command)]
     wrong = [f"{text!r} ({unit})" for text in said for unit in units if unit in text.split()]
     assert not wrong, "\n".join(wrong)
-    assert len(said) > 20 and units >= {"sous", "j.", "pts"}
+    assert len(said) > 20 and units >= {"sous", "jetons", "pts"}

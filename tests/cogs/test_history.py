@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 
+from db import HandSeat
 from games.bete_hombree import Action
 from games.registry import game as registered
 from tests.bot.example import actions
 from tests.cogs.helpers import act_in_dm
 from tests.cogs.test_full_hand import open_full_table
+from tests.cogs.test_refusals import refused
 
 
 async def test_history_gives_each_hand_and_its_record(world):
@@ -45,3 +47,33 @@ async def test_history_gives_each_hand_and_its_record(world):
     assert not theirs.response.attachments
     only_bete = await sud.slash(world.channel, "history", game="bete")
     assert not only_bete.response.attachments
+
+
+async def test_older_hands_are_on_later_pages(world):
+    """Only the five newest hands fitted: a hand further back, and its number for
+    ``review:``, could not be reached. Twelve hands are three pages, each saying which
+    and how to reach the next; a page past the last is refused."""
+    ids = [str(m.id) for m in world.members]
+    async with world.bot.db.transaction() as store:
+        for hand_no in range(1, 13):
+            game = "bete-hombree" if hand_no % 2 else "hombre"
+            await store.ledger.insert_hand(
+                guild_id=world.guild.id,
+                game=game,
+                table_id=None,
+                hand_no=hand_no,
+                record={"game": game},
+                declarer=None,
+                made=None,
+                players=[HandSeat(player, f"P{n}", 0) for n, player in enumerate(ids)],
+            )
+    sud = world.members[0]
+    first = (await sud.slash(world.channel, "history")).response.embeds[0]
+    assert first.title == "History — page 1 of 3" and "/history page:2" in first.footer.text
+    last = (await sud.slash(world.channel, "history", page=3)).response.embeds[0]
+    assert last.title == "History — page 3 of 3" and not last.footer.text
+    assert last.description.count("`#") == 2 and "`#1`" in last.description  # the oldest
+    refused(world, await sud.slash(world.channel, "history", page=4), "only 3 pages")
+    # a game as typed: La Bête Hombrée's six hands, two pages
+    typed = (await sud.slash(world.channel, "history", game="hombree")).response.embeds[0]
+    assert typed.title == "History — page 1 of 2"
