@@ -7,11 +7,11 @@ elsewhere (a test's) registers itself the same way, with ``register``.
 
 from __future__ import annotations
 
-import unicodedata
 from importlib import import_module
 
 from bot.game import TableGame
 from bot.texts.i18n import add_family, add_texts
+from bot.texts.parsing import plain
 from bot.texts.translator import add_command_names
 from games import offered
 
@@ -64,8 +64,7 @@ def game_named(text: str) -> TableGame:
 
 
 def _folded(text: str) -> str:
-    decomposed = unicodedata.normalize("NFD", text.casefold())
-    return "".join(c for c in decomposed if c.isalnum())
+    return "".join(c for c in plain(text).casefold() if c.isalnum())
 
 
 def table_games() -> list[TableGame]:
