@@ -73,7 +73,7 @@ async def test_older_hands_are_on_later_pages(world):
     last = (await sud.slash(world.channel, "history", page=3)).response.embeds[0]
     assert last.title == "History — page 3 of 3" and not last.footer.text
     assert last.description.count("`#") == 2 and "`#1`" in last.description  # the oldest
-    refused(world, await sud.slash(world.channel, "history", page=4), "only 3 pages")
+    refused(world, await sud.slash(world.channel, "history", page=4), "3 pages in all")
     # a game as typed: La Bête Hombrée's six hands, two pages
     typed = (await sud.slash(world.channel, "history", game="hombree")).response.embeds[0]
     assert typed.title == "History — page 1 of 2"
