@@ -1,6 +1,7 @@
 """What ``/play``'s autocomplete offers the player to act: the moves their buttons offer
 (``HandDrawer.offered``), each said as in the hand's context, in the order of their hand,
-filtered by what they typed; Discord shows ``CHOICES`` at most."""
+filtered by what they typed; Discord shows ``CHOICES`` at most.  What it offers, or a
+button's label, typed back by hand is read as that move (``offered_named``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from typing import Any
 from discord.app_commands import Choice
 
 from bot.renderer import CardRow, Renderer
-from bot.texts.parsing import matches
+from bot.texts.i18n import LANGS
+from bot.texts.parsing import matches, plain
 from games.cards import Card, PlaysOneCard
 
 CHOICES = 25  # Discord shows 25 choices at most
@@ -30,6 +32,27 @@ def play_choices(
         if value not in out and (action in built or matches(typed, label, value)):
             out[value] = Choice(name=label[:100], value=value[:100])
     return list(out.values())[:CHOICES]
+
+
+def offered_named(renderer: Renderer[Any, Any, Any], view: Any, typed: str) -> Any | None:
+    """The move offered to ``view``'s seat whose words, in any language, are ``typed``
+    (case, accents, spaces and punctuation aside): a label copied from a button or a
+    choice, such as "Je cagnote (pour 4)".  None if no offered move, or several, read so."""
+    key = _folded(typed)
+    found = {}
+    for action in renderer.offered(view) if key else ():
+        for lang in LANGS:
+            said = (
+                renderer.move_text(view, action, lang),
+                renderer.listed_text(view, action, lang),
+            )
+            if key in map(_folded, said):
+                found[str(action)] = action
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _folded(text: str) -> str:
+    return "".join(c for c in plain(text).casefold() if c.isalnum() or c in "♠♥♦♣")
 
 
 def offered_order(rows: list[CardRow], legal: Sequence[Any], typed: bool) -> list[Any]:

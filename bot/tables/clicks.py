@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import MoveRefused, UserError
+from bot.play_choices import offered_named
 from bot.tables.table import LiveTable
 
 
@@ -46,7 +47,7 @@ def checked_move(table: LiveTable, seat: int, click: Click) -> Any:
     renderer = table.game.renderer
     action = click.action
     if action is None and click.notation is not None:  # what was typed is read first:
-        action = renderer.parse_move(click.notation)  # words that are no move say so
+        action = typed_move(table, seat, click.notation)  # words that are no move say so
     if click.moves is not None and click.moves != table.moves:
         raise UserError("error.stale")
     state = table.state
@@ -69,3 +70,22 @@ def checked_move(table: LiveTable, seat: int, click: Click) -> Any:
         legal = list(state.legal_actions())
         raise MoveRefused(table.game, state.view(seat), action, refusal, legal)
     return action
+
+
+def typed_move(table: LiveTable, seat: int, text: str) -> Any:
+    """The game's Action of what ``seat`` typed: the game's notation or the players'
+    words for a move, or else, for the seat to act, the label of a move it is offered.
+
+    Raises the game's ``UserError`` for words that are neither.  Only the typing seat's
+    own offered moves are matched: another's would tell, by the answer, what it holds."""
+    renderer = table.game.renderer
+    try:
+        return renderer.parse_move(text)
+    except UserError:
+        state = table.state
+        if table.status != "playing" or state is None or state.is_over or state.turn != seat:
+            raise
+        action = offered_named(renderer, state.view(seat), text)
+        if action is None:
+            raise
+        return action

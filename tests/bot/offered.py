@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+from typing import Any
+
 from bot.game import TableGame
 from bot.games import table_games
 from games import offered
@@ -13,3 +17,14 @@ def offered_games() -> list[TableGame]:
     games = [g for g in table_games() if g.id.replace("-", "_") in offered.PACKAGES]
     assert len(games) == len(offered.PACKAGES)
     return games
+
+
+def positions(game: TableGame, seed: int) -> Iterator[Any]:
+    """Each position of a random deal of ``game`` (its state, before the move played)."""
+    players = [f"p{i}" for i in range(game.min_seats)]
+    session, _ = game.port.start(players, seed, game.spec.options_from({}))
+    state = session.deal(seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        yield state
+        state.apply(rng.choice(state.legal_actions()))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import UserError
+from bot.games import game_named
 from bot.games.besigue import codec as besigue_codec
 from bot.games.bete import codec as bete_codec
 from bot.games.bete_hombree.codec import (
@@ -17,10 +18,12 @@ from bot.games.bete_hombree.codec import (
 )
 from bot.games.hombre import codec as hombre_codec
 from bot.ids import ComponentId
+from bot.play_choices import offered_named
+from bot.texts.i18n import LANGS
 from bot.texts.parsing import parse_card, parse_cards
 from games import bete, hombre
 from games.bete_hombree import Action
-from tests.bot.offered import offered_games
+from tests.bot.offered import offered_games, positions
 
 
 @pytest.mark.parametrize(
@@ -250,3 +253,35 @@ def test_any_card_typed_is_a_move_or_a_clear_refusal(game, text):
         assert error.key in ("error.bad_input", "error.bad_card")
     else:
         assert str(game.port.parse_action(str(move))) == str(move)
+
+
+@pytest.mark.parametrize("game", offered_games(), ids=lambda g: g.id)
+def test_every_offered_move_typed_as_it_is_shown_is_that_move(game):
+    """A button's label or an autocomplete choice, copied into ``/play`` by hand in either
+    language, is the move it shows: the game's parser reads it, or else the seat's own
+    offered moves do (``offered_named``)."""
+    renderer, shown = game.renderer, 0
+    for seed in range(4):
+        for state in positions(game, seed):
+            view = state.view(state.turn)
+            for action in renderer.offered(view):
+                for lang in LANGS:
+                    text = renderer.move_text(view, action, lang)
+                    try:
+                        read = renderer.parse_move(text)
+                    except UserError:
+                        read = offered_named(renderer, view, text)
+                        shown += 1
+                    assert str(read) == str(action), (lang, text)
+    assert shown, "no label needed reading back"  # e.g. "Je cagnote (pour 4)"
+
+
+def test_a_label_is_read_only_among_the_moves_offered_now():
+    game = game_named("bete-hombree")
+    assert game is not None
+    state = next(s for s in positions(game, 1) if s.legal_actions())
+    view = state.view(state.turn)
+    offered = game.renderer.offered(view)
+    assert offered_named(game.renderer, view, "SANS PREJUDICE (blind 2)") in offered
+    assert offered_named(game.renderer, view, "Je prends le tout (5)") is None  # not now
+    assert offered_named(game.renderer, view, "(!)") is None

@@ -3,7 +3,6 @@ code of every game the bot offers; a card refused at the trick says the duty it 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,7 +16,7 @@ from bot.texts.refusals import error_text, refusal_error
 from games.cards import SUITED_RANKS, Card, Suit
 from games.duties import Must
 from games.refusals import Refusal, Rule
-from tests.bot.offered import offered_games
+from tests.bot.offered import offered_games, positions
 
 
 @pytest.mark.parametrize("game", offered_games(), ids=lambda g: g.id)
@@ -35,17 +34,6 @@ def _cards(packs: int = 2) -> list[Card]:
     """Every card of up to ``packs`` packs, the jokers too, as a move may name them."""
     suited = [Card(s, r, c) for c in range(packs) for s in Suit for r in SUITED_RANKS]
     return suited + [Card.joker(c) for c in range(packs)]
-
-
-def positions(game: TableGame, seed: int) -> Iterator[Any]:
-    """Each position of a random deal of ``game`` (its state, before the move played)."""
-    players = [f"p{i}" for i in range(game.min_seats)]
-    session, _ = game.port.start(players, seed, game.spec.options_from({}))
-    state = session.deal(seed)
-    rng = random.Random(seed)
-    while not state.is_over:
-        yield state
-        state.apply(rng.choice(state.legal_actions()))
 
 
 def broken_duties(game: TableGame, seed: int) -> Iterator[tuple[Any, Any, Refusal]]:

@@ -261,3 +261,17 @@ async def test_once_the_opener_has_left_the_first_seated_closes_the_lobby(world)
 
 async def test_once_the_opener_has_left_the_first_seated_closes_the_lobby_in_french(world, french):
     await close_a_lobby(world, LOBBY_CLOSERS["fr"])
+
+
+async def test_a_button_label_typed_with_play_is_that_move(world):
+    table = await open_full_table(world)
+    est, nord = world.members[1], world.members[2]
+    assert table.state is not None and table.state.turn == 1
+    assert "Sans préjudice (blind 2)" in message_text(last_dm(world, 1))  # Est's button
+    moves = table.moves
+    # Nord is not to act: his words are not read among Est's moves
+    refused(world, await nord.slash(world.channel, "play", move="Sans préjudice (blind 2)"))
+    assert table.moves == moves
+    result = await est.slash(world.channel, "play", move="sans prejudice (blind 2)")
+    assert result.ephemeral and table.moves == moves + 1
+    assert table.state.actions[-1] == (1, Action.parse("sans-prejudice"))
