@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from games.cards import Card, card_mask, cards_of, number_copies, parse_cards
 from games.refusals import Turns
@@ -74,20 +74,17 @@ def load(path: str | Path) -> dict[str, Any]:
 
 _REQUIRED: Any = object()
 
+MOST: Final = 10**9
+"""No number of a record is larger: an amount of a table's whole history is far less,
+and every sum of such amounts fits the database's 64-bit integers."""
 
-def whole(value: Any, name: str, least: int = 0, most: int | None = None) -> int:
-    """``value`` as a whole number from ``least`` (to ``most``), a record's field
+
+def whole(value: Any, name: str, least: int = 0, most: int = MOST) -> int:
+    """``value`` as a whole number from ``least`` to ``most``, a record's field
     ``name``: a JSON number with no fraction, never true or false, never text; else
     ``RecordError`` naming the field."""
-    outside = (
-        isinstance(value, bool)
-        or not isinstance(value, int)
-        or value < least
-        or (most is not None and value > most)
-    )
-    if outside:
-        span = f"{least} to {most}" if most is not None else f"from {least}"
-        raise RecordError(f"{name} is a whole number {span}, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise RecordError(f"{name} is a whole number {least} to {most:,}, not {value!r}")
     return int(value)
 
 
@@ -95,7 +92,7 @@ def whole_field(
     data: Mapping[str, Any],
     name: str,
     least: int = 0,
-    most: int | None = None,
+    most: int = MOST,
     default: Any = _REQUIRED,
 ) -> int:
     """The whole number of a record's field ``name`` (``whole``), or ``default`` where
@@ -458,10 +455,7 @@ def read_register(items: Any, seats: int) -> tuple[tuple[Owner, int], ...]:
             raise RecordError(f"a register owner is a seat, a name or null, not {owner!r}")
         if isinstance(owner, int) and not 0 <= owner < seats:
             raise RecordError(f"register owner {owner} is not a seat 0-{seats - 1}")
-        amount = item["amount"]
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise RecordError(f"a register amount is a positive whole number, not {amount!r}")
-        register.append((owner, amount))
+        register.append((owner, whole(item["amount"], "a register amount", 1)))
     return tuple(register)
 
 

@@ -64,12 +64,8 @@ class HombreRecord:
             players = recorded_players(data, GAME, "L'Hombre", range(SEATS, SEATS + 1))
             register = []
             for item in data.get("register", []):
-                owner, amount = item["owner"], item["amount"]
-                if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < SEATS:
-                    raise RecordError(f"a bête's owner is a seat 0-{SEATS - 1}, not {owner!r}")
-                if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-                    raise RecordError(f"a bête is a positive whole number, not {amount!r}")
-                register.append(Bete(owner, amount))
+                owner = whole(item["owner"], "a bête's owner (a seat)", 0, SEATS - 1)
+                register.append(Bete(owner, whole(item["amount"], "a bête", 1)))
             bete = data.get("bete_in_play")
             pool = Pool(
                 whole_field(data, "poule", default=0),

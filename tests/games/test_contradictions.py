@@ -101,7 +101,7 @@ def test_with_next_bete_a_pinandele_in_the_register_is_refused(pot: int) -> None
 def test_a_negative_pot_is_refused() -> None:
     data = record("example1")
     data["pot"] = -8
-    with pytest.raises(RecordError, match="pot is a whole number from 0"):
+    with pytest.raises(RecordError, match="pot is a whole number 0 to 1,000,000,000"):
         replay_result(data)
 
 
@@ -138,7 +138,7 @@ def test_a_round_start_fills_the_reserve_first() -> None:
 def test_a_negative_part_of_the_pot_is_refused() -> None:
     data = mid_round(10)
     data["pot"]["kings"] = -1
-    with pytest.raises(RecordError, match=r"pot\.kings is a whole number from 0"):
+    with pytest.raises(RecordError, match=r"pot\.kings is a whole number 0 to 1,000,000,000"):
         replay_result(data)
 
 

@@ -38,8 +38,8 @@ BAD: list[tuple[str, Change, str]] = [
     ("example1", setting("dealer", True), "dealer is a whole number 0 to 3, not True"),
     ("example1", setting("dealer", 1e400), "dealer is a whole number 0 to 3"),
     ("example1", setting("dealer", 4), "dealer is a whole number 0 to 3, not 4"),
-    ("example1", setting("pot", "5"), "pot is a whole number from 0, not '5'"),
-    ("example1", setting("pot", 2.5), "pot is a whole number from 0"),
+    ("example1", setting("pot", "5"), "pot is a whole number 0 to 1,000,000,000, not '5'"),
+    ("example1", setting("pot", 2.5), "pot is a whole number 0 to 1,000,000,000"),
     ("example1", setting("players", "SENO"), "players is a list of names, not 'SENO'"),
     ("example1", setting("players", [{"x": 0}] * 4), "players is a list of names"),
     ("example1", setting("options", [1]), "options is a JSON object, not [1]"),
@@ -47,10 +47,23 @@ BAD: list[tuple[str, Change, str]] = [
     ("bete_curieuse_contre", setting("bete_in_play", "false"), "bete_in_play is true or false"),
     ("bete_curieuse_contre", setting("pot", 3), "pot is a JSON object, not 3"),
     ("bete_curieuse_contre", setting("dealer", 3), "dealer is a whole number 0 to 2, not 3"),
-    ("hombre_win", setting("poule", "3"), "poule is a whole number from 0, not '3'"),
-    ("hombre_win", setting("ante", 2.5), "ante is a whole number from 0, not 2.5"),
-    ("hombre_win", setting("bete_in_play", "3"), "bete_in_play is a whole number from 1"),
+    ("hombre_win", setting("poule", "3"), "poule is a whole number 0 to 1,000,000,000, not '3'"),
+    ("hombre_win", setting("ante", 2.5), "ante is a whole number 0 to 1,000,000,000, not 2.5"),
+    (
+        "hombre_win",
+        setting("bete_in_play", "3"),
+        "bete_in_play is a whole number 1 to 1,000,000,000",
+    ),
     ("hombre_win", in_first_deal("dealer", "0"), "deal 0: dealer is a whole number 0 to 2"),
+    # amounts no table makes, beyond what the database's integers can sum
+    ("example1", setting("pot", 10**40), "pot is a whole number 0 to 1,000,000,000, not 1000"),
+    ("hombre_all_pass", setting("poule", 10**12), "poule is a whole number 0 to 1,000,000,000"),
+    ("hombre_all_pass", setting("ante", 10**12), "ante is a whole number 0 to 1,000,000,000"),
+    ("bete_curieuse_contre", lambda d: d["pot"].update(kings=10**40), "pot.kings is a whole"),
+    ("bete_curieuse_contre", lambda d: d["register"][0].update(amount=10**40), "register amount"),
+    ("example1", lambda d: d["register"][0].update(amount=10**10), "a register amount is a whole"),
+    ("hombre_win", setting("register", [{"owner": 0, "amount": 10**40}]), "a bête is a whole"),
+    ("hombre_win", setting("register", [{"owner": 3, "amount": 1}]), "owner (a seat) is a whole"),
 ]
 
 
