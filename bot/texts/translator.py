@@ -27,9 +27,9 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "Only the hands this player played": "Seulement les coups de ce joueur",
     "review": "analyse",
     "page": "page",
-    "Older hands: page 2, 3...": "Les coups plus anciens : page 2, 3...",
+    "Older hands: page 2, 3...": "Les coups plus anciens : page 2, 3…",
     "The review of this hand (its number #): yours, or player's": (
-        "L'analyse de ce coup (son numéro n°) : la vôtre, ou celle de joueur"
+        "L'analyse de ce coup (son n°) : la vôtre, ou celle du joueur choisi"
     ),
     "settings": "reglages",
     "notify": "prevenir",
@@ -108,7 +108,7 @@ COMMANDS_FR: Final[dict[str, str]] = {
         "Montrer les cartes en images (non : texte seul)"
     ),
     "A Hint button in each hand (default: on when a computer player sits)": (
-        "Un bouton Indice dans chaque main (d'office : oui avec un joueur ordinateur)"
+        "Un bouton Indice dans chaque main (par défaut : oui si un joueur ordinateur est assis)"
     ),
     "Language of the table's public messages (remembered for this server)": (
         "Langue des messages publics de la table (retenue pour ce serveur)"

@@ -74,7 +74,7 @@ def test_a_combination_names_the_cards_it_takes_from_the_table():
     assert "the bésigue Q♠ + J♦ laid (40)" in second  # the jack served in the jacks
     assert not any("four jacks" in label for label in second)  # never twice in a kind
     buttons = BesigueRenderer().declare_buttons(TABLE, state.view(1), "fr")
-    assert "le bésigue D♠ + V♦ posées (40)" in labels(buttons)
+    assert "le bésigue D♠ + V♦ posée (40)" in labels(buttons)
     assert all(len(item.custom_id) <= 100 for item in buttons)
 
 

@@ -73,6 +73,7 @@ def test_bad_card_and_card_lists():
         ("3 en belle", "bid 3 belle"),
         ("bid 4", "bid 4"),
         ("Premier pour 4", "bid 4"),
+        ("Dernier pour 5 en belle", "bid 5 belle"),
         ("b5b", "bid 5 belle"),
         ("Je cagnote", "cagnote"),
         ("je prends le tout", "tout"),

@@ -423,7 +423,7 @@ KEPT_LOBBY = {
         "start": "Start",
     },
     "fr": {
-        "not_taken": "Une partie reprise garde ses options et ses places ; non pris en compte :",
+        "not_taken": "garde ses options et ses places ; options non prises en compte :",
         "target": "`but`",
         "computers": "`ordinateurs`",
         "lobby": "Les joueurs de la partie gardée ont repris leurs places : cliquez sur",

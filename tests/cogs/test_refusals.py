@@ -233,7 +233,7 @@ LOBBY_CLOSERS = {
     "fr": {
         "join": "S'asseoir",
         "leave": "Se lever",
-        "opener": "Seul qui a ouvert la table peut la fermer",
+        "opener": "Seule la personne qui a ouvert la table peut la fermer",
         "first": "seul Est, premier assis, peut la fermer",
     },
 }

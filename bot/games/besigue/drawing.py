@@ -113,7 +113,8 @@ def meld_label(view: DealView, action: Action, lang: str) -> str:
         return meld_text(action.meld, action.cards, lang)
     text = kind_text(action.meld, lang) + (f" {cards_text(new, lang)} +" if new else "")
     points = action.meld.points
-    return text + " " + t(lang, "besigue.reused", cards=cards_text(reused, lang), points=points)
+    said = cards_text(reused, lang)
+    return f"{text} {t(lang, 'besigue.reused', cards=said, count=len(reused), points=points)}"
 
 
 class BesigueRenderer(PointsRenderer[DealView]):

@@ -122,7 +122,7 @@ def play_buttons(
             arg = str(card) + (":laid" if on_table and card in hand else "")
             label = card_text(card, lang) + (f" ×{count}" if count > 1 else "")
             if on_table:
-                label += " " + t(lang, f"{words}.from_table")
+                label += " " + t(lang, f"{words}.from_table", count=count)
             open_ = mine and arg in legal
             # a greyed-out card carries no move number: it changes only when it opens
             cid = ComponentId(table.id, table.moves if mine else 0, "play", arg)
@@ -244,7 +244,8 @@ class PointsRenderer(TableStatus[ViewT]):
         if action.kind is Kind.PLAY:
             assert action.card is not None
             text = card_text(action.card, lang)
-            return text + " " + t(lang, f"{self.words}.from_table") if action.laid else text
+            laid = t(lang, f"{self.words}.from_table", count=1)
+            return f"{text} {laid}" if action.laid else text
         if action.kind is Kind.MELD:
             assert action.meld is not None
             return self.meld_words(action.meld, action.cards, lang)

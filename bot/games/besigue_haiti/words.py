@@ -39,7 +39,8 @@ def meld_text(meld: Meld, lang: str, laid: int = 0) -> str:
         if real:
             parts.append(cards_text(real, lang))
         if reused:
-            parts.append(t(lang, "haiti.reused", cards=cards_text(reused, lang)))
+            said = cards_text(reused, lang)
+            parts.append(t(lang, "haiti.reused", cards=said, count=len(reused)))
         if jokers:
             parts.append(t(lang, "haiti.stand_in", count=jokers))
     return " ".join(parts) + f" ({meld.points})"

@@ -86,7 +86,7 @@ def parse_call(text: str) -> Action:
     key = re.sub(r"\s+", " ", plain(text).strip().lower())
     if key in _TYPED_CALLS:
         return call_of(_TYPED_CALLS[key])
-    key = re.sub(r"^(bid|premier pour|premier|dernier)\s*:?\s*", "", key)
+    key = re.sub(r"^(bid|premier pour|premier|dernier pour|dernier)\s*:?\s*", "", key)
     key = key.replace("en belle", "belle")
     match = re.fullmatch(r"b?([2-5])\s*(b|belle)?", key)
     if match:
