@@ -20,6 +20,7 @@ from bot.errors import MoveRefused, UserError
 from bot.settings import Settings
 from bot.tables.computer import Decider, PoolDecider
 from bot.tables.service import DealSource, TableService
+from bot.tables.table import LiveTable
 from bot.teacher.background import BackgroundReviews
 from bot.teacher.reviewer import Reviewer, inline_review
 from bot.texts.i18n import lang_for, t
@@ -88,6 +89,7 @@ class BeteBot(commands.Bot):
         self.handoffs = Handoffs(self, self.shard_plan)
         self.lost_shards = False  # stopped because another process may hold its shards now
         self._closing: asyncio.Task[None] | None = None
+        self._ending: set[asyncio.Task[None]] = set()  # tables of gone channels ending
         self.presenter = Presenter(self, settings.default_language, settings.dm_window)
         self.presenter.tables.server_errors = server_errors
 
@@ -125,6 +127,7 @@ class BeteBot(commands.Bot):
         self.presenter.posts.on_summary_posted = self._service.summary_posted
         self.presenter.live = self._service.tables.get
         self.presenter.tables.moved = self._service.set_message
+        self.presenter.tables.channel_gone = self._channel_lost
         self.presenter.notify_mode = self._service.notify_mode
         # before the handoffs' own look (sharded): only the clicks run here count
         self.presenter.answers_first.install(self._connection.parsers)
@@ -192,6 +195,32 @@ class BeteBot(commands.Bot):
         self._resumed = True
         live = self.service.tables
         await self.presenter.resume([live[i] for i in self._rebuilt if i in live])
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.end_in_gone_channel(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.end_in_gone_channel(payload.thread_id)
+
+    def _channel_lost(self, table: LiveTable) -> None:
+        """Discord answered that the table's channel is unknown (deleted while the bot
+        was away, say): the table ends as if its deletion had been seen."""
+        task = asyncio.get_running_loop().create_task(
+            self.end_in_gone_channel(table.row.channel_id)
+        )
+        self._ending.add(task)
+        task.add_done_callback(self._ending.discard)
+
+    async def end_in_gone_channel(self, channel_id: int) -> None:
+        """The table of a deleted channel ends (its players may sit elsewhere); its
+        players' private hands say so."""
+        try:
+            table = await self.service.channel_gone(channel_id)
+            if table is not None:
+                log.info("table %s ended: its channel %s is gone", table.id, channel_id)
+                await self.presenter.after_change(table)
+        except Exception:
+            log.exception("could not end the table of the deleted channel %s", channel_id)
 
     async def sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id

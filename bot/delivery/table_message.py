@@ -55,6 +55,7 @@ from bot.tables.table import LiveTable
 log = logging.getLogger(__name__)
 
 UNKNOWN_MESSAGE: Final = 10008
+UNKNOWN_CHANNEL: Final = 10003
 REPOST_GAP: Final = 5.0  # seconds at least between two messages of a table posted unasked
 OPENING: Final = 10.0  # seconds a new table's message id may be unknown (being answered)
 NEVER: Final = float("-inf")
@@ -119,6 +120,9 @@ class TableMessages:
         # Discord refused a permission in the table's channel; a send went through again
         self.refused: Callable[[LiveTable, discord.Forbidden], Awaitable[None]] | None = None
         self.through: Callable[[int], None] = lambda table_id: None
+        # Discord no longer has the table's channel: the table is to end (not awaited
+        # here, inside the table's own delivery)
+        self.channel_gone: Callable[[LiveTable], None] = lambda table: None
         self._moves: dict[int, bool] = {}  # a new message wanted (True: the old one retired)
         self._posted: dict[int, float] = {}  # when its message was last posted (monotonic)
         self._seen: dict[int, float] = {}  # when its message was last known to be there
@@ -216,6 +220,8 @@ class TableMessages:
             if error.code == UNKNOWN_MESSAGE and table.row.message_id == message_id:
                 log.info("the message of table %s is gone: posted again", table.id)
                 await self.gone(table)
+            elif error.code == UNKNOWN_CHANNEL:
+                self._lose(table, error)
             return
         except discord.Forbidden as error:
             if lacks_permission(error) and self.refused is not None:
@@ -226,6 +232,12 @@ class TableMessages:
             return
         self._seen[table.id] = time.monotonic()
         self.through(table.id)
+
+    def _lose(self, table: LiveTable, error: discord.NotFound) -> None:
+        """The table's channel is gone: nothing shows it any more, and it is ended."""
+        log.warning("table %s has no channel any more: %s", table.id, error)
+        self._lost.add(table.id)
+        self.channel_gone(table)
 
     def forget(self, table_id: int) -> None:
         for memory in (self._moves, self._posted, self._seen, self._probed):
@@ -286,8 +298,7 @@ class TableMessages:
                 self._moves[table.id] = False
                 await self._post(table)
             else:  # Unknown Channel: nowhere to show it
-                log.warning("table %s has no channel any more: %s", table.id, error)
-                self._lost.add(table.id)
+                self._lose(table, error)
             return
         except BaseException:
             shown.picture_held = UNKNOWN  # the next edit uploads its picture again
@@ -316,7 +327,10 @@ class TableMessages:
         )
         try:
             message = await channel.send(**payload, **send_files(payload["embed"]))
-        except BaseException:
+        except BaseException as error:
+            if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
+                self._lose(table, error)
+                return
             self._moves[table.id] = self._moves.get(table.id, False) or retire
             raise
         self._posted[table.id] = self._seen[table.id] = time.monotonic()

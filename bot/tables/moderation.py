@@ -34,6 +34,20 @@ class Moderation:
             await self.commit(table, [("end", payload)])
         return table
 
+    async def channel_gone(self, channel_id: int) -> LiveTable | None:
+        """End the table of a channel Discord no longer has (deleted, or the bot's access
+        to it gone for good), as a moderator's end does: nowhere to play it, and its
+        players, who sit at one table per server, free to open another.  None if no live
+        table was there."""
+        if self.finding.in_channel(channel_id) is None:
+            return None
+        try:
+            async with self._held_in(channel_id) as table:
+                await self.commit(table, [("end", {"reason": "channel_gone"})])
+        except UserError:  # ended meanwhile
+            return None
+        return table
+
     async def moderator_replace(
         self, channel_id: int, by: str, name: str, player: str
     ) -> LiveTable:

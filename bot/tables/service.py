@@ -498,6 +498,9 @@ class TableService:
     ) -> LiveTable:
         return await self.moderation.moderator_replace(channel_id, by, name, player)
 
+    async def channel_gone(self, channel_id: int) -> LiveTable | None:
+        return await self.moderation.channel_gone(channel_id)
+
     async def keep_choice(self, table_id: int, player: str, keep: bool) -> LiveTable:
         return await self.matches.keep_choice(table_id, player, keep)
 

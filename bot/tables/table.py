@@ -28,7 +28,8 @@ Events (``kind`` and payload):
   absent player (who keeps the seat, its money and its bêtes); ``return``: ``{"seat"}``
 - ``stop``: ``{"by"}`` (the session stops as its game does); ``vote``: ``{"player"}``;
   ``keep``: ``{"player", "keep"}`` (a match stopping: keep it for later, or not)
-- ``end``: ``{"reason"}`` (``finished``, ``agreed``, ``closed``, ``abandoned``), or
+- ``end``: ``{"reason"}`` (``finished``, ``agreed``, ``closed``, ``abandoned``,
+  ``channel_gone``: Discord no longer has the table's channel), or
   ``{"reason": "moderator", "by", "name"}``: a member who manages the server ended it
 - a ``replace`` made by such a member carries ``"moderator"``: their name
 """

@@ -516,6 +516,15 @@ class FakeDiscord:
         self._dispatch("CHANNEL_CREATE", channel.payload(), guild_id=guild.id)
         return channel
 
+    def delete_channel(self, channel: FakeChannel) -> None:
+        """A member deletes a channel: it is gone from the guild (its REST routes answer
+        *Unknown Channel*) and connected sessions get its CHANNEL_DELETE."""
+        guild = self.guilds[channel.guild_id] if channel.guild_id is not None else None
+        if guild is not None:
+            guild.channels.pop(channel.id, None)
+        self.channels.pop(channel.id, None)
+        self._dispatch("CHANNEL_DELETE", channel.payload(), guild_id=channel.guild_id)
+
     def add_user(
         self,
         name: str,

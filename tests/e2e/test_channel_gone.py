@@ -1,0 +1,78 @@
+"""A table whose channel is deleted ends (the real bot process on the fake Discord):
+whether the bot sees the deletion, or finds the channel unknown when it comes back
+after it.  Nothing offers a move any more, the hand in progress is not settled, and
+its players, who sit at one table per server, may open another elsewhere."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.texts.i18n import t
+from tests.e2e.fake import BotProcess, FakeDiscord
+from tests.e2e.outcome import Target, count_rows, database_of, reading
+from tests.e2e.players import WAIT, TablePlayers, new_command
+from tests.e2e.test_bad_input import seated_table
+
+
+def status_of(db: Target, table_id: int) -> str:
+    with reading(db) as con:
+        (status,) = con.execute("SELECT status FROM tables WHERE id = ?", (table_id,)).fetchone()
+    return str(status)
+
+
+async def a_move_made(players: TablePlayers) -> None:
+    offer = await players.server.wait_for(players.offer, WAIT, "a player's turn")
+    await players.act(offer)
+    await players.server.settle()
+
+
+async def ended_and_free(
+    server: FakeDiscord, bot: BotProcess, players: TablePlayers, hands: int, *, seen: bool
+) -> None:
+    """The table ended with no hand settled, and its first player opens a table in
+    another channel of the server.  Where the bot saw the table end (``seen``), no
+    private hand offers a move; a hand drawn before a restart, which the bot no longer
+    knows, may still, and its move is refused, changing nothing."""
+    db = database_of(bot)
+    await server.wait_for(
+        lambda: status_of(db, players.table_id) == "ended", WAIT, "the table ended"
+    )
+    await server.settle()
+    assert count_rows(db, "hands") == hands  # the hand in progress was not settled
+    offer = players.offer(after=0)
+    if seen:
+        assert offer is None, "a private hand still offers a move"
+    elif offer is not None:
+        events = count_rows(db, "table_events")
+        user = players.users[offer.seat]
+        ix = await user.click(offer.message, offer.components[0]["custom_id"], timeout=WAIT)
+        await ix.wait_ack(WAIT)
+        assert ix.ephemeral and t("fr", "error.table_gone") in ix.text(), ix.text()
+        assert count_rows(db, "table_events") == events
+    elsewhere = server.add_channel("autre-salon")
+    ix = await players.users[0].slash(new_command(players.game), channel=elsewhere)
+    table = await ix.wait_done(WAIT)
+    assert table is not None and not table.ephemeral, f"refused: {ix.text()!r}"
+    assert "Traceback" not in bot.output()
+
+
+async def test_a_table_whose_channel_is_deleted_ends(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    bot, players = await seated_table(server, make_bot)
+    await a_move_made(players)
+    hands = count_rows(database_of(bot), "hands")
+    server.delete_channel(server.channels[players.require_table().channel_id])
+    await ended_and_free(server, bot, players, hands, seen=True)
+
+
+async def test_a_channel_deleted_while_the_bot_was_away_ends_its_table_on_return(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    bot, players = await seated_table(server, make_bot)
+    await a_move_made(players)
+    hands = count_rows(database_of(bot), "hands")
+    await bot.kill()
+    server.delete_channel(server.channels[players.require_table().channel_id])  # none told
+    await bot.start()  # its table message, resumed, is in no channel
+    await ended_and_free(server, bot, players, hands, seen=False)
