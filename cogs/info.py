@@ -264,7 +264,9 @@ class Info(commands.Cog):
         embed = rules_embed(chosen, rules_topic(chosen, topic, lang), lang, table)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="history", description="The last hands of this server")
+    @app_commands.command(
+        name="history", description="The hands settled on this server, newest first"
+    )
     @app_commands.describe(
         game="The game",
         player="Only the hands this player played",
@@ -317,18 +319,18 @@ class Info(commands.Cog):
         embeds = [embed, *(shown for shown, _ in pictures)]
         await interaction.followup.send(embeds=embeds, files=files, ephemeral=True)
 
-    @betes.autocomplete("game")
     @scoreboard.autocomplete("game")
     @stats.autocomplete("game")
     @rules.autocomplete("game")
     @history.autocomplete("game")
     async def game_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
-        lang = self.bot.lang(interaction)
-        return [
-            Choice(name=game.spec.name(lang), value=game.id)
-            for game in table_games()
-            if matches(current, game.id, game.command.name, *game.spec.names.values())
-        ][:25]
+        return _game_choices(table_games(), self.bot.lang(interaction), current)
+
+    @betes.autocomplete("game")
+    async def register_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
+        """Only the games that keep a register of bêtes: ``/betes`` refuses the others."""
+        keeping = [game for game in table_games() if game.capabilities.register]
+        return _game_choices(keeping, self.bot.lang(interaction), current)
 
     @rules.autocomplete("topic")
     async def topic_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -347,6 +349,15 @@ class Info(commands.Cog):
             if matches(current, title, topic):
                 out.append(Choice(name=title[:100], value=topic))
         return out[:25]
+
+
+def _game_choices(games: list[TableGame], lang: str, current: str) -> list[Choice[str]]:
+    """The games of ``games`` that fit what the user typed, by any of their names."""
+    return [
+        Choice(name=game.spec.name(lang), value=game.id)
+        for game in games
+        if matches(current, game.id, game.command.name, *game.spec.names.values())
+    ][:25]
 
 
 def _game(game: str | None, table: LiveTable | None) -> TableGame:

@@ -23,7 +23,9 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "scoreboard": "classement",
     "rules": "regles",
     "history": "historique",
-    "The last hands of this server": "Les derniers coups de ce serveur",
+    "The hands settled on this server, newest first": (
+        "Les coups réglés sur ce serveur, du plus récent au plus ancien"
+    ),
     "Only the hands this player played": "Seulement les coups de ce joueur",
     "review": "analyse",
     "page": "page",

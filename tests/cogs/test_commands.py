@@ -99,6 +99,13 @@ async def test_game_and_topic_choices(world):
     assert [
         c["value"] for c in await sud.autocomplete(world.channel, "betes", "game", "hombr")
     ] == ["bete-hombree", "hombre"]
+    # /betes offers only the games that keep a register of bêtes, which it refuses others
+    registers = await sud.autocomplete(world.channel, "betes", "game", "")
+    assert [c["value"] for c in registers] == [
+        g.id for g in table_games() if g.capabilities.register
+    ]
+    assert "besigue" in [c["value"] for c in games]
+    assert "besigue" not in [c["value"] for c in registers]
     topics = await sud.autocomplete(world.channel, "rules", "topic", "", game="bete")
     assert [c["value"] for c in topics] == list(bot.games.table_game("bete").renderer.rule_topics)
     assert "Speaking" in [c["name"] for c in topics]

@@ -45,7 +45,8 @@ CHOICES: Final[dict[str, Labels]] = {
 
 COMMAND: Final = TableCommand(
     "besigue",
-    "Bésigue: two to four players, combinations on the table, brisques, the race to 1000",
+    "Bésigue: two to four players, combinations on the table, brisques, "
+    "a match to 1000 (600 at 3 or 4)",
     options,
     CHOICES,
 )
