@@ -18,6 +18,11 @@ from tests.e2e.players import WAIT, Move, TablePlayers
 
 EDITS = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
 POSTS = ("POST", "/channels/{channel_id}/messages")
+# a private hand is edited, and the next one or a turn notice posted, with its player's
+# last click's token while it lives (``bot.delivery.presenter``)
+HOOK_EDITS = ("PATCH", "/webhooks/{application_id}/{interaction_token}/messages/{message_id}")
+HOOK_POSTS = ("POST", "/webhooks/{application_id}/{interaction_token}")
+HELD = (EDITS, POSTS, HOOK_EDITS, HOOK_POSTS)  # what a kill point's hold keeps from landing
 
 
 @dataclass(frozen=True)
@@ -28,7 +33,8 @@ class KillPoint:
     """Wait until the next player is shown his move before the kill (else: kill right
     after the bot's answer)."""
     hold: bool = False
-    """Hold the bot's message edits and posts from the move on: it dies presenting."""
+    """Hold the bot's message edits and posts from the move on, its own and those made
+    with a click's token: it dies presenting."""
     old_button: bool = False
     """The next move must be possible from a message sent before the kill."""
 
@@ -74,18 +80,20 @@ def arm(
         if not chosen and kill.when(move, players.moves):
             chosen.append(move)
             if kill.hold:
-                # the previous move's presentation (its turn notice among its posts) has
-                # landed: what is held is this move's
+                # the bot quiet is no proof the previous move's presentation is over: its
+                # table edit may wait its turn under the bot's pacing, and once that is
+                # superseded by this move's, its private hands are drawn as the table is
+                # then, this move's turn included; so the tokens' routes are held too
                 await server.settle()
-                holds.extend([server.hold(*EDITS), server.hold(*POSTS)])
+                holds.extend(server.hold(*route) for route in HELD)
 
     async def after_move(move: Move) -> None:
         if not chosen or move is not chosen[0]:
             return
         if kill.presented:
             await server.wait_for(players.offer, WAIT, "the next player's turn")
-        if holds:  # the bot has started to present the move
-            await server.wait_for(lambda: holds[0].held > 0, WAIT, "the table message's edit")
+        if holds:  # the bot has started to present the move (or is still at the last one)
+            await server.wait_for(lambda: any(h.held for h in holds), WAIT, "a held request")
         before = counts(db)
         old = {m.id for u in players.users for m in [*u.dms(), *u.ephemerals()]}
         await bot.kill()
