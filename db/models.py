@@ -77,6 +77,18 @@ class TableRow:
 
 
 @dataclass(frozen=True, slots=True)
+class HandMessage:
+    """A player's private hand message at a table: the DM the bot edits as play goes on,
+    sent for the table's deal ``hand_no``."""
+
+    table_id: int
+    player: str
+    channel_id: int
+    message_id: int
+    hand_no: int
+
+
+@dataclass(frozen=True, slots=True)
 class TableEvent:
     """One accepted action of a live table, in order; replaying them rebuilds it."""
 

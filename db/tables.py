@@ -7,7 +7,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from db.models import SeatRow, TableEvent, TableRow
+from db.models import HandMessage, SeatRow, TableEvent, TableRow
 from db.repository import Repository, Row, now_text, record_of
 
 _TABLE_COLUMNS = (
@@ -75,6 +75,25 @@ class TableRepository(Repository):
 
     async def set_table_message(self, table_id: int, message_id: int | None) -> None:
         await self._run("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+
+    async def set_hand_message(self, hand: HandMessage) -> None:
+        """The player's private hand at the table is this message from now on."""
+        await self._run(
+            "INSERT INTO hand_messages (table_id, player, channel_id, message_id, hand_no)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, player) DO UPDATE SET"
+            " channel_id = excluded.channel_id, message_id = excluded.message_id,"
+            " hand_no = excluded.hand_no",
+            (hand.table_id, hand.player, hand.channel_id, hand.message_id, hand.hand_no),
+        )
+
+    async def open_hand_messages(self) -> list[HandMessage]:
+        """The private hand messages of every table not ended."""
+        rows = await self._all(
+            "SELECT h.table_id, h.player, h.channel_id, h.message_id, h.hand_no"
+            " FROM hand_messages h JOIN tables t ON t.id = h.table_id"
+            " WHERE t.status != 'ended' ORDER BY h.table_id, h.player"
+        )
+        return [record_of(HandMessage, r) for r in rows]
 
     async def set_table_status(self, table_id: int, status: str) -> None:
         ended = now_text() if status == "ended" else None

@@ -129,11 +129,13 @@ class BeteBot(commands.Bot):
         self.presenter.tables.moved = self._service.set_message
         self.presenter.tables.channel_gone = self._channel_lost
         self.presenter.notify_mode = self._service.notify_mode
+        self.presenter.hand_sent = self._service.set_hand_message
         # before the handoffs' own look (sharded): only the clicks run here count
         self.presenter.answers_first.install(self._connection.parsers)
         await self._hold_shards()
         count = await self._service.load()
         self._rebuilt = list(self._service.tables)  # not the tables opened before on_ready
+        self.presenter.known_hands(self._service.tables, await self._service.open_hand_messages())
         log.info(
             "database %s open; %d live table(s) rebuilt%s",
             self.settings.database_shown,

@@ -59,6 +59,7 @@ from bot.drawing.render import (
 from bot.game import LogLine
 from bot.tables.table import LiveTable
 from bot.texts.i18n import lang_for, t
+from db.models import HandMessage
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +83,8 @@ class Presenter:
         self._locks: dict[int, asyncio.Lock] = {}
         # how a player wants to be told it is their turn: dm, mention or none
         self.notify_mode: Callable[[str], Awaitable[str]] | None = None
+        # records a player's new private hand message, for a restart to go on editing it
+        self.hand_sent: Callable[[HandMessage], Awaitable[None]] | None = None
         self.dm_window = dm_window
         self.notice_after = NOTICE_AFTER
         self._dm_channels: dict[str, int] = {}  # player: their DM channel with the bot
@@ -248,11 +251,30 @@ class Presenter:
             new.fingerprint, new.hand_no, new.controls = fingerprint, hand_no, controls
             new.over = over
             self.shown(table).dms[info.player] = new
+            await self._hand_sent(table, info.player, new)
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
             self.shown(table).dm_closed.add(info.player)
             await self._tell_dm_closed(table, info.player)
+
+    async def _hand_sent(self, table: LiveTable, player: str, ref: DMRef) -> None:
+        if self.hand_sent is None:
+            return
+        sent = HandMessage(table.id, player, ref.channel_id, ref.message_id, ref.hand_no)
+        try:
+            await self.hand_sent(sent)
+        except Exception as error:  # (the database closing, say) a restart sends another
+            log.warning("could not record the private hand of %s: %r", player, error)
+
+    def known_hands(self, tables: dict[int, LiveTable], hands: list[HandMessage]) -> None:
+        """After a restart, the private hands sent before it: edited from now on (what
+        they show unknown, the next change redraws them), closed when the table ends."""
+        for hand in hands:
+            table = tables.get(hand.table_id)
+            if table is not None and table.seat_of(hand.player) is not None:
+                ref = DMRef(hand.channel_id, hand.message_id, "", hand.hand_no)
+                self.shown(table).dms[hand.player] = ref
 
     def _hand_later(self, table: LiveTable, player: str) -> None:
         """A private hand Discord did not take: the outbox tries it again (drawn as the

@@ -40,6 +40,7 @@ from bot.texts.i18n import worded
 from db import Database, Store
 from db.models import (
     GuildSettings,
+    HandMessage,
     KeptMatch,
     MatchScoreRow,
     PastHand,
@@ -322,6 +323,15 @@ class TableService:
         async with self.db.transaction() as store:
             await store.tables.set_table_message(table.id, message_id)
         table.row = _replace_message(table, message_id)
+
+    async def set_hand_message(self, hand: HandMessage) -> None:
+        async with self.db.transaction() as store:
+            await store.tables.set_hand_message(hand)
+
+    async def open_hand_messages(self) -> list[HandMessage]:
+        """The private hands of the tables not ended (this process's among them)."""
+        async with self.db.reading() as store:
+            return await store.tables.open_hand_messages()
 
     async def start(self, table_id: int, player: str) -> LiveTable:
         async with self.finding.held(table_id) as table:

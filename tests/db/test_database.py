@@ -9,6 +9,7 @@ import pytest
 
 from db import Database, HandSeat, NewEntry, NewPayment
 from db.database import migrations
+from db.models import HandMessage
 
 both = pytest.mark.both_backends
 
@@ -83,6 +84,27 @@ async def test_one_open_table_per_channel_and_one_seat_per_guild(database_target
         await store.tables.set_table_status(first.id, "ended")
         await store.tables.add_seat(other.id, 1, 0, "a", "A")  # free again once the table ended
         await store.tables.insert_table(**args, created_by="c", seed=3)  # the channel is free too
+    await db.close()
+
+
+@both
+async def test_a_players_private_hand_message_is_kept_while_the_table_lives(database_target):
+    db = await Database.open(database_target)
+    args = dict(guild_id=1, game="bete-hombree", options={}, turn_seconds=0, created_by="a")
+    big = 1_576_245_928_308_768_768  # Discord's ids pass 2**60
+    async with db.transaction() as store:
+        live = await store.tables.insert_table(**args, channel_id=2, seed=1)
+        ended = await store.tables.insert_table(**args, channel_id=3, seed=2)
+        await store.tables.set_hand_message(HandMessage(live.id, "a", big, big + 1, 1))
+        await store.tables.set_hand_message(HandMessage(live.id, "b", 5, 6, 1))
+        await store.tables.set_hand_message(HandMessage(live.id, "a", big, big + 9, 2))  # anew
+        await store.tables.set_hand_message(HandMessage(ended.id, "c", 7, 8, 1))
+        await store.tables.set_table_status(ended.id, "ended")
+    async with db.reading() as store:
+        assert await store.tables.open_hand_messages() == [
+            HandMessage(live.id, "a", big, big + 9, 2),
+            HandMessage(live.id, "b", 5, 6, 1),
+        ]
     await db.close()
 
 

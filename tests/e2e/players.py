@@ -363,7 +363,9 @@ class TablePlayers:
             await self._click(seat, message, str(calls[choice]["custom_id"]), "call", choice)
             return
         cards = by_verb["play"]
-        laid = {t(lang, key) for lang in ("fr", "en") for key in FROM_TABLE}
+        laid = {
+            t(lang, key, count=n) for lang in ("fr", "en") for key in FROM_TABLE for n in (1, 2)
+        }
         from_table = [(c, b) for c, b in cards if any(w in str(b.get("label")) for w in laid)]
         from_hand = [(c, b) for c, b in cards if (c, b) not in from_table]
         cid, button = from_table[0] if from_table and offer.moves % 2 else (from_hand or cards)[-1]

@@ -57,7 +57,8 @@ def from_table(move: Move) -> bool:
         if c.get("custom_id") == move.custom_id
     )  # fmt: skip
     label = str(button.get("label"))
-    return move.verb == "play" and any(t(lang, "besigue.from_table") in label for lang in LANGS)
+    said = {t(lang, "besigue.from_table", count=n) for lang in LANGS for n in (1, 2)}
+    return move.verb == "play" and any(words in label for words in said)
 
 
 def scores(game: Game) -> list[list[int]]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.texts.i18n import t
 from tests.e2e.fake import BotProcess, FakeDiscord
 from tests.e2e.outcome import Target, count_rows, database_of, reading
 from tests.e2e.players import WAIT, TablePlayers, new_command
@@ -27,28 +26,18 @@ async def a_move_made(players: TablePlayers) -> None:
 
 
 async def ended_and_free(
-    server: FakeDiscord, bot: BotProcess, players: TablePlayers, hands: int, *, seen: bool
+    server: FakeDiscord, bot: BotProcess, players: TablePlayers, hands: int
 ) -> None:
-    """The table ended with no hand settled, and its first player opens a table in
-    another channel of the server.  Where the bot saw the table end (``seen``), no
-    private hand offers a move; a hand drawn before a restart, which the bot no longer
-    knows, may still, and its move is refused, changing nothing."""
+    """The table ended with no hand settled, no private hand offers a move (those sent
+    before a restart included: the bot kept which they are), and its first player opens
+    a table in another channel of the server."""
     db = database_of(bot)
     await server.wait_for(
         lambda: status_of(db, players.table_id) == "ended", WAIT, "the table ended"
     )
     await server.settle()
     assert count_rows(db, "hands") == hands  # the hand in progress was not settled
-    offer = players.offer(after=0)
-    if seen:
-        assert offer is None, "a private hand still offers a move"
-    elif offer is not None:
-        events = count_rows(db, "table_events")
-        user = players.users[offer.seat]
-        ix = await user.click(offer.message, offer.components[0]["custom_id"], timeout=WAIT)
-        await ix.wait_ack(WAIT)
-        assert ix.ephemeral and t("fr", "error.table_gone") in ix.text(), ix.text()
-        assert count_rows(db, "table_events") == events
+    assert players.offer(after=0) is None, "a private hand still offers a move"
     elsewhere = server.add_channel("autre-salon")
     ix = await players.users[0].slash(new_command(players.game), channel=elsewhere)
     table = await ix.wait_done(WAIT)
@@ -63,7 +52,7 @@ async def test_a_table_whose_channel_is_deleted_ends(
     await a_move_made(players)
     hands = count_rows(database_of(bot), "hands")
     server.delete_channel(server.channels[players.require_table().channel_id])
-    await ended_and_free(server, bot, players, hands, seen=True)
+    await ended_and_free(server, bot, players, hands)
 
 
 async def test_a_channel_deleted_while_the_bot_was_away_ends_its_table_on_return(
@@ -75,4 +64,32 @@ async def test_a_channel_deleted_while_the_bot_was_away_ends_its_table_on_return
     await bot.kill()
     server.delete_channel(server.channels[players.require_table().channel_id])  # none told
     await bot.start()  # its table message, resumed, is in no channel
-    await ended_and_free(server, bot, players, hands, seen=False)
+    await ended_and_free(server, bot, players, hands)
+
+
+def hand_messages(players: TablePlayers) -> list[set[int]]:
+    """Each player's private hands: their DMs from the bot with an embed (a turn
+    notice is a line of text)."""
+    return [{m.id for m in user.dms() if m.embeds} for user in players.users]
+
+
+async def test_a_restarted_bot_edits_the_private_hands_it_sent_before(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    """A restart in the middle of a deal sends nobody a second private hand: the bot
+    goes on editing the ones it sent (kept in the database), and the next move is
+    offered on one of them."""
+    bot, players = await seated_table(server, make_bot)
+    await a_move_made(players)
+    await a_move_made(players)
+    before = hand_messages(players)
+    assert all(len(sent) == 1 for sent in before), before
+    await bot.kill()
+    await bot.start()
+    for _ in range(3):
+        offer = await server.wait_for(players.offer, WAIT, "a player's turn")
+        assert offer.message.id in before[offer.seat], "the turn came on a new message"
+        await players.act(offer)
+        await server.settle()
+    assert hand_messages(players) == before
+    assert "Traceback" not in bot.output()
