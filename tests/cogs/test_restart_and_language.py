@@ -87,6 +87,6 @@ async def test_a_server_may_choose_french_for_its_public_messages(world):
     result = await sud.slash(world.channel, "table new hombree", language="fr")
     assert result.response.embeds[0].title == "La Bête Hombrée — table n° 1"
     shown = await sud.click(world.table_message(), label="Règles")  # private: the user's locale
-    assert shown.response.embeds[0].title == "La Bête Hombrée in short"
+    assert shown.response.embeds[0].title == "La Bête Hombrée — in short"
     board = await sud.slash(world.channel, "scoreboard")
     assert board.response.embeds[0].title == "Classement — La Bête Hombrée (depuis toujours)"
