@@ -440,13 +440,28 @@ def _draw_hand_panel(
     embed.description = "\n".join([where, *lines])
     for item in items:
         view.add_item(item)
-    if hint_offered(table, seat, own):
+    # the hint and the way to the table where the moves leave room (the moves first)
+    if hint_offered(table, seat, own) and has_room(view, LAST_ROW):
         hint = ComponentId(table.id, table.moves, "hint", str(seat))
-        view.add_item(button(hint, t(lang, "btn.hint"), discord.ButtonStyle.success, row=4))
-    if table.row.message_id is not None:
+        view.add_item(button(hint, t(lang, "btn.hint"), discord.ButtonStyle.success, row=LAST_ROW))
+    if table.row.message_id is not None and has_room(view, LAST_ROW):
         url = table_link(table)
-        view.add_item(discord.ui.Button(label=t(lang, "btn.to_table"), url=url, row=4))
+        view.add_item(discord.ui.Button(label=t(lang, "btn.to_table"), url=url, row=LAST_ROW))
     return embed, _finish(view), picture
+
+
+MAX_COMPONENTS: Final = 25  # Discord's, in one message: five rows of five
+LAST_ROW: Final = 4
+HAND_EXTRAS: Final = 2
+"""The buttons a private hand may add after its moves, on its last row: 💡 and the
+table's link (a game that may offer more moves than fit leaves them room)."""
+
+
+def has_room(view: discord.ui.View, row: int) -> bool:
+    """Whether one more button fits on ``row`` of ``view``: Discord takes 25 components
+    a message, five buttons (or one menu) a row."""
+    used = sum(item.width for item in view.children if item.row == row)
+    return len(view.children) < MAX_COMPONENTS and used < 5
 
 
 def hint_offered(table: LiveTable, seat: int, own: Any) -> bool:

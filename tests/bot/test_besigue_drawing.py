@@ -315,7 +315,8 @@ def test_a_seat_that_took_no_brisque_is_not_told_its_brisques_did_not_count() ->
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_combinations_beyond_discord_s_buttons_are_said_and_typed(lang):
     """More combinations than buttons (a hand set up for it, never seen in play): the
-    first fit Discord's 25 buttons with the calls and ❔, the hand says how many more."""
+    first fit Discord's 25 buttons with the calls, ❔, 💡 and the link to the table, the
+    hand says how many more."""
     state = deal()
     for words in ("play AS", "play 7S"):
         state.apply(Action.parse(words))
@@ -326,8 +327,8 @@ def test_combinations_beyond_discord_s_buttons_are_said_and_typed(lang):
     )
     renderer = BesigueRenderer()
     lines, items = renderer.hand_body(hand_table(), many, 1, lang, "")
-    assert len(items) == 25 and items[-1].label == "❔"
-    unshown = len(melds) * 20 - 23  # the draw and ❔ take two buttons
+    assert len(items) == 23 and items[-1].label == "❔"  # the hint and the link: two more
+    unshown = len(melds) * 20 - 21  # the draw and ❔ take two buttons
     said = t(lang, "besigue.more_melds", count=unshown)
     assert said in lines and str(unshown) in said
     assert ("/jouer" if lang == "fr" else "/play") in said  # the command as its reader sees it

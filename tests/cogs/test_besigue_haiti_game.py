@@ -24,9 +24,10 @@ LEADER = ["AS", "AH", "AD", "JK", "KH", "QH", "10D", "9D", "8D"]  # three aces, 
 OTHER = ["7S", "8S", "9S", "7H", "8H", "9H", "7D", "7C", "8C"]  # nothing to take with
 
 
-def rigged(leader_cards=LEADER, other_cards=OTHER, dealer=None):
+def rigged(leader_cards=LEADER, other_cards=OTHER, dealer=None, turned=None):
     """A deal source for two: the first leader holds ``leader_cards``, the dealer
-    ``other_cards``, then the rest of the 132 cards as the stock."""
+    ``other_cards``, then the rest of the 132 cards as the stock (``turned`` first, for
+    the option that turns a card for trump)."""
 
     def source(table, hand_no):
         if hand_no != 1:
@@ -39,6 +40,9 @@ def rigged(leader_cards=LEADER, other_cards=OTHER, dealer=None):
             rest.remove(code)
         hands = [[], []]
         hands[leader], hands[dealer_seat] = list(leader_cards), list(other_cards)
+        if turned is not None:
+            rest.remove(turned)
+            rest.insert(0, turned)
         return hands, rest
 
     return source
@@ -180,3 +184,26 @@ async def test_rules_explain_the_variant_and_its_options(world):
         # and the options this channel's table plays with
         assert "This table's options" in text and "by majority" in text
         assert "the 7 of trump scores for" in text and "who takes the trick" in text
+
+
+async def test_a_hand_with_more_combinations_than_buttons_keeps_its_hint_and_link(world):
+    """Eight aces and a joker: 26 ways to lay the carré of aces, more than Discord's 25
+    components.  The winner's hand still draws (and *My hand*), the hint and the way to
+    the table on its last row, the combinations past them said to be typed."""
+    leader = ["AS", "AS", "AH", "AH", "AD", "AD", "AC", "AC", "JK"]
+    other = ["7S", "8S", "9S", "7H", "8H", "9H", "7D", "8D", "9D"]
+    world.bot.service.deal_source = rigged(leader, other, turned="9C")
+    table = await open_haiti(world, *world.members[:2], trump="turned", hints=True)
+    await act(world, Action.parse("play AS"))
+    await act(world, Action.parse("play 7S"))
+    state = table.state
+    seat = state.turn
+    melds = [a for a in state.legal_actions() if a.kind is Kind.MELD]
+    assert len(melds) > 25
+    dm = last_dm(world, seat)
+    shown = labels(dm)
+    assert len(shown) == 25 and "💡 Hint" in shown and "Go to the table" in shown, shown
+    assert str(len(melds) - 20) in message_text(dm)  # 20 with buttons, the rest typed
+    cursor = world.env.error_cursor
+    mine = await world.members[seat].click(world.table_message(), label="My hand")
+    assert mine.ephemeral and not world.env.errors_since(cursor)  # (before: "went wrong")

@@ -19,7 +19,16 @@ from typing import Any, ClassVar, Final, Protocol, TypeVar
 import discord
 
 from bot.drawing.lobby_text import option_line
-from bot.drawing.render import CARD_STYLE, button, card_text, cards_text, help_button, turn_lines
+from bot.drawing.render import (
+    CARD_STYLE,
+    HAND_EXTRAS,
+    MAX_COMPONENTS,
+    button,
+    card_text,
+    cards_text,
+    help_button,
+    turn_lines,
+)
 from bot.game import CardRow, Field, TableLike, TrickView
 from bot.games.besigue.codec import action_arg, action_of, parse_move
 from bot.games.besigue.shared_port import ResultWords, sides_text
@@ -171,14 +180,14 @@ SEVEN_CALLS: Final = (Kind.SEVEN_SHOW, Kind.SEVEN_EXCHANGE)
 SEVEN_ELSEWHERE: Final = (Refused.WINNER_ONLY, Refused.STOCK_EMPTY, Refused.NO_SUCH_CALL)
 
 
-MAX_BUTTONS: Final = 25  # Discord's: five rows of five
 DECLARE_CALLS: Final = (Kind.SEVEN_SHOW, Kind.SEVEN_EXCHANGE, Kind.DRAW)
 
 
 def meld_room(view: SeatView) -> int:
-    """How many combinations have a button of their own: the 25 buttons but the calls
-    and the ❔."""
-    return MAX_BUTTONS - sum(a.kind in DECLARE_CALLS for a in view.legal) - 1
+    """How many combinations have a button of their own: Discord's 25 components but
+    the calls, the ❔, and the 💡 and table link the hand adds."""
+    calls = sum(a.kind in DECLARE_CALLS for a in view.legal)
+    return MAX_COMPONENTS - calls - 1 - HAND_EXTRAS
 
 
 class PointsRenderer(TableStatus[ViewT]):
