@@ -23,5 +23,7 @@ class Refused(StrEnum):
     MELD_SERVED = "meld-served"  # a card has served in that combination already
     TRUMP_UNFIXED = "trump-unfixed"  # a marriage fixes trump before anything else
     JOKER = "joker"  # a joker where it may not stand in
+    JOKERS_MANY = "jokers-many"  # more jokers in a carré than the table allows
+    JOKER_SERVED = "joker-served"  # a joker laid already serves in another combination
     QUINTE_MARRIAGE = "quinte-marriage"  # a quinte is laid on one's trump marriage
     FROM_HAND = "from-hand"  # a combination takes a card from the hand

@@ -15,11 +15,14 @@ from bot.games.besigue import GAME
 from bot.games.besigue.codec import action_arg, action_of, parse_move
 from bot.games.besigue.drawing import BesigueRenderer, phase_prompt
 from bot.games.besigue.shared_drawing import play_buttons
+from bot.games.besigue_haiti.drawing import HaitiRenderer
 from bot.texts.i18n import t
 from games.besigue import Action, DealState, Kind, Phase, Rules, Session
-from games.besigue.rules import deck_for
+from games.besigue.refusals import Refused
+from games.besigue.rules import Variant, deck_for
 from games.besigue.score import FEW_BRISQUES, Outcome
 from games.cards import Suit, cards_of
+from games.refusals import Refusal
 
 LEADER = ["AS", "AS", "QS", "JS", "JH", "JD", "JC", "KH"]
 DEALER = ["7S", "8S", "9S", "7H", "8H", "9H", "7D", "8D"]
@@ -334,3 +337,12 @@ def test_combinations_beyond_discord_s_buttons_are_said_and_typed(lang):
     assert ("/jouer" if lang == "fr" else "/play") in said  # the command as its reader sees it
     lines, items = renderer.hand_body(hand_table(), view, 1, lang, "")
     assert not any("/play" in line for line in lines)  # as few as in play: nothing said
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "at most 2 jokers"), ("fr", "au plus 2 jokers")])
+def test_too_many_jokers_is_said_with_the_tables_number(lang, said):
+    rules = Rules(variant=Variant.HAITI, jokers_per_quartet=2)
+    view = SimpleNamespace(rules=rules, phase=Phase.DECLARE, turn=1, seat=1)  # its declaring
+    action = Action.parse("meld aces AS JK JK JK")
+    key, args = HaitiRenderer().refusal(view, action, Refusal(Refused.JOKERS_MANY, ""))
+    assert key == "haiti.error.jokers_many" and said in t(lang, key, **args, legal="")

@@ -39,7 +39,7 @@ from bot.trick_game import TableStatus
 from games.besigue import Action, Kind, LaidCard, Meld, MeldKind, Phase
 from games.besigue.flow import DealFlow
 from games.besigue.refusals import Refused
-from games.besigue.rules import STRENGTH, plays_in_partnerships
+from games.besigue.rules import STRENGTH, Rules, plays_in_partnerships
 from games.besigue.score import Outcome
 from games.besigue.session import SessionBase, SettledDeal
 from games.cards import Card, Suit, cards_of
@@ -66,6 +66,8 @@ class SeatView(TrickView, Protocol):
     def scores(self) -> tuple[int, ...]: ...
     @property
     def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def rules(self) -> Rules: ...
 
 
 ViewT = TypeVar("ViewT", bound=SeatView)
@@ -156,6 +158,8 @@ OWN_WORDS: Final = {
             Refused.MELD_SERVED,
             Refused.TRUMP_UNFIXED,
             Refused.JOKER,
+            Refused.JOKERS_MANY,
+            Refused.JOKER_SERVED,
             Refused.QUINTE_MARRIAGE,
             Refused.FROM_HAND,
         )
@@ -438,6 +442,8 @@ class PointsRenderer(TableStatus[ViewT]):
         self, view: ViewT, action: Action, refusal: Refusal
     ) -> tuple[str, dict[str, object]]:
         key, args = refusal_by_code(self.refusals, refusal)
+        if refusal.code is Refused.JOKERS_MANY:
+            args = {**args, "most": view.rules.jokers_per_quartet}
         if action.kind in SEVEN_CALLS and refusal.code in SEVEN_ELSEWHERE:
             return f"{self.words}.error.seven_call", {}  # when a 7 is called, if ever
         if view.phase is not Phase.DECLARE or view.turn != view.seat:

@@ -180,7 +180,8 @@ def shape_error(kind: MeldKind, faces: Sequence[Card], context: Context) -> Refu
     allowed = context.rules.jokers_per_quartet
     if jokers > allowed:
         return Refusal(
-            R.JOKER, f"at most {allowed} joker{'s' if allowed > 1 else ''} in four of a rank"
+            R.JOKERS_MANY,
+            f"at most {allowed} joker{'s' if allowed > 1 else ''} in four of a rank",
         )
     return None
 
@@ -246,7 +247,7 @@ def _missing(kind: MeldKind, face: Card, count: int, hand: int, laid: Laid) -> R
     if held < count:
         return not_held(kind, count, name, held)
     if face.is_joker:
-        return Refusal(R.JOKER, "a joker serves in one combination only")
+        return Refusal(R.JOKER_SERVED, "a joker serves in one combination only")
     if kind in MARRIAGES:
         return Refusal(
             R.MELD_SERVED, f"{face} has already served in a marriage: a king or queen in one only"

@@ -11,6 +11,8 @@ import pytest
 
 from games.besigue.haiti.melds import Context, legal_melds, resolve
 from games.besigue.melds import Laid, Meld, MeldKind
+from games.besigue.refusals import Refused
+from games.refusals import IllegalActionError
 
 from .helpers import cards, context, laid_with, mask
 
@@ -283,3 +285,20 @@ def test_before_trump_only_the_marriages_are_listed_as_trump_marriages() -> None
         "trump-marriage KS QS (40)",
         "trump-marriage KH QH (40)",
     ]
+
+
+def refusal_code(kind: MeldKind, text: str, hand: str, **kw: object) -> Refused:
+    """The code of the rule ``meld KIND text`` breaks (so that a program words it)."""
+    laid = kw.pop("laid", None)
+    with pytest.raises(IllegalActionError) as error:
+        lay(kind, text, hand, laid, context(**kw))  # type: ignore[arg-type]
+    return Refused(error.value.refusal.code)
+
+
+def test_each_misuse_of_a_joker_has_a_code_of_its_own() -> None:
+    """A player is told which: the joker stands in for no such card, there are more
+    jokers than the table allows in a carré, or that joker serves already."""
+    assert refusal_code(M.MARRIAGE, "KH JK", "KH JK") is Refused.JOKER
+    assert refusal_code(M.ACES, "AS AH JK JK", "AS AH JK JK#2") is Refused.JOKERS_MANY
+    laid = laid_with((M.ACES, "AS AH AD JK"))
+    assert refusal_code(M.KINGS, "KS KH KD JK", "KS KH KD", laid=laid) is Refused.JOKER_SERVED
