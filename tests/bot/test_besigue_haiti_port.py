@@ -53,18 +53,22 @@ def test_each_partie_stands_and_the_match_is_kept_with_its_counters() -> None:
     match = HaitiMatch()
     session = HaitiSession(["A", "B"], rules=options.rules(), match=Match((0, 3), (0, 100)),
                            scores=[0, 100], seed=3)  # fmt: skip
-    stood = []
+    stood, partie = [], []
     while len(session.parties_won) < 2:
         state = session.deal()
         while not state.is_over:
             legal = state.legal_actions()
             melds = [a for a in legal if a.meld is not None]
             state.apply(melds[0] if melds else legal[0])
-        session.settle(state)
+        partie.append(session.settle(state).outcome)
         standings = match.standings(session)
         assert (standings is not None) is session.partie_over
         if standings is not None:
             stood.append(standings)
+            for seat, standing in enumerate(standings):  # the partie's best, every deal's
+                feats = [o.best[seat][1] for o in partie if o.best[seat] is not None]
+                assert standing.best_points == max(feats, default=0)
+            partie = []
         assert not match.over(session)
     assert [s[0].partie for s in stood] == [0, 1]
     for standings in stood:

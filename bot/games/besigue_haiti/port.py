@@ -30,6 +30,7 @@ from games.besigue.haiti.options import HaitiOptions
 from games.besigue.haiti.session import HaitiSession
 from games.besigue.record import HAITI_GAME
 from games.besigue.rules import TrumpBy, Variant
+from games.besigue.session import SettledDeal
 
 # a partie won (anbatab: while the loser is under 750, counting double), or a deal counted
 RESULTS: Final = ResultWords(won="partie", en_bas_table="anbatab")
@@ -80,6 +81,15 @@ class HaitiPort(PointsPort):
         return None
 
 
+def this_partie(settled: Sequence[SettledDeal]) -> Sequence[SettledDeal]:
+    """The deals of the partie the last of ``settled`` belongs to: those after the
+    last one before it that won a partie."""
+    start = len(settled) - 1
+    while start > 0 and not settled[start - 1].outcome.over:
+        start -= 1
+    return settled[max(start, 0) :]
+
+
 class HaitiMatch:
     """Parties at a table as a match: each partie won stands on the scoreboard (the
     table goes on with the next), and the match stopped between deals is kept."""
@@ -91,10 +101,12 @@ class HaitiMatch:
         won = session.settled[-1]
         outcome = won.outcome
         counted = 2 if outcome.en_bas_table else 1
+        partie = this_partie(session.settled)
         out = []
         for seat in range(session.seats):
             side = session.teams[seat]
-            best = outcome.best[seat]
+            feats = [f for f in (d.outcome.best[seat] for d in partie) if f is not None]
+            best = max(feats, key=lambda f: f[1], default=None)
             out.append(
                 Standing(
                     points=outcome.scores[side],
