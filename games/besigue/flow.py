@@ -382,10 +382,14 @@ class DealFlow(TrickPlay):
 
     def _score(self, seat: int, points: int, at_once: bool = True) -> None:
         """Points won now; ``at_once``: the deal ends at once if they take the seat's
-        side to the target."""
+        side to the target, ahead of every other side.  (A side behind can be past the
+        target only in a deal after a tie there: it does not win the partie while
+        behind; the deal's end decides, as it does the tie.)"""
         self.meld_points[seat] += points
         side = self.teams[seat]
-        if at_once and self._reaching(side) >= self.target:
+        reaching = self._reaching(side)
+        ahead = all(reaching > self._reaching(other) for other in set(self.teams) - {side})
+        if at_once and reaching >= self.target and ahead:
             self._finish(reached=side)
 
     def _reaching(self, side: int) -> int:

@@ -21,6 +21,7 @@ from games.besigue import Action, DealState, Kind, Phase, Rules, Session
 from games.besigue.refusals import Refused
 from games.besigue.rules import Variant, deck_for
 from games.besigue.score import FEW_BRISQUES, Outcome
+from games.besigue.session import SettledDeal
 from games.cards import Suit, cards_of
 from games.refusals import Refusal
 
@@ -346,3 +347,19 @@ def test_too_many_jokers_is_said_with_the_tables_number(lang, said):
     action = Action.parse("meld aces AS JK JK JK")
     key, args = HaitiRenderer().refusal(view, action, Refusal(Refused.JOKERS_MANY, ""))
     assert key == "haiti.error.jokers_many" and said in t(lang, key, **args, legal="")
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "one more deal"), ("fr", "une donne de plus")])
+def test_a_haitian_tie_past_the_target_says_what_comes_next(lang, said):
+    outcome = Outcome(
+        trump=Suit.C, melds=(40, 60), last_trick=None, brisque_cards=(10, 10),
+        brisques=(100, 100), brisques_lost=(None, None), points=(140, 160),
+        tricks=(20, 20), teams=(0, 1), scores_before=(880, 860), scores=(1020, 1020),
+        target=1000, over=False, winner=None, en_bas_table=False, ended_at_once=False,
+        best=(None, None), net=(0, 0),
+    )  # fmt: skip
+    lines = HaitiRenderer().summary_lines(SettledDeal(0, outcome), ["Anne", "Marc"], lang)
+    assert any(said in line for line in lines), lines
+    past = dataclasses.replace(outcome, scores=(1020, 990), over=True, winner=0)
+    assert not any(said in line for line in HaitiRenderer().summary_lines(
+        SettledDeal(0, past), ["Anne", "Marc"], lang))  # fmt: skip

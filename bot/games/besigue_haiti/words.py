@@ -117,8 +117,11 @@ def partie_lines(
     settled: SettledDeal, names: list[str], lang: str, counters: bool = True
 ) -> list[str]:
     """A partie won: by whom, *anbatab* or not, a hundred given, or else the counters
-    after it (unless ``counters`` is False: the table shows them already)."""
+    after it (unless ``counters`` is False: the table shows them already); a tie past
+    the target: what the deal after it decides."""
     outcome = settled.outcome
+    if not outcome.over and max(outcome.scores) >= outcome.target:  # tied past it
+        return [t(lang, "haiti.tie")]
     if not outcome.over or outcome.winner is None:
         return []
     teams = outcome.teams

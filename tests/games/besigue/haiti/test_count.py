@@ -91,6 +91,25 @@ def test_a_combination_reaching_the_target_ends_the_partie_at_once() -> None:
     assert outcome.last_trick is None and outcome.brisques == (0, 0)
 
 
+def test_after_a_tie_past_the_target_a_side_behind_does_not_win_at_once() -> None:
+    """A deal played after a tie past the target (RULES.md §4.1, "another deal"): a
+    combination wins the partie at once only for a side it puts ahead of every other;
+    a side still behind plays on, and one of the tied sides ahead wins at once."""
+    hands = [
+        "7S 8S 9S 7H 8H 9H 7D 8D 9D",
+        "AS KH QH 10D 9C 8C 7C JD JC",
+        "7S 8S 9S 7H 8H 9H 7D 8D 9D",
+    ]
+    behind = deal(hands, scores=[1100, 1000, 1100], dealer=0)  # seat 1, behind, leads
+    do(behind, "1 play AS", "2 play 7S", "0 play 8S", "1 meld trump-marriage KH QH")
+    assert behind.side_scores() == (1100, 1040, 1100) and not behind.is_over
+    ahead = deal(hands, scores=[1100, 1100, 1000], dealer=0)  # seat 1 is one of the tied
+    do(ahead, "1 play AS", "2 play 7S", "0 play 8S", "1 meld trump-marriage KH QH")
+    outcome = ahead.outcome
+    assert ahead.is_over and outcome is not None and outcome.ended_at_once
+    assert outcome.winner == 1 and outcome.scores[1] == 1140
+
+
 # ---- the brisques -----------------------------------------------------------------
 
 
