@@ -286,3 +286,26 @@ def test_a_label_is_read_only_among_the_moves_offered_now():
     assert offered_named(game.renderer, view, "SANS PREJUDICE (blind 2)") in offered
     assert offered_named(game.renderer, view, "Je prends le tout (5)") is None  # not now
     assert offered_named(game.renderer, view, "(!)") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("mariage R♥ D♥", "meld marriage KH QH"),
+        ("un mariage R♥ D♥ (20)", "meld marriage KH QH"),
+        ("Le mariage d'atout R♥ D♥", "meld trump-marriage KH QH"),
+        ("cent d'as AS AH AD AC", "meld aces AS AH AD AC"),
+        ("carré de rois KS KH KD JK", "meld kings KS KH KD JK"),
+        ("the trump marriage KH QH (40)", "meld trump-marriage KH QH"),
+        ("bésigue D♠ V♦", "meld besigue QS JD"),
+    ],
+)
+def test_a_besigue_combination_typed_by_its_name(text, action):
+    """The combination as the hands name it, in French or English, then its cards."""
+    assert str(besigue_codec.parse_move(text)) == action
+
+
+def test_a_combination_named_with_cards_unread_is_bad_input():
+    with pytest.raises(UserError) as refused:
+        besigue_codec.parse_move("mariage zz")
+    assert refused.value.key == "error.bad_input"

@@ -132,7 +132,7 @@ async def test_a_deal_with_combinations_laid_from_the_dm_and_cards_played_from_t
     assert isinstance(state, DealState) and state.phase is Phase.PLAY1
     leader, dealer = state.turn, state.dealer
     text = message_text(world.table_message())
-    assert "Trump: ♣ clubs" in text and "turned card 9♣" in text and "stock: 47 cards" in text
+    assert "Trump: ♣ clubs" in text and "turned card: 9♣" in text and "stock: 47 cards" in text
     assert "Scores:" in text and "to 1000" in text
     check_no_hidden_card(world)
     await act(world, Action.parse("play AS"))

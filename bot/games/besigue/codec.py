@@ -14,7 +14,8 @@ import re
 from typing import Final
 
 from bot.errors import UserError
-from bot.texts.parsing import parse_card, plain
+from bot.texts.i18n import LANGS, MESSAGES
+from bot.texts.parsing import parse_card, parse_cards, plain
 from games.besigue import Action, Kind
 from games.besigue.actions import DRAW, SEVEN_EXCHANGE, SEVEN_SHOW, meld, play
 from games.besigue.melds import MeldKind
@@ -43,6 +44,7 @@ _TYPED: Final = {
 
 
 _RECORD_CALLS: Final = ("meld", "seven")  # the record's words for what is not a card
+_ARTICLES: Final = ("un ", "une ", "le ", "la ", "l ", "a ", "an ", "the ")
 
 
 def action_arg(action: Action) -> str:
@@ -90,8 +92,47 @@ def parse_move(text: str) -> Action:
         return _TYPED[key]
     if key.partition(" ")[0] in _RECORD_CALLS:  # a record's call misspelt: not a card
         raise UserError("error.bad_input", text=words[:40])
+    named = typed_meld(words)
+    if named is not None:
+        return named
     card, _, where = words.partition(" ")
     laid = plain(where).lower() in ("laid", "pose", "posee", "table")  # posé: a joker
     if where and not laid:
         card = words  # parse_card says what it cannot read, as typed
     return play(parse_card(card), laid=laid)
+
+
+def typed_meld(words: str) -> Action | None:
+    """A combination typed by the name the hands give it, then its cards: "mariage R♥
+    D♥", "cent d'as AS AH AD AC", "the trump marriage KH QH (40)" (None: no name)."""
+    said = re.sub(r"\s*\(\d+\)$", "", _said(words))
+    for name, kind in _meld_names():
+        if said.startswith(name + " "):
+            try:
+                cards = parse_cards(said[len(name) + 1 :].upper())
+            except UserError:
+                raise UserError("error.bad_input", text=words[:40]) from None
+            return meld(kind, cards)
+    return None
+
+
+def _meld_names() -> list[tuple[str, MeldKind]]:
+    """Each combination's names as either Bésigue's hands write them, in either
+    language, the longest first (so that "mariage d'atout" is not read "mariage")."""
+    names = {
+        _said(text): kind
+        for kind in MeldKind
+        for game in ("besigue", "haiti")
+        for lang in LANGS
+        if (text := MESSAGES.get(f"{game}.kind.{kind.value}", {}).get(lang))
+    }
+    return sorted(names.items(), key=lambda item: -len(item[0]))
+
+
+def _said(text: str) -> str:
+    """Words as compared: no accents, lower case, an apostrophe a space, no article."""
+    key = re.sub(r"\s+", " ", plain(text).lower().replace("'", " ").replace("’", " ")).strip()
+    for article in _ARTICLES:
+        if key.startswith(article):
+            return key[len(article) :]
+    return key
