@@ -20,7 +20,11 @@ def hint_text(game: TableGame, view: Any, found: Hint | None, lang: str) -> str:
     """The answer to a hint asked at ``view`` (the asker's own view)."""
     if found is None:
         return t(lang, "hint.none")
-    lines = [t(lang, "hint.title", deals=found.samples)]
+    # no layout drawn: nothing hidden mattered (the decision was valued as it stands)
+    title = (
+        t(lang, "hint.title", deals=found.samples) if found.samples else t(lang, "hint.title_seen")
+    )
+    lines = [title]
     for rank, (move, loss) in enumerate(zip(found.moves, found.losses, strict=True), start=1):
         words = game.renderer.move_text(view, move, lang)
         said = t(lang, "hint.best") if rank == 1 else worth(loss, found.unit, lang)

@@ -9,6 +9,7 @@ from bot.drawing.hint_text import hint_text, why_text, worth
 from bot.games import table_games
 from bot.texts.i18n import MESSAGES, t
 from games.ai.teacher.evaluate import valuer_of
+from games.ai.teacher.hint import Hint
 from games.ai.teacher.why import Why
 from games.cards import Card
 
@@ -52,3 +53,15 @@ def test_the_line_of_why_names_its_cards() -> None:
         "A♥ est maître : aucune carte encore dehors ne la bat."
     )
     assert hint_text(table_games()[0], None, None, "en") == t("en", "hint.none")
+
+
+def test_a_hint_that_drew_no_layout_says_it_reads_what_is_seen() -> None:
+    """A decision valued as it stands (Bésigue's declaring: nothing hidden decides it)
+    is not said to come from "0 layouts of the hidden cards"."""
+    game = table_games()[0]
+    drawn = Hint((), (), "points", 64, None)
+    seen = Hint((), (), "points", 0, None)
+    assert hint_text(game, None, drawn, "en").startswith(t("en", "hint.title", deals=64))
+    for lang in ("en", "fr"):
+        said = hint_text(game, None, seen, lang)
+        assert said.startswith(t(lang, "hint.title_seen")) and " 0 " not in said
