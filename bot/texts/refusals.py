@@ -19,7 +19,7 @@ from games.refusals import Refusal, Rule
 SHARED: Final[Mapping[StrEnum, str]] = {
     Rule.OVER: "error.no_hand",
     Rule.TURN: "error.refused_turn",
-    Rule.NOT_HELD: "error.illegal_card",
+    Rule.NOT_HELD: "error.not_held",
     Rule.OBLIGATION: "error.broken_duty",
     Rule.PLAY_EXPECTED: "error.illegal_card",
 }

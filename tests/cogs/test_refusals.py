@@ -70,7 +70,7 @@ async def test_illegal_card_through_play_command(world):
         f"play {card}" for card in ("9D", "AC", "AD", "AS", "JS")
     ]  # a lead: any
     moves = table.moves
-    refused(world, await est.slash(world.channel, "play", move="KH"), "not allowed", "J♠")
+    refused(world, await est.slash(world.channel, "play", move="KH"), "do not hold", "J♠")
     refused(world, await est.slash(world.channel, "play", move="zz"), "zz")
     refused(world, await world.members[2].slash(world.channel, "play", move="KS"), "Not your turn")
     assert table.moves == moves
@@ -162,7 +162,7 @@ async def test_a_refused_move_is_answered_once_in_the_games_words(world):
         errors[0] = errors[0].original
     assert len(errors) == 1 and isinstance(errors[0], MoveRefused)
     assert errors[0].refusal.code is Rule.NOT_HELD
-    assert result.ephemeral and "not allowed" in result.response.content
+    assert result.ephemeral and "You do not hold that card" in result.response.content
     assert "not in this hand" not in result.response.content  # never the engine's English
     assert (table.seq, table.moves) == (seq, moves)
 

@@ -247,7 +247,7 @@ async def test_bad_input_is_refused_and_changes_nothing(
     await check(
         "a card of another player's hand, forged by the actor",
         forge(server, actor, panel(actor), f"tb:{tid}:{moves}:play:{foreign.arg}"),
-        "error.illegal_card",
+        "error.not_held",
     )
     await check(
         "a card by a player not to act",
