@@ -35,10 +35,9 @@ class Moderation:
         return table
 
     async def channel_gone(self, channel_id: int) -> LiveTable | None:
-        """End the table of a channel Discord no longer has (deleted, or the bot's access
-        to it gone for good), as a moderator's end does: nowhere to play it, and its
-        players, who sit at one table per server, free to open another.  None if no live
-        table was there."""
+        """End the table of a channel Discord no longer has (deleted), as a moderator's
+        end does: nowhere to play it, and its players, who sit at one table per server,
+        free to open another.  None if no live table was there."""
         if self.finding.in_channel(channel_id) is None:
             return None
         try:
