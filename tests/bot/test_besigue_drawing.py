@@ -18,12 +18,15 @@ from bot.games.besigue.shared_drawing import play_buttons
 from bot.games.besigue_haiti.drawing import HaitiRenderer
 from bot.texts.i18n import t
 from games.besigue import Action, DealState, Kind, Phase, Rules, Session
+from games.besigue.haiti.session import HaitiSession
 from games.besigue.refusals import Refused
 from games.besigue.rules import Variant, deck_for
 from games.besigue.score import FEW_BRISQUES, Outcome
 from games.besigue.session import SettledDeal
 from games.cards import Suit, cards_of
 from games.refusals import Refusal
+from tests.games.besigue.haiti.helpers import deal as haiti_deal
+from tests.games.besigue.haiti.helpers import do as haiti_do
 
 LEADER = ["AS", "AS", "QS", "JS", "JH", "JD", "JC", "KH"]
 DEALER = ["7S", "8S", "9S", "7H", "8H", "9H", "7D", "8D"]
@@ -363,3 +366,21 @@ def test_a_haitian_tie_past_the_target_says_what_comes_next(lang, said):
     past = dataclasses.replace(outcome, scores=(1020, 990), over=True, winner=0)
     assert not any(said in line for line in HaitiRenderer().summary_lines(
         SettledDeal(0, past), ["Anne", "Marc"], lang))  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "end of the deal"), ("fr", "fin de donne")])
+def test_a_haitian_marque_at_the_target_by_its_sevens_says_why_play_goes_on(lang, said):
+    """The 7 of trump is on the marque at once but counts toward the target at the end
+    of the deal only: a marque that shows the target reached mid-deal says so."""
+    state = haiti_deal(
+        ["7S 8S 9S 8D 9D 8C 9C JH 10H", "AS KH QH 7C 10D JC QC KC JK"], scores=[0, 930]
+    )
+    haiti_do(state, "1 play 10D", "0 play 8D", "1 meld trump-marriage KC QC", "1 play 7C")
+    haiti_do(state, "0 play 8S", "1 meld marriage KH QH")  # 1000 with the 7, not over
+    assert not state.is_over and max(state.side_scores()) == 1000
+    session = HaitiSession(["Anne", "Marc"], scores=[0, 930])
+    table = SimpleNamespace(names=["Anne", "Marc"], session=session, status="playing")
+    renderer = HaitiRenderer()
+    assert said in "\n".join(renderer.session_lines(table, state.view(0), lang))
+    early = haiti_deal(["7S 8S 9S 8D 9D 8C 9C JH 10H", "AS KH QH 7C 10D JC QC KC JK"])
+    assert said not in "\n".join(renderer.session_lines(table, early.view(0), lang))

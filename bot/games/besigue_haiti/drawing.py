@@ -91,6 +91,8 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
         else:
             scores = view.scores if view is not None else tuple(session.scores)
             lines = [marque_text(names, session.teams, scores, session.target, lang)]
+            if view is not None and view.sevens and max(scores) >= session.target:
+                lines.append(t(lang, "haiti.sevens_later"))  # why the partie goes on
             parties = match_text(names, session, lang)
             if parties:
                 lines.append(parties)
