@@ -183,6 +183,7 @@ class GameState(Protocol[ActionT, ViewT_co]):
     turn: int
     history: list[PlayedTrick]
     tricks: list[int]
+    actions: list[tuple[int, ActionT]]  # (seat, action) of every move made, in order
 
     @property
     def is_over(self) -> bool: ...

@@ -54,6 +54,8 @@ def checked_move(table: LiveTable, seat: int, click: Click) -> Any:
     if table.status != "playing" or state is None or state.is_over:
         raise UserError("error.no_hand")
     if state.turn != seat:
+        if click.moves is None and state.actions and state.actions[-1] == (seat, action):
+            raise UserError("error.stale")  # typed as its own click of it came first
         raise UserError("error.not_your_turn", name=table.name(state.turn))
     if not table.seats[seat].human:
         raise UserError("error.replaced")

@@ -76,6 +76,9 @@ async def test_illegal_card_through_play_command(world):
     assert table.moves == moves
     result = await est.slash(world.channel, "play", move="AS")
     assert result.ephemeral and table.moves == moves + 1
+    # the same card typed again, as if it raced its own click: the play has moved on
+    refused(world, await est.slash(world.channel, "play", move="AS"), "moved on")
+    assert table.moves == moves + 1
     # Nord must follow spades and beat the ace: only K♠ (Nord holds K♠ 10♠ 9♠)
     nord = world.members[2]
     choices = await nord.autocomplete(world.channel, "play", "move", "")
