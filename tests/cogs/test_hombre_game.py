@@ -341,7 +341,7 @@ async def test_a_forged_signal_or_a_hombre_s_signal_is_refused_and_changes_nothi
     # a defender's card he may not play, with a signal, is refused as the card it is
     defender_seat = state.turn
     defender = world.members[defender_seat]
-    refused(world, await defender.slash(world.channel, "play", move="2S gano"), "not allowed")
+    refused(world, await defender.slash(world.channel, "play", move="2S gano"), "do not hold")
     # the second defender, his partner having played to the trick, is offered none
     plain = next(a for a in state.legal_actions() if a.signal is Signal.NONE)
     await act(world, plain, way=1)
