@@ -387,8 +387,9 @@ class DealFlow(TrickPlay):
         behind; the deal's end decides, as it does the tie.)"""
         self.meld_points[seat] += points
         side = self.teams[seat]
-        reaching = self._reaching(side)
-        ahead = all(reaching > self._reaching(other) for other in set(self.teams) - {side})
+        reaching, marque = self._reaching(side), self.side_scores()
+        # ahead of every other marque as it shows (its 7s included: they are on it)
+        ahead = all(reaching > marque[other] for other in set(self.teams) - {side})
         if at_once and reaching >= self.target and ahead:
             self._finish(reached=side)
 

@@ -9,7 +9,7 @@ import pytest
 
 from games.besigue.haiti.count import UNDER_MARQUE, brisque_points, haiti_brisques
 from games.besigue.haiti.deal import HaitiDeal
-from games.besigue.rules import Brisques, Seven
+from games.besigue.rules import Brisques, Seven, TrumpBy
 from games.besigue.score import Outcome, count_deal
 from games.cards import Card, Suit
 from games.tricks import PlayedTrick
@@ -108,6 +108,17 @@ def test_after_a_tie_past_the_target_a_side_behind_does_not_win_at_once() -> Non
     outcome = ahead.outcome
     assert ahead.is_over and outcome is not None and outcome.ended_at_once
     assert outcome.winner == 1 and outcome.scores[1] == 1140
+
+
+def test_a_side_behind_another_s_marque_with_its_sevens_does_not_win_at_once() -> None:
+    """The other side's 7s of trump are on its marque: a combination that leaves its
+    side behind that marque wins nothing at once, though the 7s count at the end."""
+    rules = haiti(trump=TrumpBy.TURNED)
+    hands = ["7C 7C 7C 8D 9D 8H 9H JH 10H", "9S 8S AC KH QH 10D JS QS KS"]
+    state = deal(hands, scores=[1020, 1020], rules=rules, turned="9C")
+    do(state, "1 play 9S", "0 play 7C", "0 play 7C", "1 play 8S", "0 play 7C", "1 play AC")
+    do(state, "1 meld marriage KH QH")
+    assert state.side_scores() == (1050, 1040) and not state.is_over
 
 
 # ---- the brisques -----------------------------------------------------------------
