@@ -16,6 +16,7 @@ from bot.delivery.handoffs import Handoffs, Ownership, process_name
 from bot.delivery.outbox import ServerErrors
 from bot.delivery.pacing import RestPacer
 from bot.delivery.presenter import Presenter
+from bot.delivery.table_message import UNKNOWN_CHANNEL
 from bot.errors import MoveRefused, UserError
 from bot.settings import Settings
 from bot.tables.computer import Decider, PoolDecider
@@ -133,9 +134,11 @@ class BeteBot(commands.Bot):
         # before the handoffs' own look (sharded): only the clicks run here count
         self.presenter.answers_first.install(self._connection.parsers)
         await self._hold_shards()
+        hands = await self._service.open_hand_messages()
         count = await self._service.load()
+        # known before anything is shown: the timers load set cannot fire before an await
+        self.presenter.known_hands(self._service.tables, hands)
         self._rebuilt = list(self._service.tables)  # not the tables opened before on_ready
-        self.presenter.known_hands(self._service.tables, await self._service.open_hand_messages())
         log.info(
             "database %s open; %d live table(s) rebuilt%s",
             self.settings.database_shown,
@@ -196,7 +199,24 @@ class BeteBot(commands.Bot):
             return
         self._resumed = True
         live = self.service.tables
-        await self.presenter.resume([live[i] for i in self._rebuilt if i in live])
+        rebuilt = [live[i] for i in self._rebuilt if i in live]
+        await self.presenter.resume(rebuilt)
+        await self._lobbies_gone([t for t in rebuilt if t.status == "lobby"])
+
+    async def _lobbies_gone(self, lobbies: list[LiveTable]) -> None:
+        """A lobby shows nothing on a restart (a table in play finds its channel gone
+        when its message is edited): one whose channel was deleted meanwhile ends."""
+        for table in lobbies:
+            channel_id = table.row.channel_id
+            if self.get_channel(channel_id) is not None:
+                continue
+            try:
+                await self.fetch_channel(channel_id)
+            except discord.NotFound as error:
+                if error.code == UNKNOWN_CHANNEL:
+                    await self.end_in_gone_channel(channel_id)
+            except discord.HTTPException as error:
+                log.info("could not look up the channel of table %s: %s", table.id, error)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self.end_in_gone_channel(channel.id)
@@ -223,6 +243,9 @@ class BeteBot(commands.Bot):
                 await self.presenter.after_change(table)
         except Exception:
             log.exception("could not end the table of the deleted channel %s", channel_id)
+            live = self.service.in_channel(channel_id)
+            if live is not None:  # shown again: its next edit finds the channel gone anew
+                self.presenter.tables.found(live.id)
 
     async def sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
@@ -236,6 +259,8 @@ class BeteBot(commands.Bot):
             log.info("synced %d global commands", len(synced))
 
     async def close(self) -> None:
+        for ending in list(self._ending):  # none runs against a closed database
+            ending.cancel()
         if self.background_reviews is not None:
             await self.background_reviews.close()
         await self.presenter.outbox.close()

@@ -269,12 +269,16 @@ class Presenter:
 
     def known_hands(self, tables: dict[int, LiveTable], hands: list[HandMessage]) -> None:
         """After a restart, the private hands sent before it: edited from now on (what
-        they show unknown, the next change redraws them), closed when the table ends."""
+        they show unknown, the next change redraws them), closed when the table ends;
+        one of a deal over keeps its result (a hand sent since is kept)."""
         for hand in hands:
             table = tables.get(hand.table_id)
-            if table is not None and table.seat_of(hand.player) is not None:
-                ref = DMRef(hand.channel_id, hand.message_id, "", hand.hand_no)
-                self.shown(table).dms[hand.player] = ref
+            if table is None or table.seat_of(hand.player) is None:
+                continue
+            state = table.state
+            over = hand.hand_no != table.hand_no or state is None or state.is_over
+            ref = DMRef(hand.channel_id, hand.message_id, "", hand.hand_no, over=over)
+            self.shown(table).dms.setdefault(hand.player, ref)
 
     def _hand_later(self, table: LiveTable, player: str) -> None:
         """A private hand Discord did not take: the outbox tries it again (drawn as the

@@ -239,6 +239,10 @@ class TableMessages:
         self._lost.add(table.id)
         self.channel_gone(table)
 
+    def found(self, table_id: int) -> None:
+        """The table is to be shown again (its end for a channel gone failed)."""
+        self._lost.discard(table_id)
+
     def forget(self, table_id: int) -> None:
         for memory in (self._moves, self._posted, self._seen, self._probed):
             memory.pop(table_id, None)

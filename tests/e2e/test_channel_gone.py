@@ -93,3 +93,27 @@ async def test_a_restarted_bot_edits_the_private_hands_it_sent_before(
         await server.settle()
     assert hand_messages(players) == before
     assert "Traceback" not in bot.output()
+
+
+async def test_a_lobby_whose_channel_was_deleted_while_the_bot_was_away_ends(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    """A lobby shows nothing on a restart: the bot looks its channel up, and ends it."""
+    bot = make_bot(module="tests.e2e.seeded_bot", env={"BETE_TABLE_SEED": "1976"})
+    await bot.start()
+    players = TablePlayers(server, server.add_users("arthur", "bertrand", "edmond", "gaston"))
+    opener = players.users[0]
+    lobby = await (await opener.slash(new_command(players.game))).wait_done(WAIT)
+    assert lobby is not None and not lobby.ephemeral
+    db = database_of(bot)
+    with reading(db) as con:
+        (table_id,) = con.execute("SELECT id FROM tables WHERE status = 'lobby'").fetchone()
+    await bot.kill()
+    server.delete_channel(server.channels[lobby.channel_id])
+    await bot.start()
+    await server.wait_for(lambda: status_of(db, table_id) == "ended", WAIT, "the lobby ended")
+    elsewhere = server.add_channel("autre-salon")
+    ix = await opener.slash(new_command(players.game), channel=elsewhere)
+    table = await ix.wait_done(WAIT)
+    assert table is not None and not table.ephemeral, f"refused: {ix.text()!r}"
+    assert "Traceback" not in bot.output()
