@@ -16,6 +16,7 @@ from bot.games.besigue.codec import action_arg, action_of, parse_move
 from bot.games.besigue.drawing import BesigueRenderer, phase_prompt
 from bot.games.besigue.shared_drawing import play_buttons
 from bot.games.besigue_haiti.drawing import HaitiRenderer
+from bot.ids import ComponentId
 from bot.texts.i18n import t
 from games.besigue import Action, DealState, Kind, Phase, Rules, Session
 from games.besigue.haiti.session import HaitiSession
@@ -25,6 +26,7 @@ from games.besigue.score import FEW_BRISQUES, Outcome
 from games.besigue.session import SettledDeal
 from games.cards import Suit, cards_of
 from games.refusals import Refusal
+from tests.bot.offered import offered_games, positions
 from tests.games.besigue.haiti.helpers import deal as haiti_deal
 from tests.games.besigue.haiti.helpers import do as haiti_do
 
@@ -384,3 +386,32 @@ def test_a_haitian_marque_at_the_target_by_its_sevens_says_why_play_goes_on(lang
     assert said in "\n".join(renderer.session_lines(table, state.view(0), lang))
     early = haiti_deal(["7S 8S 9S 8D 9D 8C 9C JH 10H", "AS KH QH 7C 10D JC QC KC JK"])
     assert said not in "\n".join(renderer.session_lines(table, early.view(0), lang))
+    # past the target without the 7s (a deal after a tie): not for the 7s it goes on
+    tied = haiti_deal(
+        ["7S 8S 9S 8D 9D 8C 9C JH 10H", "AS KH QH 7C 10D JC QC KC JK"], scores=[1020, 900]
+    )
+    haiti_do(tied, "1 play 10D", "0 play 8D", "1 meld trump-marriage KC QC", "1 play 7C")
+    haiti_do(tied, "0 play 8S")  # the 7 scores as its trick is complete
+    assert tied.view(0).sevens and not tied.is_over
+    assert said not in "\n".join(renderer.session_lines(table, tied.view(0), lang))
+
+
+@pytest.mark.parametrize("game", ["besigue", "besigue-haiti"])
+def test_a_card_button_s_label_typed_with_play_is_its_card(game):
+    """ "R♥ ×2", "D♣ (posée)": a card's button, as labelled, typed back with ``/play``
+    plays that card, as the engine takes it."""
+    table_game = next(g for g in offered_games() if g.id == game)
+    words, typed = ("besigue" if game == "besigue" else "haiti"), 0
+    for seed in range(3):
+        for state in positions(table_game, seed):
+            view = state.view(state.turn)
+            for lang in ("fr", "en"):
+                for item in play_buttons(SimpleNamespace(id=1, moves=3), view, True, lang, words):
+                    if item.disabled:
+                        continue
+                    cid = ComponentId.parse(item.custom_id)
+                    wanted = action_of(cid.verb, cid.arg)
+                    read = table_game.renderer.parse_move(item.label)
+                    assert read.card == wanted.card and state.check(read) is None, item.label
+                    typed += 1
+    assert typed

@@ -95,8 +95,10 @@ def parse_move(text: str) -> Action:
     named = typed_meld(words)
     if named is not None:
         return named
+    words = re.sub(r"\s*×\s*\d+", "", words)  # a button's count of identical cards
     card, _, where = words.partition(" ")
-    laid = plain(where).lower() in ("laid", "pose", "posee", "table")  # posé: a joker
+    where = where.strip("() ")  # a button's "(posée)"
+    laid = plain(where).lower() in ("laid", "pose", "posee", "posees", "table")  # posé: a joker
     if where and not laid:
         card = words  # parse_card says what it cannot read, as typed
     return play(parse_card(card), laid=laid)
