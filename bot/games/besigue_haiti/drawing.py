@@ -32,7 +32,7 @@ from bot.texts.i18n import game_text, t
 from games.besigue import Action, Kind, Meld, MeldKind
 from games.besigue.flow import DealFlow, Phase
 from games.besigue.haiti.count import UNDER_MARQUE
-from games.besigue.haiti.deal import SEVEN_POINTS, HaitiDeal, HaitiView
+from games.besigue.haiti.deal import HaitiDeal, HaitiView
 from games.besigue.haiti.options import HaitiOptions
 from games.besigue.haiti.session import HaitiSession
 from games.besigue.record import HAITI_GAME
@@ -40,17 +40,6 @@ from games.besigue.session import SettledDeal
 from games.cards import Card
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "melds", "play", "scoring", "options")
-
-
-def at_target_by_sevens(view: HaitiView, target: int) -> bool:
-    """Whether a side's marque shows the target reached only with this deal's 7s of
-    trump, which count toward it at the end of the deal."""
-    sevens = [0] * len(view.scores)
-    for seat, _ in view.sevens:
-        sevens[view.teams[seat]] += SEVEN_POINTS
-    return any(
-        score >= target > score - seven for score, seven in zip(view.scores, sevens, strict=True)
-    )
 
 
 class HaitiRenderer(PointsRenderer[HaitiView]):
@@ -102,7 +91,7 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
         else:
             scores = view.scores if view is not None else tuple(session.scores)
             lines = [marque_text(names, session.teams, scores, session.target, lang)]
-            if view is not None and at_target_by_sevens(view, session.target):
+            if view is not None and view.at_target_by_sevens(session.target):
                 lines.append(t(lang, "haiti.sevens_later"))  # why the partie goes on
             parties = match_text(names, session, lang)
             if parties:

@@ -57,6 +57,14 @@ class HaitiView(SeatView):
         """What the seat's combinations depend on now."""
         return Context(self.trump, self.rules, self.besigue_laid)
 
+    def at_target_by_sevens(self, target: int) -> bool:
+        """Whether a side's marque shows ``target`` reached only with this deal's 7s of
+        trump, which count toward it at the end of the deal (so play goes on)."""
+        sevens = [0] * len(self.scores)
+        for seat, _ in self.sevens:
+            sevens[self.teams[seat]] += SEVEN_POINTS
+        return any(s >= target > s - seven for s, seven in zip(self.scores, sevens, strict=True))
+
     def meld_of(self, action: Action) -> Meld:
         """The combination a legal ``meld`` action of this seat lays (cards and points)."""
         assert action.meld is not None
