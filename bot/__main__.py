@@ -80,17 +80,18 @@ async def freeze_heap_when_ready(bot: BeteBot) -> None:
     gc.set_threshold(YOUNG_COLLECTION_EVERY, middle, oldest)
 
 
-def arguments() -> argparse.ArgumentParser:
+def arguments(prog: str = "python -m bot") -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m bot",
+        prog=prog,
         description="Run the bot. Its settings come from the environment and .env"
         " (DISCORD_TOKEN at least; see .env.example and README.md).",
     )
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    arguments().parse_args(argv)  # --help, or a refusal of any argument: there are none
+def main(argv: list[str] | None = None, prog: str = "python -m bot") -> int:
+    """``prog``: the command its usage names (another entry point passes its own)."""
+    arguments(prog).parse_args(argv)  # --help, or a refusal of any argument: there are none
     try:
         settings = Settings.load()
     except SettingsError as error:

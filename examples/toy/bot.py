@@ -12,4 +12,4 @@ import examples.toy  # registers the toy game  # noqa: F401
 from bot.__main__ import main
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(prog="python -m examples.toy.bot"))

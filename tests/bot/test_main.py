@@ -122,10 +122,15 @@ async def test_help_and_arguments_start_nothing(tmp_path):
     refused before the token is read (a bot started by mistake would go online)."""
     code, err = await _run_bot(tmp_path, _env(DISCORD_TOKEN="t"), "--bogus")
     assert code == 2 and "unrecognized arguments: --bogus" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("module", ["bot", "examples.toy.bot"])
+async def test_help_names_the_command_it_was_run_as(tmp_path, module):
+    """Each entry point's usage names the command that runs it, not another's."""
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "bot",
+        module,
         "--help",
         cwd=tmp_path,
         env=_env(DISCORD_TOKEN="t"),
@@ -133,6 +138,7 @@ async def test_help_and_arguments_start_nothing(tmp_path):
     )
     out, _ = await asyncio.wait_for(process.communicate(), timeout=60)
     assert process.returncode == 0 and "DISCORD_TOKEN" in out.decode()
+    assert out.decode().startswith(f"usage: python -m {module} ")
 
 
 async def test_an_env_file_not_utf8_is_one_line(tmp_path):
