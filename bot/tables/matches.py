@@ -16,7 +16,7 @@ from bot.errors import UserError
 from bot.game import MatchPort, TableGame
 from bot.tables.finding import Commit, Finding, seat_of
 from bot.tables.names import AI_PREFIX, person_name
-from bot.tables.table import LiveTable
+from bot.tables.table import DEALS, LiveTable
 from bot.texts.fitting import CHOICE_NAME
 from db import Database, NewStanding, Store
 from db.models import KeptMatch
@@ -61,7 +61,8 @@ async def keep_if_unfinished(table: LiveTable, store: Store) -> None:
     match, session = table.game.match, table.session
     if match is None or session is None or not table.keep or match.over(session):
         return
-    state = match.kept(session)
+    # the deals dealt so far, so that the match taken up again goes on at the next one
+    state = {**match.kept(session), DEALS: table.hand_no}
     seats = [(s.player, s.name, None if s.human or s.stand_in else s.ai) for s in table.seats]
     await store.matches.keep_match(
         guild_id=table.row.guild_id,

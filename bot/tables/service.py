@@ -34,7 +34,7 @@ from bot.tables.names import person_name
 from bot.tables.preferences import Preferences
 from bot.tables.readings import Readings, RegisterView
 from bot.tables.settlement import settlement_writer
-from bot.tables.table import LiveTable, apply_event, logged, new_table
+from bot.tables.table import LiveTable, apply_event, first_hand_no, logged, new_table
 from bot.tables.turns import AI_PAUSE, ChangeListener, ReminderListener, TurnClock
 from bot.texts.i18n import worded
 from db import Database, Store
@@ -341,7 +341,8 @@ class TableService:
                 key = "error.need_four" if game.min_seats == game.max_seats else "error.need_more"
                 raise UserError(key, count=len(table.seats), least=game.min_seats)
             seed = table.row.seed
-            deal = await self.dealer.deal_event(table, 1)  # the first deal goes with the start
+            # the first deal goes with the start
+            deal = await self.dealer.deal_event(table, first_hand_no(table))
             resuming = table.resuming
 
             async def take_up(store: Store) -> None:

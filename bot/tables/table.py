@@ -49,6 +49,7 @@ from db.models import TableRow
 from games.register import Entry, Register
 
 LOG_LINES: Final = 6
+DEALS: Final = "deals"  # a kept match's state: the deals dealt before it was kept
 ABSENT_AFTER: Final = 2  # consecutive timeouts after which the others may replace a player
 
 
@@ -168,6 +169,15 @@ class LiveTable:
             for i, s in enumerate(self.seats)
             if s.human and self.timeouts.get(i, 0) >= ABSENT_AFTER
         ]
+
+
+def first_hand_no(table: LiveTable) -> int:
+    """The number of a table's first deal: 1, or a kept match's next deal (from 1 again
+    for a match kept before it counted its deals)."""
+    kept = table.resuming["state"] if table.resuming is not None else {}
+    deals = kept.get(DEALS, 0)
+    dealt = deals if isinstance(deals, int) and not isinstance(deals, bool) and deals > 0 else 0
+    return dealt + 1
 
 
 def hand_seed(game: str, master: int, hand_no: int) -> int:

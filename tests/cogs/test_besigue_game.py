@@ -251,6 +251,7 @@ async def test_a_match_stopped_is_kept_and_taken_up_again_by_its_players(world):
         [kept] = await store.matches.kept_matches(world.guild.id, GAME.id)
     assert [name for _, name, _ in kept.seats] == [anne.user.name, marc.user.name]
     assert kept.state["scores"] == [0, 0] and kept.options["target"] == 1500
+    assert kept.state["deals"] == 1  # the deal stopped was dealt: the next is the second
     ended = next(m for m in world.channel.history() if m.id == table.row.message_id)
     assert "kept for later" in message_text(ended)
     # the autocomplete offers it to its players only
@@ -274,6 +275,10 @@ async def test_a_match_stopped_is_kept_and_taken_up_again_by_its_players(world):
     session = again.session
     assert isinstance(session, Session) and session.scores == [0, 0]
     assert session.dealer == kept.state["dealer"]
+    # the match goes on at its second deal, not at "Deal 1" again
+    text = message_text(world.table_message())
+    assert again.hand_no == 2 and "'description': 'Deal 2\\n" in text
+    assert "Deal 2: Sud deals the cards." in text
     async with world.bot.db.reading() as store:
         assert await store.matches.kept_matches(world.guild.id, GAME.id) == []  # taken up once
 
@@ -318,7 +323,7 @@ async def test_a_match_stopped_after_its_deal_is_kept_at_the_scores_counted(worl
     async with world.bot.db.reading() as store:
         [kept] = await store.matches.kept_matches(world.guild.id, GAME.id)
         assert await store.matches.match_scoreboard(world.guild.id, GAME.id) == []  # not won
-    assert kept.state == {"scores": list(session.scores), "dealer": session.dealer}
+    assert kept.state == {"scores": list(session.scores), "dealer": session.dealer, "deals": 1}
     ended = message_text(next(m for m in world.channel.history() if m.id == table.row.message_id))
     assert "The match stops here." in ended and "kept for later" in ended
     assert "The match is over" not in ended

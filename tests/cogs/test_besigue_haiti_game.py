@@ -165,6 +165,7 @@ async def test_a_partie_won_gives_a_hundred_and_the_table_goes_on(world):
         "scores": [100, 0],
         "dealer": session.dealer,
         "match": {"parties": [0, 0], "head_start": [100, 0]},
+        "deals": table.hand_no,
     }
 
 
