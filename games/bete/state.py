@@ -427,7 +427,11 @@ class DealState(TrickPlay):
         return holder
 
     def _king_turned(self) -> bool:
-        return self.talon[self.turned] == 16 * self.trump + Rank.K
+        """The dealer turned up the king of trump: as trump, or set aside by a curieuse
+        whose next card turned the same suit (RULES §2: "if the dealer turned up a king";
+        a card he turned up is not "in the talon")."""
+        king = 16 * self.trump + Rank.K
+        return any(card == king for card in self.talon[: self.turned + 1])
 
     def king_of_trump_seat(self) -> int:
         """Who holds the king of trump: the dealer if he turned it up, else the seat

@@ -315,3 +315,16 @@ def test_no_bete_enters_while_one_is_in_play() -> None:
     _, state = _session([("A", 16)], bete_in_play=True)
     assert state.entered == -1
     assert state.pot == Pot(10, 11, 3)  # the fiche and the dealer's jeton only
+
+
+def test_a_king_of_trump_set_aside_by_a_curieuse_was_turned_up_by_the_dealer() -> None:
+    """The K♥ turned up, set aside by a curieuse whose next card, the 7♥, is trump
+    again: the dealer turned up the king of trump and takes the king jetons (RULES §2),
+    as when no curieuse is made; it is not "in the talon"."""
+    state = fresh([0, 0, 0, 1, 2], turned="KH", curieuse="7H")
+    run(state, [*ALL_PASS, "1 pass", "2 pass", "0 curieuse", "0 play-contract"])
+    assert state.trump_card == Card.parse("7H") and state.king_of_trump_seat() == 0
+    run(state, by_winners([0, 0, 0, 1, 2], turned="KH", curieuse="7H").plays)
+    outcome = state.outcome
+    assert outcome is not None and outcome.declarer_won and outcome.king_holder == 0
+    assert outcome.pot.kings == 0
