@@ -47,5 +47,14 @@ class Pool:
         largest = max(b.amount for b in self.register)
         return next(n for n, b in enumerate(self.register) if b.amount == largest)
 
+    @property
+    def antes(self) -> tuple[int, ...]:
+        """The antes RULES.md §3 allows at the next deal's start: none while a poule
+        stands (a remise or an all-pass left it); else 2 each when a bête enters (3 after
+        a codille, which the pool does not say), and 3 when none enters."""
+        if self.poule:
+            return (0,)
+        return (BETE_ANTE, FIRST_ANTE) if self.entering >= 0 else (FIRST_ANTE,)
+
     def total_betes(self) -> int:
         return sum(b.amount for b in self.register)

@@ -73,8 +73,8 @@ class HombreRecord:
                 tuple(register),
                 whole_field(data, "ante", default=FIRST_ANTE),
             )
-            if not pool.poule and not pool.ante and not register:
-                raise RecordError("the first deal's poule is empty: no poule, no ante, no bête")
+            if pool.ante not in pool.antes:
+                raise RecordError(f"the record contradicts itself: {_ante_refused(pool)}")
             deals = data["deals"]
             if not isinstance(deals, list) or not deals:
                 raise RecordError("a record holds at least one deal in 'deals'")
@@ -95,6 +95,18 @@ class HombreRecord:
             "ante": pool.ante,
             "deals": [d.to_json() for d in self.deals],
         }
+
+
+def _ante_refused(pool: Pool) -> str:
+    """Why ``pool.ante`` is not one RULES.md §3 allows before the first deal."""
+    if pool.poule:
+        return (
+            f"a poule of {pool.poule} stands (a remise or an all-pass left it), to which"
+            f" nothing is added at the next deal: ante 0, not {pool.ante}"
+        )
+    allowed = " or ".join(map(str, pool.antes))
+    why = "a bête enters the empty poule" if pool.entering >= 0 else "no bête enters the poule"
+    return f"{why}: each puts in {allowed} (RULES §3), not {pool.ante}"
 
 
 def _read_deal(n: int, data: Mapping[str, Any]) -> Deal:

@@ -81,12 +81,39 @@ def refusal_of(name: str, change: Change) -> str:
     return str(caught.value)
 
 
-def test_a_first_deal_with_nothing_in_the_poule_is_refused():
-    """Nothing to win: the first bête made (the poule's worth) could not be paid."""
+# (poule, bête in play, waiting bêtes, ante): what §3 leaves before a deal, or not
+ANTES = [
+    ((0, None, [], 0), "no bête enters the poule: each puts in 3 (RULES §3), not 0"),
+    ((0, None, [], 7), "no bête enters the poule: each puts in 3 (RULES §3), not 7"),
+    ((0, None, [9], 0), "a bête enters the empty poule: each puts in 2 or 3"),
+    ((10, None, [], 3), "a poule of 10 stands (a remise or an all-pass left it)"),
+    ((10, 5, [], 3), "nothing is added at the next deal: ante 0, not 3"),
+]
+
+
+@pytest.mark.parametrize(("money", "words"), ANTES, ids=[w[:30] for _, w in ANTES])
+def test_an_ante_the_money_before_the_deal_cannot_have_is_refused(money, words):
+    """RULES.md §3: an ante only follows a poule taken (3, or 2 when a bête enters);
+    a poule left standing by a remise or an all-pass gets none.  Nothing to win at
+    all (no poule, no ante, no bête) is one such contradiction."""
+    poule, bete, waiting, ante = money
     data = record("hombre_win")
-    data.update(poule=0, ante=0, register=[], bete_in_play=None)
-    with pytest.raises(RecordError, match="poule is empty"):
+    register = [{"owner": 1, "amount": a} for a in waiting]
+    data.update(poule=poule, bete_in_play=bete, register=register, ante=ante)
+    with pytest.raises(RecordError, match="contradicts itself") as caught:
         replay_result(data)
+    assert words in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "money", [(0, None, [], 3), (0, None, [9], 2), (0, None, [9], 3), (10, 5, [4], 0)]
+)
+def test_an_ante_the_money_allows_replays(money):
+    poule, bete, waiting, ante = money
+    data = record("hombre_win")
+    register = [{"owner": 1, "amount": a} for a in waiting]
+    data.update(poule=poule, bete_in_play=bete, register=register, ante=ante)
+    assert replay_result(data)[0]["payments"]
 
 
 @pytest.mark.parametrize(
