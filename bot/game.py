@@ -288,10 +288,20 @@ class RulesPort(Protocol[RulesT_contra, SessionT, StateT, ActionT]):
     def pot_of(self, session: SessionT) -> dict[str, int]: ...
 
     def pot_for_deal(
-        self, session: SessionT, pot: dict[str, int], held_elsewhere: bool
+        self,
+        session: SessionT,
+        pot: dict[str, int],
+        held_elsewhere: Mapping[str, int],
+        register: Register,
     ) -> dict[str, int]:
-        """The pot the next deal is dealt with, from the guild's; ``held_elsewhere``: a
-        hand at another table of the guild plays with the guild's pot now."""
+        """The pot the next deal is dealt with, from the guild's ``pot``:
+        ``held_elsewhere``, the parts of it that hands at the guild's other tables have
+        at stake now (``pot_at_stake``); ``register``, the entries the deal may play."""
+        ...
+
+    def pot_at_stake(self, state: StateT, dealt: Mapping[str, int]) -> dict[str, int]:
+        """What of the pot ``dealt`` with the hand in progress that hand may take: no
+        other table of the guild deals with it meanwhile."""
         ...
 
     def playable(self, session: SessionT, register: Register, pot: dict[str, int]) -> Register:

@@ -177,9 +177,16 @@ class TrickPort(OpenHands):
         return {}
 
     def pot_for_deal(
-        self, session: Any, pot: dict[str, int], held_elsewhere: bool
+        self,
+        session: Any,
+        pot: dict[str, int],
+        held_elsewhere: Mapping[str, int],
+        register: Register,
     ) -> dict[str, int]:
         return {}
+
+    def pot_at_stake(self, state: Any, dealt: Mapping[str, int]) -> dict[str, int]:
+        return dict(dealt)  # all of it: the winner of the deal takes the pot
 
     def playable(self, session: Any, register: Register, pot: dict[str, int]) -> Register:
         return register

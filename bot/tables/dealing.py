@@ -59,9 +59,9 @@ class Dealer:
         # entries only play where their owner sits) waits for that hand to end.
         busy = self._entries_in_play(table)
         entries = [e for e in entries if e.id not in busy]
-        if capabilities.pot_parts:
-            pot = port.pot_for_deal(session, pot, self._pot_in_play(table))
         candidates = register_of((e.id, e.owner, e.amount) for e in entries)
+        if capabilities.pot_parts:
+            pot = port.pot_for_deal(session, pot, self._pot_held_elsewhere(table), candidates)
         register = port.playable(session, candidates, pot)
         rows = [(e.id, e.owner, e.amount) for e in register.entries]
         source = self.settings.deal_source
@@ -93,5 +93,10 @@ class Dealer:
             busy |= other.game.port.busy_entries(other.session, other.state)
         return busy
 
-    def _pot_in_play(self, table: LiveTable) -> bool:
-        return any(other.pot_held for other in self._others_in_play(table))
+    def _pot_held_elsewhere(self, table: LiveTable) -> dict[str, int]:
+        """The parts of the guild's pot the hands at its other tables have at stake."""
+        held: dict[str, int] = {}
+        for other in self._others_in_play(table):
+            for part, amount in other.game.port.pot_at_stake(other.state, other.pot_dealt).items():
+                held[part] = held.get(part, 0) + amount
+        return held

@@ -136,11 +136,6 @@ class LiveTable:
         return self.seats[seat].name
 
     @property
-    def pot_held(self) -> bool:
-        """The hand in progress plays with (some of) the guild's pot."""
-        return any(self.pot_dealt.values())
-
-    @property
     def between_hands(self) -> bool:
         """A hand was settled and the next is not dealt yet."""
         return self.status == "playing" and (self.state is None or self.state.is_over)

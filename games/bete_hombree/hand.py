@@ -192,3 +192,8 @@ class HandBase(TrickPlay):
         """The pinandèles waiting in the pot that go with the next bête won (RULES.md
         §1.6, option ``pinandele=with_next_bete``); none under the other options."""
         return pending_of(self.rules, self.pot)
+
+    @property
+    def pot_at_stake(self) -> int:
+        """The sous of the pot a declarer who makes his contract takes."""
+        return sum(taken_from_pot(self.entry, self.pending_pinandele))

@@ -204,7 +204,8 @@ async def test_two_tables_never_play_with_the_same_pot(database_target, make_ser
         await store.ledger.add_to_pot(GUILD, GAME.id, 40, "stake")
     first = await bete_table(service, 2)
     await service.start(first.id, "101")
-    assert first.pot_dealt["stake"] == 40 and first.pot_held
+    assert first.pot_dealt["stake"] == 40
+    assert first.game.port.pot_at_stake(first.state, first.pot_dealt) == first.pot_dealt
     second = await bete_table(service, 2, channel=21, first=2)
     await service.start(second.id, "103")
     assert second.pot_dealt == {"reserve": 0, "stake": 0, "kings": 0, "bete": 0}

@@ -11,6 +11,7 @@ from bot.errors import MoveRefused, UserError
 from bot.games.bete_hombree import GAME
 from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
+from bot.tables.table import LiveTable
 from bot.texts.refusals import refusal_error
 from db import Database, NewEntry
 from games.bete_hombree import Action, Kind, Rules
@@ -300,6 +301,68 @@ async def test_a_pinandele_plays_at_one_table_at_a_time(database_target):
         await service.join(second.id, player, player, "en")
     await service.start(second.id, "201")
     assert second.state is not None and second.state.entry is None  # it waits
+    await service.db.close()
+
+
+async def other_table(service: TableService, rules: Rules) -> LiveTable:
+    """A second table of the guild, started, seated by four other players."""
+    table = await service.open_table(
+        guild_id=GUILD, channel_id=CHANNEL + 1, player="201", name="A", rules=rules
+    )
+    for player in ("202", "203", "204"):
+        await service.join(table.id, player, player, "en")
+    await service.start(table.id, "201")
+    return table
+
+
+async def test_a_hand_holds_only_the_pot_it_may_take(database_target):
+    """Sud's bête of 40 in play at his table takes nothing from the pot: the other
+    table plays the pinandèle with the pot's 8 sous meanwhile (RULES.md §1.8: the
+    entry in play is the oldest whose owner is seated, or that has no owner)."""
+    service = await make_service(database_target)
+    service.deal_source = None
+    async with service.db.transaction() as store:
+        await store.ledger.add_entry(GUILD, GAME.id, NewEntry("101", "Sud", 40))
+        await store.ledger.add_entry(GUILD, GAME.id, NewEntry(None, "", 8))
+        await store.ledger.add_to_pot(GUILD, GAME.id, 8)
+    first = await seated_table(service)
+    await service.start(first.id, "101")
+    assert first.state is not None and first.state.entry is not None
+    assert first.state.entry.owner == 0 and first.state.pot_at_stake == 0
+    second = await other_table(service, Rules())
+    assert second.state is not None and second.pot_dealt == {"": 8}
+    assert second.state.entry is not None and second.state.entry.owner is None
+    assert second.state.pot_at_stake == 8
+    await service.db.close()
+
+
+async def test_a_table_whose_pinandeles_go_with_a_bete_leaves_those_of_the_register(
+    database_target,
+):
+    """At a ``pinandele=with_next_bete`` table the pot goes with the next bête won, but
+    not the sous of a pinandèle another table wrote in the register: those pay it."""
+    service = await make_service(database_target)
+    service.deal_source = None
+    async with service.db.transaction() as store:
+        await store.ledger.add_entry(GUILD, GAME.id, NewEntry("101", "Sud", 40))
+        await store.ledger.add_entry(GUILD, GAME.id, NewEntry(None, "", 8))
+        await store.ledger.add_to_pot(GUILD, GAME.id, 8 + 12)  # 12 of with_next_bete deals
+    first = await service.open_table(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        player="101",
+        name="Sud",
+        rules=Rules.from_dict({"pinandele": "with_next_bete"}),
+    )
+    for player, name in PLAYERS[1:]:
+        await service.join(first.id, player, name, "en")
+    await service.start(first.id, "101")
+    assert first.state is not None and first.state.entry is not None
+    assert first.state.entry.owner == 0  # Sud's bête, with the 12 sous on top of it
+    assert first.pot_dealt == {"": 12} and first.state.pot_at_stake == 12
+    second = await other_table(service, Rules())  # the pinandèle is paid from the 8 left
+    assert second.state is not None and second.pot_dealt == {"": 8}
+    assert second.state.entry is not None and second.state.entry.owner is None
     await service.db.close()
 
 

@@ -54,7 +54,11 @@ class BetePort(TrickPort):
         return parts_of(session)
 
     def pot_for_deal(
-        self, session: Session, pot: dict[str, int], held_elsewhere: bool
+        self,
+        session: Session,
+        pot: dict[str, int],
+        held_elsewhere: Mapping[str, int],
+        register: Register,
     ) -> dict[str, int]:
         # A round under way goes on with this table's own pot, which its antes filled
         # (with one table it is the guild's pot, deal by deal): its reserve holds the
@@ -63,7 +67,7 @@ class BetePort(TrickPort):
             return parts_of(session)
         # A round starts from the guild's pot; from an empty one while another table
         # plays a deal with it (its gains join the guild's pot when it is settled).
-        return {part: 0 if held_elsewhere else pot.get(part, 0) for part in PARTS}
+        return {part: 0 if any(held_elsewhere.values()) else pot.get(part, 0) for part in PARTS}
 
     def hand_result(self, session: Session, state: DealState) -> HandResult:
         outcome = state.outcome

@@ -12,6 +12,7 @@ from typing import Any
 from bot.game import DealInputs, Dealt, HandResult, Json, LogLine
 from games.bete_hombree import Action, HandState, Kind, Rules, Session
 from games.bete_hombree.record import HandRecord, replay
+from games.bete_hombree.rules import PinandeleRule
 from games.cards import Suit
 from games.register import Register
 
@@ -52,12 +53,25 @@ class HombreePort:
         return {"": session.pot}
 
     def pot_for_deal(
-        self, session: Session, pot: dict[str, int], held_elsewhere: bool
+        self,
+        session: Session,
+        pot: dict[str, int],
+        held_elsewhere: Mapping[str, int],
+        register: Register,
     ) -> dict[str, int]:
-        # The pot goes with one hand at a time: while another table of the guild plays a
-        # hand with it, this one starts from an empty pot (its gains join the guild's pot
-        # when it is settled), so no sou is ever won twice.
-        return {"": 0 if held_elsewhere else pot.get("", 0)}
+        # The pot is the sous of the guild's unpaid pinandèles.  A hand elsewhere that
+        # may take some of it (its pinandèle in play, or those going with its bête) holds
+        # them until it is settled; this table deals with the rest (its gains join the
+        # guild's pot when it is settled), so no sou is ever won twice.
+        free = pot.get("", 0) - held_elsewhere.get("", 0)
+        if session.rules.pinandele is PinandeleRule.WITH_NEXT_BETE:
+            # the pinandèles written in the register (at tables that queue them) are
+            # paid from the pot there: they do not go with this table's next bête won
+            free -= sum(e.amount for e in register.entries if e.owner is None)
+        return {"": max(0, free)}
+
+    def pot_at_stake(self, state: HandState, dealt: Mapping[str, int]) -> dict[str, int]:
+        return {"": min(dealt.get("", 0), state.pot_at_stake)}
 
     def playable(self, session: Session, register: Register, pot: dict[str, int]) -> Register:
         # A pinandèle in play is paid from the pot: one the pot cannot pay (or any, when

@@ -50,12 +50,16 @@ class HombrePort(TrickPort):
         return parts_of(session)
 
     def pot_for_deal(
-        self, session: Session, pot: dict[str, int], held_elsewhere: bool
+        self,
+        session: Session,
+        pot: dict[str, int],
+        held_elsewhere: Mapping[str, int],
+        register: Register,
     ) -> dict[str, int]:
         # The poule goes with one deal at a time: while another table of the server plays
         # a deal with it, this one opens a poule of its own (its gains join the server's
         # when it is settled), so no jeton is ever taken twice.
-        return {part: 0 if held_elsewhere else pot.get(part, 0) for part in PARTS}
+        return {part: 0 if any(held_elsewhere.values()) else pot.get(part, 0) for part in PARTS}
 
     def action_line(
         self, state: DealState, seat: int, action: Action, timeout: bool
