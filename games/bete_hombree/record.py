@@ -13,7 +13,7 @@ from typing import Any
 from games.bete_hombree.actions import Action
 from games.bete_hombree.rules import PinandeleRule, Rules
 from games.bete_hombree.session import Session, SettledHand
-from games.bete_hombree.state import SEATS, HandState
+from games.bete_hombree.state import PINANDELE_ANTE, SEATS, HandState
 from games.cards import Card, Suit
 from games.records import (
     DealReplay,
@@ -114,6 +114,13 @@ Replay = DealReplay[HandRecord, Session, HandState, SettledHand]
 
 def replay(record: HandRecord) -> Replay:
     """Replay a record exactly; a bad action raises ``RecordError`` naming it."""
+    pinandele = PINANDELE_ANTE * SEATS  # the only amount an entry with no owner has (§1.6)
+    odd = next((a for o, a in record.register if o is None and a != pinandele), None)
+    if odd is not None:
+        raise RecordError(
+            f"the record contradicts itself: a pinandèle (an entry with no owner) is"
+            f" {pinandele} sous, each player's {PINANDELE_ANTE}, not {odd}"
+        )
     register = register_of_record(record.register, record.players)
     queue = record.options.pinandele is PinandeleRule.QUEUE
     waiting = sum(a for o, a in record.register if o is None) if queue else 0

@@ -98,6 +98,17 @@ def test_with_next_bete_a_pinandele_in_the_register_is_refused(pot: int) -> None
     assert "with_next_bete" in str(caught.value)
 
 
+@pytest.mark.parametrize("amount", [4, 12])
+def test_a_pinandele_of_another_amount_than_8_is_refused(amount: int) -> None:
+    """RULES.md §1.6: each of the four pays 2 into the pot and an entry of 8 with no
+    owner is written; one of 12 would be paid 12 from a pot that took 8."""
+    data = pinandele_in_play(20)
+    data["register"][0]["amount"] = amount
+    with pytest.raises(RecordError, match="contradicts itself") as caught:
+        replay_result(data)
+    assert f"with no owner) is 8 sous, each player's 2, not {amount}" in str(caught.value)
+
+
 def test_a_negative_pot_is_refused() -> None:
     data = record("example1")
     data["pot"] = -8
