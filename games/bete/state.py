@@ -279,15 +279,18 @@ class DealState(TrickPlay):
 
     def check(self, action: Action, seat: int | None = None) -> Refusal | None:
         """Why ``action`` is illegal now (for ``seat``, default the seat to act), or None."""
+        kind = action.kind
+        if self.phase is Phase.PLAY and kind is not Kind.PLAY:  # whoever says it
+            # a record that goes on speaking after a contre is told why it may not
+            ended = " (the first contre ends the speaking)" if self.contreur >= 0 else ""
+            return Refusal(
+                Rule.PLAY_EXPECTED,
+                f"the cards are being played: only 'play C' is possible{ended}",
+            )
         refused = turn_refusal(self, seat)
         if refused is not None:
             return refused
-        kind = action.kind
         if self.phase is Phase.PLAY:
-            if kind is not Kind.PLAY:
-                return Refusal(
-                    Rule.PLAY_EXPECTED, "the cards are being played: only 'play C' is possible"
-                )
             return self._check_play(action.cards)
         if action in self._calls():
             return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.bete import DealState, IllegalActionError, Phase, Pot, Rules, Session
+from games.bete import Action, DealState, IllegalActionError, Phase, Pot, Rules, Session
 from games.bete.state import Bete
 from games.cards import Card
 from games.register import Register
@@ -328,3 +328,14 @@ def test_a_king_of_trump_set_aside_by_a_curieuse_was_turned_up_by_the_dealer() -
     outcome = state.outcome
     assert outcome is not None and outcome.declarer_won and outcome.king_holder == 0
     assert outcome.pot.kings == 0
+
+
+def test_a_word_said_after_the_first_contre_is_told_the_speaking_ended() -> None:
+    """RULES.md §5: "the first contre ends the speaking"; a record that has a later
+    player pass after it (or a player typing it) is told so, whoever says it."""
+    state = fresh()
+    run(state, ["1 play-contract", "2 contre"])
+    assert phase(state) is Phase.PLAY and state.turn == 1
+    for seat in (0, 1):
+        refused = state.check(Action.parse("pass"), seat)
+        assert refused is not None and "the first contre ends the speaking" in refused.text
