@@ -382,14 +382,16 @@ class DealFlow(TrickPlay):
 
     def _score(self, seat: int, points: int, at_once: bool = True) -> None:
         """Points won now; ``at_once``: the deal ends at once if they take the seat's
-        side to the target, ahead of every other side.  (A side behind can be past the
-        target only in a deal after a tie there: it does not win the partie while
-        behind; the deal's end decides, as it does the tie.)"""
+        side to the target, ahead of every other side already there.  (Another side is
+        there only in a deal after a tie past the target: a side behind it does not
+        win the partie; the deal's end decides, as it does the tie.)"""
         self.meld_points[seat] += points
         side = self.teams[seat]
         reaching, marque = self._reaching(side), self.side_scores()
-        # ahead of every other marque as it shows (its 7s included: they are on it)
-        ahead = all(reaching > marque[other] for other in set(self.teams) - {side})
+        there = [o for o in set(self.teams) - {side} if self._reaching(o) >= self.target]
+        # ahead of their marque as it shows (its 7s included: they are on it); the 7s
+        # of a side not there yet count toward the target at the end only (§4.1)
+        ahead = all(reaching > marque[other] for other in there)
         if at_once and reaching >= self.target and ahead:
             self._finish(reached=side)
 

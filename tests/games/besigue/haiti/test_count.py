@@ -121,6 +121,20 @@ def test_a_side_behind_another_s_marque_with_its_sevens_does_not_win_at_once() -
     assert state.side_scores() == (1050, 1040) and not state.is_over
 
 
+def test_a_combination_reaching_the_target_wins_though_another_marque_shows_more_by_7s() -> None:
+    """RULES.md §4.1: the 7s count toward the target at the end of the deal only; a
+    side whose marque shows more by them, short of the target without them, does not
+    stop a combination that reaches it from winning the partie at once."""
+    rules = haiti(trump=TrumpBy.TURNED)
+    hands = ["AC KH QH 9S 8S 7S 9D 8D 8H", "7C 9H 8C JS JS 9S 8S 7D 7D"]
+    state = deal(hands, scores=[980, 995], rules=rules, turned="9C")
+    do(state, "1 play 7C", "0 play AC")
+    assert state.side_scores() == (980, 1005) and not state.is_over  # 995 and a 7
+    do(state, "0 meld marriage KH QH")
+    assert state.is_over and state.outcome is not None and state.outcome.ended_at_once
+    assert state.outcome.winner == 0
+
+
 # ---- the brisques -----------------------------------------------------------------
 
 
