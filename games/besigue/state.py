@@ -5,8 +5,10 @@ count; the course of the deal is the game's (``games.besigue.flow``).
 Decisions where RULES.md is silent: each physical 7 of trump scores once
 (shown or exchanged); a shown 7 stays in the hand (a 7 is in no combination,
 so it is never laid); the exchange takes the 7 from the hand and gives the
-turned card; a turned 7 gives the dealer 10 at once, and like any seven it
-ends the game at once if it takes his side to the target.
+turned card; a turned 7 gives the dealer 10 at once.  A 7 is no combination:
+its points never end the game at once (only "a combination that takes a player
+past the target" does, §4, as §4.1 says of the Haitian 7); a side they take to
+the target wins at the end of the deal, as by its brisques.
 """
 
 from __future__ import annotations
@@ -103,7 +105,7 @@ class DealState(DealFlow):
         self.trick_rules = trick_rules(self.trump, False)
         self.sevens_mask = sum(Card(self.trump, Rank.SEVEN, c).bit for c in range(seats))
         if self.turned_seven:
-            self._score(dealer, SEVEN_POINTS)
+            self._score(dealer, SEVEN_POINTS, at_once=False)
 
     def copy(self) -> DealState:
         other = super().copy()
@@ -162,7 +164,7 @@ class DealState(DealFlow):
             self.exchanged = True
         self.sevens.append((seat, action.kind))
         self.seven_done = True
-        self._score(seat, SEVEN_POINTS)
+        self._score(seat, SEVEN_POINTS, at_once=False)
 
     # ---- what a seat sees --------------------------------------------------------
 

@@ -283,9 +283,9 @@ def test_the_table_drops_the_7_once_no_7_of_trump_may_be_in_a_hand() -> None:
     assert public_prompt(state) == "Marc took the trick: lays a combination or draws"
 
 
-def test_a_7_that_reaches_the_target_ends_the_match_in_words_that_fit_it() -> None:
-    """The engine ends the match at once on a 7 of trump as on a combination: the
-    summary does not say a combination did it."""
+def test_a_7_that_reaches_the_target_leaves_it_to_the_count_and_says_so() -> None:
+    """A 7 of trump is no combination (RULES.md §4): the match goes on, and the table
+    says why; the deal's count then decides, not "during the deal"."""
     session = Session(["Marc", "Anne"], scores=[0, 995])
     leader = ["AS", "AS", "QS", "JS", "JH", "JD", "7C", "KH"]  # Anne: the 7 of clubs
     rest = [str(c) for c in cards_of(deck_for(2).mask)]
@@ -295,10 +295,21 @@ def test_a_7_that_reaches_the_target_ends_the_match_in_words_that_fit_it() -> No
     state = session.deal_hands(hands, cards[1:], cards[0])
     for words in ("play AS", "play 7S", "seven show"):
         state.apply(Action.parse(words))
-    assert state.is_over and state.outcome is not None and state.outcome.ended_at_once
-    table = SimpleNamespace(names=["Marc", "Anne"], hand_no=1, state=state)
+    assert not state.is_over
+    table = SimpleNamespace(
+        names=["Marc", "Anne"], hand_no=1, state=state, session=session, status="playing"
+    )
+    for lang, words in (("en", "ends nothing at once"), ("fr", "ne finit rien aussitôt")):
+        lines = BesigueRenderer().session_lines(table, state.view(0), lang)
+        assert "1005" in lines[0] and words in lines[1]
+    before = BesigueRenderer().session_lines(table, None, "en")  # between deals: no note
+    assert len(before) == 1
+    draw = Action.parse("draw")
+    while not state.is_over:  # no combination laid: only the count can end it
+        legal = state.legal_actions()
+        state.apply(draw if draw in legal else legal[0])
     _, count, _ = BesigueRenderer().settlement(table, session.settle(state), "en")
-    assert count.startswith("The target is reached during the deal by Anne: the match ends")
+    assert "during the deal" not in count and session.winner == 1
 
 
 def test_a_seat_that_took_no_brisque_is_not_told_its_brisques_did_not_count() -> None:

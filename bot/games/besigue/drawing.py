@@ -145,6 +145,9 @@ class BesigueRenderer(PointsRenderer[DealView]):
         scores = tuple(view.scores) if view is not None else tuple(session.scores)
         line = scores_text(names, teams, scores)
         lines = [t(lang, "besigue.scores_line", scores=line, target=session.target)]
+        target = session.target
+        if view is not None and max(scores) >= target > max(session.scores):
+            lines.append(t(lang, "besigue.seven_count"))  # why the match goes on
         if session.over and session.winner is not None:
             key = "besigue.won_bas" if session.en_bas_table else "besigue.won"
             winner = sides_text(names, teams, session.winner)

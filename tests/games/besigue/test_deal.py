@@ -161,12 +161,19 @@ def test_a_combination_reaching_the_target_ends_the_game_at_once() -> None:
     assert state.view(0).turn == -1
 
 
-def test_a_seven_reaching_the_target_ends_it_too_even_the_turned_one() -> None:
+def test_a_seven_reaching_the_target_does_not_end_the_game_at_once() -> None:
+    """RULES.md §4: only "a combination that takes a player past the target ends the
+    game at once"; a 7 is none (§4.1 says so of the Haitian 7): its 10 points are on
+    the score, and the deal's count decides."""
     state = base(scores=[0, 995])
     do(state, "1 play AS", "0 play 7S", "1 seven show")
-    assert state.is_over and state.outcome is not None and state.outcome.winner == 1
+    assert not state.is_over and state.side_scores() == (0, 1005)
+    while not state.is_over:
+        auto(state)
+    outcome = state.outcome
+    assert outcome is not None and outcome.winner == 1 and not outcome.ended_at_once
     turned = build([SOUTH, NORTH], "7H", scores=[995, 0])
-    assert turned.is_over and turned.outcome is not None and turned.outcome.winner == 0
+    assert not turned.is_over and turned.side_scores() == (1005, 0)
 
 
 def test_the_wrong_seat_and_cards_not_held_are_refused() -> None:
