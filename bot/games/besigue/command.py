@@ -22,7 +22,7 @@ def options(
         target: Points that win the match (the rules': 1000 for two, 600 for three or four)
         hand_size: Cards dealt to each player
         reuse: Which laid cards may serve again in a combination
-        phase2_must_win: Once the stock is empty, beat the card led when following
+        phase2_must_win: Once the stock is empty, follow with a card that wins the trick if you can
         partnerships: With four players, 1st and 3rd against 2nd and 4th
     """
     return {
