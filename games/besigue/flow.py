@@ -383,8 +383,8 @@ class DealFlow(TrickPlay):
     def _score(self, seat: int, points: int, at_once: bool = True) -> None:
         """Points won now; ``at_once``: the deal ends at once if they take the seat's
         side to the target, ahead of every other side already there.  (Another side is
-        there only in a deal after a tie past the target: a side behind it does not
-        win the partie; the deal's end decides, as it does the tie.)"""
+        there in a deal after a tie past the target, or by a 7 of the classic game: a
+        side behind it does not win at once; the deal's end decides, as it does the tie.)"""
         self.meld_points[seat] += points
         side = self.teams[seat]
         reaching, marque = self._reaching(side), self.side_scores()
