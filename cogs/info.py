@@ -17,7 +17,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.delivery.in_time import in_time, send
-from bot.delivery.permissions import is_manager
+from bot.delivery.permissions import referee
 from bot.drawing.boards import (
     chart_players,
     history_file_name,
@@ -287,7 +287,6 @@ class Info(commands.Cog):
             asker = interaction.user if player is None else player
             lang = self.bot.lang(interaction)
             mine = asker.id == interaction.user.id
-            start = mine or is_manager(interaction)
             await answer_review(
                 self.bot.reviewer,
                 interaction,
@@ -295,7 +294,7 @@ class Info(commands.Cog):
                 str(asker.id),
                 lang,
                 asked_by_player=mine,
-                may_start=start,
+                may_see=lambda players: mine or referee(interaction, players),
             )
             return
         if game is not None:  # as typed or picked; an unknown game is refused by name
@@ -306,15 +305,18 @@ class Info(commands.Cog):
         if page > pages:
             raise UserError("error.history_page", pages=pages)
         lang = self.bot.lang(interaction)
+        # a record holds every card dealt: for a referee only (bot.delivery.permissions)
+        given = [p for p in hands if referee(interaction, (s.player for s in p.seats))]
         files = [
             discord.File(
                 io.BytesIO(json.dumps(past.hand.record, ensure_ascii=False, indent=1).encode()),
                 filename=history_file_name(past),
             )
-            for past in hands
+            for past in given
         ]
+        records = {past.hand.id for past in given}
         await interaction.response.defer(ephemeral=True, thinking=True)  # replays take a while
-        embed, pictures = await asyncio.to_thread(history_shown, hands, lang, page, pages)
+        embed, pictures = await asyncio.to_thread(history_shown, hands, lang, page, pages, records)
         files += [picture for _, picture in pictures]
         embeds = [embed, *(shown for shown, _ in pictures)]
         await interaction.followup.send(embeds=embeds, files=files, ephemeral=True)

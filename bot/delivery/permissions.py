@@ -2,7 +2,7 @@
 once and privately, which of them it lacks when Discord refuses one (403: 50001 Missing
 Access, 50013 Missing Permissions); and the one a member needs to moderate tables,
 change the server's settings or start the review of another's seat (``manager_only``,
-``is_manager``).
+``is_manager``), and who may see a settled hand's hidden cards (``referee``).
 
 What the bot may do in a channel comes with every interaction made there
 (``app_permissions``); the last seen is kept for each table's channel, so that a refusal
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Iterable
 from typing import Any, Final
 
 import discord
@@ -39,6 +40,14 @@ TOLD_FOR: Final = 14 * 60  # seconds an interaction's token may still answer (15
 def is_manager(interaction: discord.Interaction[Any]) -> bool:
     """Whether the member who acted has the server's *Manage Server* permission."""
     return interaction.guild_id is not None and interaction.permissions.manage_guild
+
+
+def referee(interaction: discord.Interaction[Any], players: Iterable[str]) -> bool:
+    """Whether the member who acted may see the hidden cards of a settled hand played
+    by ``players`` (every hand dealt, the discards, the talon...): one who may manage
+    the server and did not play it.  A player never sees what his seat did not, even
+    once the hand is over."""
+    return is_manager(interaction) and str(interaction.user.id) not in set(players)
 
 
 def manager_only(interaction: discord.Interaction[Any]) -> None:

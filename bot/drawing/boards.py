@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import discord
@@ -239,12 +239,17 @@ def sides_text(seats: Sequence[HandSeat], lang: str, game: TableGame | None) -> 
 
 
 def history_shown(
-    hands: list[PastHand], lang: str, page: int = 1, pages: int = 1
+    hands: list[PastHand],
+    lang: str,
+    page: int = 1,
+    pages: int = 1,
+    records: Collection[int] = (),
 ) -> tuple[discord.Embed, list[tuple[discord.Embed, discord.File]]]:
     """``/history``: page ``page`` of ``pages``, its hands in words, and each one's tricks
-    as a picture, each record replayed once (slow: run it in a worker thread)."""
+    as a picture, each record replayed once (slow: run it in a worker thread);
+    ``records``: the ids of the hands whose record is attached."""
     deals = [replayed(past) for past in hands]
-    embed = history_embed(hands, lang, deals)
+    embed = history_embed(hands, lang, deals, records)
     if pages > 1:  # which page, and how to reach the older hands
         embed.title = t(lang, "history.page", page=page, pages=pages)
         if page < pages:
@@ -266,11 +271,15 @@ def replayed(past: PastHand) -> Deal:
 
 
 def history_embed(
-    hands: list[PastHand], lang: str, deals: Sequence[Deal] | None = None
+    hands: list[PastHand],
+    lang: str,
+    deals: Sequence[Deal] | None = None,
+    records: Collection[int] = (),
 ) -> discord.Embed:
     """The server's last settled hands, newest first: each with how it went in its
     game's words (``deals``: their records replayed, else replayed here) and what it
-    gave each side (its record, RULES.md §5, is attached beside as a JSON file)."""
+    gave each side; the hands of ``records`` name their record (RULES.md §5) attached
+    beside as a JSON file, and where one is not, a line says who gets them."""
     if deals is None:
         deals = [replayed(past) for past in hands]
     embed = discord.Embed(title=t(lang, "history.title"), colour=COLOUR)
@@ -304,9 +313,12 @@ def history_embed(
                 when=f"<t:{int(hand.finished_at.timestamp())}:f>",
                 result=result,
                 nets=nets,
-                file=history_file_name(past),
             )
         )
+        if hand.id in records:
+            lines[-1] += "\n" + t(lang, "history.file", file=history_file_name(past))
+    if any(past.hand.id not in records for past in hands):
+        lines.append(t(lang, "history.records_kept"))
     embed.description = clip("\n\n".join(lines), 4096) if lines else t(lang, "history.empty")
     return embed
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -77,13 +78,14 @@ async def answer_review(
     *,
     pictures: bool = True,
     asked_by_player: bool = True,
-    may_start: bool = True,
+    may_see: Callable[[list[str]], bool] = lambda players: True,
 ) -> None:
     """Review ``player``'s seat in this guild's hand ``hand_id`` and answer privately
     (the interaction not answered yet). A person who did not play it is refused
     (``asked_by_player``: the asker is that player), nothing computed; a computer
-    player's seat is never reviewed. A review not stored yet is made only if the
-    asker ``may_start`` it (a review is costly: the player's own, or a manager's)."""
+    player's seat is never reviewed. A review shows the seat's cards: it is refused,
+    stored or not, unless the asker ``may_see`` them, given the hand's players (the
+    player, or a referee: a manager who did not play it, who may also start it)."""
     guild_id = interaction.guild_id
     if guild_id is None:
         raise UserError("error.guild_only")
@@ -93,8 +95,8 @@ async def answer_review(
         if asked_by_player:
             raise UserError("review.not_player", id=hand_id)
         raise UserError("review.not_their_hand", name=f"<@{player}>", id=hand_id)
-    if asked.stored is None and not may_start:
-        raise UserError("review.not_reviewed_yet", name=f"<@{player}>", id=hand_id)
+    if not may_see([seat.player for seat in asked.seats]):
+        raise UserError("review.others_cards", name=f"<@{player}>", id=hand_id)
     progress = ProgressLine(interaction, lang)
     try:
         stored = await reviewer.review_of(asked, progress)

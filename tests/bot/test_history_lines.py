@@ -103,9 +103,12 @@ async def test_history_says_how_each_deal_went_in_the_games_words(service, game)
     assert declared or game.match is not None, "no contract was played"  # a match: none
     for past in hands:
         for lang in LANGS:
-            text = str(history_embed([past], lang).description)
+            text = str(history_embed([past], lang, records={past.hand.id}).description)
             assert "python" not in text and "replay" not in text, text
             assert f"`{history_file_name(past)}`" in text
+            kept = str(history_embed([past], lang).description)  # its record not given
+            assert history_file_name(past) not in kept
+            assert kept.endswith(t(lang, "history.records_kept"))
             said = result_of(past, lang)
             assert said and said != "—", f"a deal said as {said!r}"
             if past.declarers and past.result is not None and game.match is None:

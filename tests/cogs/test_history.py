@@ -1,5 +1,6 @@
 """``/history``: the server's last settled hands, each with its record attached as a
-JSON file that replays to the settled result; a hand in progress is never there."""
+JSON file that replays to the settled result (for a manager who did not play it: the
+record holds every card dealt); a hand in progress is never there."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from games.registry import game as registered
 from tests.bot.example import actions
 from tests.cogs.helpers import act_in_dm
 from tests.cogs.test_full_hand import open_full_table
+from tests.cogs.test_moderation import moderator
 from tests.cogs.test_refusals import refused
 
 
@@ -26,10 +28,16 @@ async def test_history_gives_each_hand_and_its_record(world):
     settled = list(table.last.outcome.net)
     await sud.click(world.table_message(), label="Next hand")  # a hand in progress now
 
-    shown = await sud.slash(world.channel, "history")
+    # Sud played it: the hand trick by trick, but not its record (every card dealt)
+    mine = await sud.slash(world.channel, "history")
+    assert mine.ephemeral and [f.filename[-4:] for f in mine.response.attachments] == [".png"]
+    assert "go only to members who can manage the server" in mine.response.embeds[0].description
+    # a manager who did not play it, a referee, gets its record too
+    shown = await moderator(world).slash(world.channel, "history")
     assert shown.ephemeral
     files = shown.response.attachments
     assert len(files) == 2 and files[0].filename.endswith(".json")
+    assert "manage the server" not in shown.response.embeds[0].description
     # and the hand trick by trick, as a picture replayed from that record
     picture = files[1]
     assert picture.filename.startswith("tricks-") and picture.filename.endswith(".png")

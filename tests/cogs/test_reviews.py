@@ -223,8 +223,13 @@ async def test_history_reviews_a_stored_hand(world: World):
     assert counted.keys == [d["key"] for d in stored.review["decisions"]]
     assert [e for e in progress_edits(world, mark) if e[1].startswith("Review:")]
     assert shown.response.embeds[0].title.startswith(f"Review #{hand_id} — Est")
-    # Sud asks for Est's seat by name: the stored review, at once
-    again = await world.members[0].slash(world.channel, "history", review=hand_id, player=est)
+    # Sud, who played the hand, may not see Est's cards in it; a manager who did not
+    # play it may: the stored review, at once
+    sud = world.members[0]
+    refused_to_sud = await sud.slash(world.channel, "history", review=hand_id, player=est)
+    words = t(LANG, "review.others_cards", name=f"<@{est.id}>", id=hand_id)
+    assert refusal(world, refused_to_sud) == words
+    again = await moderator(world).slash(world.channel, "history", review=hand_id, player=est)
     assert again.response.embeds[0].title == shown.response.embeds[0].title
     assert len(counted.keys) == len(stored.review["decisions"])
 
@@ -238,8 +243,8 @@ async def test_another_persons_seat_is_shown_reviewed_started_by_a_manager_only(
     sud, est = world.members[0], world.members[1]
     asked = await sud.slash(world.channel, "history", review=hand_id, player=est)
     await world.env.settle()
-    words = t(LANG, "review.not_reviewed_yet", name=f"<@{est.id}>", id=hand_id)
-    assert refusal(world, asked) == words  # a costly review: not for anyone to start
+    words = t(LANG, "review.others_cards", name=f"<@{est.id}>", id=hand_id)
+    assert refusal(world, asked) == words  # Est's cards: not for another player
     assert counted.keys == []
     async with world.bot.db.reading() as store:
         assert await store.reviews.reviewed_decisions(hand_id, 1) == []
@@ -252,5 +257,7 @@ async def test_another_persons_seat_is_shown_reviewed_started_by_a_manager_only(
     assert stored is not None and stored.player == str(est.id)
     assert counted.keys == [d["key"] for d in stored.review["decisions"]]
     assert started.response.embeds[0].title.startswith(f"Review #{hand_id} — Est")
-    shown = await sud.slash(world.channel, "history", review=hand_id, player=est)
+    shown = await garde.slash(world.channel, "history", review=hand_id, player=est)
     assert shown.response.embeds[0].title == started.response.embeds[0].title  # now stored
+    still = await sud.slash(world.channel, "history", review=hand_id, player=est)
+    assert refusal(world, still) == words  # stored or not, another's cards stay his
