@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from bot.tables.computer import Decider
 from bot.tables.table import LiveTable, default_action, hand_seed
+from games.ai import DEFAULT_BUDGET
 
 log = logging.getLogger(__name__)
 
@@ -136,14 +137,21 @@ class TurnClock:
         return action
 
     async def _computer_move(self, table_id: int, moves: int, seat: int, pause: float) -> None:
-        await asyncio.sleep(pause)
+        # The end of the pause is the time to think: a forced move, decided at once,
+        # comes after the same time as one thought over, so the time tells nothing of
+        # the hand (a decision longer than its budget only says it was a hard one).
+        thinking = min(pause, DEFAULT_BUDGET)
+        await asyncio.sleep(pause - thinking)
         table = self.tables.get(table_id)
         if table is None or table.moves != moves:
             return
         level = table.seats[seat].ai
         if level is None:
             return
+        clock = asyncio.get_running_loop()
+        start = clock.time()
         action = await self._decide(table, seat, level)
+        await asyncio.sleep(max(0.0, thinking - (clock.time() - start)))
         try:
             async with table.lock:
                 held = self._live(table_id)  # as it is once the lock is held
