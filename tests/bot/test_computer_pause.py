@@ -5,6 +5,7 @@ would otherwise come sooner than one thought over)."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import statistics
 from typing import Any
 
@@ -65,7 +66,7 @@ async def test_a_forced_move_comes_after_the_same_pause_as_a_chosen_one(database
     finally:
         await service.close()
         await db.close()
-    gaps = [b - a for a, b in zip(played, played[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(played)]
     forced = [g for g, f in zip(gaps, thinker.forced[1:], strict=False) if f]
     chosen = [g for g, f in zip(gaps, thinker.forced[1:], strict=False) if not f]
     assert forced and chosen, "the deal had no forced move, or no choice"
