@@ -28,6 +28,7 @@ from games.besigue.rules import deck_for
 from games.cards import cards_of
 from tests.cogs.helpers import custom_ids, disabled, kept_match, labels, last_dm, live, message_text
 from tests.cogs.test_hombre_game import cards_named
+from tests.cogs.test_moderation import moderator
 from tests.cogs.test_refusals import refused
 
 LEADER = ["AS", "KH", "QH", "JS", "JH", "JD", "JC", "10S"]  # four jacks and a marriage
@@ -177,7 +178,8 @@ async def test_a_deal_with_combinations_laid_from_the_dm_and_cards_played_from_t
     assert session.dealer == leader  # the deal passes
     assert "Scores:" in message_text(world.table_message())
     # /history: the deal, its record (which replays) and its tricks as a picture
-    shown = await world.members[0].slash(world.channel, "history", game="besigue")
+    # (a manager who did not play it: the record holds every card dealt)
+    shown = await moderator(world).slash(world.channel, "history", game="besigue")
     assert shown.ephemeral
     files = shown.response.attachments
     assert files[0].filename.endswith("-besigue.json") and files[1].filename.endswith(".png")
