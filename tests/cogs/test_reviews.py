@@ -29,6 +29,8 @@ from tests.conformance.watch import embed_strings
 from tests.e2e.leaks import cards_in
 
 LANG = "en"  # SimCord's users click in English
+DEFAULT_SETTLE = 5.0  # seconds the fake Discord waits for the bot to settle after an event
+REVIEW_SETTLE = 15.0  # and after the click that reviews a whole seat (under the 30 s idle poll)
 
 
 class Counted:
@@ -109,7 +111,14 @@ async def test_the_review_button_reviews_a_players_seat_once(world: World, game:
     hand_id, custom_id = first
     sud = world.members[0]
     mark = len(world.env.http_requests)
-    clicked = await sud.click(world.summary(), custom_id=custom_id)
+    # a whole seat's review is seconds of work in threads (a Haitian deal's 60-odd
+    # decisions: about 5 to 7 s here, past the fake Discord's 5 s): the click waits for
+    # it, then the default comes back (longer, a settle would wait out idle timers)
+    world.env.settle_timeout = REVIEW_SETTLE
+    try:
+        clicked = await sud.click(world.summary(), custom_id=custom_id)
+    finally:
+        world.env.settle_timeout = DEFAULT_SETTLE
     await world.env.settle()
     assert not world.env.errors, world.env.errors
     assert clicked.ephemeral and deferred(world, mark)
