@@ -78,6 +78,30 @@ class Recorder:
         return self.offered_several or any(cards_named(m) > 1 for _, m in self.decisions)
 
 
+async def computers_only(
+    service: TableService, game: TableGame, level: str, seats: int, pause: float
+) -> Any:
+    """A table of ``game`` opened by a person: once play starts a moderator gives that
+    seat to a computer player (the strong one, as a stand-in is), so that computer
+    players alone play, ``pause`` seconds apart; until then none moves (the service is
+    made with a long pause, cut short then)."""
+    table = await service.open_table(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        player="101",
+        name="Sud",
+        game=game,
+        rules=game.spec.options(),
+    )
+    for _ in range(seats - 1):
+        await service.add_computer(table.id, "101", level)
+    await service.start(table.id, "101")
+    service.ai_pause = pause
+    await service.moderator_replace(CHANNEL, "999", "Modo", "101")
+    assert not any(s.human for s in table.seats)
+    return table
+
+
 async def until_settled(table: Any) -> None:
     """Let the computer players play until the deal in progress is over."""
     deadline = time.monotonic() + WAIT
@@ -95,26 +119,10 @@ async def test_computer_moves_are_played_as_decided(
     caplog.set_level(logging.WARNING)
     recorder = Recorder()
     db = await Database.open(database_target)
-    # A table is opened by a person: once play starts a moderator gives that seat to a
-    # computer player (the strong one, as a stand-in is), so that computer players alone
-    # play; until then none moves (a long pause, cut short then).
     service = TableService(db, seed_source=lambda: 11, decider=recorder, ai_pause=3600)
     await service.load()
     try:
-        table = await service.open_table(
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            player="101",
-            name="Sud",
-            game=game,
-            rules=game.spec.options(),
-        )
-        for _ in range(seats - 1):
-            await service.add_computer(table.id, "101", level)
-        await service.start(table.id, "101")
-        service.ai_pause = 0
-        await service.moderator_replace(CHANNEL, "999", "Modo", "101")
-        assert not any(s.human for s in table.seats)
+        table = await computers_only(service, game, level, seats, pause=0)
         played = 0
         while True:
             await until_settled(table)

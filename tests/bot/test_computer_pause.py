@@ -13,8 +13,8 @@ from bot.games.hombre import GAME
 from bot.tables.service import TableService
 from db import Database
 from games.ai import decide
+from tests.bot.test_computer_moves import computers_only
 
-GUILD, CHANNEL = 10, 20
 PAUSE = 0.4  # seconds between computer moves
 THOUGHT = 0.15  # what a decision with a choice takes here (within the budget)
 MOVES = 24
@@ -48,19 +48,7 @@ async def test_a_forced_move_comes_after_the_same_pause_as_a_chosen_one(database
 
     service.clock.play = timed
     try:
-        table = await service.open_table(
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            player="101",
-            name="Sud",
-            game=GAME,
-            rules=GAME.spec.options(),
-        )
-        for _ in range(2):
-            await service.add_computer(table.id, "101", "fair")
-        await service.start(table.id, "101")
-        service.ai_pause = PAUSE
-        await service.moderator_replace(CHANNEL, "999", "Modo", "101")
+        table = await computers_only(service, GAME, "fair", GAME.max_seats, pause=PAUSE)
         while len(played) < MOVES + 1 and not table.between_hands:
             await asyncio.sleep(0.02)
     finally:
