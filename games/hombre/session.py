@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from games.hombre.pool import BETE_ANTE, FIRST_ANTE, Bete, Pool
+from games.hombre.pool import Bete, Pool
 from games.hombre.rules import DECK, HAND_SIZE, SEATS, Rules
 from games.hombre.settle import CODILLE, REMISE, VOLE, WIN, Outcome
 from games.hombre.state import DealState
@@ -126,10 +126,8 @@ class Session:
         self.register = register
         self.codille = codille
         pool = Pool(poule, bete_in_play or None, self._betes(self.waiting()), 0)
-        if not poule:
-            ante = FIRST_ANTE if codille or pool.entering < 0 else BETE_ANTE
-            pool = replace(pool, ante=ante)
-        self.pool = pool
+        antes = pool.antes  # the lowest, but 3 after a codille (RULES.md §3)
+        self.pool = replace(pool, ante=antes[-1] if codille else antes[0])
 
     # ---- deals ---------------------------------------------------------------------
 
