@@ -177,6 +177,29 @@ def test_the_solver_agrees_with_a_plain_minimax() -> None:
     assert checked[True] >= 20 and checked[False] >= 20
 
 
+def test_the_solver_proves_voles_as_a_plain_minimax_does() -> None:
+    # positions of a vole under way (every trick so far the hombre's), his hand
+    # rich in top trumps: the search's shortcut (nothing the defenders hold beats
+    # any of his cards) must answer as trying every card does
+    rng = random.Random(30)
+    checked = Counter[bool]()
+    for _ in range(80):
+        trump = rng.choice(list(Suit))
+        power = trick_rules(trump).power
+        deck = sorted((c for c in range(64) if power[c] >= 0), key=lambda c: -power[c])
+        left = rng.choice((3, 4))
+        top = deck[: 2 * left]
+        own = rng.sample(top, left - 1) + rng.sample([c for c in deck if c not in top], 1)
+        rest = rng.sample([c for c in deck if c not in own], 2 * left)
+        hands = [sum(1 << c for c in part) for part in (own, rest[:left], rest[left:])]
+        leader = rng.randrange(SEATS)
+        position = HombrePosition.of(hands, leader, [], [9 - left, 0, 0], 0, trump)
+        made = HombreSolver.of(0, Goal.ALL, trump).solve(position.copy())
+        assert made == _minimax(position, Goal.ALL), (hands, leader, trump)
+        checked[made] += 1
+    assert checked[True] >= 15 and checked[False] >= 15, checked
+
+
 def _at_trick(done: DealState, trick: int) -> DealState | None:
     state = DealState(done.rules, done.dealer, done.initial_hands, done.talon, done.pool)
     for _, action in done.actions:

@@ -155,12 +155,23 @@ class HombreSolver(TrickSolver[int]):
     def estimate(
         self, hands: list[int], leader: int, tricks: tuple[int, ...], memo: int, left: int
     ) -> bool | None:
+        if self.goal is Goal.ALL and leader == self.target and self._all_masters(hands):
+            return True
         if left > self.horizon:
             return None
         counts = playout(self.rules, hands, leader, list(tricks), self.target)  # type: ignore[arg-type]
         result = reached(self.goal, self.target, tuple(counts), 0)
         assert result is not None
         return result
+
+    def _all_masters(self, hands: list[int]) -> bool:
+        """Whether no card the defenders hold beats any card of the hombre's: then,
+        on lead with every trick so far, he takes the rest in any order (the proof
+        of a made vole, which the search would otherwise make over every defence)."""
+        target = self.target
+        others = hands[(target + 1) % SEATS] | hands[(target + 2) % SEATS]
+        beaters = _PLAYOUT_ORDERS[self.trump].beaters
+        return not any(beaters[card] & others for card in bits_of(hands[target]))
 
     def key(self, hands: list[int], leader: int, tricks: tuple[int, ...], memo: int) -> Hashable:
         if self.goal is Goal.ALL:  # only whether the defenders have a trick matters
