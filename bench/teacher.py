@@ -8,7 +8,10 @@ the ``heuristic`` seat and of the next seat (a ``pimc``) are reviewed.  Printed
 per game: the mean loss per valued decision of each, the ratio random / pimc
 (the issue's target: at least 3), the heuristic's losses' percentiles (from
 which the thresholds of ``games.ai.teacher.review`` are chosen), and the time
-of one seat's whole review of a deal (mean and largest).
+of one seat's whole review of a deal (mean and largest).  Then the hand records of
+tests/records of each game, every seat, reviewed as the bot does it: the decisions'
+keys read, then one decision at a time (``review_decision``, a worker's unit), each
+replaying from the record's JSON; the mean and largest time of a seat's review.
 
     python -m bench.teacher --deals 10 [--games bete,hombre] [--budget 16]
 """
@@ -16,16 +19,18 @@ of one seat's whole review of a deal (mean and largest).
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from games.ai.duel import act, arena_of
 from games.ai.stats import percentile
 from games.ai.teacher.evaluate import DEFAULT_DEALS
-from games.ai.teacher.review import review_steps
-from games.ai.teacher.steps import Step
+from games.ai.teacher.review import decision_keys, review_decision, review_steps
+from games.ai.teacher.steps import Step, judged_as, seats_of
 from games.arguments import game_ids, seconds, whole
 
 
@@ -45,6 +50,25 @@ def play(game: str, seed: int, index: int, names: Sequence[str], budget: float) 
         state.apply(action)
         step += 1
     return found
+
+
+RECORDS = Path(__file__).resolve().parents[1] / "tests" / "records"
+
+
+def bench_records(game: str, budget: int, seed: int) -> tuple[int, float, float]:
+    """The game's stored records reviewed seat by seat as the bot does: the seats
+    reviewed, the mean and the largest time of one (seconds)."""
+    times: list[float] = []
+    for path in sorted(RECORDS.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("game") is None or judged_as(data) != game:
+            continue
+        for seat in range(seats_of(data)):
+            start = time.perf_counter()
+            for key in decision_keys(data, seat, -1):
+                review_decision(data, seat, key, budget, seed)
+            times.append(time.perf_counter() - start)
+    return len(times), sum(times) / max(1, len(times)), max(times, default=0.0)
 
 
 def bench_game(game: str, deals: int, seed: int, budget: int, play_budget: float) -> dict[str, Any]:
@@ -102,6 +126,12 @@ def main(argv: list[str] | None = None) -> int:
             f"({100 * r['heuristic_losing']:.0f}% above 0); "
             f"review of a hand {r['review_seconds'][0]:.1f} s mean, "
             f"{r['review_seconds'][1]:.1f} s max",
+            flush=True,
+        )
+        seats, mean, most = bench_records(game, args.budget, args.seed)
+        print(
+            f"{game}: {seats} seats of tests/records reviewed one decision at a time, as the "
+            f"bot does: {mean:.1f} s mean, {most:.1f} s max",
             flush=True,
         )
     return 0

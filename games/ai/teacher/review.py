@@ -17,6 +17,8 @@ valued again.  With the same budget and seed it is the same on any machine.
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -220,10 +222,23 @@ def review_decision(
     game = judged_as(data)
     deal, _, _ = key.partition(":")  # its deal alone replayed to find it
     known = deal.isdigit() and int(deal) < len(deal_lines(data))
-    step = next((s for s in steps(data, seat, int(deal)) if s.key == key), None) if known else None
+    text = json.dumps(data, sort_keys=True) if known else ""
+    step = (
+        next((s for s in _deal_steps(text, seat, int(deal)) if s.key == key), None)
+        if known
+        else None
+    )
     if step is None:
         raise RecordError(f"seat {seat} has no decision {key!r} in this record")
     return review_step(game, step, budget, seed).to_json(thresholds_of(game))
+
+
+@functools.lru_cache(maxsize=4)
+def _deal_steps(record: str, seat: int, deal: int) -> tuple[Step, ...]:
+    """The seat's decisions in one deal of a record (its JSON text), kept for the next
+    decision of the same review: a worker is asked for them one at a time, and replaying
+    the record for each would double a review's time (views are frozen: sharing is safe)."""
+    return tuple(steps(json.loads(record), seat, deal))
 
 
 def review_record(
