@@ -177,13 +177,13 @@ def test_the_solver_agrees_with_a_plain_minimax() -> None:
     assert checked[True] >= 20 and checked[False] >= 20
 
 
-def test_the_solver_proves_voles_as_a_plain_minimax_does() -> None:
-    # positions of a vole under way (every trick so far the hombre's), his hand
-    # rich in top trumps: the search's shortcut (nothing the defenders hold beats
-    # any of his cards) must answer as trying every card does
+def test_the_solver_cashes_the_hombres_masters_as_a_plain_minimax_does() -> None:
+    # the hombre's hand rich in top trumps: the search's shortcut (his cards that
+    # nothing the defenders hold beats are tricks he takes on lead, a vole proved
+    # when they all are) must answer as trying every card does, for every goal
     rng = random.Random(30)
-    checked = Counter[bool]()
-    for _ in range(80):
+    checked = Counter[tuple[Goal, bool]]()
+    for _ in range(90):
         trump = rng.choice(list(Suit))
         power = trick_rules(trump).power
         deck = sorted((c for c in range(64) if power[c] >= 0), key=lambda c: -power[c])
@@ -193,11 +193,19 @@ def test_the_solver_proves_voles_as_a_plain_minimax_does() -> None:
         rest = rng.sample([c for c in deck if c not in own], 2 * left)
         hands = [sum(1 << c for c in part) for part in (own, rest[:left], rest[left:])]
         leader = rng.randrange(SEATS)
-        position = HombrePosition.of(hands, leader, [], [9 - left, 0, 0], 0, trump)
-        made = HombreSolver.of(0, Goal.ALL, trump).solve(position.copy())
-        assert made == _minimax(position, Goal.ALL), (hands, leader, trump)
-        checked[made] += 1
-    assert checked[True] >= 15 and checked[False] >= 15, checked
+        goal = rng.choice(list(Goal))
+        if goal is Goal.ALL:
+            tricks = [9 - left, 0, 0]
+        else:
+            first = rng.randint(0, 9 - left)
+            tricks = [first, rng.randint(0, 9 - left - first), 0]
+            tricks[2] = 9 - left - sum(tricks)
+        position = HombrePosition.of(hands, leader, [], tricks, 0, trump)
+        solved = HombreSolver.of(0, goal, trump).solve(position.copy())
+        assert solved == _minimax(position, goal), (hands, leader, tricks, goal, trump)
+        checked[goal, solved] += 1
+    assert checked[Goal.ALL, True] >= 5 and checked[Goal.ALL, False] >= 5, checked
+    assert checked[Goal.WIN, True] + checked[Goal.SAFE, True] >= 10, checked
 
 
 def _at_trick(done: DealState, trick: int) -> DealState | None:

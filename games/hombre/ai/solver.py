@@ -155,8 +155,13 @@ class HombreSolver(TrickSolver[int]):
     def estimate(
         self, hands: list[int], leader: int, tricks: tuple[int, ...], memo: int, left: int
     ) -> bool | None:
-        if self.goal is Goal.ALL and leader == self.target and self._all_masters(hands):
-            return True
+        if leader == self.target:
+            masters = self._masters(hands)
+            if masters:
+                counts = list(tricks)
+                counts[self.target] += masters
+                if reached(self.goal, self.target, tuple(counts), left - masters):
+                    return True
         if left > self.horizon:
             return None
         counts = playout(self.rules, hands, leader, list(tricks), self.target)  # type: ignore[arg-type]
@@ -164,14 +169,15 @@ class HombreSolver(TrickSolver[int]):
         assert result is not None
         return result
 
-    def _all_masters(self, hands: list[int]) -> bool:
-        """Whether no card the defenders hold beats any card of the hombre's: then,
-        on lead with every trick so far, he takes the rest in any order (the proof
-        of a made vole, which the search would otherwise make over every defence)."""
+    def _masters(self, hands: list[int]) -> int:
+        """How many of the hombre's cards no card of the defenders beats: on lead he
+        takes that many tricks in a row whatever they play (their hands only shrink),
+        and stays on lead; all of them proves a made vole, which the search would
+        otherwise prove over every defence."""
         target = self.target
         others = hands[(target + 1) % SEATS] | hands[(target + 2) % SEATS]
         beaters = _PLAYOUT_ORDERS[self.trump].beaters
-        return not any(beaters[card] & others for card in bits_of(hands[target]))
+        return sum(1 for card in bits_of(hands[target]) if not beaters[card] & others)
 
     def key(self, hands: list[int], leader: int, tricks: tuple[int, ...], memo: int) -> Hashable:
         if self.goal is Goal.ALL:  # only whether the defenders have a trick matters
