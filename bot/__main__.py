@@ -10,6 +10,7 @@ import logging
 import signal
 import sys
 
+import aiohttp
 import discord
 import discord.gateway
 import discord.http
@@ -113,6 +114,9 @@ def main(argv: list[str] | None = None, prog: str = "python -m bot") -> int:
         return 2
     except DatabaseUnavailable as error:
         print(f"error: {error}", file=sys.stderr)
+        return 2
+    except aiohttp.ClientConnectionError as error:  # no network, or Discord down
+        print(f"error: cannot reach Discord: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0

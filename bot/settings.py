@@ -85,7 +85,7 @@ class Settings:
                 " (see .env.example)"
             )
         guild = get("DEV_GUILD_ID")
-        if guild is not None and not guild.isdigit():
+        if guild is not None and not digits(guild):
             raise SettingsError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
         level = (get("LOG_LEVEL") or "INFO").upper()
         if not isinstance(logging.getLevelName(level), int):
@@ -94,7 +94,7 @@ class Settings:
         if language not in LANGUAGES:
             raise SettingsError(f"DEFAULT_LANGUAGE must be fr or en, not {language!r}")
         workers = get("AI_WORKERS") or "1"
-        if not workers.isdigit() or not 1 <= int(workers) <= 16:
+        if not digits(workers) or not 1 <= int(workers) <= 16:
             raise SettingsError(f"AI_WORKERS must be a number from 1 to 16, not {workers!r}")
         pause = seconds(get("AI_PAUSE"), "AI_PAUSE", 1.5)
         window = seconds(get("DM_WINDOW"), "DM_WINDOW", 3.0)
@@ -131,6 +131,12 @@ class Settings:
         )
 
 
+def digits(text: str) -> bool:
+    """Whether ``text`` is a whole number written in the digits 0-9 only (``str.isdigit``
+    also takes "²" or "٣", which ``int`` refuses or reads as another number)."""
+    return text.isascii() and text.isdigit()
+
+
 def number(
     text: str | None, name: str, default: float, top: float, unit: str, note: str = ""
 ) -> float:
@@ -159,13 +165,13 @@ def shard_settings(
         if ids_text is not None:
             raise SettingsError("SHARD_IDS needs SHARD_COUNT: how many shards the bot has in all")
         return None, None
-    if not count_text.isdigit() or not 1 <= int(count_text) <= 1024:
+    if not digits(count_text) or not 1 <= int(count_text) <= 1024:
         raise SettingsError(f"SHARD_COUNT must be a number from 1 to 1024, not {count_text!r}")
     count = int(count_text)
     if ids_text is None:
         return count, None
     parts = [p.strip() for p in ids_text.split(",")]
-    if not all(p.isdigit() and int(p) < count for p in parts):
+    if not all(digits(p) and int(p) < count for p in parts):
         raise SettingsError(
             f"SHARD_IDS must be shard numbers from 0 to {count - 1} separated by commas,"
             f" not {ids_text!r}"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Any
 
 import aiosqlite
 
-from db.database import Database, migrations
+from db.database import Database, DatabaseUnavailable, migrations
 from db.repository import Row
 from db.store import Store
 
@@ -64,12 +65,18 @@ class SQLiteDatabase(Database):
     async def connect(cls, path: str | Path) -> SQLiteDatabase:
         """Open (creating if needed) the file, switch on WAL and foreign keys, migrate."""
         text = str(path)
-        if text != ":memory:":
-            Path(text).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(text, isolation_level=None)
+        try:
+            if text != ":memory:":
+                Path(text).parent.mkdir(parents=True, exist_ok=True)
+            connection = await aiosqlite.connect(text, isolation_level=None)
+        except (OSError, sqlite3.Error) as error:  # a folder, a path through a file, no access
+            raise DatabaseUnavailable(f"cannot open the SQLite file {text}: {error}") from error
         connection.row_factory = aiosqlite.Row  # the store reads columns by name
         try:
-            await _run(connection, "PRAGMA journal_mode = WAL")
+            try:
+                await _run(connection, "PRAGMA journal_mode = WAL")
+            except sqlite3.DatabaseError as error:  # another kind of file
+                raise DatabaseUnavailable(f"cannot open the SQLite file {text}: {error}") from error
             await _run(connection, "PRAGMA foreign_keys = ON")
             await _run(connection, "PRAGMA busy_timeout = 5000")
             database = cls(connection, text)

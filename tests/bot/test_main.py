@@ -54,6 +54,11 @@ def test_settings_defaults_and_env_file(tmp_path):
         ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "2", "SHARD_IDS": "2"}, "from 0 to 1"),
         ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "4", "SHARD_IDS": "1,x"}, "SHARD_IDS"),
         ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "4", "SHARD_IDS": "1,1"}, "twice"),
+        # digits of no number int() reads: a line, not a traceback
+        ({"DISCORD_TOKEN": "a", "DEV_GUILD_ID": "²"}, "DEV_GUILD_ID"),
+        ({"DISCORD_TOKEN": "a", "AI_WORKERS": "²"}, "AI_WORKERS"),
+        ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "²"}, "SHARD_COUNT"),
+        ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "4", "SHARD_IDS": "1,²"}, "SHARD_IDS"),
         # a part of the shards means other processes: they must share PostgreSQL
         ({"DISCORD_TOKEN": "a", "SHARD_COUNT": "2", "SHARD_IDS": "1"}, "DATABASE_URL"),
     ],
@@ -188,8 +193,26 @@ def test_shard_settings_give_the_process_its_part():
     assert not part.shards.owns(guild + (1 << 22))  # shard 2
 
 
-async def test_an_unreachable_database_is_one_line(tmp_path):
-    """Discord (a local stand-in) accepts the token; the PostgreSQL server does not answer."""
+def _dead_port() -> int:
+    """A port nobody listens on."""
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        return int(closed.getsockname()[1])
+
+
+async def test_an_unreachable_discord_is_one_line(tmp_path):
+    """Nobody answers at Discord's address: a line saying so, not aiohttp's traceback."""
+    code, err = await _run_bot(tmp_path, _env(DISCORD_TOKEN="a-token", **_discord(_dead_port())))
+    assert code == 2, err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: cannot reach Discord"), err
+    assert list(tmp_path.iterdir()) == []  # no database made
+
+
+@pytest.mark.parametrize("database", ["postgresql", "a folder", "another file"])
+async def test_an_unreachable_database_is_one_line(tmp_path, database):
+    """Discord (a local stand-in) accepts the token; the PostgreSQL server does not answer,
+    or the SQLite path is a folder or a file of another kind (left as it was)."""
 
     user = {"id": "1", "username": "bete", "discriminator": "0", "avatar": None, "bot": True}
     application = {
@@ -203,16 +226,24 @@ async def test_an_unreachable_database_is_one_line(tmp_path):
         # discord.py reads a body as JSON only when the content type is exactly this
         return web.Response(body=json.dumps(data), headers={"Content-Type": "application/json"})
 
-    with socket.socket() as closed:  # a port nobody listens on
-        closed.bind(("127.0.0.1", 0))
-        dead = closed.getsockname()[1]
+    other = tmp_path / "notes.txt"
+    other.write_text("not a database\n", encoding="utf-8")
+    target, said = {
+        "postgresql": (
+            {"DATABASE_URL": f"postgresql://bete@127.0.0.1:{_dead_port()}/bete"},
+            "error: cannot connect to PostgreSQL",
+        ),
+        "a folder": ({"DATABASE_PATH": str(tmp_path)}, "error: cannot open the SQLite file"),
+        "another file": ({"DATABASE_PATH": str(other)}, "error: cannot open the SQLite file"),
+    }[database]
     async with stand_in(me) as port:
-        database = f"postgresql://bete@127.0.0.1:{dead}/bete"
-        env = _env(DISCORD_TOKEN="a-token", DATABASE_URL=database, **_discord(port))
+        env = _env(DISCORD_TOKEN="a-token", **target, **_discord(port))
         code, err = await _run_bot(tmp_path, env)
     assert code == 2, err
     lines = [line for line in err.splitlines() if line.strip()]
-    assert len(lines) == 1 and lines[0].startswith("error: cannot connect to PostgreSQL"), err
+    assert len(lines) == 1 and lines[0].startswith(said), err
+    assert other.read_text(encoding="utf-8") == "not a database\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
 
 async def test_once_ready_the_heap_is_frozen_and_young_objects_collected_less_often():

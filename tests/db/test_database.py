@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from db import Database, HandSeat, NewEntry, NewPayment
+from db import Database, DatabaseUnavailable, HandSeat, NewEntry, NewPayment
 from db.database import migrations
 from db.models import HandMessage
 
@@ -26,6 +26,18 @@ async def test_migrations_apply_once_and_are_tracked(tmp_path):
     raw = sqlite3.connect(path)
     assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     raw.close()
+
+
+async def test_a_path_that_is_no_sqlite_file_is_unavailable_and_left_as_it_was(tmp_path):
+    """A folder, a file of another kind, a path through a file: ``DatabaseUnavailable``,
+    the one line ``python -m bot`` prints, not sqlite3's traceback; nothing written."""
+    other = tmp_path / "notes.txt"
+    other.write_text("not a database\n", encoding="utf-8")
+    for path in (tmp_path, other, other / "b.sqlite3"):
+        with pytest.raises(DatabaseUnavailable, match=f"cannot open the SQLite file {path}"):
+            await Database.open(path)
+    assert other.read_text(encoding="utf-8") == "not a database\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
 
 @both
