@@ -84,9 +84,15 @@ PAUSE = seconds(HOUR, zero=True)
 
 
 def rates(text: str) -> list[float]:
-    values = [float(part) for part in text.split(",") if part.strip()]
-    if not values or any(v < 0 for v in values):
-        raise argparse.ArgumentTypeError(f"rates a table a second, e.g. 0.1,0.2: not {text!r}")
+    """Rates of play as ``--rate`` takes each (from 0 to 100: not nan, nor infinity)."""
+    try:
+        values = [RATE(part) for part in text.split(",") if part.strip()]
+    except argparse.ArgumentTypeError:
+        values = []
+    if not values:
+        raise argparse.ArgumentTypeError(
+            f"rates a table a second from 0 to 100, e.g. 0.1,0.2: not {text!r}"
+        )
     return values
 
 
@@ -207,6 +213,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.workdir is not None:
+        try:
+            args.workdir.mkdir(parents=True, exist_ok=True)
+        except OSError as error:  # no access, a read-only disk: a line, not a traceback
+            print(f"error: cannot make the folder {args.workdir}: {error}", file=sys.stderr)
+            return 1
     figures = asyncio.run(run(args))
     if args.json:
         print(json.dumps(figures, indent=2))

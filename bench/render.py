@@ -154,7 +154,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.save:
-        for path in save_examples(Path(args.save), args.seed):
+        try:
+            saved = save_examples(Path(args.save), args.seed)
+        except OSError as error:
+            parser.exit(1, f"error: cannot write the pictures in {args.save}: {error}\n")
+        for path in saved:
             print(path)
         return 0
 

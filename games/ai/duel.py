@@ -25,6 +25,7 @@ from multiprocessing import get_context
 from typing import Any, Final, Protocol, TypeVar
 
 from games import registry
+from games.records import MOST
 from games.refusals import Turns
 
 from .base import FullInfoPlayer
@@ -427,7 +428,8 @@ def settings_from(cls: type[SettingsT], settings: Mapping[str, str]) -> Settings
 
 def setting_value(name: str, text: str, default: object) -> Any:
     """A ``--set`` value read as its default's type: true or false; a whole number from 0
-    (amounts, entries); a finite number from 0 (weights); else ``ValueError`` naming the
+    to ``records.MOST`` (amounts, entries: no record holds more, and the scores' floats
+    stay exact); a finite number from 0 (weights); else ``ValueError`` naming the
     setting."""
     if isinstance(default, bool):
         if text.lower() not in ("true", "false", "yes", "no", "1", "0"):
@@ -438,8 +440,9 @@ def setting_value(name: str, text: str, default: object) -> Any:
             value = int(text) if isinstance(default, int) else float(text)
         except ValueError:
             value = -1
-        if not 0 <= value < math.inf:  # nan and infinity fail too
-            kind = "a whole number" if isinstance(default, int) else "a number"
-            raise ValueError(f"the setting {name} is {kind} from 0, not {text!r}")
+        most = MOST if isinstance(default, int) else math.inf
+        if not 0 <= value < math.inf or value > most:  # nan and infinity fail too
+            kind = f"a whole number from 0 to {MOST:,}" if most == MOST else "a number from 0"
+            raise ValueError(f"the setting {name} is {kind}, not {text!r}")
         return value
     return text

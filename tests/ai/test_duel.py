@@ -81,6 +81,9 @@ def test_the_command_line_takes_any_registered_game(capsys: pytest.CaptureFixtur
     assert "La Bête, 2 players: heuristic vs random" in capsys.readouterr().out
 
 
+ONE_DEAL = ["--a", "random", "--b", "random", "--deals", "1"]  # were it accepted
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -103,6 +106,10 @@ def test_the_command_line_takes_any_registered_game(capsys: pytest.CaptureFixtur
         ["--a", "random", "--b", "random", "--set", "bete_weight=1e400"],
         ["--game", "hombre", "--a", "random", "--b", "random", "--set", "bete=-3"],
         ["--game", "bete", "--a", "random", "--b", "random", "--set", "bete=-3"],
+        # more than a record holds: the scores, floats, would lose their units
+        ["--game", "bete", *ONE_DEAL, "--set", f"bete={10**20}"],
+        ["--game", "hombre", *ONE_DEAL, "--set", "bete=1000000001"],
+        [*ONE_DEAL, "--set", f"entry={10**20}"],
         [
             "--game",
             "besigue-haiti",

@@ -7,6 +7,8 @@ a negative rate of play or no bot process went on to fail half-way)."""
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +25,9 @@ BAD = [
     ("bench.load", ["--rate", "-1"], "--rate"),
     ("bench.load", ["--processes", "0"], "--processes"),
     ("bench.load", ["--duration", "-3"], "--duration"),
+    ("bench.load", ["--ladder", "0.1,nan"], "--ladder"),  # rates as --rate takes them
+    ("bench.load", ["--ladder", "inf"], "--ladder"),
+    ("bench.load", ["--ladder", "0.1,1000"], "--ladder"),
     ("bench.render", ["--hands", "0"], "--hands"),
     ("bench.render", ["--rate", "0"], "--rate"),
     ("bench.render", ["--save", __file__], "is a file, not a folder"),
@@ -42,3 +47,34 @@ def test_a_benchmark_refuses_bad_input(
         main(argv)
     out, err = capsys.readouterr()
     assert exit.value.code == 2 and "error:" in err and said in err and not out
+
+
+@pytest.mark.parametrize(
+    ("module", "option"), [("bench.render", "--save"), ("bench.load", "--workdir")]
+)
+def test_a_folder_that_cannot_be_made_is_one_line(
+    module: str,
+    option: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A folder the benchmark may not make (no access, a read-only disk): a line and a
+    non-zero exit, before anything is measured, not the traceback of ``mkdir``."""
+    loaded = importlib.import_module(module)
+
+    def refused(self: Path, *args: Any, **kwargs: Any) -> None:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    def measured(*args: Any) -> None:
+        raise AssertionError("measured")
+
+    monkeypatch.setattr(Path, "mkdir", refused)
+    monkeypatch.setattr(loaded, "run" if module == "bench.load" else "draw_hands", measured)
+    try:
+        code = loaded.main([option, str(tmp_path / "figures")])
+    except SystemExit as exit:
+        code = exit.code
+    out, err = capsys.readouterr()
+    assert code == 1 and not out
+    assert err.startswith("error: ") and "Permission denied" in err and err.count("\n") == 1
