@@ -455,6 +455,8 @@ def read_register(items: Any, seats: int) -> tuple[tuple[Owner, int], ...]:
             raise RecordError(f"a register owner is a seat, a name or null, not {owner!r}")
         if isinstance(owner, int) and not 0 <= owner < seats:
             raise RecordError(f"register owner {owner} is not a seat 0-{seats - 1}")
+        if isinstance(owner, str) and not owner.strip():  # as a player's name is never blank
+            raise RecordError(f"a register owner's name is never blank, not {owner!r}")
         register.append((owner, whole(item["amount"], "a register amount", 1)))
     return tuple(register)
 

@@ -71,7 +71,7 @@ class Session:
         ``poules``: the poules won by a hombre that end the session (0: no end; by
         default the rules' option, as is ``jouer_les_coups``)."""
         if len(players) != SEATS or len(set(players)) != SEATS:
-            raise ValueError(f"L'Hombre has {SEATS} different players, not {len(players)}")
+            raise ValueError(f"L'Hombre has {SEATS} different players, not {list(players)}")
         if not 0 <= dealer < SEATS:
             raise ValueError(f"the dealer is a seat 0-{SEATS - 1}, not {dealer}")
         self.players = tuple(players)

@@ -12,7 +12,7 @@ import pytest
 from games.__main__ import main
 from games.bete_hombree import HandRecord, RecordError, replay
 from games.records import load
-from tests.games.cli import ROOT, run_cli
+from tests.games.cli import RECORDS, ROOT, run_cli
 
 EXAMPLE1 = ROOT / "tests" / "records" / "example1.json"
 
@@ -140,6 +140,7 @@ BAD_RECORDS = [
     ("bad-option-value", lambda d: d.__setitem__("options", {"stake_rule": "double"})),
     ("unknown-game", lambda d: d.__setitem__("game", "whist")),
     ("register-owner-not-a-seat", lambda d: d["register"][0].__setitem__("owner", 9)),
+    ("register-owner-blank", lambda d: d["register"][0].__setitem__("owner", " ")),
     ("actions-not-strings", lambda d: d.__setitem__("actions", [1, 2])),
 ]
 
@@ -157,6 +158,27 @@ def test_bad_record_exits_non_zero(
     assert main(["replay", str(path)]) != 0
     err = capsys.readouterr().err
     assert err.strip()  # a message says why
+
+
+@pytest.mark.parametrize("record", ["example1.json", "bete_curieuse_contre.json"])
+def test_a_register_owed_to_a_blank_name_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], record: str
+) -> None:
+    """An owner is a seat, or the name of a player away (never blank, as no player's is)."""
+    data = load(RECORDS / record)
+    data["register"] = [{"owner": "  ", "amount": 5}]
+    assert main(["replay", str(write(tmp_path, data))]) != 0
+    assert "a register owner's name is never blank" in capsys.readouterr().err
+
+
+def test_one_player_in_two_seats_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The message names the players, not "3 different players, not 3"."""
+    data = load(RECORDS / "hombre_win.json")
+    data["players"] = ["Ana", "Ana", "Chloé"]
+    assert main(["replay", str(write(tmp_path, data))]) != 0
+    assert "different players, not ['Ana', 'Ana', 'Chloé']" in capsys.readouterr().err
 
 
 def test_missing_file_exits_non_zero(tmp_path: Path) -> None:
