@@ -19,7 +19,7 @@ from db.models import (
     ScoreRow,
 )
 
-HISTORY = 5  # hands /history shows, each with its record attached
+HISTORY = 5  # hands /history shows (their records attached for a referee only)
 
 
 @dataclass(frozen=True, slots=True)
