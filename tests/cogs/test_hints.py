@@ -211,8 +211,14 @@ async def test_a_hint_asked_while_the_table_was_busy_is_deferred_in_time(world):
             return await super().acquire()
 
     table.lock = Busy()
-    answer = await world.members[seat].user.click(dm, label=HINT)
-    await world.env.settle()  # the hint worked out after the deferral
+    settle = world.env.settle_timeout
+    # the hint is worked out in this process (seconds on a busy machine): waited for
+    world.env.settle_timeout = 3 * settle
+    try:
+        answer = await world.members[seat].user.click(dm, label=HINT)
+        await world.env.settle()  # the hint worked out after the deferral
+    finally:
+        world.env.settle_timeout = settle
     callbacks = [r for r in world.env.http_requests[mark:] if r.path.endswith("/callback")]
     assert callbacks and callbacks[0].json == {"type": 5, "data": {"flags": 64}}  # deferred
     assert answer.ephemeral and t("en", "hint.best") in answer.response.content  # once it came
