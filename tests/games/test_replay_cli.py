@@ -73,6 +73,16 @@ def example1() -> dict[str, Any]:
     return copy.deepcopy(load(EXAMPLE1))
 
 
+def test_a_record_naming_no_game_is_read_as_la_bete_hombree(tmp_path: Path) -> None:
+    """The first records had no ``game`` field: the command line reads them as the
+    game's own reader does, with the same result as when the field is there."""
+    data = example1()
+    del data["game"]
+    done = run_cli(write(tmp_path, data))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == json.loads(run_cli(EXAMPLE1).stdout)
+
+
 def test_cli_illegal_action_exits_non_zero_naming_it(tmp_path: Path) -> None:
     data = example1()
     data["actions"][5] = "3 bid 3"  # W answers S's cagnote (a 4) with a 3
