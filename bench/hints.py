@@ -21,6 +21,7 @@ from typing import Any
 
 from games.ai.duel import act, arena_of
 from games.ai.stats import percentile
+from games.ai.teacher.evaluate import MOST_DEALS
 from games.ai.teacher.hint import HINT_DEALS, hint, offers_hint
 from games.arguments import game_ids, whole
 
@@ -79,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--budget", type=whole(0), default=0, help="deals per hint (0: the table's)"
+        "--budget", type=whole(0, MOST_DEALS), default=0, help="deals per hint (0: the table's)"
     )
     args = parser.parse_args(argv)
     for game in args.games:

@@ -28,7 +28,7 @@ from typing import Any
 
 from games.ai.duel import act, arena_of
 from games.ai.stats import percentile
-from games.ai.teacher.evaluate import DEFAULT_DEALS
+from games.ai.teacher.evaluate import DEFAULT_DEALS, MOST_DEALS
 from games.ai.teacher.review import decision_keys, review_decision, review_steps
 from games.ai.teacher.steps import Step, judged_as, seats_of
 from games.arguments import game_ids, seconds, whole
@@ -112,7 +112,9 @@ def main(argv: list[str] | None = None) -> int:
         "--games", type=game_ids, default="", help="ids, comma-separated (default: all)"
     )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=whole(1), default=DEFAULT_DEALS, help="deals per decision")
+    parser.add_argument(
+        "--budget", type=whole(1, MOST_DEALS), default=DEFAULT_DEALS, help="deals per decision"
+    )
     parser.add_argument("--play-budget", type=seconds(60), default=0.1, help="players' seconds")
     args = parser.parse_args(argv)
     for game in args.games:

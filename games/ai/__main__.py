@@ -53,11 +53,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "review":
         return run_review(args)
-    settings = []
+    settings: list[tuple[str, str]] = []
     for item in args.set:
         name, sep, value = item.partition("=")
         if not sep:
             parser.error(f"--set takes NAME=VALUE, not {item!r}")
+        if any(name.strip() == known for known, _ in settings):
+            parser.error(f"--set {name.strip()} is given twice")
         settings.append((name.strip(), value.strip()))
     try:
         arena = arena_of(args.game, args.seats, dict(settings))

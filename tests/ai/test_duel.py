@@ -91,6 +91,7 @@ ONE_DEAL = ["--a", "random", "--b", "random", "--deals", "1"]  # were it accepte
         ["--game", "bete", "--seats", "6", "--a", "random", "--b", "random"],
         ["--a", "random", "--b", "random", "--set", "nonsense=1"],
         ["--a", "random", "--b", "random", "--set", "entry"],
+        ["--a", "random", "--b", "random", "--set", "entry=2", "--set", "entry =3"],
         ["--game", "nogame", "--a", "random", "--b", "random"],
         ["--a", "random", "--b", "random", "--deals", "0"],
         ["--a", "random", "--b", "random", "--workers", "0"],

@@ -22,6 +22,7 @@ BAD = [
     ("bench.haiti", ["--table-deals", "-1"], "--table-deals"),
     ("bench.hints", ["--games", "hombre,nogame"], "no game 'nogame'"),
     ("bench.hints", ["--positions", "0"], "--positions"),
+    ("bench.hints", ["--budget", "100001"], "--budget"),  # a hint then takes hours
     ("bench.load", ["--rate", "-1"], "--rate"),
     ("bench.load", ["--processes", "0"], "--processes"),
     ("bench.load", ["--duration", "-3"], "--duration"),
@@ -35,6 +36,7 @@ BAD = [
     ("bench.solver", ["--deals", "many"], "--deals"),
     ("bench.teacher", ["--games", "nogame"], "no game 'nogame'"),
     ("bench.teacher", ["--play-budget", "nan"], "--play-budget"),
+    ("bench.teacher", ["--budget", "100001"], "--budget"),
 ]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .evaluate import (
     DEFAULT_DEALS,
+    MOST_DEALS,
     Evaluation,
     Valuation,
     Valuer,
@@ -23,6 +24,7 @@ from .review import Review, decision_keys, review_decision, review_record
 
 __all__ = [
     "DEFAULT_DEALS",
+    "MOST_DEALS",
     "Evaluation",
     "Review",
     "Valuation",

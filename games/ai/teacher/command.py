@@ -12,11 +12,9 @@ from typing import Any
 from games.arguments import whole
 from games.records import RecordError, load
 
-from .evaluate import DEFAULT_DEALS
+from .evaluate import DEFAULT_DEALS, MOST_DEALS
 from .review import review_record
 from .text import review_text
-
-MOST_DEALS = 100_000  # a deal's review takes minutes then, not forever
 
 
 def add_review(commands: Any) -> None:

@@ -31,6 +31,7 @@ from games.ai.knowledge import Knowledge
 from games.ai.sampling import Sampler, Weigh
 
 DEFAULT_DEALS: Final = 16  # deals drawn per decision
+MOST_DEALS: Final = 100_000  # a deal's review takes minutes then, not forever
 Deal = tuple[float, list[int]]  # a weight and the hidden cards' buckets (hands, then out)
 Values = Callable[[Sequence[Deal], random.Random], list[float]]  # moves' means over a batch
 
@@ -228,6 +229,7 @@ def _stderr(values: list[float], weights: list[float]) -> float:
 
 __all__ = [
     "DEFAULT_DEALS",
+    "MOST_DEALS",
     "Deal",
     "Evaluation",
     "Valuation",
