@@ -90,7 +90,8 @@ class Info(commands.Cog):
         table = None
         if interaction.channel_id is not None:
             table = self.bot.service.in_channel(interaction.channel_id)
-        if game is None and table is None:  # no game said: every game keeping a register
+        # no game said, and no table here whose game keeps one: every game keeping a register
+        if game is None and (table is None or not table.game.capabilities.register):
             chosen = [g for g in table_games() if g.capabilities.register]
         else:
             one = _game(game, table)

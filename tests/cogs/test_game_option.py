@@ -58,3 +58,20 @@ async def test_a_bete_of_a_member_gone_is_listed_by_name(world):
     text = result.response.embeds[0].description or ""
     assert "Gaston" in text and "<@" not in text, text
     assert "<t:" in text  # its day, as each reader's client writes a date
+
+
+async def test_betes_at_a_table_whose_game_keeps_no_register_lists_every_register(world):
+    """``/betes`` with no ``game:`` at a Bésigue table shows the registers the server
+    keeps (before, it was refused: Bésigue keeps none); asked for Bésigue, it still
+    says so."""
+    anne = world.members[0]
+    await anne.slash(world.channel, "table new besigue")
+    result = await anne.slash(world.channel, "betes")
+    assert not world.env.errors and not result.ephemeral, world.env.errors
+    registers = [g for g in table_games() if g.capabilities.register]
+    titles = [embed.title or "" for embed in result.response.embeds]
+    assert len(titles) == len(registers) >= 3
+    for game, title in zip(registers, titles, strict=True):
+        assert game.spec.name("en") in title, (game.id, title)
+    asked = await anne.slash(world.channel, "betes", game="besigue")
+    refused(world, asked, "keeps no register of bêtes")
