@@ -13,6 +13,7 @@ from dotenv import dotenv_values
 
 from bot.shards import ShardPlan
 from db import is_url
+from games.numerals import digits
 
 LANGUAGES = ("fr", "en")
 DEFAULT_DATABASE = "bete_bot.sqlite3"
@@ -129,12 +130,6 @@ class Settings:
             api_base=get("DISCORD_API_BASE"),
             gateway_url=get("DISCORD_GATEWAY_URL"),
         )
-
-
-def digits(text: str) -> bool:
-    """Whether ``text`` is a whole number written in the digits 0-9 only (``str.isdigit``
-    also takes "²" or "٣", which ``int`` refuses or reads as another number)."""
-    return text.isascii() and text.isdigit()
 
 
 def number(

@@ -47,6 +47,7 @@ from bot.teacher.answer import answer_review
 from bot.texts.i18n import lang_for, t
 from bot.texts.parsing import matches
 from bot.texts.translator import command_word
+from games.numerals import digits
 
 if TYPE_CHECKING:
     from bot.delivery.client import BeteBot
@@ -214,7 +215,7 @@ def _seat(table: LiveTable, player: str) -> int:
 
 
 def _number(arg: str) -> int:
-    if not arg.isdigit():
+    if not digits(arg):
         raise UserError("error.bad_input", text=arg[:30])
     return int(arg)
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 from games.cards import Card, card_mask, cards_of, number_copies, parse_cards
+from games.numerals import digits
 from games.refusals import Turns
 from games.register import Entry, Register
 
@@ -207,7 +208,7 @@ def action_lines(actions: Iterable[tuple[int, object]]) -> tuple[str, ...]:
 def split_action_line(line: str, seats: int) -> tuple[int, str]:
     """``"3 bid 3 belle"`` → (3, "bid 3 belle")."""
     seat_text, _, words = line.strip().partition(" ")
-    if not seat_text.isdigit() or not 0 <= int(seat_text) < seats:
+    if not digits(seat_text) or not 0 <= int(seat_text) < seats:
         raise ValueError(f"an action starts with the seat number 0-{seats - 1}, not {seat_text!r}")
     return int(seat_text), words
 

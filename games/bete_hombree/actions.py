@@ -13,6 +13,7 @@ from enum import IntEnum
 from typing import Final
 
 from games.cards import Card, PlaysOneCard, Suit, card_mask, cards_of
+from games.numerals import digits
 from games.records import action_words, kind_words
 
 
@@ -76,8 +77,8 @@ class Action(PlaysOneCard):
                 raise ValueError("write a declaration as 'declare N SUIT [matadors M]'")
             level = _parse_level(rest[0])
             suit = Suit.parse(rest[1])
-            matadors = int(rest[3]) if len(rest) == 4 and rest[3].isdigit() else 0
-            if len(rest) == 4 and not rest[3].isdigit():
+            matadors = int(rest[3]) if len(rest) == 4 and digits(rest[3]) else 0
+            if len(rest) == 4 and not digits(rest[3]):
                 raise ValueError(f"matadors must be a number, not {rest[3]!r}")
             return declare(level, suit, matadors)
         if kind is Kind.PLAY:
@@ -87,7 +88,7 @@ class Action(PlaysOneCard):
 
 
 def _parse_level(text: str) -> int:
-    if not text.isdigit() or not 2 <= int(text) <= 5:
+    if not digits(text) or not 2 <= int(text) <= 5:
         raise ValueError(f"a level is 2, 3, 4 or 5, not {text!r}")
     return int(text)
 

@@ -112,6 +112,10 @@ BAD_ACTIONS = [
     ("false-matadors", lambda a: a.__setitem__(9, "0 declare 5 H matadors 5"), 9),
     ("after-the-end", lambda a: a.append("1 play AS"), 30),
     ("premier-from-a-later-seat", lambda a: a.__setitem__(2, "3 bid 2"), 2),
+    # digits int() refuses: the rule's words, not "invalid literal for int()"
+    ("superscript-level", lambda a: a.__setitem__(1, "2 bid ²"), 1),
+    ("superscript-seat", lambda a: a.__setitem__(1, "² bid 2"), 1),
+    ("superscript-matadors", lambda a: a.__setitem__(9, "0 declare 5 H matadors ²"), 9),
 ]
 
 
@@ -129,7 +133,7 @@ def test_bad_action_is_named(
     # and the command line says the same, with a non-zero exit
     assert main(["replay", str(write(tmp_path, data))]) != 0
     err = capsys.readouterr().err
-    assert f"action {index}" in err
+    assert f"action {index}" in err and "int()" not in err
 
 
 def _drop(key: str) -> Any:

@@ -14,6 +14,7 @@ from typing import Final
 from bot.errors import UserError
 from bot.texts.parsing import parse_cards, plain
 from games.bete_hombree import Action, Kind
+from games.numerals import digits
 
 _CALL_ARGS: Final = {
     Kind.PASS: "pass",
@@ -99,7 +100,7 @@ def parse_declaration(text: str) -> Action:
     spaced = plain(text).replace("♠", " S ").replace("♥", " H ").replace("♦", " D ")
     words = spaced.replace("♣", " C ").lower().split()
     words = [w for w in words if w not in ("declare", "matadors", "matador", "a", "in")]
-    if len(words) in (2, 3) and words[0].isdigit():
+    if len(words) in (2, 3) and digits(words[0]):
         suit = _SUIT_WORDS.get(words[1], words[1].upper())
         matadors = f" matadors {words[2]}" if len(words) == 3 and words[2] != "0" else ""
         try:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from games.numerals import digits
 from games.records import RecordError
 
 from .evaluate import DEFAULT_DEALS, Evaluation, evaluate, valuer_of
@@ -221,7 +222,7 @@ def review_decision(
     a worker's unit of work, its arguments and result plain data."""
     game = judged_as(data)
     deal, _, _ = key.partition(":")  # its deal alone replayed to find it
-    known = deal.isdigit() and int(deal) < len(deal_lines(data))
+    known = digits(deal) and int(deal) < len(deal_lines(data))
     text = json.dumps(data, sort_keys=True) if known else ""
     step = (
         next((s for s in _deal_steps(text, seat, int(deal)) if s.key == key), None)
