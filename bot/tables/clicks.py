@@ -81,13 +81,17 @@ def typed_move(table: LiveTable, seat: int, text: str) -> Any:
     Raises the game's ``UserError`` for words that are neither.  Only the typing seat's
     own offered moves are matched: another's would tell, by the answer, what it holds."""
     renderer = table.game.renderer
+    if not text.strip():
+        raise UserError("error.no_move_typed")
     try:
         return renderer.parse_move(text)
-    except UserError:
+    except UserError as error:
         state = table.state
-        if table.status != "playing" or state is None or state.is_over or state.turn != seat:
-            raise
-        action = offered_named(renderer, state.view(seat), text)
-        if action is None:
-            raise
-        return action
+        playing = table.status == "playing" and state is not None and not state.is_over
+        if playing and state is not None and state.turn == seat:
+            action = offered_named(renderer, state.view(seat), text)
+            if action is not None:
+                return action
+        if error.key == "error.bad_input":  # words that read as no move: how to write one
+            raise UserError("error.bad_move", **error.args_) from None
+        raise

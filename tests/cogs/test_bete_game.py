@@ -93,6 +93,13 @@ async def test_a_whole_game_of_la_bete(world):
     seq = table.seq
     refused = await world.members[state.turn].slash(world.channel, "play", move="discard KS")
     refused_only(world, refused, "do not understand", "discard KS")
+    # and says how a move is written (it once said only that it did not understand)
+    assert "Type a card (10S, K♥) or a move as its button reads" in refused.response.content
+    refused = await world.members[state.turn].slash(world.channel, "play", move="10Z")
+    refused_only(world, refused, "do not understand “10Z”", "list of `/play`")
+    # nothing typed but spaces: said so, not “ ” quoted back
+    refused = await world.members[state.turn].slash(world.channel, "play", move="  ")
+    refused_only(world, refused, "No move typed", "list of `/play`")
     assert live(world).seq == seq
 
     rng = random.Random(4)
