@@ -13,8 +13,8 @@ without Discord or the database: the engine's check and apply, the public
 table's lines and fields, the trick's picture, and the private hand (its lines,
 buttons and picture) of the player who moved and of the next to move, each
 picture encoded as the bot sends it; p50, p95 and the slowest move of deals
-played by the rules of thumb (``bench/load`` plays La Bête Hombrée's tables
-only).
+played by the rules of thumb (``bench/load --game besigue-haiti`` measures the
+whole bot, on a fake Discord and with its database).
 
     python bench/haiti.py [--deals N] [--repeat R] [--table-deals N]
 """
