@@ -69,8 +69,8 @@ def checked_move(table: LiveTable, seat: int, click: Click) -> Any:
             return None
     refusal = state.check(action, seat)
     if refusal is not None:
-        legal = list(state.legal_actions())
-        raise MoveRefused(table.game, state.view(seat), action, refusal, legal)
+        view = state.view(seat)  # the moves listed instead: those its buttons offer
+        raise MoveRefused(table.game, view, action, refusal, list(renderer.offered(view)))
     return action
 
 
