@@ -17,7 +17,7 @@ from typing import Any
 from bot.ids import ComponentId
 from bot.texts.i18n import MESSAGES
 from tests.e2e.fake import BotProcess, FakeDiscord, FakeMessage, SimInteraction, SimUser
-from tests.e2e.fake.server import MESSAGE_COMPONENT
+from tests.e2e.fake.interaction import MESSAGE_COMPONENT
 from tests.e2e.outcome import counts
 from tests.e2e.players import WAIT, Offer, TablePlayers, component_id, find_button
 

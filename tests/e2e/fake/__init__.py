@@ -40,18 +40,12 @@ Latency: ``ix.latency``, ``server.latencies()``, ``server.latency_summary()``,
 ``server.callback_hooks``; ``server.change_hooks`` sees every log entry as it is made.
 """
 
+from .errors import BotDied, NotConnected
+from .interaction import Callback, SimInteraction
 from .model import FakeChannel, FakeGuild, FakeMessage, FakeUser, Sent
 from .process import BotProcess, InProcessBot, point_discord_at
-from .server import (
-    BotDied,
-    Callback,
-    FakeDiscord,
-    Fault,
-    Hold,
-    NotConnected,
-    RequestRecord,
-    SimInteraction,
-)
+from .records import Fault, Hold, RequestRecord
+from .server import FakeDiscord
 from .users import NotAllowed, SimUser
 
 __all__ = [

@@ -22,7 +22,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .server import BotDied, FakeDiscord
+from .errors import BotDied
+from .server import FakeDiscord
 
 if TYPE_CHECKING:
     from discord import Client

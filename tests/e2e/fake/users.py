@@ -11,6 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from .interaction import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    SimInteraction,
+)
 from .model import (
     BUTTON,
     DM,
@@ -26,14 +33,7 @@ from .model import (
     Sent,
     walk_components,
 )
-from .server import (
-    APPLICATION_COMMAND,
-    AUTOCOMPLETE,
-    MESSAGE_COMPONENT,
-    MODAL_SUBMIT,
-    FakeDiscord,
-    SimInteraction,
-)
+from .server import FakeDiscord
 
 SUB_COMMAND = 1
 SUB_COMMAND_GROUP = 2
