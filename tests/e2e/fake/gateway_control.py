@@ -14,7 +14,7 @@ import orjson
 from aiohttp import WSMsgType, web
 
 from . import gateway as gw
-from .ids import _int
+from .ids import id_or_zero
 from .model import INTENT_GUILD_MEMBERS, JSON, FakeGuild
 from .waiting import Waiting
 
@@ -55,7 +55,7 @@ class GatewayControl(Waiting):
                 self._send(session, event, data)
             return
         guild_id = data.get("guild_id")
-        self._dispatch(event, data, guild_id=None if guild_id is None else _int(guild_id))
+        self._dispatch(event, data, guild_id=None if guild_id is None else id_or_zero(guild_id))
 
     def _dispatch(self, event: str, data: JSON, *, guild_id: int | None, intents: int = 0) -> None:
         """Send an event to the sessions of ``guild_id``'s shard (``None``: shard 0's),
@@ -201,7 +201,7 @@ class GatewayControl(Waiting):
         guild_id = data.get("guild_id")
         ids = guild_id if isinstance(guild_id, list) else [guild_id]
         for gid in ids:
-            guild = self.guilds.get(_int(gid))
+            guild = self.guilds.get(id_or_zero(gid))
             if guild is None or not session.covers(guild.id):
                 continue
             members = [guild.member_payload(self.users[uid]) for uid in guild.joined_at]

@@ -26,7 +26,7 @@ import orjson
 from aiohttp import BodyPartReader, web
 
 from .errors import DiscordError, error_body
-from .ids import _int
+from .ids import id_or_zero
 from .model import JSON
 from .records import Fault, RequestRecord
 from .state import API_PREFIX
@@ -87,7 +87,7 @@ class HttpPlumbing(Waiting):
             fault = self._rate_limited(method, template, request)
         trouble = None
         if fault is None and self.misbehaviour is not None:
-            channel = self.channels.get(_int(request.match_info.get("channel_id", 0)))
+            channel = self.channels.get(id_or_zero(request.match_info.get("channel_id", 0)))
             uploads = request.content_type.startswith("multipart/")
             trouble = self.misbehaviour.answer(method, template, channel, uploads)
         if fault is not None:
@@ -121,7 +121,7 @@ class HttpPlumbing(Waiting):
             path,
             f"{method} {template}",
             response.status,
-            body if not isinstance(body, _Multipart) else body.payload,
+            body if not isinstance(body, Multipart) else body.payload,
             time.monotonic(),
             time.perf_counter() - started,
             error,
@@ -217,7 +217,7 @@ class HttpPlumbing(Waiting):
 
 
 @dataclass
-class _Multipart:
+class Multipart:
     payload: JSON
     files: list[tuple[str, bytes, str]]
 
@@ -240,7 +240,7 @@ async def _read_body(request: web.Request) -> Any:
                 payload = orjson.loads(data)
             elif part.filename:
                 files.append((part.filename, data, part.headers.get("Content-Type", "")))
-        return _Multipart(payload, files)
+        return Multipart(payload, files)
     body = await request.read()
     if not body:
         return None

@@ -7,14 +7,14 @@ from typing import Any
 from .model import FakeChannel, FakeUser
 
 
-def _int(value: Any) -> int:
+def id_or_zero(value: Any) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
         return 0
 
 
-def _user_id(user: Any) -> int:
+def user_id_of(user: Any) -> int:
     if isinstance(user, int):
         return user
     inner = getattr(user, "user", None)
@@ -23,5 +23,5 @@ def _user_id(user: Any) -> int:
     return int(user.id)
 
 
-def _channel_id(channel: FakeChannel | int) -> int:
+def channel_id_of(channel: FakeChannel | int) -> int:
     return channel if isinstance(channel, int) else channel.id

@@ -7,7 +7,7 @@ import statistics
 from typing import TYPE_CHECKING
 
 from . import gateway as gw
-from .ids import _channel_id, _user_id
+from .ids import channel_id_of, user_id_of
 from .model import FakeChannel, FakeMessage, FakeUser, Sent
 from .state import FakeDiscordState
 
@@ -20,7 +20,7 @@ class StateReading(FakeDiscordState):
 
     def messages(self, channel: FakeChannel | int | None = None) -> list[FakeMessage]:
         """Current public messages of a channel (default: the table channel), oldest first."""
-        cid = _channel_id(channel or self.channel)
+        cid = channel_id_of(channel or self.channel)
         return [m for m in self._public.get(cid, []) if not m.deleted]
 
     def message(self, message_id: int) -> FakeMessage:
@@ -30,8 +30,8 @@ class StateReading(FakeDiscordState):
         self, user: FakeUser | SimUser | int, channel: FakeChannel | int | None = None
     ) -> list[FakeMessage]:
         """Messages of a guild channel as this user sees them: public ones and their ephemerals."""
-        uid = _user_id(user)
-        cid = _channel_id(channel or self.channel)
+        uid = user_id_of(user)
+        cid = channel_id_of(channel or self.channel)
         return [
             m
             for m in self._channel_messages.get(cid, [])
@@ -40,19 +40,19 @@ class StateReading(FakeDiscordState):
 
     def ephemerals(self, user: FakeUser | SimUser | int) -> list[FakeMessage]:
         """Every ephemeral message shown to this user, in every channel."""
-        uid = _user_id(user)
+        uid = user_id_of(user)
         return [m for m in self._ephemerals.get(uid, []) if m.ephemeral and not m.deleted]
 
     def dms(self, user: FakeUser | SimUser | int) -> list[FakeMessage]:
         """Messages the bot sent to this user's DMs (current state), oldest first."""
-        channel = self.dm_channels.get(_user_id(user))
+        channel = self.dm_channels.get(user_id_of(user))
         if channel is None:
             return []
         return [m for m in self._channel_messages.get(channel.id, []) if not m.deleted]
 
     def sent_to(self, user: FakeUser | SimUser | int) -> list[Sent]:
         """Every log entry this user could see: public ones and those addressed to them."""
-        uid = _user_id(user)
+        uid = user_id_of(user)
         return [s for s in self.log if s.audience in (None, uid)]
 
     def latencies(self) -> list[float]:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from aiohttp import web
 
 from .errors import DiscordError
-from .http_plumbing import BODY, _Multipart, json_response
-from .ids import _int
+from .http_plumbing import BODY, Multipart, json_response
+from .ids import id_or_zero
 from .limits import message_errors
 from .messages import MessageStore
 from .model import DM, JSON, FakeChannel, FakeGuild, FakeMessage
@@ -23,14 +23,14 @@ class ChannelRoutes(MessageStore):
     """``/channels/{channel_id}/...`` and ``/guilds/{guild_id}/...``."""
 
     def _channel(self, request: web.Request) -> FakeChannel:
-        channel = self.channels.get(_int(request.match_info["channel_id"]))
+        channel = self.channels.get(id_or_zero(request.match_info["channel_id"]))
         if channel is None:
             raise DiscordError(404, 10003, "Unknown Channel")
         return channel
 
     def _channel_message(self, request: web.Request) -> FakeMessage:
         channel = self._channel(request)
-        message = self._messages.get(_int(request.match_info["message_id"]))
+        message = self._messages.get(id_or_zero(request.match_info["message_id"]))
         if (
             message is None
             or message.channel_id != channel.id
@@ -103,7 +103,7 @@ class ChannelRoutes(MessageStore):
         return web.Response(status=204)
 
     def _guild(self, request: web.Request) -> FakeGuild:
-        guild = self.guilds.get(_int(request.match_info["guild_id"]))
+        guild = self.guilds.get(id_or_zero(request.match_info["guild_id"]))
         if guild is None:
             raise DiscordError(404, 10004, "Unknown Guild")
         return guild
@@ -124,7 +124,7 @@ class ChannelRoutes(MessageStore):
 
     async def _get_member(self, request: web.Request) -> web.Response:
         guild = self._guild(request)
-        uid = _int(request.match_info["user_id"])
+        uid = id_or_zero(request.match_info["user_id"])
         if uid not in guild.joined_at:
             raise DiscordError(404, 10007, "Unknown Member")
         return json_response(guild.member_payload(self.users[uid]))
@@ -132,7 +132,7 @@ class ChannelRoutes(MessageStore):
     def _message_body(self, request: web.Request) -> tuple[JSON, list[JSON]]:
         """The JSON part of a message request, and attachments from a multipart upload."""
         raw = request[BODY]
-        if isinstance(raw, _Multipart):
+        if isinstance(raw, Multipart):
             # the uploads' descriptions (alt text) come in payload_json, by the file's index
             # (an interaction's answer nests its message in ``data``)
             inner = raw.payload.get("data")

@@ -9,7 +9,7 @@ from aiohttp import web
 
 from .errors import DiscordError
 from .http_plumbing import BODY, json_response
-from .ids import _int
+from .ids import id_or_zero
 from .model import JSON
 from .state import FakeDiscordState
 
@@ -18,14 +18,14 @@ class CommandRoutes(FakeDiscordState):
     """``/applications/{application_id}[/guilds/{guild_id}]/commands``."""
 
     def _command_scope(self, request: web.Request) -> int | None:
-        if _int(request.match_info["application_id"]) != self.application_id:
+        if id_or_zero(request.match_info["application_id"]) != self.application_id:
             raise DiscordError(403, 50001, "Missing Access")
         gid = request.match_info.get("guild_id")
         if gid is None:
             return None
-        if _int(gid) not in self.guilds:
+        if id_or_zero(gid) not in self.guilds:
             raise DiscordError(403, 50001, "Missing Access")
-        return _int(gid)
+        return id_or_zero(gid)
 
     def _store_command(self, scope: int | None, raw: JSON, existing: JSON | None = None) -> JSON:
         if not raw.get("name"):

@@ -7,7 +7,7 @@ from aiohttp import web
 
 from .errors import DiscordError
 from .http_plumbing import BODY, json_response
-from .ids import _int
+from .ids import id_or_zero
 from .world import WorldBuilding
 
 
@@ -34,7 +34,7 @@ class IdentityRoutes(WorldBuilding):
         return json_response(me)
 
     async def _get_user(self, request: web.Request) -> web.Response:
-        user = self.users.get(_int(request.match_info["user_id"]))
+        user = self.users.get(id_or_zero(request.match_info["user_id"]))
         if user is None:
             raise DiscordError(404, 10013, "Unknown User")
         return json_response(user.payload())
@@ -65,7 +65,7 @@ class IdentityRoutes(WorldBuilding):
 
     async def _create_dm(self, request: web.Request) -> web.Response:
         body = request[BODY] or {}
-        user = self.users.get(_int(body.get("recipient_id")))
+        user = self.users.get(id_or_zero(body.get("recipient_id")))
         if user is None:
             raise DiscordError(400, 50035, "Invalid Form Body", ["recipient_id: unknown user"])
         return json_response(self.dm_channel(user).payload(self.users))

@@ -16,7 +16,7 @@ from aiohttp import web
 
 from .errors import DiscordError
 from .http_plumbing import json_response
-from .ids import _int
+from .ids import id_or_zero
 from .interaction import (
     ALLOWED_CALLBACKS,
     AUTOCOMPLETE_RESULT,
@@ -38,7 +38,7 @@ class InteractionRoutes(ChannelRoutes):
     ``/webhooks/{application_id}/{interaction_token}/...``."""
 
     def _interaction_for_callback(self, request: web.Request) -> SimInteraction:
-        ix = self.interactions.get(_int(request.match_info["interaction_id"]))
+        ix = self.interactions.get(id_or_zero(request.match_info["interaction_id"]))
         if ix is None or ix.token != request.match_info["interaction_token"]:
             raise DiscordError(404, 10062, "Unknown interaction")
         return ix
@@ -137,7 +137,7 @@ class InteractionRoutes(ChannelRoutes):
         return json_response({"interaction": meta, "resource": resource})
 
     def _interaction_for_webhook(self, request: web.Request) -> SimInteraction:
-        if _int(request.match_info["application_id"]) != self.application_id:
+        if id_or_zero(request.match_info["application_id"]) != self.application_id:
             raise DiscordError(404, 10015, "Unknown Webhook")
         ix = self._by_token.get(request.match_info["interaction_token"])
         if ix is None or not ix.acked:
@@ -151,7 +151,7 @@ class InteractionRoutes(ChannelRoutes):
         if ref == "@original":
             message = ix.original
         else:
-            mid = _int(ref)
+            mid = id_or_zero(ref)
             candidates = [*ix.followups, *([ix.original] if ix.original else [])]
             message = next((m for m in candidates if m.id == mid), None)
         if message is None or message.deleted:

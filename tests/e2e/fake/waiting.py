@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from . import gateway as gw
 from .errors import BotDied
-from .ids import _user_id
+from .ids import user_id_of
 from .model import JSON, FakeChannel, FakeMessage, FakeUser
 from .reading import StateReading
 
@@ -174,4 +174,4 @@ class Waiting(StateReading):
             found = [m for m in self.dms(user) if predicate(m)]
             return found[count - 1] if len(found) >= count else None
 
-        return await self.wait_for(find, timeout, f"a DM to {_user_id(user)}")
+        return await self.wait_for(find, timeout, f"a DM to {user_id_of(user)}")

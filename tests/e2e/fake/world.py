@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from .gateway_control import GatewayControl
-from .ids import _user_id
+from .ids import user_id_of
 from .model import (
     DM,
     GUILD_TEXT,
@@ -100,7 +100,7 @@ class WorldBuilding(GatewayControl):
 
     def dm_channel(self, user: FakeUser | SimUser | int) -> FakeChannel:
         """The DM channel between the bot and a user (created on first need)."""
-        uid = _user_id(user)
+        uid = user_id_of(user)
         channel = self.dm_channels.get(uid)
         if channel is None:
             channel = FakeChannel(self.snowflakes.next(), DM, recipient_id=uid)
