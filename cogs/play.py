@@ -44,7 +44,7 @@ class Play(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="play", description="Play a move: a card, a call, a discard...")
-    @app_commands.describe(move="Your move, e.g. 10S, R♥, pass, 3 belle, je joue")
+    @app_commands.describe(move="Your move, e.g. 10S, K♥, pass, 3 belle, je joue")
     async def play(self, interaction: Interaction, move: str) -> None:
         table, seat = _my_table(interaction)
         bot, player = self.bot, str(interaction.user.id)

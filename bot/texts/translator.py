@@ -92,7 +92,7 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "Play a move: a card, a call, a discard...": (
         "Jouer un coup : une carte, une annonce, un écart…"
     ),
-    "Your move, e.g. 10S, R♥, pass, 3 belle, je joue": (
+    "Your move, e.g. 10S, K♥, pass, 3 belle, je joue": (
         "Votre coup, par ex. 10S, R♥, passe, 3 belle, je joue"
     ),
     "See your hand privately": "Voir votre main en privé",
