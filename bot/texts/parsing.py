@@ -11,6 +11,7 @@ from games.cards import Card
 
 _SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 _FRENCH_RANKS = {"R": "K", "D": "Q", "V": "J"}
+CARD_LENGTH = 3  # the longest a card is written: 10S, 10♥
 
 
 def plain(text: str) -> str:
@@ -37,6 +38,9 @@ def parse_card(text: str) -> Card:
             return Card.parse(rank + suit)
         except ValueError:
             pass
+    if all(len(word) > CARD_LENGTH for word in text.split()):
+        # words, not a card mistyped: the caller says how to write a move
+        raise UserError("error.bad_input", text=text.strip()[:40])
     raise UserError("error.bad_card", text=text[:20])
 
 

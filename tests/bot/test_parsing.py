@@ -257,6 +257,25 @@ def test_any_card_typed_is_a_move_or_a_clear_refusal(game, text):
 
 
 @pytest.mark.parametrize("game", offered_games(), ids=lambda g: g.id)
+@pytest.mark.parametrize("text", ["banana", "hello world", "declare garbage", "montre-moi"])
+def test_words_that_are_no_move_are_not_called_a_bad_card(game, text):
+    """Words no card is written as get how to write a move (``/play`` turns bad input
+    into ``error.bad_move``), not "I do not know the card": Bésigue and La Bête
+    Hombrée's parsers answered the card error, naming only the first word."""
+    with pytest.raises(UserError) as refused:
+        game.renderer.parse_move(text)
+    assert refused.value.key == "error.bad_input"
+    assert refused.value.args_["text"] == text
+
+
+def test_a_card_mistyped_is_still_called_a_card():
+    for text in ("zz", "10Z", "AH 10X"):
+        with pytest.raises(UserError) as refused:
+            besigue_codec.parse_move(text)
+        assert refused.value.key == "error.bad_card", text
+
+
+@pytest.mark.parametrize("game", offered_games(), ids=lambda g: g.id)
 def test_every_offered_move_typed_as_it_is_shown_is_that_move(game):
     """A button's label or an autocomplete choice, copied into ``/play`` by hand in either
     language, is the move it shows: the game's parser reads it, or else the seat's own

@@ -125,8 +125,9 @@ def parse_move(text: str) -> Action:
             pass
     try:
         cards = parse_cards(text)  # UserError naming the card it cannot read
-    except UserError:
-        if text.strip()[:1].isdigit():  # a level: a call or a declaration misspelt
+    except UserError as error:
+        # a level (a call or a declaration misspelt), or words that are no card
+        if text.strip()[:1].isdigit() or error.key == "error.bad_input":
             raise UserError("error.bad_input", text=text.strip()[:40]) from None
         raise
     try:
