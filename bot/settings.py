@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import os
 import re
 from collections.abc import Mapping
@@ -16,6 +15,7 @@ from db import is_url
 from games.numerals import digits
 
 LANGUAGES = ("fr", "en")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")  # logging's own names
 DEFAULT_DATABASE = "bete_bot.sqlite3"
 
 
@@ -89,8 +89,9 @@ class Settings:
         if guild is not None and not digits(guild):
             raise SettingsError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
         level = (get("LOG_LEVEL") or "INFO").upper()
-        if not isinstance(logging.getLevelName(level), int):
-            raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
+        if level not in LOG_LEVELS:
+            named = f"{', '.join(LOG_LEVELS[:-1])} or {LOG_LEVELS[-1]}"
+            raise SettingsError(f"LOG_LEVEL must be {named}, not {level!r}")
         language = (get("DEFAULT_LANGUAGE") or "fr").lower()
         if language not in LANGUAGES:
             raise SettingsError(f"DEFAULT_LANGUAGE must be fr or en, not {language!r}")

@@ -43,6 +43,9 @@ def test_settings_defaults_and_env_file(tmp_path):
         ({"DISCORD_TOKEN": "a", "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID"),
         ({"DISCORD_TOKEN": "a", "DEFAULT_LANGUAGE": "de"}, "DEFAULT_LANGUAGE"),
         ({"DISCORD_TOKEN": "a", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+        # a name logging knows but the docs do not list (an alias, or "NOTSET": all)
+        ({"DISCORD_TOKEN": "a", "LOG_LEVEL": "warn"}, "WARNING, ERROR or CRITICAL"),
+        ({"DISCORD_TOKEN": "a", "LOG_LEVEL": "NOTSET"}, "LOG_LEVEL"),
         ({"DISCORD_TOKEN": "a", "AI_PAUSE": "-1"}, "AI_PAUSE"),
         ({"DISCORD_TOKEN": "a", "DM_WINDOW": "soon"}, "DM_WINDOW"),
         ({"DISCORD_TOKEN": "a", "DM_WINDOW": "31"}, "DM_WINDOW"),
