@@ -73,6 +73,12 @@ def table_games() -> list[TableGame]:
     return list(_GAMES.values())
 
 
+def offered_games() -> list[TableGame]:
+    """The games of the offered packages (``games.offered.PACKAGES``), in their order: a
+    game a test registered beside them aside."""
+    return [g for g in table_games() if g.id.replace("-", "_") in offered.PACKAGES]
+
+
 def default_game() -> TableGame:
     """The game a command means when it names none and no table says: the first offered."""
     return table_games()[0]

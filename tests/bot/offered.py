@@ -7,14 +7,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from bot.game import TableGame
-from bot.games import table_games
+from bot.games import offered_games as offered_table_games
 from games import offered
 
 
 def offered_games() -> list[TableGame]:
     """Every game of ``games.offered.PACKAGES`` as the bot seats it (a test's own game,
-    registered beside them, aside)."""
-    games = [g for g in table_games() if g.id.replace("-", "_") in offered.PACKAGES]
+    registered beside them, aside), each package's game found."""
+    games = offered_table_games()
     assert len(games) == len(offered.PACKAGES)
     return games
 

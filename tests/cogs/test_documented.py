@@ -129,9 +129,10 @@ def tree_leaves(command: Command) -> Iterator[app_commands.Command[Any, ..., Any
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 async def test_every_command_a_page_writes_is_the_bots(world, page: Path) -> None:
     commands = await registered(world.bot.tree)
+    lang = "fr" if page.name.endswith(".fr.md") else "en"  # a French page, French names
     for written in written_commands(page):
-        command, rest = resolve(commands, written)
-        check_options(written, command, rest)
+        command, rest = resolve(commands, written, lang)
+        check_options(written, command, rest, lang)
 
 
 # where a text writes a command: a slash at the start of a word, then in backticks up to

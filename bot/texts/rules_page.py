@@ -1,0 +1,144 @@
+"""The rules in short, as ``/rules`` gives them, and each game's own options of ``/table
+new``, written as one Markdown page per language (``docs/rules.md``, ``docs/rules.fr.md``)
+so that a reader of the repository finds them without Discord.
+
+The pages are made from the bot's own texts and commands, never written by hand:
+``python -m bot.texts.rules_page`` writes them again after a text or an option changes,
+``--check`` says which are out of date (and a test fails while one is).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from bot.commands import COMMON_DESCRIPTIONS, Interaction, TableChoices
+from bot.game import TableGame
+from bot.games import offered_games
+from bot.texts.i18n import t
+from bot.texts.translator import COMMANDS_FR, command_word
+
+DOCS: Final = Path(__file__).resolve().parents[2] / "docs"
+PAGES: Final = {"en": "rules.md", "fr": "rules.fr.md"}
+INTRO: Final = {
+    "en": (
+        "# The rules in short\n\n"
+        "Each game's rules as the bot gives them in Discord with `/rules`, then the options "
+        "its `/table new` takes (every table also takes {common}). How a move is made at the "
+        "table: "
+        "[playing.md](playing.md). [En français](rules.fr.md).\n\n"
+        "This page is written from the bot's texts by `python -m bot.texts.rules_page`."
+    ),
+    "fr": (
+        "# Les règles en bref\n\n"
+        "Les règles de chaque jeu telles que le bot les donne dans Discord avec `/regles`, "
+        "puis les options que prend sa `/table nouvelle` (toute table prend aussi {common}). "
+        "Comment jouer à la table : [playing.md](playing.md) (en anglais). "
+        "[In English](rules.md).\n\n"
+        "Cette page est écrite d'après les textes du bot par `python -m bot.texts.rules_page`."
+    ),
+}
+WORDS: Final = {
+    "en": {
+        "options": "Options of",
+        "default": "default",
+        "values": "Values",
+        "and": "and",
+        True: "yes",
+        False: "no",
+    },
+    "fr": {
+        "options": "Options de",
+        "default": "par défaut",
+        "values": "Valeurs",
+        "and": "et",
+        True: "oui",
+        False: "non",
+    },
+}
+COLON: Final = {"en": ": ", "fr": " : "}  # French puts a space before a colon
+
+
+def said(text: str, lang: str) -> str:
+    """A command's description or choice as a client of ``lang`` shows it."""
+    return COMMANDS_FR.get(text, text) if lang == "fr" else text
+
+
+def option_line(parameter: Any, lang: str) -> str:
+    """One option of ``/table new``: its name, what it does, its values, the default first
+    named as such."""
+    words, colon = WORDS[lang], COLON[lang]
+    line = f"- `{command_word(parameter.name, lang)}` — {said(parameter.description, lang)}"
+    default = parameter.default
+    if parameter.choices:
+        values = [
+            f"{said(str(c.name), lang)}" + (f" ({words['default']})" if c.value == default else "")
+            for c in parameter.choices
+        ]
+        return f"{line}. {words['values']}{colon}{' · '.join(values)}."
+    value = words[default] if isinstance(default, bool) else default
+    return f"{line}. {words['default'].capitalize()}{colon}{value}."
+
+
+def game_section(game: TableGame, lang: str) -> str:
+    """A game's rules topics, then its own options of ``/table new``."""
+    parts = [f"## {game.spec.name(lang)}"]
+    for topic in game.renderer.rule_topics:
+        title = t(lang, f"rules.{game.id}.{topic}.title")
+        parts.append(f"### {title}\n\n{t(lang, f'rules.{game.id}.{topic}.text')}")
+    command = game.command.build(game.id, game.max_seats, _never_opened)
+    own = [p for p in command.parameters if p.name not in COMMON_DESCRIPTIONS]
+    table, new = command_word("table", lang), command_word("new", lang)
+    opening = f"`/{table} {new} {command_word(game.command.name, lang)}`"
+    lines = [option_line(p, lang) for p in own if p.name != "resume"]
+    parts.append(f"### {WORDS[lang]['options']} {opening}\n\n" + "\n".join(lines))
+    return "\n\n".join(parts)
+
+
+async def _never_opened(
+    interaction: Interaction, game_id: str, options: Mapping[str, object], chosen: TableChoices
+) -> None:
+    """The opener of a command built only to be read."""
+
+
+def rules_page(lang: str) -> str:
+    """The page of ``lang``: the introduction, then every offered game in order."""
+    names = [f"`{command_word(name, lang)}`" for name in COMMON_DESCRIPTIONS]
+    common = f"{', '.join(names[:-1])} {WORDS[lang]['and']} {names[-1]}"
+    intro = INTRO[lang].format(common=common)
+    sections = [intro, *(game_section(game, lang) for game in offered_games())]
+    return "\n\n".join(sections) + "\n"
+
+
+def stale_pages(docs: Path = DOCS) -> list[Path]:
+    """The pages whose text is not what the bot's texts make today."""
+    return [
+        docs / name
+        for lang, name in PAGES.items()
+        if not (docs / name).exists() or (docs / name).read_text("utf-8") != rules_page(lang)
+    ]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.texts.rules_page", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("--check", action="store_true", help="only say which page is stale")
+    parser.add_argument("--docs", type=Path, default=DOCS, help="the folder of the pages")
+    args = parser.parse_args(argv)
+    stale = stale_pages(args.docs)
+    if args.check:
+        for page in stale:
+            print(f"{page} is out of date: python -m bot.texts.rules_page", file=sys.stderr)
+        return 1 if stale else 0
+    for lang, name in PAGES.items():
+        (args.docs / name).write_text(rules_page(lang), "utf-8")
+        print(f"wrote {args.docs / name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
