@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from discord import app_commands
+
 from bot.commands import COMMON_DESCRIPTIONS, Interaction, TableChoices
 from bot.game import TableGame
 from bot.games import offered_games
@@ -79,6 +81,8 @@ def option_line(parameter: Any, lang: str) -> str:
             for c in parameter.choices
         ]
         return f"{line}. {words['values']}{colon}{' · '.join(values)}."
+    if default is None:  # nothing unless given: resume:, a kept match
+        return f"{line}."
     value = words[default] if isinstance(default, bool) else default
     return f"{line}. {words['default'].capitalize()}{colon}{value}."
 
@@ -89,13 +93,24 @@ def game_section(game: TableGame, lang: str) -> str:
     for topic in game.renderer.rule_topics:
         title = t(lang, f"rules.{game.id}.{topic}.title")
         parts.append(f"### {title}\n\n{t(lang, f'rules.{game.id}.{topic}.text')}")
-    command = game.command.build(game.id, game.max_seats, _never_opened)
+    command = table_command(game)
     own = [p for p in command.parameters if p.name not in COMMON_DESCRIPTIONS]
     table, new = command_word("table", lang), command_word("new", lang)
     opening = f"`/{table} {new} {command_word(game.command.name, lang)}`"
-    lines = [option_line(p, lang) for p in own if p.name != "resume"]
+    lines = [option_line(p, lang) for p in own]
     parts.append(f"### {WORDS[lang]['options']} {opening}\n\n" + "\n".join(lines))
     return "\n\n".join(parts)
+
+
+def table_command(game: TableGame) -> app_commands.Command[Any, ..., None]:
+    """``/table new <game>`` as the bot registers it, built only to be read."""
+    kept = _no_kept_match if game.match is not None else None
+    return game.command.build(game.id, game.max_seats, _never_opened, kept)
+
+
+async def _no_kept_match(interaction: Interaction, current: str) -> list[Any]:
+    """The ``resume:`` choices of a command built only to be read."""
+    return []
 
 
 async def _never_opened(
