@@ -25,43 +25,6 @@ from bot.texts.translator import COMMANDS_FR, command_word
 
 DOCS: Final = Path(__file__).resolve().parents[2] / "docs"
 PAGES: Final = {"en": "rules.md", "fr": "rules.fr.md"}
-INTRO: Final = {
-    "en": (
-        "# The rules in short\n\n"
-        "Each game's rules as the bot gives them in Discord with `/rules`, then the options "
-        "its `/table new` takes (every table also takes {common}). How a move is made at the "
-        "table: "
-        "[playing.md](playing.md). [En français](rules.fr.md).\n\n"
-        "This page is written from the bot's texts by `python -m bot.texts.rules_page`."
-    ),
-    "fr": (
-        "# Les règles en bref\n\n"
-        "Les règles de chaque jeu telles que le bot les donne dans Discord avec `/regles`, "
-        "puis les options que prend sa `/table nouvelle` (toute table prend aussi {common}). "
-        "Comment jouer à la table : [playing.md](playing.md) (en anglais). "
-        "[In English](rules.md).\n\n"
-        "Cette page est écrite d'après les textes du bot par `python -m bot.texts.rules_page`."
-    ),
-}
-WORDS: Final = {
-    "en": {
-        "options": "Options of",
-        "default": "default",
-        "values": "Values",
-        "and": "and",
-        True: "yes",
-        False: "no",
-    },
-    "fr": {
-        "options": "Options de",
-        "default": "par défaut",
-        "values": "Valeurs",
-        "and": "et",
-        True: "oui",
-        False: "non",
-    },
-}
-COLON: Final = {"en": ": ", "fr": " : "}  # French puts a space before a colon
 
 
 def said(text: str, lang: str) -> str:
@@ -70,21 +33,25 @@ def said(text: str, lang: str) -> str:
 
 
 def option_line(parameter: Any, lang: str) -> str:
-    """One option of ``/table new``: its name, what it does, its values, the default first
-    named as such."""
-    words, colon = WORDS[lang], COLON[lang]
-    line = f"- `{command_word(parameter.name, lang)}` — {said(parameter.description, lang)}"
+    """One option of ``/table new``: its name, what it does, its values (the default
+    named as such) or its default."""
+    line = f"- `{command_word(parameter.name, lang)}` — {said(parameter.description, lang)}."
     default = parameter.default
     if parameter.choices:
+        values = [said(str(c.name), lang) for c in parameter.choices]
         values = [
-            f"{said(str(c.name), lang)}" + (f" ({words['default']})" if c.value == default else "")
-            for c in parameter.choices
+            t(lang, "rules_page.the_default", value=v) if c.value == default else v
+            for v, c in zip(values, parameter.choices, strict=True)
         ]
-        return f"{line}. {words['values']}{colon}{' · '.join(values)}."
-    if default is None:  # nothing unless given: resume:, a kept match
-        return f"{line}."
-    value = words[default] if isinstance(default, bool) else default
-    return f"{line}. {words['default'].capitalize()}{colon}{value}."
+        label = t(lang, "rules_page.values")
+    elif default is None:  # nothing unless given: resume:, a kept match
+        return line
+    else:
+        values = [
+            t(lang, "yes" if default else "no") if isinstance(default, bool) else str(default)
+        ]
+        label = t(lang, "rules_page.default")
+    return f"{line} {t(lang, 'labelled', label=label, text=' · '.join(values))}."
 
 
 def game_section(game: TableGame, lang: str) -> str:
@@ -98,7 +65,7 @@ def game_section(game: TableGame, lang: str) -> str:
     table, new = command_word("table", lang), command_word("new", lang)
     opening = f"`/{table} {new} {command_word(game.command.name, lang)}`"
     lines = [option_line(p, lang) for p in own]
-    parts.append(f"### {WORDS[lang]['options']} {opening}\n\n" + "\n".join(lines))
+    parts.append(f"### {t(lang, 'rules_page.options', command=opening)}\n\n" + "\n".join(lines))
     return "\n\n".join(parts)
 
 
@@ -122,8 +89,8 @@ async def _never_opened(
 def rules_page(lang: str) -> str:
     """The page of ``lang``: the introduction, then every offered game in order."""
     names = [f"`{command_word(name, lang)}`" for name in COMMON_DESCRIPTIONS]
-    common = f"{', '.join(names[:-1])} {WORDS[lang]['and']} {names[-1]}"
-    intro = INTRO[lang].format(common=common)
+    common = ", ".join(names[:-1]) + t(lang, "and") + names[-1]
+    intro = t(lang, "rules_page.intro", common=common)
     sections = [intro, *(game_section(game, lang) for game in offered_games())]
     return "\n\n".join(sections) + "\n"
 
