@@ -69,7 +69,7 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "English": "English",
     # parameter names
     "game": "jeu",
-    "move": "coup",
+    "move": "action",  # "coup" is a deal in La Bête Hombrée's words
     "turn_time": "temps",
     "period": "periode",
     "topic": "sujet",
@@ -89,11 +89,9 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "Stop as the game stops, or at once with everyone's agreement": (
         "Arrêter comme le jeu s'arrête, ou tout de suite avec l'accord de tous"
     ),
-    "Play a move: a card, a call, a discard...": (
-        "Jouer un coup : une carte, une annonce, un écart…"
-    ),
+    "Play a move: a card, a call, a discard...": ("Jouer : une carte, une annonce, un écart…"),
     "Your move, e.g. 10S, K♥, pass, 3 belle, je joue": (
-        "Votre coup, par ex. 10S, R♥, passe, 3 belle, je joue"
+        "Votre action, par ex. 10S, R♥, passe, 3 belle, je joue"
     ),
     "See your hand privately": "Voir votre main en privé",
     "Show the server's register of bêtes": "Montrer le tableau des bêtes du serveur",
@@ -102,7 +100,7 @@ COMMANDS_FR: Final[dict[str, str]] = {
     ),
     "The rules in short": "Les règles en bref",
     "The game": "Le jeu",
-    "Seconds per move (0: no limit)": "Secondes par coup (0 : sans limite)",
+    "Seconds per move (0: no limit)": "Secondes pour jouer à son tour (0 : sans limite)",
     "Period": "Période",
     "Topic": "Sujet",
     "Packets of the deal": "Paquets de la distribution",
