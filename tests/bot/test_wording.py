@@ -27,6 +27,7 @@ import bot.games
 from bot.game import TableGame
 from bot.games import table_games
 from bot.texts.i18n import LANGS, MESSAGES, add_family, worded
+from bot.texts.translator import COMMANDS_FR
 from tests.vocabulary import (
     SYNONYMS,
     fold,
@@ -159,6 +160,18 @@ def test_the_term_check_tells_the_senses_apart() -> None:
     assert uses("hand", "Look at my hand") == []
     assert uses("levée", "Cinq levées ! La table s'est levée. Table levée.") == ["levees"]
     assert uses("coup", "Le coup est fini.") == ["coup"]
+
+
+def test_a_french_move_and_its_time_are_not_called_a_deal() -> None:
+    """``/jouer``'s option and the time to play are shared by every game: *coup*, a deal
+    in La Bête Hombrée's words, made "Secondes par coup" read as seconds a deal."""
+    for english in (
+        "move",
+        "Your move, e.g. 10S, K♥, pass, 3 belle, je joue",
+        "Play a move: a card, a call, a discard...",
+        "Seconds per move (0: no limit)",
+    ):
+        assert "coup" not in COMMANDS_FR[english], COMMANDS_FR[english]
 
 
 # ---- the core names no game -----------------------------------------------------------
