@@ -138,6 +138,18 @@ async def test_command_sync_is_stored_with_ids(server, http):
     assert len(server.command_syncs) == 2
 
 
+async def test_a_command_past_discords_limits_fails_the_whole_sync(server, http):
+    url = (
+        f"{server.api_base}/applications/{server.application_id}/guilds/{server.guild.id}/commands"
+    )
+    good = {"name": "ping", "description": "p", "type": 1}
+    long = {**good, "name": "pong", "description_localizations": {"fr": "p" * 101}}
+    async with http.put(url, json=[good, long], headers=AUTH) as resp:
+        assert resp.status == 400
+        assert (await resp.json())["code"] == 50035
+    assert not server.commands.get(server.guild.id), "nothing of a refused list is kept"
+
+
 async def test_gateway_hello_identify_ready_guild_create_zlib_stream(server, http):
     url = server.gateway_url + "?v=10&encoding=json&compress=zlib-stream"
     async with http.ws_connect(url) as ws:
