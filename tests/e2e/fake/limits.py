@@ -7,6 +7,8 @@ of buttons or a 101-character ``custom_id`` before a real server does.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from typing import Any
 
 from .model import (
@@ -167,3 +169,78 @@ def modal_errors(modal: JSON) -> list[str]:
     if not 1 <= len(components) <= 5:
         errors.append(f"components: {len(components)}, 1 to 5 allowed")
     return errors
+
+
+# application commands: a name of letters, digits, - and _ (a slash command's in lower
+# case), 1 to 32 of them
+NAME = re.compile(r"^[-_\w]{1,32}$")
+DESCRIPTION_MOST = 100
+CHOICE_NAME_MOST = 100
+CHOICES_MOST = 25
+OPTIONS_MOST = 25
+# a command's names, descriptions and choice values with its options' and choices',
+# each field counted by its longest localization (the default included)
+COMMAND_CHARACTERS_MOST = 8000
+SUBCOMMANDS = (1, 2)  # the option types of a subcommand and of a group of them
+
+
+def _names(item: JSON) -> Iterator[str]:
+    yield item["name"]
+    yield from (item.get("name_localizations") or {}).values()
+
+
+def _descriptions(item: JSON) -> Iterator[str]:
+    yield item.get("description", "")
+    yield from (item.get("description_localizations") or {}).values()
+
+
+def _walk(item: JSON, path: str) -> Iterator[tuple[str, JSON]]:
+    """The command, then each of its options (subcommands and theirs), with its path."""
+    yield path, item
+    for option in item.get("options") or []:
+        yield from _walk(option, f"{path} {option.get('name')}")
+
+
+def command_errors(command: JSON) -> Iterator[str]:
+    """Each thing of an application command that Discord refuses, with where it is (the
+    whole bulk overwrite is refused for one of them)."""
+    for path, item in _walk(command, f"/{command.get('name')}"):
+        for name in _names(item):
+            if not NAME.match(name) or name != name.lower():
+                yield f"{path}: name {name!r}"
+        for text in _descriptions(item):
+            if not 1 <= len(text) <= DESCRIPTION_MOST:
+                yield f"{path}: a description of {len(text)} characters: {text!r}"
+        options = item.get("options") or []
+        if len(options) > OPTIONS_MOST:
+            yield f"{path}: {len(options)} options"
+        required = [o.get("required", False) for o in options if o["type"] not in SUBCOMMANDS]
+        if required != sorted(required, reverse=True):
+            yield f"{path}: an optional option before a required one"
+        choices = item.get("choices") or []
+        if len(choices) > CHOICES_MOST:
+            yield f"{path}: {len(choices)} choices"
+        for choice in choices:
+            for name in _names(choice):
+                if not 1 <= len(name) <= CHOICE_NAME_MOST:
+                    yield f"{path}: choice {name!r}"
+            if isinstance(choice["value"], str) and len(choice["value"]) > CHOICE_NAME_MOST:
+                yield f"{path}: choice value {choice['value']!r}"
+    count = command_characters(command)
+    if count > COMMAND_CHARACTERS_MOST:
+        yield f"/{command.get('name')}: {count} characters"
+
+
+def command_characters(command: JSON) -> int:
+    """What Discord counts of a command against ``COMMAND_CHARACTERS_MOST``."""
+
+    def longest(item: JSON, key: str) -> int:
+        localized = (item.get(f"{key}_localizations") or {}).values()
+        return max([len(str(item.get(key, ""))), *map(len, localized)])
+
+    total = 0
+    for _, item in _walk(command, ""):
+        total += longest(item, "name") + longest(item, "description")
+        for choice in item.get("choices") or []:
+            total += longest(choice, "name") + len(str(choice["value"]))
+    return total

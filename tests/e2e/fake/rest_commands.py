@@ -7,10 +7,10 @@ import time
 
 from aiohttp import web
 
-from .command_limits import problems
 from .errors import DiscordError
 from .http_plumbing import BODY, json_response
 from .ids import id_or_zero
+from .limits import command_errors
 from .model import JSON
 from .state import FakeDiscordState
 
@@ -31,8 +31,9 @@ class CommandRoutes(FakeDiscordState):
     def _store_command(self, scope: int | None, raw: JSON, existing: JSON | None = None) -> JSON:
         if not raw.get("name"):
             raise DiscordError(400, 50035, "Invalid Form Body", ["name: required"])
-        refused = list(problems({"description": "", **raw}) if raw.get("type", 1) == 1 else [])
-        if refused:  # Discord's limits: the whole list is refused
+        slash = raw.get("type", 1) == 1
+        refused = list(command_errors({"description": "", **raw})) if slash else []
+        if refused:  # past Discord's limits: the whole list is refused
             raise DiscordError(400, 50035, "Invalid Form Body", refused)
         command: JSON = {
             "type": 1,
