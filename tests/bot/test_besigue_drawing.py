@@ -212,10 +212,10 @@ def test_the_count_s_combinations_and_7s_add_up_to_the_list_under_it(
     for seat, name in enumerate(table.names):
         line = next((ln for ln in listed.splitlines() if ln.startswith(f"**{name}**")), "")
         points = sum(int(n) for n in re.findall(r"\((\d+)\)", line))
-        assert f"**{name}**: combinations and 7s {settled.outcome.melds[seat]} ·" in count
+        assert f"**{name}**: combinations and 7s of trump {settled.outcome.melds[seat]} ·" in count
         assert points == settled.outcome.melds[seat]
     _, count, _ = BesigueRenderer().settlement(table, settled, "fr")
-    assert "combinaisons et 7 d'atout : " in count
+    assert "combinaisons et 7 d'atout " in count and "7 d'atout :" not in count
 
 
 def test_in_phase_2_the_table_lists_the_deal_s_combinations_not_cards_on_the_table() -> None:

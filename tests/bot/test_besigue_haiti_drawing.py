@@ -199,7 +199,8 @@ def test_the_count_reads_and_adds_up_with_the_7s_listed() -> None:
         line = next((ln for ln in listed.splitlines() if ln.startswith(f"**{name}**")), "")
         assert sum(int(n) for n in re.findall(r"\((\d+)\)", line)) == settled.outcome.melds[seat]
     _, count, _ = HaitiRenderer().settlement(table, settled, "fr")
-    assert f"**Anne** : combinaisons et 7 d'atout : {settled.outcome.melds[1]} ·" in count
+    # one colon, after the name, as the count's other parts have none of their own
+    assert f"**Anne** : combinaisons et 7 d'atout {settled.outcome.melds[1]} ·" in count
 
 
 def test_in_phase_2_the_table_lists_the_deal_s_combinations() -> None:
