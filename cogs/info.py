@@ -1,5 +1,5 @@
 """The guild's register (``/betes``), standings (``/scoreboard``), a player's progress
-(``/stats``), ``/history`` and ``/rules``."""
+(``/stats``), ``/history``, ``/rules`` and ``/help``."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ from bot.drawing.boards import (
     scoreboard_embed,
 )
 from bot.drawing.charts import balance_chart
+from bot.drawing.guide import help_embed
 from bot.drawing.progress import loss_chart, no_stats_embed, stats_embed, stats_file_name
 from bot.errors import UserError
 from bot.game import TableGame
@@ -263,6 +264,11 @@ class Info(commands.Cog):
         chosen = _game(game, table)
         lang = self.bot.lang(interaction)
         embed = rules_embed(chosen, rules_topic(chosen, topic, lang), lang, table)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="help", description="How to play here: the games and the commands")
+    async def help(self, interaction: Interaction) -> None:
+        embed = help_embed(self.bot.lang(interaction))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(

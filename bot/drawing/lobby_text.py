@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from bot.game import Field
+from bot.game import Field, TableGame
 from bot.tables.carried import listed
 from bot.tables.computer import level_of
 from bot.texts.i18n import game_text, t
@@ -65,8 +65,8 @@ def seat_line(table: LiveTable, index: int, seat: Seat, lang: str) -> str:
     return text
 
 
-def seats_wanted(table: LiveTable) -> str:
-    game = table.game
+def seats_wanted(game: TableGame) -> str:
+    """How many players ``game`` seats: "4", or "2–5"."""
     if game.min_seats == game.max_seats:
         return str(game.min_seats)
     return f"{game.min_seats}–{game.max_seats}"
@@ -80,7 +80,7 @@ def lobby_text(table: LiveTable, lang: str) -> tuple[str, list[Field]]:
     key = "table.lobby.full" if full else "table.lobby"
     if table.resuming is not None:  # its players only, seated already
         key = "table.lobby.kept"
-    description = t(lang, key, seats=seats_wanted(table), count=len(table.seats))
+    description = t(lang, key, seats=seats_wanted(table.game), count=len(table.seats))
     seats = "\n".join(seat_line(table, i, s, lang) for i, s in enumerate(table.seats)) or "—"
     fields: list[Field] = [
         (t(lang, "table.seats"), seats, True),

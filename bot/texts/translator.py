@@ -99,6 +99,8 @@ COMMANDS_FR: Final[dict[str, str]] = {
         "Classer les joueurs du serveur dans chaque jeu, selon ce qu'il compte"
     ),
     "The rules in short": "Les règles en bref",
+    "help": "aide",
+    "How to play here: the games and the commands": "Comment jouer ici : les jeux et les commandes",
     "The game": "Le jeu",
     "Seconds per move (0: no limit)": "Secondes pour jouer à son tour (0 : sans limite)",
     "Period": "Période",

@@ -420,7 +420,9 @@ def embed_text(message) -> str:
 
 KEPT_LOBBY = {
     "en": {
-        "not_taken": "A match taken up again keeps its own options and seats; these options were not taken:",
+        "not_taken": (
+            "A match taken up again keeps its own options and seats; these options were not taken:"
+        ),
         "target": "`target`",
         "computers": "`computers`",
         "lobby": "The kept match's players are back in their seats: click *Start*",
