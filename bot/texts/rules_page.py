@@ -21,24 +21,22 @@ from bot.commands import COMMON_DESCRIPTIONS, Interaction, TableChoices
 from bot.game import TableGame
 from bot.games import offered_games
 from bot.texts.i18n import t
-from bot.texts.translator import COMMANDS_FR, command_word
+from bot.texts.translator import command_word
 
 DOCS: Final = Path(__file__).resolve().parents[2] / "docs"
 PAGES: Final = {"en": "rules.md", "fr": "rules.fr.md"}
 
 
-def said(text: str, lang: str) -> str:
-    """A command's description or choice as a client of ``lang`` shows it."""
-    return COMMANDS_FR.get(text, text) if lang == "fr" else text
-
-
 def option_line(parameter: Any, lang: str) -> str:
     """One option of ``/table new``: its name, what it does, its values (the default
     named as such) or its default."""
-    line = f"- `{command_word(parameter.name, lang)}` — {said(parameter.description, lang)}."
+    name, description = (
+        command_word(word, lang) for word in (parameter.name, parameter.description)
+    )
+    line = f"- `{name}` — {description}."
     default = parameter.default
     if parameter.choices:
-        values = [said(str(c.name), lang) for c in parameter.choices]
+        values = [command_word(str(c.name), lang) for c in parameter.choices]
         values = [
             t(lang, "rules_page.the_default", value=v) if c.value == default else v
             for v, c in zip(values, parameter.choices, strict=True)
@@ -111,8 +109,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="only say which page is stale")
     parser.add_argument("--docs", type=Path, default=DOCS, help="the folder of the pages")
     args = parser.parse_args(argv)
-    stale = stale_pages(args.docs)
     if args.check:
+        stale = stale_pages(args.docs)
         for page in stale:
             print(f"{page} is out of date: python -m bot.texts.rules_page", file=sys.stderr)
         return 1 if stale else 0
