@@ -338,7 +338,7 @@ class TableService:
             lobby_seat(table, player)
             game = table.game
             if len(table.seats) < game.min_seats:
-                key = "error.need_four" if game.min_seats == game.max_seats else "error.need_more"
+                key = "error.need_all" if game.min_seats == game.max_seats else "error.need_more"
                 raise UserError(key, count=len(table.seats), least=game.min_seats)
             seed = table.row.seed
             # the first deal goes with the start

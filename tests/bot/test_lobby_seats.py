@@ -1,19 +1,23 @@
 """The lobby of every game offered, at every number of players: while a seat is free it
 invites to *Join*; once every seat is taken it says the table is full and offers only
-*Start* (neither *Join* nor *Add computer player*, which would only be refused)."""
+*Start* (neither *Join* nor *Add computer player*, which would only be refused).  Started
+short of players, a table says how many its game needs: L'Hombre three, not four."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 
 import discord
 import pytest
 
 from bot.drawing.render import table_embed, table_view
+from bot.errors import UserError
 from bot.game import TableGame
 from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
 from bot.texts.i18n import t
+from bot.texts.refusals import error_text
 from db import Database
 from tests.bot.offered import offered_games
 
@@ -64,3 +68,21 @@ async def test_a_full_lobby_says_so_and_offers_only_start(service, game: TableGa
             assert offered[computer] is not full
             if full:
                 assert t(lang, "table.lobby.full", count=count) == said
+
+
+@pytest.mark.parametrize("game", offered_games(), ids=lambda game: game.id)
+async def test_a_start_short_of_players_says_how_many_the_game_needs(service, game: TableGame):
+    table = await service.open_table(
+        guild_id=10,
+        channel_id=20,
+        player="100",
+        name="Sud",
+        game=game,
+        rules=game.spec.options_from({}),
+    )
+    with pytest.raises(UserError) as refused:
+        await service.start(table.id, "100")
+    for lang in LANGS:
+        said = error_text(refused.value, lang)
+        needed = re.findall(r"(\d+) (?:joueurs|players)", said)
+        assert needed == [str(game.min_seats)], said
