@@ -365,6 +365,19 @@ def test_too_many_jokers_is_said_with_the_tables_number(lang, said):
     assert key == "haiti.error.jokers_many" and said in t(lang, key, **args, legal="")
 
 
+@pytest.mark.parametrize(("lang", "said"), [("en", "higher one of its family"), ("fr", "famille")])
+def test_a_card_that_has_served_is_refused_after_the_table_s_rule_of_reuse(lang, said):
+    """Under ``reuse=class`` a trump marriage out of a declared trump sequence is refused
+    for the sequence, a combination of another kind: the words say a card may not serve
+    in a lower combination of its family either; by default, only the same kind."""
+    action = Action.parse("meld trump-marriage KC QC")
+    refused = Refusal(Refused.MELD_SERVED, "")
+    for reuse, family in (("class", True), ("kind", False)):
+        view = SimpleNamespace(rules=Rules(reuse=reuse), phase=Phase.DECLARE, turn=1, seat=1)
+        key, args = BesigueRenderer().refusal(view, action, refused)
+        assert (said in t(lang, key, **args, legal="")) is family, key
+
+
 @pytest.mark.parametrize(("lang", "said"), [("en", "one more deal"), ("fr", "une donne de plus")])
 def test_a_haitian_tie_past_the_target_says_what_comes_next(lang, said):
     outcome = Outcome(

@@ -41,9 +41,11 @@ from games.besigue import (
 from games.besigue.flow import DealFlow
 from games.besigue.melds import resolve
 from games.besigue.record import GAME
+from games.besigue.rules import Reuse
 from games.besigue.score import FEW_BRISQUES, UNDER_SCORE
 from games.besigue.spec import SPEC
 from games.cards import Card
+from games.refusals import Refusal
 
 RULE_TOPICS: tuple[str, ...] = ("overview", "melds", "play", "scoring")
 
@@ -168,6 +170,17 @@ class BesigueRenderer(PointsRenderer[DealView]):
         others = changed_options(rules, lang, besides=("target", "hand_size", "partnerships"))
         teams = partnerships_lines(rules.partnerships, len(table.players), lang)
         return [target, cards, *others, *teams]
+
+    def refusal(
+        self, view: DealView, action: Action, refusal: Refusal
+    ) -> tuple[str, dict[str, object]]:
+        """The shared words, but a card that has served is said after the table's rule:
+        under ``reuse=class`` it may also have served in a higher combination of the
+        family (RULES.md §4 Combinations)."""
+        key, args = super().refusal(view, action, refusal)
+        if key == "besigue.error.meld_served" and view.rules.reuse is Reuse.CLASS:
+            return "besigue.error.meld_served_class", args
+        return key, args
 
     def prompt_word(self, view: DealView) -> str:
         """The phase's word, after the table's rules in phase 2 and without the 7 when
