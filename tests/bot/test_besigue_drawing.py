@@ -378,8 +378,11 @@ def test_a_card_that_has_served_is_refused_after_the_table_s_rule_of_reuse(lang,
         assert (said in t(lang, key, **args, legal="")) is family, key
 
 
+@pytest.mark.parametrize("renderer", [HaitiRenderer, BesigueRenderer])
 @pytest.mark.parametrize(("lang", "said"), [("en", "one more deal"), ("fr", "une donne de plus")])
-def test_a_haitian_tie_past_the_target_says_what_comes_next(lang, said):
+def test_a_tie_past_the_target_says_what_comes_next(renderer, lang, said):
+    """At both Bésigues (the classic game said only the scores, leaving the players to
+    wonder why nobody won)."""
     outcome = Outcome(
         trump=Suit.C, melds=(40, 60), last_trick=None, brisque_cards=(10, 10),
         brisques=(100, 100), brisques_lost=(None, None), points=(140, 160),
@@ -387,11 +390,14 @@ def test_a_haitian_tie_past_the_target_says_what_comes_next(lang, said):
         target=1000, over=False, winner=None, en_bas_table=False, ended_at_once=False,
         best=(None, None), net=(0, 0),
     )  # fmt: skip
-    lines = HaitiRenderer().summary_lines(SettledDeal(0, outcome), ["Anne", "Marc"], lang)
+    lines = renderer().summary_lines(SettledDeal(0, outcome), ["Anne", "Marc"], lang)
     assert any(said in line for line in lines), lines
     past = dataclasses.replace(outcome, scores=(1020, 990), over=True, winner=0)
-    assert not any(said in line for line in HaitiRenderer().summary_lines(
+    assert not any(said in line for line in renderer().summary_lines(
         SettledDeal(0, past), ["Anne", "Marc"], lang))  # fmt: skip
+    short = dataclasses.replace(outcome, scores=(980, 980))
+    assert not any(said in line for line in renderer().summary_lines(
+        SettledDeal(0, short), ["Anne", "Marc"], lang))  # fmt: skip
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "end of the deal"), ("fr", "fin de donne")])

@@ -226,6 +226,8 @@ class BesigueRenderer(PointsRenderer[DealView]):
         teams = outcome.teams
         scores = scores_text(names, teams, tuple(outcome.scores))
         lines = [t(lang, "besigue.scores_line", scores=scores, target=outcome.target)]
+        if not outcome.over and max(outcome.scores) >= outcome.target:  # tied past it
+            lines.append(t(lang, "besigue.tie"))
         if outcome.over and outcome.winner is not None:
             winner = sides_text(names, teams, outcome.winner)
             players = players_of(teams, outcome.winner)
