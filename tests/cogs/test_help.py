@@ -27,7 +27,8 @@ async def test_help_names_every_game_to_open_and_what_comes_next(world) -> None:
         assert game.spec.name("en") in line and f"{game.min_seats}" in line, line
     for label in ("Join", "Add computer player", "Start", "My hand"):
         assert f"*{label}*" in text
-    for command in ("/play", "/hand", "/rules", "/betes", "/scoreboard", "/history", "/table stop"):
+    shown = ("/play", "/hand", "/rules", "/betes", "/scoreboard", "/history", "/settings")
+    for command in (*shown, "/table stop"):
         assert f"`{command}`" in text
     assert "La Bête Hombrée, 4 players" in text and "La Bête, 2–5 players" in text
 
