@@ -21,8 +21,8 @@ class Table:  # what the renderer reads of a table (bot.game.TableLike), no more
     hand_no: int = 1
 
 
-def fields_of(name: str, lang: str) -> dict[str, str]:
-    data = json.loads((RECORDS / name).read_text(encoding="utf-8"))
+def fields_of(name: str, lang: str, **changed: object) -> dict[str, str]:
+    data = {**json.loads((RECORDS / name).read_text(encoding="utf-8")), **changed}
     result = replay(HandRecord.from_json(data))
     assert result.settled is not None
     table = Table(list(result.session.players), result.state)
@@ -36,6 +36,16 @@ def test_a_failed_contract_shows_how_its_bete_is_made() -> None:
         stake = fields_of("example2.json", lang)[t(lang, "summary.stake")]
         assert t(lang, "summary.stake_each", stake=6) in stake
         assert "4 × 6 + 96" in stake and "**120**" in stake
+
+
+def test_a_pinandele_in_play_is_named_as_such() -> None:
+    # example 2 with a pinandèle of 8 in play instead of Sud's bête: a bête of 4 × 6 + 8
+    register = [{"owner": None, "amount": 8}, {"owner": 2, "amount": 120}]
+    for lang, words in (("en", "(the pinandèle in play)"), ("fr", "(la pinandèle en jeu)")):
+        stake = fields_of("example2.json", lang, register=register)[t(lang, "summary.stake")]
+        assert f"4 × 6 + 8 {words} = **32**" in stake, stake
+    stake = fields_of("example2.json", "en")[t("en", "summary.stake")]
+    assert "(the bête in play)" in stake and "pinandèle" not in stake
 
 
 def test_a_made_contract_shows_its_stake_only() -> None:

@@ -559,7 +559,9 @@ class HombreeRenderer:
             if not outcome.made and entry is not None and entry.owner is not None:
                 before = state.view(0).entry_in_play if isinstance(state, HandState) else None
                 in_play = 0 if before is None else before.amount  # the bête the hand played for
-                key = "summary.new_bete_on" if in_play else "summary.new_bete"
+                key = "summary.new_bete"
+                if before is not None and in_play:  # a pinandèle has no owner
+                    key += "_on" if before.owner is not None else "_on_pinandele"
                 stake_line += "\n" + t(
                     lang,
                     key,
