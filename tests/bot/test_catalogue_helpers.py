@@ -24,7 +24,7 @@ def games_loaded() -> None:
 # never elides: "de 11", "de ♥ cœur", "le 3 mars").
 NOT_NAMES = frozenset(
     {"amount", "cards", "count", "date", "hand", "least", "level", "most", "new", "old"}
-    | {"seconds", "stake", "suit", "tricks", "when"}
+    | {"command", "seconds", "stake", "suit", "tricks", "when"}  # a command: `/table ...`
 )
 
 
