@@ -24,6 +24,8 @@ from db.repository import Row
 from db.store import Store
 
 log = logging.getLogger(__name__)
+WORKER_STOP_SECONDS = 5.0  # the most a failed connection's thread is waited for
+WORKER_POLL_SECONDS = 0.001
 
 
 class SQLiteConnection:
@@ -65,11 +67,15 @@ class SQLiteDatabase(Database):
     async def connect(cls, path: str | Path) -> SQLiteDatabase:
         """Open (creating if needed) the file, switch on WAL and foreign keys, migrate."""
         text = str(path)
+        connecting = None
         try:
             if text != ":memory:":
                 Path(text).parent.mkdir(parents=True, exist_ok=True)
-            connection = await aiosqlite.connect(text, isolation_level=None)
+            connecting = aiosqlite.connect(text, isolation_level=None)
+            connection = await connecting
         except (OSError, sqlite3.Error) as error:  # a folder, a path through a file, no access
+            if connecting is not None:
+                await _worker_stopped(connecting)
             raise DatabaseUnavailable(f"cannot open the SQLite file {text}: {error}") from error
         connection.row_factory = aiosqlite.Row  # the store reads columns by name
         try:
@@ -156,6 +162,17 @@ class SQLiteDatabase(Database):
 
 
 Database.openers[SQLiteDatabase.dialect] = SQLiteDatabase.connect
+
+
+async def _worker_stopped(connection: aiosqlite.Connection) -> None:
+    """Wait for the worker thread of a connection that failed to open: aiosqlite stops
+    it by a last task whose answer it posts to the event loop, which, were the loop
+    closed by then (the bot exiting on this very error), prints a traceback from the
+    thread ("Event loop is closed") under the one-line error."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WORKER_STOP_SECONDS
+    while connection._thread.is_alive() and loop.time() < deadline:
+        await asyncio.sleep(WORKER_POLL_SECONDS)  # the loop runs meanwhile: the answer lands
 
 
 async def _run(connection: aiosqlite.Connection, sql: str) -> None:

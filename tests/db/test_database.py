@@ -4,6 +4,7 @@ blocks, the register and the scoreboard; SQLite's own file format (WAL, user_ver
 from __future__ import annotations
 
 import sqlite3
+import threading
 
 import pytest
 
@@ -34,8 +35,12 @@ async def test_a_path_that_is_no_sqlite_file_is_unavailable_and_left_as_it_was(t
     other = tmp_path / "notes.txt"
     other.write_text("not a database\n", encoding="utf-8")
     for path in (tmp_path, other, other / "b.sqlite3"):
+        threads = threading.active_count()
         with pytest.raises(DatabaseUnavailable, match=f"cannot open the SQLite file {path}"):
             await Database.open(path)
+        # aiosqlite's thread is over once the error is raised: left running, it answered
+        # into the loop the bot closes on this error, a traceback under the one line
+        assert threading.active_count() == threads, path
     assert other.read_text(encoding="utf-8") == "not a database\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
