@@ -16,6 +16,7 @@ from bot.errors import UserError
 from bot.game import TableGame
 from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
+from bot.tables.table import LiveTable
 from bot.texts.i18n import t
 from bot.texts.refusals import error_text
 from db import Database
@@ -43,9 +44,9 @@ def buttons(view: discord.ui.View) -> dict[str, bool]:
     }
 
 
-@pytest.mark.parametrize("game", offered_games(), ids=lambda game: game.id)
-async def test_a_full_lobby_says_so_and_offers_only_start(service, game: TableGame):
-    table = await service.open_table(
+async def lobby(service: TableService, game: TableGame) -> LiveTable:
+    """A table of ``game`` opened by Sud, in its lobby."""
+    return await service.open_table(
         guild_id=10,
         channel_id=20,
         player="100",
@@ -53,6 +54,11 @@ async def test_a_full_lobby_says_so_and_offers_only_start(service, game: TableGa
         game=game,
         rules=game.spec.options_from({}),
     )
+
+
+@pytest.mark.parametrize("game", offered_games(), ids=lambda game: game.id)
+async def test_a_full_lobby_says_so_and_offers_only_start(service, game: TableGame):
+    table = await lobby(service, game)
     for count in range(1, game.max_seats + 1):
         if count > 1:
             await service.join(table.id, str(100 + count), f"Joueur {count}", "fr")
@@ -72,14 +78,7 @@ async def test_a_full_lobby_says_so_and_offers_only_start(service, game: TableGa
 
 @pytest.mark.parametrize("game", offered_games(), ids=lambda game: game.id)
 async def test_a_start_short_of_players_says_how_many_the_game_needs(service, game: TableGame):
-    table = await service.open_table(
-        guild_id=10,
-        channel_id=20,
-        player="100",
-        name="Sud",
-        game=game,
-        rules=game.spec.options_from({}),
-    )
+    table = await lobby(service, game)
     with pytest.raises(UserError) as refused:
         await service.start(table.id, "100")
     for lang in LANGS:
