@@ -9,8 +9,8 @@ from __future__ import annotations
 import logging
 import re
 import time
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Awaitable, Mapping
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 import discord
 from discord import app_commands
@@ -18,9 +18,11 @@ from discord.app_commands import Choice
 
 from bot.commands import TableChoices, not_resumed
 from bot.delivery.in_time import in_time, send
+from bot.delivery.memory import Shown
 from bot.delivery.panels import answered
 from bot.delivery.permissions import manager_only
 from bot.delivery.table_message import (
+    Drawing,
     edit_refused,
     landed,
     table_drawing,
@@ -129,31 +131,8 @@ async def _handle(
         seat = _seat(table, player)
         await presenter.panels.answer(table, interaction, seat, lang)
         return
-    if verb == "keep":  # a match stopping: keep it for later, or not
-        await service.keep_choice(table.id, player, cid.arg == "1")
-        await _answer_public(bot, interaction, table)
-        return
-    if verb in ("join", "leave", "airm", "start", "next", "stop", "replace", "abandon", "back"):
-        if verb == "join":
-            user = interaction.user
-            await service.join(table.id, player, user.display_name, lang, handle=user.name)
-        elif verb == "leave":
-            await service.leave(table.id, player)
-        elif verb == "airm":
-            await service.remove_computer(table.id, player)
-        elif verb == "start":
-            await service.start(table.id, player)
-        elif verb == "next":
-            await service.next_hand(table.id, player, cid.moves)
-        elif verb == "replace":
-            await service.replace_absent(table.id, player, _number(cid.arg))
-        elif verb == "abandon":
-            await service.abandon(table.id, player)
-        elif verb == "back":
-            await service.take_back(table.id, player)
-        else:
-            await service.vote_stop(table.id, player)
-        await _answer_public(bot, interaction, table)
+    if verb in LOBBY_VERBS:  # the table's own buttons; keep: a match stopping, kept or not
+        await _act_in_public(bot, interaction, table, _lobby_action(bot, interaction, cid))
         return
     if verb == "hint":  # the best moves of the player's decision, privately
         await _answer_hint(bot, interaction, table, player, cid, lang)
@@ -236,16 +215,94 @@ def _in_private(interaction: Interaction) -> bool:
     return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
 
 
+# the clicks on the table's own buttons, answered by the table message
+LOBBY_VERBS: Final = frozenset(
+    ("join", "leave", "airm", "start", "next", "stop", "replace", "abandon", "back", "keep")
+)
+
+
+async def _lobby_action(bot: BeteBot, interaction: Interaction, cid: ComponentId) -> None:
+    """What a click on the table's own buttons (seats, start, next deal, stop, keeping a
+    match) does."""
+    service, verb = bot.service, cid.verb
+    table, player = cid.table, str(interaction.user.id)
+    if verb == "join":
+        user = interaction.user
+        await service.join(
+            table, player, user.display_name, bot.lang(interaction), handle=user.name
+        )
+    elif verb == "leave":
+        await service.leave(table, player)
+    elif verb == "airm":
+        await service.remove_computer(table, player)
+    elif verb == "start":
+        await service.start(table, player)
+    elif verb == "next":
+        await service.next_hand(table, player, cid.moves)
+    elif verb == "replace":
+        await service.replace_absent(table, player, _number(cid.arg))
+    elif verb == "abandon":
+        await service.abandon(table, player)
+    elif verb == "back":
+        await service.take_back(table, player)
+    elif verb == "keep":
+        await service.keep_choice(table, player, cid.arg == "1")
+    else:
+        await service.vote_stop(table, player)
+
+
+class PublicAnswer(NamedTuple):
+    """The table message as a click on it leaves it, drawn for its answer."""
+
+    shown: Shown
+    seq: int
+    drawn: Drawing
+
+
+def _public_answer(bot: BeteBot, interaction: Interaction, table: LiveTable) -> PublicAnswer | None:
+    """The answer to a click on the table message, drawn (None: clicked on a table
+    message since replaced, answered apart)."""
+    if not _on_table(interaction, table):
+        return None
+    shown = bot.presenter.shown(table)
+    return PublicAnswer(shown, table.seq, table_drawing(table, shown))
+
+
+async def _act_in_public(
+    bot: BeteBot, interaction: Interaction, table: LiveTable, action: Awaitable[None]
+) -> None:
+    """A click whose action may take a while (a deal, a hand's settlement, a busy
+    database), answered by the table message: should the action and the drawing of its
+    answer take longer than ``ANSWER_WAIT``, the click is deferred (nothing shown, as
+    Discord allows a click) and the table message then edited through its token, rather
+    than answered after Discord's three seconds ("This interaction failed")."""
+
+    async def acted() -> PublicAnswer | None:
+        await action
+        return _public_answer(bot, interaction, table)
+
+    answer = await in_time(interaction, acted(), ephemeral=False, thinking=False)
+    await _send_public(bot, interaction, table, answer)
+
+
 async def _answer_public(bot: BeteBot, interaction: Interaction, table: LiveTable) -> None:
+    await _send_public(bot, interaction, table, _public_answer(bot, interaction, table))
+
+
+async def _send_public(
+    bot: BeteBot, interaction: Interaction, table: LiveTable, answer: PublicAnswer | None
+) -> None:
     """A click on the table message: the answer is the table message's one edit (a click
     on a table message since replaced is answered apart, the new one edited)."""
-    if _on_table(interaction, table):
-        shown, seq = bot.presenter.shown(table), table.seq
-        drawn = table_drawing(table, shown)
+    if answer is not None and _on_table(interaction, table):
+        shown, seq, drawn = answer
         payload = table_edit(table, shown, held(interaction.message), drawn)
         message_id = table.row.message_id
         try:
-            await interaction.response.edit_message(**payload)
+            if interaction.response.is_done():  # deferred: the clicked message, by token
+                await interaction.edit_original_response(**payload)
+            else:
+                await interaction.response.edit_message(**payload)
         except discord.NotFound:  # posted again below a summary while this answer was sent
             edit_refused(shown)
         else:
@@ -258,7 +315,7 @@ async def _answer_public(bot: BeteBot, interaction: Interaction, table: LiveTabl
             )
             return
     # the click was taken: said in a line, and the table's message as it is now edited
-    await interaction.response.send_message(t(bot.lang(interaction), "ok.played"), ephemeral=True)
+    await send(interaction, content=t(bot.lang(interaction), "ok.played"), ephemeral=True)
     await bot.presenter.after_change(table)
 
 

@@ -1,8 +1,10 @@
 """An answer that may take a while (a hint worked out in the workers, standings read
 from a busy database) reaches Discord in time: sent as the first response if it comes
 within ``ANSWER_WAIT`` of the click, else the interaction is deferred ("thinking")
-first and the answer follows. Discord forgets an interaction not answered within 3 s,
-and its user then reads "The application did not respond"."""
+first and the answer follows (a click's answer that edits its message: deferred as an
+update, the message then edited through the interaction's token). Discord forgets an
+interaction not answered within 3 s, and its user then reads "The application did not
+respond"."""
 
 from __future__ import annotations
 
@@ -24,11 +26,14 @@ async def in_time(
     *,
     ephemeral: bool,
     since: float | None = None,
+    thinking: bool = True,
 ) -> T:
     """``work``'s result, the interaction deferred first should it come later than
-    ``ANSWER_WAIT`` after the click. The time runs from the click (the interaction's age),
-    or from ``since`` (``time.monotonic()``) if that is longer, should this machine's clock
-    be behind Discord's."""
+    ``ANSWER_WAIT`` after the click (``thinking``: "thinking…" shown until the answer
+    comes; else a click's deferred update: nothing shown, its message edited after).
+    The time runs from the click (the interaction's age), or from ``since``
+    (``time.monotonic()``) if that is longer, should this machine's clock be behind
+    Discord's."""
     task = asyncio.ensure_future(work)
     spent = (discord.utils.utcnow() - interaction.created_at).total_seconds()
     if since is not None:
@@ -36,7 +41,7 @@ async def in_time(
     try:
         done, _ = await asyncio.wait({task}, timeout=max(0.0, ANSWER_WAIT - spent))
         if not done and not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
     except BaseException:  # the deferral refused, or the command cancelled: nothing to wait for
         task.cancel()
         raise

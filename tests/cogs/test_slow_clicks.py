@@ -1,0 +1,77 @@
+"""A click on the table's own buttons whose action takes a while (a deal to draw, a
+busy database) is deferred in time, as an update that shows nothing, and the table
+message then edited through the click's token; a quick one is answered by the edit
+itself. Either way the table message shows the click, and Discord's three seconds are
+kept ("This interaction failed" otherwise)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cogs.conftest import World
+from tests.cogs.test_slow_database import SLOW, callbacks, slowed
+
+DEFERRED_UPDATE, UPDATE = 6, 7  # Discord's callback types
+
+
+def button_labels(world: World) -> list[str]:
+    return [
+        str(child.label)
+        for row in world.table_message().components
+        for child in getattr(row, "children", [])
+    ]
+
+
+@pytest.mark.parametrize("slow", [False, True], ids=["quick", "slow"])
+async def test_a_slow_start_is_deferred_and_the_table_message_edited_after(
+    world: World, monkeypatch: pytest.MonkeyPatch, slow: bool
+) -> None:
+    assert SLOW < 3.0
+    sud, est, nord, ouest = world.members
+    await sud.slash(world.channel, "table new hombree")
+    for member in (est, nord, ouest):
+        await member.click(world.table_message(), label="Join")
+    assert "Start" in button_labels(world)
+    answered = slowed(world, monkeypatch, ("start",)) if slow else []
+    mark = len(world.env.http_requests)
+    await sud.click(world.table_message(), label="Start")
+    await world.env.settle()
+    assert not world.env.errors
+    sent = callbacks(world, mark)
+    assert [c.json["type"] for c in sent] == [DEFERRED_UPDATE if slow else UPDATE]
+    if slow:  # deferred before the slow deal came back: within Discord's three seconds
+        assert answered == [True]
+        edits = [
+            r
+            for r in world.env.http_requests[mark:]
+            if r.method == "PATCH" and r.path.endswith("/messages/@original")
+        ]
+        assert edits, "the table message was not edited through the click's token"
+    table = world.bot.service.in_channel(world.channel.id)
+    assert table is not None and table.status == "playing"
+    assert "Start" not in button_labels(world)
+
+
+async def test_a_slow_join_shows_the_new_seat_and_a_refusal_comes_apart(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sud, est, _, _ = world.members
+    await sud.slash(world.channel, "table new hombree")
+    slowed(world, monkeypatch, ("join",))
+    mark = len(world.env.http_requests)
+    await est.click(world.table_message(), label="Join")
+    await world.env.settle()
+    assert [c.json["type"] for c in callbacks(world, mark)] == [DEFERRED_UPDATE]
+    assert "Est" in str(world.table_message().embeds[0].to_dict())
+    # a refusal after the deferral: privately, as a follow-up, the table message untouched
+    before = world.table_message().embeds[0].to_dict()
+    mark = len(world.env.http_requests)
+    result = await est.click(world.table_message(), label="Join")
+    await world.env.settle()
+    assert [c.json["type"] for c in callbacks(world, mark)] == [DEFERRED_UPDATE]
+    followups = [
+        r for r in world.env.http_requests[mark:] if r.method == "POST" and "/webhooks/" in r.path
+    ]
+    assert followups and followups[0].json.get("flags", 0) & 64, followups
+    assert world.table_message().embeds[0].to_dict() == before
+    assert result is not None
