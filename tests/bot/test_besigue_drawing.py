@@ -19,6 +19,7 @@ from bot.games.besigue_haiti.drawing import HaitiRenderer
 from bot.ids import ComponentId
 from bot.texts.i18n import t
 from games.besigue import Action, DealState, Kind, Phase, Rules, Session
+from games.besigue.haiti.count import UNDER_MARQUE
 from games.besigue.haiti.session import HaitiSession
 from games.besigue.refusals import Refused
 from games.besigue.rules import Variant, deck_for
@@ -330,6 +331,29 @@ def test_a_seat_that_took_no_brisque_is_not_told_its_brisques_did_not_count() ->
         assert lost in anne and "100" not in anne
         assert none in marc and ("not counted" not in marc and "non compt" not in marc)
         assert "10 brisques 100" in paul
+
+
+def test_with_partners_brisques_not_counted_name_the_side_s_threshold() -> None:
+    """At four in partnerships the 8 brisques are the side's: a seat with 5 of them
+    (its partner 2) reads that the side had fewer than 8, not that it did itself."""
+    outcome = Outcome(
+        trump=Suit.C, melds=(40, 0, 250, 0), last_trick=1, brisque_cards=(5, 4, 2, 5),
+        brisques=(0, 40, 0, 50), brisques_lost=(FEW_BRISQUES, None, FEW_BRISQUES, None),
+        points=(40, 50, 250, 50), tricks=(9, 3, 10, 10), teams=(0, 1, 0, 1),
+        scores_before=(0, 0), scores=(290, 100), target=1000, over=False, winner=None,
+        en_bas_table=False, ended_at_once=False, best=(None,) * 4, net=(0,) * 4,
+    )  # fmt: skip
+    names = ["Anne", "Marc", "Paul", "Zoé"]
+    for lang, lost in (
+        ("en", "5 brisques not counted (fewer than 8 for the side)"),
+        ("fr", "5 brisques non comptées (moins de 8 pour le camp)"),
+    ):
+        anne, marc, _, _ = BesigueRenderer().count_lines(outcome, names, lang)
+        assert lost in anne, anne
+        assert "4 brisques 40" in marc, marc
+    haitian = dataclasses.replace(outcome, brisques_lost=(UNDER_MARQUE, None, UNDER_MARQUE, None))
+    anne, _, _, _ = HaitiRenderer().count_lines(haitian, names, "en")
+    assert "5 brisques not counted (the side's marque under 200)" in anne, anne
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

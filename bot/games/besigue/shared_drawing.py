@@ -365,6 +365,9 @@ class PointsRenderer(TableStatus[ViewT]):
         """A counted deal, seat by seat: combinations and sevens, last trick, brisques (and
         why they did not count), the deal's points."""
         words = self.words
+        # with partners, the thresholds are the side's: said so, lest a seat's own few
+        # brisques be read as the reason
+        side = "_side" if len(set(outcome.teams)) < len(outcome.teams) else ""
         lines = []
         for seat, name in enumerate(names):
             parts = [t(lang, f"{words}.count.melds", points=outcome.melds[seat])]
@@ -372,7 +375,8 @@ class PointsRenderer(TableStatus[ViewT]):
                 parts.append(t(lang, f"{words}.count.last_trick"))
             cards, lost = outcome.brisque_cards[seat], outcome.brisques_lost[seat]
             if lost is not None and cards:  # none taken: nothing was lost
-                parts.append(t(lang, f"{words}.count.{self.lost_words[lost]}", count=cards))
+                key = f"{words}.count.{self.lost_words[lost]}{side}"
+                parts.append(t(lang, key, count=cards))
             elif not outcome.ended_at_once:
                 points = self.brisques_points(outcome.brisques[seat])
                 parts.append(t(lang, f"{words}.count.brisques", count=cards, points=points))
