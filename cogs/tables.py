@@ -394,34 +394,40 @@ async def open_table(
     computers = chosen.computers
     if computers >= game.max_seats:
         raise UserError("error.bad_input", text=f"computers: {computers}")
-    kept, not_taken = None, list[str]()
-    if chosen.resume:
-        kept = await _kept(bot, chosen.resume, guild.id, game_id)
-        computers = 0  # the kept seats come back as they were
-        not_taken = not_resumed(name for name, _ in interaction.namespace)
-    stored = await service.guild_language(guild.id, chosen.language)
-    public_lang = stored or lang_for(interaction.guild_locale, bot.settings.default_language)
-    player = str(interaction.user.id)
-    table = await service.open_table(
-        guild_id=guild.id,
-        channel_id=channel.id,
-        player=player,
-        name=interaction.user.display_name,
-        game=game,
-        rules=rules,
-        turn_seconds=chosen.turn_time,
-        lang=public_lang,
-        guild_name=guild.name,
-        channel_name=channel.name,
-        pictures=chosen.pictures,
-        hints=chosen.hints,
-        kept=kept,
-        handle=interaction.user.name,
-    )
-    bot.presenter.remember_locale(table, player, interaction.locale)
-    for _ in range(computers):
-        await service.add_computer(table.id, player, chosen.level)
-    await interaction.response.send_message(**table_payload(table))
+    not_taken = not_resumed(name for name, _ in interaction.namespace) if chosen.resume else []
+
+    async def opened() -> LiveTable:
+        kept, computers = None, chosen.computers
+        if chosen.resume:
+            kept = await _kept(bot, chosen.resume, guild.id, game_id)
+            computers = 0  # the kept seats come back as they were
+        stored = await service.guild_language(guild.id, chosen.language)
+        public_lang = stored or lang_for(interaction.guild_locale, bot.settings.default_language)
+        player = str(interaction.user.id)
+        table = await service.open_table(
+            guild_id=guild.id,
+            channel_id=channel.id,
+            player=player,
+            name=interaction.user.display_name,
+            game=game,
+            rules=rules,
+            turn_seconds=chosen.turn_time,
+            lang=public_lang,
+            guild_name=guild.name,
+            channel_name=channel.name,
+            pictures=chosen.pictures,
+            hints=chosen.hints,
+            kept=kept,
+            handle=interaction.user.name,
+        )
+        bot.presenter.remember_locale(table, player, interaction.locale)
+        for _ in range(computers):
+            await service.add_computer(table.id, player, chosen.level)
+        return table
+
+    # a busy database past 2 s: "thinking…" in the channel, which the table fills in
+    table = await in_time(interaction, opened(), ephemeral=False)
+    await send(interaction, **table_payload(table))
     try:
         message = await interaction.original_response()
     except discord.HTTPException as error:  # the message is there, its id unknown: anew

@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.delivery.handoffs import Handoffs, Ownership, process_name
+from bot.delivery.in_time import send_privately
 from bot.delivery.outbox import ServerErrors
 from bot.delivery.pacing import RestPacer
 from bot.delivery.presenter import Presenter
@@ -310,10 +311,7 @@ class BeteBot(commands.Bot):
             )
             text = t(lang, "error.generic")
         try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
+            await send_privately(interaction, text)
         except discord.HTTPException:
             log.exception("could not answer an error to %s", interaction.user.id)
 

@@ -9,6 +9,7 @@ respond"."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Awaitable
 from typing import Any, Final, TypeVar
@@ -16,6 +17,8 @@ from typing import Any, Final, TypeVar
 import discord
 
 ANSWER_WAIT: Final = 2.0  # seconds an answer may take before it is deferred (Discord allows 3)
+# in an interaction's extras while its public "thinking…" waits for the answer
+THINKING_IN_PUBLIC: Final = "thinking_in_public"
 
 T = TypeVar("T")
 
@@ -42,6 +45,8 @@ async def in_time(
         done, _ = await asyncio.wait({task}, timeout=max(0.0, ANSWER_WAIT - spent))
         if not done and not interaction.response.is_done():
             await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+            if thinking and not ephemeral:
+                interaction.extras[THINKING_IN_PUBLIC] = True
     except BaseException:  # the deferral refused, or the command cancelled: nothing to wait for
         task.cancel()
         raise
@@ -53,8 +58,26 @@ async def send(interaction: discord.Interaction[Any], **message: Any) -> None:
     fills in the deferred one."""
     if interaction.response.is_done():
         await interaction.followup.send(**message)
+        interaction.extras.pop(THINKING_IN_PUBLIC, None)
     else:
         await interaction.response.send_message(**message)
 
 
-__all__ = ["ANSWER_WAIT", "in_time", "send"]
+async def send_privately(interaction: discord.Interaction[Any], text: str) -> None:
+    """``text`` to the interaction's user alone (a refusal, an error): its first
+    response, or a private follow-up. A public "thinking…" still waiting is taken away
+    first: filled in, it would show the refusal to the whole channel."""
+    if not interaction.response.is_done():
+        await interaction.response.send_message(text, ephemeral=True)
+        return
+    if interaction.extras.pop(THINKING_IN_PUBLIC, False):
+        # the first follow-up would fill the "thinking…" in public whatever its flags, and
+        # Discord may refuse a follow-up once that message is deleted unfilled: filled
+        # with an ellipsis first, then deleted
+        with contextlib.suppress(discord.HTTPException):  # gone already: nothing to take
+            await interaction.edit_original_response(content="…")
+            await interaction.delete_original_response()
+    await interaction.followup.send(text, ephemeral=True)
+
+
+__all__ = ["ANSWER_WAIT", "in_time", "send", "send_privately"]

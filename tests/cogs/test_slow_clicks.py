@@ -11,7 +11,7 @@ import pytest
 from tests.cogs.conftest import World
 from tests.cogs.test_slow_database import SLOW, callbacks, slowed
 
-DEFERRED_UPDATE, UPDATE = 6, 7  # Discord's callback types
+THINKING, DEFERRED_UPDATE, UPDATE = 5, 6, 7  # Discord's callback types
 
 
 def button_labels(world: World) -> list[str]:
@@ -75,3 +75,49 @@ async def test_a_slow_join_shows_the_new_seat_and_a_refusal_comes_apart(
     assert followups and followups[0].json.get("flags", 0) & 64, followups
     assert world.table_message().embeds[0].to_dict() == before
     assert result is not None
+
+
+async def test_a_slow_table_new_thinks_in_public_and_the_table_fills_it_in(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sud = world.members[0]
+    answered = slowed(world, monkeypatch, ("open_table",))
+    mark = len(world.env.http_requests)
+    await sud.slash(world.channel, "table new hombree")
+    await world.env.settle()
+    assert not world.env.errors
+    assert answered == [True]  # deferred before the table was opened
+    assert [c.json["type"] for c in callbacks(world, mark)] == [THINKING]
+    table = world.bot.service.in_channel(world.channel.id)
+    assert table is not None and table.row.message_id is not None
+    message = world.table_message()  # the message the table filled in, its id kept
+    assert "Join" in button_labels(world) and message.id == table.row.message_id
+
+
+async def test_a_refusal_after_a_public_thinking_is_private(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Est sits at a table already: his ``/table new`` elsewhere is refused after the
+    deferral; the public "thinking…" goes (filled with an ellipsis, then deleted: a
+    follow-up would fill it in public), and the refusal comes to him alone."""
+    sud, est = world.members[:2]
+    await sud.slash(world.channel, "table new hombree")
+    await est.click(world.table_message(), label="Join")
+    other = world.guild.create_text_channel("autre")
+    slowed(world, monkeypatch, ("open_table",))
+    mark = len(world.env.http_requests)
+    await est.slash(other, "table new hombree")
+    await world.env.settle()
+    errors = [getattr(e, "original", e) for e in world.env.errors]  # read: acknowledged
+    assert [type(e).__name__ for e in errors] == ["UserError"], errors
+    assert [c.json["type"] for c in callbacks(world, mark)] == [THINKING]
+    requests = world.env.http_requests[mark:]
+    assert any(r.method == "DELETE" and r.path.endswith("/messages/@original") for r in requests)
+    followups = [r for r in requests if r.method == "POST" and "/webhooks/" in r.path]
+    assert len(followups) == 1 and followups[0].json.get("flags", 0) & 64, followups
+    deleted = next(
+        i for i, r in enumerate(requests) if r.method == "DELETE" and "@original" in r.path
+    )
+    assert requests.index(followups[0]) > deleted  # the refusal after the deletion
+    assert "already" in str(followups[0].json.get("content")), followups[0].json
+    assert not [m for m in other.history() if not m.flags.ephemeral]  # nothing left in public
