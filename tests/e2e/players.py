@@ -60,6 +60,25 @@ DONE = {t(lang, "ok.played") for lang in ("fr", "en")}
 FROM_TABLE = ("besigue.from_table", "haiti.from_table")  # a laid card's button says so
 WAIT = 15.0  # generous: a loaded CI machine runs this with the rest of the suite
 
+DEFERRED_UPDATE_MESSAGE = 6
+
+
+async def taken(ix: SimInteraction, timeout: float = WAIT) -> bool:
+    """Whether the bot took the click, once it answered: it redrew the message clicked
+    (as its answer, or through the click's token after deferring it: a slow action), or
+    said it done in a line; not a refusal."""
+    await ix.wait_done(timeout)
+    if ix.response_type == DEFERRED_UPDATE_MESSAGE:  # a follow-up: a refusal, or "done"
+        return all(m.text() in DONE for m in ix.followups)
+    return ix.response_type == UPDATE_MESSAGE or ix.text() in DONE
+
+
+def refusal(ix: SimInteraction) -> str:
+    """What the bot answered a click it did not take."""
+    if ix.response_type == DEFERRED_UPDATE_MESSAGE:  # the message clicked is not the answer
+        return "\n".join(m.text() for m in ix.followups)
+    return ix.text()
+
 
 def new_command(game: str) -> str:
     """The command that opens a table of ``game`` (a game id): ``table new <its name>``."""
@@ -166,9 +185,7 @@ class TablePlayers:
             assert join is not None, f"no Join button on {table!r}"
             ix = await user.click(table, join, timeout=WAIT)
             self.interactions.append(ix)
-            await ix.wait_ack(WAIT)
-            done = ix.response_type == UPDATE_MESSAGE or ix.text() in DONE
-            assert done, f"{ix!r} was refused: {ix.text()!r}"
+            assert await taken(ix), f"{ix!r} was refused: {refusal(ix)!r}"
         start = find_button(table, "start")
         assert start is not None, f"no Start button on {table!r}"
         self.hand_no = 1
@@ -455,6 +472,4 @@ class TablePlayers:
         line when that message was the table's no more (posted again below a summary
         while the click was on its way), no refusal."""
         self.interactions.append(ix)
-        await ix.wait_ack(WAIT)
-        done = ix.response_type == UPDATE_MESSAGE or ix.text() in DONE
-        assert done, f"{ix!r} was refused: {ix.text()!r}"
+        assert await taken(ix), f"{ix!r} was refused: {refusal(ix)!r}"

@@ -48,7 +48,7 @@ from bot.ids import ComponentId
 from bot.texts.i18n import LANGS
 from tests.e2e.fake import BotProcess, FakeChannel, FakeDiscord, FakeMessage, Sent, SimUser
 from tests.e2e.fake.model import BUTTON, SELECT_TYPES, walk_components
-from tests.e2e.players import DONE, GAME_VERBS, UPDATE_MESSAGE, component_id, new_command
+from tests.e2e.players import GAME_VERBS, component_id, new_command, refusal, taken
 from tests.vocabulary import offered_games
 
 MOST_DEALS: Final = 10  # deals after which every person clicks *Stop now*
@@ -502,9 +502,8 @@ class PlayedTable:
         assert self.table is not None
         cid = await self.server.wait_for(lambda: self._button(verb), WAIT, f"{self.key}: {verb}")
         ix = await person.click(self.table, cid, timeout=WAIT)
-        await ix.wait_ack(WAIT)
-        if ix.response_type != UPDATE_MESSAGE and ix.text() not in DONE:
-            self.refused.append(ix.text())
+        if not await taken(ix, WAIT):
+            self.refused.append(refusal(ix))
             return False
         return True
 

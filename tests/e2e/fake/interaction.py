@@ -75,6 +75,9 @@ class SimInteraction:
     followups: list[FakeMessage] = field(default_factory=list)
     modal: JSON | None = None
     choices: list[JSON] | None = None
+    token_edits: int = 0
+    """Messages edited through its token (``@original`` or a follow-up): after a deferred
+    update, the clicked message's edit."""
     rejected: list[str] = field(default_factory=list)
     """Errors the fake answered to this interaction's callback or webhook calls."""
     token_expired: bool = False
@@ -123,13 +126,20 @@ class SimInteraction:
         return self.callback
 
     async def wait_done(self, timeout: float = 5.0) -> FakeMessage | None:
-        """Wait for the answer a user would see: a deferred "thinking" message filled in."""
+        """Wait for the answer a user would see: a deferred "thinking" message filled in,
+        a deferred update's message edited (or a follow-up said why not)."""
         await self.wait_ack(timeout)
         if self.response_type == DEFERRED_CHANNEL_MESSAGE:
             await self.server.wait_for(
                 lambda: self.original is not None and not self.original.loading,
                 timeout,
                 f"the deferred answer to {self!r}",
+            )
+        elif self.response_type == DEFERRED_UPDATE_MESSAGE:
+            await self.server.wait_for(
+                lambda: self.token_edits > 0 or bool(self.followups),
+                timeout,
+                f"the deferred update of {self!r}",
             )
         return self.original
 

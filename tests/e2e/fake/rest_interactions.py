@@ -203,6 +203,7 @@ class InteractionRoutes(ChannelRoutes):
             raise self._reject(ix, DiscordError(400, 50035, "Invalid Form Body", errors))
         via = "PATCH /webhooks/{application_id}/{interaction_token}/messages/{message_id}"
         self.edit_message(message, body, via=via, clear_loading=message.loading)
+        ix.token_edits += 1
         return json_response(message.payload)
 
     async def _delete_webhook_message(self, request: web.Request) -> web.Response:
