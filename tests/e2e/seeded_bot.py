@@ -6,21 +6,44 @@ setting for the seed (``TableService`` takes a ``seed_source`` that
 ``bot.__main__`` never passes), so this wraps ``bot.__main__.main`` and only
 changes the bot it constructs (``make_bot``); settings, logging and the Discord
 connection are the entry point's own. The seed comes from ``BETE_TABLE_SEED``.
+
+``BETE_SLOW_ACTIONS`` (``start,join:2.5``) makes those table service actions take that
+many seconds more: a busy database, a slow machine, for the answers that must still
+reach Discord within its 3 s.
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import os
 import sys
+from typing import Any
 
 import bot.__main__ as entry
 from bot.delivery.client import make_bot
+from bot.tables.service import TableService
 
 SEED_VARIABLE = "BETE_TABLE_SEED"
+SLOW_VARIABLE = "BETE_SLOW_ACTIONS"
+
+
+def slow_down(spec: str) -> None:
+    """``TableService``'s actions named in ``spec`` (``name,name:seconds``), slowed."""
+    names, _, seconds = spec.partition(":")
+    for name in names.split(","):
+        quick = getattr(TableService, name)
+
+        async def slow(self: TableService, *args: Any, _quick: Any = quick, **kwargs: Any) -> Any:
+            await asyncio.sleep(float(seconds))
+            return await _quick(self, *args, **kwargs)
+
+        setattr(TableService, name, slow)
 
 
 def main() -> int:
+    if os.environ.get(SLOW_VARIABLE):
+        slow_down(os.environ[SLOW_VARIABLE])
     seed = int(os.environ[SEED_VARIABLE])
     entry.make_bot = functools.partial(make_bot, seed_source=lambda: seed)
     return entry.main()
