@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.delivery.in_time import in_time
 from bot.errors import UserError
 from bot.play_choices import play_choices
 from bot.tables.clicks import Click
@@ -50,7 +51,10 @@ class Play(commands.Cog):
         bot, player = self.bot, str(interaction.user.id)
         bot.presenter.remember_locale(table, player, interaction.locale)
         since = bot.presenter.acted(table, interaction)
-        await bot.service.play(Click(player, table.id, notation=move))
+        # a busy table past 2 s: "thinking…" privately, which the panel then fills in
+        await in_time(
+            interaction, bot.service.play(Click(player, table.id, notation=move)), ephemeral=True
+        )
         try:
             await bot.presenter.panels.answer(table, interaction, seat, bot.lang(interaction))
         finally:  # the move stands, its answer sent or not (Discord refuses one too late)

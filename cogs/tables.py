@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from bot.commands import TableChoices, not_resumed
-from bot.delivery.in_time import in_time, send
+from bot.delivery.in_time import edit_answer, in_time, send
 from bot.delivery.memory import Shown
 from bot.delivery.panels import answered
 from bot.delivery.permissions import manager_only
@@ -299,10 +299,7 @@ async def _send_public(
         payload = table_edit(table, shown, held(interaction.message), drawn)
         message_id = table.row.message_id
         try:
-            if interaction.response.is_done():  # deferred: the clicked message, by token
-                await interaction.edit_original_response(**payload)
-            else:
-                await interaction.response.edit_message(**payload)
+            await edit_answer(interaction, **payload)  # deferred: by the click's token
         except discord.NotFound:  # posted again below a summary while this answer was sent
             edit_refused(shown)
         else:

@@ -63,6 +63,15 @@ async def send(interaction: discord.Interaction[Any], **message: Any) -> None:
         await interaction.response.send_message(**message)
 
 
+async def edit_answer(interaction: discord.Interaction[Any], **message: Any) -> None:
+    """The message clicked, edited as the click's answer: its first response, or through
+    its token once the click was deferred as an update."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**message)
+    else:
+        await interaction.response.edit_message(**message)
+
+
 async def send_privately(interaction: discord.Interaction[Any], text: str) -> None:
     """``text`` to the interaction's user alone (a refusal, an error): its first
     response, or a private follow-up. A public "thinking…" still waiting is taken away
@@ -80,4 +89,4 @@ async def send_privately(interaction: discord.Interaction[Any], text: str) -> No
     await interaction.followup.send(text, ephemeral=True)
 
 
-__all__ = ["ANSWER_WAIT", "in_time", "send", "send_privately"]
+__all__ = ["ANSWER_WAIT", "edit_answer", "in_time", "send", "send_privately"]

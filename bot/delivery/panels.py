@@ -18,6 +18,7 @@ from typing import Any
 
 import discord
 
+from bot.delivery.in_time import edit_answer, send
 from bot.delivery.memory import Memory, Panel
 from bot.delivery.outbox import Outbox, passing
 from bot.delivery.writes import PANEL_LIFE, untangle
@@ -52,11 +53,9 @@ class Panels:
         try:
             if replace:
                 files = edit_files(embed, held(interaction.message))
-                await interaction.response.edit_message(embed=embed, view=view, **files)
-            else:
-                await interaction.response.send_message(
-                    embed=embed, view=view, ephemeral=True, **send_files(embed)
-                )
+                await edit_answer(interaction, embed=embed, view=view, **files)
+            else:  # deferred ("thinking…", privately): the panel fills it in, its @original
+                await send(interaction, embed=embed, view=view, ephemeral=True, **send_files(embed))
         except Exception:
             await self._not_sent(table, interaction, replaced)
             raise

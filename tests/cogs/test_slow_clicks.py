@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from games.bete_hombree import Action
+from tests.bot.example import actions
 from tests.cogs.conftest import World
+from tests.cogs.helpers import act_in_dm
+from tests.cogs.test_full_hand import open_full_table
 from tests.cogs.test_slow_database import SLOW, callbacks, slowed
 
 THINKING, DEFERRED_UPDATE, UPDATE = 5, 6, 7  # Discord's callback types
@@ -121,3 +125,42 @@ async def test_a_refusal_after_a_public_thinking_is_private(
     assert requests.index(followups[0]) > deleted  # the refusal after the deletion
     assert "already" in str(followups[0].json.get("content")), followups[0].json
     assert not [m for m in other.history() if not m.flags.ephemeral]  # nothing left in public
+
+
+async def test_a_slow_move_by_play_thinks_privately_and_its_panel_lives_on(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``/play`` on a busy table: "thinking…" to the player alone, filled in by the *My
+    hand* panel, which the next move then redraws through the same token; a refused
+    ``/play`` (not the sender's turn) stays private too."""
+    table = await open_full_table(world)
+    (seat, words), (then, after) = actions()[:2]
+    moves = table.moves
+    answered = slowed(world, monkeypatch, ("play",))
+    mark = len(world.env.http_requests)
+    result = await world.members[seat].slash(world.channel, "play", move=words)
+    await world.env.settle()
+    assert not world.env.errors
+    assert answered[0] is True and table.moves == moves + 1
+    [callback] = callbacks(world, mark)
+    assert callback.json["type"] == THINKING and callback.json["data"]["flags"] & 64
+    assert result.ephemeral and result.response.embeds  # the panel, privately
+    panel = world.bot.presenter.shown(table).panels[str(world.members[seat].id)]
+    assert panel.sent and f"/{panel.interaction.token}/callback" in callback.path
+    await act_in_dm(world, then, Action.parse(after))  # the next player's move
+    await world.env.settle()
+    redrawn = [
+        r
+        for r in world.env.http_requests
+        if r.method == "PATCH" and r.path.endswith(f"/{panel.interaction.token}/messages/@original")
+    ]
+    assert redrawn, "the panel was not redrawn through its token"
+
+    idle = next(s for s in range(4) if s != table.state.turn)
+    mark = len(world.env.http_requests)
+    refused = await world.members[idle].slash(world.channel, "play", move="pass")
+    await world.env.settle()
+    errors = [getattr(e, "original", e) for e in world.env.errors]
+    assert [str(e) for e in errors] == ["error.not_your_turn"], errors
+    assert [c.json["type"] for c in callbacks(world, mark)] == [THINKING]
+    assert refused.ephemeral and refused.response.content
