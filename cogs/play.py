@@ -52,9 +52,8 @@ class Play(commands.Cog):
         bot.presenter.remember_locale(table, player, interaction.locale)
         since = bot.presenter.acted(table, interaction)
         # a busy table past 2 s: "thinking…" privately, which the panel then fills in
-        await in_time(
-            interaction, bot.service.play(Click(player, table.id, notation=move)), ephemeral=True
-        )
+        played = bot.service.play(Click(player, table.id, notation=move))
+        await in_time(interaction, played, ephemeral=True, acting=True)
         try:
             await bot.presenter.panels.answer(table, interaction, seat, bot.lang(interaction))
         finally:  # the move stands, its answer sent or not (Discord refuses one too late)

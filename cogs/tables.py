@@ -281,7 +281,7 @@ async def _act_in_public(
         await action
         return _public_answer(bot, interaction, table)
 
-    answer = await in_time(interaction, acted(), ephemeral=False, thinking=False)
+    answer = await in_time(interaction, acted(), ephemeral=False, thinking=False, acting=True)
     await _send_public(bot, interaction, table, answer)
 
 
@@ -423,7 +423,7 @@ async def open_table(
         return table
 
     # a busy database past 2 s: "thinking…" in the channel, which the table fills in
-    table = await in_time(interaction, opened(), ephemeral=False)
+    table = await in_time(interaction, opened(), ephemeral=False, acting=True)
     await send(interaction, **table_payload(table))
     try:
         message = await interaction.original_response()

@@ -30,13 +30,16 @@ async def in_time(
     ephemeral: bool,
     since: float | None = None,
     thinking: bool = True,
+    acting: bool = False,
 ) -> T:
     """``work``'s result, the interaction deferred first should it come later than
     ``ANSWER_WAIT`` after the click (``thinking``: "thinking…" shown until the answer
     comes; else a click's deferred update: nothing shown, its message edited after).
     The time runs from the click (the interaction's age), or from ``since``
     (``time.monotonic()``) if that is longer, should this machine's clock be behind
-    Discord's."""
+    Discord's. ``acting``: the work changes a table, and is never cancelled halfway: a
+    deferral Discord refused is raised once the work is done, and the work goes on
+    alone should the command be cancelled."""
     task = asyncio.ensure_future(work)
     spent = (discord.utils.utcnow() - interaction.created_at).total_seconds()
     if since is not None:
@@ -47,8 +50,18 @@ async def in_time(
             await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
             if thinking and not ephemeral:
                 interaction.extras[THINKING_IN_PUBLIC] = True
-    except BaseException:  # the deferral refused, or the command cancelled: nothing to wait for
-        task.cancel()
+    except asyncio.CancelledError:
+        if not acting:
+            task.cancel()
+        else:  # its outcome is the table's, read there; only retrieved here
+            task.add_done_callback(lambda done: done.cancelled() or done.exception())
+        raise
+    except BaseException:  # the deferral refused: nothing to wait for, unless it acts
+        if not acting:
+            task.cancel()
+        else:
+            await asyncio.wait({task})  # done to its end; its own error, if any, after
+            task.result()
         raise
     return await task
 

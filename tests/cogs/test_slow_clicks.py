@@ -6,6 +6,7 @@ kept ("This interaction failed" otherwise)."""
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from games.bete_hombree import Action
@@ -164,3 +165,25 @@ async def test_a_slow_move_by_play_thinks_privately_and_its_panel_lives_on(
     assert [str(e) for e in errors] == ["error.not_your_turn"], errors
     assert [c.json["type"] for c in callbacks(world, mark)] == [THINKING]
     assert refused.ephemeral and refused.response.content
+
+
+async def test_a_slow_start_whose_deferral_discord_refuses_still_deals(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The deferral refused (Discord had forgotten the click, say): the start is not cut
+    off halfway, the deal stands and the table message shows it all the same."""
+    sud, est, nord, ouest = world.members
+    await sud.slash(world.channel, "table new hombree")
+    for member in (est, nord, ouest):
+        await member.click(world.table_message(), label="Join")
+    slowed(world, monkeypatch, ("start",))
+    world.env.inject_error(
+        "POST", "/interactions/*/callback", status=404, code=10062, message="Unknown interaction"
+    )
+    await sud.click(world.table_message(), label="Start")
+    await world.env.settle()
+    errors = [getattr(e, "original", e) for e in world.env.errors]  # the bot logs it, no more
+    assert all(isinstance(e, discord.NotFound) for e in errors), errors
+    table = world.bot.service.in_channel(world.channel.id)
+    assert table is not None and table.status == "playing" and table.state is not None
+    assert "Start" not in button_labels(world)  # shown by the presenter's own edit
