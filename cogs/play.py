@@ -9,6 +9,7 @@ and answers with a fresh private view of the hand.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -47,13 +48,14 @@ class Play(commands.Cog):
     @app_commands.command(name="play", description="Play a move: a card, a call, a discard...")
     @app_commands.describe(move="Your move, e.g. 10S, K♥, pass, 3 belle, je joue")
     async def play(self, interaction: Interaction, move: str) -> None:
+        asked = time.monotonic()
         table, seat = _my_table(interaction)
         bot, player = self.bot, str(interaction.user.id)
         bot.presenter.remember_locale(table, player, interaction.locale)
         since = bot.presenter.acted(table, interaction)
         # a busy table past 2 s: "thinking…" privately, which the panel then fills in
         played = bot.service.play(Click(player, table.id, notation=move))
-        await in_time(interaction, played, ephemeral=True, acting=True)
+        await in_time(interaction, played, ephemeral=True, since=asked, acting=True)
         try:
             await bot.presenter.panels.answer(table, interaction, seat, bot.lang(interaction))
         finally:  # the move stands, its answer sent or not (Discord refuses one too late)

@@ -277,11 +277,15 @@ async def _act_in_public(
     Discord allows a click) and the table message then edited through its token, rather
     than answered after Discord's three seconds ("This interaction failed")."""
 
+    since = time.monotonic()  # should this machine's clock be behind Discord's
+
     async def acted() -> PublicAnswer | None:
         await action
         return _public_answer(bot, interaction, table)
 
-    answer = await in_time(interaction, acted(), ephemeral=False, thinking=False, acting=True)
+    answer = await in_time(
+        interaction, acted(), ephemeral=False, since=since, thinking=False, acting=True
+    )
     await _send_public(bot, interaction, table, answer)
 
 
@@ -368,7 +372,7 @@ async def open_table(
 ) -> None:
     """``/table new <game>``: a table of ``game_id`` with its options, in this channel
     (or, with ``chosen.resume``, a kept match of it with its own options and seats)."""
-    bot = bot_of(interaction)
+    bot, asked = bot_of(interaction), time.monotonic()
     guild, channel = interaction.guild, interaction.channel
     if guild is None or interaction.guild_id is None:
         raise UserError("error.guild_only")
@@ -423,7 +427,7 @@ async def open_table(
         return table
 
     # a busy database past 2 s: "thinking…" in the channel, which the table fills in
-    table = await in_time(interaction, opened(), ephemeral=False, acting=True)
+    table = await in_time(interaction, opened(), ephemeral=False, since=asked, acting=True)
     await send(interaction, **table_payload(table))
     try:
         message = await interaction.original_response()
