@@ -53,14 +53,12 @@ from bot.games import table_game
 from bot.ids import ComponentId
 from bot.texts.i18n import t
 from tests.e2e.fake import FakeChannel, FakeDiscord, FakeMessage, SimInteraction, SimUser
+from tests.e2e.fake.interaction import DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE
 
 GAME_VERBS = frozenset({"call", "play", "decl", "discard", "meld"})
-UPDATE_MESSAGE = 7
 DONE = {t(lang, "ok.played") for lang in ("fr", "en")}
 FROM_TABLE = ("besigue.from_table", "haiti.from_table")  # a laid card's button says so
 WAIT = 15.0  # generous: a loaded CI machine runs this with the rest of the suite
-
-DEFERRED_UPDATE_MESSAGE = 6
 
 
 async def taken(ix: SimInteraction, timeout: float = WAIT) -> bool:

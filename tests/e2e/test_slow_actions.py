@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 from bot.ids import ComponentId
 from tests.e2e.fake import BotProcess, FakeDiscord
+from tests.e2e.fake.interaction import DEFERRED_UPDATE_MESSAGE
 from tests.e2e.played import SeededGame
-from tests.e2e.players import DEFERRED_UPDATE_MESSAGE
 from tests.e2e.seeded_bot import SLOW_VARIABLE
 
 
