@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.delivery.in_time import in_time
+from bot.delivery.in_time import defer_if_late, in_time
 from bot.errors import UserError
 from bot.play_choices import play_choices
 from bot.tables.clicks import Click
@@ -79,6 +79,7 @@ class Play(commands.Cog):
         table, seat = _my_table(interaction)
         lang, presenter = self.bot.lang(interaction), self.bot.presenter
         since = presenter.acted(table, interaction)
+        await defer_if_late(interaction)  # the panel fills the "thinking…" in
         await presenter.panels.answer(table, interaction, seat, lang)
         await presenter.reach(table, interaction, since)  # its message gone: posted anew
 

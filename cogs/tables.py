@@ -10,14 +10,14 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Mapping
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar, cast
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
 from bot.commands import TableChoices, not_resumed
-from bot.delivery.in_time import edit_answer, in_time, send
+from bot.delivery.in_time import defer_if_late, deferred_thinking, edit_answer, in_time, send
 from bot.delivery.memory import Shown
 from bot.delivery.panels import answered
 from bot.delivery.permissions import manager_only
@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from db.models import KeptMatch
 
 Interaction = discord.Interaction[Any]
+T = TypeVar("T")
 
 
 def bot_of(interaction: Interaction) -> BeteBot:
@@ -68,7 +69,7 @@ async def component_clicked(interaction: Interaction, cid: ComponentId, values: 
     before = bot.service.tables.get(cid.table)
     seq = before.seq if before is not None else None
     try:
-        await _handle(bot, interaction, cid, values)
+        await _handle(bot, interaction, cid, values, since)
     except Exception as error:
         await bot.answer_error(interaction, error)
         table = bot.service.tables.get(cid.table)
@@ -87,7 +88,7 @@ async def component_clicked(interaction: Interaction, cid: ComponentId, values: 
 
 
 async def _handle(
-    bot: BeteBot, interaction: Interaction, cid: ComponentId, values: list[str]
+    bot: BeteBot, interaction: Interaction, cid: ComponentId, values: list[str], since: float
 ) -> None:
     service, presenter = bot.service, bot.presenter
     lang = bot.lang(interaction)
@@ -129,6 +130,7 @@ async def _handle(
         return
     if verb == "hand":
         seat = _seat(table, player)
+        await defer_if_late(interaction, since=since)  # the panel fills the "thinking…" in
         await presenter.panels.answer(table, interaction, seat, lang)
         return
     if verb in LOBBY_VERBS:  # the table's own buttons; keep: a match stopping, kept or not
@@ -138,14 +140,14 @@ async def _handle(
         await _answer_hint(bot, interaction, table, player, cid, lang)
         return
     if verb == "look":
-        await service.look(table.id, player)
+        await _in_time(interaction, service.look(table.id, player), since)
         seat = _seat(table, player)
         await _answer_panel(bot, interaction, table, seat, lang)
         await presenter.after_change(table)
         return
     # a move of the game: the service checks it (once) and plays it
     click = Click(player, table.id, cid.moves, verb, cid.arg, tuple(values))
-    played = await service.play(click)  # a seated player's, or refused there
+    played = await _in_time(interaction, service.play(click), since)  # or refused there
     seat = _seat(table, player)
     if played is None:  # one more step to choose: only this panel changes
         if not _in_private(interaction):
@@ -154,7 +156,7 @@ async def _handle(
         step = "" if cid.arg == "back" else cid.arg
         embed, view = hand_panel(table, seat, lang, step)
         files = edit_files(embed, held(interaction.message))
-        await interaction.response.edit_message(embed=embed, view=view, **files)
+        await edit_answer(interaction, embed=embed, view=view, **files)
         if table.status == "ended":  # while the step was on its way: no step to take
             step_drawn = answered(interaction, seat, lang, embed, view)
             await presenter.panels.close_answer(table, step_drawn)
@@ -183,6 +185,18 @@ async def _answer_hint(
     worked_out = await in_time(interaction, hints.work_out(asked), ephemeral=True, since=asking)
     await send(
         interaction, content=hint_text(table.game, asked.view, worked_out, lang), ephemeral=True
+    )
+
+
+async def _in_time(interaction: Interaction, action: Awaitable[T], since: float) -> T:
+    """A move's ``action`` (or a look at a hand kept face down) answered in time: past
+    ``ANSWER_WAIT``, a click on a private hand is deferred as an update (its answer always
+    redraws that hand); one on the table message with "thinking…" privately, since its
+    answer may be a private panel (one more step to choose) as well as the table's edit,
+    and a deferral must choose before the answer is known."""
+    private = _in_private(interaction)
+    return await in_time(
+        interaction, action, ephemeral=True, since=since, thinking=not private, acting=True
     )
 
 
@@ -298,7 +312,7 @@ async def _send_public(
 ) -> None:
     """A click on the table message: the answer is the table message's one edit (a click
     on a table message since replaced is answered apart, the new one edited)."""
-    if answer is not None and _on_table(interaction, table):
+    if answer is not None and _on_table(interaction, table) and not deferred_thinking(interaction):
         shown, seq, drawn = answer
         payload = table_edit(table, shown, held(interaction.message), drawn)
         message_id = table.row.message_id
@@ -315,7 +329,8 @@ async def _send_public(
                 table, answered=message_id if table.seq == seq else None
             )
             return
-    # the click was taken: said in a line, and the table's message as it is now edited
+    # the click was taken: said in a line (filling in a private "thinking…"), and the
+    # table's message as it is now edited
     await send(interaction, content=t(bot.lang(interaction), "ok.played"), ephemeral=True)
     await bot.presenter.after_change(table)
 
@@ -331,7 +346,7 @@ async def _answer_panel(
         return
     embed, view = hand_panel(table, seat, lang)
     files = edit_files(embed, held(interaction.message))
-    await interaction.response.edit_message(embed=embed, view=view, **files)
+    await edit_answer(interaction, embed=embed, view=view, **files)
     await bot.presenter.hand_answered(table, interaction, seat, lang, embed, view)
 
 

@@ -41,11 +41,9 @@ async def in_time(
     deferral Discord refused is raised once the work is done, and the work goes on
     alone should the command be cancelled."""
     task = asyncio.ensure_future(work)
-    spent = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    if since is not None:
-        spent = max(spent, time.monotonic() - since)
     try:
-        done, _ = await asyncio.wait({task}, timeout=max(0.0, ANSWER_WAIT - spent))
+        wait = max(0.0, ANSWER_WAIT - _age(interaction, since))
+        done, _ = await asyncio.wait({task}, timeout=wait)
         if not done and not interaction.response.is_done():
             await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
             if thinking and not ephemeral:
@@ -64,6 +62,29 @@ async def in_time(
             task.result()
         raise
     return await task
+
+
+async def defer_if_late(
+    interaction: discord.Interaction[Any], *, since: float | None = None
+) -> None:
+    """The interaction deferred at once, "thinking…" privately, should it be
+    ``ANSWER_WAIT`` old already (the bot came to it late, busy): an answer drawn only now
+    could reach Discord after its 3 s. (A private panel then fills it in: ``send``.)"""
+    if _age(interaction, since) >= ANSWER_WAIT and not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+def _age(interaction: discord.Interaction[Any], since: float | None) -> float:
+    """Seconds since the click (the interaction's age), or since ``since``
+    (``time.monotonic()``) if that is longer: this machine's clock may be behind Discord's."""
+    spent = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return spent if since is None else max(spent, time.monotonic() - since)
+
+
+def deferred_thinking(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the interaction was deferred with "thinking…": its token's message is that
+    one, not the message clicked."""
+    return interaction.response.type is discord.InteractionResponseType.deferred_channel_message
 
 
 async def send(interaction: discord.Interaction[Any], **message: Any) -> None:
@@ -102,4 +123,12 @@ async def send_privately(interaction: discord.Interaction[Any], text: str) -> No
     await interaction.followup.send(text, ephemeral=True)
 
 
-__all__ = ["ANSWER_WAIT", "edit_answer", "in_time", "send", "send_privately"]
+__all__ = [
+    "ANSWER_WAIT",
+    "defer_if_late",
+    "deferred_thinking",
+    "edit_answer",
+    "in_time",
+    "send",
+    "send_privately",
+]

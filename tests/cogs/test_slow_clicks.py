@@ -6,13 +6,16 @@ kept ("This interaction failed" otherwise)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 import pytest
 
+from bot.ids import ComponentId
 from games.bete_hombree import Action
 from tests.bot.example import actions
 from tests.cogs.conftest import World
-from tests.cogs.helpers import act_in_dm
+from tests.cogs.helpers import act_in_dm, custom_ids, last_dm
 from tests.cogs.test_full_hand import open_full_table
 from tests.cogs.test_slow_database import SLOW, callbacks, slowed
 
@@ -187,3 +190,128 @@ async def test_a_slow_start_whose_deferral_discord_refuses_still_deals(
     table = world.bot.service.in_channel(world.channel.id)
     assert table is not None and table.status == "playing" and table.state is not None
     assert "Start" not in button_labels(world)  # shown by the presenter's own edit
+
+
+def token_of(callback: Any) -> str:
+    """The interaction token in a callback's path (``/interactions/{id}/{token}/callback``)."""
+    return str(callback.path.split("/")[-2])
+
+
+def token_edits(world: World, mark: int, token: str) -> list[Any]:
+    """The edits of ``@original`` made through ``token`` since request ``mark``."""
+    return [
+        r
+        for r in world.env.http_requests[mark:]
+        if r.method == "PATCH" and r.path.endswith(f"/{token}/messages/@original")
+    ]
+
+
+def offered(payload: dict[str, Any]) -> list[str]:
+    """The button labels of a message's JSON payload."""
+    return [
+        str(child.get("label"))
+        for row in payload.get("components", [])
+        for child in row.get("components", [])
+    ]
+
+
+async def test_a_slow_move_on_a_private_panel_is_deferred_and_the_panel_redrawn(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move clicked on a *My hand* panel of a busy table: deferred as an update (the
+    answer always redraws the panel clicked), the panel then drawn through the click's
+    token without its moves, and the table message shows the move."""
+    table = await open_full_table(world)
+    est = world.members[1]
+    await est.user.click(last_dm(world, 1), label="Look at my hand")
+    shown = await est.click(world.table_message(), label="My hand")
+    assert shown.ephemeral
+    moves = table.moves
+    answered = slowed(world, monkeypatch, ("play",))
+    mark = len(world.env.http_requests)
+    await est.click(shown.response, label="Pass")
+    await world.env.settle()
+    assert not world.env.errors
+    assert answered == [True] and table.moves == moves + 1
+    [callback] = callbacks(world, mark)
+    assert callback.json["type"] == DEFERRED_UPDATE
+    [*_, redrawn] = token_edits(world, mark, token_of(callback))
+    assert "Pass" not in offered(redrawn.json), redrawn.json  # no longer Est's turn
+    assert "Nord to bid" in str(world.table_message().embeds[0].to_dict())
+
+
+async def test_a_slow_move_on_the_table_message_thinks_privately(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A call clicked on the table message of a busy table: "thinking…" to the player
+    alone (the answer might have been a private panel: one more step), filled in by a
+    line saying it is done; the table message is edited apart, never through that token
+    (its message is the private one)."""
+    table = await open_full_table(world)
+    for seat, words in actions()[:2]:
+        await act_in_dm(world, seat, Action.parse(words))
+    ouest = world.members[3]
+    moves = table.moves
+    answered = slowed(world, monkeypatch, ("play",))
+    mark = len(world.env.http_requests)
+    result = await ouest.click(world.table_message(), label="3")
+    await world.env.settle()
+    assert not world.env.errors
+    assert answered == [True] and table.moves == moves + 1
+    [callback] = callbacks(world, mark)
+    assert callback.json["type"] == THINKING and callback.json["data"]["flags"] & 64
+    assert result.ephemeral and "Done." in str(result.response.content)
+    edits = token_edits(world, mark, token_of(callback))
+    assert not any("embeds" in r.json for r in edits), edits  # no table in the private answer
+    assert "Sud to bid" in str(world.table_message().embeds[0].to_dict())
+
+
+async def test_a_slow_step_in_the_dms_is_deferred_and_the_hand_shows_the_next_step(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One more step of a declaration clicked in the DMs of a busy table: deferred as an
+    update, nothing played, the hand in the DMs then showing the next step."""
+    table = await open_full_table(world)
+    for seat, words in actions()[:9]:
+        await act_in_dm(world, seat, Action.parse(words))
+    assert table.state is not None and table.state.turn == 0
+    moves = table.moves
+    answered = slowed(world, monkeypatch, ("play",))
+    mark = len(world.env.http_requests)
+    step = str(ComponentId(table.id, moves, "decl", "H"))
+    await world.members[0].user.click(last_dm(world, 0), custom_id=step)
+    await world.env.settle()
+    assert not world.env.errors
+    assert answered == [True] and table.moves == moves  # a step: nothing played
+    [callback] = callbacks(world, mark)
+    assert callback.json["type"] == DEFERRED_UPDATE
+    assert token_edits(world, mark, token_of(callback))
+    after = custom_ids(last_dm(world, 0))
+    assert any(":decl:H:" in cid for cid in after), after  # the levels in hearts offered
+
+
+async def test_my_hand_clicked_late_thinks_privately_and_the_panel_fills_it_in(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """*My hand* reached 2.5 s after its click (the bot busy elsewhere): deferred at
+    once with "thinking…" privately, which the panel fills in; the panel lives on
+    through that token."""
+    table = await open_full_table(world)
+    est = world.members[1]
+    presenter = world.bot.presenter
+    acted = presenter.acted
+
+    def late(*args: Any) -> float:
+        world.env.backend.clock.advance(2.5)  # the click waited while the bot was busy
+        return acted(*args)
+
+    monkeypatch.setattr(presenter, "acted", late)
+    mark = len(world.env.http_requests)
+    result = await est.click(world.table_message(), label="My hand")
+    await world.env.settle()
+    assert not world.env.errors
+    [callback] = callbacks(world, mark)
+    assert callback.json["type"] == THINKING and callback.json["data"]["flags"] & 64
+    assert result.ephemeral and result.response.embeds  # the panel, privately
+    panel = presenter.shown(table).panels[str(est.id)]
+    assert panel.sent and panel.interaction.token == token_of(callback)

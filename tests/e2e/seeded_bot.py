@@ -9,7 +9,7 @@ connection are the entry point's own. The seed comes from ``BETE_TABLE_SEED``.
 
 ``BETE_SLOW_ACTIONS`` (``start,join:2.5``) makes those table service actions take that
 many seconds more: a busy database, a slow machine, for the answers that must still
-reach Discord within its 3 s.
+reach Discord within its 3 s. A third part (``play:3.2:6``) slows only the first calls.
 """
 
 from __future__ import annotations
@@ -29,13 +29,17 @@ SLOW_VARIABLE = "BETE_SLOW_ACTIONS"
 
 
 def slow_down(spec: str) -> None:
-    """``TableService``'s actions named in ``spec`` (``name,name:seconds``), slowed."""
-    names, _, seconds = spec.partition(":")
+    """``TableService``'s actions named in ``spec`` (``name,name:seconds[:calls]``), slowed:
+    each call, or the first ``calls`` of them (all names together)."""
+    names, seconds, *first = spec.split(":")
+    left = [int(first[0]) if first else -1]
     for name in names.split(","):
         quick = getattr(TableService, name)
 
         async def slow(self: TableService, *args: Any, _quick: Any = quick, **kwargs: Any) -> Any:
-            await asyncio.sleep(float(seconds))
+            if left[0]:
+                left[0] -= 1
+                await asyncio.sleep(float(seconds))
             return await _quick(self, *args, **kwargs)
 
         setattr(TableService, name, slow)
