@@ -140,14 +140,14 @@ async def _handle(
         await _answer_hint(bot, interaction, table, player, cid, lang)
         return
     if verb == "look":
-        await _in_time(interaction, service.look(table.id, player), since)
+        await _move_in_time(interaction, service.look(table.id, player), since)
         seat = _seat(table, player)
         await _answer_panel(bot, interaction, table, seat, lang)
         await presenter.after_change(table)
         return
     # a move of the game: the service checks it (once) and plays it
     click = Click(player, table.id, cid.moves, verb, cid.arg, tuple(values))
-    played = await _in_time(interaction, service.play(click), since)  # or refused there
+    played = await _move_in_time(interaction, service.play(click), since)  # or refused there
     seat = _seat(table, player)
     if played is None:  # one more step to choose: only this panel changes
         if not _in_private(interaction):
@@ -188,7 +188,7 @@ async def _answer_hint(
     )
 
 
-async def _in_time(interaction: Interaction, action: Awaitable[T], since: float) -> T:
+async def _move_in_time(interaction: Interaction, action: Awaitable[T], since: float) -> T:
     """A move's ``action`` (or a look at a hand kept face down) answered in time: past
     ``ANSWER_WAIT``, a click on a private hand is deferred as an update (its answer always
     redraws that hand); one on the table message with "thinking…" privately, since its
