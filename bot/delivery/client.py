@@ -124,13 +124,13 @@ class BeteBot(commands.Bot):
         pooled = decider.review if isinstance(decider, PoolDecider) else inline_review
         self._reviewer = Reviewer(self._db, pooled)
         self._service.on_change = self.presenter.after_change
-        self._service.on_reminder = self.presenter.remind
+        self._service.on_reminder = self.presenter.notices.remind
         self._service.on_settled = self.presenter.posts.settled
         self.presenter.posts.on_summary_posted = self._service.summary_posted
         self.presenter.live = self._service.tables.get
         self.presenter.tables.moved = self._service.set_message
         self.presenter.tables.channel_gone = self._channel_lost
-        self.presenter.notify_mode = self._service.notify_mode
+        self.presenter.notices.notify_mode = self._service.notify_mode
         self.presenter.hand_sent = self._service.set_hand_message
         # before the handoffs' own look (sharded): only the clicks run here count
         self.presenter.answers_first.install(self._connection.parsers)
@@ -264,11 +264,12 @@ class BeteBot(commands.Bot):
             ending.cancel()
         if self.background_reviews is not None:
             await self.background_reviews.close()
+        if self._service is not None:
+            await self._service.close()  # no computer player moves any more
+        await self.presenter.close()  # what is being shown reaches Discord first
         await self.presenter.outbox.close()
         if self._reviewer is not None:
             await self._reviewer.close()
-        if self._service is not None:
-            await self._service.close()
         await super().close()
         if self._db is not None:
             await self._db.close()

@@ -34,11 +34,12 @@ import discord
 
 from bot.delivery.answers_first import AnswersFirst
 from bot.delivery.channel_posts import ChannelPosts, summary_key
-from bot.delivery.memory import DMRef, Memory, Notice
+from bot.delivery.memory import DMRef, Memory
 from bot.delivery.outbox import Delivery, Outbox, passing
 from bot.delivery.panels import Panels, answered
 from bot.delivery.permissions import Permissions
 from bot.delivery.table_message import TableMessages
+from bot.delivery.turn_notices import DM_CLOSED, TurnNotices
 from bot.delivery.writes import (
     Hook,
     edit_by_hook,
@@ -54,22 +55,19 @@ from bot.drawing.render import (
     hand_over_panel,
     hand_panel,
     panel_fingerprint,
-    table_link,
 )
 from bot.game import LogLine
 from bot.tables.table import LiveTable
-from bot.texts.i18n import lang_for, t
+from bot.texts.i18n import lang_for
 from db.models import HandMessage
 
 log = logging.getLogger(__name__)
 
-DM_CLOSED = 50007
 # seconds a private hand that only follows the play (not its reader's turn) waits before
 # it is edited, the moves made meanwhile gathered into that one edit
 DM_WINDOW: Final = 3.0
-# seconds after their own move within which a player is taken to be following the game:
-# their turn coming back then is not noticed (a notice every few seconds would only nag)
-NOTICE_AFTER: Final = 30.0
+# seconds the changes being shown when the bot closes get to reach Discord
+CLOSE_WAIT: Final = 5.0
 
 
 class Presenter:
@@ -81,12 +79,9 @@ class Presenter:
         # one presentation at a time per table: edits land in the order of the changes,
         # and a private hand is never sent twice by two changes racing
         self._locks: dict[int, asyncio.Lock] = {}
-        # how a player wants to be told it is their turn: dm, mention or none
-        self.notify_mode: Callable[[str], Awaitable[str]] | None = None
         # records a player's new private hand message, for a restart to go on editing it
         self.hand_sent: Callable[[HandMessage], Awaitable[None]] | None = None
         self.dm_window = dm_window
-        self.notice_after = NOTICE_AFTER
         self._dm_channels: dict[str, int] = {}  # player: their DM channel with the bot
         self._waiting: dict[int, asyncio.Task[None]] = {}  # a table's gathered DM edits
         self._presenting: dict[int, int] = {}  # a table's changes being shown, or waiting to
@@ -99,6 +94,9 @@ class Presenter:
         self.tables = TableMessages(client, self.outbox, self.shown)
         self.panels = Panels(self.shown, self._lock, self.outbox)
         self.posts = ChannelPosts(client, self.outbox, self.tables)
+        self.notices = TurnNotices(
+            client, self.shown, self.outbox, self.posts, self.player_lang, self.dm_channel
+        )
         self.tables.live = lambda table_id: self.live(table_id)
         self.permissions = Permissions(default_language)
         self.tables.refused = self.permissions.refused
@@ -256,7 +254,7 @@ class Presenter:
             if error.code != DM_CLOSED:
                 raise
             self.shown(table).dm_closed.add(info.player)
-            await self._tell_dm_closed(table, info.player)
+            await self.notices.tell_dm_closed(table, info.player)
 
     async def _hand_sent(self, table: LiveTable, player: str, ref: DMRef) -> None:
         if self.hand_sent is None:
@@ -314,7 +312,7 @@ class Presenter:
         notices = list(self.shown(table).notices.values())  # one sent meanwhile goes itself
         self.shown(table).notices.clear()
         for notice in notices:
-            await self._delete_notice(notice)
+            await self.notices.delete(notice)
         self.shown(table).closed = True
 
     async def _last_drawing(
@@ -401,133 +399,24 @@ class Presenter:
             if self.shown(table).dms_waiting:
                 await self.refresh_dms(table, gathered=True)
 
-    async def _tell_dm_closed(self, table: LiveTable, player: str) -> None:
-        text = t(table.public_lang, "dm.closed", mention=f"<@{player}>")
-        await self.posts.to_player(table, player, text, "dm-closed")
-
-    async def remind(self, table: LiveTable, seat: int, seconds: int) -> None:
-        """Ping the player to act: their time runs out in ``seconds``."""
-        player = table.seats[seat].player
-        text = t(
-            self.player_lang(table, player),
-            "remind",
-            mention=f"<@{player}>",
-            seconds=seconds,
-            id=table.id,
-        )
-        moves = table.moves
-        await self.posts.to_player(
-            table, player, text, "remind", wanted=lambda: table.moves == moves
-        )
+    async def close(self) -> None:
+        """The bot is closing: the private hands waiting for their window are left (a
+        restart draws every hand from its table again), and the changes being shown get
+        ``CLOSE_WAIT`` seconds to reach Discord before its session closes under them."""
+        waiting = list(self._waiting.values())
+        self._waiting.clear()
+        for task in waiting:
+            task.cancel()
+        await asyncio.gather(*waiting, return_exceptions=True)
+        deadline = time.monotonic() + CLOSE_WAIT
+        while self._presenting and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
 
     async def refresh_panels(self, table: LiveTable) -> None:
         await self.panels.refresh(table)
 
     async def notice_turn(self, table: LiveTable) -> None:
-        """Tell the player to act that it is their turn, once, when the turn has just
-        passed to them from someone else (an edit notifies nobody; a new message does).
-
-        Not at a new deal (their new hand's DM tells them), not to a computer player,
-        not when the same player acts again, not to a player who moved less than
-        ``NOTICE_AFTER`` seconds ago (they are following); a DM notice replaces the
-        previous one.
-        """
-        state = table.state
-        if table.status != "playing" or state is None or state.is_over:
-            return
-        key = (table.hand_no, state.turn)
-        previous, self.shown(table).turn_shown = self.shown(table).turn_shown, key
-        now = time.monotonic()
-        if previous[0] != table.hand_no:  # a new deal: each new hand's DM told its player
-            self.shown(table).acted_at = dict.fromkeys(range(len(table.seats)), now)
-            return
-        if previous != key and previous[1] >= 0:
-            self.shown(table).acted_at[previous[1]] = now  # the turn left them: they just moved
-        if previous == key:
-            return
-        info = table.seats[state.turn]
-        if not info.human:
-            return
-        if now - self.shown(table).acted_at.get(state.turn, -self.notice_after) < self.notice_after:
-            return  # they moved moments ago: they are following the game
-        mode = "dm" if self.notify_mode is None else await self.notify_mode(info.player)
-        lang = self.player_lang(table, info.player)
-        text = t(lang, "notice", id=table.id, channel=table.row.channel_name or "?")
-        moves = table.moves
-
-        def wanted() -> bool:  # a notice that comes after the turn has passed would mislead
-            return table.moves == moves and table.status == "playing"
-
-        if mode == "mention":
-            await self.posts.to_player(
-                table, info.player, f"<@{info.player}> {text}", "notice", wanted=wanted
-            )
-        elif mode == "dm" and info.player not in self.shown(table).dm_closed:
-            seat = table.seat_of(info.player)
-            await self.outbox.send(
-                ("notice", table.id, info.player),
-                partial(self._notice_by_dm, table, info.player, text),
-                f"the turn notice of {info.player} at table {table.id}",
-                table=table,
-                line=LogLine.of("log.lost.notice", seat=seat if seat is not None else -1),
-                wanted=wanted,
-            )
-
-    async def _notice_by_dm(self, table: LiveTable, player: str, text: str) -> None:
-        """A short new DM (a follow-up of the player's last click in their hand while
-        its token lives), and the previous notice deleted so that they do not pile up;
-        DMs closed, the player is told to use *My hand*."""
-        if player in self.shown(table).dm_closed:
-            return
-        old = self.shown(table).notices.pop(player, None)
-        if old is not None:
-            await self._delete_notice(old)
-        if table.row.message_id is not None:
-            text += "\n" + table_link(table)
-        ref = self.shown(table).dms.get(player)
-        hook = hook_of(ref)
-        if ref is not None and hook is not None:
-            try:
-                message = await hook.followup.send(text, wait=True)
-                await self._keep_notice(
-                    table, player, Notice(message.channel.id, message.id, hook, ref.hook_at)
-                )
-                return
-            except discord.HTTPException as error:
-                log.info("a token no longer serves (%s): the notice sent by the bot", error)
-        dm = await self.dm_channel(player)
-        try:
-            sent = await dm.send(text)
-        except discord.Forbidden as error:
-            if error.code != DM_CLOSED:
-                raise
-            self.shown(table).dm_closed.add(player)
-            await self._tell_dm_closed(table, player)
-            return
-        await self._keep_notice(table, player, Notice(dm.id, sent.id))
-
-    async def _keep_notice(self, table: LiveTable, player: str, notice: Notice) -> None:
-        """A turn notice just sent: kept, to be deleted when the next one comes, or at
-        once if the table ended while it was on its way (its hands are closed already)."""
-        if table.status == "playing":
-            self.shown(table).notices[player] = notice
-        else:
-            await self._delete_notice(notice)
-
-    async def _delete_notice(self, notice: Notice) -> None:
-        """Through the token that posted it while it lives, else as the bot."""
-        hook = hook_of(notice)
-        if hook is not None:
-            try:
-                await hook.followup.delete_message(notice.message_id)
-                return
-            except discord.HTTPException:
-                pass  # the token no longer serves (or it is gone): as the bot
-        try:
-            channel = self.client.get_partial_messageable(notice.channel_id)
-            await channel.get_partial_message(notice.message_id).delete()
-        except discord.HTTPException:
-            pass  # deleted by the player already: nothing to tidy
+        await self.notices.notice_turn(table)
 
     async def resume(self, tables: list[LiveTable]) -> None:
         """After a restart, each table message shows its table as rebuilt (play resumes);

@@ -99,7 +99,7 @@ def end_before_the_answer(world: World, monkeypatch: Any) -> list[dict[str, Any]
 @pytest.mark.parametrize("ending", ["agreed", "moderator", "finished"])
 @pytest.mark.parametrize("game", offered_games(), ids=lambda game: game.id)
 async def test_a_closed_table_closes_every_private_hand(world, game, ending):
-    world.bot.presenter.notice_after = 0  # every turn that passes is noticed
+    world.bot.presenter.notices.notice_after = 0  # every turn that passes is noticed
     table = await seated(world, game)
     players = range(len(table.seats))
     tokens = []

@@ -24,7 +24,7 @@ def hook_requests(world, since: int) -> list:
 
 
 async def test_hands_and_notices_go_through_the_players_tokens(world, monkeypatch):
-    world.bot.presenter.notice_after = 0  # every turn noticed
+    world.bot.presenter.notices.notice_after = 0  # every turn noticed
     await open_full_table(world)
     steps = actions()
     clicked: set[int] = set()

@@ -18,7 +18,7 @@ def current_notice(world, seat: int) -> int | None:
 
 
 async def test_each_turn_change_is_noticed_once_and_replaces_the_last(world):
-    world.bot.presenter.notice_after = 0  # every player away from the game
+    world.bot.presenter.notices.notice_after = 0  # every player away from the game
     table = await open_full_table(world)
     steps = actions()
     assert all(current_notice(world, s) is None for s in range(4))  # the hands' DMs tell
@@ -39,7 +39,7 @@ async def test_each_turn_change_is_noticed_once_and_replaces_the_last(world):
 
 
 async def test_a_player_chooses_a_mention_or_nothing(world):
-    world.bot.presenter.notice_after = 0
+    world.bot.presenter.notices.notice_after = 0
     table = await open_full_table(world)
     steps = actions()
     est, nord = world.members[1], world.members[2]
@@ -61,7 +61,7 @@ async def test_a_player_chooses_a_mention_or_nothing(world):
 
 
 async def test_each_player_s_dm_channel_is_opened_once(world):
-    world.bot.presenter.notice_after = 0
+    world.bot.presenter.notices.notice_after = 0
     await open_full_table(world)
     for seat, words in actions():
         await act_in_dm(world, seat, Action.parse(words))
