@@ -153,11 +153,7 @@ async def test_a_slow_move_by_play_thinks_privately_and_its_panel_lives_on(
     assert panel.sent and f"/{panel.interaction.token}/callback" in callback.path
     await act_in_dm(world, then, Action.parse(after))  # the next player's move
     await world.env.settle()
-    redrawn = [
-        r
-        for r in world.env.http_requests
-        if r.method == "PATCH" and r.path.endswith(f"/{panel.interaction.token}/messages/@original")
-    ]
+    redrawn = token_edits(world, 0, panel.interaction.token)
     assert redrawn, "the panel was not redrawn through its token"
 
     idle = next(s for s in range(4) if s != table.state.turn)
