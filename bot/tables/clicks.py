@@ -55,7 +55,8 @@ def checked_move(table: LiveTable, seat: int, click: Click) -> Any:
         raise UserError("error.no_hand")
     if state.turn != seat:
         if click.moves is None and state.actions and state.actions[-1] == (seat, action):
-            raise UserError("error.stale")  # typed as its own click of it came first
+            # typed as its own click of it came first: no button to call stale
+            raise UserError("error.done_already", name=table.name(state.turn))
         raise UserError("error.not_your_turn", name=table.name(state.turn))
     if not table.seats[seat].human:
         raise UserError("error.replaced")

@@ -10,9 +10,10 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Final
 
-from bot.drawing.wording import duty_text
+from bot.drawing.wording import card_text, duty_text
 from bot.errors import MoveRefused, UserError
 from bot.texts.i18n import t
+from games.cards import Card
 from games.duties import Duty
 from games.refusals import Refusal, Rule
 
@@ -58,8 +59,18 @@ def error_text(error: UserError, lang: str) -> str:
             renderer.action_text(a, lang) if seen is None else renderer.listed_text(seen, a, lang)
             for a in legal
         )
-        args["legal"] = ", ".join(words) or "—"
+        args["legal"] = listed_moves(list(words))
     duty = args.get("duty")
     if isinstance(duty, Duty):
         args["duty"] = duty_text(duty, lang)
+    for name, value in args.items():
+        if isinstance(value, Card):  # a card a refusal names, as its reader reads cards
+            args[name] = card_text(value, lang)
     return t(lang, error.key, **args)
+
+
+def listed_moves(words: list[str]) -> str:
+    """Moves listed in a sentence: by commas, unless a move's own words hold one
+    ("Sans prendre, vole"), when a comma would read as two moves."""
+    separator = " · " if any("," in w for w in words) else ", "
+    return separator.join(words) or "—"

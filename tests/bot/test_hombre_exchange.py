@@ -10,21 +10,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import discord
 import pytest
 
 from bot.drawing.render import hand_panel, table_embed
+from bot.drawing.wording import card_text
 from bot.errors import MoveRefused
 from bot.games.hombre import GAME
+from bot.games.hombre.drawing import in_hand_order
 from bot.games.hombre.exchange import exchanges_text
 from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
 from bot.tables.table import LiveTable
 from bot.texts.i18n import t
-from bot.texts.refusals import refusal_error
+from bot.texts.refusals import error_text, refusal_error
 from db import Database
-from games.cards import bits_of
+from games.cards import Card, bits_of, cards_of
 from games.hombre import Action, DealState, Kind, Phase
 
 PLAYERS = ("100", "101", "102")
@@ -94,6 +97,7 @@ DISCARDS = {"one_each": (1, 1, 1), "talon_used_up": (9, 3, 1)}
 async def test_the_exchange_prompt_says_what_the_menu_and_the_button_offer(seated, discards):
     service, table = seated
     state = await to_the_exchange(service, table)
+    bounded = 0
     for count in discards:
         assert state.phase is Phase.EXCHANGE
         seat = state.turn
@@ -116,20 +120,34 @@ async def test_the_exchange_prompt_says_what_the_menu_and_the_button_offer(seate
                 assert RANGE.findall(str(menu.placeholder)) == RANGE.findall(prompt)
             # none is the button, named by the prompt exactly when it is there
             assert keeping == (least == 0) == (keep in prompt)
-        # a discard refused (a card of another hand) is answered in the same words
+        # a card of another hand is refused by its name, not by the bounds it keeps to
         other = state.hands[(seat + 1) % 3]
+        foreign = Card.from_index(bits_of(other)[0])
         with pytest.raises(MoveRefused) as refused:
-            await service.act(table.id, PLAYERS[seat], Action(Kind.DISCARD, other & -other))
+            await service.act(table.id, PLAYERS[seat], Action(Kind.DISCARD, foreign.bit))
         words = refusal_error(refused.value)
         for lang in LANGS:
-            said = t(lang, words.key, **words.args_)
-            if last:
-                assert not RANGE.findall(said) and LAST.search(said), said
-            else:
-                assert RANGE.findall(said) == [(str(max(least, 1)), str(most))]
+            said = error_text(words, lang)
+            assert card_text(foreign, lang) in said and not RANGE.findall(said), said
+        # too few or too many cards of one's own hand: answered in the prompt's words
+        own = bits_of(state.hands[seat])
+        wrong = [] if least else own[: most + 1] if most < len(own) else None
+        if wrong is not None:
+            with pytest.raises(MoveRefused) as refused:
+                move = Action(Kind.DISCARD, sum(1 << c for c in wrong))
+                await service.act(table.id, PLAYERS[seat], move)
+            words = refusal_error(refused.value)
+            for lang in LANGS:
+                said = error_text(words, lang)
+                if last:
+                    assert not RANGE.findall(said) and LAST.search(said), said
+                else:
+                    assert RANGE.findall(said) == [(str(max(least, 1)), str(most))]
+            bounded += 1
         cards = bits_of(state.hands[seat])[:count]
         await service.act(table.id, PLAYERS[seat], Action(Kind.DISCARD, sum(1 << c for c in cards)))
     assert state.phase is not Phase.EXCHANGE  # the hombre (one card at least), both defenders
+    assert bounded  # the hombre's empty discard at least (a defender may take all nine)
     assert state.talon_left == 13 - sum(discards)
 
 
@@ -199,3 +217,37 @@ async def test_the_order_of_speaking_is_told_during_the_auction_only(seated):
                 for lang in LANGS:
                     stale = [line for line in lines_of(table, seat, lang) if line in positions]
                     assert not stale, f"{state.phase.name}: {stale}"
+
+
+async def test_the_discards_and_a_partners_hand_are_shown_as_one_holds_cards(seated):
+    """Trumps first, then each suit strongest first, as the hand itself: a defender
+    reading his partner's hand during a vole, or his own discards, reads them so."""
+    service, table = seated
+    state = await to_the_exchange(service, table)
+    seat = state.turn
+    view = state.view(seat)
+    assert view.trump >= 0
+    others = state.hands[(seat + 1) % 3]
+    shown = replace(view, discarded=others, partner_hand=others)
+    lines, _ = GAME.renderer.hand_body(table, shown, seat, "en", "")
+    ordered = " ".join(card_text(c, "en") for c in in_hand_order(shown, others))
+    said = [line for line in lines if ordered in line]
+    assert len(said) == 2, lines  # "Your discards" and "Your partner's hand"
+    assert ordered != " ".join(card_text(c, "en") for c in cards_of(others))  # order matters
+
+
+async def test_trump_and_the_talon_awaited_are_refused_in_their_own_words(seated):
+    """A move typed while trump is to be named is no "call": the answer says what the
+    deal waits for (as it does while the talon is to be shown or hidden)."""
+    service, table = seated
+    state = state_of(table)
+    while state.phase is Phase.AUCTION:
+        kinds = {a.kind: a for a in state.legal_actions()}
+        take = Kind.PRENDRE in kinds and state.hombre < 0
+        await service.act(table.id, PLAYERS[state.turn], kinds[Kind.PRENDRE if take else Kind.PASS])
+    assert state.phase is Phase.TRUMP
+    with pytest.raises(MoveRefused) as refused:
+        await service.act(table.id, PLAYERS[state.turn], Action(Kind.PASS))
+    english, french = (error_text(refusal_error(refused.value), lang) for lang in ("en", "fr"))
+    assert "names trump first" in english and "call" not in english, english
+    assert "nomme d'abord l'atout" in french and "annonce" not in french, french

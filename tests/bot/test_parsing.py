@@ -212,7 +212,11 @@ def test_la_bete_calls_round_trip_through_component_ids():
         ("atout cœur", "trump H"),
         ("trump D", "trump D"),
         ("écart 4H 5♥ R♣", "discard KC 4H 5H"),
-        ("ecart", "discard"),
+        ("garder", "discard"),
+        ("Keep my hand", "discard"),
+        ("passer", "pass"),
+        ("prends", "prendre"),
+        ("vole", "sans-prendre-vole"),
         ("QS JD", "discard QS JD"),
         ("montrer", "show"),
         ("cacher", "hide"),
@@ -224,6 +228,14 @@ def test_la_bete_calls_round_trip_through_component_ids():
 )
 def test_l_hombre_moves_as_typed(text, action):
     assert hombre_codec.parse_move(text) == hombre.Action.parse(action)
+
+
+@pytest.mark.parametrize("text", ["écart", "Ecarter", "exchange"])
+def test_l_hombre_exchange_word_alone_asks_for_the_cards_rather_than_keeping(text):
+    """A discard half typed is no choice to keep one's hand ("garder" says that)."""
+    with pytest.raises(UserError) as error:
+        hombre_codec.parse_move(text)
+    assert error.value.key == "hombre.error.discard_which"
 
 
 def test_l_hombre_button_arguments_round_trip_and_forged_ones_are_refused():

@@ -12,7 +12,7 @@ from bot.drawing.wording import duty_text
 from bot.errors import MoveRefused
 from bot.game import TableGame
 from bot.texts.i18n import LANGS, MESSAGES
-from bot.texts.refusals import error_text, refusal_error
+from bot.texts.refusals import error_text, listed_moves, refusal_error
 from games.cards import SUITED_RANKS, Card, Suit
 from games.duties import Must
 from games.refusals import Refusal, Rule
@@ -124,3 +124,17 @@ def test_every_refusal_of_every_seat_is_worded_whole(game: TableGame) -> None:
                     for lang in LANGS:
                         words = error_text(error, lang)
                         assert "{" not in words and "  " not in words, words
+
+
+def test_moves_whose_words_hold_a_comma_are_listed_apart() -> None:
+    """L'Hombre's "Sans prendre, vole" listed with commas would read as two moves, one
+    of them the call just refused."""
+    hombre = next(g for g in offered_games() if g.id == "hombre")
+    vole = hombre.port.parse_action("sans-prendre-vole")
+    for lang in LANGS:
+        words = [hombre.renderer.action_text(hombre.port.parse_action("pass"), lang)]
+        words.append(hombre.renderer.action_text(vole, lang))
+        assert "," in words[1]
+        assert listed_moves(words) == f"{words[0]} · {words[1]}"
+    assert listed_moves(["K♠", "7♠"]) == "K♠, 7♠"
+    assert listed_moves([]) == "—"

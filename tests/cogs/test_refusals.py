@@ -76,8 +76,11 @@ async def test_illegal_card_through_play_command(world):
     assert table.moves == moves
     result = await est.slash(world.channel, "play", move="AS")
     assert result.ephemeral and table.moves == moves + 1
-    # the same card typed again, as if it raced its own click: the play has moved on
-    refused(world, await est.slash(world.channel, "play", move="AS"), "moved on")
+    # the same card typed again, as if it raced its own click: done already (no button
+    # was clicked, so none is called stale), and whose turn it is now
+    again = await est.slash(world.channel, "play", move="AS")
+    refused(world, again, "Done already", f"it is {table.name(table.state.turn)}'s turn")
+    assert "button" not in again.response.content
     assert table.moves == moves + 1
     # Nord must follow spades and beat the ace: only K♠ (Nord holds K♠ 10♠ 9♠)
     nord = world.members[2]

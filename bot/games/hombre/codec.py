@@ -32,12 +32,15 @@ _SIGNALS: Final = {"gano": Signal.GANO, "knock": Signal.KNOCK}
 _TYPED: Final = {  # the words as typed, buttons' labels among them (``typed_keys``)
     "pass": Kind.PASS,
     "passe": Kind.PASS,
+    "passer": Kind.PASS,  # as /rules names the calls
     "je passe": Kind.PASS,
     "prendre": Kind.PRENDRE,
+    "prends": Kind.PRENDRE,
     "je prends": Kind.PRENDRE,
     "take": Kind.PRENDRE,
     "sans prendre": Kind.SANS_PRENDRE,
     "sans prendre vole": Kind.SANS_PRENDRE_VOLE,
+    "vole": Kind.SANS_PRENDRE_VOLE,  # the only call that says it
     "montrer": Kind.SHOW,
     "montrer le talon": Kind.SHOW,
     "show": Kind.SHOW,
@@ -132,8 +135,11 @@ def parse_move(text: str) -> Action:
         if action is not None:
             return action
     exchange = _EXCHANGE.match(keys[0])
-    if exchange:  # cards to discard: the refusal names the card not read
-        parse_cards(keys[0][exchange.end() :])
+    if exchange:  # cards to discard: the refusal names the card not read, or asks for them
+        rest = keys[0][exchange.end() :]
+        if not rest.strip():
+            raise UserError("hombre.error.discard_which")
+        parse_cards(rest)
     raise UserError("error.bad_input", text=text[:40])
 
 
@@ -147,10 +153,10 @@ def worded_move(key: str) -> Action | None:
     if suit is not None:
         return trump(suit)
     exchange = _EXCHANGE.match(key)
-    if exchange:
+    if exchange:  # with its cards: "écart" alone is no choice to keep one's hand ("garder")
         rest = key[exchange.end() :]
         try:
-            return discard(sum(c.bit for c in parse_cards(rest)) if rest.strip() else 0)
+            return discard(sum(c.bit for c in parse_cards(rest))) if rest.strip() else None
         except UserError:
             return None
     card, _, signal = key.partition(" ")

@@ -75,10 +75,15 @@ RESULT_KEYS: Final = {
 
 
 def hand_in_order(view: DealView) -> list[Card]:
-    """A seat's cards as a player holds them: once trump is named, the trumps first
+    """A seat's cards as a player holds them (``in_hand_order``)."""
+    return in_hand_order(view, view.hand)
+
+
+def in_hand_order(view: DealView, mask: int) -> list[Card]:
+    """``mask``'s cards as a player holds them: once trump is named, the trumps first
     (espadille, manille, baste...), then each suit strongest first; before, each suit
     by its plain order (a red suit's ace below its jack), a black ace first."""
-    cards = cards_of(view.hand)
+    cards = cards_of(mask)
     if view.trump >= 0:
         rules = trick_rules(view.trump)
         return sorted(
@@ -290,6 +295,8 @@ class HombreRenderer(TableStatus[DealView]):
     refusals = refusal_keys(
         {
             **dict.fromkeys(Refused, "error.illegal_call"),
+            Refused.TRUMP_EXPECTED: "hombre.error.trump_expected",  # no call: trump
+            Refused.SHOW_OR_HIDE: "hombre.error.show_or_hide",  # no call: the talon
             Refused.STOP: "hombre.error.stop",
             Rule.PLAY_EXPECTED: "hombre.error.play_expected",  # a call typed during the play
             Refused.SIGNAL: "hombre.error.signal",  # the hombre gives no signal
@@ -330,6 +337,9 @@ class HombreRenderer(TableStatus[DealView]):
         self, view: DealView, action: Action, refusal: Refusal
     ) -> tuple[str, dict[str, object]]:
         if view.phase is Phase.EXCHANGE and view.exchange is not None:  # the seat exchanging:
+            foreign = action.cards & ~view.hand
+            if refusal.code is Rule.NOT_HELD and foreign:  # the card not held, named
+                return "hombre.error.discard_not_held", {"card": cards_of(foreign)[0]}
             words, args = exchange_words(view)  # what may be discarded, as the menu offers it
             return f"hombre.error.{words}", args
         return refusal_by_code(self.refusals, refusal)
@@ -443,10 +453,10 @@ class HombreRenderer(TableStatus[DealView]):
         lines.append("")
         lines.append(t(lang, "hand.cards", cards=cards_text(hand_in_order(view), lang)))
         if view.discarded:
-            gone = cards_text(cards_of(view.discarded), lang)
+            gone = cards_text(in_hand_order(view, view.discarded), lang)
             lines.append(t(lang, "hombre.discarded", cards=gone))
         if view.partner_hand is not None:
-            partner = cards_text(cards_of(view.partner_hand), lang) or "—"
+            partner = cards_text(in_hand_order(view, view.partner_hand), lang) or "—"
             lines.append(t(lang, "hombre.partner_hand", cards=partner))
         mine = view.turn == seat
         if view.phase is Phase.AUCTION and view.calls:
