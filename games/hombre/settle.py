@@ -51,6 +51,7 @@ CODILLE: Final = "codille"
 VOLE: Final = "vole"
 VOLE_FAILED: Final = "vole-failed"
 ALL_PASSED: Final = "all-pass"
+SHARED: Final = "poule-shared"  # a transfer's reason: the defenders' share, not a poule won
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +189,7 @@ def settle(deal: FinishedDeal) -> Outcome:
         )
         other = b if first == a else a
         for seat, amount in _share(total, first, other):
-            transfers.append(Transfer(POT, seat, amount, "poule"))
+            transfers.append(Transfer(POT, seat, amount, SHARED))
         if leads:
             bonuses(True)
         return _finish(deal, VOLE_FAILED, transfers, _after_poule([]), bonus=bonus if leads else 0)
@@ -206,7 +207,7 @@ def settle(deal: FinishedDeal) -> Outcome:
     if tricks[a] == tricks[b]:  # both above the hombre, equal: they share
         codille_to = None
         for seat, amount in _share(poule, a, b):
-            transfers.append(Transfer(POT, seat, amount, "poule"))
+            transfers.append(Transfer(POT, seat, amount, SHARED))
     else:
         codille_to = a if tricks[a] > tricks[b] else b
         transfers.append(Transfer(POT, codille_to, poule, "poule"))

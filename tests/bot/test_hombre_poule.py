@@ -9,12 +9,14 @@ from datetime import datetime
 import pytest
 
 from bot.drawing.boards import register_embed
+from bot.drawing.summary import payment_lines
 from bot.games.hombre import GAME as HOMBRE
 from bot.games.hombre.drawing import pool_text
 from bot.texts.i18n import LANGS, t
 from db.models import RegisterEntry
 from games.hombre import Pool
 from games.money import Bete
+from tests.games.hombre.test_money import outcome
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -47,3 +49,14 @@ def test_betes_writes_its_jetons_one_way(lang):
     for amount in (5, 12, 4):  # a bête and the total, the poule, the bête in play in it
         assert HOMBRE.renderer.amount(amount, lang) in shown
     assert not re.search(r"\d j\.", shown), shown
+
+
+def test_a_shared_poule_is_said_shared_in_the_summary_and_a_won_one_won():
+    """At a codille of 4-4-1 (or a vole failed) the defenders share the poule: the
+    summary does not call each share a poule "won"."""
+    names = ["Sud", "Est", "Nord"]
+    for tricks, said in (((1, 4, 4), "(shared)"), ((3, 4, 2), "(won)")):
+        o = outcome(tricks)
+        lines = payment_lines(o.transfers, names, HOMBRE.renderer, "en", HOMBRE.id)
+        taken = [line for line in lines if "from the poule" in line]
+        assert taken and all(said in line for line in taken), lines

@@ -10,11 +10,17 @@ import pytest
 from games.hombre import DealState, Mode, Outcome, Pool, Session
 from games.hombre.actions import PASS
 from games.hombre.pool import Bete
-from games.hombre.settle import settle
+from games.hombre.settle import SHARED, settle
+from games.money import POT
 
 from .helpers import build
 
 HANDS = ("AS 2S AC KS QS JS 7S 6S 5S", "KH QH JH AH 2H 3H 4H 5H 6H", "KD QD JD AD 2D 3D 4D 5D 6D")
+
+
+def poule_taken(o: Outcome) -> dict[int, str]:
+    """Who took from the poule, and why (the reason a summary words)."""
+    return {t.payee: t.reason for t in o.transfers if t.payer == POT and t.payee is not None}
 
 
 def dealt(pool: Pool, dealer: int = 2) -> DealState:
@@ -72,6 +78,7 @@ def test_remise_three_three_three_with_a_bete_in_play() -> None:
 def test_codille_to_the_defender_with_most_tricks() -> None:
     o = outcome((3, 4, 2), mode=Mode.SANS_PRENDRE)
     assert o.result == "codille" and o.codille_to == 1
+    assert poule_taken(o) == {1: "poule"}  # won, not shared
     assert o.net == (-3 - 12, -3 + 9 + 6, -3 + 6)
     assert o.pool == Pool(0, None, (Bete(0, 9),), 3)  # 3 after a codille
 
@@ -79,6 +86,7 @@ def test_codille_to_the_defender_with_most_tricks() -> None:
 def test_codille_four_four_one_is_shared_the_odd_jeton_on_the_hombre_s_right() -> None:
     o = outcome((1, 4, 4))
     assert o.result == "codille" and o.codille_to is None
+    assert poule_taken(o) == {1: SHARED, 2: SHARED}  # a summary says "shared", not "won"
     assert o.net == (-3, -3 + 5, -3 + 4)
 
 
@@ -132,6 +140,7 @@ def test_vole_failed_the_defenders_share_poule_and_betes_odd_to_more_tricks() ->
     pool = Pool(25, 9, (Bete(1, 10),), 0)
     o = outcome((6, 2, 1), pool, vole=True, matadors=3)
     assert o.result == "vole-failed" and o.new_bete is None
+    assert poule_taken(o) == {1: SHARED, 2: SHARED}
     assert o.net == (12, -10 + 18 - 6, 17 - 6)  # he still led: his matadors are paid
     assert o.pool == Pool(0, None, (), 3)
 
