@@ -231,3 +231,50 @@ def test_a_deal_over_says_its_trump_without_the_rule_of_the_play() -> None:
         assert stock_text(state.view(seat), names, "en") == trump_text(
             state.view(seat), names, "en"
         )
+
+
+def test_a_deal_that_never_fixed_trump_says_it_has_none_once_the_stock_is_out() -> None:
+    """No marriage laid before the stock ran out: the deal has no trump (RULES.md
+    §4.1), and neither the table nor the prompt speaks of trump still to come or of
+    trumping."""
+    state, table = deal()
+    while state.phase is not Phase.PLAY2:  # every winner draws, nobody lays anything
+        legal = state.view(state.turn).legal
+        state.apply(next((a for a in legal if a.kind is Kind.DRAW), legal[0]))
+    assert state.view(0).trump is None
+    names, renderer = ["Marc", "Anne"], HaitiRenderer()
+    for lang, no_trump, trumping in (
+        ("en", "**No trump**", "trump"),
+        ("fr", "**Sans atout**", "coupe"),
+    ):
+        said = stock_text(state.view(0), names, lang)
+        assert said.startswith(no_trump) and t(lang, "haiti.no_trump") not in said, said
+        assert trumping not in said.split(" — ", 1)[1], said
+        seat = state.turn
+        lines, _ = renderer.hand_body(table, state.view(seat), seat, lang, "")
+        prompt = t(lang, "haiti.your_turn.play2.no_trump")
+        assert any(prompt in line for line in lines), lines
+        assert not any(t(lang, "haiti.your_turn.play2") in line for line in lines)
+    play_until(state, Phase.DONE)
+    assert stock_text(state.view(0), names, "en").startswith("**No trump**")
+
+
+def test_brisques_by_majority_say_why_they_count_other_than_ten_each() -> None:
+    """``brisques=majority`` at four in partnerships: the side without the majority
+    loses 200, half each; said so, or "10 brisques −100" reads as a mistake."""
+    outcome = SimpleNamespace(
+        teams=(0, 1, 0, 1), melds=(130, 0, 40, 20), last_trick=0, ended_at_once=False,
+        brisque_cards=(12, 10, 9, 1), brisques=(120, -100, 90, -100),
+        brisques_lost=(None, None, None, None), points=(260, -100, 130, -80),
+    )  # fmt: skip
+    names = ["Marc", "Anne", "Paul", "Rose"]
+    lines = HaitiRenderer().count_lines(outcome, names, "en")
+    assert "12 brisques +120" in lines[0] and "majority" not in lines[0]
+    assert "10 brisques, the side without the majority -100 (half the side's −200)" in lines[1]
+    assert "1 brisque, the side without the majority -100" in lines[3]
+    tied = SimpleNamespace(**{**vars(outcome), "brisques": (80, 80, 80, 80)})
+    french = HaitiRenderer().count_lines(tied, names, "fr")
+    assert "9 brisques, majorité à égalité +80 (moitié des 160 du camp)" in french[2]
+    alone = SimpleNamespace(**{**vars(outcome), "teams": (0, 1, 2), "brisques": (120, -200, -200)})
+    lines = HaitiRenderer().count_lines(alone, names[:3], "en")
+    assert "10 brisques, not the majority -200" in lines[1] and "half" not in lines[1]

@@ -27,6 +27,7 @@ from bot.games.besigue_haiti.words import (
     partie_lines,
     stock_text,
     table_text,
+    without_trump,
 )
 from bot.texts.i18n import game_text, t
 from games.besigue import Action, Kind, Meld, MeldKind
@@ -36,6 +37,8 @@ from games.besigue.haiti.deal import HaitiDeal, HaitiView
 from games.besigue.haiti.options import HaitiOptions
 from games.besigue.haiti.session import HaitiSession
 from games.besigue.record import HAITI_GAME
+from games.besigue.rules import BRISQUE
+from games.besigue.score import Outcome
 from games.besigue.session import SettledDeal
 from games.cards import Card
 
@@ -62,9 +65,23 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
     def melds_words(self, melds: Sequence[Meld], lang: str) -> str:
         return melds_text(melds, lang)
 
-    def brisques_points(self, points: int) -> str:
-        """Signed: the majority's losers lose 200 between them."""
-        return f"+{points}" if points > 0 else str(points)
+    def prompt_word(self, view: HaitiView) -> str:
+        """Phase 2's without trump when no marriage fixed one: no trumping to ask for."""
+        word = view.phase.name.lower()
+        return word + ".no_trump" if view.phase is Phase.PLAY2 and without_trump(view) else word
+
+    def brisques_text(self, outcome: Outcome, seat: int, side: str, lang: str) -> str:
+        """Signed, and under ``brisques=majority`` why they count other than 10 each:
+        the majority another side's (its side loses 200, shared by partners), or shared
+        (160 each side)."""
+        cards, points = outcome.brisque_cards[seat], outcome.brisques[seat]
+        signed = f"+{points}" if points > 0 else str(points)
+        key = "haiti.count.brisques"
+        if points < 0:
+            key += ".minority" + side
+        elif points != BRISQUE * cards:
+            key += ".tied" + side
+        return t(lang, key, count=cards, points=signed)
 
     def cards_words(self, cards: list[Card], lang: str) -> str:
         """A combination's cards in a log line, its jokers counted as stand-ins."""

@@ -50,8 +50,16 @@ def melds_text(melds: Sequence[Meld], lang: str) -> str:
     return ", ".join(meld_text(m, lang) for m in melds)
 
 
+def without_trump(view: HaitiView) -> bool:
+    """The deal is played without trump: no marriage was laid before the stock ran out,
+    and none can be laid now (RULES.md §4.1)."""
+    return view.trump is None and view.phase in (Phase.PLAY2, Phase.DONE)
+
+
 def trump_text(view: HaitiView, names: Sequence[str], lang: str) -> str:
-    """Trump, and what fixed it; or that the first marriage will."""
+    """Trump, and what fixed it; or that the first marriage will; or that none did."""
+    if without_trump(view):
+        return t(lang, "haiti.no_trump_deal")
     if view.trump is None:
         return t(lang, "haiti.no_trump")
     suit = suit_text(view.trump, lang)
@@ -66,7 +74,7 @@ def stock_text(view: HaitiView, names: Sequence[str], lang: str) -> str:
     if view.phase is Phase.DONE:  # the deal is over: no rule of play left to say
         return parts[0]
     if view.phase is Phase.PLAY2 or (view.stock == 0 and view.turned is None):
-        parts.append(t(lang, "haiti.phase2_line"))
+        parts.append(t(lang, "haiti.phase2_line" + (".no_trump" if without_trump(view) else "")))
         return " — ".join(parts)
     if view.turned is not None:
         parts.append(t(lang, "haiti.turned", card=card_text(view.turned, lang)))
