@@ -157,14 +157,16 @@ def match_scoreboard_embed(
             played=row.played,
             double=row.en_bas_table,
             points=row.points,
-            hundreds=row.hundreds,
+            # given only in a match of two sides: none said rather than "0" (RULES §4.1)
+            hundreds=" · " + t(lang, "score.hundreds", count=row.hundreds) if row.hundreds else "",
         )
         if row.best is not None:
             feat = f"feat.{game.id}.{row.best}"
             best = t(lang, feat) if feat in MESSAGES else row.best
             line += t(lang, "score.best", best=best, points=row.best_points)
         lines.append(line)
-    embed.description = listed(lines, room, lang) if lines else t(lang, "score.empty_matches")
+    empty = game_text(game.id, lang, "score.empty_matches")
+    embed.description = listed(lines, room, lang) if lines else empty
     if going:
         command = game.command.name
         now = [
@@ -180,7 +182,9 @@ def match_scoreboard_embed(
             for m in going
         ]
         embed.add_field(
-            name=t(lang, "score.going_on.title"), value=clip("\n".join(now)), inline=False
+            name=game_text(game.id, lang, "score.going_on.title"),
+            value=clip("\n".join(now)),
+            inline=False,
         )
     return embed
 

@@ -18,6 +18,7 @@ from bot.drawing.boards import (
 )
 from bot.drawing.charts import balance_chart
 from bot.game import TableGame
+from bot.tables.matches import MatchGoingOn
 from bot.tables.names import COMPUTER_MARK, computer_player
 from db.models import MatchScoreRow, RegisterEntry, ScoreRow
 from tests.bot.offered import offered_games
@@ -71,3 +72,23 @@ def test_the_register_tells_computer_players_of_one_name_apart(game, lang):
     lines = str(register_embed(game, entries, {}, lang).description).splitlines()
     owners = [line.split("—")[0] for line in lines]
     assert len(owners) == 2 and owners[0].split(" ", 1)[1] != owners[1].split(" ", 1)[1], lines
+
+
+def test_haitian_standings_speak_of_parties_and_of_hundreds_only_once_given():
+    """With three or four players for themselves nothing counts toward a hundred
+    (RULES.md §4.1): a player who gave none is not told "hundreds given: 0"; and the
+    Haitian board says partie where the classic one says match."""
+    haiti = next(g for g in offered_games() if g.id == "besigue-haiti")
+    rows = [
+        MatchScoreRow("1", "Anne", 3, 2, 3, 1, 2100, None, 0, hundreds=1),
+        MatchScoreRow("2", "Marc", 3, 1, 1, 0, 1500, None, 0),
+    ]
+    going = [MatchGoingOn("Anne 100 · Marc 0", 7)]
+    embed = match_scoreboard_embed(haiti, rows, "en", "all", going)
+    anne, marc = str(embed.description).split("\n")[:2]
+    assert anne.endswith("· hundreds given: 1") and "hundreds" not in marc, embed.description
+    assert embed.fields[0].name == "Parties in progress"
+    empty = match_scoreboard_embed(haiti, [], "en", "all")
+    assert empty.description == "No partie finished yet."
+    classic = next(g for g in offered_games() if g.id == "besigue")
+    assert match_scoreboard_embed(classic, [], "en", "all").description == "No match finished yet."
