@@ -34,6 +34,7 @@ from bot.drawing.hint_text import hint_text
 from bot.drawing.pictures.files import edit_files, held
 from bot.drawing.render import (
     computer_choice,
+    ended_text,
     hand_panel,
     tricks_embed,
 )
@@ -500,8 +501,10 @@ async def stop_table(interaction: Interaction) -> None:
     table = service.seated_here(channel_id, player, interaction.guild_id)  # never one elsewhere
     lobby = table.status == "lobby"
     await service.stop(table.id, player)
-    if lobby or table.status == "ended":
+    if lobby:
         answer = t(lang, "ok.closed")
+    elif table.status == "ended":  # stopped between deals: what ended, what carries over
+        answer = ended_text(table, lang)
     else:  # what stopping means, in the game's words, and how to stop at once
         answer = table.game.renderer.stopping(table, lang) + "\n" + t(lang, "ok.stop_now")
     await interaction.response.send_message(answer, ephemeral=True)

@@ -38,7 +38,7 @@ from bot.drawing.wording import trick_text as trick_text
 from bot.game import Field, MoneyState, TableLike, TrickView
 from bot.ids import ComponentId
 from bot.tables.computer import LEVELS, level_player
-from bot.tables.table import LiveTable
+from bot.tables.table import LiveTable, match_unwon
 from bot.texts.fitting import FIELD_LIMIT
 from bot.texts.i18n import game_text, t
 from games.ai.teacher.hint import offers_hint
@@ -272,12 +272,11 @@ def ended_text(table: LiveTable, lang: str) -> str:
     """Why the table ended (or will, its session finished), in the game's own words where
     it has them (a match speaks of no bête), and whether its match was kept for later."""
     reason = table.ended_reason or "finished"
-    match, session = table.game.match, table.session
-    unwon = match is not None and session is not None and not match.over(session)
+    unwon = match_unwon(table)
     if unwon and reason == "finished":  # stopped between deals, not won
         reason = "stopped"
     text = game_text(table.game.id, lang, f"table.ended.{reason}", name=table.ended_by)
-    closed_kept = table.resuming is not None and session is None  # closed in its lobby
+    closed_kept = table.resuming is not None and table.session is None  # closed in its lobby
     if (unwon and table.keep) or closed_kept:
         text += "\n" + game_text(table.game.id, lang, "table.kept", game=table.game.command.name)
     return text

@@ -418,11 +418,21 @@ def _keep(table: LiveTable, p: dict[str, Any]) -> None:
     table.log.append(LogLine.of(key, name=table.name(seat)))
 
 
+def match_unwon(table: LiveTable) -> bool:
+    """Whether the table plays a match (Bésigue's) that is not won: a table "finished"
+    with it was stopped between deals, its match to go on another day or not."""
+    match, session = table.game.match, table.session
+    return match is not None and session is not None and not match.over(session)
+
+
 def _end(table: LiveTable, p: dict[str, Any]) -> None:
     table.status = "ended"
     table.ended_reason = str(p.get("reason", "closed"))
     table.ended_by = str(p.get("name", ""))  # the moderator who ended it, if one did
-    table.log.append(LogLine.of(f"log.end.{table.ended_reason}", name=table.ended_by))
+    reason = table.ended_reason
+    if reason == "finished" and match_unwon(table):  # not "the end of the game"
+        reason = "stopped"
+    table.log.append(LogLine.of(f"log.end.{reason}", name=table.ended_by))
 
 
 _HANDLERS = {

@@ -215,6 +215,8 @@ async def test_a_refused_draw_or_declaring_says_why_without_a_7_that_cannot_be_s
     assert "no 7 of trump that has not scored" in answer and "Possible:" in answer
     answer = await typed(world, leader, "play KH laid")  # declare or draw before playing
     assert "lay a combination or draw" in answer and "7" not in answer.split("Possible")[0]
+    # a card not held is refused as such, not as a card played before declaring
+    assert "You do not hold 7♣." in await typed(world, leader, "play 7C")
 
 
 async def test_a_7_of_trump_in_hand_is_named_until_it_has_scored_for_the_trick(world):
@@ -329,6 +331,8 @@ async def test_a_match_stopped_after_its_deal_is_kept_at_the_scores_counted(worl
     ended = message_text(next(m for m in world.channel.history() if m.id == table.row.message_id))
     assert "The match stops here." in ended and "kept for later" in ended
     assert "The match is over" not in ended
+    # its latest events too: stopped between deals, not "the end of the game"
+    assert "Stopped between deals." in ended and "End of the game." not in ended
 
 
 async def test_scoreboard_and_history_show_deals_and_the_match_kept(world):

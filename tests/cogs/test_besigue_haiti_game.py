@@ -154,8 +154,11 @@ async def test_a_partie_won_gives_a_hundred_and_the_table_goes_on(world):
     # the table plays on: its match is in progress, the partie just won or not
     assert f"{anne.user.name} 100 · {marc.user.name} 0 — at table #{table.id}" in board
     # stopped between deals: the match is kept with its counters and head start
-    await marc.slash(world.channel, "table stop")  # between deals: it ends at once
+    stopped = await marc.slash(world.channel, "table stop")  # between deals: ends at once
     assert table.status == "ended"
+    # the answer says what the table message says: what ended, what is kept (not "closed")
+    answer = stopped.response.content
+    assert "Play stops here for tonight." in answer and "kept for later" in answer, answer
     ended = message_text(next(m for m in world.channel.history() if m.id == table.row.message_id))
     assert "Play stops here for tonight." in ended and "kept for later" in ended
     assert "The marque, the parties and the hundred are kept" in ended  # not "the match"

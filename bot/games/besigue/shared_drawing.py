@@ -43,7 +43,7 @@ from games.besigue.rules import STRENGTH, Rules, plays_in_partnerships
 from games.besigue.score import Outcome
 from games.besigue.session import SessionBase, SettledDeal
 from games.cards import Card, Suit, cards_of
-from games.refusals import Refusal
+from games.refusals import Refusal, Rule
 
 
 class SeatView(TrickView, Protocol):
@@ -357,9 +357,11 @@ class PointsRenderer(TableStatus[ViewT]):
 
     lost_words: ClassVar[Mapping[str, str]]  # why brisques did not count -> its text's word
 
-    def brisques_points(self, points: int) -> str:
-        """The brisques' points in a seat's count (never below zero in the classic game)."""
-        return str(points)
+    def brisques_text(self, outcome: Outcome, seat: int, side: str, lang: str) -> str:
+        """The brisques counted in a seat's count: how many, and their points (never
+        below zero in the classic game); ``side``: "_side" when partners share a side."""
+        cards, points = outcome.brisque_cards[seat], outcome.brisques[seat]
+        return t(lang, f"{self.words}.count.brisques", count=cards, points=points)
 
     def count_lines(self, outcome: Outcome, names: Sequence[str], lang: str) -> list[str]:
         """A counted deal, seat by seat: combinations and sevens, last trick, brisques (and
@@ -378,8 +380,7 @@ class PointsRenderer(TableStatus[ViewT]):
                 key = f"{words}.count.{self.lost_words[lost]}{side}"
                 parts.append(t(lang, key, count=cards))
             elif not outcome.ended_at_once:
-                points = self.brisques_points(outcome.brisques[seat])
-                parts.append(t(lang, f"{words}.count.brisques", count=cards, points=points))
+                parts.append(self.brisques_text(outcome, seat, side, lang))
             total = t(lang, f"{words}.count.points", points=outcome.points[seat])
             text = " · ".join(parts) + f" → {total}"
             lines.append(t(lang, "labelled", label=f"**{name}**", text=text))
@@ -453,6 +454,8 @@ class PointsRenderer(TableStatus[ViewT]):
         if view.phase is not Phase.DECLARE or view.turn != view.seat:
             return key, args
         declare = f"{self.words}.error.declare"
+        if action.kind is Kind.PLAY and refusal.code is Rule.NOT_HELD and action.card is not None:
+            return "besigue.error.card_not_held", {"card": action.card}  # the real reason
         if action.kind is Kind.PLAY:  # not playable even after the draws: declare first
             key = declare
         # what the declaring offers, worded as the seat's prompt words it (no 7 when
