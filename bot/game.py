@@ -81,6 +81,9 @@ class Capabilities:
 
     register: bool = False  # a register of bêtes that outlives tables (carried over)
     pot_parts: tuple[str, ...] = ()  # the parts of its pot, as stored (none: no pot)
+    # the parts among them that say how the guild's last deal ended (L'Hombre's codille):
+    # set by each deal settled, where the others add what it changed
+    pot_states: tuple[str, ...] = ()
     settles: Literal["hand", "game"] = "hand"  # when money changes hands (a deal's
     # summary of a game settled per game shows its payments only when there are some)
     tricks: bool = True  # hands are played in tricks (the trick log lines)

@@ -119,6 +119,15 @@ class LedgerRepository(Repository):
             (guild_id, game, part, delta),
         )
 
+    async def set_pot_part(self, guild_id: int, game: str, part: str, amount: int) -> None:
+        """A part of the pot that says how the last deal ended (not an amount added to)."""
+        await self._lock_register(guild_id, game)
+        await self._run(
+            "INSERT INTO pots (guild_id, game, part, amount) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, game, part) DO UPDATE SET amount = excluded.amount",
+            (guild_id, game, part, amount),
+        )
+
     # ---- hands and the ledger -------------------------------------------------
 
     async def insert_hand(

@@ -81,8 +81,11 @@ def settlement_writer(table: LiveTable) -> Callable[[Store], Awaitable[None]]:
             )
         await write_standings(table, store)  # a deal that won a match stands it
         after = game.port.pot_of(session)
+        states = game.capabilities.pot_states
         for part, before in table.pot_dealt.items():
-            if after.get(part, 0) != before:
+            if part in states:  # the last deal's, whichever table of the guild dealt it
+                await store.ledger.set_pot_part(guild, game.id, part, after.get(part, 0))
+            elif after.get(part, 0) != before:  # what this deal changed, others' kept
                 await store.ledger.add_to_pot(guild, game.id, after.get(part, 0) - before, part)
 
     return write

@@ -8,6 +8,8 @@ from bot.games.hombre.port import PARTS, RESULTS, HombrePort
 from games.hombre.spec import SPEC
 
 # the waiting bêtes, and a pot of three parts: the poule, the bête in play, a codille's mark
-CAPABILITIES = Capabilities(last_resort="pass", register=True, pot_parts=PARTS, results=RESULTS)
+CAPABILITIES = Capabilities(
+    last_resort="pass", register=True, pot_parts=PARTS, pot_states=("codille",), results=RESULTS
+)
 TEXTS = GameTexts.of_package(__name__)  # texts.json: messages FR/EN, command words
 GAME = register(TableGame(SPEC, HombrePort(), HombreRenderer(), COMMAND, CAPABILITIES, TEXTS))
