@@ -1,6 +1,6 @@
 """A table waiting for its players, in words: who sits, the game's own options (as the
 game says them: ``Renderer.options_lines``), the table's own settings, and where the
-game keeps a register of bêtes, the bêtes this table takes over."""
+game keeps a register of bêtes and a pot, the bêtes and the pot this table takes over."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def seats_wanted(game: TableGame) -> str:
 
 def lobby_text(table: LiveTable, lang: str) -> tuple[str, list[Field]]:
     """The lobby's description and fields: the seats, the options, and the register of
-    bêtes the table takes over (only where its game keeps one)."""
+    bêtes and the pot the table takes over (only where its game keeps them)."""
     game = table.game
     full = len(table.seats) >= game.max_seats  # nobody more to seat: only Start
     key = "table.lobby.full" if full else "table.lobby"
@@ -97,4 +97,7 @@ def lobby_text(table: LiveTable, lang: str) -> tuple[str, list[Field]]:
         fields.append((t(lang, "table.carried_title"), text, False))
     elif game.capabilities.register:
         fields.append((t(lang, "table.register"), t(lang, "table.fresh"), False))
+    states = game.capabilities.pot_states  # how the last deal ended: no money
+    if any(amount for part, amount in table.carried_pot.items() if part not in states):
+        fields += game.renderer.register_fields(table.carried_pot, lang)  # as /betes shows it
     return description, fields

@@ -277,6 +277,11 @@ class TableService:
                     if game.capabilities.register
                     else []
                 )
+                pot = (
+                    await store.ledger.pot_parts(guild_id, game.id)
+                    if game.capabilities.pot_parts
+                    else {}
+                )
                 row = await store.tables.insert_table(
                     guild_id=guild_id,
                     channel_id=channel_id,
@@ -297,6 +302,7 @@ class TableService:
                             "name": name,
                             "lang": lang,
                             "carried": [[e.owner_name, e.amount] for e in carried],
+                            "carried_pot": pot,
                             "pictures": pictures,
                             "hints": hints,
                             **resume,

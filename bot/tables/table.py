@@ -6,7 +6,8 @@ rebuilds every open table by replaying its log.  Nothing here does I/O.
 
 Events (``kind`` and payload):
 
-- ``open``: ``{"by", "name", "lang", "carried": [[owner_name, amount], ...]}``, the
+- ``open``: ``{"by", "name", "lang", "carried": [[owner_name, amount], ...],
+  "carried_pot": {part: amount}}`` (the server's register and pot it takes over), the
   table's options ``"pictures"`` and ``"hints"`` (true, false, or null: on when a
   computer player sits), and ``"resume": {"kept", "state"}`` for a kept match taken up
   again (its seats join next, in their order; ``state`` is what the game kept)
@@ -89,6 +90,7 @@ class LiveTable:
     hints_option: bool | None = None  # the table's option (None: on when a computer sits)
     hints_taken: dict[int, set[int]] = field(default_factory=dict)  # decisions, by seat
     carried: tuple[tuple[str, int], ...] = ()
+    carried_pot: dict[str, int] = field(default_factory=dict)  # the pot, by part, at opening
     session: GameSession[Any, Any] | None = None
     state: GameState[Any, Any] | None = None
     hand_no: int = 0
@@ -226,6 +228,7 @@ def _open(table: LiveTable, p: dict[str, Any]) -> None:
     hints = p.get("hints")
     table.hints_option = None if hints is None else bool(hints)
     table.carried = tuple((str(name), int(amount)) for name, amount in p.get("carried", []))
+    table.carried_pot = {str(part): int(n) for part, n in p.get("carried_pot", {}).items()}
     resume = p.get("resume")
     table.resuming = dict(resume) if isinstance(resume, dict) else None
     table.log.append(LogLine.of("log.open", name=p["name"]))

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from bot.drawing.lobby_text import lobby_text
 from bot.errors import MoveRefused, UserError
 from bot.games.bete import GAME
 from bot.games.bete.port import pot_of_parts
@@ -172,6 +173,10 @@ async def test_stop_ends_with_the_round_and_everything_carries_over(database_tar
     async with service.db.reading() as store:
         waiting = await store.ledger.unpaid_entries(GUILD, GAME.id)
     assert second.carried == tuple((e.owner_name, e.amount) for e in waiting)
+    # its lobby says the pot it takes over, as /betes does, beside the bêtes
+    assert jetons(pot) and second.carried_pot == pot
+    _, fields = lobby_text(second, "en")
+    assert GAME.renderer.register_fields(pot, "en")[0] in fields
     await service.start(second.id, "104")
     assert second.state.pot.stake >= pot.get("stake", 0)
     assert second.pot_dealt == {part: pot.get(part, 0) for part in GAME.capabilities.pot_parts}
