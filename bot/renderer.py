@@ -155,7 +155,11 @@ class TableDrawer(Protocol[ViewT, SettledT_contra]):
         self, table: TableLike, view: ViewT | None, seat: int, lang: str
     ) -> list[str]: ...
 
-    def public_fields(self, table: TableLike, view: ViewT | None, lang: str) -> list[Field]: ...
+    def public_fields(self, table: TableLike, view: ViewT | None, lang: str) -> list[Field]:
+        """The table message's fields of the game: the hand in play (``view``, as everyone
+        sees it), or between hands and once the table ended (``view`` None then) what the
+        money stands at and carries over."""
+        ...
 
     def public_view(self, view: ViewT) -> ViewT:
         """The hand as everyone sees it: a seat's view with every private field emptied."""

@@ -389,6 +389,9 @@ def table_embed(table: LiveTable, lang: str, since: int | None = None) -> discor
                 embed.set_image(url=picture.url)
         for name, value, inline in fields:
             embed.add_field(name=name, value=value, inline=inline)
+    elif session is not None:  # what carries over to the next table: L'Hombre's poule...
+        for name, value, inline in renderer.public_fields(table, None, lang):
+            embed.add_field(name=name, value=value, inline=inline)
     embed.add_field(name=t(lang, "table.log"), value=log_text(table, lang), inline=False)
     return embed
 

@@ -249,6 +249,11 @@ async def test_whole_games_of_l_hombre_every_way_and_the_boards(world):
         net[p.payee] = net.get(p.payee, 0) + p.amount
     assert net.get(None, 0) == pot.get("poule", 0)  # what the players paid in is the poule
     assert [e.amount for e in waiting] == [e.amount for e in session.waiting()]
+    # the ended table says how much carries over, not only that it does
+    shown = next(m for m in world.channel.history() if m.id == table.row.message_id)
+    ended = shown.embeds[0]
+    money = next(f.value for f in ended.fields if f.name == "Poule and bêtes")
+    assert f"Poule: {pot.get('poule', 0)} jeton" in money, money
     sud = world.members[0]
     betes = (await sud.slash(world.channel, "betes", game="hombre")).response.embeds[0]
     assert betes.title == "Register of bêtes — L'Hombre (Ombre)"
