@@ -108,10 +108,12 @@ class Presenter:
         return self._locks.setdefault(table_id, asyncio.Lock())
 
     def player_lang(self, table: LiveTable, player: str) -> str:
-        """The player's language: their client's, last seen, else the one they joined in."""
+        """The player's language: their client's, last seen, else the one they joined in,
+        else the table's (a kept match's seats join without a click of theirs)."""
         seat = table.seat_of(player)
         joined = table.seats[seat].lang if seat is not None else None
-        return lang_for(self.shown(table).locales.get(player) or joined, self.default_language)
+        known = self.shown(table).locales.get(player) or joined or table.public_lang
+        return lang_for(known, self.default_language)
 
     def remember_locale(self, table: LiveTable, player: str, locale: discord.Locale | None) -> None:
         if locale is not None:

@@ -90,3 +90,19 @@ async def test_a_server_may_choose_french_for_its_public_messages(world):
     assert shown.response.embeds[0].title == "La Bête Hombrée — in short"
     board = await sud.slash(world.channel, "scoreboard")
     assert board.response.embeds[0].title == "Classement — La Bête Hombrée (depuis toujours)"
+
+
+async def test_a_player_not_heard_from_yet_reads_the_table_s_language(world):
+    """A seat whose language the bot never saw (a kept match's players join with the
+    one who takes it up, without a click of theirs) reads its private hand in the
+    table's language, not the bot's default."""
+    sud = world.members[0]
+    await sud.slash(world.channel, "table new hombree", language="en")
+    table = live(world)
+    presenter = world.bot.presenter
+    assert presenter.default_language == "fr" and table.public_lang == "en"
+    await world.members[1].click(world.table_message(), label="Join")
+    joined = table.seats[1]
+    joined.lang = ""  # as a kept match's seat joins
+    presenter.shown(table).locales.pop(joined.player, None)
+    assert presenter.player_lang(table, joined.player) == "en"
