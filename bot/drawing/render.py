@@ -167,9 +167,10 @@ def _finish(view: discord.ui.View) -> discord.ui.View:
     return view
 
 
-def help_button(table: TableLike, topic: str) -> discord.ui.Button[Any]:
-    """❔ beside a game's calls: what each means (the game's /rules topic), privately."""
-    return button(ComponentId(table.id, 0, "rules", topic), "❔")
+def help_button(table: TableLike, topic: str, row: int | None = None) -> discord.ui.Button[Any]:
+    """❔ beside a game's calls (on their ``row``, if they have one): what each means (the
+    game's /rules topic), privately."""
+    return button(ComponentId(table.id, 0, "rules", topic), "❔", row=row)
 
 
 def card_buttons(

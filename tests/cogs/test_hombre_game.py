@@ -198,6 +198,8 @@ async def test_a_hombre_takes_exchanges_stops_after_five_tricks_and_wins_the_pou
     assert state.tricks[first] == 5
     dm = last_dm(world, first)
     assert "Stop (won)" in labels(dm) and "Five tricks!" in dm.embeds[0].description
+    shown = labels(dm)  # the ❔ right after the stop, not among the cards before it
+    assert shown.index("❔") == shown.index("Stop (won)") + 1, shown
     await act(world, Action(Kind.STOP), way=2)
     assert state.is_over and state.outcome.result == "win"
     summary = world.summary().embeds[0]

@@ -284,7 +284,7 @@ def play_items(
     if any(a.kind is Kind.STOP for a in view.legal):
         cid = ComponentId(table.id, table.moves, "call", "stop")
         items.append(button(cid, t(lang, "hombre.btn.stop"), discord.ButtonStyle.success, row=row))
-        items.append(help_button(table, "play"))
+        items.append(help_button(table, "play", row=row))  # after the stop, not among cards
     return items
 
 
