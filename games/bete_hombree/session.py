@@ -119,6 +119,7 @@ class Session:
         self.draw: KingDraw | None = None  # how the session's first dealer and belle were drawn
         self.stop_requested = False
         self.deals_left = 0  # of the tour des gueux, once stop is requested
+        self._in_hand = False  # a hand is dealt and not settled yet
         self._entry: Entry | None = None
         self._register_before: list[Entry] = []
         self._pot_before = 0
@@ -187,6 +188,7 @@ class Session:
         """Deal given hands (bit sets by seat) and cagnot (bit numbers, in order)."""
         entry = self.entry_in_play()
         self._entry = entry
+        self._in_hand = True
         self._register_before = list(self.register.entries)
         self._pot_before = self.pot
         in_play = None
@@ -212,6 +214,7 @@ class Session:
         if outcome is None:
             raise ValueError("the hand is not over")
         self.hand_no += 1
+        self._in_hand = False
         net: dict[str, int] = {}
         for seat, amount in enumerate(outcome.net):
             player = self.players[seat]
@@ -244,14 +247,20 @@ class Session:
     def request_stop(self) -> None:
         """Start the tour des gueux.
 
-        Deals go on until the session's first dealer deals once more and the
-        round ends with the seat on his left; then, while an entry is still in
-        play at this table, until it is paid.
+        The round in progress is played out; then the session's first dealer deals
+        once more, but not twice ("encore un tour"), and the deals end with the seat
+        on his left; then, while an entry is still in play at this table, they go on
+        until it is paid.  ``deals_left`` counts the hand in progress: asked while
+        the first dealer's own hand is played, that hand was dealt before, so his
+        deal once more comes a round later.
         """
         if self.stop_requested:
             return
         self.stop_requested = True
-        self.deals_left = (self.first_dealer - self.dealer) % SEATS + SEATS
+        to_first = (self.first_dealer - self.dealer) % SEATS  # the round's deals left
+        if to_first == 0 and self._in_hand:  # his hand in progress ends no round
+            to_first = SEATS
+        self.deals_left = to_first + SEATS
 
     @property
     def finished(self) -> bool:

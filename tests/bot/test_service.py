@@ -252,7 +252,9 @@ async def test_a_turn_that_times_out_is_played_for_the_player(database_target):
 
 
 async def test_the_tour_des_gueux_ends_the_table(database_target):
-    """With pinandèles in the pot (not the register), four passed-out deals end it."""
+    """With pinandèles in the pot (not the register), passed-out deals end it: asked
+    during the first dealer's own hand, that round is played out and one more (RULES.md
+    §1.8: he deals once more), eight deals."""
     service = await make_service(database_target)
     first, name = PLAYERS[0]
     table = await service.open_table(
@@ -266,19 +268,19 @@ async def test_the_tour_des_gueux_ends_the_table(database_target):
         await service.join(table.id, player, pname, "en")
     await service.start(table.id, "101")
     await service.stop(table.id, "101")
-    assert table.session is not None and table.session.deals_left == 4
+    assert table.session is not None and table.session.deals_left == 8
     hands = 0
     while table.status != "ended":
         state = table.state
-        assert state is not None and hands < 10
+        assert state is not None and hands < 12
         if state.is_over:
             hands += 1
             await service.next_hand(table.id, "101")
             continue
         await service.act(table.id, table.players[state.turn], Action.parse("pass"))
-    assert hands == 3 and table.hand_no == 4 and table.ended_reason == "finished"
+    assert hands == 7 and table.hand_no == 8 and table.ended_reason == "finished"
     register = await service.register(GUILD, GAME.id)
-    assert register.entries == [] and register.pot == {"": 4 * 8}
+    assert register.entries == [] and register.pot == {"": 8 * 8}
     async with service.db.reading() as store:
         assert (await store.tables.table(table.id)).status == "ended"  # type: ignore[union-attr]
     await service.db.close()

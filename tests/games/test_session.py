@@ -219,6 +219,22 @@ def test_tour_des_gueux_from_the_first_dealers_turn() -> None:
     assert dealers == [1, 2, 3, 0]
 
 
+def test_tour_des_gueux_asked_during_the_first_dealers_hand_adds_a_whole_round() -> None:
+    """His hand in progress was dealt before anyone asked: the round it starts is
+    played out, then he deals once more (RULES.md §1.8: "encore un tour de façon que le
+    joueur qui a donné en premier donne encore une fois"), as when asked later."""
+    session = Session(PLAYERS, dealer=0, belle=Suit.H)
+    session.deal(7)  # hand 1, dealt by the first dealer
+    session.request_stop()
+    assert session.deals_left == 8  # hands 1-4, then 5 (his once more) to 8
+    later = Session(PLAYERS, dealer=0, belle=Suit.H)
+    quick_hand(later)
+    quick_hand(later)
+    later.deal(7)  # hand 3, dealt by seat 2
+    later.request_stop()
+    assert later.deals_left == 6  # hands 3-4, then 5 (his once more) to 8
+
+
 def test_tour_des_gueux_goes_on_until_new_betes_are_paid() -> None:
     session = Session(PLAYERS, dealer=0, belle=Suit.H)
     session.request_stop()
