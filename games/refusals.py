@@ -27,6 +27,7 @@ class Rule(StrEnum):
     NOT_HELD = "not-held"  # the card is not in the hand
     OBLIGATION = "obligation"  # the card breaks the duty to follow, beat or trump
     PLAY_EXPECTED = "play-expected"  # the cards are being played: a card, nothing else
+    CALLS_FIRST = "calls-first"  # a card played while the calls are still being made
 
 
 @dataclass(frozen=True, slots=True)

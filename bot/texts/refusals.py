@@ -22,7 +22,8 @@ SHARED: Final[Mapping[StrEnum, str]] = {
     Rule.TURN: "error.refused_turn",
     Rule.NOT_HELD: "error.not_held",
     Rule.OBLIGATION: "error.broken_duty",
-    Rule.PLAY_EXPECTED: "error.illegal_card",
+    Rule.PLAY_EXPECTED: "error.play_expected",
+    Rule.CALLS_FIRST: "error.calls_first",
 }
 
 

@@ -292,6 +292,8 @@ class DealState(TrickPlay):
             return refused
         if self.phase is Phase.PLAY:
             return self._check_play(action.cards)
+        if action.kind is Kind.PLAY:
+            return Refusal(Rule.CALLS_FIRST, "no card before the speaking is over")
         if action in self._calls():
             return None
         if self.phase is Phase.CURIEUSE:

@@ -23,7 +23,7 @@ from games.bete_hombree.hand import SEATS, Phase, rank_text
 from games.bete_hombree.hand import Refused as R
 from games.bete_hombree.play import Play
 from games.bete_hombree.rules import MAX_RANK, MIN_RANK, bid_rank, rank_belle, stands_as
-from games.refusals import Refusal
+from games.refusals import Refusal, Rule
 
 # Legal bids from a lowest rank upwards, in order.
 _BIDS_FROM: Final = {
@@ -168,6 +168,8 @@ class Auction(Play):
             if seat != self.dealer:
                 return Refusal(R.TOUT, "only the dealer may prendre le tout")
             return Refusal(R.TOUT, f"je prends le tout (5) does not beat the standing {standing}")
+        if kind is Kind.PLAY:
+            return Refusal(Rule.CALLS_FIRST, "no card before the auction is over")
         return Refusal(R.CALL_EXPECTED, f"'{action}' is not a call of the auction")
 
     def _do_auction(self, seat: int, action: Action) -> None:

@@ -261,6 +261,8 @@ class DealState(TrickPlay):
             return refused
         kind, phase = action.kind, self.phase
         if phase is Phase.AUCTION:
+            if kind is Kind.PLAY:
+                return Refusal(Rule.CALLS_FIRST, "no card before the auction is over")
             if kind not in CALLS:
                 return Refusal(
                     Refused.CALL_EXPECTED,

@@ -147,7 +147,7 @@ async def test_a_move_of_the_other_game_is_refused_and_changes_nothing(
     with pytest.raises(MoveRefused) as refused:
         await service.act(table.id, player, play)
     words = refusal_error(refused.value)
-    assert words.key == "error.illegal_call"
+    assert words.key == "error.calls_first"  # no card yet, not "that call"
     assert [str(a) for a in words.args_["legal"]] == ["pass", "play-contract"]
     assert table.seq == seq
 

@@ -241,6 +241,10 @@ async def test_trump_and_the_talon_awaited_are_refused_in_their_own_words(seated
     deal waits for (as it does while the talon is to be shown or hidden)."""
     service, table = seated
     state = state_of(table)
+    card = Card.from_index(bits_of(state.hands[state.turn])[0])
+    with pytest.raises(MoveRefused) as refused:  # a card during the auction: none yet
+        await service.act(table.id, PLAYERS[state.turn], Action(Kind.PLAY, card.bit))
+    assert refusal_error(refused.value).key == "error.calls_first"
     while state.phase is Phase.AUCTION:
         kinds = {a.kind: a for a in state.legal_actions()}
         take = Kind.PRENDRE in kinds and state.hombre < 0

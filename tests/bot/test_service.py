@@ -145,7 +145,7 @@ async def test_refusals_change_nothing(database_target):
         await service.act(table.id, "102", Action.parse("play KH"))
     # a card in the auction: the refusal lists the calls open, what the hand waits for
     words = refusal_error(refused.value)  # the game's words for the engine's reason
-    assert words.key == "error.illegal_call"
+    assert words.key == "error.calls_first"  # no card yet, not "that call"
     assert all(a.kind is not Kind.PLAY for a in words.args_["legal"])
     assert table.seq == seq
     await service.db.close()

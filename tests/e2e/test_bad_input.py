@@ -258,7 +258,7 @@ async def test_bad_input_is_refused_and_changes_nothing(
         "a discard during the play",
         forge(server, actor, panel(actor), f"tbs:{tid}:{moves}:discard", [foreign.arg]),
         "error.illegal_discard",
-        "error.illegal_card",  # the refusal lists the cards the hand waits for
+        "error.play_expected",  # the refusal lists the cards the hand waits for
         "error.stale",
         "error.no_hand",
     )
@@ -266,7 +266,7 @@ async def test_bad_input_is_refused_and_changes_nothing(
         "a declaration during the play",
         forge(server, actor, panel(actor), f"tb:{tid}:{moves}:decl:S:3:0"),
         "error.illegal_declare",
-        "error.illegal_card",  # the refusal lists the cards the hand waits for
+        "error.play_expected",  # the refusal lists the cards the hand waits for
         "error.stale",
         "error.no_hand",
     )

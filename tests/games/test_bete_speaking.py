@@ -78,7 +78,7 @@ def test_words_are_final_and_checked() -> None:
         run(state.copy(), ["1 curieuse"])  # only once all have passed
     with pytest.raises(IllegalActionError, match="turn"):
         run(state.copy(), ["2 pass"])  # seat 1 speaks first
-    with pytest.raises(IllegalActionError, match="play-contract"):
+    with pytest.raises(IllegalActionError, match="no card before the speaking"):
         run(state.copy(), ["1 play KH"])  # no card before the speaking ends
     run(state, ["1 play-contract"])
     with pytest.raises(IllegalActionError, match="contrer"):

@@ -298,7 +298,6 @@ class HombreRenderer(TableStatus[DealView]):
             Refused.TRUMP_EXPECTED: "hombre.error.trump_expected",  # no call: trump
             Refused.SHOW_OR_HIDE: "hombre.error.show_or_hide",  # no call: the talon
             Refused.STOP: "hombre.error.stop",
-            Rule.PLAY_EXPECTED: "hombre.error.play_expected",  # a call typed during the play
             Refused.SIGNAL: "hombre.error.signal",  # the hombre gives no signal
             # the exchange is worded by what the talon gives (``exchange_words``)
             Refused.DISCARD_EXPECTED: "hombre.error.exchange_range",
