@@ -431,7 +431,7 @@ class DealState(TrickPlay):
             return -1
         return holder
 
-    def _king_turned(self) -> bool:
+    def king_turned(self) -> bool:
         """The dealer turned up the king of trump: as trump, or set aside by a curieuse
         whose next card turned the same suit (RULES §2: "if the dealer turned up a king";
         a card he turned up is not "in the talon")."""
@@ -441,7 +441,7 @@ class DealState(TrickPlay):
     def king_of_trump_seat(self) -> int:
         """Who holds the king of trump: the dealer if he turned it up, else the seat
         dealt it; -1 if it lies in the talon."""
-        if self._king_turned():
+        if self.king_turned():
             return self.dealer
         king = 1 << (16 * self.trump + Rank.K)
         for seat, hand in enumerate(self.initial_hands):

@@ -284,3 +284,39 @@ def test_a_field_titled_pot_does_not_say_pot_again(lang):
     summary = settlement_embed(table, table.last, lang)
     pot_field = next(f.value or "" for f in summary.fields if f.name == t(lang, "bete.pot_title"))
     assert not pot_field.lower().startswith(t(lang, "register.pot").lower()), pot_field
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_summary_says_why_two_tricks_won_a_devole_s_betes_and_a_king_turned_up(lang):
+    """Random deals of a fresh table (no bête waiting): a win with two tricks says they
+    were the first two and nobody took three (RULES.md §2); a dévole speaks of no
+    waiting bête when there is none; the dealer who turned up the king is said to have
+    turned it up, not held it."""
+    rng = random.Random(4)
+    seen = set()
+    for seed in range(200):
+        table = bete_table(lang, seed)
+        deal(table, seed)
+        state = table.state
+        while not state.is_over:
+            legal = [str(a) for a in state.legal_actions()]
+            say(table, "play-contract" if "play-contract" in legal else rng.choice(legal))
+        outcome = table.last.outcome
+        summary = settlement_embed(table, table.last, lang)
+        text = summary.description or ""
+        winner = outcome.stake_winner
+        two = winner >= 0 and outcome.tricks[winner] == 2
+        first_two = t(lang, "bete.summary.first_two", name=table.names[max(winner, 0)])
+        assert (first_two in text) == two, text
+        seen.add("two" if two else "more")
+        if outcome.devole:
+            alone = t(lang, "bete.summary.devole_alone", name=table.names[outcome.declarer])
+            assert alone in text, text
+            seen.add("devole")
+        king = next(f.value or "" for f in summary.fields if f.name == t(lang, "bete.king"))
+        if state.king_turned():
+            holder = table.names[state.dealer]
+            said = {t(lang, f"bete.king.{k}.turned", name=holder) for k in ("takes", "stays")}
+            assert king in said, king
+            seen.add("turned")
+    assert seen == {"two", "more", "devole", "turned"}, seen

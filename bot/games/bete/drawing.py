@@ -340,13 +340,19 @@ class BeteRenderer(TrickRenderer[DealView, Action]):
 
 
 def feats(outcome: Outcome, names: list[str], lang: str) -> list[str]:
-    """What else a deal's play came to: a vole or a dévole, and how the contreur fared."""
+    """What else a deal's play came to: a vole or a dévole, a win with the first two
+    tricks only, and how the contreur fared."""
     lines = []
     declarer = names[outcome.declarer]
     if outcome.vole:
         lines.append(t(lang, "bete.summary.vole", name=declarer))
-    if outcome.devole:
-        lines.append(t(lang, "bete.summary.devole", name=declarer))
+    if outcome.devole:  # a bête of the stake, and one for each waiting bête if any
+        betes = sum(b.owner == outcome.declarer for b in outcome.new_betes)
+        key = "bete.summary.devole" if betes > 1 else "bete.summary.devole_alone"
+        lines.append(t(lang, key, name=declarer))
+    winner = outcome.stake_winner
+    if winner >= 0 and outcome.tricks[winner] == 2:  # the rule a newcomer wonders at
+        lines.append(t(lang, "bete.summary.first_two", name=names[winner]))
     if outcome.contreur >= 0:
         key = "bete.summary.contre_won" if outcome.contreur_won else "bete.summary.contre_lost"
         lines.append(t(lang, key, name=names[outcome.contreur]))
@@ -354,12 +360,14 @@ def feats(outcome: Outcome, names: list[str], lang: str) -> list[str]:
 
 
 def king_text(table: TableLike, settled: Any, lang: str) -> str:
-    """Who held the king of trump, revealed at the end of the deal, and his jetons."""
+    """Who held the king of trump (or turned it up), revealed at the end of the deal, and
+    his jetons."""
     state = table.state
-    holder = state.king_of_trump_seat() if isinstance(state, DealState) else -1
-    if holder < 0:
+    if not isinstance(state, DealState) or state.king_of_trump_seat() < 0:
         return t(lang, "bete.king.talon")
+    holder = state.king_of_trump_seat()
     name = table.name(holder)
+    turned = ".turned" if state.king_turned() else ""  # turned up by the dealer, not held
     if settled.outcome.king_holder == holder:
-        return t(lang, "bete.king.takes", name=name)
-    return t(lang, "bete.king.stays", name=name)
+        return t(lang, "bete.king.takes" + turned, name=name)
+    return t(lang, "bete.king.stays" + turned, name=name)
