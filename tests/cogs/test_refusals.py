@@ -286,14 +286,17 @@ async def test_a_button_label_typed_with_play_is_that_move(world):
 async def test_a_call_refused_with_the_hand_face_down_lists_the_calls_offered(world):
     """Before looking, a hand is offered the blind calls and pass: a refused call lists
     those, as its buttons (before, every bid the engine would take typed, "2, 2 en
-    belle…", which no button offers)."""
+    belle…", which no button offers), and says they are the face-down ones."""
     table = await open_full_table(world)
     view = table.state.view(1)
     assert view.face_down and table.state.turn == 1
     answer = await world.members[1].slash(world.channel, "play", move="tout")
     refused(world, answer, "not possible")
-    listed = answer.response.content.split("Possible: ", 1)[1].removesuffix(".")
+    said = answer.response.content
+    listed, rest = said.split("Possible face down: ", 1)[1].split(" (or ", 1)
     renderer = table.game.renderer
     offered = [renderer.listed_text(view, a, "en") for a in renderer.offered(view)]
     assert listed.split(", ") == offered and len(offered) < len(view.legal)
+    # which are not all the calls the rules allow: looking offers the others
+    assert rest.startswith("look at your hand for the other calls"), said
     assert table.state.actions == []

@@ -363,7 +363,10 @@ class HombreeRenderer:
         if view.phase is Phase.DISCARD and view.legal:  # the declarer's; a discard of cards
             counts = sorted({a.cards.bit_count() for a in view.legal})  # not held is one too
             return "error.illegal_discard", {"count": "/".join(map(str, counts))}
-        return refusal_by_code(self.refusals, refusal)
+        key, args = refusal_by_code(self.refusals, refusal)
+        if key == "error.illegal_call" and view.face_down:  # the blind calls listed: not all
+            return "error.illegal_call_face_down", args
+        return key, args
 
     def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:
         if "action" in args:
