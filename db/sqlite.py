@@ -89,6 +89,7 @@ class SQLiteDatabase(Database):
             await database.migrate()
         except BaseException:
             await connection.close()
+            await _worker_stopped(connection)  # its thread over too: the same one-line error
             raise
         return database
 
@@ -165,10 +166,11 @@ Database.openers[SQLiteDatabase.dialect] = SQLiteDatabase.connect
 
 
 async def _worker_stopped(connection: aiosqlite.Connection) -> None:
-    """Wait for the worker thread of a connection that failed to open: aiosqlite stops
-    it by a last task whose answer it posts to the event loop, which, were the loop
-    closed by then (the bot exiting on this very error), prints a traceback from the
-    thread ("Event loop is closed") under the one-line error."""
+    """Wait for the worker thread of a connection that failed to open (or to become a
+    database, closed since): aiosqlite stops it by a last task whose answer it posts to
+    the event loop, which, were the loop closed by then (the bot exiting on this very
+    error), prints a traceback from the thread ("Event loop is closed") under the
+    one-line error; and ``close`` returns before the thread has quite ended."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + WORKER_STOP_SECONDS
     while connection._thread.is_alive() and loop.time() < deadline:
