@@ -16,10 +16,11 @@ import pytest
 from games import registry
 from games.ai.teacher.evaluate import valuer_of
 from games.ai.teacher.hint import SHOWN, hint
-from games.ai.teacher.steps import steps
+from games.ai.teacher.steps import deal_lines, deal_start, steps
 from games.ai.teacher.why import TrickSense, Why, card_play_why, explain, sense_of
 from games.cards import SUIT_MASKS, Card, Suit, cards_of
 from games.obligations import FollowBeatTrump
+from games.records import split_action_line
 from games.tricks import played_mask
 
 from .helpers import GAME_IDS, SMALL, played_record
@@ -164,3 +165,34 @@ def test_a_record_with_a_tables_count_of_hints_is_read_as_any(game_id: str, tmp_
         )
         assert done.returncode == 0, done.stderr
         assert json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_trumps_said_still_out_are_those_the_other_hands_hold(game_id: str) -> None:
+    """ "N trumps still out" is said only when it is so: never counting a trump that may
+    lie in a talon or a discard instead (La Bête's two players could be told of six
+    trumps with five cards against them), so exactly the trumps the others hold."""
+    spec = registry.game(game_id)
+    counted = 0
+    for seed in range(1, 6):
+        data = played_record(game_id, seed)
+        seats = len(data.get("players", [])) or spec.min_seats
+        for n, lines in enumerate(deal_lines(data)):
+            state = deal_start(spec, data, n)
+            for line in lines:
+                who, words = split_action_line(line, seats)
+                view = state.view(who)
+                moves = valuer_of(game_id).candidates(view)
+                why = explain(game_id, view, moves[0]) if len(moves) > 1 else None
+                if why is not None and why.reason.startswith("trumps_left"):
+                    read = sense_of(game_id, view, moves[0])
+                    assert read is not None
+                    others = 0
+                    for seat in range(seats):
+                        others |= state.view(seat).hand if seat != who else 0
+                    assert why.count == (others & read[0].trumps).bit_count(), (line, why)
+                    counted += 1
+                state.apply(spec.parse_action(words), who)
+    # where a talon, a cagnot or discards hide cards for the whole deal, no count is
+    # ever sure and none is said; Bésigue's phase 2, its stock drawn, says some
+    assert counted or game_id != "besigue", f"{game_id}: none counted"

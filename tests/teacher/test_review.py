@@ -18,8 +18,9 @@ from games.ai.teacher.review import (
     review_record,
     thresholds_of,
 )
-from games.ai.teacher.steps import judged_as, player_of, steps
-from games.records import RecordError
+from games.ai.teacher.steps import deal_lines, deal_start, judged_as, player_of, steps
+from games.hombre import Kind
+from games.records import RecordError, split_action_line
 
 from .helpers import GAME_IDS, SMALL, played_record
 
@@ -147,3 +148,27 @@ def test_a_seat_is_named_as_the_table_named_it() -> None:
     named = {**data, "players": ids, "players_names": ["Anne", *data["players"][1:]]}
     assert player_of(named, 0) == "Anne"
     assert player_of(data, 0) == data["players"][0]
+
+
+def test_a_card_forced_but_for_its_signal_is_no_decision_to_review() -> None:
+    """A L'Hombre defender with one card he may play is offered it with Gaño or a knock
+    too: the teacher weighs no signal, so, as the hint offers nothing there, the review
+    counts no decision (it was valued at no loss, and flattered the accuracy)."""
+    forced = kept = 0
+    for seed in range(1, 5):
+        data = played_record("hombre", seed)
+        found = {step.key for seat in range(3) for step in steps(data, seat)}
+        spec = registry.game("hombre")
+        for n, lines in enumerate(deal_lines(data)):
+            state = deal_start(spec, data, n)
+            for index, line in enumerate(lines):
+                who, words = split_action_line(line, 3)
+                legal = state.legal_actions()
+                cards = {a.cards for a in legal}
+                if len(legal) > 1 and all(a.kind is Kind.PLAY for a in legal):
+                    one_card = len(cards) == 1
+                    forced += one_card
+                    kept += not one_card
+                    assert (f"{n}:{index}" in found) != one_card, (line, legal)
+                state.apply(spec.parse_action(words), who)
+    assert forced and kept, (forced, kept)

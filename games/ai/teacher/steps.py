@@ -3,7 +3,8 @@
 A record of any registered game is replayed (its own ``read_record`` and
 ``replay_record``, which check it) deal by deal: each deal from its start, its
 action lines applied one at a time, and before each action of the seat with a
-choice (more than one legal action) its view and the action it took are kept.
+choice (more than one move worth weighing, as a hint weighs them: ``choices``) its
+view and the action it took are kept.
 A record of one deal writes its ``actions`` at the top; a record of several
 (L'Hombre, Bésigue) writes ``deals``, each with its own.
 """
@@ -17,6 +18,8 @@ from typing import Any
 
 from games import registry
 from games.records import RecordError, split_action_line
+
+from .evaluate import valuer_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +96,16 @@ def deal_start(spec: registry.AnyGame, data: Mapping[str, Any], deal: int) -> An
     return states[-1] if states is not None else replay.state
 
 
+def choices(game: str, view: Any) -> int:
+    """How many moves are worth weighing at ``view``: the game's candidates, as a hint
+    weighs them (L'Hombre's one card with or without a signal is one), else every
+    legal one."""
+    try:
+        return len(valuer_of(game).candidates(view))
+    except ValueError:  # a game with no valuation of moves
+        return len(view.legal)
+
+
 def steps(data: Mapping[str, Any], seat: int, deal: int | None = None) -> list[Step]:
     """Every decision of ``seat`` in the record ``data``, or in its deal ``deal`` only
     (-1: its last, as a stored hand of a game of several deals is); ``RecordError`` for
@@ -114,7 +127,9 @@ def steps(data: Mapping[str, Any], seat: int, deal: int | None = None) -> list[S
             who, words = split_action_line(line, seats)
             action = spec.parse_action(words)
             if who == seat and len(state.legal_actions()) > 1:
-                found.append(Step(n, index, state.view(seat), action))
+                view = state.view(seat)
+                if choices(spec.id, view) > 1:  # a forced card with a signal is no choice
+                    found.append(Step(n, index, view, action))
             state.apply(action, who)
     return found
 

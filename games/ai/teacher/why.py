@@ -3,12 +3,13 @@
 Only facts the seat's own view shows, and only a few: a card that takes the
 trick when nobody plays after it, a card led that no card still out can beat,
 how many trumps are still out (said "the talon is shown" where the rest of
-L'Hombre's talon lies face up).  A line names no card but the seat's own: the
-trumps still out are counted, not named (which they are follows from the view,
-but a message never names a card its reader does not hold or see).  A game
-registers how it reads a view into a ``TrickSense`` (``register_explainer``); a
-decision that is not a card played, or a game that registered nothing, has no
-line: better none than one that is not so.
+L'Hombre's talon lies face up; never while one of them could lie in a talon, a
+cagnot or a discard instead: the count would not be so).  A line names no card
+but the seat's own: the trumps still out are counted, not named (which they are
+follows from the view, but a message never names a card its reader does not hold
+or see).  A game registers how it reads a view into a ``TrickSense``
+(``register_explainer``); a decision that is not a card played, or a game that
+registered nothing, has no line: better none than one that is not so.
 
 The line is a reason (the catalogue's ``why.<reason>``) and its cards: the bot
 words it in the reader's language.
@@ -45,6 +46,7 @@ class TrickSense:
     rules: TrickRules
     last: bool  # the seat plays the trick's last card
     shown: bool = False  # the rest of the talon lies face up (L'Hombre)
+    unsure: int = 0  # of ``out``, the cards that may as well lie out of play (a talon)
 
 
 # a game's reading of a view and the card a move plays (None: not a card played)
@@ -86,6 +88,8 @@ def card_play_why(sense: TrickSense, card: int) -> Why | None:
     left = (sense.out & sense.trumps).bit_count()
     if not left:
         return Why("no_trump_left")
+    if sense.out & sense.trumps & sense.unsure:  # some may lie in a talon: no count is so
+        return None
     return Why("trumps_left_shown" if sense.shown else "trumps_left", count=left)
 
 
@@ -103,6 +107,17 @@ def in_other_hands(knowledge: Knowledge) -> int:
     return cards
 
 
+def maybe_out_of_play(knowledge: Knowledge) -> int:
+    """Of ``in_other_hands``, the cards that may as well lie in the out pile (a talon,
+    a discard): where they are, the seat cannot know."""
+    hands = ((1 << knowledge.out) - 1) & ~(1 << knowledge.seat)
+    cards = 0
+    for card, allowed in zip(knowledge.cards, knowledge.allowed, strict=True):
+        if allowed & hands and allowed >> knowledge.out & 1:
+            cards |= 1 << card
+    return cards
+
+
 def played_cards(trick: Sequence[tuple[int, Card]]) -> tuple[int, ...]:
     """A trick in progress's cards, as bit numbers in play order."""
     return tuple(card.index for _, card in trick)
@@ -115,6 +130,7 @@ __all__ = [
     "card_play_why",
     "explain",
     "in_other_hands",
+    "maybe_out_of_play",
     "played_cards",
     "register_explainer",
     "sense_of",

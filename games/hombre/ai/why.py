@@ -5,7 +5,7 @@ cards are then seen: the trumps still out are fewer)."""
 
 from __future__ import annotations
 
-from games.ai.teacher.why import TrickSense, in_other_hands, played_cards
+from games.ai.teacher.why import TrickSense, in_other_hands, maybe_out_of_play, played_cards
 from games.ai.thumb import card_of
 from games.hombre.actions import Action, Kind
 from games.hombre.rules import SEATS, trick_rules, trump_order
@@ -17,9 +17,11 @@ from .inference import knowledge_of
 def card_sense(view: DealView, move: Action) -> tuple[TrickSense, int] | None:
     if view.phase is not Phase.PLAY or view.trump < 0 or move.kind is not Kind.PLAY:
         return None
+    knowledge = knowledge_of(view)
     sense = TrickSense(
         legal=tuple(card_of(a) for a in view.legal if a.kind is Kind.PLAY),
-        out=in_other_hands(knowledge_of(view)),
+        out=in_other_hands(knowledge),
+        unsure=maybe_out_of_play(knowledge),
         trumps=sum(1 << card for card in trump_order(view.trump)),
         trick=played_cards(view.trick),
         rules=trick_rules(view.trump),
