@@ -34,6 +34,8 @@ def settlement_writer(table: LiveTable) -> Callable[[Store], Awaitable[None]]:
         hints = hint_counts(table)
         if hints:  # an extra key, which every reader of a record ignores
             record["hints"] = {str(seat): n for seat, n in sorted(hints.items())}
+        if table.stood_in:  # another: the seats not reviewed, a computer played for them
+            record["stood_in"] = sorted(table.stood_in)
         declarer = result.declarer
         hand_id = await store.ledger.insert_hand(
             guild_id=guild,

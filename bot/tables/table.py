@@ -89,6 +89,7 @@ class LiveTable:
     pictures: bool = True  # cards drawn as pictures (the table's option), or text only
     hints_option: bool | None = None  # the table's option (None: on when a computer sits)
     hints_taken: dict[int, set[int]] = field(default_factory=dict)  # decisions, by seat
+    stood_in: set[int] = field(default_factory=set)  # seats a computer played for this deal
     carried: tuple[tuple[str, int], ...] = ()
     carried_pot: dict[str, int] = field(default_factory=dict)  # the pot, by part, at opening
     session: GameSession[Any, Any] | None = None
@@ -305,6 +306,7 @@ def _deal(table: LiveTable, p: dict[str, Any]) -> None:
     table.pot_dealt = parts
     table.last = None
     table.hints_taken = {}
+    table.stood_in = set()
     table.moves += 1
     table.log.append(LogLine.of("log.deal", name=table.name(session.dealer), hand=table.hand_no))
 
@@ -338,6 +340,8 @@ def _action(table: LiveTable, p: dict[str, Any]) -> None:
     except ValueError as error:  # IllegalActionError among them
         raise EventError(f"action {action}: {error}") from None
     table.moves += 1
+    if table.seats[seat].stand_in:  # a person's seat whose move a computer made
+        table.stood_in.add(seat)
     if table.seats[seat].human:
         table.timeouts[seat] = table.timeouts.get(seat, 0) + 1 if p.get("timeout") else 0
     if line is not None:

@@ -121,8 +121,9 @@ class Reviewer:
         """The review of the seat ``asked`` for: the stored one at once, else made now
         (``progress(done, total)`` told as decisions are valued) and stored.
 
-        ``UserError`` for a seat the hand has not, a game that values no moves, or a
-        record the engine refuses."""
+        ``UserError`` for a seat the hand has not, a seat a computer player played for
+        (``table.stood_in``), a game that values no moves, or a record the engine
+        refuses."""
         hand, seat = asked.hand, asked.seat
         if asked.stored is not None:
             return asked.stored
@@ -130,6 +131,9 @@ class Reviewer:
             raise UserError("review.no_valuer", id=hand.id)
         if seat is None:
             raise UserError("review.no_seat", id=hand.id)
+        stood_in = hand.record.get("stood_in")
+        if isinstance(stood_in, list) and seat in stood_in:  # its moves not the person's
+            raise UserError("review.stood_in", id=hand.id)
         key = (hand.id, seat)
         running = self._running.get(key)
         if running is None:

@@ -176,3 +176,19 @@ async def test_a_hand_of_a_game_of_several_deals_is_reviewed_on_its_own_deal(
     assert [d["key"] for d in stored.review["decisions"]] == own
     assert stored.review["valued"] <= len(own)
     await db.close()
+
+
+async def test_a_seat_a_computer_played_for_is_not_reviewed(tmp_path: Path, record) -> None:
+    """A person's seat whose moves a stand-in made in the hand (``/table replace``):
+    its review is refused, nothing valued; the others' seats are reviewed as ever."""
+    db = await Database.open(str(tmp_path / "r.db"))
+    hand = await stored_hand(db, {**record, "stood_in": [SEAT]})
+    counted = Counted()
+    reviewer = Reviewer(db, counted, budget=1)
+    with pytest.raises(UserError) as refused:
+        await reviewer.review_seat(GUILD, hand, SEAT)
+    assert refused.value.key == "review.stood_in" and counted.keys == []
+    other = next(s for s in range(len(record["players"])) if s != SEAT)
+    assert decision_keys(record, other)
+    assert (await reviewer.review_seat(GUILD, hand, other)).seat == other
+    await db.close()
