@@ -363,9 +363,9 @@ def king_text(table: TableLike, settled: Any, lang: str) -> str:
     """Who held the king of trump (or turned it up), revealed at the end of the deal, and
     his jetons."""
     state = table.state
-    if not isinstance(state, DealState) or state.king_of_trump_seat() < 0:
+    holder = state.king_of_trump_seat() if isinstance(state, DealState) else -1
+    if holder < 0 or not isinstance(state, DealState):
         return t(lang, "bete.king.talon")
-    holder = state.king_of_trump_seat()
     name = table.name(holder)
     turned = ".turned" if state.king_turned() else ""  # turned up by the dealer, not held
     if settled.outcome.king_holder == holder:
