@@ -186,11 +186,12 @@ def description(table: LiveTable, lang: str) -> str:
 def test_the_tour_des_gueux_counts_the_hand_in_play_and_names_its_last(lang):
     table = example_table(lang, [])
     apply_event(table, table.seq + 1, "stop", {"by": "101"})
-    # the first dealer is dealing: this hand and the three after it, his left's the last
-    assert t(lang, "table.stopping", count=4) in description(table, lang)
+    # the first dealer is dealing, a hand dealt before anyone asked: its round is played
+    # out, then he deals once more (RULES §1.8) and his left's is the last; eight hands
+    assert t(lang, "table.stopping", count=8) in description(table, lang)
     all_pass(table)
-    assert t(lang, "table.stopping_next", count=3) in description(table, lang)
-    for left in (3, 2):
+    assert t(lang, "table.stopping_next", count=7) in description(table, lang)
+    for left in (7, 6, 5, 4, 3, 2):
         deal_again(table)
         assert t(lang, "table.stopping", count=left) in description(table, lang)
         all_pass(table)

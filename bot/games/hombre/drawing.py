@@ -421,7 +421,8 @@ class HombreRenderer(TableStatus[DealView]):
             money = pool_text(view.pool, names, lang, dealt=True)
             fields.append((t(lang, "hombre.money"), money, False))
         elif isinstance(session, Session):  # between deals: the next one's ante, if it comes
-            money = pool_text(session.pool, names, lang, ante=not session.finished)
+            coming = not session.finished and table.status != "ended"
+            money = pool_text(session.pool, names, lang, ante=coming)
             fields.append((t(lang, "hombre.money"), money, False))
         return fields
 
