@@ -86,6 +86,7 @@ class HttpPlumbing(Waiting):
         if fault is None:
             fault = self._rate_limited(method, template, request)
         trouble = None
+        gone = False  # the client went away while its request was read
         if fault is None and self.misbehaviour is not None:
             channel = self.channels.get(id_or_zero(request.match_info.get("channel_id", 0)))
             uploads = request.content_type.startswith("multipart/")
@@ -109,6 +110,10 @@ class HttpPlumbing(Waiting):
                 error = exc.message + "".join(f"; {e}" for e in exc.errors)
                 code = exc.code
                 response = json_response(error_body(exc), exc.status)
+            except ConnectionResetError as exc:  # the bot killed mid-request: nobody to answer
+                error = f"client gone: {exc!r}"
+                gone = True
+                response = json_response({"message": error, "code": 0}, 400)
             except Exception as exc:
                 # A bug of the fake itself: answer 400 (not 500, which discord.py
                 # retries for half a minute) and make it loud.
@@ -131,7 +136,7 @@ class HttpPlumbing(Waiting):
         if unknown:
             self.unknown_requests.append(record)
             log.warning("fake Discord: unknown route %s %s", method, request.path)
-        elif 400 <= response.status < 500 and fault is None and trouble is None:
+        elif 400 <= response.status < 500 and fault is None and trouble is None and not gone:
             self.rejected_requests.append(record)
             log.info("fake Discord: %s %s -> %s %s", method, path, response.status, error)
         self._bump()
