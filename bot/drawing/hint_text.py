@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from bot.drawing.wording import card_text, cards_text, unit_text
+from bot.drawing.wording import card_text, cards_text, loss_text
 from bot.game import TableGame
-from bot.texts.grammar import decimal
 from bot.texts.i18n import t
 from games.ai.teacher.hint import Hint
 from games.ai.teacher.why import Why
@@ -38,15 +37,7 @@ def worth(loss: float, unit: str, lang: str) -> str:
     """What a move costs against the best, in ``unit``: "as good", "−0.8 jetons"."""
     if loss < AS_GOOD:
         return t(lang, "hint.as_good")
-    digits = 1 if loss < 10 else 0
-    shown = decimal(lang, loss, digits)
-    # a whole number says itself: "−1 sou", "−2 sous" (either language's decimal point)
-    shown = shown.removesuffix(",0").removesuffix(".0")
-    # the unit's grammatical number, of the number shown (1.97 shows 2): below 2 singular
-    # in French, only exactly 1 in English
-    rounded = round(loss, digits)
-    count = int(rounded) if lang == "fr" else (1 if rounded == 1 else 2)
-    return t(lang, "hint.loss", value=shown, unit=unit_text(unit, lang, count))
+    return t(lang, "hint.loss", amount=loss_text(loss, unit, lang))
 
 
 def why_text(why: Why, lang: str) -> str:

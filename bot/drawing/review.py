@@ -17,7 +17,7 @@ import discord
 from bot.drawing.pictures.files import send_files
 from bot.drawing.pictures.scenes import hand_scene
 from bot.drawing.render import COLOUR, button
-from bot.drawing.wording import hand_words, unit_text
+from bot.drawing.wording import hand_words, loss_text
 from bot.game import TableGame
 from bot.ids import ComponentId
 from bot.texts.grammar import decimal
@@ -82,11 +82,8 @@ def review_shown(
         accuracy = data.get("accuracy")
         percent = None if accuracy is None else decimal(lang, float(accuracy), 0)
         shown = "—" if percent is None else t(lang, "percent", value=percent)
-        loss = decimal(lang, float(data.get("total_loss", 0.0)))
-        unit_of_loss = unit_text(unit, lang, loss)  # "0,75 jeton", "0.75 jetons"
-        lines.append(
-            t(lang, "review.totals", loss=loss, unit=unit_of_loss, accuracy=shown, valued=valued)
-        )
+        loss = loss_text(float(data.get("total_loss", 0.0)), unit, lang)  # "0,8 jeton"
+        lines.append(t(lang, "review.totals", loss=loss, accuracy=shown, valued=valued))
         counts = data.get("counts", {})
         lines.append(
             t(
@@ -146,11 +143,12 @@ def _decision_embed(
     embed = discord.Embed(title=title, colour=COLOUR)
     played = _move(game, step, str(decision.get("played", "")), lang)
     best = _move(game, step, str(decision.get("best", "")), lang)
-    loss = decimal(lang, float(decision.get("loss", 0.0)))
     embed.add_field(name=t(lang, "review.played"), value=played, inline=True)
     embed.add_field(name=t(lang, "review.best"), value=best, inline=True)
     embed.add_field(
-        name=t(lang, "review.loss"), value=f"{loss} {unit_text(unit, lang, loss)}", inline=True
+        name=t(lang, "review.loss"),
+        value=loss_text(float(decision.get("loss", 0.0)), unit, lang),
+        inline=True,
     )
     if step is None:
         return embed

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.game import CardRow, TrickView
+from bot.texts.grammar import decimal
 from bot.texts.i18n import MESSAGES, t
 from games.cards import Card, Suit
 from games.duties import Duty
@@ -51,6 +52,21 @@ def unit_text(unit: str, lang: str, count: int | str = 2) -> str:
     catalogue says itself."""
     key = f"unit.{unit}"
     return t(lang, key, count=count) if key in MESSAGES else unit
+
+
+def loss_text(loss: float, unit: str, lang: str) -> str:
+    """A loss (≥ 0) in ``unit`` as the hint and the review both say it: "0,8 jeton",
+    "2 sous", "16 points" (a tenth below 10, whole above, hundredths below a tenth)."""
+    digits = 2 if loss < 0.1 else 1 if loss < 10 else 0
+    shown = decimal(lang, loss, digits)
+    # a whole number says itself: "1 sou", "2 sous" (either language's decimal point)
+    if "." in shown or "," in shown:
+        shown = shown.rstrip("0").removesuffix(",").removesuffix(".")
+    # the unit's grammatical number, of the number shown (1.97 shows 2): below 2 singular
+    # in French, only exactly 1 in English
+    rounded = round(loss, digits)
+    count = int(rounded) if lang == "fr" else (1 if rounded == 1 else 2)
+    return f"{shown} {unit_text(unit, lang, count)}"
 
 
 def signed(amount: int) -> str:

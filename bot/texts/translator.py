@@ -38,15 +38,15 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "Your own settings, in every server, and this server's": (
         "Vos réglages, dans tous les serveurs, et ceux de ce serveur"
     ),
-    "reviews": "revues",
+    "reviews": "analyses",
     "This server: every hand reviewed in the background (server managers)": (
-        "Ce serveur : chaque coup revu en arrière-plan (qui gère le serveur)"
+        "Ce serveur : chaque coup analysé en arrière-plan (qui gère le serveur)"
     ),
     "On": "Oui",
     "Off": "Non",
     "stats": "stats",
     "A player's progress, from the hands reviewed": (
-        "Les progrès d'un joueur, d'après ses coups revus"
+        "Les progrès d'un joueur, d'après ses coups analysés"
     ),
     "The player (you by default)": "Le joueur (vous par défaut)",
     "The game (by default every one)": "Le jeu (par défaut, chacun)",

@@ -30,6 +30,8 @@ from games.cards import Card
         (1.0, "points", "en", "−1 point"),
         (1.2, "points", "fr", "−1,2 point"),
         (0.01, "points", "en", "as good"),
+        (0.07, "jetons", "fr", "−0,07 jeton"),  # hundredths below a tenth
+        (10.0, "points", "fr", "−10 points"),  # a whole number keeps its zeros
     ],
 )
 def test_a_loss_in_the_games_unit(loss: float, unit: str, lang: str, said: str) -> None:

@@ -98,7 +98,7 @@ def colours_in(png: bytes) -> set[tuple[int, int, int]]:
 
 @pytest.mark.parametrize(
     "game, lang, hands",
-    [("bete", "fr", "Coups revus : 12"), ("hombre", "en", "Deals reviewed: 12")],
+    [("bete", "fr", "Coups analysés : 12"), ("hombre", "en", "Deals reviewed: 12")],
 )
 def test_the_chart_draws_each_hand_and_the_mean_in_the_games_words(
     game: str, lang: str, hands: str, drawn_text: list[tuple[str, object]]

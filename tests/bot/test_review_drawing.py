@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.drawing.hint_text import worth
 from bot.drawing.review import review_shown
-from bot.drawing.wording import card_text
-from bot.games import table_game
+from bot.drawing.wording import card_text, loss_text
+from bot.games import table_game, table_games
 from bot.teacher.reviewer import Reviewer, inline_review
 from bot.texts.grammar import decimal
 from bot.texts.i18n import t
@@ -52,3 +53,28 @@ async def test_the_costliest_decisions_show_the_hand_then(tmp_path: Path, pictur
         percent = f"**{decimal(lang, stored.review['accuracy'], 0)}{space}%**"
         head, _ = review_shown(stored, game, record, "Sud", lang, False)
         assert percent in (head[0].description or "")
+
+
+async def test_a_loss_reads_as_the_hint_says_it(tmp_path: Path) -> None:
+    """The review's loss is worded as the hint's ("0,8 jeton", "2 sous"), not with a
+    second rounding of its own ("0,75 jeton"), and its title nests no brackets."""
+    db = await Database.open(str(tmp_path / "r.db"))
+    record = played_record(GAME_IDS[0], 7)
+    hand = await stored_hand(db, record)
+    stored = await Reviewer(db, inline_review).review_seat(GUILD, hand, 0)
+    await db.close()
+    game = table_game(GAME_IDS[0])
+    unit = stored.review["unit"]
+    by_key = {d["key"]: d for d in stored.review["decisions"]}
+    for lang in ("fr", "en"):
+        embeds, _ = review_shown(stored, game, record, "Sud", lang, False)
+        total = loss_text(stored.review["total_loss"], unit, lang)
+        assert f"**{total}**" in (embeds[0].description or "")
+        for embed, key in zip(embeds[1:], stored.review["costliest"], strict=True):
+            field = {f.name: f.value for f in embed.fields}[t(lang, "review.loss")]
+            assert field == loss_text(by_key[key]["loss"], unit, lang)
+            assert f"−{field}" == worth(by_key[key]["loss"], unit, lang)
+    for listed in table_games():
+        for lang in ("fr", "en"):
+            title = t(lang, "review.title", id=1, name="Sud", game=listed.spec.name(lang))
+            assert "((" not in title and "))" not in title
