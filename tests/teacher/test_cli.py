@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from games.ai.teacher import decision_keys
+
 from .helpers import GAME_IDS, played_record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,3 +52,19 @@ def test_bad_input_is_refused_in_a_line(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text("[1]", encoding="utf-8")
     bad = run(str(tmp_path / "bad.json"), "--seat", "0")
     assert bad.returncode == 2 and "JSON object" in bad.stderr
+
+
+def test_the_decisions_the_time_limit_made_are_left_out(tmp_path: Path) -> None:
+    """The record's ``timed_out`` (the bot writes it): those decisions are not the
+    seat's, the review leaves them out and names them."""
+    data = played_record(GAME_IDS[-1], 2)
+    keys = decision_keys(data, 0)
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps({**data, "timed_out": {"0": keys[:1]}}), encoding="utf-8")
+    shown = run(str(path), "--seat", "0", "--budget", "1", "--json")
+    assert shown.returncode == 0, shown.stderr
+    review = json.loads(shown.stdout)
+    assert review["timed_out"] == keys[:1]
+    assert [d["key"] for d in review["decisions"]] == keys[1:]
+    words = run(str(path), "--seat", "0", "--budget", "1")
+    assert f"not reviewed, played when the time ran out: {keys[0]}" in words.stdout

@@ -19,6 +19,7 @@ from games.ai.teacher.review import (
     thresholds_of,
 )
 from games.ai.teacher.steps import deal_lines, deal_start, judged_as, player_of, steps
+from games.ai.teacher.timed_out import timed_out_keys
 from games.hombre import Kind
 from games.records import RecordError, split_action_line
 
@@ -172,3 +173,36 @@ def test_a_card_forced_but_for_its_signal_is_no_decision_to_review() -> None:
                     assert (f"{n}:{index}" in found) != one_card, (line, legal)
                 state.apply(spec.parse_action(words), who)
     assert forced and kept, (forced, kept)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_decisions_the_time_limit_made_are_left_out(game_id: str) -> None:
+    """A record naming some of the seat's lines as the time limit's (``timed_out``):
+    the review values the others only, its totals theirs alone, and names those; a
+    partial review stored before (those decisions valued in it too) resumes to the
+    same review; the other seats' reviews are as they were."""
+    data = played_record(game_id, 2)
+    keys, others = decision_keys(data, 1), decision_keys(data, 0)
+    assert len(keys) >= 2 and others
+    timed_out = keys[::2]  # the first, and every other
+    marked = {**data, "timed_out": {"1": timed_out, "0": others[:1]}}
+    review = review_record(marked, 1, SMALL, 3)
+    whole = review_record(data, 1, SMALL, 3).to_json()
+    own = [d for d in whole["decisions"] if d["key"] not in timed_out]
+    assert decision_keys(marked, 1) == [d["key"] for d in own] == keys[1::2]
+    stored = review.to_json()
+    assert stored["decisions"] == own and stored["timed_out"] == timed_out
+    assert stored["total_loss"] == pytest.approx(
+        sum(d["loss"] for d in own if d["evaluated"]), abs=1e-3
+    )
+    assert stored["valued"] == sum(1 for d in own if d["evaluated"])
+    assert set(stored["costliest"]).isdisjoint(timed_out)
+    assert review_record(marked, 1, SMALL, 3, done=whole["decisions"][:2]).to_json() == stored
+    assert decision_keys(marked, 0) == others[1:]  # each seat's own keys only
+
+
+def test_a_timed_out_key_that_is_no_list_of_keys_is_none() -> None:
+    data = played_record(GAME_IDS[0], 4)
+    for bad in ([1], {"1": "0:3"}, {"1": [3]}, "0:3"):
+        assert timed_out_keys({**data, "timed_out": bad}, 1) == frozenset()
+    assert timed_out_keys({**data, "timed_out": {"1": ["0:3", 4]}}, 1) == {"0:3"}

@@ -7,7 +7,9 @@ sensible moves and the one it played are valued from its view
 (≥ 0), in the game's unit, and a loss at or above the game's thresholds
 (``THRESHOLDS``: inaccuracy, mistake, blunder; how they were chosen is in
 docs/teacher.md) is classified.  The hand's *accuracy* is the share of its
-valued decisions with no classified loss.
+valued decisions with no classified loss.  The decisions the time limit made
+for the seat (a person whose time ran out: ``timed_out``) are not its own: they
+are left out, and only named (``Review.timed_out``).
 
 A review is plain data (``to_json`` / ``from_json``), built decision by
 decision with a progress callback, and resumable: decisions already valued
@@ -28,6 +30,7 @@ from games.records import RecordError
 
 from .evaluate import DEFAULT_DEALS, Evaluation, evaluate, valuer_of
 from .steps import Step, deal_lines, judged_as, player_of, steps
+from .timed_out import timed_out_keys
 
 CLASSES: Final = ("inaccuracy", "mistake", "blunder")
 # per game (its registered id), in its unit: the least loss of each class (docs/teacher.md)
@@ -118,6 +121,7 @@ class Review:
     unit: str
     thresholds: tuple[float, float, float]
     decisions: list[Reviewed] = field(default_factory=list)
+    timed_out: list[str] = field(default_factory=list)  # keys left out: the time limit's
 
     @property
     def valued(self) -> list[Reviewed]:
@@ -165,6 +169,7 @@ class Review:
             "accuracy": None if accuracy is None else round(accuracy, 1),
             "counts": self.counts(),
             "costliest": [d.key for d in self.costliest()],
+            "timed_out": list(self.timed_out),
         }
 
 
@@ -208,11 +213,22 @@ def review_step(game: str, step: Step, budget: int, seed: int) -> Reviewed:
     return Reviewed(step.key, phase, str(step.played), evaluation)
 
 
+def own_steps(
+    data: Mapping[str, Any], seat: int, deal: int | None = None
+) -> tuple[list[Step], list[str]]:
+    """The seat's decisions in a record (as ``steps``) that are its own, and the keys of
+    those the time limit made for it (the record's ``timed_out``), left out."""
+    timed_out = timed_out_keys(data, seat)
+    found = steps(data, seat, deal)
+    own = [step for step in found if step.key not in timed_out]
+    return own, [step.key for step in found if step.key in timed_out]
+
+
 def decision_keys(data: Mapping[str, Any], seat: int, deal: int | None = None) -> list[str]:
-    """The keys (``deal:action``) of the seat's decisions in a record (in its deal
-    ``deal`` only, as ``steps``), in order: what a caller running one decision at a time
-    (``review_decision``) iterates over."""
-    return [step.key for step in steps(data, seat, deal)]
+    """The keys (``deal:action``) of the seat's own decisions in a record (in its deal
+    ``deal`` only, as ``steps``; the time limit's left out, as ``own_steps``), in order:
+    what a caller running one decision at a time (``review_decision``) iterates over."""
+    return [step.key for step in own_steps(data, seat, deal)[0]]
 
 
 def review_decision(
@@ -252,10 +268,13 @@ def review_record(
     deal: int | None = None,
 ) -> Review:
     """The review of a record's JSON (RULES.md §5) for ``seat``, of its deal ``deal``
-    only if given (as ``steps``); ``RecordError`` for a bad record or seat."""
-    found = steps(data, seat, deal)
+    only if given (as ``steps``), the decisions the time limit made left out
+    (``own_steps``); ``RecordError`` for a bad record or seat."""
+    found, timed_out = own_steps(data, seat, deal)
     player = player_of(data, seat)
-    return review_steps(judged_as(data), found, seat, player, budget, seed, progress, done)
+    review = review_steps(judged_as(data), found, seat, player, budget, seed, progress, done)
+    review.timed_out = timed_out
+    return review
 
 
 __all__ = [
@@ -265,6 +284,7 @@ __all__ = [
     "Reviewed",
     "classify",
     "decision_keys",
+    "own_steps",
     "review_decision",
     "review_record",
     "review_step",

@@ -11,7 +11,8 @@ MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 def review_text(review: Review) -> str:
     """Every decision on a line (its move, the best, the loss and its class), then
-    the totals and the three costliest decisions."""
+    the totals, the decisions the time limit made (left out), and the three costliest
+    decisions."""
     data: dict[str, Any] = review.to_json()
     unit = review.unit
     lines = [
@@ -45,6 +46,8 @@ def review_text(review: Review) -> str:
         f"inaccuracies {counts['inaccuracy']}, mistakes {counts['mistake']}, "
         f"blunders {counts['blunder']}",
     ]
+    if review.timed_out:  # not the player's: the time limit's, played by a computer
+        lines.append(f"not reviewed, played when the time ran out: {', '.join(review.timed_out)}")
     costly = review.costliest()
     if costly:
         lines.append("costliest: " + "; ".join(
