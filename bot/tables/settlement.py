@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from bot.tables.matches import write_standings
 from bot.tables.table import LiveTable, hint_counts
 from db import HandSeat, NewEntry, NewPayment, Store
+from games.ai.teacher.timed_out import TIMED_OUT, timed_out_lines
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +38,8 @@ def settlement_writer(table: LiveTable) -> Callable[[Store], Awaitable[None]]:
             record["hints"] = {str(seat): n for seat, n in sorted(hints.items())}
         if table.stood_in:  # another: the seats not reviewed, a computer played for them
             record["stood_in"] = sorted(table.stood_in)
+        if table.timed_out:  # and the lines the time limit played, not reviewed either
+            _mark_timed_out(table, record)
         declarer = result.declarer
         hand_id = await store.ledger.insert_hand(
             guild_id=guild,
@@ -91,3 +95,16 @@ def settlement_writer(table: LiveTable) -> Callable[[Store], Awaitable[None]]:
                 await store.ledger.add_to_pot(guild, game.id, after.get(part, 0) - before, part)
 
     return write
+
+
+def _mark_timed_out(table: LiveTable, record: dict[str, Any]) -> None:
+    """Name in ``record`` (the deal's, just written) the lines of the moves the time
+    limit made: found in the record itself, whose lines may leave some moves out."""
+    assert table.state is not None
+    try:
+        lines = timed_out_lines(record, table.state.actions, table.timed_out)
+    except ValueError as error:  # the hand is settled all the same, its review unmarked
+        log.error("table %s, hand %s: no timed-out lines: %s", table.id, table.hand_no, error)
+        return
+    if lines:
+        record[TIMED_OUT] = lines

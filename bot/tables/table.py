@@ -90,6 +90,9 @@ class LiveTable:
     hints_option: bool | None = None  # the table's option (None: on when a computer sits)
     hints_taken: dict[int, set[int]] = field(default_factory=dict)  # decisions, by seat
     stood_in: set[int] = field(default_factory=set)  # seats a computer played for this deal
+    # the moves of this deal the time limit made for a person (their index in the deal's
+    # ``state.actions``): the hand's record names their lines, which no review counts
+    timed_out: set[int] = field(default_factory=set)
     carried: tuple[tuple[str, int], ...] = ()
     carried_pot: dict[str, int] = field(default_factory=dict)  # the pot, by part, at opening
     session: GameSession[Any, Any] | None = None
@@ -307,6 +310,7 @@ def _deal(table: LiveTable, p: dict[str, Any]) -> None:
     table.last = None
     table.hints_taken = {}
     table.stood_in = set()
+    table.timed_out = set()
     table.moves += 1
     table.log.append(LogLine.of("log.deal", name=table.name(session.dealer), hand=table.hand_no))
 
@@ -332,6 +336,7 @@ def _action(table: LiveTable, p: dict[str, Any]) -> None:
         except ValueError as error:
             raise EventError(f"action: {error}") from None
     tricks_before = len(state.history)
+    index = len(state.actions)  # the move's place in the deal (``apply`` appends it)
     # legality was checked where the move was taken (the service, once); replaying a log
     # that does not fit is refused by the engine's own verification in ``apply``
     try:
@@ -342,6 +347,8 @@ def _action(table: LiveTable, p: dict[str, Any]) -> None:
     table.moves += 1
     if table.seats[seat].stand_in:  # a person's seat whose move a computer made
         table.stood_in.add(seat)
+    if p.get("timeout"):  # a computer's move for a person out of time: not theirs
+        table.timed_out.add(index)
     if table.seats[seat].human:
         table.timeouts[seat] = table.timeouts.get(seat, 0) + 1 if p.get("timeout") else 0
     if line is not None:
