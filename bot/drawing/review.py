@@ -75,7 +75,8 @@ def review_shown(
         colour=COLOUR,
     )
     lines = []
-    if not decisions:
+    timed_out = len(data.get("timed_out", []))  # the time limit's decisions, left out
+    if not decisions and not timed_out:
         lines.append(t(lang, "review.no_decisions"))
     valued = int(data.get("valued", 0))
     if valued:
@@ -97,6 +98,8 @@ def review_shown(
     left = len(decisions) - valued
     if left:
         lines.append(t(lang, "review.not_valued", count=left))
+    if timed_out:
+        lines.append(t(lang, "review.timed_out", count=timed_out))
     costliest = [str(key) for key in data.get("costliest", [])]
     if valued and not costliest:
         lines.append(t(lang, "review.none_costly"))

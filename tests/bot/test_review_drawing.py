@@ -15,6 +15,7 @@ from bot.teacher.reviewer import Reviewer, inline_review
 from bot.texts.grammar import decimal
 from bot.texts.i18n import t
 from db import Database
+from games.ai.teacher import decision_keys
 from games.ai.teacher.steps import steps
 from tests.bot.test_reviewer import GUILD, stored_hand
 from tests.teacher.helpers import GAME_IDS, played_record
@@ -78,3 +79,30 @@ async def test_a_loss_reads_as_the_hint_says_it(tmp_path: Path) -> None:
         for lang in ("fr", "en"):
             title = t(lang, "review.title", id=1, name="Sud", game=listed.spec.name(lang))
             assert "((" not in title and "))" not in title
+
+
+async def test_the_decisions_the_time_limit_made_are_said_not_the_players(
+    tmp_path: Path,
+) -> None:
+    """The head of the review says how many decisions the computer made when the
+    player's time ran out, and that they are not counted; a seat whose every decision
+    was the time limit's is not told it had no choice to make."""
+    db = await Database.open(str(tmp_path / "r.db"))
+    record = played_record(GAME_IDS[0], 7)
+    keys = decision_keys(record, 0)
+    assert len(keys) >= 2
+    game = table_game(GAME_IDS[0])
+    reviewer = Reviewer(db, inline_review, budget=1)
+    some = await stored_hand(db, {**record, "timed_out": {"0": keys[:2]}})
+    every = await stored_hand(db, {**record, "timed_out": {"0": keys}})
+    for hand, count in ((some, 2), (every, len(keys))):
+        stored = await reviewer.review_seat(GUILD, hand, 0)
+        for lang in ("fr", "en"):
+            head, _ = review_shown(stored, game, record, "Sud", lang, False)
+            words = head[0].description or ""
+            assert t(lang, "review.timed_out", count=count) in words
+            assert t(lang, "review.no_decisions") not in words
+    stored = await reviewer.review_seat(GUILD, some, 1)  # another seat: nothing said
+    head, _ = review_shown(stored, game, record, "Est", "en", False)
+    assert "time ran out" not in (head[0].description or "")
+    await db.close()
