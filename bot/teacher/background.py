@@ -7,6 +7,8 @@ turn in the last ``CALM`` seconds (a deal, a move, a seat taken back: people are
 playing there).  It is checked before each seat, so that when play starts again the
 bot finishes at most the one review under way (a whole hand: seconds).  The reviews
 run where the review function runs them (worker processes), never on the event loop.
+A review is the Review button's (``Reviewer.review_seat``): a seat a computer player
+stood in for is refused, the decisions the time limit made are left out, as there.
 
 Nothing is kept in memory but the seats set aside (tried again after a restart):
 those whose review failed (logged with its traceback) or was refused (a record the

@@ -6,9 +6,12 @@ each as it is valued: a review interrupted (a restart) takes up at the first
 decision not stored.  The whole review is then stored in one transaction, and
 shown again at once whenever it is asked for.  The budget and the seed are fixed
 (the default deals, the hand's id), so a review is the same on any machine and
-whether or not it was interrupted.  The same seat asked for twice at once is
-reviewed once: the second asker waits for the first review, and is told its
-progress too (or, if that review ended meanwhile, finds it stored).
+whether or not it was interrupted.  The decisions the time limit made for the
+seat (its person out of time: the record's ``timed_out``) are not theirs, and are
+neither valued nor counted (``decision_keys``, ``review_record``).  The same seat
+asked for twice at once is reviewed once: the second asker waits for the first
+review, and is told its progress too (or, if that review ended meanwhile, finds it
+stored).
 """
 
 from __future__ import annotations

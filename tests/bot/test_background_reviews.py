@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from bot.teacher.background import BackgroundReviews
 from bot.teacher.reviewer import Reviewer, inline_review
 from db import Database, HandSeat
 from examples.toy import GAME as TOY
-from games.ai.teacher import has_valuer
+from games.ai.teacher import decision_keys, has_valuer
 from tests.teacher.helpers import played_record
 
 GUILD = 7
@@ -34,12 +35,17 @@ async def db(tmp_path: Path) -> Any:
 
 
 async def stored_hand(
-    db: Database, guild: int = GUILD, seed: int = 3, game: str = "bete", level: str = "heuristic"
+    db: Database,
+    guild: int = GUILD,
+    seed: int = 3,
+    game: str = "bete",
+    level: str = "heuristic",
+    extra: Mapping[str, Any] | None = None,
 ) -> int:
     """A hand of ``game`` (La Bête) played by a person (seat 0) and a computer player
-    (seat 1, ``level`` playing both seats' moves)."""
+    (seat 1, ``level`` playing both seats' moves), ``extra`` keys in its record."""
     players = ["101", f"{AI_PREFIX}fair:Bo"]
-    record = dict(played_record(game, seed, level), players=players)
+    record = dict(played_record(game, seed, level), players=players, **(extra or {}))
     async with db.transaction() as store:
         await store.preferences.set_guild_auto_review(guild, True)
         return await store.ledger.insert_hand(
@@ -77,6 +83,22 @@ async def test_the_loop_reviews_the_seats_left_then_stops(db: Database) -> None:
     async with db.reading() as store:
         review_of = await store.reviews.review(hands[0], 0)
     assert review_of is not None and review_of.player == "101" and review_of.valued > 0
+
+
+async def test_the_decisions_the_time_limit_made_are_left_out(db: Database) -> None:
+    """A background review is the Review button's: the person's decisions the time
+    limit made (the record's ``timed_out``) are left out, and named."""
+    keys = decision_keys(dict(played_record("bete", 3, "heuristic")), 0)
+    assert len(keys) >= 2
+    hand = await stored_hand(db, extra={"timed_out": {"0": keys[:1]}})
+    reviewer = Reviewer(db, inline_review, budget=1)
+    background = BackgroundReviews(db, reviewer.review_seat, {})
+    assert await background.review_next() is not None
+    async with db.reading() as store:
+        stored = await store.reviews.review(hand, 0)
+    assert stored is not None and stored.review["timed_out"] == keys[:1]
+    assert [d["key"] for d in stored.review["decisions"]] == keys[1:]
+    assert await left(db) == []
 
 
 async def test_closing_drops_a_review_under_way(db: Database) -> None:
