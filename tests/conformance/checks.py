@@ -132,4 +132,9 @@ def snapshot(table: LiveTable) -> dict[str, Any]:
         "summary": {lang: summary_strings(table, lang) for lang in LANGS},
         "shown": shown,
         "ended": table.ended_reason,
+        # what the hand's record will say no review counts (the seats a computer stood
+        # in for, the moves the time limit made) and the hints taken
+        "stood in": sorted(table.stood_in),
+        "timed out": sorted(table.timed_out),
+        "hints": {seat: sorted(moves) for seat, moves in table.hints_taken.items()},
     }
