@@ -418,7 +418,9 @@ async def open_table(
         if chosen.resume:
             kept = await _kept(bot, chosen.resume, guild.id, game_id)
             computers = 0  # the kept seats come back as they were
-        stored = await service.guild_language(guild.id, chosen.language)
+        # the server's language is set only once the table is open: a refused command
+        # changes nothing
+        stored = chosen.language or await service.guild_language(guild.id)
         public_lang = stored or lang_for(interaction.guild_locale, bot.settings.default_language)
         player = str(interaction.user.id)
         table = await service.open_table(
@@ -437,6 +439,8 @@ async def open_table(
             kept=kept,
             handle=interaction.user.name,
         )
+        if chosen.language is not None:  # the server's choice for its public messages
+            await service.guild_language(guild.id, chosen.language)
         bot.presenter.remember_locale(table, player, interaction.locale)
         for _ in range(computers):
             await service.add_computer(table.id, player, chosen.level)

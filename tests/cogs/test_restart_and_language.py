@@ -7,6 +7,7 @@ from tests.bot.example import actions, expected_result
 from tests.cogs.conftest import make_bot, seed_register
 from tests.cogs.helpers import act_in_dm, hand_paths, last_dm, live
 from tests.cogs.test_full_hand import open_full_table
+from tests.cogs.test_refusals import refused as refused_with
 
 
 def edits(world, start: int) -> list[str]:
@@ -106,3 +107,18 @@ async def test_a_player_not_heard_from_yet_reads_the_table_s_language(world):
     joined.lang = ""  # as a kept match's seat joins
     presenter.shown(table).locales.pop(joined.player, None)
     assert presenter.player_lang(table, joined.player) == "en"
+
+
+async def test_a_refused_table_keeps_the_servers_language(world):
+    """``/table new … language:`` refused (its author sits at another table) changes
+    nothing: the server's public messages keep their language."""
+    sud = world.members[0]
+    await sud.slash(world.channel, "table new hombree", language="fr")
+    other = world.guild.create_text_channel("autre")
+    refused = await sud.slash(other, "table new bete", language="en")
+    refused_with(world, refused, "already sit")
+    assert world.bot.service.in_channel(other.id) is None
+    assert await world.bot.service.guild_language(world.guild.id) == "fr"
+    third = world.guild.create_text_channel("troisieme")
+    opened = await world.members[1].slash(third, "table new bete")  # no language: the server's
+    assert opened.response.embeds[0].title == "La Bête — table n° 2"
