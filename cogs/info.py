@@ -41,7 +41,7 @@ from bot.teacher.stats import progress_by_game
 from bot.texts.fitting import EmbedMaker, fitted_together
 from bot.texts.i18n import lang_for, t
 from bot.texts.parsing import matches
-from bot.texts.translator import translated_choice
+from bot.texts.translator import command_word, translated_choice
 
 if TYPE_CHECKING:
     from bot.delivery.client import BeteBot
@@ -304,14 +304,23 @@ class Info(commands.Cog):
                 may_see=lambda players: mine or referee(interaction, players),
             )
             return
+        lang = self.bot.lang(interaction)
+        chosen = []  # the choices as the user would type them again, for the next page
         if game is not None:  # as typed or picked; an unknown game is refused by name
-            game = _game(game, None).id
+            named = _game(game, None)
+            game = named.id
+            chosen.append(f"{command_word('game', lang)}:{named.command.name}")
+        if player is not None:
+            chosen.append(f"{command_word('player', lang)}:@{player.display_name}")
+        asked = " ".join(chosen)
         who = None if player is None else str(player.id)
         page = page or 1
         hands, pages = await self.bot.service.history(interaction.guild_id, game, who, page)
-        if page > pages:
+        if page > max(1, pages):  # past the last page, or no page at all
+            if pages == 0:
+                raise UserError("history.empty_for" if asked else "history.empty", asked=asked)
             raise UserError("error.history_page", pages=pages)
-        lang = self.bot.lang(interaction)
+        pages = max(1, pages)  # nothing settled is one empty page
         # a record holds every card dealt: for a referee only (bot.delivery.permissions)
         given = [p for p in hands if referee(interaction, (s.player for s in p.seats))]
         files = [
@@ -323,7 +332,9 @@ class Info(commands.Cog):
         ]
         records = {past.hand.id for past in given}
         await interaction.response.defer(ephemeral=True, thinking=True)  # replays take a while
-        embed, pictures = await asyncio.to_thread(history_shown, hands, lang, page, pages, records)
+        embed, pictures = await asyncio.to_thread(
+            history_shown, hands, lang, page, pages, records, asked
+        )
         files += [picture for _, picture in pictures]
         embeds = [embed, *(shown for shown, _ in pictures)]
         await interaction.followup.send(embeds=embeds, files=files, ephemeral=True)

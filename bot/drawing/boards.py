@@ -21,6 +21,7 @@ from bot.tables.table import LiveTable
 from bot.texts.fitting import DESCRIPTION_LIMIT, fitted
 from bot.texts.i18n import LANGS, MESSAGES, game_text, t
 from bot.texts.parsing import plain
+from bot.texts.translator import command_word
 from db.models import HandSeat, MatchScoreRow, PastHand, RegisterEntry, ScoreRow
 from games.register import Entry, Register
 
@@ -248,16 +249,21 @@ def history_shown(
     page: int = 1,
     pages: int = 1,
     records: Collection[int] = (),
+    asked: str = "",
 ) -> tuple[discord.Embed, list[tuple[discord.Embed, discord.File]]]:
     """``/history``: page ``page`` of ``pages``, its hands in words, and each one's tricks
     as a picture, each record replayed once (slow: run it in a worker thread);
-    ``records``: the ids of the hands whose record is attached."""
+    ``records``: the ids of the hands whose record is attached; ``asked``: the command's
+    choices as typed ("game:hombre player:@Est"), which the next page keeps."""
     deals = [replayed(past) for past in hands]
     embed = history_embed(hands, lang, deals, records)
+    if not hands and asked:  # nothing of that game or player, though other hands may be
+        embed.description = t(lang, "history.empty_for", asked=asked)
     if pages > 1:  # which page, and how to reach the older hands
         embed.title = t(lang, "history.page", page=page, pages=pages)
         if page < pages:
-            embed.set_footer(text=t(lang, "history.older", page=page + 1))
+            older = " ".join(filter(None, [asked, f"{command_word('page', lang)}:{page + 1}"]))
+            embed.set_footer(text=t(lang, "history.older", asked=older))
     return embed, history_pictures(hands, lang, deals)
 
 

@@ -45,13 +45,13 @@ class Readings:
         self, guild_id: int, game: str | None, player: str | None, page: int = 1
     ) -> tuple[list[PastHand], int]:
         """Page ``page`` of the guild's settled hands, newest first, ``HISTORY`` a page (a
-        hand in progress is never among them), and how many pages there are (at least 1)."""
+        hand in progress is never among them), and how many pages there are (0: none settled)."""
         async with self.db.reading() as store:
             hands = await store.ledger.recent_hands(
                 guild_id, game, player, HISTORY, (page - 1) * HISTORY
             )
             settled = await store.ledger.hands_settled(guild_id, game, player)
-        return hands, max(1, -(-settled // HISTORY))
+        return hands, -(-settled // HISTORY)
 
     async def scoreboard(
         self, guild_id: int, game: str, since: datetime | None = None

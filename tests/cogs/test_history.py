@@ -85,3 +85,31 @@ async def test_older_hands_are_on_later_pages(world):
     # a game as typed: La Bête Hombrée's six hands, two pages
     typed = (await sud.slash(world.channel, "history", game="hombree")).response.embeds[0]
     assert typed.title == "History — page 1 of 2"
+
+
+async def test_the_next_page_keeps_the_choices_and_nothing_found_says_for_what(world):
+    """``/history player:@Est`` on two pages points to its own page 2, not the whole
+    server's; a game with no hand says nothing of it is settled, not that nothing is; a
+    page asked of an empty history is not "1 page in all"."""
+    sud, est, nord = world.members[:3]
+    refused(world, await sud.slash(world.channel, "history", page=2), "Nothing settled here")
+    async with world.bot.db.transaction() as store:
+        for hand_no in range(1, 8):  # seven hands of Est's among thirteen
+            for players in ([sud, est, nord], [sud, nord, world.members[3]]):
+                if hand_no == 7 and est not in players:
+                    continue
+                await store.ledger.insert_hand(
+                    guild_id=world.guild.id,
+                    game="bete",
+                    table_id=None,
+                    hand_no=hand_no,
+                    record={"game": "bete"},
+                    declarer=None,
+                    made=None,
+                    players=[HandSeat(str(m.id), m.name, 0) for m in players],
+                )
+    mine = (await sud.slash(world.channel, "history", player=est)).response.embeds[0]
+    assert mine.title == "History — page 1 of 2"
+    assert mine.footer.text == f"Older ones: /history player:@{est.user.name} page:2"
+    none = (await sud.slash(world.channel, "history", game="besigue")).response.embeds[0]
+    assert "game:besigue" in none.description and "Nothing settled here yet" in none.description
