@@ -165,6 +165,11 @@ class TableDrawer(Protocol[ViewT, SettledT_contra]):
         """The hand as everyone sees it: a seat's view with every private field emptied."""
         ...
 
+    def carried_lines(self, table: TableLike, lang: str) -> list[str]:
+        """What the table leaves to the server's next table once its game is over (the
+        bêtes, the pot), said as it stands: nothing where the game carries nothing."""
+        ...
+
     def table_buttons(
         self, table: TableLike, view: ViewT, lang: str
     ) -> list[discord.ui.Button[Any]]:

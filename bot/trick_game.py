@@ -121,6 +121,10 @@ class TableStatus(ABC, Generic[ShownT]):
         """A legal move in a refusal's list of what may be done instead: as offered."""
         return self.move_text(view, action, lang)
 
+    def carried_lines(self, table: TableLike, lang: str) -> list[str]:
+        """Nothing carried to the next table (``TableDrawer.carried_lines``)."""
+        return []
+
     def status_lines(self, table: TableLike, view: ShownT | None, lang: str) -> list[str]:
         played = not table.between_hands and table.status != "ended"
         shown = view if played else None

@@ -276,11 +276,16 @@ def ended_text(table: LiveTable, lang: str) -> str:
     unwon = match_unwon(table)
     if unwon and reason == "finished":  # stopped between deals, not won
         reason = "stopped"
-    text = game_text(table.game.id, lang, f"table.ended.{reason}", name=table.ended_by)
+    game = table.game
+    lines = [game_text(game.id, lang, f"table.ended.{reason}", name=table.ended_by)]
+    state = table.state
+    if state is not None and not state.is_over:  # ended mid-hand: nothing of it counts
+        lines.append(game_text(game.id, lang, "table.ended.unsettled"))
+    lines.extend(game.renderer.carried_lines(table, lang))
     closed_kept = table.resuming is not None and table.session is None  # closed in its lobby
     if (unwon and table.keep) or closed_kept:
-        text += "\n" + game_text(table.game.id, lang, "table.kept", game=table.game.command.name)
-    return text
+        lines.append(game_text(game.id, lang, "table.kept", game=game.command.name))
+    return "\n".join(lines)
 
 
 def computer_choice(table: LiveTable, lang: str) -> tuple[str, discord.ui.View]:

@@ -36,6 +36,9 @@ async def test_only_a_moderator_ends_a_table_and_the_table_says_who(world, db_pa
     lang = table.public_lang
     ended = game_text(table.game.id, lang, "table.ended.moderator", name="Garde")
     assert ended in embed.description
+    # mid-hand: that hand is not settled, and what carries over is said as it stands
+    unsettled = game_text(table.game.id, lang, "table.ended.unsettled")
+    assert unsettled in embed.description
     async with world.bot.db.reading() as store:
         events = await store.tables.events(table.id)
         hands = await store.ledger.unpaid_entries(world.guild.id, table.game.id)
@@ -84,3 +87,19 @@ async def test_a_moderator_is_told_why_the_computer_cannot_take_a_seat(world):
     again = await garde.slash(world.channel, "table replace", player=est)
     refused(world, again, t("en", "error.replaced_already", name="Est"))
     assert "Take my seat back" not in again.response.content and table.seq == seq
+
+
+async def test_a_table_ended_in_its_lobby_speaks_of_no_hand_nor_of_betes_it_has_not(world):
+    """Ended before any deal: no hand "in progress is not settled", and no "the bêtes
+    are carried over" beside "no bête is carried over"."""
+    sud, garde = world.members[0], moderator(world)
+    await sud.slash(world.channel, "table new hombree")
+    table = live(world)
+    await garde.slash(world.channel, "table end")
+    message = next(m for m in world.channel.history() if m.id == table.row.message_id)
+    words = message.embeds[0].description or ""
+    lang = table.public_lang
+    assert game_text(table.game.id, lang, "table.ended.moderator", name="Garde") in words
+    assert game_text(table.game.id, lang, "table.ended.unsettled") not in words
+    assert "carried over" in t(lang, "table.carried_none")  # the one word of it, said once
+    assert words.count("carried over") <= 1 and "in progress" not in words

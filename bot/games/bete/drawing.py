@@ -211,8 +211,16 @@ class BeteRenderer(TrickRenderer[DealView, Action]):
         lines = [] if view is not None else [pot_text(session.pot, lang)]
         if session.stop_requested and table.status != "ended":
             lines.append(self.stopping(table, lang))
-        if table.status == "ended":  # which bêtes the next table starts from
-            lines.append(carried_line(table, session.waiting(), self.amount, lang))
+        return lines
+
+    def carried_lines(self, table: TableLike, lang: str) -> list[str]:
+        """The waiting bêtes the next table starts from, and the pot if it holds any."""
+        session = table.session
+        if not isinstance(session, Session):
+            return []
+        lines = [carried_line(table, session.waiting(), self.amount, lang)]
+        if session.pot.total:
+            lines.append(t(lang, "bete.pot_carried"))
         return lines
 
     def stopping(self, table: TableLike, lang: str) -> str:

@@ -410,9 +410,14 @@ class HombreeRenderer:
             lines.append(pot_line(table, view, self.amount, lang))
             if session.stop_requested and table.status != "ended":
                 lines.append(self.stopping(table, lang))
-            if table.status == "ended":  # which bêtes the next table starts from
-                lines.append(carried_line(table, session.register.entries, self.amount, lang))
         return lines
+
+    def carried_lines(self, table: TableLike, lang: str) -> list[str]:
+        """The bêtes the next table starts from, with their amounts and owners."""
+        session = table.session
+        if not isinstance(session, Session):
+            return []
+        return [carried_line(table, session.register.entries, self.amount, lang)]
 
     def options_lines(self, table: TableLike, lang: str) -> list[str]:
         return changed_options(table.rules, lang) or [t(lang, "options.default.bete-hombree")]

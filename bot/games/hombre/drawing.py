@@ -374,6 +374,15 @@ class HombreRenderer(TableStatus[DealView]):
             lines.append(t(lang, "hombre.coups"))
         return lines
 
+    def carried_lines(self, table: TableLike, lang: str) -> list[str]:
+        """The poule and the waiting bêtes the next table starts from."""
+        session = table.session
+        if not isinstance(session, Session):
+            return []
+        poule, betes = session.pool.poule, len(session.pool.register)
+        which = "both" if poule and betes else "poule" if poule else "betes" if betes else "none"
+        return [t(lang, f"hombre.carried.{which}", amount=poule, count=betes)]
+
     def options_lines(self, table: TableLike, lang: str) -> list[str]:
         """The poules that end the game (or none: until stopped), then the other options
         chosen."""
