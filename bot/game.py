@@ -420,7 +420,8 @@ class GameTexts:
       by Bésigue and Haitian Bésigue); a word every game may use (*bête*, *partie*) is
       in no game's list;
     - ``terms``: the one word it uses for each concept several games name differently
-      (``deal``: *donne* or *coup*; ``trick``: *pli* or *levée*), by language;
+      (``deal``: *donne* or *coup*; ``trick``: *pli* or *levée*; ``trump``: *atout* or,
+      as La Bête's source says it, *triomphe*), by language;
     - ``next_deal``: the keys of its texts that speak of the next deal (its ante, say),
       which nothing may show once no deal comes.
 

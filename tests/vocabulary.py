@@ -98,6 +98,7 @@ def named_game(title: str, games: Sequence[TableGame], lang: str) -> TableGame |
 SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
     "deal": {"fr": ("coup", "donne"), "en": ("hand", "deal")},
     "trick": {"fr": ("pli", "levée"), "en": ("trick",)},
+    "trump": {"fr": ("atout", "triomphe"), "en": ("trump",)},
 }
 # A word's uses in that sense, where the word has others too (*donne* is also "deals",
 # *deal* "to deal", *hand* the cards held, *levée* "raised"); a word without a pattern

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from bot.drawing.wording import card_text, cards_text, loss_text
 from bot.game import TableGame
-from bot.texts.i18n import t
+from bot.texts.i18n import game_text, t
 from games.ai.teacher.hint import Hint
 from games.ai.teacher.why import Why
 
@@ -29,7 +29,7 @@ def hint_text(game: TableGame, view: Any, found: Hint | None, lang: str) -> str:
         said = t(lang, "hint.best") if rank == 1 else worth(loss, found.unit, lang)
         lines.append(t(lang, "hint.line", rank=rank, move=words, worth=said))
     if found.why is not None:
-        lines.append(t(lang, "hint.why", why=why_text(found.why, lang)))
+        lines.append(t(lang, "hint.why", why=why_text(found.why, lang, game.id)))
     return "\n".join(lines)
 
 
@@ -40,8 +40,10 @@ def worth(loss: float, unit: str, lang: str) -> str:
     return t(lang, "hint.loss", amount=loss_text(loss, unit, lang))
 
 
-def why_text(why: Why, lang: str) -> str:
-    """The line of why in words: its reason, with the cards it names."""
+def why_text(why: Why, lang: str, game: str) -> str:
+    """The line of why in words, as the game ``game`` (an id) words it: its reason, with
+    the cards it names."""
     cards = list(why.cards)
     first = card_text(cards[0], lang) if cards else ""
-    return t(lang, f"why.{why.reason}", card=first, cards=cards_text(cards, lang), count=why.count)
+    key, words = f"why.{why.reason}", cards_text(cards, lang)
+    return game_text(game, lang, key, card=first, cards=words, count=why.count)

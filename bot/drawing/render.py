@@ -127,7 +127,7 @@ def turn_lines(
     elif mine:
         lines.extend(("", f"**{prompt}**"))
         if view.duty is not None:  # why some of the cards are greyed out
-            lines.append(duty_text(view.duty, lang) + ".")
+            lines.append(duty_text(view.duty, lang, table.row.game) + ".")
     elif view.turn >= 0:
         lines.append(t(lang, "hand.turn_of", name=table.names[view.turn]))
     return lines

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from bot.game import CardRow, TrickView
 from bot.texts.grammar import decimal
-from bot.texts.i18n import MESSAGES, t
+from bot.texts.i18n import MESSAGES, t, worded
 from games.cards import Card, Suit
 from games.duties import Duty
 from games.tricks import PlayedTrick
@@ -29,12 +29,15 @@ def suit_text(suit: Suit, lang: str) -> str:
     return f"{suit.symbol} {t(lang, f'suit.{suit.name}')}"
 
 
-def duty_text(duty: Duty, lang: str) -> str:
-    """The duty a refused card breaks (``games.duties``), in ``lang``: "il faut fournir
-    à ♥ cœur et monter sur R♥"."""
+def duty_text(duty: Duty, lang: str, game: str | None) -> str:
+    """The duty a refused card breaks (``games.duties``), in ``lang``, as the game
+    ``game`` (an id; None: the core's words) words it: "il faut fournir à ♥ cœur et
+    monter sur R♥", "il faut couper (triomphe ♥ cœur)" at La Bête."""
     key = f"duty.{duty.must}"
     if duty.suit is None and f"{key}.joker" in MESSAGES:  # a joker was led
         key = f"{key}.joker"
+    if game is not None:
+        key = worded(key, game)
     args: dict[str, object] = {}
     if duty.suit is not None:
         args["suit"] = suit_text(duty.suit, lang)

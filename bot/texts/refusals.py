@@ -45,7 +45,8 @@ def refusal_error(refused: MoveRefused) -> UserError:
     when answered)."""
     renderer = refused.game.renderer
     key, args = renderer.refusal(refused.view, refused.action, refused.refusal)
-    return UserError(key, legal=refused.legal, of=renderer, seen=refused.view, **args)
+    words = refused.game.id  # the game whose words say the duty a refused card breaks
+    return UserError(key, legal=refused.legal, of=renderer, seen=refused.view, words=words, **args)
 
 
 def error_text(error: UserError, lang: str) -> str:
@@ -55,6 +56,7 @@ def error_text(error: UserError, lang: str) -> str:
     legal = args.get("legal")
     renderer = args.pop("of", None)  # the game's renderer, which words ``legal``
     seen = args.pop("seen", None)  # the view of the refused player, to word them as offered
+    game = args.pop("words", None)  # the refusing game's id, whose words say a duty
     if isinstance(legal, list) and renderer is not None:
         words = dict.fromkeys(
             renderer.action_text(a, lang) if seen is None else renderer.listed_text(seen, a, lang)
@@ -63,7 +65,7 @@ def error_text(error: UserError, lang: str) -> str:
         args["legal"] = listed_moves(list(words))
     duty = args.get("duty")
     if isinstance(duty, Duty):
-        args["duty"] = duty_text(duty, lang)
+        args["duty"] = duty_text(duty, lang, game)
     for name, value in args.items():
         if isinstance(value, Card):  # a card a refusal names, as its reader reads cards
             args[name] = card_text(value, lang)

@@ -55,7 +55,11 @@ TEXTS: Final = {
         "en": "Two players, three cards each: the highest (K > Q > J) takes the trick.",
     },
 }
-TERMS: Final = {"deal": {"fr": "coup", "en": "hand"}, "trick": {"fr": "pli", "en": "trick"}}
+TERMS: Final = {
+    "deal": {"fr": "coup", "en": "hand"},
+    "trick": {"fr": "pli", "en": "trick"},
+    "trump": {"fr": "atout", "en": "trump"},  # as the shared texts say it
+}
 COMMAND_WORDS: Final = {
     "toy": "essai",
     "The toy game: two players, three cards": "Le jeu d'essai : deux joueurs, trois cartes",

@@ -42,7 +42,7 @@ def deal(leader: list[str] = LEADER, **options: object) -> tuple[HaitiDeal, Simp
     state = session.deal_hands(*dealt(leader))
     table = SimpleNamespace(
         id=4, moves=9, names=["Marc", "Anne"], session=session, between_hands=False,
-        status="playing", hand_no=1,
+        status="playing", hand_no=1, row=SimpleNamespace(game=GAME.id),
     )  # fmt: skip
     return state, table
 

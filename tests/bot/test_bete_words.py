@@ -20,6 +20,7 @@ from bot.games.bete.drawing import SPEAKING
 from bot.tables.table import LiveTable, apply_event, new_table
 from bot.texts.i18n import LANGS, t
 from games.bete import DealState, Kind, Phase
+from games.duties import Must
 from games.register import Register
 from tests.bot.example import example_row
 
@@ -320,3 +321,38 @@ def test_a_summary_says_why_two_tricks_won_a_devole_s_betes_and_a_king_turned_up
             assert king in said, king
             seen.add("turned")
     assert seen == {"two", "more", "devole", "turned"}, seen
+
+
+def shown_words(table: LiveTable, lang: str) -> str:
+    """Everything the table and every private hand say now, as one text."""
+    embed = table_embed(table, lang)
+    parts = [embed.description or "", *(f"{f.name} {f.value}" for f in embed.fields)]
+    parts += [dm(table, seat, lang)[0] for seat in range(len(table.names))]
+    return "\n".join(parts)
+
+
+def test_trump_is_the_triomphe_at_the_table_in_the_hands_and_the_summaries():
+    """RULES.md §2 and its source (the 1792 dictionary) call La Bête's trump *triomphe*:
+    the duty a hand is told (trump, or trump lower), the king of trump and the summary
+    say so, never *atout* (L'Hombre's, Bésigue's and La Bête Hombrée's word)."""
+    rng = random.Random(7)
+    duties = set()
+    kings = 0
+    for seed in range(40):
+        table = bete_table("fr", seed)
+        deal(table, seed)
+        while not table.state.is_over:
+            state = table.state
+            said = shown_words(table, "fr")
+            assert "atout" not in said.lower(), said
+            duty = state.view(state.turn).duty
+            if duty is not None and duty.must in (Must.TRUMP, Must.UNDERTRUMP):
+                own, _ = dm(table, state.turn, "fr")
+                assert "triomphe" in own, own  # why the other cards are greyed out
+                duties.add(duty.must)
+            legal = [str(a) for a in state.legal_actions()]
+            say(table, "play-contract" if "play-contract" in legal else rng.choice(legal))
+        summary = settlement_embed(table, table.last, "fr").to_dict()
+        assert "atout" not in str(summary).lower(), summary
+        kings += "Roi de triomphe" in str(summary)
+    assert duties and kings, (duties, kings)

@@ -49,11 +49,20 @@ def test_every_games_unit_has_its_words(game) -> None:
 
 def test_the_line_of_why_names_its_cards() -> None:
     why = Why("trumps_left_shown", count=2)
-    assert why_text(why, "en") == "the talon is shown: 2 trumps still out."
-    assert why_text(Why("trumps_left", count=1), "fr") == "1 atout encore dehors."
-    assert why_text(Why("master", (Card.parse("AH"),)), "fr") == (
+    assert why_text(why, "en", "hombre") == "the talon is shown: 2 trumps still out."
+    assert why_text(Why("trumps_left", count=1), "fr", "hombre") == "1 atout encore dehors."
+    assert why_text(Why("master", (Card.parse("AH"),)), "fr", "hombre") == (
         "A♥ est maître : aucune carte encore dehors ne la bat."
     )
+
+
+def test_the_line_of_why_names_trump_in_the_games_words() -> None:
+    """La Bête says *triomphe*, as its source does; the others *atout*."""
+    left, none = Why("trumps_left", count=2), Why("no_trump_left")
+    assert why_text(left, "fr", "bete") == "2 triomphes encore dehors."
+    assert why_text(none, "fr", "bete") == "plus aucune triomphe dehors."
+    assert why_text(left, "fr", "bete-hombree") == "2 atouts encore dehors."
+    assert why_text(none, "en", "bete") == why_text(none, "en", "hombre") == "no trump is left out."
     assert hint_text(table_games()[0], None, None, "en") == t("en", "hint.none")
 
 

@@ -75,7 +75,7 @@ def test_a_card_refused_at_the_trick_says_the_duty_it_breaks(game: TableGame) ->
             error = refusal_error(refused)
             for lang in LANGS:
                 words = error_text(error, lang)
-                assert duty_text(duty, lang) in words, (lang, words)
+                assert duty_text(duty, lang, game.id) in words, (lang, words)
                 assert "{" not in words, words
             assert str(duty) not in error_text(error, "fr")  # not the engine's English
             seen.add(duty.must)

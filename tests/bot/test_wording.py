@@ -3,10 +3,10 @@
 - each language its own typography: French keeps its space before ``:``, ``;``, ``!``
   and ``?``, English has none; and no text is punctuated in the code, where one
   language's rule would reach the other (``"{label} : {text}"`` is the catalogue's);
-- one term per concept in each game and language: each game names a deal and a trick
-  with its own word (``GameTexts.terms``) in everything it shows, its own texts and
-  the shared ones as it words them (``bot.texts.i18n.worded``), never with another word of
-  the same meaning;
+- one term per concept in each game and language: each game names a deal, a trick and
+  trump with its own word (``GameTexts.terms``: La Bête's trump is its source's
+  *triomphe*) in everything it shows, its own texts and the shared ones as it words
+  them (``bot.texts.i18n.worded``), never with another word of the same meaning;
 - the core names no game: no shared text uses a word that belongs to one game (or to a
   family of games, each listing it), and no game's text uses the words of games other
   than its own family;

@@ -2,8 +2,8 @@
 during a whole game of one game (the lobby, the table, the private hands, the
 summaries, ``/table stop``, ``/scoreboard``, ``/history``, ``/betes``, in French and in
 English) uses none of the words that belong only to the other games (each game's
-``own_words``, kept in its package), and names a deal and a trick with the game's own
-terms (``terms``).
+``own_words``, kept in its package), and names a deal, a trick and trump with the
+game's own terms (``terms``).
 
 A message that lists several games (``/betes`` where no table is: every game of the
 server that keeps a register) names them rightly: each of its embeds is held to the
@@ -76,7 +76,7 @@ def test_the_check_sees_another_games_word() -> None:
 
 @pytest.mark.parametrize("key", keys(), ids=str)
 async def test_one_word_for_each_concept(key: Key) -> None:
-    """Every text of the game names a deal and a trick with the game's own terms."""
+    """Every text of the game names a deal, a trick and trump with the game's own terms."""
     transcript = await played(key)
     games = offered_games()
     faults = []
