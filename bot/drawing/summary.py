@@ -82,29 +82,16 @@ def settlement_embed(table: LiveTable, settled: Any, lang: str) -> discord.Embed
         embed.add_field(name=game_text(game_id, lang, "summary.net"), value=net, inline=False)
     register = []
 
-    def owner_of(entry: Entry) -> str:
+    def entry_line(key: str, entry: Entry) -> str:
+        """An entry crossed out or new: a player's bête, or one of no owner in the words
+        the game has for it (La Bête Hombrée's pinandèle, which is nobody's bête)."""
+        amount = game.amount(entry.amount, lang)
         if entry.owner is None:
-            return game_text(game_id, lang, "register.no_owner")
-        return by_player.get(entry.owner, "") or "?"
+            return game_text(game_id, lang, f"{key}_unowned", amount=amount)
+        return t(lang, key, owner=by_player.get(entry.owner, "") or "?", amount=amount)
 
-    for crossing in settled.crossings:
-        register.append(
-            t(
-                lang,
-                "summary.crossed",
-                owner=owner_of(crossing.entry),
-                amount=game.amount(crossing.entry.amount, lang),
-            )
-        )
-    for entry in settled.new_entries:
-        register.append(
-            t(
-                lang,
-                "summary.new_entry",
-                owner=owner_of(entry),
-                amount=game.amount(entry.amount, lang),
-            )
-        )
+    register += [entry_line("summary.crossed", c.entry) for c in settled.crossings]
+    register += [entry_line("summary.new_entry", entry) for entry in settled.new_entries]
     if not register:
         register.append(t(lang, "summary.register_same"))
     if table.game.capabilities.register:  # a game without bêtes says nothing of them

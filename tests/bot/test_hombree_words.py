@@ -178,6 +178,29 @@ def test_an_agreed_stop_names_the_betes_carried_over(lang):
     assert t(lang, "table.carried_over", entries=entries) in description
 
 
+def register_field(table: LiveTable, lang: str) -> str:
+    summary = settlement_embed(table, table.last, lang)
+    return next(f.value or "" for f in summary.fields if f.name == t(lang, "table.register"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_pinandele_is_written_and_crossed_out_as_a_pinandele_not_as_a_bete(lang):
+    """All four pass: each pays 2 into the pot and an entry of 8 with no owner joins the
+    register (RULES.md §1.6), a pinandèle, nobody's new bête; a declarer who makes his
+    contract while it is in play takes it from the pot, and it is crossed out as such."""
+    table = example_table(lang)
+    for seat in (1, 2, 3, 0):
+        act(table, seat, "pass")
+    written = register_field(table, lang)
+    assert written == t(lang, "summary.new_entry_unowned.bete-hombree", amount="8 sous")
+    assert "bête" not in written  # nobody's: not "New bête: pinandèle, 8 sous"
+    table = example_table(lang, [[1, None, 8], [2, "102", 24]], pot=8)
+    play_until(table, Phase.DONE)
+    assert table.last.outcome.made
+    crossed = register_field(table, lang)
+    assert crossed == t(lang, "summary.crossed_unowned.bete-hombree", amount="8 sous")
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_pinandele_summary_shows_no_tricks(lang):
     table = example_table(lang)
