@@ -34,7 +34,9 @@ def payment_lines(
         groups.setdefault(group, []).append(tr.payer)
     lines = []
     for (payee, amount_, why, from_pot), payers in groups.items():
-        reason, amount = t(lang, f"reason.{why}"), renderer.amount(amount_, lang)
+        # a reason in the game's words: La Bête Hombrée's "ante" is the pinandèle's
+        reason = game_text(game, lang, f"reason.{why}")
+        amount = renderer.amount(amount_, lang)
         who = names_text([names[p] for p in payers if p is not None], lang)
         many = len(payers) > 1
         if from_pot and payee is not None:

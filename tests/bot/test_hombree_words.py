@@ -219,3 +219,18 @@ def test_a_pinandele_summary_shows_no_tricks(lang):
     assert t(lang, "summary.tricks") in names
     seats = field(table, lang, "table.seats")
     assert any(t(lang, "table.tricks", count=n) in seats for n in table.last.outcome.tricks)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pinandele_payments_are_said_for_the_pinandele_in_sous(lang):
+    """The four payments of an all-pass are the pinandèle's, not an "ante" (La Bête's and
+    L'Hombre's word), and the summary's line says their unit."""
+    table = example_table(lang)
+    for seat in (1, 2, 3, 0):
+        act(table, seat, "pass")
+    summary = settlement_embed(table, table.last, lang)
+    fields = {f.name: f.value or "" for f in summary.fields}
+    payments = fields[t(lang, "summary.payments")]
+    assert f"({t(lang, 'reason.pinandele')})" in payments
+    assert f"({t(lang, 'reason.ante')})" not in payments
+    assert "2 sous" in t(lang, "summary.pinandele")  # the amount with its unit
