@@ -5,8 +5,9 @@ from __future__ import annotations
 from games.bete_hombree import Action, Kind
 from tests.bot.example import actions, expected_result
 from tests.cogs.conftest import seed_register
-from tests.cogs.helpers import live
+from tests.cogs.helpers import last_dm, live
 from tests.cogs.test_full_hand import open_full_table
+from tests.cogs.test_refusals import refused
 
 
 def typed(action: Action) -> str:
@@ -94,3 +95,17 @@ async def test_play_choices_say_the_calls_in_context(world):
     ouest = world.members[3]
     labels = [c["name"] for c in await ouest.autocomplete(channel, "play", "move", "pre")]
     assert labels == ["Premier for 4"]
+
+
+async def test_a_bid_typed_face_down_asks_for_a_look_first(world):
+    """A hand face down is offered the blind calls only: a plain bid typed then is
+    refused as the hand says (look first), not taken past it; once looked, it is taken."""
+    table = await open_full_table(world)
+    est = world.members[1]  # first hand, face down
+    assert table.state is not None and table.state.view(1).face_down
+    result = await est.slash(world.channel, "play", move="2")
+    refused(world, result, "Look at my hand", "Sans préjudice")
+    assert table.state.actions == [] and table.state.view(1).face_down
+    await est.user.click(last_dm(world, 1), label="Look at my hand")
+    result = await est.slash(world.channel, "play", move="2")
+    assert result.ephemeral and table.state.actions == [(1, Action.parse("bid 2"))]
