@@ -68,15 +68,15 @@ def checked_move(table: LiveTable, seat: int, click: Click) -> Any:
             raise UserError("error.bad_input", text=click.arg[:30] or click.verb) from None
         if action is None:
             return None
+    refusal = state.check(action, seat)
+    if refusal is not None:
+        view = state.view(seat)  # the moves listed instead: those its buttons offer
+        raise MoveRefused(table.game, view, action, refusal, list(renderer.offered(view)))
     if table.game.port.face_down(state, seat):  # the calls a hand face down may make
         view = state.view(seat)
         offered = list(renderer.offered(view))
         if action not in offered:  # typed: the rules allow it once the hand is looked at
             raise UserError("error.face_down_first", legal=offered, of=renderer, seen=view)
-    refusal = state.check(action, seat)
-    if refusal is not None:
-        view = state.view(seat)  # the moves listed instead: those its buttons offer
-        raise MoveRefused(table.game, view, action, refusal, list(renderer.offered(view)))
     return action
 
 
