@@ -107,6 +107,13 @@ class Finding:
 
     def seated_in_guild(self, guild_id: int, player: str, besides: LiveTable | None = None) -> bool:
         """Whether ``player`` sits at an open table of the guild (other than ``besides``)."""
-        return any(
-            t is not besides and t.seat_of(player) is not None for t in self.open_in_guild(guild_id)
-        )
+        return self.seat_in_guild(guild_id, player, besides) is not None
+
+    def seat_in_guild(
+        self, guild_id: int, player: str, besides: LiveTable | None = None
+    ) -> LiveTable | None:
+        """The open table of the guild (other than ``besides``) where ``player`` sits."""
+        for table in self.open_in_guild(guild_id):
+            if table is not besides and table.seat_of(player) is not None:
+                return table
+        return None

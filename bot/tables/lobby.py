@@ -67,8 +67,9 @@ class Lobby:
             if len(table.seats) >= table.game.max_seats:
                 raise UserError("error.table_full")
             async with self.finding.seating(table.row.guild_id):  # nowhere else meanwhile
-                if self.finding.seated_in_guild(table.row.guild_id, player, besides=table):
-                    raise UserError("error.already_seated")
+                elsewhere = self.finding.seat_in_guild(table.row.guild_id, player, besides=table)
+                if elsewhere is not None:
+                    raise UserError("error.already_seated", channel=elsewhere.row.channel_id)
                 await self._sit(table, player, name, lang, handle)
         return table
 

@@ -266,10 +266,12 @@ class TableService:
             if self.finding.in_channel(channel_id) is not None:
                 raise UserError("error.table_exists")
             for join in joins:
-                if self.finding.seated_in_guild(guild_id, join["player"]):
+                elsewhere = self.finding.seat_in_guild(guild_id, join["player"])
+                if elsewhere is not None:  # where, so that they can go there or leave it
+                    where = elsewhere.row.channel_id
                     if join["player"] == player:
-                        raise UserError("error.already_seated")
-                    raise UserError("error.already_seated_named", name=join["name"])
+                        raise UserError("error.already_seated", channel=where)
+                    raise UserError("error.already_seated_named", name=join["name"], channel=where)
             seed = self.seed_source()
             async with self.db.transaction() as store:
                 carried = (

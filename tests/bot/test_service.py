@@ -130,6 +130,7 @@ async def test_refusals_change_nothing(database_target):
             guild_id=GUILD, channel_id=CHANNEL + 1, player="101", name="Sud", rules=Rules()
         )
     assert error.value.key == "error.already_seated"
+    assert error.value.args_["channel"] == CHANNEL  # where: there to play, or to leave
     await service.start(table.id, "101")
     seq = table.seq
     with pytest.raises(UserError) as error:
