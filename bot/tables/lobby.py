@@ -23,17 +23,12 @@ def lobby_seat(table: LiveTable, player: str) -> int:
 def may_close(table: LiveTable, player: str) -> None:
     """Whether ``player``, seated, may close the lobby (``/table stop``), or the refusal.
     A kept match taken up again: any of its players (its seats are theirs alike, none
-    may be left or added). Else its opener, or once the opener has left, the first
-    person seated: someone always may, and the others have *Leave*."""
+    may be left or added). Else its opener, or once the opener has left, anyone seated:
+    the lobby is nobody's then, and one who went away must not hold the channel."""
     if table.resuming is not None:
         return
-    if table.seat_of(table.row.created_by) is not None:
-        if player != table.row.created_by:
-            raise UserError("error.lobby_stop")
-        return
-    first = next(s for s in table.seats if s.human)  # ``player`` at least
-    if player != first.player:
-        raise UserError("error.lobby_stop_first", name=first.name)
+    if table.seat_of(table.row.created_by) is not None and player != table.row.created_by:
+        raise UserError("error.lobby_stop")
 
 
 def not_kept(table: LiveTable) -> None:
