@@ -15,6 +15,7 @@ from typing import Any
 from bot.errors import MoveRefused, UserError
 from bot.play_choices import offered_named
 from bot.tables.table import LiveTable
+from bot.texts.i18n import worded
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,11 @@ def checked_move(table: LiveTable, seat: int, click: Click) -> Any:
     if click.moves is not None and click.moves != table.moves:
         raise UserError("error.stale")
     state = table.state
+    if table.status == "lobby":
+        raise UserError("error.not_started")
+    if table.status == "playing" and table.between_hands and table.deal_coming:
+        # the hand is settled: the next is dealt from the table (the game's word for it)
+        raise UserError(worded("error.between_hands", table.game.id))
     if table.status != "playing" or state is None or state.is_over:
         raise UserError("error.no_hand")
     if state.turn != seat:

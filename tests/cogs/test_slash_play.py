@@ -109,3 +109,20 @@ async def test_a_bid_typed_face_down_asks_for_a_look_first(world):
     await est.user.click(last_dm(world, 1), label="Look at my hand")
     result = await est.slash(world.channel, "play", move="2")
     assert result.ephemeral and table.state.actions == [(1, Action.parse("bid 2"))]
+
+
+async def test_a_move_typed_before_the_start_or_after_the_hand_says_what_to_do(world):
+    """In the lobby: the game has not started (not "nothing in progress"); after a hand
+    settled: click *Next hand* to deal the next."""
+    sud = world.members[0]
+    await seed_register(world)
+    await sud.slash(world.channel, "table new hombree")
+    refused(world, await sud.slash(world.channel, "play", move="pass"), "not started")
+    for member in world.members[1:]:
+        await member.click(world.table_message(), label="Join")
+    await sud.click(world.table_message(), label="Start")
+    table = live(world)
+    for seat, words in actions():
+        await world.members[seat].slash(world.channel, "play", move=words)
+    assert table.between_hands and table.deal_coming
+    refused(world, await sud.slash(world.channel, "play", move="pass"), "*Next hand*")
