@@ -261,6 +261,11 @@ class Info(commands.Cog):
         table = None
         if interaction.channel_id is not None:
             table = self.bot.service.in_channel(interaction.channel_id)
+        if table is None:  # elsewhere (a DM, another channel): the game its user plays
+            try:
+                table = self.bot.service.of_player(str(interaction.user.id), interaction.guild_id)
+            except UserError:  # seated nowhere, or at several tables (DMs): the default
+                table = None
         chosen = _game(game, table)
         lang = self.bot.lang(interaction)
         embed = rules_embed(chosen, rules_topic(chosen, topic, lang), lang, table)

@@ -200,7 +200,10 @@ def rules_embed(
     if table is not None and table.game.id == game.id:
         options = options_text(table, lang)
         embed.add_field(name=t(lang, "rules.table_options"), value=options, inline=False)
-    embed.set_footer(text=t(lang, "rules.footer"))
+    # the game named: typed again without it, the command would mean this channel's
+    embed.set_footer(
+        text=t(lang, "rules.footer", game=f"{command_word('game', lang)}:{game.command.name}")
+    )
     return embed
 
 

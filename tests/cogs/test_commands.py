@@ -129,3 +129,16 @@ async def test_an_unknown_rules_topic_is_refused_with_the_games_topics(world, fr
     for typed in ("money", money, "the poule, the betes and the bonuses"):
         shown = await sud.slash(world.channel, "rules", game="hombre", topic=typed)
         assert shown.ephemeral and shown.response.embeds[0].title == money, typed
+
+
+async def test_rules_name_their_game_and_default_to_the_users_own(world):
+    """The footer's command names the game shown (typed again without it, ``/rules``
+    would show this channel's game); away from any table, ``/rules`` shows the game its
+    user sits at, not the first offered."""
+    sud = world.members[0]
+    shown = await sud.slash(world.channel, "rules", game="besigue-haiti")
+    assert "/rules game:besigue-haiti topic:" in shown.response.embeds[0].footer.text
+    await sud.slash(world.channel, "table new hombre")
+    elsewhere = world.guild.create_text_channel("ailleurs")
+    mine = await sud.slash(elsewhere, "rules")
+    assert mine.response.embeds[0].title == t("en", "rules.hombre.overview.title")
