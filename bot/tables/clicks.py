@@ -78,7 +78,9 @@ def checked_move(table: LiveTable, seat: int, click: Click) -> Any:
     if refusal is not None:
         view = state.view(seat)  # the moves listed instead: those its buttons offer
         raise MoveRefused(table.game, view, action, refusal, list(renderer.offered(view)))
-    if table.game.port.face_down(state, seat):  # the calls a hand face down may make
+    # a person's hand face down offers them the blind calls only (a program's action, its
+    # own choice of the engine's moves, is bound by the rules alone)
+    if click.action is None and table.game.port.face_down(state, seat):
         view = state.view(seat)
         offered = list(renderer.offered(view))
         if action not in offered:  # typed: the rules allow it once the hand is looked at
