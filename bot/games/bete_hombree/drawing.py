@@ -25,10 +25,10 @@ from bot.drawing.render import (
     turn_lines,
 )
 from bot.drawing.summary import names_text
-from bot.errors import UserError
 from bot.game import CardRow, Field, TableLike
 from bot.games.bete_hombree.betes import pot_line, register_line, stopping_key, when_paid_text
 from bot.games.bete_hombree.codec import call_arg, call_of, parse_move
+from bot.games.bete_hombree.declaring import declaration_step, declare_buttons, level_text
 from bot.ids import ComponentId
 from bot.tables.carried import carried_line
 from bot.texts.i18n import one_of, t
@@ -91,13 +91,6 @@ def action_text(action: Action, lang: str) -> str:
     if action.kind is Kind.DECLARE:
         return declare_text(action, False, lang)
     return call_text(action, -1, lang)
-
-
-def level_text(level: int, suit: Suit, belle: bool, lang: str) -> str:
-    """A declared level in a suit: "2 à ♣", and "2 à ♥ en belle" in the belle (the
-    stake doubled)."""
-    key = "declare.level_belle" if belle else "declare.level"
-    return t(lang, key, level=level, suit=suit.symbol)
 
 
 def declare_text(action: Action, belle: bool, lang: str) -> str:
@@ -238,81 +231,6 @@ def call_buttons(table: TableLike, view: HandView, lang: str) -> list[discord.ui
     for index, item in enumerate(out):
         item.row = index // 5
     return out
-
-
-def declare_buttons(
-    table: TableLike, view: HandView, lang: str, step: str
-) -> list[discord.ui.Button[Any]]:
-    """Declaration in steps: trump, then level (where open), then matadors (as held)."""
-    tid, moves = table.id, table.moves
-    legal = [a for a in view.legal if a.kind is Kind.DECLARE]
-    parts = step.split(":") if step else []
-    out: list[discord.ui.Button[Any]] = []
-    if not parts:
-        for suit in Suit:
-            if any(a.suit == suit for a in legal):
-                label = suit_text(suit, lang)
-                if suit == view.belle:
-                    label += f" ({t(lang, 'belle')})"
-                cid = ComponentId(tid, moves, "decl", suit.name)
-                out.append(button(cid, label, discord.ButtonStyle.primary))
-        return out
-    suit = Suit.parse(parts[0])
-    if len(parts) == 1:
-        for level in sorted({a.level for a in legal if a.suit == suit}):
-            out.append(
-                button(
-                    ComponentId(tid, moves, "decl", f"{suit.name}:{level}"),
-                    level_text(level, suit, suit == view.belle, lang),
-                    discord.ButtonStyle.primary,
-                )
-            )
-    else:
-        level = int(parts[1])
-        counts = sorted({a.matadors for a in legal if a.suit == suit and a.level == level})
-        for count in counts:
-            label = (
-                t(lang, "declare.matadors", count=count)
-                if count
-                else t(lang, "declare.no_matadors")
-            )
-            out.append(
-                button(
-                    ComponentId(tid, moves, "decl", f"{suit.name}:{level}:{count}"),
-                    label,
-                    discord.ButtonStyle.success,
-                )
-            )
-    out.append(button(ComponentId(tid, moves, "decl", "back"), t(lang, "btn.back"), row=4))
-    return out
-
-
-def declaration_step(view: HandView, arg: str) -> Action | None:
-    """The declaration chosen so far, if complete (trump, level, matadors)."""
-    if arg != "back":  # a forged suit, level or count is a ValueError, whatever the phase
-        parts = arg.split(":")
-        Suit.parse(parts[0])
-        [int(part) for part in parts[1:]]
-    if view.phase is not Phase.DECLARE:
-        raise UserError("error.stale")
-    if arg == "back":
-        return None
-    if ":" not in arg:
-        Suit.parse(arg)  # a forged suit is a ValueError
-        return None
-    parts = arg.split(":")
-    suit, level = Suit.parse(parts[0]), int(parts[1])
-    if len(parts) == 3:
-        matadors = f" matadors {int(parts[2])}" if parts[2] != "0" else ""
-        return Action.parse(f"declare {level} {suit.name}{matadors}")
-    counts = {
-        a.matadors
-        for a in view.legal
-        if a.kind is Kind.DECLARE and a.suit == suit and a.level == level
-    }
-    if counts <= {0}:
-        return Action.parse(f"declare {level} {suit.name}")
-    return None
 
 
 class HombreeRenderer:
