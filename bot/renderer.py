@@ -197,9 +197,21 @@ class HandDrawer(Protocol[ViewT_contra, ActionT_co]):
         ...
 
     def hand_body(
-        self, table: TableLike, view: ViewT_contra, seat: int, lang: str, step: str
+        self,
+        table: TableLike,
+        view: ViewT_contra,
+        seat: int,
+        lang: str,
+        step: str,
+        *,
+        stood_in: bool = False,
     ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
-        """A player's private hand (``view`` is theirs): its lines and its components."""
+        """A player's private hand (``view`` is theirs): its lines and its components.
+
+        ``stood_in``: a computer player plays the seat for its person (``/table
+        replace``), who still holds its cards and follows the play, but decides
+        nothing: the hand is drawn as when it is another's turn (no prompt, no move to
+        click), the core saying who plays and offering the seat back."""
         ...
 
     def offered(self, view: ViewT_contra) -> Sequence[ActionT_co]:

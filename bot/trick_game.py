@@ -312,18 +312,28 @@ class TrickRenderer(TableStatus[ViewT], Generic[ViewT, ActionT]):
         return [CardRow(tuple(cards_of(view.hand)), playable)]
 
     def hand_body(
-        self, table: TableLike, view: ViewT, seat: int, lang: str, step: str
+        self,
+        table: TableLike,
+        view: ViewT,
+        seat: int,
+        lang: str,
+        step: str,
+        *,
+        stood_in: bool = False,
     ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
         """The cards, the play so far and whose turn it is; the cards as buttons."""
         hand = cards_of(view.hand)
         lines = [t(lang, "hand.cards", cards=cards_text(hand, lang))]
         done = view.turn < 0
         prompt = t(lang, "hand.play_card")
-        lines += turn_lines(table, view, lang, done=done, playing=not done, prompt=prompt)
+        lines += turn_lines(
+            table, view, lang, done=done, playing=not done, prompt=prompt, stood_in=stood_in
+        )
         items: list[discord.ui.Item[Any]] = []
         if not done:
             legal = {a.card for a in view.legal}
-            items.extend(card_buttons(table, hand, legal, view.turn == seat, lang))
+            mine = view.turn == seat and not stood_in
+            items.extend(card_buttons(table, hand, legal, mine, lang))
         return lines, items
 
     def component_action(

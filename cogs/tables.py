@@ -134,14 +134,17 @@ async def _handle(
         await defer_if_late(interaction, since=since)  # the panel fills the "thinking…" in
         await presenter.panels.answer(table, interaction, seat, lang)
         return
-    if verb in LOBBY_VERBS:  # the table's own buttons; keep: a match stopping, kept or not
+    private = _in_private(interaction)
+    if verb in LOBBY_VERBS and not (verb == "back" and private):
+        # the table's own buttons; keep: a match stopping, kept or not
         await _act_in_public(bot, interaction, table, _lobby_action(bot, interaction, cid))
         return
     if verb == "hint":  # the best moves of the player's decision, privately
         await _answer_hint(bot, interaction, table, player, cid, lang)
         return
-    if verb == "look":
-        await _move_in_time(interaction, service.look(table.id, player), since)
+    if verb in ("look", "back"):  # the clicker's own hand changes: redrawn where clicked
+        change = service.look if verb == "look" else service.take_back
+        await _move_in_time(interaction, change(table.id, player), since)
         seat = _seat(table, player)
         await _answer_panel(bot, interaction, table, seat, lang)
         await presenter.after_change(table)
@@ -151,7 +154,7 @@ async def _handle(
     played = await _move_in_time(interaction, service.play(click), since)  # or refused there
     seat = _seat(table, player)
     if played is None:  # one more step to choose: only this panel changes
-        if not _in_private(interaction):
+        if not private:
             await presenter.panels.answer(table, interaction, seat, lang)
             return
         step = "" if cid.arg == "back" else cid.arg
@@ -162,7 +165,7 @@ async def _handle(
             step_drawn = answered(interaction, seat, lang, embed, view)
             await presenter.panels.close_answer(table, step_drawn)
         return
-    if _in_private(interaction):
+    if private:
         await _answer_panel(bot, interaction, table, seat, lang)
         await presenter.after_change(table)
     else:  # on the table message, or on an old one of it not yet deleted

@@ -191,9 +191,10 @@ class Presenter:
         self.shown(table).dms_waiting.discard(str(interaction.user.id))
 
     async def refresh_dms(self, table: LiveTable, *, gathered: bool = False) -> None:
-        """Send or edit each human's private hand where what it shows changed: at once
+        """Send or edit each person's private hand where what it shows changed: at once
         where what its reader may do changed, else once the window of ``DM_WINDOW``
-        has passed (``gathered``: it has)."""
+        has passed (``gathered``: it has). A person the computer plays for keeps the
+        seat and its cards: their hand follows the play and the deals as anyone's."""
         state = table.state
         if table.status != "playing" or state is None:
             self.shown(table).dms_waiting.clear()
@@ -201,7 +202,8 @@ class Presenter:
                 await self._close_hands(table)
             return
         for seat, info in enumerate(table.seats):
-            if not info.human or info.player in self.shown(table).dm_closed:
+            person = info.human or info.stand_in
+            if not person or info.player in self.shown(table).dm_closed:
                 continue
             await self.answers_first.wait_turn()
             try:

@@ -108,13 +108,21 @@ def trick_field(
 
 
 def turn_lines(
-    table: TableLike, view: TrickView, lang: str, *, done: bool, playing: bool, prompt: str
+    table: TableLike,
+    view: TrickView,
+    lang: str,
+    *,
+    done: bool,
+    playing: bool,
+    prompt: str,
+    stood_in: bool = False,
 ) -> list[str]:
     """The end of a private hand in a trick-taking game: during the play, the trick in
     progress, the last trick and the player's tricks; then whose turn it is
-    (``prompt``: what the player to act is asked)."""
+    (``prompt``: what the player to act is asked; ``stood_in``: a computer plays the
+    seat for its person, who is asked nothing)."""
     lines = []
-    mine = view.turn == view.seat
+    mine = view.turn == view.seat and not stood_in
     if playing:  # every private hand shows the play, so nobody needs the channel to follow
         trick = trick_text(view.trick, table.names, lang, view.winning)
         lines.append(t(lang, "hand.trick", trick=trick))
@@ -128,6 +136,8 @@ def turn_lines(
         lines.extend(("", f"**{prompt}**"))
         if view.duty is not None:  # why some of the cards are greyed out
             lines.append(duty_text(view.duty, lang, table.row.game) + ".")
+    elif view.turn == view.seat:  # the seat's turn, which the computer plays
+        lines.append(t(lang, "hand.turn_stood_in"))
     elif view.turn >= 0:
         lines.append(t(lang, "hand.turn_of", name=table.names[view.turn]))
     return lines
@@ -433,7 +443,10 @@ def _draw_hand_panel(
         return embed, _finish(view), None
     own = table.state.view(seat)
     renderer = table.game.renderer
-    lines, items = renderer.hand_body(table, own, seat, lang, step)
+    # a computer plays the seat for its person (``/table replace``): the seat and its cards
+    # stay theirs, so they follow the play as at any other's turn, and may take it back
+    stood_in = table.seats[seat].stand_in
+    lines, items = renderer.hand_body(table, own, seat, lang, step, stood_in=stood_in)
     rows = renderer.hand_rows(own, lang)
     picture = None
     if table.pictures and any(row.cards for row in rows):
@@ -445,9 +458,15 @@ def _draw_hand_panel(
         if table.game.capabilities.money:
             money = renderer.money(table.last.outcome.net[seat], lang)
             lines.append(t(lang, "hand.your_money", money=money))
+    if stood_in:
+        lines += ["", t(lang, "hand.stand_in")]
     embed.description = "\n".join([where, *lines])
     for item in items:
         view.add_item(item)
+    if stood_in and has_room(view, LAST_ROW):  # the table's button, here too (no hint then)
+        back = ComponentId(table.id, 0, "back")  # taken back whatever moved meanwhile
+        style = discord.ButtonStyle.success
+        view.add_item(button(back, t(lang, "btn.take_back"), style, row=LAST_ROW))
     # the hint and the way to the table where the moves leave room (the moves first)
     if hint_offered(table, seat, own) and has_room(view, LAST_ROW):
         hint = ComponentId(table.id, table.moves, "hint", str(seat))
@@ -462,7 +481,8 @@ MAX_COMPONENTS: Final = 25  # Discord's, in one message: five rows of five
 LAST_ROW: Final = 4
 HAND_EXTRAS: Final = 2
 """The buttons a private hand may add after its moves, on its last row: 💡 and the
-table's link (a game that may offer more moves than fit leaves them room)."""
+table's link, or for a seat the computer plays, *Take my seat back* and the link (a game
+that may offer more moves than fit leaves them room)."""
 
 
 def has_room(view: discord.ui.View, row: int) -> bool:

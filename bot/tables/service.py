@@ -372,6 +372,8 @@ class TableService:
 
     async def look(self, table_id: int, player: str) -> LiveTable:
         async with self._at(table_id, player) as (table, seat):
+            if table.seats[seat].stand_in:  # turned up, the cards would take from the
+                raise UserError("error.replaced")  # computer the blind calls it may make
             state = table.state
             if state is None or state.is_over or not table.game.port.face_down(state, seat):
                 return table  # nothing face down to turn up: no event

@@ -321,7 +321,14 @@ class PointsRenderer(TableStatus[ViewT]):
         return [(t(lang, f"{self.words}.{heading}"), laid, False)] if laid else []
 
     def hand_body(
-        self, table: TableLike, view: ViewT, seat: int, lang: str, step: str
+        self,
+        table: TableLike,
+        view: ViewT,
+        seat: int,
+        lang: str,
+        step: str,
+        *,
+        stood_in: bool = False,
     ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
         names = table.names
         dealer = names[view.dealer]
@@ -332,11 +339,13 @@ class PointsRenderer(TableStatus[ViewT]):
         laid = laid_cards(view, seat)
         if laid:
             lines.append(t(lang, f"{self.words}.your_laid", cards=cards_text(laid, lang)))
-        mine = view.turn == seat
+        mine = view.turn == seat and not stood_in
         done = view.phase is Phase.DONE
         playing = view.phase in (Phase.PLAY1, Phase.PLAY2, Phase.DECLARE)
         prompt = t(lang, f"{self.words}.your_turn.{self.prompt_word(view)}")
-        lines += turn_lines(table, view, lang, done=done, playing=playing, prompt=prompt)
+        lines += turn_lines(
+            table, view, lang, done=done, playing=playing, prompt=prompt, stood_in=stood_in
+        )
         items: list[discord.ui.Item[Any]] = []
         if mine and view.phase is Phase.DECLARE:
             items.extend(self.declare_buttons(table, view, lang))

@@ -268,14 +268,21 @@ class BeteRenderer(TrickRenderer[DealView, Action]):
         return [CardRow(tuple(cards_of(view.hand)), playable)]
 
     def hand_body(
-        self, table: TableLike, view: DealView, seat: int, lang: str, step: str
+        self,
+        table: TableLike,
+        view: DealView,
+        seat: int,
+        lang: str,
+        step: str,
+        *,
+        stood_in: bool = False,
     ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
         names = table.names
         lines = [t(lang, "hand.hand_no", hand=table.hand_no, dealer=names[view.dealer])]
         lines.append(trump_line(view, lang))
         lines.append("")
         lines.append(t(lang, "hand.cards", cards=cards_text(cards_of(view.hand), lang)))
-        mine = view.turn == seat
+        mine = view.turn == seat and not stood_in
         if mine and view.phase in SPEAKING and view.calls:
             said = [
                 " ".join(filter(None, (heading, " · ".join(calls))))
@@ -287,7 +294,9 @@ class BeteRenderer(TrickRenderer[DealView, Action]):
             lines.extend(goal_lines(view, names, lang, seat))
         speaking = mine and view.phase in SPEAKING
         prompt = speak_prompt(view, names, lang) if speaking else t(lang, "bete.your_turn.play")
-        lines += turn_lines(table, view, lang, done=done, playing=playing, prompt=prompt)
+        lines += turn_lines(
+            table, view, lang, done=done, playing=playing, prompt=prompt, stood_in=stood_in
+        )
         items: list[discord.ui.Item[Any]] = []
         if mine and view.phase in SPEAKING:
             items.extend(call_buttons(table, view, lang))

@@ -391,7 +391,14 @@ class HombreeRenderer:
         return [CardRow(tuple(view.cards), playable)]
 
     def hand_body(
-        self, table: TableLike, view: HandView, seat: int, lang: str, step: str
+        self,
+        table: TableLike,
+        view: HandView,
+        seat: int,
+        lang: str,
+        step: str,
+        *,
+        stood_in: bool = False,
     ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
         names = table.names
         hv = view
@@ -399,8 +406,8 @@ class HombreeRenderer:
         lines.append(t(lang, "table.belle", suit=suit_text(hv.belle, lang)))
         lines.append(t(lang, f"hand.position.{(seat - hv.dealer) % SEATS}"))
         lines.append("")
-        if hv.face_down:
-            lines.append(t(lang, "hand.face_down"))
+        if hv.face_down:  # stood in: whether to call blind is the computer's to decide
+            lines.append(t(lang, "hand.face_down_stood_in" if stood_in else "hand.face_down"))
         else:
             lines.append(t(lang, "hand.cards", cards=cards_text(hv.cards, lang)))
             if hv.cagnot_seen:
@@ -413,7 +420,7 @@ class HombreeRenderer:
             lines.append(t(lang, "hand.contract", contract=contract_text(hv.contract, names, lang)))
             lines.append(t(lang, "table.trump", suit=suit_text(hv.contract.trump, lang)))
             lines.append(need_text(hv, hv.contract, names, lang))
-        mine = hv.turn == seat
+        mine = hv.turn == seat and not stood_in
         # Only the player to act sees the auction or the trick here: the others'
         # messages then change only when their own options change.
         if mine and hv.phase is Phase.AUCTION and hv.calls:
@@ -425,10 +432,12 @@ class HombreeRenderer:
             prompt = declare_prompt(hv, lang) if mine else ""
         else:
             prompt = t(lang, f"hand.your_turn.{hv.phase.name.lower()}")
-        lines += turn_lines(table, hv, lang, done=done, playing=playing, prompt=prompt)
+        lines += turn_lines(
+            table, hv, lang, done=done, playing=playing, prompt=prompt, stood_in=stood_in
+        )
         tid, moves = table.id, table.moves
         items: list[discord.ui.Item[Any]] = []
-        if hv.face_down:
+        if hv.face_down and not stood_in:  # a look would change what the computer may call
             if mine:  # the calls that may be made without looking, and ❔
                 items.extend(call_buttons(table, hv, lang))
             look = ComponentId(tid, 0, "look")

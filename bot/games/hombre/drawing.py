@@ -448,7 +448,14 @@ class HombreRenderer(TableStatus[DealView]):
         return [CardRow(tuple(hand_in_order(view)), legal if playing else None)]
 
     def hand_body(
-        self, table: TableLike, view: DealView, seat: int, lang: str, step: str
+        self,
+        table: TableLike,
+        view: DealView,
+        seat: int,
+        lang: str,
+        step: str,
+        *,
+        stood_in: bool = False,
     ) -> tuple[list[str], list[discord.ui.Item[Any]]]:
         names = table.names
         lines = [t(lang, "hand.hand_no.hombre", hand=table.hand_no, dealer=names[view.dealer])]
@@ -467,7 +474,7 @@ class HombreRenderer(TableStatus[DealView]):
         if view.partner_hand is not None:
             partner = cards_text(in_hand_order(view, view.partner_hand), lang) or "—"
             lines.append(t(lang, "hombre.partner_hand", cards=partner))
-        mine = view.turn == seat
+        mine = view.turn == seat and not stood_in
         if view.phase is Phase.AUCTION and view.calls:
             calls = " · ".join(
                 t(lang, "labelled", label=names[s], text=action_text(a, lang))
@@ -484,7 +491,9 @@ class HombreRenderer(TableStatus[DealView]):
             prompt = t(lang, f"hombre.your_turn.{words}", keep=keep, **args)
         if mine and any(a.kind is Kind.STOP for a in view.legal):
             prompt = t(lang, "hombre.your_turn.stop")
-        lines += turn_lines(table, view, lang, done=done, playing=playing, prompt=prompt)
+        lines += turn_lines(
+            table, view, lang, done=done, playing=playing, prompt=prompt, stood_in=stood_in
+        )
         items: list[discord.ui.Item[Any]] = []
         if mine and view.phase in (Phase.AUCTION, Phase.TRUMP):
             items.extend(choice_buttons(table, view, lang))
