@@ -17,7 +17,8 @@ from pathlib import Path
 from bench.load_fleet import Fleet, Postgres, bench_guilds, database_target, share_commands
 from bench.load_players import TableDriver, build_world, forget_history
 from bench.load_restart import RestartFigures, mib, restart_line, timed_restart
-from bot.drawing.render import table_embed, table_view
+from bot.drawing.render import table_embed
+from bot.drawing.table_buttons import table_view
 from bot.games import table_game
 from bot.tables.service import TableService
 from bot.tables.table import LiveTable

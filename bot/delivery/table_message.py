@@ -48,7 +48,8 @@ from bot.delivery.outbox import (
     passing,
 )
 from bot.drawing.pictures.files import UNKNOWN, edit_files, picture_name, send_files
-from bot.drawing.render import panel_fingerprint, table_embed, table_view, tricks_mark
+from bot.drawing.render import panel_fingerprint, table_embed, tricks_mark
+from bot.drawing.table_buttons import table_view
 from bot.game import LogLine
 from bot.tables.table import LiveTable
 

@@ -171,7 +171,7 @@ def button(
     )
 
 
-def _finish(view: discord.ui.View) -> discord.ui.View:
+def finished(view: discord.ui.View) -> discord.ui.View:
     """Stop the view: discord.py then keeps nothing for it; dynamic items answer clicks."""
     view.stop()
     return view
@@ -198,85 +198,6 @@ def card_buttons(
         )
         for index, card in enumerate(cards)
     ]
-
-
-def table_view(table: LiveTable, lang: str) -> discord.ui.View:
-    """The buttons under the public table message."""
-    view = discord.ui.View(timeout=None)
-    tid, moves = table.id, table.moves
-    if table.status == "ended":
-        return _finish(view)
-    if table.status == "lobby":
-        kept = table.resuming is not None  # a kept match's seats: none added, none emptied
-        full = kept or len(table.seats) >= table.game.max_seats  # nobody more to seat
-        style = discord.ButtonStyle.secondary if full else discord.ButtonStyle.success
-        view.add_item(
-            button(ComponentId(tid, 0, "join"), t(lang, "btn.join"), style, disabled=full)
-        )
-        view.add_item(button(ComponentId(tid, 0, "leave"), t(lang, "btn.leave")))
-        view.add_item(
-            button(
-                ComponentId(tid, 0, "start"),
-                t(lang, "btn.start"),
-                discord.ButtonStyle.primary,
-            )
-        )
-        view.add_item(button(ComponentId(tid, 0, "ai"), t(lang, "btn.ai"), disabled=full))
-        view.add_item(button(ComponentId(tid, 0, "rules"), t(lang, "btn.rules")))
-        if not kept and any(not s.human for s in table.seats):
-            view.add_item(button(ComponentId(tid, 0, "airm"), t(lang, "btn.ai_remove"), row=1))
-        return _finish(view)
-    last_row = 4
-    state, turn = table.state, table.to_act
-    if table.between_hands and table.deal_coming:  # never a next deal that will not come
-        view.add_item(
-            button(
-                ComponentId(tid, table.hand_no, "next"),
-                game_text(table.game.id, lang, "btn.next"),
-                discord.ButtonStyle.primary,
-                row=last_row,
-            )
-        )
-    elif state is not None and turn is not None and table.seats[turn].human:  # not a computer's
-        for item in table.game.renderer.table_buttons(table, state.view(turn), lang):
-            view.add_item(item)
-    for seat in table.absent():  # row 3: what the others may do while a player is away
-        cid = ComponentId(tid, moves, "replace", str(seat))
-        view.add_item(button(cid, t(lang, "btn.replace", name=table.name(seat)), row=3))
-    if table.absent():
-        cid = ComponentId(tid, moves, "abandon")
-        view.add_item(button(cid, t(lang, "btn.abandon"), discord.ButtonStyle.danger, row=3))
-    if any(s.stand_in for s in table.seats):
-        cid = ComponentId(tid, moves, "back")
-        view.add_item(button(cid, t(lang, "btn.take_back"), discord.ButtonStyle.success, row=3))
-    view.add_item(
-        button(
-            ComponentId(tid, moves, "hand"),
-            t(lang, "btn.hand"),
-            discord.ButtonStyle.primary,
-            row=last_row,
-        )
-    )
-    if table.game.capabilities.tricks and table.state is not None:
-        cid = ComponentId(tid, moves, "tricks")
-        view.add_item(button(cid, t(lang, "btn.tricks"), row=last_row))
-    view.add_item(button(ComponentId(tid, moves, "rules"), t(lang, "btn.rules"), row=last_row))
-    session = table.session
-    if session is not None and session.stop_requested:
-        humans = sum(1 for s in table.seats if s.human)
-        view.add_item(
-            button(
-                ComponentId(tid, moves, "stop"),
-                t(lang, "btn.stop_now", count=len(table.stop_votes), total=humans),
-                discord.ButtonStyle.danger,
-                row=last_row,
-            )
-        )
-        if table.game.match is not None:  # a match stopping: keep it for later, or not
-            keep = "0" if table.keep else "1"
-            key = "btn.drop" if table.keep else "btn.keep"
-            view.add_item(button(ComponentId(tid, moves, "keep", keep), t(lang, key), row=last_row))
-    return _finish(view)
 
 
 def ended_text(table: LiveTable, lang: str) -> str:
@@ -309,7 +230,7 @@ def computer_choice(table: LiveTable, lang: str) -> tuple[str, discord.ui.View]:
                 discord.ButtonStyle.primary,
             )
         )
-    return t(lang, "ai.choose"), _finish(view)
+    return t(lang, "ai.choose"), finished(view)
 
 
 # ---- the public table ----------------------------------------------------------------
@@ -437,10 +358,10 @@ def _draw_hand_panel(
         embed.colour = ENDED_COLOUR
         closed = t(lang, "hand.closed", id=table.id)
         embed.description = "\n".join((where, f"**{closed}**", ended_text(table, lang)))
-        return embed, _finish(view), None
+        return embed, finished(view), None
     if table.status != "playing" or table.state is None:
         embed.description = where + "\n" + t(lang, "hand.no_hand")
-        return embed, _finish(view), None
+        return embed, finished(view), None
     own = table.state.view(seat)
     renderer = table.game.renderer
     # a computer plays the seat for its person (``/table replace``): the seat and its cards
@@ -474,7 +395,7 @@ def _draw_hand_panel(
     if table.row.message_id is not None and has_room(view, LAST_ROW):
         url = table_link(table)
         view.add_item(discord.ui.Button(label=t(lang, "btn.to_table"), url=url, row=LAST_ROW))
-    return embed, _finish(view), picture
+    return embed, finished(view), picture
 
 
 MAX_COMPONENTS: Final = 25  # Discord's, in one message: five rows of five
@@ -516,7 +437,7 @@ def hand_over_panel(
     game = table.game.id
     deal = game_text(game, lang, "table.hand_no", hand=hand_no)
     embed.description = "\n".join((where, deal, game_text(game, lang, "phase.done")))
-    return embed, _finish(discord.ui.View(timeout=None))
+    return embed, finished(discord.ui.View(timeout=None))
 
 
 def expired_panel(table: LiveTable, lang: str) -> tuple[discord.Embed, discord.ui.View]:
@@ -529,7 +450,7 @@ def expired_panel(table: LiveTable, lang: str) -> tuple[discord.Embed, discord.u
         ComponentId(table.id, 0, "hand"), t(lang, "btn.hand"), discord.ButtonStyle.primary
     )
     view.add_item(reopen)
-    return embed, _finish(view)
+    return embed, finished(view)
 
 
 def replaced_panel(table: LiveTable, lang: str) -> tuple[discord.Embed, discord.ui.View]:
@@ -537,7 +458,7 @@ def replaced_panel(table: LiveTable, lang: str) -> tuple[discord.Embed, discord.
     follows the table, and offers nothing to click."""
     embed = discord.Embed(title=t(lang, "hand.title", id=table.id), colour=ENDED_COLOUR)
     embed.description = t(lang, "hand.replaced")
-    return embed, _finish(discord.ui.View(timeout=None))
+    return embed, finished(discord.ui.View(timeout=None))
 
 
 def tricks_embed(table: LiveTable, lang: str) -> discord.Embed:

@@ -20,8 +20,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot.drawing.render import hand_panel, table_embed, table_view
+from bot.drawing.render import hand_panel, table_embed
 from bot.drawing.summary import settlement_embed
+from bot.drawing.table_buttons import table_view
 from bot.game import TableGame
 from bot.games import table_game, table_games
 from bot.ids import ComponentId

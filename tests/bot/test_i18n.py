@@ -16,9 +16,9 @@ from bot.drawing.lobby_text import changed_options
 from bot.drawing.render import (
     hand_panel,
     table_embed,
-    table_view,
 )
 from bot.drawing.summary import settlement_embed
+from bot.drawing.table_buttons import table_view
 from bot.game import DealInputs
 from bot.games.bete import GAME as BETE
 from bot.games.bete_hombree import GAME as HOMBREE

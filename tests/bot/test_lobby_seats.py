@@ -11,7 +11,8 @@ from collections.abc import AsyncIterator
 import discord
 import pytest
 
-from bot.drawing.render import table_embed, table_view
+from bot.drawing.render import table_embed
+from bot.drawing.table_buttons import table_view
 from bot.errors import UserError
 from bot.game import TableGame
 from bot.tables.computer import inline_decider

@@ -17,8 +17,9 @@ from typing import Any
 
 import discord
 
-from bot.drawing.render import table_embed, table_view
+from bot.drawing.render import table_embed
 from bot.drawing.summary import settlement_embed
+from bot.drawing.table_buttons import table_view
 from bot.game import LogLine
 from bot.tables.table import LiveTable
 from games.cards import Card, cards_of
