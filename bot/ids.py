@@ -24,6 +24,10 @@ COMPONENT_TEMPLATE: Final = r"(?:tbs?|bhs?)" + _BODY  # a button or a menu
 PATTERN: Final = re.compile(TEMPLATE)
 SELECT_PATTERN: Final = re.compile(SELECT_TEMPLATE)
 
+# ``replace``'s argument for every absent player but the one clicking (else a seat number):
+# the table's one button for them when theirs would not fit on its row
+EVERY_ABSENT: Final = "all"
+
 # the verbs the core answers itself; every other verb is a game's and may be stale
 TABLE_VERBS: Final = frozenset(
     {"join", "leave", "ai", "airm", "start", "next", "stop", "keep", "replace", "abandon", "back"}

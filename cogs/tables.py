@@ -41,7 +41,7 @@ from bot.drawing.render import (
 from bot.drawing.review import review_target
 from bot.errors import UserError
 from bot.games import table_game, table_games
-from bot.ids import COMPONENT_TEMPLATE, ComponentId
+from bot.ids import COMPONENT_TEMPLATE, EVERY_ABSENT, ComponentId
 from bot.tables.clicks import Click
 from bot.tables.matches import kept_label
 from bot.tables.names import inert_name
@@ -258,7 +258,8 @@ async def _lobby_action(bot: BeteBot, interaction: Interaction, cid: ComponentId
     elif verb == "next":
         await service.next_hand(table, player, cid.moves)
     elif verb == "replace":
-        await service.replace_absent(table, player, _number(cid.arg))
+        seat = None if cid.arg == EVERY_ABSENT else _number(cid.arg)
+        await service.replace_absent(table, player, seat)
     elif verb == "abandon":
         await service.abandon(table, player)
     elif verb == "back":

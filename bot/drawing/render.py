@@ -399,6 +399,7 @@ def _draw_hand_panel(
 
 
 MAX_COMPONENTS: Final = 25  # Discord's, in one message: five rows of five
+ROW_WIDTH: Final = 5  # Discord's: five buttons (or one menu) a row
 LAST_ROW: Final = 4
 HAND_EXTRAS: Final = 2
 """The buttons a private hand may add after its moves, on its last row: 💡 and the
@@ -410,7 +411,7 @@ def has_room(view: discord.ui.View, row: int) -> bool:
     """Whether one more button fits on ``row`` of ``view``: Discord takes 25 components
     a message, five buttons (or one menu) a row."""
     used = sum(item.width for item in view.children if item.row == row)
-    return len(view.children) < MAX_COMPONENTS and used < 5
+    return len(view.children) < MAX_COMPONENTS and used < ROW_WIDTH
 
 
 def hint_offered(table: LiveTable, seat: int, own: Any) -> bool:

@@ -9,12 +9,16 @@ row 4.
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 import discord
 
-from bot.drawing.render import button, finished
-from bot.ids import ComponentId
+from bot.drawing.render import LAST_ROW, ROW_WIDTH, button, finished
+from bot.ids import EVERY_ABSENT, ComponentId
 from bot.tables.table import LiveTable
 from bot.texts.i18n import game_text, t
+
+AWAY_ROW: Final = 3  # what may be done while players are away (the game's calls above)
 
 
 def table_view(table: LiveTable, lang: str) -> discord.ui.View:
@@ -43,7 +47,7 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
         if not kept and any(not s.human for s in table.seats):
             view.add_item(button(ComponentId(tid, 0, "airm"), t(lang, "btn.ai_remove"), row=1))
         return finished(view)
-    last_row = 4
+    last_row = LAST_ROW
     state, turn = table.state, table.to_act
     if table.between_hands and table.deal_coming:  # never a next deal that will not come
         view.add_item(
@@ -57,15 +61,8 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
     elif state is not None and turn is not None and table.seats[turn].human:  # not a computer's
         for item in table.game.renderer.table_buttons(table, state.view(turn), lang):
             view.add_item(item)
-    for seat in table.absent():  # row 3: what the others may do while a player is away
-        cid = ComponentId(tid, moves, "replace", str(seat))
-        view.add_item(button(cid, t(lang, "btn.replace", name=table.name(seat)), row=3))
-    if table.absent():
-        cid = ComponentId(tid, moves, "abandon")
-        view.add_item(button(cid, t(lang, "btn.abandon"), discord.ButtonStyle.danger, row=3))
-    if any(s.stand_in for s in table.seats):
-        cid = ComponentId(tid, moves, "back")
-        view.add_item(button(cid, t(lang, "btn.take_back"), discord.ButtonStyle.success, row=3))
+    for item in away_buttons(table, lang):
+        view.add_item(item)
     view.add_item(
         button(
             ComponentId(tid, moves, "hand"),
@@ -94,3 +91,31 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
             key = "btn.drop" if table.keep else "btn.keep"
             view.add_item(button(ComponentId(tid, moves, "keep", keep), t(lang, key), row=last_row))
     return finished(view)
+
+
+def away_buttons(table: LiveTable, lang: str) -> list[discord.ui.Button[Any]]:
+    """What the others may do while players are away (have the computer play for one,
+    or end the table), and *Take my seat back* while the computer plays for someone, on
+    ``AWAY_ROW``.  A button for each absent player while they fit on the row beside the
+    others, else one for them all: at La Bête's five seats every person may be away at
+    once, and a sixth button on a row is a message Discord refuses."""
+    tid, moves = table.id, table.moves
+    absent = table.absent()
+    stood_in = any(s.stand_in for s in table.seats)
+    out = []
+    if absent:
+        if len(absent) + 1 + stood_in <= ROW_WIDTH:  # beside End the table, Take my seat back
+            for seat in absent:
+                cid = ComponentId(tid, moves, "replace", str(seat))
+                out.append(button(cid, t(lang, "btn.replace", name=table.name(seat))))
+        else:
+            cid = ComponentId(tid, moves, "replace", EVERY_ABSENT)
+            out.append(button(cid, t(lang, "btn.replace_absent")))
+        cid = ComponentId(tid, moves, "abandon")
+        out.append(button(cid, t(lang, "btn.abandon"), discord.ButtonStyle.danger))
+    if stood_in:
+        cid = ComponentId(tid, moves, "back")
+        out.append(button(cid, t(lang, "btn.take_back"), discord.ButtonStyle.success))
+    for item in out:
+        item.row = AWAY_ROW
+    return out

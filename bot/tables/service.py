@@ -419,15 +419,22 @@ class TableService:
             await self._commit(table, [deal])
         return table
 
-    async def replace_absent(self, table_id: int, player: str, seat: int) -> LiveTable:
-        """Another player has a computer player play for one who keeps running out of time."""
+    async def replace_absent(self, table_id: int, player: str, seat: int | None) -> LiveTable:
+        """Another player has a computer player play for one who keeps running out of time
+        (``seat`` None: for every absent player but themselves, the table's one button
+        for them all when theirs would not fit)."""
         async with self._at(table_id, player) as (table, own):
-            if seat not in table.absent():
+            absent = table.absent()
+            if seat is not None and seat not in absent:
                 raise UserError("error.not_absent")
-            if own == seat:
+            seats = [s for s in absent if s != own] if seat is None else [seat]
+            if seat == own or (not seats and own in absent):  # the only one away: just play
                 raise UserError("error.replace_self")
+            if not seats:
+                raise UserError("error.not_absent")
             strong = table.game.spec.strong
-            await self._commit(table, [("replace", {"seat": seat, "by": player, "ai": strong})])
+            events: Events = [("replace", {"seat": s, "by": player, "ai": strong}) for s in seats]
+            await self._commit(table, events)
         return table
 
     async def take_back(self, table_id: int, player: str) -> LiveTable:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.cogs.helpers import live
+from bot.texts.i18n import t
+from tests.cogs.helpers import labels, live
 
 
 async def test_running_out_of_time_passes_for_the_player(world):
@@ -91,3 +92,39 @@ async def play_until_absent(world):
             await sud.click(world.table_message(), label="Next hand")
         await world.env.advance_time(31)
     raise AssertionError("nobody was absent after 40 timeouts")
+
+
+async def test_everyone_away_at_a_five_seat_table(world):
+    """At La Bête's five seats every person may run out of time twice in a row: a button
+    for each would not fit Discord's row beside *End the table*, so one has the computer
+    play for them all (but the one who clicks), and the table message goes on."""
+    cinq = world.guild.add_member(world.env.create_user("Cinq"))
+    members = [*world.members, cinq]
+    sud = members[0]
+    await sud.slash(world.channel, "table new bete", turn_time=20)
+    for member in members[1:]:
+        await member.click(world.table_message(), label="Join")
+    await sud.click(world.table_message(), label="Start")
+    table = live(world)
+    for _ in range(40):
+        if len(table.absent()) == 5:
+            break
+        if table.between_hands:
+            await sud.click(world.table_message(), label="Next hand")
+        await world.env.advance_time(21)
+    assert len(table.absent()) == 5
+    message = world.table_message()
+    gathered = t("en", "btn.replace_absent")
+    shown = labels(message)
+    assert gathered in shown and "End the table" in shown
+    one_each = [label for label in shown if label.startswith("Let the computer play for ")]
+    assert one_each == [gathered]
+    if table.between_hands:  # the deal that made them all absent is over: the next one
+        assert "Next hand" in shown
+    est = members[1]
+    await est.click(message, label=gathered)
+    assert [s.stand_in for s in table.seats] == [True, False, True, True, True]
+    assert table.absent() == [1]  # Est clicked: away, yet here, and not his own to replace
+    shown = labels(world.table_message())
+    assert "Let the computer play for Est" in shown and "Take my seat back" in shown
+    assert not [e for e in world.env.errors if type(e).__name__ != "UserError"]
