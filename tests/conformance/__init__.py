@@ -21,7 +21,11 @@ passes when:
   held to this;
 - every refusal the engine gives a wrong move has words in French and in English
   through the game's texts, and changes nothing;
-- a stopped table ends, and its message says so.
+- a stopped table ends, and its message says so;
+- with its people away at any moment (all absent, all stood in for by the computer,
+  all absent but one stood in for), the table message's buttons fit Discord's five
+  rows of five, and the hand of a person stood in for offers no move at their turn
+  (``tests.conformance.away``).
 
 Its view must keep the seat's own cards in ``hand`` (a bit set, ``games.cards``)
 and the play in ``trick`` and ``tricks_played`` (``bot.game.TrickView``).

@@ -15,6 +15,7 @@ from bot.errors import UserError
 from bot.tables.table import LiveTable
 from bot.texts.i18n import MESSAGES
 from bot.texts.refusals import error_text
+from tests.conformance.away import away_failures
 from tests.conformance.watch import (
     LANGS,
     PublicCards,
@@ -53,6 +54,7 @@ class Checks:
             self.failures += [f"after {what} ({lang}): hidden card {leak}" for leak in leaks]
             self._played_shown(table, strings + summary, lang, what)
             self._caught_up(table, lang, what)
+            self.failures += [f"after {what} ({lang}): {f}" for f in away_failures(table, lang)]
         self._deal_after(table)
 
     def _played_shown(self, table: LiveTable, strings: list[str], lang: str, what: str) -> None:
