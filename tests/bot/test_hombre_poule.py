@@ -11,7 +11,7 @@ import pytest
 from bot.drawing.boards import register_embed
 from bot.drawing.summary import payment_lines
 from bot.games.hombre import GAME as HOMBRE
-from bot.games.hombre.drawing import pool_text
+from bot.games.hombre.money import carried_text, pool_text
 from bot.texts.i18n import LANGS, t
 from db.models import RegisterEntry
 from games.hombre import Pool
@@ -60,3 +60,18 @@ def test_a_shared_poule_is_said_shared_in_the_summary_and_a_won_one_won():
         lines = payment_lines(o.transfers, names, HOMBRE.renderer, "en", HOMBRE.id)
         taken = [line for line in lines if "from the poule" in line]
         assert taken and all(said in line for line in taken), lines
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_ended_table_says_what_of_its_money_carries_over(lang):
+    """The poule and the waiting bêtes carry over to the server's next table: said as
+    they stand, never "the poule and the bêtes carry over" of an empty poule and none."""
+    bete = (Bete(0, 6),)
+    said = {
+        (poule, len(betes)): carried_text(Pool(poule=poule, register=betes), lang)
+        for poule in (0, 12)
+        for betes in ((), bete)
+    }
+    assert said[(0, 0)] == t(lang, "hombre.carried.none")
+    assert "12" in said[(12, 0)] and "12" in said[(12, 1)] and "1" in said[(0, 1)]
+    assert len(set(said.values())) == 4

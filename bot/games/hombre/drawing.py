@@ -40,14 +40,13 @@ from bot.games.hombre.exchange import (
     exchanges_text,
     talon_phase,
 )
+from bot.games.hombre.money import carried_text, pool_text
 from bot.ids import ComponentId
-from bot.tables.carried import listed
-from bot.texts.fitting import FIELD_LIMIT
 from bot.texts.i18n import t
 from bot.texts.refusals import refusal_by_code, refusal_keys
 from bot.trick_game import TableStatus, seat_roles
 from games.cards import Card, Suit, cards_of
-from games.hombre import Action, DealState, DealView, Kind, Mode, Phase, Pool, Session, Signal
+from games.hombre import Action, DealState, DealView, Kind, Mode, Phase, Session, Signal
 from games.hombre.rules import SEATS, Rules, plain_order, trick_rules
 from games.hombre.settle import ALL_PASSED, CODILLE, REMISE, VOLE, VOLE_FAILED, WIN
 from games.hombre.state import Refused
@@ -161,38 +160,6 @@ def contract_words(view: DealView, names: list[str], lang: str) -> str:
     if view.trump >= 0:
         text += " — " + t(lang, "hombre.trump", suit=suit_text(Suit(view.trump), lang))
     return text
-
-
-def pool_text(
-    pool: Pool, names: list[str], lang: str, *, dealt: bool = False, ante: bool = True
-) -> str:
-    """The poule, the bête in play inside it and the waiting bêtes (largest first);
-    ``dealt``: ``pool`` is a deal's money before it, shown with its antes and the bête
-    that entered paid in (as the table has it now), else (with ``ante``) what the next
-    deal adds: the bête entering its poule and the ante."""
-    poule, in_play, waiting = pool.poule, pool.bete_in_play, list(pool.register)
-    if dealt:
-        poule += SEATS * pool.ante
-        if pool.entering >= 0:
-            entered = waiting.pop(pool.entering)
-            poule, in_play = poule + entered.amount, entered.amount
-    lines = [t(lang, "hombre.poule", amount=poule)]
-    if in_play:
-        lines.append(t(lang, "hombre.bete_in_play", amount=in_play))
-    last = []
-    if ante and not dealt:  # the next deal: the bête entering its poule, then the ante
-        if pool.entering >= 0:
-            entering = pool.register[pool.entering]
-            name = names[entering.owner]
-            last.append(t(lang, "hombre.entering", name=name, amount=entering.amount))
-        if pool.ante:
-            last.append(t(lang, "hombre.ante", amount=pool.ante))
-    waiting.sort(key=lambda b: -b.amount)
-    if waiting:
-        said = [f"{names[b.owner]} {b.amount}" for b in waiting]
-        room = FIELD_LIMIT - len("\n".join([*lines, *last, ""]))  # the field's, less the rest
-        lines.append(listed(lang, "hombre.waiting", "betes", said, room))
-    return "\n".join([*lines, *last])
 
 
 def signals_text(view: DealView, names: list[str], lang: str) -> str | None:
@@ -377,11 +344,7 @@ class HombreRenderer(TableStatus[DealView]):
     def carried_lines(self, table: TableLike, lang: str) -> list[str]:
         """The poule and the waiting bêtes the next table starts from."""
         session = table.session
-        if not isinstance(session, Session):
-            return []
-        poule, betes = session.pool.poule, len(session.pool.register)
-        which = "both" if poule and betes else "poule" if poule else "betes" if betes else "none"
-        return [t(lang, f"hombre.carried.{which}", amount=poule, count=betes)]
+        return [carried_text(session.pool, lang)] if isinstance(session, Session) else []
 
     def options_lines(self, table: TableLike, lang: str) -> list[str]:
         """The poules that end the game (or none: until stopped), then the other options
