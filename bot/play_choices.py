@@ -5,6 +5,7 @@ button's label, typed back by hand is read as that move (``offered_named``)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -38,21 +39,31 @@ def offered_named(renderer: Renderer[Any, Any, Any], view: Any, typed: str) -> A
     """The move offered to ``view``'s seat whose words, in any language, are ``typed``
     (case, accents, spaces and punctuation aside): a label copied from a button or a
     choice, such as "Je cagnote (pour 4)".  None if no offered move, or several, read so."""
-    key = _folded(typed)
-    found = {}
-    for action in renderer.offered(view) if key else ():
-        for lang in LANGS:
-            said = (
-                renderer.move_text(view, action, lang),
-                renderer.listed_text(view, action, lang),
-            )
-            if key in map(_folded, said):
-                found[str(action)] = action
-    return next(iter(found.values())) if len(found) == 1 else None
+    for fold in (_folded, _unglossed):  # as shown, else without what brackets add
+        key = fold(typed)
+        found = {}
+        for action in renderer.offered(view) if key else ():
+            for lang in LANGS:
+                said = (
+                    renderer.move_text(view, action, lang),
+                    renderer.listed_text(view, action, lang),
+                )
+                if key in map(fold, said):
+                    found[str(action)] = action
+        if found:
+            return next(iter(found.values())) if len(found) == 1 else None
+    return None
 
 
 def _folded(text: str) -> str:
     return "".join(c for c in plain(text).casefold() if c.isalnum() or c in "♠♥♦♣")
+
+
+def _unglossed(text: str) -> str:
+    """``text`` folded without its bracketed glosses ("Je cagnote (pour 3)": "jecagnote"),
+    which change with the auction: a label copied earlier, or from the docs, still names
+    its move."""
+    return _folded(re.sub(r"\([^)]*\)", "", text))
 
 
 def offered_order(rows: list[CardRow], legal: Sequence[Any], typed: bool) -> list[Any]:

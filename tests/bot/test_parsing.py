@@ -319,6 +319,24 @@ def test_a_label_is_read_only_among_the_moves_offered_now():
     assert offered_named(game.renderer, view, "(!)") is None
 
 
+def test_a_label_copied_with_another_gloss_is_still_its_move():
+    """A label's bracketed gloss changes with the auction ("Je cagnote (pour 3)", then
+    "(pour 4)"): copied from another moment or from the docs, it still names its move."""
+    game = game_named("bete-hombree")
+    assert game is not None
+    cagnote = Action.parse("cagnote")
+    state = next(
+        s
+        for seed in range(8)
+        for s in positions(game, seed)
+        if not s.is_over and cagnote in s.view(s.turn).legal
+    )
+    view = state.view(state.turn)
+    assert cagnote in game.renderer.offered(view)
+    for typed in ("Je cagnote (pour 99)", "je cagnote", "Je cagnote (stands as 9)"):
+        assert offered_named(game.renderer, view, typed) == cagnote, typed
+
+
 @pytest.mark.parametrize(
     ("text", "action"),
     [
