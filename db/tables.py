@@ -73,6 +73,15 @@ class TableRepository(Repository):
         )
         return [_table(r) for r in rows]
 
+    async def ended_with_summaries_due(self) -> list[TableRow]:
+        """The ended tables that settled a hand whose summary has not reached their
+        channel yet: a restart replays their logs to post those summaries."""
+        rows = await self._all(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status = 'ended' AND id IN"
+            " (SELECT table_id FROM hands WHERE summary_posted = 0) ORDER BY id"
+        )
+        return [_table(r) for r in rows]
+
     async def set_table_message(self, table_id: int, message_id: int | None) -> None:
         await self._run("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
 

@@ -112,9 +112,19 @@ class TableService:
     # ---- loading -------------------------------------------------------------
 
     async def load(self) -> int:
-        """Rebuild every open table of this process's guilds from its log; returns how many."""
+        """Rebuild every open table of this process's guilds from its log; returns how many.
+        An ended table whose summaries did not all reach the channel is replayed too, for
+        them (``_rebuild`` draws them), and left out of the live tables: nothing is played
+        there any more."""
         async with self.db.reading() as store:
             rows = await store.tables.open_tables()
+            ended = await store.tables.ended_with_summaries_due()
+        for row in ended:
+            if self.owns(row.guild_id):
+                try:
+                    await self._rebuild(row.id)
+                except Exception:
+                    log.exception("the summaries of table %s could not be drawn", row.id)
         for row in rows:
             if not self.owns(row.guild_id):
                 continue

@@ -39,18 +39,19 @@ async def stored(db: Database, record: dict[str, Any]) -> int:
     return hand
 
 
-async def before_the_migration(target: str, backend: str) -> None:
-    """Mark the database as the migration before left it (its later ones to apply)."""
+async def before_the_migration(target: str, backend: str, last: int = LAST) -> None:
+    """Mark the database as the migration before ``last`` left it (``last`` and the later
+    ones to apply)."""
     if backend == "sqlite":
         raw = sqlite3.connect(target)
-        raw.execute(f"PRAGMA user_version = {LAST - 1}")
+        raw.execute(f"PRAGMA user_version = {last - 1}")
         raw.commit()
         raw.close()
         return
     import asyncpg
 
     connection = await asyncpg.connect(target)
-    await connection.execute("DELETE FROM schema_migrations WHERE number >= $1", LAST)
+    await connection.execute("DELETE FROM schema_migrations WHERE number >= $1", last)
     await connection.close()
 
 
