@@ -3,8 +3,9 @@ and short messages for one player (a reminder, DMs closed, a turn notice by ment
 
 Each goes through the outbox (``bot.delivery.outbox``): tried at once, and again with backoff if
 Discord says no for a while. A summary is drawn when its hand is settled, as the table
-stood then (a restart draws the ones not posted as it replays the log), and posted once;
-once posted, the table message moves below it (``bot.delivery.table_message``).
+stood then (a restart draws the ones not posted as it replays the log, an ended table's
+too), and posted once; once posted, the table message moves below it
+(``bot.delivery.table_message``), unless the table has ended.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from functools import partial
 import discord
 
 from bot.delivery.outbox import Outbox
-from bot.delivery.table_message import TableMessages
+from bot.delivery.table_message import UNKNOWN_CHANNEL, TableMessages
 from bot.drawing.pictures.files import send_files
 from bot.drawing.pictures.scenes import whole_hand_scene
 from bot.drawing.render import hand_tricks_words
@@ -95,17 +96,34 @@ class ChannelPosts:
                 await asyncio.to_thread(lambda: picture.data)
                 embed.set_image(url=picture.url)
         channel = self.client.get_partial_messageable(summary.channel_id, guild_id=summary.guild_id)
-        if has_valuer(table.game.id):  # each player's private review of the hand
-            view = review_view(table.id, summary.hand_no, summary.lang, table.pictures)
-            await channel.send(embed=embed, view=view, **send_files(embed))
-        else:  # a game that values no move: nothing to review
-            await channel.send(embed=embed, **send_files(embed))
+        try:
+            if has_valuer(table.game.id):  # each player's private review of the hand
+                view = review_view(table.id, summary.hand_no, summary.lang, table.pictures)
+                await channel.send(embed=embed, view=view, **send_files(embed))
+            else:  # a game that values no move: nothing to review
+                await channel.send(embed=embed, **send_files(embed))
+        except discord.NotFound as error:
+            if error.code != UNKNOWN_CHANNEL:
+                raise
+            # nowhere to post it, now or after any restart: noted as done all the same,
+            # or each restart would try it again for ever
+            log.info(
+                "table %s has no channel any more: the summary of hand %s is not posted",
+                table.id,
+                summary.hand_no,
+            )
+            await self._noted(table, summary.hand_no)
+            return
+        await self._noted(table, summary.hand_no)
+        self.tables.below_summary(table)
+
+    async def _noted(self, table: LiveTable, hand_no: int) -> None:
+        """The summary of hand ``hand_no`` is done with: a restart does not post it again."""
         if self.on_summary_posted is not None:
             try:
-                await self.on_summary_posted(table, summary.hand_no)
+                await self.on_summary_posted(table, hand_no)
             except Exception:
                 log.exception("could not note the summary of table %s as posted", table.id)
-        self.tables.below_summary(table)
 
     async def to_player(
         self,

@@ -106,3 +106,20 @@ async def test_a_summary_refused_is_posted_after_a_restart_once_the_players_stop
         await act(world, state.legal_actions()[0])
     assert table.ended_reason == "finished"
     await restarted_with_the_permission_back(world, db_path, give_back, table)
+
+
+async def test_a_summary_whose_channel_is_gone_is_not_tried_again_after_a_restart(world, db_path):
+    table = await open_full_table(world)
+    refuse_posts(world)
+    for seat, words in actions():
+        await act_in_dm(world, seat, Action.parse(words))
+    assert await unposted(world, table.id) == {1}
+    # the channel is deleted while the outbox tries the summary again: nowhere to post
+    # it, ever, so it is done with (a restart would try it for nothing, each time)
+    world.env.backend.delete_channel(world.channel.id)
+    await world.env.advance_time(sum(DELAYS) + 1)
+    assert table.status == "ended" and await unposted(world, table.id) == set()
+    sent = len(world.env.http_requests)
+    await world.env.restart_bot(make_bot(db_path))
+    await world.env.settle()
+    assert not [r for r in world.env.http_requests[sent:] if str(world.channel.id) in r.path]
