@@ -521,16 +521,19 @@ async def stop_table(interaction: Interaction) -> None:
 
 async def show_table(interaction: Interaction) -> None:
     """``/table show``: the table of this channel (or the one where the user plays) posted
-    again at the bottom of its channel, the old message deleted."""
+    again at the bottom of its channel, the old message deleted; the answer says so once
+    it is, or why it is not."""
     bot = bot_of(interaction)
     service = bot.service
     table = service.in_channel(interaction.channel_id) if interaction.channel_id else None
     if table is None:
         table = service.of_player(str(interaction.user.id), interaction.guild_id)
-    bot.presenter.acted(table, interaction)
-    text = t(bot.lang(interaction), "ok.shown", channel=table.row.channel_id)
-    await interaction.response.send_message(text, ephemeral=True)
-    await bot.presenter.tables.repost(table)
+    bot.presenter.acted(table, interaction)  # told, should Discord refuse a permission
+    # answered once the table is posted, or Discord said why not: never before
+    showing = bot.presenter.show_again(table, interaction, bot.lang(interaction))
+    answer = await in_time(interaction, showing, ephemeral=True)
+    if answer is not None:
+        await send(interaction, content=answer, ephemeral=True)
 
 
 async def end_table(interaction: Interaction) -> None:

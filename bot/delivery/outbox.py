@@ -122,6 +122,7 @@ class Delivery:
     line: LogLine | None = None  # the event line that says so
     wanted: Callable[[], bool] = lambda: True  # still worth sending (a turn notice: its turn)
     tried: asyncio.Future[bool] = field(default_factory=lambda: asyncio.Future())
+    failure: Exception | None = None  # why its last try failed (for its sender to say)
 
     def settle(self, delivered: bool) -> None:
         if not self.tried.done():
@@ -229,6 +230,7 @@ class Outbox:
                 delivery.settle(False)
                 continue
             except Exception as error:
+                delivery.failure = error
                 if not passing(error):
                     log.exception("could not send %s; not tried again", delivery.what)
                     delivery.settle(False)

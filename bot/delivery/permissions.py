@@ -35,6 +35,7 @@ NEEDED: Final = (
     "read_message_history",
 )
 TOLD_FOR: Final = 14 * 60  # seconds an interaction's token may still answer (15 minutes)
+TOLD: Final = "told_missing_permission"  # in an interaction's extras, once a follow-up said so
 
 
 def is_manager(interaction: discord.Interaction[Any]) -> bool:
@@ -113,5 +114,18 @@ class Permissions:
         text = missing_text(lang, table.row.channel_id, self._seen.get(table.row.channel_id))
         try:
             await interaction.followup.send(text, ephemeral=True)
+            interaction.extras[TOLD] = True
         except discord.HTTPException as failure:
             log.warning("could not tell %s a permission is missing: %s", interaction.user, failure)
+
+    def answer(
+        self, table: LiveTable, interaction: discord.Interaction[Any], lang: str
+    ) -> str | None:
+        """What ``interaction`` answers, its own act refused for a permission the bot
+        lacks in the table's channel (``/table show``): the permissions missing, unless a
+        follow-up of it said so already (None). Its user counts as told: the next
+        refusal, the outbox trying again, tells nobody again."""
+        if interaction.extras.get(TOLD):
+            return None
+        self._told.setdefault(table.id, set()).add(interaction.user.id)
+        return missing_text(lang, table.row.channel_id, self._seen.get(table.row.channel_id))

@@ -38,7 +38,7 @@ from bot.delivery.memory import DMRef, Memory
 from bot.delivery.outbox import Delivery, Outbox, passing
 from bot.delivery.panels import Panels, answered
 from bot.delivery.permissions import Permissions
-from bot.delivery.table_message import TableMessages
+from bot.delivery.table_message import Reposted, TableMessages
 from bot.delivery.turn_notices import DM_CLOSED, TurnNotices
 from bot.delivery.writes import (
     Hook,
@@ -58,7 +58,7 @@ from bot.drawing.render import (
 )
 from bot.game import LogLine
 from bot.tables.table import LiveTable
-from bot.texts.i18n import lang_for
+from bot.texts.i18n import lang_for, t
 from db.models import HandMessage
 
 log = logging.getLogger(__name__)
@@ -129,6 +129,21 @@ class Presenter:
         """After a click of a player of ``table`` (came at ``since``) that edited nothing
         public: its message is looked up, and posted again if it is gone."""
         await self.tables.probe(table, since, str(interaction.user.id))
+
+    async def show_again(
+        self, table: LiveTable, interaction: discord.Interaction[Any], lang: str
+    ) -> str | None:
+        """``/table show``: the table message posted again at the bottom of its channel.
+        The answer, once Discord took it or said why not (None: a follow-up of the
+        refusal gave it already)."""
+        channel = table.row.channel_id
+        reposted = await self.tables.repost(table)
+        if reposted is Reposted.POSTED:
+            return t(lang, "ok.shown", channel=channel)
+        if reposted is Reposted.REFUSED:
+            return self.permissions.answer(table, interaction, lang)
+        later = reposted is Reposted.LATER
+        return t(lang, "show.later" if later else "show.failed", channel=channel)
 
     async def _refused(self, delivery: Delivery, error: discord.Forbidden) -> None:
         if delivery.table is not None:

@@ -32,6 +32,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from enum import Enum, auto
 from functools import partial
 from typing import Any, Final, NamedTuple
 
@@ -60,6 +61,15 @@ UNKNOWN_CHANNEL: Final = 10003
 REPOST_GAP: Final = 5.0  # seconds at least between two messages of a table posted unasked
 OPENING: Final = 10.0  # seconds a new table's message id may be unknown (being answered)
 NEVER: Final = float("-inf")
+
+
+class Reposted(Enum):
+    """What came of a table message asked at the bottom of its channel (``repost``)."""
+
+    POSTED = auto()  # it is there (or was posted there a moment ago)
+    REFUSED = auto()  # Discord refuses the bot a permission in the channel
+    LATER = auto()  # Discord did not take it yet: the outbox tries it again
+    FAILED = auto()  # not posted, and not tried again (the channel gone, say)
 
 
 class Drawing(NamedTuple):
@@ -163,15 +173,27 @@ class TableMessages:
     def busy(self, table: LiveTable) -> bool:
         return self.outbox.busy(self._key(table))
 
-    async def repost(self, table: LiveTable) -> bool:
+    async def repost(self, table: LiveTable) -> Reposted:
         """A new table message at the bottom of its channel, the old one deleted
         (``/table show``); not when one was posted less than ``REPOST_GAP`` seconds ago.
-        Whether one is asked for."""
-        if time.monotonic() - self._posted.get(table.id, NEVER) < REPOST_GAP:
-            return False
+        What came of it, once known (the outbox's first wait at most)."""
+        posted = self._posted.get(table.id, NEVER)
+        if time.monotonic() - posted < REPOST_GAP:
+            return Reposted.POSTED
         self._moves[table.id] = True
-        await self.outbox.wait(self._put(table))
-        return True
+        delivery = self._put(table)
+        # a change put meanwhile replaces the delivery before it is tried, and carries
+        # the move (``_moves``): its own outcome is the one to wait for
+        while not await self.outbox.wait(delivery) and delivery.tried.done():
+            newer = self.outbox.waiting(self._key(table))
+            if delivery.failure is not None or newer is None or newer is delivery:
+                break
+            delivery = newer
+        if self._posted.get(table.id, NEVER) > posted:
+            return Reposted.POSTED
+        if delivery.failure is not None and lacks_permission(delivery.failure):
+            return Reposted.REFUSED
+        return Reposted.LATER if self.busy(table) else Reposted.FAILED
 
     def below_summary(self, table: LiveTable) -> None:
         """A summary was just posted: the table message moves below it (a new message,

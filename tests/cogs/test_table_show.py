@@ -1,0 +1,67 @@
+"""``/table show`` answers once: that the table is posted again at the bottom of its
+channel when it is, else why not (a permission the bot lacks there, Discord not taking
+it for now, a post refused for good)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.delivery.outbox import DELAYS
+from tests.cogs.conftest import World
+from tests.cogs.helpers import live
+from tests.cogs.test_full_hand import open_full_table
+from tests.cogs.test_summary_after_restart import refuse_posts
+
+SHOWN = "The table is posted again at the bottom of"
+
+
+def said(result: Any) -> list[str]:
+    """Every message of an interaction's answer: its response and its follow-ups."""
+    messages = [result.response, *result.followups]
+    return [m.content for m in messages if m is not None and m.content]
+
+
+def at_the_bottom(world: World) -> bool:
+    return world.channel.history()[-1].id == live(world).row.message_id
+
+
+async def test_table_show_without_send_messages_says_so_once_and_nothing_else(world):
+    table = await open_full_table(world)
+    first = table.row.message_id
+    give_back = refuse_posts(world)
+    answer = await world.members[2].slash(world.channel, "table show")
+    await world.env.advance_time(5)  # the outbox tries again, refused again
+    [text] = said(answer)
+    assert answer.ephemeral and text.startswith("I cannot keep the table up")
+    assert "“Send Messages”" in text and SHOWN not in text
+    assert live(world).row.message_id == first
+    # the permission given back, the outbox's next try posts it at the bottom
+    give_back()
+    await world.env.advance_time(sum(DELAYS[:4]))
+    assert live(world).row.message_id != first and at_the_bottom(world)
+    assert said(answer) == [text]
+
+
+async def test_table_show_that_discord_does_not_take_for_now_says_it_comes_later(world):
+    table = await open_full_table(world)
+    first = table.row.message_id
+    # discord.py's five tries of the post all answered 500; the outbox's next goes through
+    world.env.inject_error("POST", f"/channels/{world.channel.id}/messages", times=5)
+    answer = await world.members[2].slash(world.channel, "table show")
+    [text] = said(answer)
+    assert answer.ephemeral and "does not take the table" in text and SHOWN not in text
+    await world.env.advance_time(30)
+    assert live(world).row.message_id != first and at_the_bottom(world)
+
+
+async def test_table_show_refused_for_good_says_it_is_not_posted(world):
+    table = await open_full_table(world)
+    first = table.row.message_id
+    world.env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=400, code=50035)
+    answer = await world.members[2].slash(world.channel, "table show")
+    [text] = said(answer)
+    assert answer.ephemeral and text.startswith("I could not post the table again")
+    assert live(world).row.message_id == first
+    # asked again, it is
+    again = await world.members[2].slash(world.channel, "table show")
+    assert said(again) == [f"{SHOWN} <#{world.channel.id}>."] and at_the_bottom(world)
