@@ -100,6 +100,7 @@ class Presenter:
         self.tables.live = lambda table_id: self.live(table_id)
         self.permissions = Permissions(default_language)
         self.tables.refused = self.permissions.refused
+        self.tables.relink = self._relink_hands
         self.tables.through = self.permissions.through
         self.outbox.on_refused = self._refused
 
@@ -403,6 +404,20 @@ class Presenter:
             channel = await self.client.create_dm(discord.Object(int(player)))
             channel_id = self._dm_channels[player] = channel.id
         return self.client.get_partial_messageable(channel_id)
+
+    def _relink_hands(self, table: LiveTable) -> None:
+        """The table message moved (``/table show``, below a summary, posted again once
+        deleted): each private hand's *Go to the table* link points to the old one. They
+        are redrawn with the hands' gathered edits, once ``DM_WINDOW`` has passed, not
+        at once: a change of the table meanwhile redraws them (each hand edited once),
+        and a ``/table show`` asked again and again edits none more than once a window."""
+        shown = self.shown.kept(table)
+        if table.status != "playing" or shown is None:
+            return
+        relinked = [player for player in shown.dms if player not in shown.dm_closed]
+        if relinked:
+            shown.dms_waiting.update(relinked)
+            self._gather(table)
 
     def _gather(self, table: LiveTable) -> None:
         """Edit the waiting private hands once the window has passed (one timer a table)."""

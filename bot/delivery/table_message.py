@@ -128,6 +128,8 @@ class TableMessages:
         self.live: Callable[[int], LiveTable | None] = lambda table_id: None
         # records a table's new message id (the tables row, and the table in memory)
         self.moved: Callable[[LiveTable, int], Awaitable[None]] | None = None
+        # told once a table's message moved: what links to it follows (the private hands)
+        self.relink: Callable[[LiveTable], None] = lambda table: None
         # Discord refused a permission in the table's channel; a send went through again
         self.refused: Callable[[LiveTable, discord.Forbidden], Awaitable[None]] | None = None
         self.through: Callable[[int], None] = lambda table_id: None
@@ -386,9 +388,10 @@ class TableMessages:
             log.info("could not delete the old message of table %s: %s", table_id, error)
 
     async def _moved(self, table: LiveTable, message_id: int) -> None:
-        """The table's message is ``message_id`` from now on, for this process (at once)
-        and for a restart (the tables row)."""
+        """The table's message is ``message_id`` from now on, for this process (at once),
+        for a restart (the tables row) and for what links to it."""
         table.row = replace(table.row, message_id=message_id)
+        self.relink(table)
         if self.moved is None:
             return
         try:

@@ -1,14 +1,17 @@
 """``/table show`` answers once: that the table is posted again at the bottom of its
 channel when it is, else why not (a permission the bot lacks there, Discord not taking
-it for now, a post refused for good)."""
+it for now, a post refused for good). And wherever the table message moves, the private
+hands' *Go to the table* link follows it, with their gathered edits (``DM_WINDOW``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import discord
+
 from bot.delivery.outbox import DELAYS
 from tests.cogs.conftest import World
-from tests.cogs.helpers import live
+from tests.cogs.helpers import hand_paths, last_dm, live
 from tests.cogs.test_full_hand import open_full_table
 from tests.cogs.test_summary_after_restart import refuse_posts
 
@@ -65,3 +68,47 @@ async def test_table_show_refused_for_good_says_it_is_not_posted(world):
     # asked again, it is
     again = await world.members[2].slash(world.channel, "table show")
     assert said(again) == [f"{SHOWN} <#{world.channel.id}>."] and at_the_bottom(world)
+
+
+def purger(world: World) -> Any:
+    """A member who may delete others' messages."""
+    role = world.guild.create_role("Modos", permissions=discord.Permissions(manage_messages=True))
+    return world.guild.add_member(world.env.create_user("Modo"), roles=[role])
+
+
+def link(message: Any) -> str:
+    """Where a private hand's *Go to the table* leads."""
+    urls = [item.url for row in message.components for item in row.children if item.url]
+    assert len(urls) == 1, urls
+    return str(urls[0])
+
+
+def hand_edits(world: World, table: Any, start: int) -> list[int]:
+    """How many times each seat's private hand was edited since request ``start``."""
+    paths = [r.path for r in world.env.http_requests[start:] if r.method == "PATCH"]
+    return [sum(p in hand_paths(world, table, seat) for p in paths) for seat in range(4)]
+
+
+async def test_the_private_hands_lead_to_the_table_where_it_was_posted_again(world):
+    # longer than SimCord's settling: the window runs on its virtual clock
+    world.bot.presenter.dm_window = 10.0
+    table = await open_full_table(world)
+    first = table.row.message_id
+    assert all(link(last_dm(world, seat)).endswith(f"/{first}") for seat in range(4))
+    start = len(world.env.http_requests)
+    passer_by = world.guild.add_member(world.env.create_user("Passant"))
+    await passer_by.slash(world.channel, "table show")
+    shown = live(world).row.message_id
+    await world.env.advance_time(6)  # past REPOST_GAP, within the window
+    assert shown != first and hand_edits(world, table, start) == [0, 0, 0, 0]
+    # within the window still, a moderator deletes it: a player's /hand looks it up, and
+    # it is posted again
+    await purger(world).delete(world.table_message())
+    await world.members[0].slash(world.channel, "hand")
+    now = live(world).row.message_id
+    assert len({first, shown, now}) == 3 and at_the_bottom(world)
+    # once the window has passed, each hand edited once for both moves, leading to the
+    # table where it is now
+    await world.env.advance_time(5)
+    assert hand_edits(world, table, start) == [1, 1, 1, 1]
+    assert all(link(last_dm(world, seat)).endswith(f"/{now}") for seat in range(4))
