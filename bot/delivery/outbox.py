@@ -201,6 +201,13 @@ class Outbox:
             return await asyncio.wait_for(asyncio.shield(delivery.tried), seconds or self.inline)
         return False
 
+    def refused_last(self, key: Hashable) -> Exception | None:
+        """Why Discord refused the last try of ``key``'s delivery, while it waits out
+        its pause before the next (None: no delivery of ``key`` waits so). A delivery
+        waiting with a failure is one put back after it: a new one has none."""
+        delivery = self._waiting.get(key)
+        return None if delivery is None else delivery.failure
+
     def waiting(self, key: Hashable) -> Delivery | None:
         """The delivery of ``key`` waiting or being sent, if any."""
         return self._waiting.get(key) or self._sending.get(key)

@@ -182,8 +182,11 @@ class TableMessages:
         posted = self._posted.get(table.id, NEVER)
         if time.monotonic() - posted < REPOST_GAP:
             return Reposted.POSTED
+        paused = self.outbox.refused_last(self._key(table))  # before this one replaces it
         self._moves[table.id] = True
         delivery = self._put(table)
+        if paused is not None:  # it waits out that pause (up to a minute): say why now
+            return Reposted.REFUSED if lacks_permission(paused) else Reposted.LATER
         # a change put meanwhile replaces the delivery before it is tried, and carries
         # the move (``_moves``): its own outcome is the one to wait for
         while not await self.outbox.wait(delivery) and delivery.tried.done():
@@ -193,7 +196,8 @@ class TableMessages:
             delivery = newer
         if self._posted.get(table.id, NEVER) > posted:
             return Reposted.POSTED
-        if delivery.failure is not None and lacks_permission(delivery.failure):
+        failure = delivery.failure
+        if failure is not None and lacks_permission(failure):
             return Reposted.REFUSED
         return Reposted.LATER if self.busy(table) else Reposted.FAILED
 

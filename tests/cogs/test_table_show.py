@@ -38,11 +38,15 @@ async def test_table_show_without_send_messages_says_so_once_and_nothing_else(wo
     assert answer.ephemeral and text.startswith("I cannot keep the table up")
     assert "“Send Messages”" in text and SHOWN not in text
     assert live(world).row.message_id == first
+    # asked again while the outbox waits to try again: the same reason, as its answer
+    again = await world.members[3].slash(world.channel, "table show")
+    await world.env.advance_time(5)
+    assert said(again) == [text] and said(answer) == [text]
     # the permission given back, the outbox's next try posts it at the bottom
     give_back()
-    await world.env.advance_time(sum(DELAYS[:4]))
+    await world.env.advance_time(sum(DELAYS[:5]))
     assert live(world).row.message_id != first and at_the_bottom(world)
-    assert said(answer) == [text]
+    assert said(answer) == said(again) == [text]
 
 
 async def test_table_show_that_discord_does_not_take_for_now_says_it_comes_later(world):
