@@ -21,12 +21,18 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from bot.errors import UserError
 from bot.texts.translator import translated_choice
 
 DEFAULT_TURN_SECONDS: Final = 120  # long enough to think, short enough that nobody waits long
+# the shortest time per move a table takes (0 aside: no limit): less, and the computer
+# plays a person's whole deal, money at stake, before they have read their cards; from
+# 20 s the player to act is also reminded before the end (``bot.tables.turns``)
+MIN_TURN_SECONDS: Final = 20
+MAX_TURN_SECONDS: Final = 3600
 
 COMMON_DESCRIPTIONS: Final = {
-    "turn_time": "Seconds per move (0: no limit)",
+    "turn_time": "Seconds per move, 20 at least (0: no limit)",
     "computers": "Computer players to seat at once (more with the table's button)",
     "level": "How well those computer players play",
     "language": "Language of the table's public messages (remembered for this server)",
@@ -118,6 +124,8 @@ class TableCommand:
 
         async def callback(interaction: Interaction, **values: Any) -> None:
             common = {name: values.pop(name) for name in COMMON_DESCRIPTIONS}
+            if 0 < common["turn_time"] < MIN_TURN_SECONDS:  # Discord's range cannot skip 1-19
+                raise UserError("error.turn_time_short", least=MIN_TURN_SECONDS)
             chosen = TableChoices(**common, resume=values.pop("resume", None))
             await opener(interaction, game_id, own(**values), chosen)
 
@@ -133,7 +141,7 @@ class TableCommand:
                 "turn_time",
                 keyword,
                 default=DEFAULT_TURN_SECONDS,
-                annotation=app_commands.Range[int, 0, 3600],
+                annotation=app_commands.Range[int, 0, MAX_TURN_SECONDS],
             ),
             inspect.Parameter(
                 "computers",

@@ -102,7 +102,9 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "help": "aide",
     "How to play here: the games and the commands": "Comment jouer ici : les jeux et les commandes",
     "The game": "Le jeu",
-    "Seconds per move (0: no limit)": "Secondes pour jouer à son tour (0 : sans limite)",
+    "Seconds per move, 20 at least (0: no limit)": (
+        "Secondes pour jouer à son tour, 20 au moins (0 : sans limite)"
+    ),
     "Period": "Période",
     "Topic": "Sujet",
     "Packets of the deal": "Paquets de la distribution",

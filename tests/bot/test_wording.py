@@ -169,7 +169,7 @@ def test_a_french_move_and_its_time_are_not_called_a_deal() -> None:
         "move",
         "Your move, e.g. 10S, K♥, pass, 3 belle, je joue",
         "Play a move: a card, a call, a discard...",
-        "Seconds per move (0: no limit)",
+        "Seconds per move, 20 at least (0: no limit)",
     ):
         assert "coup" not in COMMANDS_FR[english], COMMANDS_FR[english]
 

@@ -9,6 +9,7 @@ import dataclasses
 from discord import app_commands
 
 import bot.games
+from bot.commands import MIN_TURN_SECONDS
 from bot.games import table_games
 from bot.texts.i18n import t
 from tests.cogs.test_refusals import refused
@@ -89,6 +90,28 @@ async def test_table_new_per_game(world):
     await world.members[2].slash(third, "table new bete", computers=4, level="fair")
     full = world.bot.service.in_channel(third.id)
     assert full is not None and [s.ai for s in full.seats] == [None] + ["heuristic"] * 4
+
+
+async def test_a_turn_time_too_short_to_play_is_refused(world, french):
+    """A turn time of a few seconds would have the computer play a person's deal, money
+    at stake, before they read their cards: refused, in words, from 1 to the least
+    (0 stays "no limit"), and no table opens."""
+    sud = world.members[0]
+    for seconds in (1, MIN_TURN_SECONDS - 1):
+        result = await sud.slash(world.channel, "table new bete", turn_time=seconds)
+        refused(world, result, f"{MIN_TURN_SECONDS} secondes au moins", "0 : sans limite")
+        assert world.bot.service.in_channel(world.channel.id) is None
+    await sud.slash(world.channel, "table new bete", turn_time=MIN_TURN_SECONDS)
+    table = world.bot.service.in_channel(world.channel.id)
+    assert table is not None and table.row.turn_seconds == MIN_TURN_SECONDS
+    other = world.guild.create_text_channel("autre")
+    await world.members[1].slash(other, "table new bete", turn_time=0)
+    untimed = world.bot.service.in_channel(other.id)
+    assert untimed is not None and untimed.row.turn_seconds == 0
+    command = new_group(world).get_command("bete")
+    assert isinstance(command, app_commands.Command)
+    turn_time = next(p for p in command.parameters if p.name == "turn_time")
+    assert f"{MIN_TURN_SECONDS} at least" in turn_time.description  # the option says it
 
 
 async def test_game_and_topic_choices(world):
