@@ -91,6 +91,12 @@ class Capabilities:
     results: tuple[str, ...] = ("made", "failed")  # the result words a hand may store
     last_resort: str | None = None  # the notation of the move played for a seat nobody
     # could decide for, when it is legal (a pass); otherwise its first legal move
+    # the moves the time limit makes for a person who is away, the first of them legal,
+    # instead of the fair computer player's choice: nobody is committed to a contract or
+    # a risk while away (a pass in the calls; L'Hombre's stop, not playing on for the
+    # vole).  The other decisions (cards, a declarer's discard after his own bid) stay
+    # the computer's, which plays them as well as it can for him
+    away_moves: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

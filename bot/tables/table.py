@@ -197,6 +197,19 @@ def default_action(state: GameState[Any, Any], last_resort: str | None) -> Any:
     return legal[0]
 
 
+def away_move(table: LiveTable, seat: int) -> Any | None:
+    """The move the time limit makes for ``seat``'s person where the game names one
+    (``Capabilities.away_moves``: a pass), when it is legal now; None: the fair computer
+    player chooses (a card, a forced or a riskless decision)."""
+    state = table.state
+    assert state is not None
+    for notation in table.game.capabilities.away_moves:
+        action = table.game.port.parse_action(notation)
+        if state.check(action, seat) is None:
+            return action
+    return None
+
+
 def new_table(row: TableRow, game: TableGame) -> LiveTable:
     return LiveTable(row=row, game=game, rules=game.spec.options_from(row.options))
 

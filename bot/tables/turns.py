@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
 from bot.tables.computer import Decider
-from bot.tables.table import LiveTable, default_action, hand_seed
+from bot.tables.table import LiveTable, away_move, default_action, hand_seed
 from games.ai import DEFAULT_BUDGET
 
 log = logging.getLogger(__name__)
@@ -170,7 +170,8 @@ class TurnClock:
 
     async def expire(self, table_id: int, moves: int, seat: int, delay: float) -> None:
         """``seat``'s time runs out in ``delay`` seconds, unless the table moved past
-        ``moves`` meanwhile: reminded before, then its move is played for it."""
+        ``moves`` meanwhile: reminded before, then its move is played for it (a pass
+        where the game names one, else the fair computer player's)."""
         notice = remind_before(self._turn_seconds(table_id))
         if notice and delay > notice:
             await asyncio.sleep(delay - notice)
@@ -188,7 +189,10 @@ class TurnClock:
         table = self.tables.get(table_id)
         if table is None or table.moves != moves:
             return
-        action = await self._decide(table, seat, table.game.spec.fair)
+        # a call passes for someone away: nobody comes back owing a contract they never bid
+        action = away_move(table, seat)
+        if action is None:
+            action = await self._decide(table, seat, table.game.spec.fair)
         async with table.lock:
             held = self._live(table_id)  # as it is once the lock is held
             state = None if held is None else held.state

@@ -242,9 +242,9 @@ async def test_a_turn_that_times_out_is_played_for_the_player(database_target):
     assert table.moves == moves and not seen and not decisions
     await service.clock.expire(table.id, moves, turn, 0)
     assert table.moves == moves + 1 and seen == [moves + 1]
-    # the fair computer player chose the move, for the seat whose time ran out
-    assert [(level, seat) for level, seat, _ in decisions] == [("heuristic", turn)]
-    assert table.state is not None and table.state.actions[-1] == (turn, decisions[0][2])
+    # a call: the seat whose time ran out passes, no computer player asked to bid for it
+    assert not decisions
+    assert table.state is not None and table.state.actions[-1] == (turn, Action.parse("pass"))
     events = []
     async with service.db.reading() as store:
         events = await store.tables.events(table.id)

@@ -8,6 +8,8 @@ from bot.games.bete.port import PARTS, BetePort
 from games.bete import SPEC
 
 # the waiting bêtes, and a pot of three parts: the reserve, the stake, the king jetons
-CAPABILITIES = Capabilities(last_resort="pass", register=True, pot_parts=PARTS)
+CAPABILITIES = Capabilities(
+    last_resort="pass", away_moves=("pass",), register=True, pot_parts=PARTS
+)
 TEXTS = GameTexts.of_package(__name__)  # texts.json: messages FR/EN, command words
 GAME = register(TableGame(SPEC, BetePort(), BeteRenderer(), COMMAND, CAPABILITIES, TEXTS))

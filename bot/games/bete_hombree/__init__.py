@@ -8,7 +8,7 @@ from bot.games.bete_hombree.port import HombreePort
 from games.bete_hombree import SPEC
 
 CAPABILITIES = Capabilities(
-    last_resort="pass", register=True, pot_parts=("",)
+    last_resort="pass", away_moves=("pass",), register=True, pot_parts=("",)
 )  # one pot: the pinandèles'
 TEXTS = GameTexts.of_package(__name__)  # texts.json: messages FR/EN, command words
 GAME = register(TableGame(SPEC, HombreePort(), HombreeRenderer(), COMMAND, CAPABILITIES, TEXTS))
