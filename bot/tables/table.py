@@ -164,11 +164,16 @@ class LiveTable:
         return self.status == "playing" and self.session is not None and not self.session.finished
 
     def absent(self) -> list[int]:
-        """Seats of people who ran out of time often enough in a row to be replaced."""
+        """Seats of people who ran out of time often enough in a row to be replaced, or
+        the table ended over them.  Only while another person is seated: alone with
+        computer players, nobody could click what would be offered (the player himself
+        plays on, or stops with ``/table stop``)."""
         return [
             i
             for i, s in enumerate(self.seats)
-            if s.human and self.timeouts.get(i, 0) >= ABSENT_AFTER
+            if s.human
+            and self.timeouts.get(i, 0) >= ABSENT_AFTER
+            and any(other.human for j, other in enumerate(self.seats) if j != i)
         ]
 
 
