@@ -38,7 +38,7 @@ from bot.drawing.wording import trick_text as trick_text
 from bot.game import Field, MoneyState, TableLike, TrickView
 from bot.ids import ComponentId
 from bot.tables.computer import LEVELS, level_player
-from bot.tables.table import LiveTable, match_unwon
+from bot.tables.table import ABSENT_WAIT, LiveTable, match_unwon
 from bot.texts.fitting import FIELD_LIMIT
 from bot.texts.i18n import game_text, t
 from games.ai.teacher.hint import offers_hint
@@ -268,6 +268,13 @@ def seat_balances(table: LiveTable) -> list[int]:
     return [held + paid for held, paid in zip(balances, state.net_so_far, strict=True)]
 
 
+def absence_line(table: LiveTable, seat: int, lang: str) -> str:
+    """Why the others may replace ``seat``'s player, and what they may do."""
+    if table.timed_out_twice(seat):
+        return t(lang, "table.absent", name=table.name(seat))
+    return t(lang, "table.overdue", name=table.name(seat), minutes=ABSENT_WAIT // 60)
+
+
 def table_embed(table: LiveTable, lang: str, since: int | None = None) -> discord.Embed:
     """The table message's embed (``since``: the tricks of the hand it showed already,
     as ``trick_field`` takes it)."""
@@ -298,7 +305,7 @@ def table_embed(table: LiveTable, lang: str, since: int | None = None) -> discor
     if table.deadline is not None and table.status == "playing" and not table.between_hands:
         lines.append(t(lang, "table.deadline", when=f"<t:{table.deadline}:R>"))
     if table.status == "playing":
-        lines.extend(t(lang, "table.absent", name=names[i]) for i in table.absent())
+        lines.extend(absence_line(table, seat, lang) for seat in table.absent())
     embed = discord.Embed(title=title, colour=colour, description="\n".join(lines))
     seat_lines = []
     balances = seat_balances(table) if session is not None and game.capabilities.money else []

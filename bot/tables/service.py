@@ -34,7 +34,14 @@ from bot.tables.names import person_name
 from bot.tables.preferences import Preferences
 from bot.tables.readings import Readings, RegisterView
 from bot.tables.settlement import settlement_writer
-from bot.tables.table import LiveTable, apply_event, first_hand_no, logged, new_table
+from bot.tables.table import (
+    ABSENT_WAIT,
+    LiveTable,
+    apply_event,
+    first_hand_no,
+    logged,
+    new_table,
+)
 from bot.tables.turns import AI_PAUSE, ChangeListener, ReminderListener, TurnClock
 from bot.texts.i18n import worded
 from db import Database, Store
@@ -135,11 +142,10 @@ class TableService:
                 continue
             if table.status == "playing":
                 table.log.append(LogLine.of("log.resumed"))
-                # the time the bot was away is not the player's: a little is given back
-                table.turn_started = max(
-                    table.turn_started,
-                    time.time() + RESTART_GRACE - table.row.turn_seconds,
-                )
+                # the time the bot was away is not the player's: a little is given back,
+                # of their time to play, or of the wait before the others may replace them
+                waited = table.row.turn_seconds or ABSENT_WAIT
+                table.turn_started = max(table.turn_started, time.time() + RESTART_GRACE - waited)
             self.tables[row.id] = table
         for table in self.tables.values():
             self.clock.schedule(table)
@@ -208,6 +214,7 @@ class TableService:
                 apply_event(table, start + offset, kind, payload)
                 if kind in TURN_EVENTS:
                     table.turn_started = time.time()
+                    table.overdue = None  # a new turn: nobody has kept it waiting yet
             async with self.db.transaction() as store:
                 if self.fence is not None:
                     await self.fence(store, table)
@@ -430,18 +437,18 @@ class TableService:
         return table
 
     async def replace_absent(self, table_id: int, player: str, seat: int | None) -> LiveTable:
-        """Another player has a computer player play for one who keeps running out of time
-        (``seat`` None: for every absent player but themselves, the table's one button
-        for them all when theirs would not fit)."""
+        """Another player has a computer player play for one who is absent (``absent``:
+        out of time, or kept waiting; ``seat`` None: for every absent player but
+        themselves, the table's one button for them all when theirs would not fit)."""
         async with self._at(table_id, player) as (table, own):
             absent = table.absent()
             if seat is not None and seat not in absent:
-                raise UserError("error.not_absent")
+                raise UserError("error.not_absent", minutes=ABSENT_WAIT // 60)
             seats = [s for s in absent if s != own] if seat is None else [seat]
             if seat == own or (not seats and own in absent):  # the only one away: just play
                 raise UserError("error.replace_self")
             if not seats:
-                raise UserError("error.not_absent")
+                raise UserError("error.not_absent", minutes=ABSENT_WAIT // 60)
             strong = table.game.spec.strong
             events: Events = [("replace", {"seat": s, "by": player, "ai": strong}) for s in seats]
             await self._commit(table, events)
@@ -463,7 +470,7 @@ class TableService:
         async with self._at(table_id, player) as (table, own):
             absent = table.absent()
             if not absent:
-                raise UserError("error.not_absent")
+                raise UserError("error.not_absent", minutes=ABSENT_WAIT // 60)
             if absent == [own]:
                 raise UserError("error.replace_self")
             await self._commit(table, [("end", {"reason": "abandoned"})])

@@ -52,6 +52,11 @@ from games.register import Entry, Register
 LOG_LINES: Final = 6
 DEALS: Final = "deals"  # a kept match's state: the deals dealt before it was kept
 ABSENT_AFTER: Final = 2  # consecutive timeouts after which the others may replace a player
+# at a table without a time limit, how long a person may keep the others waiting at their
+# turn before they may replace them or end the table as for an absent player: long
+# enough to think over any move, short enough that one vanished player does not hold
+# the others (who sit at one table per server) for the evening
+ABSENT_WAIT: Final = 10 * 60
 
 
 class EventError(ValueError):
@@ -110,6 +115,9 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     deadline: int | None = None  # when the player to act runs out of time (Unix time)
     turn_started: float = 0.0  # when the player to act was given the turn (Unix time)
+    # the person to act, once they kept a table without a time limit waiting ABSENT_WAIT
+    # seconds (set by the clock, which keeps the time; cleared when a turn starts)
+    overdue: int | None = None
 
     @property
     def id(self) -> int:
@@ -164,17 +172,22 @@ class LiveTable:
         return self.status == "playing" and self.session is not None and not self.session.finished
 
     def absent(self) -> list[int]:
-        """Seats of people who ran out of time often enough in a row to be replaced, or
-        the table ended over them.  Only while another person is seated: alone with
-        computer players, nobody could click what would be offered (the player himself
-        plays on, or stops with ``/table stop``)."""
+        """Seats of people the others may have the computer play for, or end the table
+        over: who ran out of time ``ABSENT_AFTER`` times in a row, or kept a table
+        without a time limit waiting ``ABSENT_WAIT`` seconds at their turn.  Only while
+        another person is seated: alone with computer players, nobody could click what
+        would be offered (the player himself plays on, or stops with ``/table stop``)."""
         return [
             i
             for i, s in enumerate(self.seats)
             if s.human
-            and self.timeouts.get(i, 0) >= ABSENT_AFTER
+            and (self.timeouts.get(i, 0) >= ABSENT_AFTER or self.overdue == i)
             and any(other.human for j, other in enumerate(self.seats) if j != i)
         ]
+
+    def timed_out_twice(self, seat: int) -> bool:
+        """``seat`` is absent for its timeouts (otherwise for keeping the table waiting)."""
+        return self.timeouts.get(seat, 0) >= ABSENT_AFTER
 
 
 def first_hand_no(table: LiveTable) -> int:

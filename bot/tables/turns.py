@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
 from bot.tables.computer import Decider
-from bot.tables.table import LiveTable, away_move, default_action, hand_seed
+from bot.tables.table import ABSENT_WAIT, LiveTable, away_move, default_action, hand_seed
 from games.ai import DEFAULT_BUDGET
 
 log = logging.getLogger(__name__)
@@ -91,8 +91,14 @@ class TurnClock:
             deadline = table.turn_started + table.row.turn_seconds
             table.deadline = int(deadline)
             task = self.expire(table.id, table.moves, seat, deadline - time.time())
-        else:
-            return
+        elif table.overdue == seat:
+            return  # the others may replace the player already
+        else:  # no time limit: the others are not held for ever by one who vanished
+            wait = table.turn_started + ABSENT_WAIT - time.time()
+            if wait <= 0:  # a table rebuilt, or a click that did not start a turn
+                table.overdue = seat  # drawn with what called this
+                return
+            task = self._overdue(table.id, table.moves, seat, wait)
         self._timers[table.id] = asyncio.create_task(task, name=f"table-{table.id}-next")
 
     def _decision_seed(self, table: LiveTable) -> int:
@@ -200,6 +206,21 @@ class TurnClock:
                 return
             table = held
             await self.play(table, seat, action, timeout=True)
+        await self._changed(table)
+
+    async def _overdue(self, table_id: int, moves: int, seat: int, delay: float) -> None:
+        """At a table without a time limit, ``seat`` keeps the others waiting
+        ``ABSENT_WAIT`` seconds unless the table moved past ``moves`` meanwhile: from
+        then they may have the computer play for the player, or end the table, and the
+        table message shows them how (rescheduled from the turn's logged start after a
+        restart, as a deadline is)."""
+        await asyncio.sleep(max(delay, 0.0))
+        table = self.tables.get(table_id)
+        if table is None or table.moves != moves or table.to_act != seat:
+            return
+        if not table.seats[seat].human:
+            return
+        table.overdue = seat
         await self._changed(table)
 
     def _live(self, table_id: int) -> LiveTable | None:
