@@ -21,7 +21,6 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.errors import UserError
 from bot.texts.translator import translated_choice
 
 DEFAULT_TURN_SECONDS: Final = 120  # long enough to think, short enough that nobody waits long
@@ -124,8 +123,6 @@ class TableCommand:
 
         async def callback(interaction: Interaction, **values: Any) -> None:
             common = {name: values.pop(name) for name in COMMON_DESCRIPTIONS}
-            if 0 < common["turn_time"] < MIN_TURN_SECONDS:  # Discord's range cannot skip 1-19
-                raise UserError("error.turn_time_short", least=MIN_TURN_SECONDS)
             chosen = TableChoices(**common, resume=values.pop("resume", None))
             await opener(interaction, game_id, own(**values), chosen)
 

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot.commands import TableChoices, not_resumed
+from bot.commands import MIN_TURN_SECONDS, TableChoices, not_resumed
 from bot.delivery.in_time import defer_if_late, deferred_thinking, edit_answer, in_time, send
 from bot.delivery.memory import Shown
 from bot.delivery.panels import answered
@@ -412,6 +412,8 @@ async def open_table(
         rules = game.spec.options_from(options)
     except ValueError as error:
         raise UserError("error.bad_input", text=str(error)[:60]) from None
+    if 0 < chosen.turn_time < MIN_TURN_SECONDS:  # Discord's range cannot leave out 1-19
+        raise UserError("error.turn_time_short", least=MIN_TURN_SECONDS)
     computers = chosen.computers
     if computers >= game.max_seats:
         raise UserError("error.bad_input", text=f"computers: {computers}")

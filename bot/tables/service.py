@@ -437,9 +437,8 @@ class TableService:
         return table
 
     async def replace_absent(self, table_id: int, player: str, seat: int | None) -> LiveTable:
-        """Another player has a computer player play for one who is absent (``absent``:
-        out of time, or kept waiting; ``seat`` None: for every absent player but
-        themselves, the table's one button for them all when theirs would not fit)."""
+        """Another player has the computer play for one who is absent (``absent``; ``seat``
+        None: for all but themselves, the one button when theirs would not fit)."""
         async with self._at(table_id, player) as (table, own):
             absent = table.absent()
             if seat is not None and seat not in absent:
