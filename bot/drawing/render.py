@@ -367,7 +367,8 @@ def _draw_hand_panel(
         embed.description = "\n".join((where, f"**{closed}**", ended_text(table, lang)))
         return embed, finished(view), None
     if table.status != "playing" or table.state is None:
-        embed.description = where + "\n" + t(lang, "hand.no_hand")
+        waiting = "error.not_started" if table.status == "lobby" else "hand.no_hand"
+        embed.description = where + "\n" + t(lang, waiting)
         return embed, finished(view), None
     own = table.state.view(seat)
     renderer = table.game.renderer
@@ -388,6 +389,12 @@ def _draw_hand_panel(
             lines.append(t(lang, "hand.your_money", money=money))
     if stood_in:
         lines += ["", t(lang, "hand.stand_in")]
+    elif table.timeouts.get(seat, 0):  # the last move was the time limit's: say so to them
+        count = table.timeouts[seat]
+        lines += [
+            "",
+            t(lang, "hand.timed_out" if count == 1 else "hand.timed_out_again", count=count),
+        ]
     embed.description = "\n".join([where, *lines])
     for item in items:
         view.add_item(item)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.texts.i18n import t
-from tests.cogs.helpers import labels, live
+from tests.cogs.helpers import labels, last_dm, live
 
 
 async def test_running_out_of_time_passes_for_the_player(world):
@@ -24,7 +24,18 @@ async def test_running_out_of_time_passes_for_the_player(world):
     log = world.table_message().embeds[0].fields[-1].value
     assert "Est ran out of time: Pass" in log
     assert "Nord to bid" in world.table_message().embeds[0].description
+    # Est is told privately that the computer decided for him, the others are not
+    est_hand = str(last_dm(world, 1).embeds[0].description)
+    assert t("en", "hand.timed_out") in est_hand
+    assert t("en", "hand.timed_out") not in str(last_dm(world, 2).embeds[0].description)
     assert not world.env.errors
+
+
+async def test_hand_before_the_start_says_the_game_has_not_started(world):
+    sud = world.members[0]
+    await sud.slash(world.channel, "table new hombree")
+    shown = await sud.slash(world.channel, "hand")
+    assert t("en", "error.not_started") in str(shown.response.embeds[0].description)
 
 
 async def test_a_reminder_pings_the_player_before_the_deadline(world):
