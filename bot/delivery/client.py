@@ -126,6 +126,8 @@ class BeteBot(commands.Bot):
         self._service.on_change = self.presenter.after_change
         self._service.on_reminder = self.presenter.notices.remind
         self._service.on_settled = self.presenter.posts.settled
+        # a lobby whose register a hand settled elsewhere changed: its message, not waited for
+        self._service.lobby_register.on_changed = self.presenter.tables.request
         self.presenter.posts.on_summary_posted = self._service.summary_posted
         self.presenter.live = self._service.tables.get
         self.presenter.tables.moved = self._service.set_message

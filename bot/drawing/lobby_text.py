@@ -1,6 +1,7 @@
 """A table waiting for its players, in words: who sits, the game's own options (as the
 game says them: ``Renderer.options_lines``), the table's own settings, and where the
-game keeps a register of bêtes and a pot, the bêtes and the pot this table takes over."""
+game keeps a register of bêtes and a pot, the bêtes and the pot this table takes over:
+the server's as they stand, which the service keeps up to date (no SQL here)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ from games.options import options_to_dict
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
+    from bot.tables.lobby_register import GuildRegister
     from bot.tables.table import LiveTable, Seat
+    from db.models import RegisterEntry
 
 
 def option_line(name: str, value: Any, lang: str) -> str:
@@ -86,18 +89,32 @@ def lobby_text(table: LiveTable, lang: str) -> tuple[str, list[Field]]:
         (t(lang, "table.seats"), seats, True),
         (t(lang, "table.options"), options_text(table, lang), True),
     ]
-    if table.carried:
-        count = len(table.carried)
-        entries = [
-            f"{name or game_text(game.id, lang, 'register.no_owner')} "
-            f"{game.renderer.amount(amount, lang)}"
-            for name, amount in table.carried
-        ]
-        text = listed(lang, "table.carried", "entries", entries, count=count)
+    register = table.guild_register
+    if register is not None:
+        fields += register_fields(table, register, lang)
+    return description, fields
+
+
+def register_fields(table: LiveTable, register: GuildRegister, lang: str) -> list[Field]:
+    """The server's register and pot as they stand (``LiveTable.guild_register``), as
+    ``/betes`` shows them: each unpaid bête, then the pot."""
+    game, entries = table.game, register.entries
+    fields: list[Field] = []
+    if entries:
+        said = [entry_words(table, e, lang) for e in entries]
+        text = listed(lang, "table.carried", "entries", said, count=len(entries))
         fields.append((t(lang, "table.carried_title"), text, False))
     elif game.capabilities.register:
         fields.append((t(lang, "table.register"), t(lang, "table.fresh"), False))
     states = game.capabilities.pot_states  # how the last deal ended: no money
-    if any(amount for part, amount in table.carried_pot.items() if part not in states):
-        fields += game.renderer.register_fields(table.carried_pot, lang)  # as /betes shows it
-    return description, fields
+    if any(amount for part, amount in register.pot.items() if part not in states):
+        fields += game.renderer.register_fields(register.pot, lang)  # as /betes shows it
+    return fields
+
+
+def entry_words(table: LiveTable, entry: RegisterEntry, lang: str) -> str:
+    """A bête of the register in the lobby: "Est 24 sous"."""
+    game, owner = table.game, entry.owner_name
+    if entry.owner is None:  # La Bête Hombrée's pinandèle, say
+        owner = game_text(game.id, lang, "register.no_owner")
+    return f"{owner} {game.renderer.amount(entry.amount, lang)}"

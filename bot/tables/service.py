@@ -28,6 +28,7 @@ from bot.tables.dealing import Dealer, DealSource
 from bot.tables.finding import Events, Finding, seat_of
 from bot.tables.hints import Hints
 from bot.tables.lobby import Lobby, lobby_seat, may_close
+from bot.tables.lobby_register import LobbyRegister, read_register
 from bot.tables.matches import Matches, MatchGoingOn, keep_if_unfinished, resumed_seats
 from bot.tables.moderation import Moderation
 from bot.tables.names import person_name
@@ -74,10 +75,10 @@ class TableService:
 
     Its parts, each given only what it uses: ``finding`` (the tables by id, channel,
     player), ``clock`` (timers and computer players), ``dealer`` (the deal event),
-    ``lobby`` (seats before play), ``moderation``, ``matches`` (kept and going on),
-    ``preferences`` and ``readings`` (the database only), ``hints`` (a player's
-    hints).  The methods the commands call are the service's, each delegating to
-    its part."""
+    ``lobby`` (seats before play), ``lobby_register`` (the server's register as the
+    lobbies show it), ``moderation``, ``matches`` (kept and going on), ``preferences``
+    and ``readings`` (the database only), ``hints`` (a player's hints).  The methods
+    the commands call are the service's, each delegating to its part."""
 
     def __init__(
         self,
@@ -108,6 +109,7 @@ class TableService:
         self.clock = TurnClock(self.tables, self._play, self)
         self.dealer = Dealer(db, self.finding, self)
         self.lobby = Lobby(self.finding, self._commit)
+        self.lobby_register = LobbyRegister(db, self.finding)
         self.moderation = Moderation(self.finding, self._commit)
         self.matches = Matches(self.finding, self._commit, db)
         self.preferences = Preferences(db)
@@ -158,7 +160,12 @@ class TableService:
             if row is None:
                 raise KeyError(table_id)
             unposted = await store.ledger.unposted_summaries(table_id)
-        table = new_table(row, table_game(row.game))
+            game = table_game(row.game)
+            # a lobby shows the register as it stands now, not as it was when it opened
+            lobby = row.status == "lobby"
+            register = await read_register(store, row.guild_id, game) if lobby else None
+        table = new_table(row, game)
+        self.lobby_register.show(table, register)
         settled = 0  # a hand settled by the last event, its summary not drawn yet
         for event in events:
             if settled and event.kind != "end":  # drawn with the end of the game, if it came
@@ -290,53 +297,46 @@ class TableService:
                         raise UserError("error.already_seated", channel=where)
                     raise UserError("error.already_seated_named", name=join["name"], channel=where)
             seed = self.seed_source()
-            async with self.db.transaction() as store:
-                carried = (
-                    await store.ledger.unpaid_entries(guild_id, game.id)
-                    if game.capabilities.register
-                    else []
-                )
-                pot = (
-                    await store.ledger.pot_parts(guild_id, game.id)
-                    if game.capabilities.pot_parts
-                    else {}
-                )
-                row = await store.tables.insert_table(
-                    guild_id=guild_id,
-                    channel_id=channel_id,
-                    game=game.id,
-                    options=options_to_dict(cast("DataclassInstance", rules)),
-                    turn_seconds=turn_seconds,
-                    created_by=player,
-                    seed=seed,
-                    guild_name=guild_name,
-                    channel_name=channel_name,
-                )
-                table = new_table(row, game)
-                events: Events = [
-                    (
-                        "open",
-                        {
-                            "by": player,
-                            "name": name,
-                            "lang": lang,
-                            "carried": [[e.owner_name, e.amount] for e in carried],
-                            "carried_pot": pot,
-                            "pictures": pictures,
-                            "hints": hints,
-                            **resume,
-                        },
-                    ),
-                    *(("join", join) for join in joins),
-                ]
-                for seq, (kind, payload) in enumerate(events, start=1):
-                    apply_event(table, seq, kind, payload)
-                    await store.tables.append_event(row.id, seq, kind, payload)
-                for seat, join in enumerate(joins):
-                    await store.tables.add_seat(
-                        row.id, guild_id, seat, join["player"], join["name"], join.get("ai")
+            # the register read, and the table among the lobbies a settlement elsewhere
+            # reads it again for, under one lock: no settlement falls between the two
+            async with self.lobby_register.reading(guild_id, game):
+                async with self.db.transaction() as store:
+                    register = await read_register(store, guild_id, game)
+                    row = await store.tables.insert_table(
+                        guild_id=guild_id,
+                        channel_id=channel_id,
+                        game=game.id,
+                        options=options_to_dict(cast("DataclassInstance", rules)),
+                        turn_seconds=turn_seconds,
+                        created_by=player,
+                        seed=seed,
+                        guild_name=guild_name,
+                        channel_name=channel_name,
                     )
-            self.tables[row.id] = table
+                    table = new_table(row, game)
+                    events: Events = [
+                        (
+                            "open",
+                            {
+                                "by": player,
+                                "name": name,
+                                "lang": lang,
+                                "pictures": pictures,
+                                "hints": hints,
+                                **resume,
+                            },
+                        ),
+                        *(("join", join) for join in joins),
+                    ]
+                    for seq, (kind, payload) in enumerate(events, start=1):
+                        apply_event(table, seq, kind, payload)
+                        await store.tables.append_event(row.id, seq, kind, payload)
+                    for seat, join in enumerate(joins):
+                        await store.tables.add_seat(
+                            row.id, guild_id, seat, join["player"], join["name"], join.get("ai")
+                        )
+                self.lobby_register.show(table, register)
+                self.tables[row.id] = table
         return table
 
     async def summary_posted(self, table: LiveTable, hand_no: int) -> None:
@@ -422,6 +422,7 @@ class TableService:
         await self._commit(table, [("action", payload)], settle)
         if not table.between_hands:
             return
+        await self.lobby_register.settled_at(table)  # the guild's lobbies show what it left
         if table.session is not None and table.session.finished:
             await self._commit(table, [("end", {"reason": "finished"})])
         self._settled(table)  # its summary drawn as the table stands, the end included

@@ -6,11 +6,13 @@ rebuilds every open table by replaying its log.  Nothing here does I/O.
 
 Events (``kind`` and payload):
 
-- ``open``: ``{"by", "name", "lang", "carried": [[owner_name, amount], ...],
-  "carried_pot": {part: amount}}`` (the server's register and pot it takes over), the
-  table's options ``"pictures"`` and ``"hints"`` (true, false, or null: on when a
-  computer player sits), and ``"resume": {"kept", "state"}`` for a kept match taken up
-  again (its seats join next, in their order; ``state`` is what the game kept)
+- ``open``: ``{"by", "name", "lang"}``, the table's options ``"pictures"`` and
+  ``"hints"`` (true, false, or null: on when a computer player sits), and ``"resume":
+  {"kept", "state"}`` for a kept match taken up again (its seats join next, in their
+  order; ``state`` is what the game kept).  Older logs also hold ``"carried"`` and
+  ``"carried_pot"``, the server's register and pot as they stood when the table opened:
+  they load, and nothing reads them (another table may have paid those bêtes since: the
+  lobby shows ``LiveTable.guild_register``)
 - ``join``: ``{"player", "name", "lang"}``, or ``{"player", "name", "ai"}`` for a computer
   player (``ai`` is its level); ``leave``: ``{"player"}``; ``rename``: ``{"player", "to",
   "name"}``: a computer player in the lobby takes another key and name (a person joining
@@ -42,12 +44,15 @@ import hashlib
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from bot.game import Dealt, GameSession, GameState, LogLine, Settled, TableGame
 from bot.tables.names import AI_PREFIX
 from db.models import TableRow
 from games.register import Entry, Register
+
+if TYPE_CHECKING:
+    from bot.tables.lobby_register import GuildRegister
 
 LOG_LINES: Final = 6
 DEALS: Final = "deals"  # a kept match's state: the deals dealt before it was kept
@@ -98,8 +103,11 @@ class LiveTable:
     # the moves of this deal the time limit made for a person (their index in the deal's
     # ``state.actions``): the hand's record names their lines, which no review counts
     timed_out: set[int] = field(default_factory=set)
-    carried: tuple[tuple[str, int], ...] = ()
-    carried_pot: dict[str, int] = field(default_factory=dict)  # the pot, by part, at opening
+    # the server's register and pot of the game as they stand, which the lobby shows:
+    # not of the log, but kept by the service (``bot.tables.lobby_register``) from the
+    # database and the guild's other tables (None: the game keeps neither; past the
+    # lobby, no longer kept up to date)
+    guild_register: GuildRegister | None = None
     session: GameSession[Any, Any] | None = None
     state: GameState[Any, Any] | None = None
     hand_no: int = 0
@@ -262,8 +270,6 @@ def _open(table: LiveTable, p: dict[str, Any]) -> None:
     table.pictures = bool(p.get("pictures", True))
     hints = p.get("hints")
     table.hints_option = None if hints is None else bool(hints)
-    table.carried = tuple((str(name), int(amount)) for name, amount in p.get("carried", []))
-    table.carried_pot = {str(part): int(n) for part, n in p.get("carried_pot", {}).items()}
     resume = p.get("resume")
     table.resuming = dict(resume) if isinstance(resume, dict) else None
     table.log.append(LogLine.of("log.open", name=p["name"]))

@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from bot.drawing.lobby_text import lobby_text
 from bot.errors import MoveRefused, UserError
 from bot.games.bete_hombree import GAME
 from bot.tables.computer import inline_decider
@@ -43,6 +44,12 @@ async def seed_register(db: Database) -> None:
         await store.ledger.add_entry(GUILD, GAME.id, NewEntry("101", "Sud", 40))
 
 
+def shown_register(table: LiveTable) -> list[tuple[str, int]]:
+    """The bêtes a lobby shows: the server's register as it stands."""
+    assert table.guild_register is not None
+    return [(e.owner_name, e.amount) for e in table.guild_register.entries]
+
+
 async def seated_table(service: TableService, turn_seconds: int = 0, hints: bool | None = None):
     first, name = PLAYERS[0]
     table = await service.open_table(
@@ -63,7 +70,7 @@ async def test_example1_through_the_service(database_target):
     service = await make_service(database_target)
     await seed_register(service.db)
     table = await seated_table(service)
-    assert table.carried == (("Est", 24), ("Sud", 40))
+    assert shown_register(table) == [("Est", 24), ("Sud", 40)]
     await service.start(table.id, "101")
     assert table.session is not None and table.session.dealer == 0
     for seat, words in actions():
@@ -172,7 +179,39 @@ async def test_stop_by_agreement_carries_the_register_over(database_target):
     again = await service.open_table(
         guild_id=GUILD, channel_id=CHANNEL, player="101", name="Sud", rules=Rules()
     )
-    assert again.carried == (("Est", 24), ("Sud", 40))
+    assert shown_register(again) == [("Est", 24), ("Sud", 40)]
+    await service.db.close()
+
+
+async def test_an_older_lobby_log_loads_and_shows_the_register_as_it_stands(database_target):
+    """Logs written before the lobby read the register as it stands kept it, and the pot,
+    in their ``open`` event: such a lobby is rebuilt all the same, and shows the server's
+    register and pot of now, not those of its opening."""
+    service = await make_service(database_target)
+    await seed_register(service.db)  # Est's 24 and Sud's 40, no pot
+    opened = {"by": "101", "name": "Sud", "lang": "en", "carried": [["Gaston", 16]]}
+    opened["carried_pot"] = {"": 12}
+    async with service.db.transaction() as store:
+        row = await store.tables.insert_table(
+            guild_id=GUILD, channel_id=CHANNEL, game=GAME.id, options={}, turn_seconds=0,
+            created_by="101", seed=example_seed(),
+        )  # fmt: skip
+        await store.tables.append_event(row.id, 1, "open", opened)
+        join = {"player": "101", "name": "Sud", "lang": "en"}
+        await store.tables.append_event(row.id, 2, "join", join)
+        await store.tables.add_seat(row.id, GUILD, 0, "101", "Sud", None)
+    await service.close()
+    await service.db.close()
+
+    service = await make_service(database_target)
+    table = service.in_channel(CHANNEL)
+    assert table is not None and table.status == "lobby" and table.seq == 2
+    assert shown_register(table) == [("Est", 24), ("Sud", 40)]
+    assert table.guild_register is not None and table.guild_register.pot == {}
+    _, fields = lobby_text(table, "en")
+    said = " ".join(value for _, value, _ in fields)
+    assert "Est 24 sous, Sud 40 sous." in said
+    assert "Gaston" not in said and "12 sous" not in said
     await service.db.close()
 
 

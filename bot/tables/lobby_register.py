@@ -1,0 +1,110 @@
+"""The server's register of bêtes and pot as a lobby shows them (a part of the table
+service): read from the database when a table opens and when it is rebuilt (a restart),
+read again for the guild's lobbies of a game when a hand settled at another of its
+tables changed them.
+
+A lobby's figures are not of its log: they belong to the server, and another table may
+pay a bête or take the pot while the lobby waits for its players (the ``deal`` event
+records the register and pot each hand is dealt with).  A hand's settlement is the
+only write of them (``bot.tables.settlement``).  The tables of a guild all live in the
+process that holds its shard, as the dealer's view of the entries held elsewhere
+already assumes: every lobby to tell is found here, in memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.game import TableGame
+from bot.tables.finding import Finding
+from bot.tables.readings import RegisterView
+from bot.tables.table import LiveTable
+from db import Database, Store
+from db.models import RegisterEntry
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class GuildRegister:
+    """What a lobby shows of the server's register of its game."""
+
+    entries: list[RegisterEntry]  # unpaid, oldest first, as the database has them
+    pot: dict[str, int]  # by part, as the database has it
+
+
+def keeps_register(game: TableGame) -> bool:
+    """Whether ``game`` keeps a register of bêtes or a pot, which outlive its tables."""
+    return game.capabilities.register or bool(game.capabilities.pot_parts)
+
+
+async def read_register(store: Store, guild_id: int, game: TableGame) -> RegisterView | None:
+    """The guild's register and pot of ``game`` as they stand (None: it keeps neither)."""
+    capabilities = game.capabilities
+    if not keeps_register(game):
+        return None
+    entries = await store.ledger.unpaid_entries(guild_id, game.id) if capabilities.register else []
+    pot = await store.ledger.pot_parts(guild_id, game.id) if capabilities.pot_parts else {}
+    return RegisterView(entries, pot)
+
+
+class LobbyRegister:
+    """Keeps each lobby's ``guild_register`` as the server's register stands, reading
+    ``db`` and finding the tables through ``finding``; ``on_changed`` is told of each
+    lobby whose figures changed though nothing happened at it (its message is to be
+    drawn again)."""
+
+    def __init__(self, db: Database, finding: Finding) -> None:
+        self.db = db
+        self.finding = finding
+        self.on_changed: Callable[[LiveTable], None] | None = None
+        self._locks: dict[tuple[int, str], asyncio.Lock] = {}
+
+    def reading(self, guild_id: int, game: TableGame) -> asyncio.Lock:
+        """Held from a read of the guild's register of ``game`` to its lobbies being given
+        it: a lobby opened while a hand is settled elsewhere is either found by the
+        settlement's read or reads after it, and two settlements at once leave the later
+        read last (never a lobby shown the register as it was before the last of them)."""
+        return self._locks.setdefault((guild_id, game.id), asyncio.Lock())
+
+    def show(self, lobby: LiveTable, view: RegisterView | None) -> None:
+        """``lobby`` shows ``view``, read just now."""
+        lobby.guild_register = None if view is None else GuildRegister(view.entries, view.pot)
+
+    async def settled_at(self, table: LiveTable) -> None:
+        """A hand was just settled at ``table``: the guild's lobbies of its game show the
+        register and pot it left.  A failure is logged, not raised: the hand is settled
+        and stored, and each lobby reads the register again on a restart."""
+        game, guild_id = table.game, table.row.guild_id
+        if not keeps_register(game):
+            return
+        try:
+            async with self.reading(guild_id, game):  # a lobby opening now: found, or after
+                lobbies = self._lobbies(table)
+                if not lobbies:
+                    return
+                async with self.db.reading() as store:
+                    view = await read_register(store, guild_id, game)
+                lobbies = self._lobbies(table)  # as they are now (one rebuilt meanwhile)
+                for lobby in lobbies:
+                    self.show(lobby, view)
+        except Exception:
+            log.exception("could not read the register for the lobbies of guild %s", guild_id)
+            return
+        for lobby in lobbies:
+            self._changed(lobby)
+
+    def _changed(self, lobby: LiveTable) -> None:
+        if self.on_changed is not None:
+            self.on_changed(lobby)
+
+    def _lobbies(self, table: LiveTable) -> list[LiveTable]:
+        """The guild's tables of ``table``'s game waiting in their lobby, but itself."""
+        return [
+            other
+            for other in self.finding.open_in_guild(table.row.guild_id)
+            if other is not table and other.status == "lobby" and other.game.id == table.game.id
+        ]
