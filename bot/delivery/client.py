@@ -197,18 +197,26 @@ class BeteBot(commands.Bot):
             await self._closing
 
     async def on_ready(self) -> None:
-        """Once connected after a start: every rebuilt table's message says play resumes."""
+        """Once connected after a start: every rebuilt table's message says play resumes,
+        and every lobby shows the server's register as it stands."""
         if self._resumed:
             return
         self._resumed = True
         live = self.service.tables
         rebuilt = [live[i] for i in self._rebuilt if i in live]
         await self.presenter.resume(rebuilt)
-        await self._lobbies_gone([t for t in rebuilt if t.status == "lobby"])
+        lobbies = [t for t in rebuilt if t.status == "lobby"]
+        await self._lobbies_gone(lobbies)
+        for table in lobbies:
+            # its message may show the register older than the rebuild read it: a hand
+            # settled elsewhere just before the stop, whose redraw did not reach Discord,
+            # or the register as it was at the opening, drawn by an older bot
+            if table.status == "lobby" and table.guild_register is not None:
+                self.presenter.tables.request(table)
 
     async def _lobbies_gone(self, lobbies: list[LiveTable]) -> None:
-        """A lobby shows nothing on a restart (a table in play finds its channel gone
-        when its message is edited): one whose channel was deleted meanwhile ends."""
+        """A lobby's seats do not change on a restart (a table in play finds its channel
+        gone when its message is edited): one whose channel was deleted meanwhile ends."""
         for table in lobbies:
             channel_id = table.row.channel_id
             if self.get_channel(channel_id) is not None:

@@ -1,6 +1,7 @@
 """A lobby shows the server's register of bêtes and pot as they stand (RULES.md §1.8:
 they belong to the server and carry over between its tables), not as they stood when it
-opened. A hand settled at another table of the server and game redraws it.
+opened. A hand settled at another table of the server and game redraws it; so does a
+restart.
 
 Before, the lobby drew the register and pot its ``open`` event had kept: once another
 table's hand had crossed out the pinandèle and taken the pot, the lobby still offered
@@ -11,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.bete_hombree import GAME
+from db import NewEntry
 from games.bete_hombree import Action
-from tests.cogs.conftest import seed_register
+from tests.cogs.conftest import make_bot, seed_register
 from tests.cogs.helpers import act_in_dm, live
 
 CARRIED = "This table starts from the server's register of bêtes"
@@ -82,3 +84,24 @@ async def test_a_lobby_shows_what_a_hand_settled_elsewhere_left(world):
         "`2.` Sud",
         "`3.` pinandèle",
     ]
+
+
+async def test_a_lobby_shows_the_register_as_it_stands_after_a_restart(world, db_path):
+    """The register changed while the bot was away (a hand settled elsewhere whose
+    redraw never reached Discord, say): the rebuilt lobby reads it again, and its
+    message shows it without waiting for a click."""
+    await seed_register(world)
+    sud = world.members[0]
+    await sud.slash(world.channel, "table new hombree")
+    before = f"{CARRIED} (2): Est 24 sous, Sud 40 sous."
+    assert betes_said(world.table_message()) == before
+    async with world.bot.db.transaction() as store:
+        await store.ledger.add_entry(world.guild.id, GAME.id, NewEntry(None, "", 8))
+        await store.ledger.set_pot_part(world.guild.id, GAME.id, "", 8)
+
+    await world.env.restart_bot(make_bot(db_path))
+    await world.env.settle()
+    message = world.table_message()
+    assert betes_said(message) == f"{CARRIED} (3): Est 24 sous, Sud 40 sous, pinandèle 8 sous."
+    assert field(message, "Pot") == "8 sous"
+    assert not world.env.errors, world.env.errors
