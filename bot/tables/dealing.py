@@ -57,7 +57,7 @@ class Dealer:
                 pot = await store.ledger.pot_parts(table.row.guild_id, game.id)
         # An entry already in play at another table of the guild (a pinandèle: owned
         # entries only play where their owner sits) waits for that hand to end.
-        busy = self._entries_in_play(table)
+        busy = entries_held_elsewhere(self.finding, table)
         entries = [e for e in entries if e.id not in busy]
         candidates = register_of((e.id, e.owner, e.amount) for e in entries)
         if capabilities.pot_parts:
@@ -74,29 +74,34 @@ class Dealer:
         payload["pot"] = pot[""] if capabilities.pot_parts == ("",) else pot
         return ("deal", payload)
 
-    def _others_in_play(self, table: LiveTable) -> list[LiveTable]:
-        """The guild's other tables of the same game with a hand in progress."""
-        return [
-            other
-            for other in self.finding.tables.values()
-            if other is not table
-            and other.row.guild_id == table.row.guild_id
-            and other.game.id == table.game.id
-            and other.session is not None
-            and other.state is not None
-            and not other.state.is_over
-        ]
-
-    def _entries_in_play(self, table: LiveTable) -> set[int]:
-        busy: set[int] = set()
-        for other in self._others_in_play(table):
-            busy |= other.game.port.busy_entries(other.session, other.state)
-        return busy
-
     def _pot_held_elsewhere(self, table: LiveTable) -> dict[str, int]:
         """The parts of the guild's pot the hands at its other tables have at stake."""
         held: dict[str, int] = {}
-        for other in self._others_in_play(table):
+        for other in others_in_play(self.finding, table):
             for part, amount in other.game.port.pot_at_stake(other.state, other.pot_dealt).items():
                 held[part] = held.get(part, 0) + amount
         return held
+
+
+def others_in_play(finding: Finding, table: LiveTable) -> list[LiveTable]:
+    """The guild's other tables of the same game with a hand in progress."""
+    return [
+        other
+        for other in finding.tables.values()
+        if other is not table
+        and other.row.guild_id == table.row.guild_id
+        and other.game.id == table.game.id
+        and other.session is not None
+        and other.state is not None
+        and not other.state.is_over
+    ]
+
+
+def entries_held_elsewhere(finding: Finding, table: LiveTable) -> dict[int, int]:
+    """The register entries the hands in progress at the guild's other tables hold (no
+    deal here plays them until those hands end): each entry's id, and that table's."""
+    held: dict[int, int] = {}
+    for other in others_in_play(finding, table):
+        for entry in other.game.port.busy_entries(other.session, other.state):
+            held[entry] = other.id
+    return held
