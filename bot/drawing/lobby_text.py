@@ -12,6 +12,7 @@ from bot.tables.carried import listed
 from bot.tables.computer import level_of
 from bot.texts.i18n import game_text, t
 from games.options import options_to_dict
+from games.register import Entry, Register
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -97,11 +98,16 @@ def lobby_text(table: LiveTable, lang: str) -> tuple[str, list[Field]]:
 
 def register_fields(table: LiveTable, register: GuildRegister, lang: str) -> list[Field]:
     """The server's register and pot as they stand (``LiveTable.guild_register``), as
-    ``/betes`` shows them: each unpaid bête, then the pot."""
-    game, entries = table.game, register.entries
+    ``/betes`` shows them: each unpaid bête, the one the players seated now would play
+    for first marked as their first deal would choose it (RULES.md §1.8: an absent
+    player's bête waits; so does one a hand at another table holds, marked so), then
+    the pot."""
+    game, entries, held = table.game, register.entries, register.held
     fields: list[Field] = []
     if entries:
-        said = [entry_words(table, e, lang) for e in entries]
+        free = Register([Entry(e.id, e.owner, e.amount) for e in entries if e.id not in held])
+        first = game.port.entry_in_play(table.players, table.rules, free)
+        said = [entry_words(table, e, held, first, lang) for e in entries]
         text = listed(lang, "table.carried", "entries", said, count=len(entries))
         fields.append((t(lang, "table.carried_title"), text, False))
     elif game.capabilities.register:
@@ -112,9 +118,17 @@ def register_fields(table: LiveTable, register: GuildRegister, lang: str) -> lis
     return fields
 
 
-def entry_words(table: LiveTable, entry: RegisterEntry, lang: str) -> str:
-    """A bête of the register in the lobby: "Est 24 sous"."""
+def entry_words(
+    table: LiveTable, entry: RegisterEntry, held: dict[int, int], first: int | None, lang: str
+) -> str:
+    """A bête of the register in the lobby: "Est 24 sous", marked when it is the first
+    in play for the players seated, or in play at another table."""
     game, owner = table.game, entry.owner_name
     if entry.owner is None:  # La Bête Hombrée's pinandèle, say
         owner = game_text(game.id, lang, "register.no_owner")
-    return f"{owner} {game.renderer.amount(entry.amount, lang)}"
+    words = f"{owner} {game.renderer.amount(entry.amount, lang)}"
+    if entry.id in held:
+        return t(lang, "table.carried_elsewhere", entry=words, id=held[entry.id])
+    if entry.id == first:
+        return t(lang, "table.carried_first", entry=words)
+    return words

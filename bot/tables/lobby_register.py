@@ -1,14 +1,15 @@
 """The server's register of bêtes and pot as a lobby shows them (a part of the table
 service): read from the database when a table opens and when it is rebuilt (a restart),
 read again for the guild's lobbies of a game when a hand settled at another of its
-tables changed them.
+tables changed them, and each bête a hand in progress elsewhere holds marked as such.
 
 A lobby's figures are not of its log: they belong to the server, and another table may
 pay a bête or take the pot while the lobby waits for its players (the ``deal`` event
 records the register and pot each hand is dealt with).  A hand's settlement is the
-only write of them (``bot.tables.settlement``).  The tables of a guild all live in the
-process that holds its shard, as the dealer's view of the entries held elsewhere
-already assumes: every lobby to tell is found here, in memory.
+only write of them (``bot.tables.settlement``); a deal elsewhere, and the end of a
+table, change only which bêtes a hand in progress holds.  The tables of a guild all
+live in the process that holds its shard, as the dealer's view of the entries held
+elsewhere already assumes: every lobby to tell is found here, in memory.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.game import TableGame
+from bot.tables.dealing import entries_held_elsewhere
 from bot.tables.finding import Finding
 from bot.tables.readings import RegisterView
 from bot.tables.table import LiveTable
@@ -34,6 +36,7 @@ class GuildRegister:
 
     entries: list[RegisterEntry]  # unpaid, oldest first, as the database has them
     pot: dict[str, int]  # by part, as the database has it
+    held: dict[int, int]  # entries a hand in progress elsewhere holds: that table's id
 
 
 def keeps_register(game: TableGame) -> bool:
@@ -71,8 +74,24 @@ class LobbyRegister:
         return self._locks.setdefault((guild_id, game.id), asyncio.Lock())
 
     def show(self, lobby: LiveTable, view: RegisterView | None) -> None:
-        """``lobby`` shows ``view``, read just now."""
-        lobby.guild_register = None if view is None else GuildRegister(view.entries, view.pot)
+        """``lobby`` shows ``view``, read just now, and the bêtes held elsewhere now."""
+        if view is None:
+            lobby.guild_register = None
+            return
+        held = entries_held_elsewhere(self.finding, lobby)
+        lobby.guild_register = GuildRegister(view.entries, view.pot, held)
+
+    def hold(self, lobby: LiveTable) -> bool:
+        """``lobby`` marks the bêtes the hands in progress elsewhere hold now; whether
+        that changed what it shows."""
+        shown = lobby.guild_register
+        if shown is None:
+            return False
+        held = entries_held_elsewhere(self.finding, lobby)
+        if held == shown.held:
+            return False
+        lobby.guild_register = replace(shown, held=held)
+        return True
 
     async def settled_at(self, table: LiveTable) -> None:
         """A hand was just settled at ``table``: the guild's lobbies of its game show the
@@ -96,6 +115,13 @@ class LobbyRegister:
             return
         for lobby in lobbies:
             self._changed(lobby)
+
+    def holds_changed(self, table: LiveTable) -> None:
+        """A hand was dealt at ``table``, or it ended (a hand cut short with it holds
+        nothing any more): the guild's lobbies of its game mark what is held now."""
+        for lobby in self._lobbies(table):
+            if self.hold(lobby):
+                self._changed(lobby)
 
     def _changed(self, lobby: LiveTable) -> None:
         if self.on_changed is not None:

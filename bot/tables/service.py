@@ -151,6 +151,7 @@ class TableService:
             self.tables[row.id] = table
         for table in self.tables.values():
             self.clock.schedule(table)
+            self.lobby_register.hold(table)  # the hands in progress all rebuilt now
         return len(self.tables)
 
     async def _rebuild(self, table_id: int) -> LiveTable:
@@ -251,6 +252,8 @@ class TableService:
         self.clock.schedule(table)
         if table.status == "ended":  # an ended table lives on in the database only
             self.tables.pop(table.id, None)
+        if any(kind in ("deal", "end") for kind, _ in events):
+            self.lobby_register.holds_changed(table)  # a bête held, or let go
 
     # ---- the lobby -------------------------------------------------------------
 

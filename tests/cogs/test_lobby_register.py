@@ -1,7 +1,9 @@
 """A lobby shows the server's register of bêtes and pot as they stand (RULES.md §1.8:
 they belong to the server and carry over between its tables), not as they stood when it
 opened. A hand settled at another table of the server and game redraws it; so does a
-restart.
+deal there (the bête that hand holds is marked in play at that table) and that table's
+end (the bête let go); so does a restart. The bête the players seated would play for
+first is marked, as their first deal would choose it.
 
 Before, the lobby drew the register and pot its ``open`` event had kept: once another
 table's hand had crossed out the pinandèle and taken the pot, the lobby still offered
@@ -12,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.bete_hombree import GAME
+from bot.ids import ComponentId
 from db import NewEntry
 from games.bete_hombree import Action
 from tests.cogs.conftest import make_bot, seed_register
@@ -47,7 +50,8 @@ def betes_said(message) -> str | None:
 
 
 async def start_the_first_table(world) -> None:
-    """The world's four at the first channel's table, dealt example 1's cards."""
+    """The world's four at the first channel's table, dealt example 1's cards: Est's
+    bête, the oldest of the seated players', is in play."""
     await world.members[0].slash(world.channel, "table new hombree")
     for member in world.members[1:]:
         await member.click(world.table_message(), label="Join")
@@ -68,7 +72,8 @@ async def test_a_lobby_shows_what_a_hand_settled_elsewhere_left(world):
         assert (await act_in_dm(world, live(world).to_act, Action.parse("pass"))).acknowledged
     async with world.bot.db.reading() as store:
         assert await store.ledger.pot_parts(world.guild.id, GAME.id) == {"": 8}
-    after = f"{CARRIED} (3): Est 24 sous, Sud 40 sous, pinandèle 8 sous."
+    # Jean sits alone: the pinandèle (nobody's) is what his table would play for first
+    after = f"{CARRIED} (3): Est 24 sous, Sud 40 sous, pinandèle 8 sous (first in play)."
     message = lobby_message(world, other)  # redrawn with nothing clicked at its table
     assert betes_said(message) == after
     assert field(message, "Pot") == "8 sous"
@@ -86,6 +91,44 @@ async def test_a_lobby_shows_what_a_hand_settled_elsewhere_left(world):
     ]
 
 
+async def test_the_bête_first_in_play_follows_the_players_seated(world):
+    """RULES.md §1.8: the oldest bête whose owner is seated (or nobody's) is in play;
+    an absent player's waits for them to sit again."""
+    await seed_register(world)  # Est's 24, then Sud's 40
+    sud, est, nord, _ = world.members
+    await nord.slash(world.channel, "table new hombree")  # Nord owes nothing
+    assert betes_said(world.table_message()) == f"{CARRIED} (2): Est 24 sous, Sud 40 sous."
+    sud_first = f"{CARRIED} (2): Est 24 sous, Sud 40 sous (first in play)."
+    answer = await sud.click(world.table_message(), label="Join")
+    assert betes_said(answer.response) == sud_first
+    est_first = f"{CARRIED} (2): Est 24 sous (first in play), Sud 40 sous."
+    answer = await est.click(world.table_message(), label="Join")  # Est's is the older
+    assert betes_said(answer.response) == est_first
+    answer = await est.click(world.table_message(), label="Leave")  # it waits for Est again
+    assert betes_said(answer.response) == sud_first
+
+
+async def test_a_bête_in_play_elsewhere_is_marked_until_that_table_ends(world):
+    """No deal here would play a bête a hand in progress at another table holds (the
+    dealer leaves it out): the lobby says where it is in play, and when that table ends
+    with the hand cut short, that it waits again."""
+    await seed_register(world)
+    other, _ = await open_lobby_elsewhere(world)
+    await start_the_first_table(world)  # its deal holds Est's bête
+    held = f"{CARRIED} (2): Est 24 sous (in play at table #2), Sud 40 sous."
+    assert betes_said(lobby_message(world, other)) == held
+
+    # the four stop at once, by agreement: the hand is not settled, its bête waits again
+    table = live(world)
+    await world.members[3].slash(world.channel, "table stop")
+    for member in world.members:
+        stop = ComponentId(table.id, table.moves, "stop")
+        await member.click(world.table_message(), custom_id=str(stop))
+    assert table.status == "ended"
+    assert betes_said(lobby_message(world, other)) == f"{CARRIED} (2): Est 24 sous, Sud 40 sous."
+    assert not world.env.errors, world.env.errors
+
+
 async def test_a_lobby_shows_the_register_as_it_stands_after_a_restart(world, db_path):
     """The register changed while the bot was away (a hand settled elsewhere whose
     redraw never reached Discord, say): the rebuilt lobby reads it again, and its
@@ -93,7 +136,7 @@ async def test_a_lobby_shows_the_register_as_it_stands_after_a_restart(world, db
     await seed_register(world)
     sud = world.members[0]
     await sud.slash(world.channel, "table new hombree")
-    before = f"{CARRIED} (2): Est 24 sous, Sud 40 sous."
+    before = f"{CARRIED} (2): Est 24 sous, Sud 40 sous (first in play)."
     assert betes_said(world.table_message()) == before
     async with world.bot.db.transaction() as store:
         await store.ledger.add_entry(world.guild.id, GAME.id, NewEntry(None, "", 8))
@@ -102,6 +145,8 @@ async def test_a_lobby_shows_the_register_as_it_stands_after_a_restart(world, db
     await world.env.restart_bot(make_bot(db_path))
     await world.env.settle()
     message = world.table_message()
-    assert betes_said(message) == f"{CARRIED} (3): Est 24 sous, Sud 40 sous, pinandèle 8 sous."
+    assert betes_said(message) == (
+        f"{CARRIED} (3): Est 24 sous, Sud 40 sous (first in play), pinandèle 8 sous."
+    )
     assert field(message, "Pot") == "8 sous"
     assert not world.env.errors, world.env.errors

@@ -64,10 +64,15 @@ async def test_a_long_register_still_opens_a_table(world, game):
     assert f"register of bêtes ({BETES})" in value
     more = re.search(r"and (\d+) more \(/betes\)\.$", value)
     assert more is not None, value
-    listed = value.split(": ", 1)[1].split(", and ")[0].split(", ")
+    words = value.split(": ", 1)[1].split(", and ")[0].split(", ")
     # the first bêtes of the register, whole, in its order, then the count of the others
     amounts = [game.renderer.amount(amount, "en") for _, amount in seeded]
     names = [name for name, _ in seeded]
+    # La Bête Hombrée marks the bête the players seated play for first: the oldest of
+    # theirs, Sud's, the register's first
+    marked = [w for w in words if w.endswith(" (first in play)")]
+    assert marked == ([f"{names[0]} {amounts[0]} (first in play)"] if game is GAME else [])
+    listed = [w.removesuffix(" (first in play)") for w in words]
     assert listed == [f"{n} {a}" for n, a in zip(names, amounts, strict=True)][: len(listed)]
     assert len(listed) + int(more.group(1)) == BETES
     assert len(listed) > 20  # the room is used, not a token few
