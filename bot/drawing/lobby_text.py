@@ -17,7 +17,7 @@ from games.register import Entry, Register
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-    from bot.tables.lobby_register import GuildRegister
+    from bot.tables.guild_register import GuildRegister
     from bot.tables.table import LiveTable, Seat
     from db.models import RegisterEntry
 

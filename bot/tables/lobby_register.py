@@ -17,26 +17,17 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from bot.game import TableGame
 from bot.tables.dealing import entries_held_elsewhere
 from bot.tables.finding import Finding
+from bot.tables.guild_register import GuildRegister
 from bot.tables.readings import RegisterView
 from bot.tables.table import LiveTable
 from db import Database, Store
-from db.models import RegisterEntry
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class GuildRegister:
-    """What a lobby shows of the server's register of its game."""
-
-    entries: list[RegisterEntry]  # unpaid, oldest first, as the database has them
-    pot: dict[str, int]  # by part, as the database has it
-    held: dict[int, int]  # entries a hand in progress elsewhere holds: that table's id
 
 
 def keeps_register(game: TableGame) -> bool:

@@ -317,18 +317,9 @@ class TableService:
                         channel_name=channel_name,
                     )
                     table = new_table(row, game)
+                    opened = {"by": player, "name": name, "lang": lang, "pictures": pictures}
                     events: Events = [
-                        (
-                            "open",
-                            {
-                                "by": player,
-                                "name": name,
-                                "lang": lang,
-                                "pictures": pictures,
-                                "hints": hints,
-                                **resume,
-                            },
-                        ),
+                        ("open", {**opened, "hints": hints, **resume}),
                         *(("join", join) for join in joins),
                     ]
                     for seq, (kind, payload) in enumerate(events, start=1):

@@ -52,7 +52,7 @@ from db.models import TableRow
 from games.register import Entry, Register
 
 if TYPE_CHECKING:
-    from bot.tables.lobby_register import GuildRegister
+    from bot.tables.guild_register import GuildRegister
 
 LOG_LINES: Final = 6
 DEALS: Final = "deals"  # a kept match's state: the deals dealt before it was kept
