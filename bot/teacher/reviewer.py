@@ -29,9 +29,11 @@ from games.ai.teacher import (
     DEFAULT_DEALS,
     decision_keys,
     has_valuer,
+    is_final,
     review_decision,
     review_record,
 )
+from games.ai.teacher.steps import judged_as
 from games.records import RecordError
 
 log = logging.getLogger(__name__)
@@ -171,7 +173,10 @@ class Reviewer:
         except RecordError as error:
             log.warning("hand %s cannot be reviewed: %s", hand.id, error)
             raise UserError("review.unreadable", id=hand.id) from None
-        done = {str(d["key"]): d for d in kept if d.get("key") in keys}
+        # a decision stored by a version that confirmed no loss is valued again here, in
+        # a worker, rather than confirmed by ``review_record`` on this process's thread
+        game = judged_as(record)
+        done = {str(d["key"]): d for d in kept if d.get("key") in keys and is_final(d, game)}
         await running.tell(len(done), len(keys))
         for key in keys:
             if key in done:

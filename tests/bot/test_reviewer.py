@@ -16,7 +16,14 @@ from bot.errors import UserError
 from bot.teacher.reviewer import Reviewer, inline_review
 from db import Database, HandSeat
 from db.reviews import ReviewRepository
-from games.ai.teacher import DEFAULT_DEALS, decision_keys, review_record
+from games.ai.teacher import (
+    DEFAULT_DEALS,
+    decision_keys,
+    is_final,
+    review_decision,
+    review_record,
+)
+from games.ai.teacher import review as review_module
 from tests.teacher.helpers import GAME_IDS, SMALL, played_record
 
 GUILD = 5
@@ -106,6 +113,32 @@ async def test_a_review_stopped_half_way_is_taken_up_and_stored_whole(
     assert stored.review == review_record(record, SEAT, DEFAULT_DEALS, hand).to_json()
     async with db.reading() as store:
         assert await store.reviews.reviewed_decisions(hand, SEAT) == []
+    await db.close()
+
+
+async def test_decisions_stored_before_losses_were_confirmed_are_valued_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review under way stored by a version that did not confirm losses on more
+    deals: its decisions with a loss to confirm are valued again, in the worker (not by
+    the reviewer's own thread), the others kept, and the review comes out as one made
+    now without interruption."""
+    record, seat = played_record("bete", 2), 0  # seat 0 mixes random moves in
+    db = await Database.open(str(tmp_path / "r.db"))
+    hand = await stored_hand(db, record)
+    keys = decision_keys(record, seat)
+    with monkeypatch.context() as old:  # the version before: no second valuation
+        old.setattr(review_module, "_revalued", lambda game, step, first, *_: first)
+        stored = [review_decision(record, seat, key, DEFAULT_DEALS, hand) for key in keys]
+    again = [d["key"] for d in stored if not is_final(d, "bete")]
+    assert again and len(again) < len(keys)
+    async with db.transaction() as store:
+        for decision in stored:
+            await store.reviews.add_reviewed_decision(hand, seat, decision["key"], decision)
+    counted = Counted()
+    made = await Reviewer(db, counted).review_seat(GUILD, hand, seat)
+    assert counted.keys == again
+    assert made.review == review_record(record, seat, DEFAULT_DEALS, hand).to_json()
     await db.close()
 
 
