@@ -9,9 +9,10 @@ hint are found; at each, the hint is worked out as a table does (``HINT_DEALS``,
 seed from the deal, the seat and the decision), and the review values the decision as
 the bot does (``review_step``, the deal's number as the hand's, ``--budget`` deals) for
 the move played and, had it been played, the hint's best.  Printed per game: the
-decisions, those whose move played the review classifies (by class), those where it
-would classify the hint's best, and the time of a seat's review of a deal (its
-decisions' reviews summed: mean and largest).
+decisions, those whose move played the review classifies (by class) and those it
+valued again on more deals to confirm a loss, those where it would classify the
+hint's best, and the time of a seat's review of a deal (its decisions' reviews summed:
+mean and largest).
 
     python -m bench.hint_review [--decisions 400] [--games bete,hombre] [--budget 16]
 """
@@ -72,6 +73,7 @@ def bench_game(game: str, decisions: int, budget: int) -> dict[str, Any]:
                     followed = played
                 counts["decisions"] += 1
                 counts["valued"] += played.evaluation is not None
+                counts["valued again"] += played.revalued
                 counts[f"played {played.to_json(thresholds).get('class')}"] += 1
                 counts["hint best"] += bool(followed.to_json(thresholds).get("class"))
             state.apply(action)
@@ -105,7 +107,8 @@ def main(argv: list[str] | None = None) -> int:
         played = sum(c[f"played {name}"] for name in CLASSES)
         print(
             f"{game}: {n} decisions ({r['deals']} deals, {c['valued']} valued); classified: "
-            f"the move played {played} ({100 * played / n:.1f} %: {classes}), the hint's best "
+            f"the move played {played} ({100 * played / n:.1f} %: {classes}; "
+            f"{c['valued again']} valued again), the hint's best "
             f"{c['hint best']} ({100 * c['hint best'] / n:.1f} %); "
             f"a seat's review of a deal {mean:.2f} s mean, {most:.2f} s max",
             flush=True,
