@@ -128,7 +128,7 @@ async def test_decisions_stored_before_losses_were_confirmed_are_valued_again(
     hand = await stored_hand(db, record)
     keys = decision_keys(record, seat)
     with monkeypatch.context() as old:  # the version before: no second valuation
-        old.setattr(review_module, "_revalued", lambda game, step, first, *_: first)
+        old.setattr(review_module, "confirmed", lambda game, step, first, *_: first)
         stored = [review_decision(record, seat, key, DEFAULT_DEALS, hand) for key in keys]
     again = [d["key"] for d in stored if not is_final(d, "bete")]
     assert again and len(again) < len(keys)

@@ -131,7 +131,7 @@ def test_a_decision_stored_before_losses_were_confirmed_is_confirmed_on_resuming
     data = played_record(GAME, 2)
     whole = review_record(data, 0, SMALL, 5).to_json()
     with monkeypatch.context() as old:  # the version before: no second valuation
-        old.setattr(review_module, "_revalued", lambda game, step, first, *_: first)
+        old.setattr(review_module, "confirmed", lambda game, step, first, *_: first)
         stored = json.loads(json.dumps(review_record(data, 0, SMALL, 5).to_json()))
     unconfirmed = [d for d in stored["decisions"] if not is_final(d, GAME)]
     assert unconfirmed and all(d["class"] for d in unconfirmed)

@@ -233,8 +233,8 @@ def review_steps(
         reviewed = kept.get(step.key)
         if reviewed is None or reviewed.played != str(step.played):
             reviewed = review_step(game, step, budget, seed)
-        elif reviewed.needs_revaluing(review.thresholds):  # stored before losses were
-            reviewed = _revalued(game, step, reviewed, budget, seed)  # confirmed
+        else:  # kept, unless a version that confirmed no loss stored it: confirmed now
+            reviewed = confirmed(game, step, reviewed, budget, seed)
         review.decisions.append(reviewed)
         if progress is not None:
             progress(n + 1, total)
@@ -244,13 +244,29 @@ def review_steps(
 def review_step(game: str, step: Step, budget: int, seed: int) -> Reviewed:
     """One decision valued: the game's sensible moves and the one played, on the budget's
     deals, and again on more if its loss would be classified (the module docstring)."""
+    return confirmed(game, step, first_valuation(game, step, budget, seed), budget, seed)
+
+
+def first_valuation(game: str, step: Step, budget: int, seed: int) -> Reviewed:
+    """The decision valued on the budget's deals only, its loss not yet confirmed."""
     seed_here = seed * 1_000_003 + step.deal * 1_009 + step.index
     evaluation = evaluate(game, step.view, _moves(game, step), budget, seed_here)
     phase = step.view.phase.name.lower()
-    reviewed = Reviewed(step.key, phase, str(step.played), evaluation)
-    if reviewed.needs_revaluing(thresholds_of(game)):
-        return _revalued(game, step, reviewed, budget, seed)
-    return reviewed
+    return Reviewed(step.key, phase, str(step.played), evaluation)
+
+
+def confirmed(game: str, step: Step, first: Reviewed, budget: int, seed: int) -> Reviewed:
+    """``first`` as it is, or, if its loss would be classified but not clearly
+    (``needs_revaluing``), the decision valued again on ``REVALUE`` times the deals,
+    drawn afresh: the deals that made the loss look large are not drawn again, so that a
+    move unlucky on them is not blamed twice.  The seed is derived from the review's and
+    the decision's place only: a review is the same on any machine."""
+    if not first.needs_revaluing(thresholds_of(game)):
+        return first
+    text = f"revalue:{seed}:{step.deal}:{step.index}"
+    fresh = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+    evaluation = evaluate(game, step.view, _moves(game, step), budget * REVALUE, fresh)
+    return Reviewed(first.key, first.phase, first.played, evaluation, revalued=True)
 
 
 def _moves(game: str, step: Step) -> list[Any]:
@@ -261,17 +277,6 @@ def _moves(game: str, step: Step) -> list[Any]:
     words = [str(m) for m in moves]
     # one move per record notation (L'Hombre's defenders' signals are said apart)
     return [m for i, m in enumerate(moves) if str(m) not in words[:i]]
-
-
-def _revalued(game: str, step: Step, first: Reviewed, budget: int, seed: int) -> Reviewed:
-    """``first`` (a loss that would be classified, not clearly) valued again on ``REVALUE``
-    times the deals, drawn afresh: the deals that made the loss look large are not drawn
-    again, so that a move unlucky on them is not blamed twice.  The seed is derived from
-    the review's and the decision's place only: a review is the same on any machine."""
-    text = f"revalue:{seed}:{step.deal}:{step.index}"
-    fresh = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
-    evaluation = evaluate(game, step.view, _moves(game, step), budget * REVALUE, fresh)
-    return Reviewed(first.key, first.phase, first.played, evaluation, revalued=True)
 
 
 def own_steps(
@@ -353,7 +358,9 @@ __all__ = [
     "Review",
     "Reviewed",
     "classify",
+    "confirmed",
     "decision_keys",
+    "first_valuation",
     "is_final",
     "own_steps",
     "review_decision",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .review import Review
+from .review import REVALUE, Review
 
 MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
@@ -17,7 +17,8 @@ def review_text(review: Review) -> str:
     unit = review.unit
     lines = [
         f"Review of {review.player} (seat {review.seat}), {review.game}: "
-        f"{len(review.decisions)} decisions, {review.budget} deals each, seed {review.seed}",
+        f"{len(review.decisions)} decisions, {review.budget} deals each "
+        f"({review.budget * REVALUE} to confirm a loss), seed {review.seed}",
         "thresholds ({}): inaccuracy {}, mistake {}, blunder {}".format(
             unit, *(f"{t:g}" for t in review.thresholds)
         ),
