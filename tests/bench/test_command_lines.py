@@ -23,6 +23,9 @@ BAD = [
     ("bench.hints", ["--games", "hombre,nogame"], "no game 'nogame'"),
     ("bench.hints", ["--positions", "0"], "--positions"),
     ("bench.hints", ["--budget", "100001"], "--budget"),  # a hint then takes hours
+    ("bench.hint_review", ["--games", "nogame"], "no game 'nogame'"),
+    ("bench.hint_review", ["--decisions", "0"], "--decisions"),
+    ("bench.hint_review", ["--against", "-1"], "--against"),
     ("bench.load", ["--rate", "-1"], "--rate"),
     ("bench.load", ["--processes", "0"], "--processes"),
     ("bench.load", ["--duration", "-3"], "--duration"),

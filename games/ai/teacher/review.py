@@ -16,12 +16,12 @@ least threshold (by ``CLEAR`` standard errors): the decision is valued again on
 ``REVALUE`` times the budget's deals, drawn afresh (a seed derived from the
 review's), and that valuation, kept in place of the first, classifies it.  On the
 budget's few deals alone the review blamed a player for following the hint (valued
-on four times as many) in a few percent of decisions.  The fresh deals are not the
-ones that made the loss look large, so a move merely unlucky on them comes out
-clean, while a move really worse stays as bad: even one worse in a single deal of
-sixteen and never better, whose loss is about its own standard error, which is why
-a loss near its standard error is valued again rather than dismissed.  Only the
-decisions that would be classified, and not clearly, cost more.
+on four times as many) in up to one decision in eight (docs/teacher.md).  The fresh
+deals are not the ones that made the loss look large, so a move merely unlucky on
+them comes out clean, while a move really worse stays as bad: even one never better
+and worse in a single deal of sixteen, whose loss is about its own standard error,
+which is why a loss near its standard error is valued again rather than dismissed.
+Only the decisions that would be classified, and not clearly, cost more.
 
 A review is plain data (``to_json`` / ``from_json``), built decision by
 decision with a progress callback, and resumable: decisions already valued
@@ -57,13 +57,14 @@ THRESHOLDS: Final[dict[str, tuple[float, float, float]]] = {
 DEFAULT_THRESHOLDS: Final = (1.0, 4.0, 10.0)
 COSTLIEST: Final = 3
 # a loss that would be classified is valued again on this many times the budget's deals:
-# with the default 16, the 64 of a hint (``HINT_DEALS``), so that the review blames a
-# move the hint advised hardly more often than two hints would disagree
+# with the default 16, the 64 of a hint (``HINT_DEALS``), so that the review's verdict on
+# a move rests on as many deals as the hint's advice
 REVALUE: Final = 4
 # standard errors beyond the least threshold that classify a loss on the budget's deals
 # alone: more deals would not clear it, only cost (La Bête Hombrée's contracts are valued
-# in batches, at four times the price).  Measured against 256 deals, no loss so clear was
-# wrongly classified, nor was any of a move the hint advised so clear (at 2, some were)
+# in batches, at four times the price).  Of 1,986 decisions valued on 256 deals too, every
+# loss so clear was one there, and none was of the hint's best move; at 2, two such
+# losses of the hint's best move were no loss on 256 deals
 CLEAR: Final = 3.0
 
 Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
