@@ -344,8 +344,7 @@ class TableService:
         table.row = _replace_message(table, message_id)
 
     async def posting_message(self, table: LiveTable) -> None:
-        """A new table message is on its way: until ``set_message`` notes it, the database
-        says so (a restart in between looks for it: ``TableMessages.reclaim``)."""
+        """A table message on its way: so noted until ``set_message`` (for ``reclaim``)."""
         async with self.db.transaction() as store:
             await store.tables.mark_message_posting(table.id)
 
