@@ -74,6 +74,9 @@ class TableRow:
     seed: int  # the session's master seed: tirer le roi and every deal derive from it
     guild_name: str = ""
     channel_name: str = ""
+    # a newer message of the table may have been posted and not noted yet (the bot
+    # stopped between the post and ``message_id``: ``table_message_posting``)
+    message_posting: bool = False
 
 
 @dataclass(frozen=True, slots=True)

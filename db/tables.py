@@ -12,12 +12,20 @@ from db.repository import Repository, Row, now_text, record_of
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, options, turn_seconds, status, message_id,"
-    " created_by, created_at, seed, guild_name, channel_name"
+    " created_by, created_at, seed, guild_name, channel_name,"
+    " EXISTS (SELECT 1 FROM table_message_posting p WHERE p.table_id = tables.id)"
+    " AS message_posting"
 )
 
 
 def _table(row: Row) -> TableRow:
-    return record_of(TableRow, row, options=json.loads, created_at=datetime.fromisoformat)
+    return record_of(
+        TableRow,
+        row,
+        options=json.loads,
+        created_at=datetime.fromisoformat,
+        message_posting=bool,
+    )
 
 
 def _event(row: Row) -> TableEvent:
@@ -83,7 +91,18 @@ class TableRepository(Repository):
         return [_table(r) for r in rows]
 
     async def set_table_message(self, table_id: int, message_id: int | None) -> None:
+        """The table's public message is this one from now on (none on its way)."""
         await self._run("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+        await self._run("DELETE FROM table_message_posting WHERE table_id = ?", (table_id,))
+
+    async def mark_message_posting(self, table_id: int) -> None:
+        """A new public message of the table is on its way: until ``set_table_message``
+        notes it, one may exist that the row does not name (``TableRow.message_posting``)."""
+        await self._run(
+            "INSERT INTO table_message_posting (table_id) VALUES (?)"
+            " ON CONFLICT (table_id) DO NOTHING",
+            (table_id,),
+        )
 
     async def set_hand_message(self, hand: HandMessage) -> None:
         """The player's private hand at the table is this message from now on."""

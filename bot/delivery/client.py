@@ -131,6 +131,7 @@ class BeteBot(commands.Bot):
         self.presenter.posts.on_summary_posted = self._service.summary_posted
         self.presenter.live = self._service.tables.get
         self.presenter.tables.moved = self._service.set_message
+        self.presenter.tables.posting = self._service.posting_message
         self.presenter.tables.channel_gone = self._channel_lost
         self.presenter.notices.notify_mode = self._service.notify_mode
         self.presenter.hand_sent = self._service.set_hand_message

@@ -453,7 +453,8 @@ class Presenter:
         await self.notices.notice_turn(table)
 
     async def resume(self, tables: list[LiveTable]) -> None:
-        """After a restart, each table message shows its table as rebuilt (play resumes);
+        """After a restart, each table message shows its table as rebuilt (play resumes):
+        found first if the stopped process was posting it (``TableMessages.reclaim``);
         the summaries the bot settled but did not post before it stopped were queued as
         the tables were rebuilt (``TableService.load``)."""
         for table in tables:
@@ -462,6 +463,7 @@ class Presenter:
             if table.state is not None:  # whose turn it was before: the next change tells
                 self.shown(table).turn_shown = (table.hand_no, table.state.turn)
             async with self._lock(table.id):
+                await self.tables.reclaim(table)
                 await self._show_table(table)
 
     async def after_change(self, table: LiveTable, *, answered: int | None = None) -> None:

@@ -23,6 +23,13 @@ landed (``Shown.tricks``): tricks played while an edit was on its way are not sk
   back no later edit; a click on the old one meanwhile is answered privately. The table
   message is then the channel's latest message, just below the summary (whose footer
   names the next dealer), and a table that scrolled far up comes back.
+- A new message is noted in the tables row once Discord answered with its id; from
+  just before it is posted until then, the database says one is on its way
+  (``TableRow.message_posting``). A restart that finds it so (the stopped process was
+  killed in between) looks at the channel's messages after the row's (``reclaim``): the
+  newest of the table's is its message, the others are deleted. Without it the restart
+  edited the row's older message, above a summary, and the channel's latest table
+  message, below it, never changed again.
 """
 
 from __future__ import annotations
@@ -52,6 +59,7 @@ from bot.drawing.pictures.files import UNKNOWN, edit_files, picture_name, send_f
 from bot.drawing.render import panel_fingerprint, table_embed, tricks_mark
 from bot.drawing.table_buttons import table_view
 from bot.game import LogLine
+from bot.ids import ComponentId
 from bot.tables.table import LiveTable
 
 log = logging.getLogger(__name__)
@@ -59,6 +67,7 @@ log = logging.getLogger(__name__)
 UNKNOWN_MESSAGE: Final = 10008
 UNKNOWN_CHANNEL: Final = 10003
 REPOST_GAP: Final = 5.0  # seconds at least between two messages of a table posted unasked
+RECLAIM_LOOK: Final = 50  # the channel's messages a restart looks at for a table's
 OPENING: Final = 10.0  # seconds a new table's message id may be unknown (being answered)
 NEVER: Final = float("-inf")
 
@@ -105,6 +114,22 @@ def table_edit(table: LiveTable, shown: Shown, holds: str | None, drawn: Drawing
     return payload
 
 
+def shows_table(message: discord.Message, table_id: int) -> bool:
+    """Whether ``message`` carries a component of table ``table_id``: a table message (a
+    summary's *Review* button names no table)."""
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            custom_id = getattr(item, "custom_id", None)
+            if not custom_id:
+                continue
+            try:
+                if ComponentId.parse(custom_id).table == table_id:
+                    return True
+            except ValueError:
+                continue
+    return False
+
+
 def landed(shown: Shown, drawn: Drawing) -> None:
     """The table message now shows ``drawn``: its next version shows the tricks taken
     after these."""
@@ -130,6 +155,8 @@ class TableMessages:
         self.moved: Callable[[LiveTable, int], Awaitable[None]] | None = None
         # told once a table's message moved: what links to it follows (the private hands)
         self.relink: Callable[[LiveTable], None] = lambda table: None
+        # a new message of a table is on its way (the database says so until ``moved``)
+        self.posting: Callable[[LiveTable], Awaitable[None]] | None = None
         # Discord refused a permission in the table's channel; a send went through again
         self.refused: Callable[[LiveTable, discord.Forbidden], Awaitable[None]] | None = None
         self.through: Callable[[int], None] = lambda table_id: None
@@ -282,6 +309,43 @@ class TableMessages:
         self._moves.setdefault(table.id, False)
         await self.outbox.wait(self._put(table))
 
+    async def reclaim(self, table: LiveTable) -> None:
+        """On a restart, before the table is shown, when the database says a new message was
+        on its way (the stopped process was killed before it noted it, perhaps before it
+        posted it): the newest of the bot's messages of the table after the row's is the
+        table's message, and the older ones are deleted; none found, the row's stays.
+        Nothing is changed if Discord does not answer the look."""
+        me = self.client.user
+        if not table.row.message_posting or me is None or table.id in self._lost:
+            return
+        old = table.row.message_id
+        channel = self.client.get_partial_messageable(
+            table.row.channel_id, guild_id=table.row.guild_id
+        )
+        after = None if old is None else discord.Object(old)
+        try:
+            found = [
+                message.id
+                async for message in channel.history(limit=RECLAIM_LOOK, after=after)
+                if message.author.id == me.id and shows_table(message, table.id)
+            ]
+        except discord.HTTPException as error:
+            log.info("could not look for the message of table %s: %s", table.id, error)
+            return
+        if not found:
+            if old is not None:
+                await self._moved(table, old)  # nothing was posted: the row's is the one
+            return
+        newest = max(found)
+        log.info("table %s: its message %s, posted before the restart, found", table.id, newest)
+        await self._moved(table, newest)
+        for stale in {*found, *([] if old is None else [old])} - {newest}:
+            self.outbox.put(
+                ("retire", table.id, stale),
+                partial(self._retire, table.id, channel, stale),
+                f"the deletion of an old message of table {table.id}",
+            )
+
     def _opening(self, table: LiveTable) -> bool:
         """A table just opened: the answer that carries its message is on its way."""
         return time.time() - table.row.created_at.timestamp() < OPENING
@@ -358,6 +422,7 @@ class TableMessages:
         channel = self.client.get_partial_messageable(
             table.row.channel_id, guild_id=table.row.guild_id
         )
+        await self._posting(table)
         try:
             message = await channel.send(**payload, **send_files(payload["embed"]))
         except BaseException as error:
@@ -390,6 +455,17 @@ class TableMessages:
             if passing(error):
                 raise
             log.info("could not delete the old message of table %s: %s", table_id, error)
+
+    async def _posting(self, table: LiveTable) -> None:
+        """A new message of the table is on its way: the database says so until it is
+        noted (``_moved``), so that a restart in between looks for it (``reclaim``) rather
+        than edit the old one."""
+        if self.posting is None:
+            return
+        try:
+            await self.posting(table)
+        except Exception:
+            log.exception("could not note that a message of table %s is on its way", table.id)
 
     async def _moved(self, table: LiveTable, message_id: int) -> None:
         """The table's message is ``message_id`` from now on, for this process (at once),

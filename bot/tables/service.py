@@ -343,6 +343,11 @@ class TableService:
             await store.tables.set_table_message(table.id, message_id)
         table.row = _replace_message(table, message_id)
 
+    async def posting_message(self, table: LiveTable) -> None:
+        """A table message on its way: so noted until ``set_message`` (for ``reclaim``)."""
+        async with self.db.transaction() as store:
+            await store.tables.mark_message_posting(table.id)
+
     async def set_hand_message(self, hand: HandMessage) -> None:
         async with self.db.transaction() as store:
             await store.tables.set_hand_message(hand)
@@ -592,4 +597,4 @@ class TableService:
 
 
 def _replace_message(table: LiveTable, message_id: int) -> TableRow:
-    return replace(table.row, message_id=message_id)
+    return replace(table.row, message_id=message_id, message_posting=False)

@@ -126,6 +126,31 @@ async def test_a_players_private_hand_message_is_kept_while_the_table_lives(data
 
 
 @both
+async def test_a_table_message_on_its_way_is_marked_until_its_id_is_written(database_target):
+    db = await Database.open(database_target)
+    args = dict(guild_id=1, game="bete-hombree", options={}, turn_seconds=0, created_by="a")
+    big = 1_576_245_928_308_768_768
+    async with db.transaction() as store:
+        table = await store.tables.insert_table(**args, channel_id=2, seed=1)
+        other = await store.tables.insert_table(**args, channel_id=3, seed=2)
+        await store.tables.set_table_message(table.id, big)
+        await store.tables.mark_message_posting(table.id)
+        await store.tables.mark_message_posting(table.id)  # tried again: marked once
+    async with db.reading() as store:
+        marked = await store.tables.table(table.id)
+        assert marked is not None and (marked.message_id, marked.message_posting) == (big, True)
+        assert [r.message_posting for r in await store.tables.open_tables()] == [True, False]
+    async with db.transaction() as store:
+        await store.tables.set_table_message(table.id, big + 1)
+    async with db.reading() as store:
+        noted = await store.tables.table(table.id)
+        assert noted is not None and (noted.message_id, noted.message_posting) == (big + 1, False)
+        unmarked = await store.tables.table(other.id)
+        assert unmarked is not None and not unmarked.message_posting
+    await db.close()
+
+
+@both
 async def test_register_crossing_and_scoreboard(database_target):
     db = await Database.open(database_target)
     async with db.transaction() as store:

@@ -121,6 +121,13 @@ def count_rows(target: Target, table: str) -> int:
     return int(count)
 
 
+def table_message_id(target: Target, table_id: int) -> int | None:
+    """The table message the table's row names (what a restart edits)."""
+    with reading(target) as con:
+        row = con.execute("SELECT message_id FROM tables WHERE id = ?", (table_id,)).fetchone()
+    return None if row is None or row[0] is None else int(row[0])
+
+
 COUNTED = (
     "table_events",
     "hands",

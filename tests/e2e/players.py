@@ -221,10 +221,15 @@ class TablePlayers:
 
     async def finish(self) -> None:
         """Wait for the summary of the last hand played, then for the bot to go quiet."""
+        await self.summarised()
+        await self.server.settle()
+
+    async def summarised(self) -> None:
+        """Wait for the summary of the last hand played (not for the bot to go quiet:
+        other tables may keep it busy)."""
         await self.server.wait_for(
             lambda: self.hand_no in self.summaries(), WAIT, "the last hand's summary"
         )
-        await self.server.settle()
 
     def summaries(self) -> list[int]:
         """The hands whose summary was posted: the public messages with an embed, other

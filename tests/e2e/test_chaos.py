@@ -25,7 +25,8 @@ from pathlib import Path
 from tests.bot.offered import offered_games
 from tests.e2e.fake import BotProcess, FakeDiscord, NotAllowed
 from tests.e2e.fake.misbehaviour import KINDS
-from tests.e2e.outcome import Target, database_of, reading
+from tests.e2e.outcome import Target, database_of
+from tests.e2e.outcome import table_message_id as named_message
 from tests.e2e.played import SeededGame
 from tests.e2e.players import WAIT, Offer, TablePlayers, find_button
 
@@ -94,11 +95,9 @@ async def unstick(players: TablePlayers, looks: int = 0) -> None:
 
 def table_message_id(target: Target, players: TablePlayers) -> int:
     """The table message its row in the bot's database names."""
-    with reading(target) as con:
-        row = con.execute("SELECT message_id FROM tables WHERE id = ?", (players.table_id,))
-        (message_id,) = row.fetchone() or (None,)
+    message_id = named_message(target, players.table_id)
     assert message_id is not None, players.game
-    return int(message_id)
+    return message_id
 
 
 async def play_table(server: FakeDiscord, gate: Gate, players: TablePlayers) -> None:
@@ -124,7 +123,9 @@ async def play_table(server: FakeDiscord, gate: Gate, players: TablePlayers) -> 
                 await players.act(offer)
             elif players.hand_over():
                 break
-    await players.finish()
+    # the bot is not quiet until every table is done (the test settles it then): the
+    # others keep it busy, and a wait for it to go quiet here may run out
+    await players.summarised()
 
 
 async def moderate(

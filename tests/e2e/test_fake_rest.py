@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import warnings
 import zlib
 from collections.abc import AsyncIterator
 from types import SimpleNamespace
@@ -240,3 +242,46 @@ async def test_file_uploads_become_attachments(server, http):
     assert sent["attachments"][0]["filename"] == "hand.json"
     assert sent["attachments"][0]["size"] == 11
     assert server.messages()[0].content == "le relevé"
+
+
+async def test_an_upload_arriving_in_pieces_is_read_whole(server, http):
+    """A multipart body that reaches the fake in uneven pieces (as a busy machine's socket
+    may deliver it: a few bytes of a file, then a lot) is read whole, the file byte for
+    byte, and without aiohttp's deprecated ``StreamReader.unread_data``: its streaming
+    multipart reader calls that when a piece shorter than the boundary is followed by
+    more than it asked for."""
+    boundary = "8d5f2a0c4b1e4f6a9e3d7c2b1a0f9e8d"
+    data = bytes(range(256)) * 40 + b"\r\n--" + boundary[:8].encode() + b"\r\n\r\n"
+    head = b"".join(
+        [
+            f"--{boundary}\r\n".encode(),
+            b'Content-Disposition: form-data; name="payload_json"\r\n',
+            b"Content-Type: application/json\r\n\r\n",
+            json.dumps({"content": "le relevé"}).encode(),
+            f"\r\n--{boundary}\r\n".encode(),
+            b'Content-Disposition: form-data; name="files[0]"; filename="hand.png"\r\n',
+            b"Content-Type: image/png\r\n\r\n",
+        ]
+    )
+    tail = f"\r\n--{boundary}--\r\n".encode()
+    # the part's headers and 3 bytes of the file, 5 bytes more, then the rest at once
+    pieces = [head + data[:3], data[3:8], data[8:] + tail]
+
+    async def slowly() -> AsyncIterator[bytes]:
+        for piece in pieces:
+            yield piece
+            await asyncio.sleep(0.05)
+
+    url = f"{server.api_base}/channels/{server.channel.id}/messages"
+    headers = {**AUTH, "Content-Type": f"multipart/form-data; boundary={boundary}"}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        async with http.post(url, data=slowly(), headers=headers) as resp:
+            assert resp.status == 200, await resp.text()
+            sent = await resp.json()
+    assert not [w for w in caught if "unread_data" in str(w.message)]
+    (attachment,) = sent["attachments"]
+    assert (attachment["filename"], attachment["content_type"]) == ("hand.png", "image/png")
+    assert server.attachment_data[int(attachment["id"])] == data
+    assert server.messages()[0].content == "le relevé"
+    assert server.problems() == []

@@ -5,6 +5,9 @@ new table message appears at the next change or click of a player of the table (
 lobby and on the summary nothing changes by itself: a player's ``/hand``), showing the
 table as it is, its buttons working; the game then ends exactly as the same game played
 straight through (``tests.e2e.played``).
+
+And a table message the bot posted but died before noting (SIGKILLed as Discord took it)
+is the table message after the restart, not a copy left behind that never changes.
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ from pathlib import Path
 import pytest
 
 from bot.ids import ComponentId
-from tests.e2e.fake import BotProcess, FakeDiscord, FakeMessage
+from tests.e2e.fake import BotProcess, FakeDiscord, FakeMessage, Sent
 from tests.e2e.kills import nth_call, nth_play
+from tests.e2e.outcome import database_of, table_message_id
 from tests.e2e.played import SeededGame
 from tests.e2e.players import WAIT, Move, TablePlayers, find_button
 
@@ -129,3 +133,52 @@ async def test_a_deleted_table_comes_back(
     game = await PLAYED.play_through(server, bot, players)
     PLAYED.assert_as_expected(game, expected, server, players, [bot], GONE)
     assert "is gone: posted again" in bot.output()
+
+
+async def test_a_table_message_posted_by_a_bot_killed_before_noting_it_is_the_table_message(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """The bot SIGKILLed as Discord takes the table message it moves below the first
+    summary, before the answer with the new message's id reaches it: restarted, it takes
+    that message (the channel's latest) for the table's and deletes the one above the
+    summary, and the game goes on there."""
+    expected = await PLAYED.reference(tmp_path)
+    bot = PLAYED.bot(make_bot)
+    await bot.start()
+    players = PLAYED.players(server)
+    below: list[FakeMessage] = []
+
+    def kill_as_it_lands(sent: Sent) -> None:
+        if below or not players.table_id or sent.kind != "message.create":
+            return
+        if sent.audience is not None or sent.message_id is None:
+            return
+        message = server.message(sent.message_id)
+        if players.of_table(message) and 1 in players.summaries():
+            below.append(message)
+            bot.kill_now()
+
+    server.change_hooks.append(kill_as_it_lands)
+    first = players.next_hand
+
+    async def next_hand() -> None:
+        await server.wait_for(lambda: below, WAIT, "the table message below the summary")
+        await bot.kill()
+        await bot.start()
+        (table,) = below
+        channel = table.channel_id
+        db = database_of(bot)
+        await server.wait_for(
+            lambda: (
+                [m.id for m in server.messages(channel) if players.of_table(m)] == [table.id]
+                and table_message_id(db, players.table_id) == table.id
+            ),
+            WAIT,
+            "the table message below the summary taken for the table's, the one above deleted",
+        )
+        assert server.messages(channel)[-1] is table
+        await first()
+
+    players.next_hand = next_hand  # type: ignore[method-assign]
+    game = await PLAYED.play_through(server, bot, players)
+    PLAYED.assert_as_expected(game, expected, server, players, [bot], GONE)

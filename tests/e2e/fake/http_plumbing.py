@@ -20,10 +20,12 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from email.message import Message
 from typing import Any
 
 import orjson
-from aiohttp import BodyPartReader, web
+from aiohttp import web
+from aiohttp.multipart import content_disposition_filename, parse_content_disposition
 
 from .errors import DiscordError, error_body
 from .ids import id_or_zero
@@ -232,24 +234,51 @@ async def _read_body(request: web.Request) -> Any:
         return None
     # the header as sent, not aiohttp's content_type: that parses it with the email
     # package, some 7 % of the fake's time under load
-    ctype = request.headers.get("Content-Type", "").partition(";")[0].strip().lower()
-    if ctype == "multipart/form-data":
-        payload: JSON = {}
-        files: list[tuple[str, bytes, str]] = []
-        reader = await request.multipart()
-        async for part in reader:
-            if not isinstance(part, BodyPartReader):
-                continue
-            data = await part.read()
-            if part.name == "payload_json":
-                payload = orjson.loads(data)
-            elif part.filename:
-                files.append((part.filename, data, part.headers.get("Content-Type", "")))
-        return Multipart(payload, files)
+    header = request.headers.get("Content-Type", "")
     body = await request.read()
+    if header.partition(";")[0].strip().lower() == "multipart/form-data":
+        return _form_data(body, header)
     if not body:
         return None
     try:
         return orjson.loads(body)
     except ValueError as exc:
         raise DiscordError(400, 50109, "The request body contains invalid JSON.") from exc
+
+
+def _form_data(body: bytes, content_type: str) -> Multipart:
+    """A ``multipart/form-data`` body (RFC 7578), read whole: its ``payload_json`` part and
+    its files. Not through aiohttp's streaming reader (``request.multipart()``), which
+    calls the deprecated ``StreamReader.unread_data`` when the body reaches it in uneven
+    pieces; the fake's bodies are small, and ``client_max_size`` bounds them."""
+    header = Message()
+    header["Content-Type"] = content_type
+    boundary = header.get_boundary()
+    if not boundary:
+        raise DiscordError(400, 50035, "Invalid Form Body", ["multipart body without boundary"])
+    payload: JSON = {}
+    files: list[tuple[str, bytes, str]] = []
+    # each part follows a delimiter line ("--" and the boundary, the CRLF before it
+    # belonging to the delimiter); the first part's has no CRLF before it, and the close
+    # delimiter ends with "--"
+    parts = (b"\r\n" + body).split(b"\r\n--" + boundary.encode())
+    if len(parts) < 2 or not parts[-1].startswith(b"--"):
+        raise DiscordError(400, 50035, "Invalid Form Body", ["multipart body not closed"])
+    for part in parts[1:-1]:
+        head, blank, content = part.partition(b"\r\n\r\n")
+        if not blank:
+            raise DiscordError(400, 50035, "Invalid Form Body", ["multipart part without body"])
+        headers = {}
+        for line in head.decode("utf-8", "replace").split("\r\n")[1:]:
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip()
+        _, params = parse_content_disposition(headers.get("content-disposition"))
+        filename = content_disposition_filename(params)
+        if params.get("name") == "payload_json":
+            try:
+                payload = orjson.loads(content)
+            except ValueError as exc:
+                raise DiscordError(400, 50109, "The request body contains invalid JSON.") from exc
+        elif filename:
+            files.append((filename, content, headers.get("content-type", "")))
+    return Multipart(payload, files)

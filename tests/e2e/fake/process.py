@@ -153,6 +153,13 @@ class BotProcess:
         status = self.proc.returncode
         return f"{self.name} exited with status {status}; its output ends:\n{self.tail()}"
 
+    def kill_now(self) -> None:
+        """SIGKILL the bot from a plain callback (a hook the fake calls as a request of the
+        bot lands, before its answer leaves): no longer watched; ``kill`` waits for the end."""
+        self.server.unwatch(self._liveness)
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGKILL)
+
     async def kill(self, timeout: float = 10.0) -> None:
         """SIGKILL the bot (no cleanup on its side) and wait until the fake sees its
         shards gone (other processes' shards stay)."""
