@@ -458,12 +458,13 @@ class Presenter:
         the summaries the bot settled but did not post before it stopped were queued as
         the tables were rebuilt (``TableService.load``)."""
         for table in tables:
+            async with self._lock(table.id):  # a lobby's message too may have been on its way
+                await self.tables.reclaim(table)
             if table.status != "playing":
                 continue
             if table.state is not None:  # whose turn it was before: the next change tells
                 self.shown(table).turn_shown = (table.hand_no, table.state.turn)
             async with self._lock(table.id):
-                await self.tables.reclaim(table)
                 await self._show_table(table)
 
     async def after_change(self, table: LiveTable, *, answered: int | None = None) -> None:

@@ -326,7 +326,11 @@ class TableMessages:
         try:
             found = [
                 message.id
-                async for message in channel.history(limit=RECLAIM_LOOK, after=after)
+                # the newest first: after the row's, discord.py would read its 50 next, and a
+                # message posted again far below them (``/table show``) would be missed
+                async for message in channel.history(
+                    limit=RECLAIM_LOOK, after=after, oldest_first=False
+                )
                 if message.author.id == me.id and shows_table(message, table.id)
             ]
         except discord.HTTPException as error:

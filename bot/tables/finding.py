@@ -105,10 +105,6 @@ class Finding:
             t for t in self.tables.values() if t.status != "ended" and t.row.guild_id == guild_id
         ]
 
-    def seated_in_guild(self, guild_id: int, player: str, besides: LiveTable | None = None) -> bool:
-        """Whether ``player`` sits at an open table of the guild (other than ``besides``)."""
-        return self.seat_in_guild(guild_id, player, besides) is not None
-
     def seat_in_guild(
         self, guild_id: int, player: str, besides: LiveTable | None = None
     ) -> LiveTable | None:
