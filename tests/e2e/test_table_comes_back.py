@@ -182,3 +182,52 @@ async def test_a_table_message_posted_by_a_bot_killed_before_noting_it_is_the_ta
     players.next_hand = next_hand  # type: ignore[method-assign]
     game = await PLAYED.play_through(server, bot, players)
     PLAYED.assert_as_expected(game, expected, server, players, [bot], GONE)
+
+
+async def test_a_lobby_message_posted_by_a_bot_killed_before_noting_it_is_the_lobby_message(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """``/table show`` in the lobby, the bot SIGKILLed as Discord takes the new lobby
+    message: restarted, it takes that one for the table's (a lobby's message is looked
+    for as a table's in play is), deletes the old one, and the game is played there."""
+    expected = await PLAYED.reference(tmp_path)
+    bot = PLAYED.bot(make_bot)
+    await bot.start()
+    players = PLAYED.players(server)
+    opened: list[FakeMessage] = []
+    posted: list[FakeMessage] = []
+
+    def kill_as_it_lands(sent: Sent) -> None:
+        if posted or not opened or sent.kind != "message.create":
+            return
+        if sent.audience is not None or sent.message_id is None:
+            return
+        message = server.message(sent.message_id)
+        if players.of_table(message) and message is not opened[0]:
+            posted.append(message)
+            bot.kill_now()
+
+    async def shown_then_killed() -> None:
+        opened.append(players.require_table())
+        server.change_hooks.append(kill_as_it_lands)
+        # not answered: the bot dies posting the lobby again, before it answers
+        await players.users[0].slash("table show", channel=players.channel, wait=False)
+        await server.wait_for(lambda: posted, WAIT, "the lobby posted again")
+        await bot.kill()
+        await bot.start()
+        (lobby,) = posted
+        db = database_of(bot)
+        await server.wait_for(
+            lambda: (
+                [m.id for m in server.messages(lobby.channel_id) if players.of_table(m)]
+                == [lobby.id]
+                and table_message_id(db, players.table_id) == lobby.id
+            ),
+            WAIT,
+            "the lobby posted again taken for the table's, the old one deleted",
+        )
+        assert find_button(players.require_table(), "join") is not None
+
+    players.in_lobby = shown_then_killed
+    game = await PLAYED.play_through(server, bot, players)
+    PLAYED.assert_as_expected(game, expected, server, players, [bot], GONE)
