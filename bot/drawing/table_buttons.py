@@ -77,11 +77,12 @@ def table_view(table: LiveTable, lang: str) -> discord.ui.View:
     view.add_item(button(ComponentId(tid, moves, "rules"), t(lang, "btn.rules"), row=last_row))
     session = table.session
     if session is not None and session.stop_requested:
-        humans = sum(1 for s in table.seats if s.human)
+        voters = table.stop_voters()
+        agreed = len(voters & table.stop_votes)
         view.add_item(
             button(
                 ComponentId(tid, moves, "stop"),
-                t(lang, "btn.stop_now", count=len(table.stop_votes), total=humans),
+                t(lang, "btn.stop_now", count=agreed, total=len(voters)),
                 discord.ButtonStyle.danger,
                 row=last_row,
             )

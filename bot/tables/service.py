@@ -493,15 +493,20 @@ class TableService:
         return table
 
     async def vote_stop(self, table_id: int, player: str) -> LiveTable:
-        """One player agrees to stop at once; with every human's agreement the table ends."""
+        """One player agrees to stop at once; with the agreement of every person present
+        (``stop_voters``) the table ends.  A click of one who agreed already ends it
+        once the others still needed are gone (absent, or played for by the computer)."""
         async with self._at(table_id, player) as (table, _):
             if table.session is None or not table.session.stop_requested:
                 raise UserError("error.not_stopping")
+            voters = table.stop_voters()
+            events: Events = []
             if player in table.stop_votes:
-                raise UserError("error.already_voted")
-            events: Events = [("vote", {"player": player})]
-            humans = {s.player for s in table.seats if s.human}
-            if humans <= table.stop_votes | {player}:
+                if not voters <= table.stop_votes:
+                    raise UserError("error.already_voted")
+            else:
+                events.append(("vote", {"player": player}))
+            if voters <= table.stop_votes | {player}:
                 events.append(("end", {"reason": "agreed"}))
             await self._commit(table, events)
         return table

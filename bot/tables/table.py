@@ -193,6 +193,13 @@ class LiveTable:
             and any(other.human for j, other in enumerate(self.seats) if j != i)
         ]
 
+    def stop_voters(self) -> set[str]:
+        """The people whose agreement stops the table at once (**Stop now**): every
+        person playing a seat but the absent (``absent``), whom the others may end the
+        table over anyway: one who vanished does not hold the others' agreement."""
+        away = set(self.absent())
+        return {s.player for i, s in enumerate(self.seats) if s.human and i not in away}
+
     def timed_out_twice(self, seat: int) -> bool:
         """``seat`` is absent for its timeouts (otherwise for keeping the table waiting)."""
         return self.timeouts.get(seat, 0) >= ABSENT_AFTER

@@ -320,3 +320,45 @@ async def test_a_look_does_not_move_the_deadline(database_target, monkeypatch):
     assert table.deadline == int(now + 40 + 100)
     await service.close()
     await service.db.close()
+
+
+async def test_stop_now_waits_for_the_people_present_only(database_target):
+    """An absent player's agreement is not waited for: the others stop at once without
+    them, and a button that counted them would never reach its total."""
+    service = await make(database_target)
+    table = await seated_table(service)
+    await service.start(table.id, "101")
+    absent = await time_out_until_absent(service, table)
+    await service.stop(table.id, PLAYERS[0][0])
+    present = [PLAYERS[i][0] for i in range(4) if i not in absent]
+    assert table.stop_voters() == set(present)
+    for player in present[:-1]:
+        await service.vote_stop(table.id, player)
+        assert table.status == "playing"
+    await service.vote_stop(table.id, present[-1])
+    assert table.status == "ended" and table.ended_reason == "agreed"
+    await service.db.close()
+
+
+async def test_one_who_agreed_ends_the_table_once_the_others_are_absent(database_target):
+    """Agreed first, then the last player not agreeing is away: a click of one who
+    agreed ends the table, where it answered that they agreed already."""
+    service = await make(database_target)
+    table = await seated_table(service)  # no time limit: absent once 10 minutes late
+    await service.start(table.id, "101")
+    await service.stop(table.id, PLAYERS[0][0])
+    state = table.state
+    assert state is not None
+    laggard = state.turn  # the one who will run out of time
+    agreeing = [PLAYERS[i][0] for i in range(4) if i != laggard]
+    for player in agreeing:
+        await service.vote_stop(table.id, player)
+    assert table.status == "playing"
+    with pytest.raises(UserError) as error:
+        await service.vote_stop(table.id, agreeing[0])
+    assert error.value.key == "error.already_voted"
+    await service.clock._overdue(table.id, table.moves, laggard, 0)  # kept them 10 minutes
+    assert laggard in table.absent()
+    await service.vote_stop(table.id, agreeing[0])
+    assert table.status == "ended" and table.ended_reason == "agreed"
+    await service.db.close()
