@@ -10,7 +10,7 @@ and answers with a fresh private view of the hand.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -22,6 +22,7 @@ from bot.errors import UserError
 from bot.play_choices import play_choices
 from bot.tables.clicks import Click
 from bot.tables.table import LiveTable
+from cogs import bot_of
 
 if TYPE_CHECKING:
     from bot.delivery.client import BeteBot
@@ -29,13 +30,9 @@ if TYPE_CHECKING:
 Interaction = discord.Interaction[Any]
 
 
-def _bot(interaction: Interaction) -> BeteBot:
-    return cast("BeteBot", interaction.client)
-
-
 def _my_table(interaction: Interaction) -> tuple[LiveTable, int]:
     player = str(interaction.user.id)
-    table = _bot(interaction).service.of_player(player, interaction.guild_id)
+    table = bot_of(interaction).service.of_player(player, interaction.guild_id)
     seat = table.seat_of(player)
     assert seat is not None
     return table, seat

@@ -10,7 +10,7 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Mapping
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
 import discord
 from discord import app_commands
@@ -20,7 +20,6 @@ from bot.commands import MIN_TURN_SECONDS, TableChoices, not_resumed
 from bot.delivery.in_time import defer_if_late, deferred_thinking, edit_answer, in_time, send
 from bot.delivery.memory import Shown
 from bot.delivery.panels import answered
-from bot.delivery.permissions import manager_only
 from bot.delivery.table_message import (
     Drawing,
     edit_refused,
@@ -44,12 +43,13 @@ from bot.games import table_game, table_games
 from bot.ids import COMPONENT_TEMPLATE, EVERY_ABSENT, ComponentId
 from bot.tables.clicks import Click
 from bot.tables.matches import kept_label
-from bot.tables.names import inert_name
 from bot.tables.table import LiveTable
 from bot.teacher.answer import answer_review
 from bot.texts.i18n import lang_for, t
 from bot.texts.parsing import matches
 from bot.texts.translator import command_word
+from cogs import bot_of
+from cogs.table_moderation import end_table, replace_player
 from games.numerals import digits
 
 if TYPE_CHECKING:
@@ -58,10 +58,6 @@ if TYPE_CHECKING:
 
 Interaction = discord.Interaction[Any]
 T = TypeVar("T")
-
-
-def bot_of(interaction: Interaction) -> BeteBot:
-    return cast("BeteBot", interaction.client)
 
 
 async def component_clicked(interaction: Interaction, cid: ComponentId, values: list[str]) -> None:
@@ -538,36 +534,14 @@ async def show_table(interaction: Interaction) -> None:
         await send(interaction, content=answer, ephemeral=True)
 
 
-async def end_table(interaction: Interaction) -> None:
-    """``/table end``: a moderator ends this channel's table (the register carries over)."""
-    manager_only(interaction)
+async def step_away(interaction: Interaction) -> None:
+    """``/table away``: the computer plays the user's seat at this channel's table until
+    they take it back (*Take my seat back*)."""
     bot = bot_of(interaction)
-    assert interaction.channel_id is not None
-    by, name = str(interaction.user.id), inert_name(interaction.user.display_name)
-    table = await bot.service.moderator_end(interaction.channel_id, by, name)
-    await interaction.response.send_message(
-        t(bot.lang(interaction), "ok.moderated"), ephemeral=True
-    )
-    await bot.presenter.after_change(table)
-
-
-async def replace_player(interaction: Interaction, player: discord.Member) -> None:
-    """``/table replace player:``: a moderator has the computer play for a player."""
-    manager_only(interaction)
-    bot = bot_of(interaction)
-    assert interaction.channel_id is not None
-    by, name = str(interaction.user.id), inert_name(interaction.user.display_name)
-    try:
-        table = await bot.service.moderator_replace(
-            interaction.channel_id, by, name, str(player.id)
-        )
-    except UserError as error:
-        if error.key == "error.not_a_player_here":
-            raise UserError(error.key, name=inert_name(player.display_name)) from None
-        raise
-    await interaction.response.send_message(
-        t(bot.lang(interaction), "ok.moderated"), ephemeral=True
-    )
+    player, channel_id = str(interaction.user.id), interaction.channel_id
+    table = bot.service.seated_here(channel_id, player, interaction.guild_id)
+    await bot.service.step_away(table.id, player)
+    await interaction.response.send_message(t(bot.lang(interaction), "ok.away"), ephemeral=True)
     await bot.presenter.after_change(table)
 
 
@@ -585,6 +559,9 @@ def table_commands() -> app_commands.Group:
     table.command(name="show", description="Post the table again at the bottom of its channel")(
         show_table
     )
+    table.command(
+        name="away", description="Let the computer play your seat until you take it back"
+    )(step_away)
     table.command(name="end", description="Moderators: end this channel's table now")(end_table)
     table.command(name="replace", description="Moderators: let the computer play for a player")(
         app_commands.describe(player="The player the computer plays for")(replace_player)

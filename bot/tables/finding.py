@@ -51,6 +51,12 @@ class Finding:
         async with self.get(table_id).lock:
             yield self.get(table_id)
 
+    @asynccontextmanager
+    async def seated_at(self, table_id: int, player: str) -> AsyncIterator[tuple[LiveTable, int]]:
+        """``held``, and ``player``'s seat at the table (or the refusal)."""
+        async with self.held(table_id) as table:
+            yield table, seat_of(table, player)
+
     def seating(self, guild_id: int) -> asyncio.Lock:
         """Held from the check that a player sits nowhere in ``guild_id`` to their seat's
         write (a new table's, a join's), so that two at once cannot both pass the check."""

@@ -13,8 +13,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
@@ -25,7 +24,7 @@ from bot.games import default_game, table_game
 from bot.tables.clicks import Click, checked_move
 from bot.tables.computer import Decider, Hinter, PoolDecider, inline_hinter
 from bot.tables.dealing import Dealer, DealSource
-from bot.tables.finding import Events, Finding, seat_of
+from bot.tables.finding import Events, Finding
 from bot.tables.hints import Hints
 from bot.tables.lobby import Lobby, lobby_seat, may_close
 from bot.tables.lobby_register import LobbyRegister, read_register
@@ -35,6 +34,7 @@ from bot.tables.names import person_name
 from bot.tables.preferences import Preferences
 from bot.tables.readings import Readings, RegisterView
 from bot.tables.settlement import settlement_writer
+from bot.tables.stand_ins import StandIns
 from bot.tables.table import (
     ABSENT_WAIT,
     LiveTable,
@@ -76,7 +76,8 @@ class TableService:
     Its parts, each given only what it uses: ``finding`` (the tables by id, channel,
     player), ``clock`` (timers and computer players), ``dealer`` (the deal event),
     ``lobby`` (seats before play), ``lobby_register`` (the server's register as the
-    lobbies show it), ``moderation``, ``matches`` (kept and going on), ``preferences``
+    lobbies show it), ``moderation``, ``stand_ins`` (the computer playing for a person),
+    ``matches`` (kept and going on), ``preferences``
     and ``readings`` (the database only), ``hints`` (a player's hints).  The methods
     the commands call are the service's, each delegating to its part."""
 
@@ -111,6 +112,7 @@ class TableService:
         self.lobby = Lobby(self.finding, self._commit)
         self.lobby_register = LobbyRegister(db, self.finding)
         self.moderation = Moderation(self.finding, self._commit)
+        self.stand_ins = StandIns(self.finding, self._commit)
         self.matches = Matches(self.finding, self._commit, db)
         self.preferences = Preferences(db)
         self.readings = Readings(db)
@@ -380,14 +382,8 @@ class TableService:
 
     # ---- the game ------------------------------------------------------------
 
-    @asynccontextmanager
-    async def _at(self, table_id: int, player: str) -> AsyncIterator[tuple[LiveTable, int]]:
-        """The table ``table_id`` under its lock, and ``player``'s seat at it."""
-        async with self.finding.held(table_id) as table:
-            yield table, seat_of(table, player)
-
     async def look(self, table_id: int, player: str) -> LiveTable:
-        async with self._at(table_id, player) as (table, seat):
+        async with self.finding.seated_at(table_id, player) as (table, seat):
             if table.seats[seat].stand_in:  # turned up, the cards would take from the
                 raise UserError("error.replaced")  # computer the blind calls it may make
             state = table.state
@@ -400,7 +396,7 @@ class TableService:
         """The one way a move reaches a table: ``click`` is checked once under the lock
         (``bot.tables.clicks.checked_move``) and its Action recorded.  Returns the Action
         played, or None when the click only opened one more step of a declaration."""
-        async with self._at(click.table, click.player) as (table, seat):
+        async with self.finding.seated_at(click.table, click.player) as (table, seat):
             action = checked_move(table, seat, click)
             if action is not None:
                 await self._play(table, seat, action, timeout=False)
@@ -427,7 +423,7 @@ class TableService:
         self._settled(table)  # its summary drawn as the table stands, the end included
 
     async def next_hand(self, table_id: int, player: str, hand_no: int | None = None) -> LiveTable:
-        async with self._at(table_id, player) as (table, _):
+        async with self.finding.seated_at(table_id, player) as (table, _):
             if hand_no is not None and hand_no != table.hand_no:
                 raise UserError("error.stale")
             if not table.between_hands or table.session is None:
@@ -436,49 +432,10 @@ class TableService:
             await self._commit(table, [deal])
         return table
 
-    async def replace_absent(self, table_id: int, player: str, seat: int | None) -> LiveTable:
-        """Another player has the computer play for one who is absent (``absent``; ``seat``
-        None: for all but themselves, the one button when theirs would not fit)."""
-        async with self._at(table_id, player) as (table, own):
-            absent = table.absent()
-            if seat is not None and seat not in absent:
-                raise UserError("error.not_absent", minutes=ABSENT_WAIT // 60)
-            seats = [s for s in absent if s != own] if seat is None else [seat]
-            if seat == own or (not seats and own in absent):  # the only one away: just play
-                raise UserError("error.replace_self")
-            if not seats:
-                raise UserError("error.not_absent", minutes=ABSENT_WAIT // 60)
-            strong = table.game.spec.strong
-            events: Events = [("replace", {"seat": s, "by": player, "ai": strong}) for s in seats]
-            await self._commit(table, events)
-        return table
-
-    async def take_back(self, table_id: int, player: str) -> LiveTable:
-        """A replaced player takes their seat back from the computer player."""
-        async with self._at(table_id, player) as (table, seat):
-            if not table.seats[seat].stand_in:
-                raise UserError("error.not_replaced")
-            await self._commit(table, [("return", {"seat": seat})])
-        return table
-
-    async def abandon(self, table_id: int, player: str) -> LiveTable:
-        """End the table because a player is absent: the register carries over as it is.
-
-        A hand in progress is not settled: nothing of it was paid, so nothing is lost.
-        """
-        async with self._at(table_id, player) as (table, own):
-            absent = table.absent()
-            if not absent:
-                raise UserError("error.not_absent", minutes=ABSENT_WAIT // 60)
-            if absent == [own]:
-                raise UserError("error.replace_self")
-            await self._commit(table, [("end", {"reason": "abandoned"})])
-        return table
-
     async def stop(self, table_id: int, player: str) -> LiveTable:
         """``/table stop``: close a lobby (``may_close`` says who may), or ask the session
         to stop as its game stops."""
-        async with self._at(table_id, player) as (table, _):
+        async with self.finding.seated_at(table_id, player) as (table, _):
             if table.status == "lobby":
                 may_close(table, player)
                 await self._commit(table, [("end", {"reason": "closed"})])
@@ -496,7 +453,7 @@ class TableService:
         """One player agrees to stop at once; with the agreement of every person present
         (``stop_voters``) the table ends.  A click of one who agreed already ends it
         once the others still needed are gone (absent, or played for by the computer)."""
-        async with self._at(table_id, player) as (table, _):
+        async with self.finding.seated_at(table_id, player) as (table, _):
             if table.session is None or not table.session.stop_requested:
                 raise UserError("error.not_stopping")
             voters = table.stop_voters()
@@ -538,6 +495,18 @@ class TableService:
 
     async def remove_computer(self, table_id: int, player: str) -> LiveTable:
         return await self.lobby.remove_computer(table_id, player)
+
+    async def replace_absent(self, table_id: int, player: str, seat: int | None) -> LiveTable:
+        return await self.stand_ins.replace_absent(table_id, player, seat)
+
+    async def step_away(self, table_id: int, player: str) -> LiveTable:
+        return await self.stand_ins.step_away(table_id, player)
+
+    async def take_back(self, table_id: int, player: str) -> LiveTable:
+        return await self.stand_ins.take_back(table_id, player)
+
+    async def abandon(self, table_id: int, player: str) -> LiveTable:
+        return await self.stand_ins.abandon(table_id, player)
 
     async def moderator_end(self, channel_id: int, by: str, name: str) -> LiveTable:
         return await self.moderation.moderator_end(channel_id, by, name)

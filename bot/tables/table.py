@@ -34,7 +34,8 @@ Events (``kind`` and payload):
 - ``end``: ``{"reason"}`` (``finished``, ``agreed``, ``closed``, ``abandoned``,
   ``channel_gone``: Discord no longer has the table's channel), or
   ``{"reason": "moderator", "by", "name"}``: a member who manages the server ended it
-- a ``replace`` made by such a member carries ``"moderator"``: their name
+- a ``replace`` made by such a member carries ``"moderator"``: their name; one the
+  player asked for themselves (``/table away``), ``"away": true``
 """
 
 from __future__ import annotations
@@ -438,8 +439,9 @@ def _replace(table: LiveTable, p: dict[str, Any]) -> None:
     if p.get("moderator"):  # a member who manages the server did it: the log says who
         line = LogLine.of("log.replace_by", name=table.name(seat), by=str(p["moderator"]))
         table.log.append(line)
-    else:
-        table.log.append(LogLine.of("log.replace", name=table.name(seat)))
+    else:  # the others did it for an absent player, or the player stepped away
+        key = "log.away" if p.get("away") else "log.replace"
+        table.log.append(LogLine.of(key, name=table.name(seat)))
 
 
 def _return(table: LiveTable, p: dict[str, Any]) -> None:

@@ -54,6 +54,10 @@ COMMANDS_FR: Final[dict[str, str]] = {
     "show": "montrer",
     "Post the table again at the bottom of its channel": "Reposer la table en bas de son salon",
     "replace": "remplacer",
+    "away": "absent",
+    "Let the computer play your seat until you take it back": (
+        "Laisser l'ordinateur jouer à votre place jusqu'à ce que vous la repreniez"
+    ),
     "player": "joueur",
     "Moderators: end this channel's table now": "Modération : lever la table de ce salon",
     "Moderators: let the computer play for a player": (

@@ -362,3 +362,30 @@ async def test_one_who_agreed_ends_the_table_once_the_others_are_absent(database
     await service.vote_stop(table.id, agreeing[0])
     assert table.status == "ended" and table.ended_reason == "agreed"
     await service.db.close()
+
+
+async def test_a_player_steps_away_and_the_log_keeps_it_through_a_restart(database_target):
+    path = database_target
+    service = await make(path)
+    table = await seated_table(service)
+    with pytest.raises(UserError) as error:  # a lobby: no game to step away from
+        await service.step_away(table.id, "102")
+    assert error.value.key == "error.not_started"
+    await service.start(table.id, "101")
+    await service.step_away(table.id, "103")
+    assert table.seats[2].stand_in and table.seats[2].ai == GAME.spec.strong
+    assert table.log[-1].key == "log.away"
+    with pytest.raises(UserError) as error:
+        await service.step_away(table.id, "103")
+    assert error.value.key == "error.replaced"
+    assert table.stop_voters() == {"101", "102", "104"}  # not waited for to stop at once
+    await service.close()
+    await service.db.close()
+
+    again = await make(path)
+    rebuilt = again.tables[table.id]
+    assert rebuilt.seats[2].stand_in and rebuilt.seats[2].ai == GAME.spec.strong
+    await again.take_back(rebuilt.id, "103")
+    assert rebuilt.seats[2].human
+    await again.close()
+    await again.db.close()
