@@ -106,7 +106,7 @@ class Info(commands.Cog):
             lang = await self._public_lang(interaction)
             makers: list[EmbedMaker] = []
             for each in chosen:
-                register = await service.register(guild_id, each.id)
+                register = await service.register(guild_id, each)
                 makers.append(
                     partial(register_embed, each, register.entries, register.pot, lang, table)
                 )

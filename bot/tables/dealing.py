@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from bot.game import DealInputs, GameSession
 from bot.tables.finding import Finding
+from bot.tables.readings import read_register
 from bot.tables.table import LiveTable, hand_seed, register_of, start_session
 from db import Database
 
@@ -49,12 +50,9 @@ class Dealer:
         session = dealing_session(table)
         game = table.game
         port, capabilities = game.port, game.capabilities
-        entries, pot = [], {}
         async with self.db.reading() as store:
-            if capabilities.register:
-                entries = await store.ledger.unpaid_entries(table.row.guild_id, game.id)
-            if capabilities.pot_parts:
-                pot = await store.ledger.pot_parts(table.row.guild_id, game.id)
+            stands = await read_register(store, table.row.guild_id, game)
+        entries, pot = (stands.entries, stands.pot) if stands is not None else ([], {})
         # An entry already in play at another table of the guild (a pinandèle: owned
         # entries only play where their owner sits) waits for that hand to end.
         busy = entries_held_elsewhere(self.finding, table)

@@ -23,26 +23,11 @@ from bot.game import TableGame
 from bot.tables.dealing import entries_held_elsewhere
 from bot.tables.finding import Finding
 from bot.tables.guild_register import GuildRegister
-from bot.tables.readings import RegisterView
+from bot.tables.readings import RegisterView, keeps_register, read_register
 from bot.tables.table import LiveTable
-from db import Database, Store
+from db import Database
 
 log = logging.getLogger(__name__)
-
-
-def keeps_register(game: TableGame) -> bool:
-    """Whether ``game`` keeps a register of bêtes or a pot, which outlive its tables."""
-    return game.capabilities.register or bool(game.capabilities.pot_parts)
-
-
-async def read_register(store: Store, guild_id: int, game: TableGame) -> RegisterView | None:
-    """The guild's register and pot of ``game`` as they stand (None: it keeps neither)."""
-    capabilities = game.capabilities
-    if not keeps_register(game):
-        return None
-    entries = await store.ledger.unpaid_entries(guild_id, game.id) if capabilities.register else []
-    pot = await store.ledger.pot_parts(guild_id, game.id) if capabilities.pot_parts else {}
-    return RegisterView(entries, pot)
 
 
 class LobbyRegister:

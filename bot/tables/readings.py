@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.errors import UserError
-from db import Database
+from bot.game import TableGame
+from db import Database, Store
 from db.models import (
     KeptMatch,
     MatchScoreRow,
@@ -24,8 +25,26 @@ HISTORY = 5  # hands /history shows (their records attached for a referee only)
 
 @dataclass(frozen=True, slots=True)
 class RegisterView:
-    entries: list[RegisterEntry]
+    """The guild's register of a game and its pot, as the database has them."""
+
+    entries: list[RegisterEntry]  # unpaid, oldest first
     pot: dict[str, int]  # by part (La Bête Hombrée's one part is "")
+
+
+def keeps_register(game: TableGame) -> bool:
+    """Whether ``game`` keeps a register of bêtes or a pot, which outlive its tables."""
+    return game.capabilities.register or bool(game.capabilities.pot_parts)
+
+
+async def read_register(store: Store, guild_id: int, game: TableGame) -> RegisterView | None:
+    """The guild's register and pot of ``game`` as they stand (None: it keeps neither):
+    the one read of them, for ``/betes``, a lobby and a deal alike."""
+    capabilities = game.capabilities
+    if not keeps_register(game):
+        return None
+    entries = await store.ledger.unpaid_entries(guild_id, game.id) if capabilities.register else []
+    pot = await store.ledger.pot_parts(guild_id, game.id) if capabilities.pot_parts else {}
+    return RegisterView(entries, pot)
 
 
 class Readings:
@@ -34,12 +53,10 @@ class Readings:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def register(self, guild_id: int, game: str) -> RegisterView:
+    async def register(self, guild_id: int, game: TableGame) -> RegisterView:
+        """The guild's register and pot of ``game`` (empty: it keeps neither)."""
         async with self.db.reading() as store:
-            return RegisterView(
-                await store.ledger.unpaid_entries(guild_id, game),
-                await store.ledger.pot_parts(guild_id, game),
-            )
+            return await read_register(store, guild_id, game) or RegisterView([], {})
 
     async def history(
         self, guild_id: int, game: str | None, player: str | None, page: int = 1

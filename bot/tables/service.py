@@ -27,12 +27,12 @@ from bot.tables.dealing import Dealer, DealSource
 from bot.tables.finding import Events, Finding
 from bot.tables.hints import Hints
 from bot.tables.lobby import Lobby, lobby_seat, may_close
-from bot.tables.lobby_register import LobbyRegister, read_register
+from bot.tables.lobby_register import LobbyRegister
 from bot.tables.matches import Matches, MatchGoingOn, keep_if_unfinished, resumed_seats
 from bot.tables.moderation import Moderation
 from bot.tables.names import person_name
 from bot.tables.preferences import Preferences
-from bot.tables.readings import Readings, RegisterView
+from bot.tables.readings import Readings, RegisterView, read_register
 from bot.tables.settlement import settlement_writer
 from bot.tables.stand_ins import StandIns
 from bot.tables.table import (
@@ -540,7 +540,7 @@ class TableService:
     async def set_notify_mode(self, player: str, mode: str) -> None:
         await self.preferences.set_notify_mode(player, mode)
 
-    async def register(self, guild_id: int, game: str) -> RegisterView:
+    async def register(self, guild_id: int, game: TableGame) -> RegisterView:
         return await self.readings.register(guild_id, game)
 
     async def history(
