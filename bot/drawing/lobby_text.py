@@ -102,7 +102,7 @@ def register_fields(table: LiveTable, register: GuildRegister, lang: str) -> lis
     for first marked as their first deal would choose it (RULES.md §1.8: an absent
     player's bête waits; so does one a hand at another table holds, marked so), then
     the pot."""
-    game, entries, held = table.game, register.entries, register.held
+    game, entries, held = table.game, register.view.entries, register.held
     fields: list[Field] = []
     if entries:
         free = Register([Entry(e.id, e.owner, e.amount) for e in entries if e.id not in held])
@@ -113,8 +113,8 @@ def register_fields(table: LiveTable, register: GuildRegister, lang: str) -> lis
     elif game.capabilities.register:
         fields.append((t(lang, "table.register"), t(lang, "table.fresh"), False))
     states = game.capabilities.pot_states  # how the last deal ended: no money
-    if any(amount for part, amount in register.pot.items() if part not in states):
-        fields += game.renderer.register_fields(register.pot, lang)  # as /betes shows it
+    if any(amount for part, amount in register.view.pot.items() if part not in states):
+        fields += game.renderer.register_fields(register.view.pot, lang)  # as /betes shows it
     return fields
 
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from db.models import RegisterEntry
+from bot.tables.readings import RegisterView
 
 
 @dataclass(frozen=True, slots=True)
 class GuildRegister:
-    """What a lobby shows of the server's register of its game."""
+    """What a lobby shows of the server's register of its game: the register and pot as
+    read (those ``/betes`` reads), and what the hands in progress elsewhere hold of them
+    (found in memory, not read)."""
 
-    entries: list[RegisterEntry]  # unpaid, oldest first, as the database has them
-    pot: dict[str, int]  # by part, as the database has it
+    view: RegisterView
     held: dict[int, int]  # entries a hand in progress elsewhere holds: that table's id

@@ -55,7 +55,7 @@ class LobbyRegister:
             lobby.guild_register = None
             return
         held = entries_held_elsewhere(self.finding, lobby)
-        lobby.guild_register = GuildRegister(view.entries, view.pot, held)
+        lobby.guild_register = GuildRegister(view, held)
 
     def hold(self, lobby: LiveTable) -> bool:
         """``lobby`` marks the bêtes the hands in progress elsewhere hold now; whether

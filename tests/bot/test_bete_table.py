@@ -172,9 +172,9 @@ async def test_stop_ends_with_the_round_and_everything_carries_over(database_tar
     second = await bete_table(service, 2, channel=21, first=3)
     async with service.db.reading() as store:
         waiting = await store.ledger.unpaid_entries(GUILD, GAME.id)
-    assert second.guild_register is not None and second.guild_register.entries == waiting
+    assert second.guild_register is not None and second.guild_register.view.entries == waiting
     # its lobby says the pot it takes over, as /betes does, beside the bêtes
-    assert jetons(pot) and second.guild_register.pot == pot
+    assert jetons(pot) and second.guild_register.view.pot == pot
     _, fields = lobby_text(second, "en")
     assert GAME.renderer.register_fields(pot, "en")[0] in fields
     await service.start(second.id, "104")

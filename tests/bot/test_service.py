@@ -47,7 +47,7 @@ async def seed_register(db: Database) -> None:
 def shown_register(table: LiveTable) -> list[tuple[str, int]]:
     """The bêtes a lobby shows: the server's register as it stands."""
     assert table.guild_register is not None
-    return [(e.owner_name, e.amount) for e in table.guild_register.entries]
+    return [(e.owner_name, e.amount) for e in table.guild_register.view.entries]
 
 
 async def seated_table(service: TableService, turn_seconds: int = 0, hints: bool | None = None):
@@ -207,7 +207,7 @@ async def test_an_older_lobby_log_loads_and_shows_the_register_as_it_stands(data
     table = service.in_channel(CHANNEL)
     assert table is not None and table.status == "lobby" and table.seq == 2
     assert shown_register(table) == [("Est", 24), ("Sud", 40)]
-    assert table.guild_register is not None and table.guild_register.pot == {}
+    assert table.guild_register is not None and table.guild_register.view.pot == {}
     _, fields = lobby_text(table, "en")
     said = " ".join(value for _, value, _ in fields)
     assert "Est 24 sous, Sud 40 sous (first in play)." in said

@@ -77,7 +77,7 @@ async def test_a_long_register_still_opens_a_table(world, game):
     assert len(listed) + int(more.group(1)) == BETES
     assert len(listed) > 20  # the room is used, not a token few
     shown = live(world).guild_register  # the table takes over all of them
-    assert shown is not None and [(e.owner_name, e.amount) for e in shown.entries] == seeded
+    assert shown is not None and [(e.owner_name, e.amount) for e in shown.view.entries] == seeded
 
     # and it plays: the waiting bêtes shown at the table fit their field too
     for member in world.members[1 : game.min_seats]:
