@@ -1,7 +1,8 @@
 """A table waiting for its players, in words: who sits, the game's own options (as the
 game says them: ``Renderer.options_lines``), the table's own settings, and where the
 game keeps a register of bêtes and a pot, the bêtes and the pot this table takes over:
-the server's as they stand, which the service keeps up to date (no SQL here)."""
+the server's as they stand, which the service keeps up to date (no SQL here), and what
+the hands in progress at its other tables hold of them."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from games.register import Entry, Register
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-    from bot.tables.guild_register import GuildRegister
+    from bot.tables.guild_register import GuildRegister, Holdings
     from bot.tables.table import LiveTable, Seat
     from db.models import RegisterEntry
 
@@ -99,22 +100,52 @@ def lobby_text(table: LiveTable, lang: str) -> tuple[str, list[Field]]:
 def register_fields(table: LiveTable, register: GuildRegister, lang: str) -> list[Field]:
     """The server's register and pot as they stand (``LiveTable.guild_register``), as
     ``/betes`` shows them: each unpaid bête, the one the players seated now would play
-    for first marked as their first deal would choose it (RULES.md §1.8: an absent
-    player's bête waits; so does one a hand at another table holds, marked so), then
-    the pot."""
+    for first marked (``first_in_play``), and one a hand at another table holds marked
+    so; then the pot, with the share of it a hand at another table may take."""
     game, entries, held = table.game, register.view.entries, register.held
     fields: list[Field] = []
     if entries:
-        free = Register([Entry(e.id, e.owner, e.amount) for e in entries if e.id not in held])
-        first = game.port.entry_in_play(table.players, table.rules, free)
-        said = [entry_words(table, e, held, first, lang) for e in entries]
+        first = first_in_play(table, entries, held)
+        said = [entry_words(table, e, held.entries, first, lang) for e in entries]
         text = listed(lang, "table.carried", "entries", said, count=len(entries))
         fields.append((t(lang, "table.carried_title"), text, False))
     elif game.capabilities.register:
         fields.append((t(lang, "table.register"), t(lang, "table.fresh"), False))
     states = game.capabilities.pot_states  # how the last deal ended: no money
     if any(amount for part, amount in register.view.pot.items() if part not in states):
-        fields += game.renderer.register_fields(register.view.pot, lang)  # as /betes shows it
+        fields += pot_fields(game, register.view.pot, held, lang)  # as /betes shows it
+    return fields
+
+
+def first_in_play(table: LiveTable, entries: list[RegisterEntry], held: Holdings) -> int | None:
+    """The bête the players seated at ``table`` would play for first, as their next deal
+    would choose it (RULES.md §1.8: an absent player's bête waits; so does one a hand at
+    another table holds, which the deal leaves out)."""
+    free = Register([Entry(e.id, e.owner, e.amount) for e in entries if e.id not in held.entries])
+    return table.game.port.entry_in_play(table.players, table.rules, free)
+
+
+def pot_fields(game: TableGame, pot: dict[str, int], held: Holdings, lang: str) -> list[Field]:
+    """The pot as the game draws it, the server's as it stands, and under it a line for
+    each hand in progress that may take a share of it: a deal at another table is dealt
+    without that share (``RulesPort.pot_for_deal``), so the whole is not to be played for
+    there.  The words are the game's: La Bête Hombrée's deal leaves the share held, La
+    Bête's round and L'Hombre's deal start from a pot of their own."""
+    fields = game.renderer.register_fields(pot, lang)
+    states = game.capabilities.pot_states
+    notes = [
+        game_text(
+            game.id,
+            lang,
+            "table.pot_elsewhere",
+            amount=game.renderer.amount(sum(v for k, v in parts.items() if k not in states), lang),
+            id=table_id,
+        )
+        for table_id, parts in sorted(held.pot.items())
+    ]
+    if fields and notes:
+        name, value, inline = fields[-1]
+        fields[-1] = (name, "\n".join([value, *notes]), inline)
     return fields
 
 

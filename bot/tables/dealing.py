@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from bot.game import DealInputs, GameSession
 from bot.tables.finding import Finding
+from bot.tables.guild_register import Holdings
 from bot.tables.readings import read_register
 from bot.tables.table import LiveTable, hand_seed, register_of, start_session
 from db import Database
@@ -34,8 +35,9 @@ def dealing_session(table: LiveTable) -> GameSession[Any, Any]:
 
 
 class Dealer:
-    """Deals: reads the register and the pot in ``db``, the guild's other tables through
-    ``finding``, and ``settings.deal_source`` for a deal given rather than shuffled."""
+    """Deals: reads the register and the pot in ``db``, what the hands at the guild's
+    other tables hold through ``finding``, and ``settings.deal_source`` for a deal given
+    rather than shuffled."""
 
     def __init__(self, db: Database, finding: Finding, settings: DealSettings) -> None:
         self.db = db
@@ -55,11 +57,11 @@ class Dealer:
         entries, pot = (stands.entries, stands.pot) if stands is not None else ([], {})
         # An entry already in play at another table of the guild (a pinandèle: owned
         # entries only play where their owner sits) waits for that hand to end.
-        busy = entries_held_elsewhere(self.finding, table)
-        entries = [e for e in entries if e.id not in busy]
+        held = holdings(self.finding, table.row.guild_id, game.id, besides=table)
+        entries = [e for e in entries if e.id not in held.entries]
         candidates = register_of((e.id, e.owner, e.amount) for e in entries)
         if capabilities.pot_parts:
-            pot = port.pot_for_deal(session, pot, self._pot_held_elsewhere(table), candidates)
+            pot = port.pot_for_deal(session, pot, held.pot_total(), candidates)
         register = port.playable(session, candidates, pot)
         rows = [(e.id, e.owner, e.amount) for e in register.entries]
         source = self.settings.deal_source
@@ -72,34 +74,37 @@ class Dealer:
         payload["pot"] = pot[""] if capabilities.pot_parts == ("",) else pot
         return ("deal", payload)
 
-    def _pot_held_elsewhere(self, table: LiveTable) -> dict[str, int]:
-        """The parts of the guild's pot the hands at its other tables have at stake."""
-        held: dict[str, int] = {}
-        for other in others_in_play(self.finding, table):
-            for part, amount in other.game.port.pot_at_stake(other.state, other.pot_dealt).items():
-                held[part] = held.get(part, 0) + amount
-        return held
 
-
-def others_in_play(finding: Finding, table: LiveTable) -> list[LiveTable]:
-    """The guild's other tables of the same game with a hand in progress."""
+def hands_in_play(
+    finding: Finding, guild_id: int, game_id: str, besides: LiveTable | None = None
+) -> list[LiveTable]:
+    """The guild's tables of the game with a hand in progress (but ``besides``)."""
     return [
         other
         for other in finding.tables.values()
-        if other is not table
-        and other.row.guild_id == table.row.guild_id
-        and other.game.id == table.game.id
+        if other is not besides
+        and other.row.guild_id == guild_id
+        and other.game.id == game_id
         and other.session is not None
         and other.state is not None
         and not other.state.is_over
     ]
 
 
-def entries_held_elsewhere(finding: Finding, table: LiveTable) -> dict[int, int]:
-    """The register entries the hands in progress at the guild's other tables hold (no
-    deal here plays them until those hands end): each entry's id, and that table's."""
-    held: dict[int, int] = {}
-    for other in others_in_play(finding, table):
-        for entry in other.game.port.busy_entries(other.session, other.state):
-            held[entry] = other.id
-    return held
+def holdings(
+    finding: Finding, guild_id: int, game_id: str, besides: LiveTable | None = None
+) -> Holdings:
+    """What the hands in progress at the guild's tables of the game (but ``besides``)
+    hold: the register entries (no deal elsewhere plays them until those hands end) and
+    the parts of the pot each may take (``pot_at_stake``: a deal elsewhere leaves them).
+    A lobby, or a table between hands, has no hand of its own among them."""
+    entries: dict[int, int] = {}
+    pot: dict[int, dict[str, int]] = {}
+    for other in hands_in_play(finding, guild_id, game_id, besides):
+        port = other.game.port
+        for entry in port.busy_entries(other.session, other.state):
+            entries[entry] = other.id
+        stake = port.pot_at_stake(other.state, other.pot_dealt)
+        if any(stake.values()):  # a hand dealt with none of the pot holds none
+            pot[other.id] = stake
+    return Holdings(entries, pot)

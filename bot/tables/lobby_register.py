@@ -1,15 +1,17 @@
 """The server's register of bêtes and pot as a lobby shows them (a part of the table
 service): read from the database when a table opens and when it is rebuilt (a restart),
 read again for the guild's lobbies of a game when a hand settled at another of its
-tables changed them, and each bête a hand in progress elsewhere holds marked as such.
+tables changed them, and each bête and share of the pot a hand in progress elsewhere
+holds marked as such.
 
 A lobby's figures are not of its log: they belong to the server, and another table may
 pay a bête or take the pot while the lobby waits for its players (the ``deal`` event
 records the register and pot each hand is dealt with).  A hand's settlement is the
 only write of them (``bot.tables.settlement``); a deal elsewhere, and the end of a
-table, change only which bêtes a hand in progress holds.  The tables of a guild all
-live in the process that holds its shard, as the dealer's view of the entries held
-elsewhere already assumes: every lobby to tell is found here, in memory.
+table, change only which bêtes and share of the pot a hand in progress holds.  The
+tables of a guild all live in the process that holds its shard, as the dealer's view
+of what is held elsewhere already assumes: every lobby to tell is found here, in
+memory.
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bot.game import TableGame
-from bot.tables.dealing import entries_held_elsewhere
+from bot.tables.dealing import holdings
 from bot.tables.finding import Finding
-from bot.tables.guild_register import GuildRegister
+from bot.tables.guild_register import GuildRegister, Holdings
 from bot.tables.readings import RegisterView, keeps_register, read_register
 from bot.tables.table import LiveTable
 from db import Database
@@ -50,20 +52,19 @@ class LobbyRegister:
         return self._locks.setdefault((guild_id, game.id), asyncio.Lock())
 
     def show(self, lobby: LiveTable, view: RegisterView | None) -> None:
-        """``lobby`` shows ``view``, read just now, and the bêtes held elsewhere now."""
+        """``lobby`` shows ``view``, read just now, and what is held elsewhere now."""
         if view is None:
             lobby.guild_register = None
             return
-        held = entries_held_elsewhere(self.finding, lobby)
-        lobby.guild_register = GuildRegister(view, held)
+        lobby.guild_register = GuildRegister(view, self._held(lobby))
 
     def hold(self, lobby: LiveTable) -> bool:
-        """``lobby`` marks the bêtes the hands in progress elsewhere hold now; whether
-        that changed what it shows."""
+        """``lobby`` marks the bêtes and the pot the hands in progress elsewhere hold
+        now; whether that changed what it shows."""
         shown = lobby.guild_register
         if shown is None:
             return False
-        held = entries_held_elsewhere(self.finding, lobby)
+        held = self._held(lobby)
         if held == shown.held:
             return False
         lobby.guild_register = replace(shown, held=held)
@@ -98,6 +99,10 @@ class LobbyRegister:
         for lobby in self._lobbies(table):
             if self.hold(lobby):
                 self._changed(lobby)
+
+    def _held(self, lobby: LiveTable) -> Holdings:
+        """What the hands in progress at the guild's other tables hold now."""
+        return holdings(self.finding, lobby.row.guild_id, lobby.game.id, besides=lobby)
 
     def _changed(self, lobby: LiveTable) -> None:
         if self.on_changed is not None:

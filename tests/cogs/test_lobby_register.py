@@ -1,9 +1,10 @@
 """A lobby shows the server's register of bêtes and pot as they stand (RULES.md §1.8:
 they belong to the server and carry over between its tables), not as they stood when it
 opened. A hand settled at another table of the server and game redraws it; so does a
-deal there (the bête that hand holds is marked in play at that table) and that table's
-end (the bête let go); so does a restart. The bête the players seated would play for
-first is marked, as their first deal would choose it.
+deal there (the bête that hand holds is marked in play at that table, and the share of
+the pot it may take) and that table's end (the bête let go); so does a restart. The
+bête the players seated would play for first is marked, as their first deal would
+choose it.
 
 Before, the lobby drew the register and pot its ``open`` event had kept: once another
 table's hand had crossed out the pinandèle and taken the pot, the lobby still offered
@@ -149,4 +150,40 @@ async def test_a_lobby_shows_the_register_as_it_stands_after_a_restart(world, db
         f"{CARRIED} (3): Est 24 sous, Sud 40 sous (first in play), pinandèle 8 sous."
     )
     assert field(message, "Pot") == "8 sous"
+    assert not world.env.errors, world.env.errors
+
+
+async def seed_two_pinandeles(world) -> None:
+    """Two pinandèles of 8 sous, nobody's, and their 16 sous in the pot (RULES.md §1.6)."""
+    async with world.bot.db.transaction() as store:
+        for _ in range(2):
+            await store.ledger.add_entry(world.guild.id, GAME.id, NewEntry(None, "", 8))
+        await store.ledger.add_to_pot(world.guild.id, GAME.id, 16)
+
+
+async def test_a_lobby_says_the_share_of_the_pot_a_hand_elsewhere_may_take(world):
+    """A hand playing for a pinandèle takes its sous from the pot if the contract is
+    made, and no deal at another table is dealt with them until that hand ends (the
+    dealer leaves them out, as it leaves the pinandèle). The lobby showed the whole pot
+    as if it were all to be played for: it says the share in play at that table, and
+    its own first deal is dealt with the rest."""
+    await seed_two_pinandeles(world)
+    other, jean = await open_lobby_elsewhere(world)  # table #1
+    assert field(lobby_message(world, other), "Pot") == "16 sous"
+    await start_the_first_table(world)  # table #2: the older pinandèle is in play there
+    message = lobby_message(world, other)
+    assert betes_said(message) == (
+        f"{CARRIED} (2): pinandèle 8 sous (in play at table #2), pinandèle 8 sous (first in play)."
+    )
+    assert field(message, "Pot") == "16 sous\nof which 8 sous in play at table #2"
+
+    # the lobby's four start: their deal plays the other pinandèle, with the other 8 sous
+    for name in ("marie", "paul", "luc"):
+        member = world.guild.add_member(world.env.create_user(name, global_name=name.title()))
+        await member.click(lobby_message(world, other), label="Join")
+    await jean.click(lobby_message(world, other), label="Start")
+    here = world.bot.service.in_channel(other.id)
+    assert here is not None and here.status == "playing"
+    assert here.pot_dealt == {"": 8}
+    assert here.game.port.busy_entries(here.session, here.state) == {2}  # the newer one
     assert not world.env.errors, world.env.errors
