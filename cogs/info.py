@@ -107,9 +107,7 @@ class Info(commands.Cog):
             makers: list[EmbedMaker] = []
             for each in chosen:
                 register = await service.register(guild_id, each)
-                makers.append(
-                    partial(register_embed, each, register.entries, register.pot, lang, table)
-                )
+                makers.append(partial(register_embed, each, register, lang, table))
             return fitted_together(makers)
 
         embeds = await in_time(interaction, registers(), ephemeral=False, since=asked)

@@ -8,13 +8,14 @@ from typing import Any
 
 import discord
 
-from bot.drawing.lobby_text import options_text
+from bot.drawing.lobby_text import first_in_play, options_text, pot_fields
 from bot.drawing.pictures.scenes import whole_hand_scene
 from bot.drawing.render import COLOUR, clip, hand_tricks_words
 from bot.errors import UserError
 from bot.game import TableGame
 from bot.games import table_game
 from bot.tables.computer import key_level
+from bot.tables.guild_register import GuildRegister
 from bot.tables.matches import MatchGoingOn
 from bot.tables.names import inert_name
 from bot.tables.table import LiveTable
@@ -22,8 +23,7 @@ from bot.texts.fitting import DESCRIPTION_LIMIT, fitted
 from bot.texts.i18n import LANGS, MESSAGES, game_text, t
 from bot.texts.parsing import plain
 from bot.texts.translator import command_word
-from db.models import HandSeat, MatchScoreRow, PastHand, RegisterEntry, ScoreRow
-from games.register import Entry, Register
+from db.models import HandSeat, MatchScoreRow, PastHand, ScoreRow
 
 
 def listed_name(game: TableGame, player: str | None, name: str, lang: str) -> str:
@@ -44,18 +44,21 @@ def chart_players(game: TableGame, rows: list[ScoreRow], lang: str) -> list[tupl
 
 def register_embed(
     game: TableGame,
-    entries: list[RegisterEntry],
-    pot: dict[str, int],
+    register: GuildRegister,
     lang: str,
     table: LiveTable | None = None,
     room: int = DESCRIPTION_LIMIT,
 ) -> discord.Embed:
-    """A game's register of bêtes, its list of bêtes in ``room`` characters."""
+    """A game's register of bêtes, its list of bêtes in ``room`` characters, as the lobby
+    marks them: each bête a hand in progress holds, at whichever table of the server; in
+    the channel of ``table`` waiting for its next deal (its lobby, or between hands), the
+    bête its players would play for first; then the pot, with the share of it each hand
+    in progress may take."""
     embed = discord.Embed(title=t(lang, "register.title", game=game.spec.name(lang)), colour=COLOUR)
-    in_play_id = None
-    if table is not None and table.status != "ended" and table.game.id == game.id:
-        register = Register([Entry(e.id, e.owner, e.amount) for e in entries])
-        in_play_id = game.port.entry_in_play(table.players, table.rules, register)
+    entries, held = register.view.entries, register.held
+    next_id = None
+    if table is not None and table.game.id == game.id and waits_for_a_deal(table):
+        next_id = first_in_play(table, entries, held)
     lines = []
     for index, e in enumerate(entries, start=1):
         owner = listed_name(game, e.owner, e.owner_name, lang)  # a member gone too
@@ -69,8 +72,10 @@ def register_embed(
             amount=game.renderer.amount(e.amount, lang),
             date=f"<t:{int(e.created_at.timestamp())}:d>",  # in the reader's own format
         )
-        if e.id == in_play_id and table is not None:
-            line += " — **" + t(lang, "register.in_play", id=table.id) + "**"
+        if e.id in held.entries:
+            line += " — **" + t(lang, "register.in_play", id=held.entries[e.id]) + "**"
+        elif e.id == next_id and table is not None:
+            line += " — **" + t(lang, "register.next", id=table.id) + "**"
         lines.append(line)
     embed.description = (  # the list is /betes itself: "and 12 more", no pointer to it
         listed(lines, room, lang) if lines else t(lang, "register.empty")
@@ -80,9 +85,15 @@ def register_embed(
         value=game.renderer.amount(sum(e.amount for e in entries), lang),
         inline=True,
     )
-    for name, value, inline in game.renderer.register_fields(pot, lang):
+    for name, value, inline in pot_fields(game, register.view.pot, held, lang):
         embed.add_field(name=name, value=value, inline=inline)
     return embed
+
+
+def waits_for_a_deal(table: LiveTable) -> bool:
+    """Whether ``table`` has no hand in progress and a deal to come: its lobby, or
+    between two hands (a hand in progress holds its bête, marked as held)."""
+    return table.status == "lobby" or (table.between_hands and table.deal_coming)
 
 
 def listed(lines: list[str], room: int, lang: str) -> str:

@@ -58,6 +58,14 @@ class LobbyRegister:
             return
         lobby.guild_register = GuildRegister(view, self._held(lobby))
 
+    async def standing(self, guild_id: int, game: TableGame) -> GuildRegister:
+        """The guild's register and pot of ``game`` as they stand (empty: it keeps
+        neither), and what its hands in progress hold: ``/betes`` marks them as a lobby
+        does, wherever it is asked."""
+        async with self.db.reading() as store:
+            view = await read_register(store, guild_id, game) or RegisterView([], {})
+        return GuildRegister(view, holdings(self.finding, guild_id, game.id))
+
     def hold(self, lobby: LiveTable) -> bool:
         """``lobby`` marks the bêtes and the pot the hands in progress elsewhere hold
         now; whether that changed what it shows."""

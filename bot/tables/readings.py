@@ -1,7 +1,7 @@
-"""What the commands read of a guild's past (a part of the table service): the register
-and the pot (``/betes``), the last hands (``/history``), the standings (``/scoreboard``,
-by hand or by match), the matches kept to be taken up again, and a player's reviewed
-hands (``/stats``)."""
+"""What the commands read of a guild's past (a part of the table service): the last hands
+(``/history``), the standings (``/scoreboard``, by hand or by match), the matches kept
+to be taken up again, and a player's reviewed hands (``/stats``); and the one read of
+the register and the pot (``read_register``), for a deal, a lobby and ``/betes``."""
 
 from __future__ import annotations
 
@@ -52,11 +52,6 @@ class Readings:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-
-    async def register(self, guild_id: int, game: TableGame) -> RegisterView:
-        """The guild's register and pot of ``game`` (empty: it keeps neither)."""
-        async with self.db.reading() as store:
-            return await read_register(store, guild_id, game) or RegisterView([], {})
 
     async def history(
         self, guild_id: int, game: str | None, player: str | None, page: int = 1

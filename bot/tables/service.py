@@ -25,6 +25,7 @@ from bot.tables.clicks import Click, checked_move
 from bot.tables.computer import Decider, Hinter, PoolDecider, inline_hinter
 from bot.tables.dealing import Dealer, DealSource
 from bot.tables.finding import Events, Finding
+from bot.tables.guild_register import GuildRegister
 from bot.tables.hints import Hints
 from bot.tables.lobby import Lobby, lobby_seat, may_close
 from bot.tables.lobby_register import LobbyRegister
@@ -32,7 +33,7 @@ from bot.tables.matches import Matches, MatchGoingOn, keep_if_unfinished, resume
 from bot.tables.moderation import Moderation
 from bot.tables.names import person_name
 from bot.tables.preferences import Preferences
-from bot.tables.readings import Readings, RegisterView, read_register
+from bot.tables.readings import Readings, read_register
 from bot.tables.settlement import settlement_writer
 from bot.tables.stand_ins import StandIns
 from bot.tables.table import (
@@ -540,8 +541,9 @@ class TableService:
     async def set_notify_mode(self, player: str, mode: str) -> None:
         await self.preferences.set_notify_mode(player, mode)
 
-    async def register(self, guild_id: int, game: TableGame) -> RegisterView:
-        return await self.readings.register(guild_id, game)
+    async def register(self, guild_id: int, game: TableGame) -> GuildRegister:
+        """The guild's register and pot of ``game``, marked as a lobby marks them."""
+        return await self.lobby_register.standing(guild_id, game)
 
     async def history(
         self, guild_id: int, game: str | None, player: str | None, page: int = 1

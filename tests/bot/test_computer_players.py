@@ -270,11 +270,11 @@ async def test_the_others_may_end_the_table_of_an_absent_player(database_target)
         await service.abandon(table.id, "101")
     assert error.value.key == "error.not_absent"
     absent = await time_out_until_absent(service, table)
-    register_before = (await service.register(GUILD, GAME)).entries
+    register_before = (await service.register(GUILD, GAME)).view.entries
     other = next(PLAYERS[i][0] for i in range(4) if [i] != absent)
     await service.abandon(table.id, other)
     assert table.status == "ended" and table.ended_reason == "abandoned"
-    assert (await service.register(GUILD, GAME)).entries == register_before
+    assert (await service.register(GUILD, GAME)).view.entries == register_before
     with pytest.raises(UserError) as error:
         service.get(table.id)
     assert error.value.key == "error.table_gone"

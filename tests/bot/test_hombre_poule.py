@@ -12,6 +12,8 @@ from bot.drawing.boards import register_embed
 from bot.drawing.summary import payment_lines
 from bot.games.hombre import GAME as HOMBRE
 from bot.games.hombre.money import carried_text, pool_text
+from bot.tables.guild_register import GuildRegister, Holdings
+from bot.tables.readings import RegisterView
 from bot.texts.i18n import LANGS, t
 from db.models import RegisterEntry
 from games.hombre import Pool
@@ -45,7 +47,8 @@ def test_betes_writes_its_jetons_one_way(lang):
     player)."""
     when = datetime(2025, 1, 1)
     entry = RegisterEntry(1, 1, "hombre", "101", "Sud", 5, when, None, None, None, None, None)
-    shown = str(register_embed(HOMBRE, [entry], {"poule": 12, "bete": 4}, lang).to_dict())
+    read = GuildRegister(RegisterView([entry], {"poule": 12, "bete": 4}), Holdings())
+    shown = str(register_embed(HOMBRE, read, lang).to_dict())
     for amount in (5, 12, 4):  # a bête and the total, the poule, the bête in play in it
         assert HOMBRE.renderer.amount(amount, lang) in shown
     assert not re.search(r"\d j\.", shown), shown

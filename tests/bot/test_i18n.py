@@ -22,6 +22,8 @@ from bot.drawing.table_buttons import table_view
 from bot.game import DealInputs
 from bot.games.bete import GAME as BETE
 from bot.games.bete_hombree import GAME as HOMBREE
+from bot.tables.guild_register import GuildRegister, Holdings
+from bot.tables.readings import RegisterView
 from bot.tables.table import LiveTable, apply_event, new_table
 from bot.texts.i18n import LANGS, MESSAGES, lang_for, t
 from bot.texts.translator import COMMANDS_FR
@@ -31,6 +33,13 @@ from games.register import Entry, Register
 from tests.bot.example import actions, example1, example_row
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def shown_as_read(
+    entries: list[RegisterEntry], pot: dict[str, int], held: Holdings | None = None
+) -> GuildRegister:
+    """A register as ``/betes`` shows it: read just now, and nothing held (but ``held``)."""
+    return GuildRegister(RegisterView(entries, pot), held or Holdings())
 
 
 def fields(text: str) -> set[str]:
@@ -138,8 +147,10 @@ def test_a_whole_hand_renders(lang):
         1, 1, "bete-hombree", "101", "Sud", 40, when, None, None, None, None, None
     )
     pinandele = RegisterEntry(2, 1, "bete-hombree", None, "", 8, when, None, None, None, None, None)
-    seen.append(str(register_embed(HOMBREE, [entry, pinandele], {"": 8}, lang, None).to_dict()))
-    seen.append(str(register_embed(HOMBREE, [], {}, lang, None).to_dict()))
+    for held in (Holdings(), Holdings({2: 3}, {3: {"": 8}})):  # the pinandèle at table #3
+        read = shown_as_read([entry, pinandele], {"": 8}, held)
+        seen.append(str(register_embed(HOMBREE, read, lang).to_dict()))
+    seen.append(str(register_embed(HOMBREE, shown_as_read([], {}), lang).to_dict()))
     score = ScoreRow("101", "Sud", 108, 1, 1, 0, 0, 1)
     for period in ("all", "month", "week", "day"):
         seen.append(str(scoreboard_embed(HOMBREE, [score], lang, period).to_dict()))
@@ -210,7 +221,9 @@ def test_whole_deals_of_la_bete_render(lang, seed):
         seen.append(rules_embed(BETE, topic, lang).description or "")
     when = __import__("datetime").datetime(2025, 1, 1)
     entry = RegisterEntry(1, 1, "bete", "101", "Sud", 43, when, None, None, None, None, None)
-    seen.append(str(register_embed(BETE, [entry], {"stake": 16, "kings": 3}, lang).to_dict()))
+    for held in (Holdings(), Holdings({}, {2: {"stake": 16, "kings": 3}})):  # at table #2
+        read = shown_as_read([entry], {"stake": 16, "kings": 3}, held)
+        seen.append(str(register_embed(BETE, read, lang).to_dict()))
     score = ScoreRow("101", "Sud", -13, 1, 0, 1, 1, 0)
     seen.append(str(scoreboard_embed(BETE, [score], lang, "all").to_dict()))
     text = "\n".join(seen)

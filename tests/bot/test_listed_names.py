@@ -18,8 +18,10 @@ from bot.drawing.boards import (
 )
 from bot.drawing.charts import balance_chart
 from bot.game import TableGame
+from bot.tables.guild_register import GuildRegister, Holdings
 from bot.tables.matches import MatchGoingOn
 from bot.tables.names import COMPUTER_MARK, computer_player
+from bot.tables.readings import RegisterView
 from db.models import MatchScoreRow, RegisterEntry, ScoreRow
 from tests.bot.offered import offered_games
 
@@ -69,7 +71,9 @@ def test_the_register_tells_computer_players_of_one_name_apart(game, lang):
         RegisterEntry(i, 10, game.id, p, name, 12, when, None, None, None, None, None)
         for i, (p, name) in enumerate(two_alexandres(game), start=1)
     ]
-    lines = str(register_embed(game, entries, {}, lang).description).splitlines()
+    lines = str(
+        register_embed(game, GuildRegister(RegisterView(entries, {}), Holdings()), lang).description
+    ).splitlines()
     owners = [line.split("—")[0] for line in lines]
     assert len(owners) == 2 and owners[0].split(" ", 1)[1] != owners[1].split(" ", 1)[1], lines
 

@@ -78,7 +78,7 @@ async def test_example1_through_the_service(database_target):
     expected = expected_result()
     assert table.last is not None
     assert list(table.last.outcome.net) == expected["payments"]
-    register = await service.register(GUILD, GAME)
+    register = (await service.register(GUILD, GAME)).view
     assert [(e.owner, e.amount) for e in register.entries] == [
         (PLAYERS[o][0], a) for o, a in ((r["owner"], r["amount"]) for r in expected["register"])
     ]
@@ -174,7 +174,7 @@ async def test_stop_by_agreement_carries_the_register_over(database_target):
         assert row is not None and row.status == "ended"
     active = "SELECT table_id FROM seats WHERE guild_id = ? AND player = ? AND active = 1"
     assert await service.db.select(active, GUILD, "101") == []
-    register = await service.register(GUILD, GAME)
+    register = (await service.register(GUILD, GAME)).view
     assert [e.amount for e in register.entries] == [24, 40]
     again = await service.open_table(
         guild_id=GUILD, channel_id=CHANNEL, player="101", name="Sud", rules=Rules()
@@ -244,7 +244,7 @@ async def test_all_pass_is_a_pinandele_in_the_register_and_the_pot(database_targ
     for player in ("102", "103", "104", "101"):
         await service.act(table.id, player, Action.parse("pass"))
     assert table.between_hands and table.last is not None
-    register = await service.register(GUILD, GAME)
+    register = (await service.register(GUILD, GAME)).view
     assert [(e.owner, e.amount) for e in register.entries] == [(None, 8)]
     assert register.pot == {"": 8}
     assert await hand_results(service) == [None]  # a pinandèle: nobody declared
@@ -319,7 +319,7 @@ async def test_the_tour_des_gueux_ends_the_table(database_target):
             continue
         await service.act(table.id, table.players[state.turn], Action.parse("pass"))
     assert hands == 7 and table.hand_no == 8 and table.ended_reason == "finished"
-    register = await service.register(GUILD, GAME)
+    register = (await service.register(GUILD, GAME)).view
     assert register.entries == [] and register.pot == {"": 8 * 8}
     async with service.db.reading() as store:
         assert (await store.tables.table(table.id)).status == "ended"  # type: ignore[union-attr]
@@ -433,7 +433,7 @@ async def test_two_tables_of_one_server_settle_at_the_same_moment(database_targe
     )
     assert first.between_hands and second.between_hands
     expected = expected_result()
-    register = await service.register(GUILD, GAME)
+    register = (await service.register(GUILD, GAME)).view
     owners = {i: PLAYERS[i][0] for i in range(4)}
     assert sorted((e.owner or "", e.amount) for e in register.entries) == sorted(
         [(owners[r["owner"]], r["amount"]) for r in expected["register"]] + [("", 8)]

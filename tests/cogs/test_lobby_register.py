@@ -42,7 +42,11 @@ def lobby_message(world, channel) -> Any:
 
 
 def field(message, name: str) -> str | None:
-    return next((f.value for f in message.embeds[0].fields if f.name == name), None)
+    return field_of(message.embeds[0], name)
+
+
+def field_of(embed, name: str) -> str | None:
+    return next((f.value for f in embed.fields if f.name == name), None)
 
 
 def betes_said(message) -> str | None:
@@ -186,4 +190,34 @@ async def test_a_lobby_says_the_share_of_the_pot_a_hand_elsewhere_may_take(world
     assert here is not None and here.status == "playing"
     assert here.pot_dealt == {"": 8}
     assert here.game.port.busy_entries(here.session, here.state) == {2}  # the newer one
+    assert not world.env.errors, world.env.errors
+
+
+def betes_marks(embed) -> list[str | None]:
+    """What ``/betes`` says after each bête's date: where it is in play, if anywhere."""
+    return [
+        line.split(") — ", 1)[1] if ") — " in line else None
+        for line in embed.description.splitlines()
+    ]
+
+
+async def test_betes_marks_the_bêtes_and_the_pot_as_the_lobby_does(world):
+    """``/betes`` marked only in a table's channel, and there the bête its players would
+    play for in the whole register, "in play" at that table: in a lobby's channel, the
+    pinandèle a hand at another table held was said in play at the lobby (whose deal
+    would play the other), and away from the tables nothing held was said. It marks as
+    the lobby does: each bête a hand in progress holds, at its table; the one a table
+    waiting for its next deal would play for first; the share of the pot each hand holds."""
+    await seed_two_pinandeles(world)
+    other, jean = await open_lobby_elsewhere(world)  # table #1
+    await start_the_first_table(world)  # table #2 holds the older pinandèle
+    pot = "16 sous\nof which 8 sous in play at table #2"
+    embed = (await jean.slash(other, "betes")).response.embeds[0]
+    assert betes_marks(embed) == ["**in play at table #2**", "**next in play at table #1**"]
+    assert field_of(embed, "Pot") == pot
+    elsewhere = world.guild.create_text_channel("ailleurs")  # no table there
+    for channel in (elsewhere, world.channel):  # nor at table #2, whose hand holds its own
+        embed = (await jean.slash(channel, "betes")).response.embeds[0]
+        assert betes_marks(embed) == ["**in play at table #2**", None]
+        assert field_of(embed, "Pot") == pot
     assert not world.env.errors, world.env.errors
