@@ -168,6 +168,7 @@ class TableMessages:
         self._seen: dict[int, float] = {}  # when its message was last known to be there
         self._probed: dict[int, tuple[int, set[str]]] = {}  # the event, who looked it up
         self._lost: set[int] = set()  # tables whose channel is gone
+        self._marked: set[int] = set()  # tables the database says a message is on its way for
         # an edit on its way: the request, when it began, its path
         self._editing: dict[int, tuple[asyncio.Task[Any], float, str]] = {}
         self.server_errors = ServerErrors()  # the client's (which watches its requests)
@@ -303,6 +304,7 @@ class TableMessages:
         for memory in (self._moves, self._posted, self._seen, self._probed):
             memory.pop(table_id, None)
         self._lost.discard(table_id)
+        self._marked.discard(table_id)
 
     async def gone(self, table: LiveTable) -> None:
         """The table's message is gone (or was never known): a new one is posted."""
@@ -463,18 +465,22 @@ class TableMessages:
     async def _posting(self, table: LiveTable) -> None:
         """A new message of the table is on its way: the database says so until it is
         noted (``_moved``), so that a restart in between looks for it (``reclaim``) rather
-        than edit the old one."""
-        if self.posting is None:
+        than edit the old one. Written once a post: the outbox's tries of the same post
+        (until its id is noted) find it written."""
+        if self.posting is None or table.id in self._marked:
             return
         try:
             await self.posting(table)
         except Exception:
             log.exception("could not note that a message of table %s is on its way", table.id)
+            return
+        self._marked.add(table.id)
 
     async def _moved(self, table: LiveTable, message_id: int) -> None:
         """The table's message is ``message_id`` from now on, for this process (at once),
         for a restart (the tables row) and for what links to it."""
         table.row = replace(table.row, message_id=message_id)
+        self._marked.discard(table.id)  # the row's new id goes with the mark
         self.relink(table)
         if self.moved is None:
             return

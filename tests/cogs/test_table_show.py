@@ -116,3 +116,35 @@ async def test_the_private_hands_lead_to_the_table_where_it_was_posted_again(wor
     await world.env.advance_time(5)
     assert hand_edits(world, table, start) == [1, 1, 1, 1]
     assert all(link(last_dm(world, seat)).endswith(f"/{now}") for seat in range(4))
+
+
+async def test_a_post_tried_again_marks_its_table_once(world):
+    """The database says a new table message is on its way (for a restart to look for it)
+    once a post, not at each of the outbox's tries."""
+    table = await open_full_table(world)
+    first = table.row.message_id
+    tables = world.bot.presenter.tables
+    mark = tables.posting
+    assert mark is not None
+    marks: list[int] = []
+
+    async def counted(marked: Any) -> None:
+        marks.append(marked.id)
+        await mark(marked)
+
+    tables.posting = counted
+    give_back = refuse_posts(world)
+    await world.members[2].slash(world.channel, "table show")
+    await world.env.advance_time(sum(DELAYS[:4]) + 1)  # refused, and tried again, 4 times
+    assert live(world).row.message_id == first
+    give_back()
+    await world.env.advance_time(DELAYS[4] + 1)
+    assert live(world).row.message_id != first and at_the_bottom(world)
+    assert marks == [table.id]
+    async with world.bot.db.reading() as store:
+        row = await store.tables.table(table.id)
+    assert row is not None and not row.message_posting
+    # the next post (below the summary, a /table show) is marked again
+    await world.env.advance_time(6)
+    await world.members[2].slash(world.channel, "table show")
+    assert marks == [table.id, table.id]
