@@ -407,16 +407,17 @@ class Presenter:
 
     def _relink_hands(self, table: LiveTable) -> None:
         """The table message moved (``/table show``, below a summary, posted again once
-        deleted): each private hand's *Go to the table* link points to the old one. They
-        are redrawn with the hands' gathered edits, once ``DM_WINDOW`` has passed, not
-        at once: a change of the table meanwhile redraws them (each hand edited once),
-        and a ``/table show`` asked again and again edits none more than once a window."""
+        deleted): each private hand's *Go to the table* link points to the old one, in
+        the DMs and on the *My hand* panels. They are redrawn with the hands' gathered
+        edits, once ``DM_WINDOW`` has passed, not at once: a change of the table
+        meanwhile redraws them (each hand edited once), and a ``/table show`` asked
+        again and again edits none more than once a window."""
         shown = self.shown.kept(table)
         if table.status != "playing" or shown is None:
             return
         relinked = [player for player in shown.dms if player not in shown.dm_closed]
-        if relinked:
-            shown.dms_waiting.update(relinked)
+        shown.dms_waiting.update(relinked)
+        if relinked or shown.panels:
             self._gather(table)
 
     def _gather(self, table: LiveTable) -> None:
@@ -432,6 +433,8 @@ class Presenter:
             await self.answers_first.wait_turn()
             if self.shown(table).dms_waiting:
                 await self.refresh_dms(table, gathered=True)
+            if table.status == "playing":  # a panel whose link a move of the table changed
+                await self.refresh_panels(table)
 
     async def close(self) -> None:
         """The bot is closing: the private hands waiting for their window are left (a

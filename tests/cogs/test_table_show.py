@@ -1,7 +1,8 @@
 """``/table show`` answers once: that the table is posted again at the bottom of its
 channel when it is, else why not (a permission the bot lacks there, Discord not taking
 it for now, a post refused for good). And wherever the table message moves, the private
-hands' *Go to the table* link follows it, with their gathered edits (``DM_WINDOW``)."""
+hands' *Go to the table* link follows it, in the DMs and on the *My hand* panels, with
+their gathered edits (``DM_WINDOW``)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,12 @@ from typing import Any
 import discord
 
 from bot.delivery.outbox import DELAYS
+from bot.drawing.render import table_link
+from bot.texts.i18n import t
 from tests.cogs.conftest import World
 from tests.cogs.helpers import hand_paths, last_dm, live
 from tests.cogs.test_full_hand import open_full_table
+from tests.cogs.test_live_panel import panel_edits
 from tests.cogs.test_summary_after_restart import refuse_posts
 
 SHOWN = "The table is posted again at the bottom of"
@@ -87,6 +91,11 @@ def link(message: Any) -> str:
     return str(urls[0])
 
 
+def links(components: list[dict[str, Any]]) -> list[str]:
+    """Where the link buttons of a message's components (as sent) lead."""
+    return [c["url"] for row in components for c in row["components"] if "url" in c]
+
+
 def hand_edits(world: World, table: Any, start: int) -> list[int]:
     """How many times each seat's private hand was edited since request ``start``."""
     paths = [r.path for r in world.env.http_requests[start:] if r.method == "PATCH"]
@@ -148,3 +157,25 @@ async def test_a_post_tried_again_marks_its_table_once(world):
     await world.env.advance_time(6)
     await world.members[2].slash(world.channel, "table show")
     assert marks == [table.id, table.id]
+
+
+async def test_the_my_hand_panels_lead_to_the_table_where_it_was_posted_again(world):
+    """A *My hand* panel's *Go to the table* follows the table message as the DMs' do,
+    through the panel's token, with no change of the table to carry it."""
+    table = await open_full_table(world)
+    first = table.row.message_id
+    nord = world.members[2]
+    lang = world.bot.presenter.player_lang(table, table.seats[2].player)
+    opened = await nord.click(world.table_message(), label=t(lang, "btn.hand"))
+    assert opened.ephemeral and links(opened.response.components) == [table_link(table)]
+    assert table_link(table).endswith(f"/{first}")
+    token = world.bot.presenter.shown(table).panels[str(nord.id)].interaction.token
+    await world.guild.add_member(world.env.create_user("Passant")).slash(
+        world.channel, "table show"
+    )
+    await world.env.settle()
+    now = live(world).row.message_id
+    assert now != first and at_the_bottom(world)
+    [edit] = panel_edits(world, token)
+    assert links(edit.json["components"]) == [table_link(live(world))]
+    assert table_link(live(world)).endswith(f"/{now}")
