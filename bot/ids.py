@@ -11,8 +11,11 @@ version keeps working.  Ids stay far below Discord's 100 characters.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
+
+import discord
 
 _BODY: Final = (
     r":(?P<table>[0-9]{1,12}):(?P<moves>[0-9]{1,9}):(?P<verb>[a-z]+)"
@@ -65,3 +68,17 @@ class ComponentId:
             match["arg"] or "",
             select is not None,
         )
+
+
+def component_ids(message: discord.Message) -> Iterator[ComponentId]:
+    """The ids of the table components ``message`` carries (in its rows, or at its top
+    level), others left out."""
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            custom_id = getattr(item, "custom_id", None)
+            if not custom_id:
+                continue
+            try:
+                yield ComponentId.parse(custom_id)
+            except ValueError:
+                continue

@@ -59,7 +59,7 @@ from bot.drawing.pictures.files import UNKNOWN, edit_files, picture_name, send_f
 from bot.drawing.render import panel_fingerprint, table_embed, tricks_mark
 from bot.drawing.table_buttons import table_view
 from bot.game import LogLine
-from bot.ids import ComponentId
+from bot.ids import component_ids
 from bot.tables.table import LiveTable
 
 log = logging.getLogger(__name__)
@@ -117,17 +117,7 @@ def table_edit(table: LiveTable, shown: Shown, holds: str | None, drawn: Drawing
 def shows_table(message: discord.Message, table_id: int) -> bool:
     """Whether ``message`` carries a component of table ``table_id``: a table message (a
     summary's *Review* button names no table)."""
-    for row in message.components:
-        for item in getattr(row, "children", [row]):
-            custom_id = getattr(item, "custom_id", None)
-            if not custom_id:
-                continue
-            try:
-                if ComponentId.parse(custom_id).table == table_id:
-                    return True
-            except ValueError:
-                continue
-    return False
+    return any(component.table == table_id for component in component_ids(message))
 
 
 def landed(shown: Shown, drawn: Drawing) -> None:
