@@ -173,6 +173,26 @@ class LedgerRepository(Repository):
             "UPDATE hands SET summary_posted = 1 WHERE table_id = ? AND hand_no = ?",
             (table_id, hand_no),
         )
+        await self._run(
+            "DELETE FROM summary_posting WHERE table_id = ? AND hand_no = ?", (table_id, hand_no)
+        )
+
+    async def mark_summary_posting(self, table_id: int, hand_no: int) -> None:
+        """The hand's summary is on its way to its channel: until ``mark_summary_posted``,
+        it may be there unnoted (``summaries_posting``)."""
+        await self._run(
+            "INSERT INTO summary_posting (table_id, hand_no) VALUES (?, ?)"
+            " ON CONFLICT (table_id, hand_no) DO NOTHING",
+            (table_id, hand_no),
+        )
+
+    async def summaries_posting(self, table_id: int) -> set[int]:
+        """The hands of a table whose summary was on its way and is not noted posted: a
+        process stopped in between may have posted it."""
+        rows = await self._all(
+            "SELECT hand_no FROM summary_posting WHERE table_id = ?", (table_id,)
+        )
+        return {int(row["hand_no"]) for row in rows}
 
     async def unposted_summaries(self, table_id: int) -> set[int]:
         """The hands of a table whose summary has not reached its channel yet."""

@@ -129,6 +129,7 @@ class BeteBot(commands.Bot):
         # a lobby whose register a hand settled elsewhere changed: its message, not waited for
         self._service.lobby_register.on_changed = self.presenter.tables.request
         self.presenter.posts.on_summary_posted = self._service.summary_posted
+        self.presenter.posts.on_summary_posting = self._service.summary_posting
         self.presenter.live = self._service.tables.get
         self.presenter.tables.moved = self._service.set_message
         self.presenter.tables.posting = self._service.posting_message

@@ -19,7 +19,7 @@ from bot.drawing.pictures.scenes import hand_scene
 from bot.drawing.render import COLOUR, button
 from bot.drawing.wording import hand_words, loss_text
 from bot.game import TableGame
-from bot.ids import ComponentId
+from bot.ids import ComponentId, component_ids
 from bot.texts.grammar import decimal
 from bot.texts.i18n import t
 from db.models import StoredReview
@@ -41,6 +41,19 @@ def review_view(table_id: int, hand_no: int, lang: str, pictures: bool) -> disco
     view.add_item(button(ComponentId(NO_TABLE, 0, "review", arg), label))
     view.stop()  # the dynamic item answers its clicks (bot.drawing.render)
     return view
+
+
+def reviewed_hand(message: discord.Message) -> tuple[int, int] | None:
+    """The table and hand whose *Review* button ``message`` carries (a hand's summary),
+    if it carries one."""
+    for component in component_ids(message):
+        if component.verb == "review" and component.table == NO_TABLE:
+            try:
+                table, hand, _ = review_target(component.arg)
+            except ValueError:
+                continue
+            return table, hand
+    return None
 
 
 def review_target(arg: str) -> tuple[int, int, bool]:

@@ -55,7 +55,6 @@ from db.models import (
     PastHand,
     ReviewFigures,
     ScoreRow,
-    TableRow,
 )
 from games.options import options_to_dict
 
@@ -100,9 +99,9 @@ class TableService:
         self.ai_pause = ai_pause
         self.on_change: ChangeListener | None = None  # called after a change nobody clicked
         self.on_reminder: ReminderListener | None = None
-        # told when a hand is settled, and when a restart replays a hand settled whose
-        # summary was not posted: the table as it stood then (its summary is drawn from it)
-        self.on_settled: Callable[[LiveTable], None] | None = None
+        # told when a hand is settled, or replayed settled with its summary not posted: the
+        # table as it stood then, and whether a process stopped while posting its summary
+        self.on_settled: Callable[[LiveTable, bool], None] | None = None
         # Several processes: the guilds whose tables are this process's, and the check,
         # inside every write of a table, that its shard is still held (bot.delivery.handoffs).
         self.owns: Callable[[int], bool] = lambda guild_id: True
@@ -126,8 +125,7 @@ class TableService:
     async def load(self) -> int:
         """Rebuild every open table of this process's guilds from its log; returns how many.
         An ended table whose summaries did not all reach the channel is replayed too, for
-        them (``_rebuild`` draws them), and left out of the live tables: nothing is played
-        there any more."""
+        them (``_rebuild`` draws them), left out of the live tables: nothing is played there."""
         async with self.db.reading() as store:
             rows = await store.tables.open_tables()
             ended = await store.tables.ended_with_summaries_due()
@@ -164,6 +162,7 @@ class TableService:
             if row is None:
                 raise KeyError(table_id)
             unposted = await store.ledger.unposted_summaries(table_id)
+            posting = await store.ledger.summaries_posting(table_id)
             game = table_game(row.game)
             # a lobby shows the register as it stands now, not as it was when it opened
             lobby = row.status == "lobby"
@@ -173,7 +172,7 @@ class TableService:
         settled = 0  # a hand settled by the last event, its summary not drawn yet
         for event in events:
             if settled and event.kind != "end":  # drawn with the end of the game, if it came
-                self._settled(table)
+                self._settled(table, settled in posting)
                 settled = 0
             apply_event(table, event.seq, event.kind, event.payload)
             if event.kind in TURN_EVENTS:
@@ -181,16 +180,16 @@ class TableService:
             if event.kind == "action" and table.last is not None and table.hand_no in unposted:
                 settled = table.hand_no
         if settled:
-            self._settled(table)
+            self._settled(table, settled in posting)
         old = self.tables.get(table_id)
         if old is not None:  # the same table to those waiting for its lock
             table.lock = old.lock
         return table
 
-    def _settled(self, table: LiveTable) -> None:
+    def _settled(self, table: LiveTable, posting: bool = False) -> None:
         if self.on_settled is not None:
             try:
-                self.on_settled(table)
+                self.on_settled(table, posting)
             except Exception:
                 log.exception("could not draw the summary of table %s", table.id)
 
@@ -341,10 +340,15 @@ class TableService:
         async with self.db.transaction() as store:
             await store.ledger.mark_summary_posted(table.id, hand_no)
 
+    async def summary_posting(self, table: LiveTable, hand_no: int) -> None:
+        """Hand ``hand_no``'s summary on its way: a restart looks for it before posting it."""
+        async with self.db.transaction() as store:
+            await store.ledger.mark_summary_posting(table.id, hand_no)
+
     async def set_message(self, table: LiveTable, message_id: int) -> None:
         async with self.db.transaction() as store:
             await store.tables.set_table_message(table.id, message_id)
-        table.row = _replace_message(table, message_id)
+        table.row = replace(table.row, message_id=message_id, message_posting=False)
 
     async def posting_message(self, table: LiveTable) -> None:
         """A table message on its way: so noted until ``set_message`` (for ``reclaim``)."""
@@ -570,7 +574,3 @@ class TableService:
 
     async def kept_match(self, kept_id: int) -> KeptMatch:
         return await self.readings.kept_match(kept_id)
-
-
-def _replace_message(table: LiveTable, message_id: int) -> TableRow:
-    return replace(table.row, message_id=message_id, message_posting=False)

@@ -1,7 +1,9 @@
 """A hand's summary reaches its channel however long Discord refuses it: a restarted bot
 posts the summary of every settled hand not marked posted, its table ended meanwhile
 too (by a moderator, or by its players stopping), and an ended table stays ended:
-nothing is played there, and its message is not posted again."""
+nothing is played there, and its message is not posted again. And it is posted once:
+a summary the stopped bot posted without noting it is found in the channel, not posted
+again."""
 
 from __future__ import annotations
 
@@ -12,11 +14,12 @@ from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
 from bot.delivery.outbox import DELAYS
+from bot.drawing.review import reviewed_hand
 from bot.tables.table import LiveTable
 from games.bete_hombree import Action
 from tests.bot.example import actions
 from tests.cogs.conftest import World, make_bot
-from tests.cogs.helpers import act_in_dm
+from tests.cogs.helpers import act_in_dm, live
 from tests.cogs.test_besigue_game import act, open_besigue, rigged
 from tests.cogs.test_full_hand import open_full_table
 from tests.cogs.test_moderation import moderator
@@ -47,9 +50,29 @@ async def unposted(world: World, table_id: int) -> set[int]:
         return await store.ledger.unposted_summaries(table_id)
 
 
+async def posting(world: World, table_id: int) -> set[int]:
+    async with world.bot.db.reading() as store:
+        return await store.ledger.summaries_posting(table_id)
+
+
 async def events(world: World, table_id: int) -> int:
     async with world.bot.db.reading() as store:
         return len(await store.tables.events(table_id))
+
+
+def counted_marks(world: World) -> list[tuple[int, int]]:
+    """The summaries the database is told are on their way, from now on, in order."""
+    posts = world.bot.presenter.posts
+    mark = posts.on_summary_posting
+    assert mark is not None
+    marks: list[tuple[int, int]] = []
+
+    async def counted(table: LiveTable, hand_no: int) -> None:
+        marks.append((table.id, hand_no))
+        await mark(table, hand_no)
+
+    posts.on_summary_posting = counted
+    return marks
 
 
 async def restarted_with_the_permission_back(
@@ -63,6 +86,8 @@ async def restarted_with_the_permission_back(
     given_up = world.bot.presenter.outbox.given_up
     assert [d.key for d in given_up] == [("summary", table.id, 1)]
     assert await unposted(world, table.id) == {1} and not summaries(world, table)
+    # marked on its way (once, for all the outbox's tries): the restart looks for it first
+    assert await posting(world, table.id) == {1}
     logged = await events(world, table.id)
     give_back()
     await world.env.restart_bot(make_bot(db_path))
@@ -87,9 +112,12 @@ async def test_a_summary_refused_is_posted_after_a_restart_once_a_moderator_ende
     world, db_path
 ):
     table = await open_full_table(world)
+    marks = counted_marks(world)
     give_back = refuse_posts(world)
     for seat, words in actions():
         await act_in_dm(world, seat, Action.parse(words))
+    await world.env.advance_time(sum(DELAYS[:3]) + 1)
+    assert marks == [(table.id, 1)]  # tried four times, marked once
     await moderator(world).slash(world.channel, "table end")
     assert table.ended_reason == "moderator"
     await restarted_with_the_permission_back(world, db_path, give_back, table)
@@ -123,3 +151,35 @@ async def test_a_summary_whose_channel_is_gone_is_not_tried_again_after_a_restar
     await world.env.restart_bot(make_bot(db_path))
     await world.env.settle()
     assert not [r for r in world.env.http_requests[sent:] if str(world.channel.id) in r.path]
+
+
+def summaries_of(world: World, table: LiveTable, hand_no: int) -> list[discord.Message]:
+    """The channel's summaries of hand ``hand_no`` of ``table`` (known by their *Review*)."""
+    return [m for m in world.channel.history() if reviewed_hand(m) == (table.id, hand_no)]
+
+
+async def test_a_summary_posted_but_not_noted_before_a_restart_is_not_posted_again(world, db_path):
+    """The bot stops between Discord taking a summary and its note in the database: the
+    restarted bot finds it among the channel's newest messages, notes it, and moves the
+    table message below it, rather than post it a second time."""
+    table = await open_full_table(world)
+
+    async def stopped_before_noting(table: LiveTable, hand_no: int) -> None:
+        pass
+
+    world.bot.presenter.posts.on_summary_posted = stopped_before_noting
+    for seat, words in actions():
+        await act_in_dm(world, seat, Action.parse(words))
+    await world.env.settle()
+    [summary] = summaries_of(world, table, 1)
+    assert await unposted(world, table.id) == {1} and await posting(world, table.id) == {1}
+    await world.env.restart_bot(make_bot(db_path))
+    await world.env.settle()
+    assert summaries_of(world, table, 1) == [summary]
+    assert await unposted(world, table.id) == set() == await posting(world, table.id)
+    history = world.channel.history()
+    assert history[-2].id == summary.id and history[-1].id == live(world).row.message_id
+    # a second restart finds nothing more to post, nor to look for
+    await world.env.restart_bot(make_bot(db_path))
+    await world.env.settle()
+    assert summaries_of(world, table, 1) == [summary]

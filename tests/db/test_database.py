@@ -151,6 +151,39 @@ async def test_a_table_message_on_its_way_is_marked_until_its_id_is_written(data
 
 
 @both
+async def test_a_summary_on_its_way_is_marked_until_it_is_noted_posted(database_target):
+    db = await Database.open(database_target)
+    args = dict(guild_id=1, game="bete-hombree", options={}, turn_seconds=0, created_by="a")
+    async with db.transaction() as store:
+        table = await store.tables.insert_table(**args, channel_id=2, seed=1)
+        other = await store.tables.insert_table(**args, channel_id=3, seed=2)
+        for table_id, hand_no in ((table.id, 1), (table.id, 2), (table.id, 3), (other.id, 1)):
+            await store.ledger.insert_hand(
+                guild_id=1,
+                game="bete-hombree",
+                table_id=table_id,
+                hand_no=hand_no,
+                record={"actions": []},
+                declarer=None,
+                made=None,
+                players=[HandSeat("a", "A", 0)],
+            )
+        for hand_no in (1, 2):
+            await store.ledger.mark_summary_posting(table.id, hand_no)
+        await store.ledger.mark_summary_posting(table.id, 2)  # tried again: still marked
+        await store.ledger.mark_summary_posted(table.id, 1)
+    async with db.reading() as store:
+        assert await store.ledger.summaries_posting(table.id) == {2}
+        assert await store.ledger.unposted_summaries(table.id) == {2, 3}
+        assert await store.ledger.summaries_posting(other.id) == set()
+    async with db.transaction() as store:
+        await store.ledger.mark_summary_posted(table.id, 2)
+    async with db.reading() as store:
+        assert await store.ledger.summaries_posting(table.id) == set()
+    await db.close()
+
+
+@both
 async def test_register_crossing_and_scoreboard(database_target):
     db = await Database.open(database_target)
     async with db.transaction() as store:

@@ -128,6 +128,16 @@ def table_message_id(target: Target, table_id: int) -> int | None:
     return None if row is None or row[0] is None else int(row[0])
 
 
+def summaries_unposted(target: Target, table_id: int) -> list[int]:
+    """The hands of the table whose summary is not noted posted (a restart posts them)."""
+    with reading(target) as con:
+        rows = con.execute(
+            "SELECT hand_no FROM hands WHERE table_id = ? AND summary_posted = 0 ORDER BY hand_no",
+            (table_id,),
+        ).fetchall()
+    return [int(row[0]) for row in rows]
+
+
 COUNTED = (
     "table_events",
     "hands",

@@ -7,11 +7,13 @@ table as it is, its buttons working; the game then ends exactly as the same game
 straight through (``tests.e2e.played``).
 
 And a table message the bot posted but died before noting (SIGKILLed as Discord took it)
-is the table message after the restart, not a copy left behind that never changes.
+is the table message after the restart, not a copy left behind that never changes; a
+summary so posted is found after the restart, not posted a second time.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -20,7 +22,7 @@ import pytest
 from bot.ids import ComponentId
 from tests.e2e.fake import BotProcess, FakeDiscord, FakeMessage, Sent
 from tests.e2e.kills import nth_call, nth_play
-from tests.e2e.outcome import database_of, table_message_id
+from tests.e2e.outcome import database_of, summaries_unposted, table_message_id
 from tests.e2e.played import SeededGame
 from tests.e2e.players import WAIT, Move, TablePlayers, find_button
 
@@ -231,3 +233,62 @@ async def test_a_lobby_message_posted_by_a_bot_killed_before_noting_it_is_the_lo
     players.in_lobby = shown_then_killed
     game = await PLAYED.play_through(server, bot, players)
     PLAYED.assert_as_expected(game, expected, server, players, [bot], GONE)
+
+
+async def test_a_summary_posted_by_a_bot_killed_before_noting_it_is_not_posted_again(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """The bot SIGKILLed as Discord takes the first summary, before the answer reaches it:
+    restarted, it finds that summary among the channel's newest messages, notes it
+    posted and moves the table message below it, and the channel holds it once."""
+    expected = await PLAYED.reference(tmp_path)
+    bot = PLAYED.bot(make_bot)
+    await bot.start()
+    players = PLAYED.players(server)
+    db = database_of(bot)
+    posted: list[FakeMessage] = []
+    restarts: list[asyncio.Task[None]] = []
+
+    async def restart() -> None:
+        await bot.kill()
+        assert summaries_unposted(db, players.table_id) == [1]
+        await bot.start()
+
+    def kill_as_it_lands(sent: Sent) -> None:
+        if posted or not players.table_id or sent.kind != "message.create":
+            return
+        if sent.audience is not None or sent.message_id is None:
+            return
+        message = server.message(sent.message_id)
+        if message.embeds and not players.of_table(message) and 1 in players.summaries():
+            posted.append(message)
+            bot.kill_now()
+            # the table message never shows the hand's end before the kill: the players
+            # wait for it, and the restart shows it
+            restarts.append(asyncio.ensure_future(restart()))
+
+    server.change_hooks.append(kill_as_it_lands)
+    first = players.next_hand
+
+    async def next_hand() -> None:
+        await server.wait_for(lambda: restarts and restarts[0].done(), WAIT, "the restart")
+        restarts[0].result()
+        (summary,) = posted
+        channel = summary.channel_id
+        await server.wait_for(
+            lambda: (
+                summaries_unposted(db, players.table_id) == []
+                and players.of_table(server.messages(channel)[-1])
+                and server.messages(channel)[-2] is summary
+            ),
+            WAIT,
+            "the summary found and noted, the table message below it",
+        )
+        assert players.summaries() == [1]
+        await first()
+
+    players.next_hand = next_hand  # type: ignore[method-assign]
+    game = await PLAYED.play_through(server, bot, players)
+    assert bot.starts == 2
+    PLAYED.assert_as_expected(game, expected, server, players, [bot], GONE)
+    assert players.summaries() == list(range(1, PLAYED.deals + 1))
