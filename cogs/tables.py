@@ -45,7 +45,7 @@ from bot.tables.clicks import Click
 from bot.tables.matches import kept_label
 from bot.tables.table import LiveTable
 from bot.teacher.answer import answer_review
-from bot.texts.i18n import lang_for, t
+from bot.texts.i18n import game_text, lang_for, t
 from bot.texts.parsing import matches
 from bot.texts.translator import command_word
 from cogs import bot_of
@@ -541,7 +541,8 @@ async def step_away(interaction: Interaction) -> None:
     player, channel_id = str(interaction.user.id), interaction.channel_id
     table = bot.service.seated_here(channel_id, player, interaction.guild_id)
     await bot.service.step_away(table.id, player)
-    await interaction.response.send_message(t(bot.lang(interaction), "ok.away"), ephemeral=True)
+    answer = game_text(table.game.id, bot.lang(interaction), "ok.away")  # money, or points
+    await interaction.response.send_message(answer, ephemeral=True)
     await bot.presenter.after_change(table)
 
 

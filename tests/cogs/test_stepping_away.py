@@ -65,3 +65,14 @@ async def open_full_table_from_lobby(world):
         await member.click(world.table_message(), label="Join")
     await world.members[0].click(world.table_message(), label="Start")
     return live(world)
+
+
+async def test_at_besigue_the_answer_speaks_of_points_not_money(world):
+    sud, est = world.members[:2]
+    await sud.slash(world.channel, "table new besigue")
+    await est.click(world.table_message(), label="Join")
+    await sud.click(world.table_message(), label="Start")
+    answer = await est.slash(world.channel, "table away")
+    assert answer.response.content == game_text("besigue", "en", "ok.away")
+    assert "points" in answer.response.content and "bêtes" not in answer.response.content
+    assert live(world).seats[1].stand_in
