@@ -313,6 +313,12 @@ class RulesPort(Protocol[RulesT_contra, SessionT, StateT, ActionT]):
         other table of the guild deals with it meanwhile."""
         ...
 
+    def pot_kept(self, session: SessionT) -> dict[str, int]:
+        """What of the pot a table keeps between two of its deals, which no other table
+        of the guild deals with meanwhile (La Bête's round under way: its next deal goes
+        on with it); nothing where each deal starts from the guild's pot."""
+        ...
+
     def playable(self, session: SessionT, register: Register, pot: dict[str, int]) -> Register:
         """The register the next deal may play with, given the pot it is dealt with: an
         entry the engine would find contradicting them waits for another deal."""

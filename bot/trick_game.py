@@ -192,6 +192,9 @@ class TrickPort(OpenHands):
     def pot_at_stake(self, state: Any, dealt: Mapping[str, int]) -> dict[str, int]:
         return dict(dealt)  # all of it: the winner of the deal takes the pot
 
+    def pot_kept(self, session: Any) -> dict[str, int]:
+        return {}  # each deal starts from the guild's pot
+
     def playable(self, session: Any, register: Register, pot: dict[str, int]) -> Register:
         return register
 

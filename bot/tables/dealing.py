@@ -75,36 +75,40 @@ class Dealer:
         return ("deal", payload)
 
 
-def hands_in_play(
+def tables_in_play(
     finding: Finding, guild_id: int, game_id: str, besides: LiveTable | None = None
 ) -> list[LiveTable]:
-    """The guild's tables of the game with a hand in progress (but ``besides``)."""
+    """The guild's tables of the game that have dealt (but ``besides``), a hand in
+    progress or between two of their hands; not a lobby, nor a table that ended."""
     return [
         other
         for other in finding.tables.values()
         if other is not besides
         and other.row.guild_id == guild_id
         and other.game.id == game_id
+        and other.status == "playing"
         and other.session is not None
-        and other.state is not None
-        and not other.state.is_over
     ]
 
 
 def holdings(
     finding: Finding, guild_id: int, game_id: str, besides: LiveTable | None = None
 ) -> Holdings:
-    """What the hands in progress at the guild's tables of the game (but ``besides``)
-    hold: the register entries (no deal elsewhere plays them until those hands end) and
-    the parts of the pot each may take (``pot_at_stake``: a deal elsewhere leaves them).
-    A lobby, or a table between hands, has no hand of its own among them."""
+    """What the guild's tables of the game (but ``besides``) hold: the register entries
+    their hands in progress play for (no deal elsewhere plays them until those hands
+    end), the parts of the pot each of those hands may take (``pot_at_stake``), and
+    the pot a table keeps between two of its deals (``pot_kept``: La Bête's round under
+    way): a deal elsewhere leaves them.  A lobby has none."""
     entries: dict[int, int] = {}
     pot: dict[int, dict[str, int]] = {}
-    for other in hands_in_play(finding, guild_id, game_id, besides):
-        port = other.game.port
-        for entry in port.busy_entries(other.session, other.state):
-            entries[entry] = other.id
-        stake = port.pot_at_stake(other.state, other.pot_dealt)
+    for other in tables_in_play(finding, guild_id, game_id, besides):
+        port, session, state = other.game.port, other.session, other.state
+        if state is not None and not state.is_over:
+            for entry in port.busy_entries(session, state):
+                entries[entry] = other.id
+            stake = port.pot_at_stake(state, other.pot_dealt)
+        else:
+            stake = port.pot_kept(session)
         if any(stake.values()):  # a hand dealt with none of the pot holds none
             pot[other.id] = stake
     return Holdings(entries, pot)

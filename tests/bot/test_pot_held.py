@@ -17,14 +17,14 @@ from bot.tables.guild_register import Holdings
 SAID = {
     "fr": (
         "16 sous\ndont 8 sous en jeu à la table n° 2\ndont 4 sous en jeu à la table n° 5",
-        "Le pot est en jeu à la table n° 2 : jusqu'à la fin de son coup, un tour commencé"
+        "Le pot est en jeu à la table n° 2 : jusqu'à la fin de son tour, un tour commencé"
         " à une autre table part d'un pot vide.",
         "La poule est en jeu à la table n° 3 : jusqu'à la fin de sa donne, une donne à une"
         " autre table ouvre sa propre poule.",
     ),
     "en": (
         "16 sous\nof which 8 sous in play at table #2\nof which 4 sous in play at table #5",
-        "The pot is in play at table #2: until its hand is settled, a round begun at another"
+        "The pot is in play at table #2: until its round is over, a round begun at another"
         " table starts from an empty pot.",
         "The poule is in play at table #3: until its deal is settled, a deal at another"
         " table opens a poule of its own.",

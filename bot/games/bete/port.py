@@ -69,6 +69,12 @@ class BetePort(TrickPort):
         # plays a deal with it (its gains join the guild's pot when it is settled).
         return {part: 0 if any(held_elsewhere.values()) else pot.get(part, 0) for part in PARTS}
 
+    def pot_kept(self, session: Session) -> dict[str, int]:
+        # A round under way goes on with this table's pot (``pot_for_deal``): between
+        # two of its deals it is still that round's, and a round begun elsewhere
+        # meanwhile starts without it, or its stake would be won at both tables.
+        return parts_of(session) if session.deals_in_round != 0 else {}
+
     def hand_result(self, session: Session, state: DealState) -> HandResult:
         outcome = state.outcome
         assert outcome is not None

@@ -73,6 +73,9 @@ class HombreePort:
     def pot_at_stake(self, state: HandState, dealt: Mapping[str, int]) -> dict[str, int]:
         return {"": min(dealt.get("", 0), state.pot_at_stake)}
 
+    def pot_kept(self, session: Session) -> dict[str, int]:
+        return {}  # each deal is dealt with the guild's pot, less what is held elsewhere
+
     def playable(self, session: Session, register: Register, pot: dict[str, int]) -> Register:
         # A pinandèle in play is paid from the pot: one the pot cannot pay (or any, when
         # the pot goes with the next bête) would contradict it; it waits for another deal.
