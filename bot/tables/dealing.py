@@ -109,6 +109,10 @@ def holdings(
             stake = port.pot_at_stake(state, other.pot_dealt)
         else:
             stake = port.pot_kept(session)
+        # a part that says how the last deal ended (L'Hombre's codille) is no money: a
+        # hand dealt with it holds none, and every deal elsewhere is dealt with it too
+        states = other.game.capabilities.pot_states
+        stake = {part: amount for part, amount in stake.items() if part not in states}
         if any(stake.values()):  # a hand dealt with none of the pot holds none
             pot[other.id] = stake
     return Holdings(entries, pot)

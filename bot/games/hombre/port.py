@@ -58,8 +58,10 @@ class HombrePort(TrickPort):
     ) -> dict[str, int]:
         # The poule goes with one deal at a time: while another table of the server plays
         # a deal with it, this one opens a poule of its own (its gains join the server's
-        # when it is settled), so no jeton is ever taken twice.
-        return {part: 0 if any(held_elsewhere.values()) else pot.get(part, 0) for part in PARTS}
+        # when it is settled), so no jeton is ever taken twice.  Whether the server's
+        # last poule went by codille is no jeton: every deal is dealt with it.
+        held = any(amount for part, amount in held_elsewhere.items() if part != "codille")
+        return {part: 0 if held and part != "codille" else pot.get(part, 0) for part in PARTS}
 
     def action_line(
         self, state: DealState, seat: int, action: Action, timeout: bool

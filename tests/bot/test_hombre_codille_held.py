@@ -1,0 +1,76 @@
+"""Two tables of L'Hombre in one server after a poule taken by codille (RULES.md §3:
+3 each into the next poule, even when a bête enters it). Whether the last poule went
+by codille is no money: a deal in progress at one table holds none of the poule by
+it, and a deal at the other table begins as the server's next poule, 3 each."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.drawing.lobby_text import lobby_text
+from bot.games.hombre import GAME
+from bot.tables.computer import inline_decider
+from bot.tables.service import TableService
+from bot.tables.table import LiveTable
+from db import Database, NewEntry
+from games.register import Register
+
+GUILD = 10
+
+
+@pytest.fixture
+async def service(database_target: str) -> AsyncIterator[TableService]:
+    db = await Database.open(database_target)
+    service = TableService(db, seed_source=lambda: 5, decider=inline_decider, ai_pause=0)
+    await service.load()
+    yield service
+    await service.close()
+    await db.close()
+
+
+async def hombre_table(
+    service: TableService, channel: int, first: int, start: bool = True
+) -> LiveTable:
+    players = [str(first + i) for i in range(3)]
+    table = await service.open_table(
+        guild_id=GUILD,
+        channel_id=channel,
+        player=players[0],
+        name="P" + players[0],
+        game=GAME,
+        rules=GAME.spec.options_from({}),
+    )
+    for player in players[1:]:
+        await service.join(table.id, player, "P" + player, "fr")
+    if start:
+        await service.start(table.id, players[0])
+    return table
+
+
+async def test_a_deal_holding_only_the_codille_mark_leaves_the_poule_to_the_others(service):
+    async with service.db.transaction() as store:  # a poule just taken by codille
+        await store.ledger.set_pot_part(GUILD, GAME.id, "codille", 1)
+        await store.ledger.add_entry(GUILD, GAME.id, NewEntry("200", "P200", 12))
+    first = await hombre_table(service, 20, 100)
+    assert first.pot_dealt == {"poule": 0, "bete": 0, "codille": 1}
+    assert first.session is not None and first.session.before.ante == 3
+    second = await hombre_table(service, 21, 200, start=False)
+    _, fields = lobby_text(second, "en")
+    assert not any("in play at table" in value for _, value, _ in fields)
+    await service.start(second.id, "200")
+    # P200's bête enters the next poule, after a codille with 3 each, not 2
+    assert second.pot_dealt == {"poule": 0, "bete": 0, "codille": 1}
+    assert second.session is not None and second.session.before.ante == 3
+    assert second.session.before.entering == 0
+
+
+def test_a_poule_of_its_own_still_follows_the_last_poule_taken_in_the_server():
+    """While another table's deal holds the poule, a deal here opens a poule of its own:
+    3 each if the server's last poule taken went by codille."""
+    session = GAME.port.session_type.start(["1", "2", "3"], 0)
+    pot = {"poule": 9, "bete": 0, "codille": 1}
+    dealt = GAME.port.pot_for_deal(session, pot, {"poule": 9, "codille": 1}, Register())
+    assert dealt == {"poule": 0, "bete": 0, "codille": 1}
+    assert GAME.port.pot_for_deal(session, pot, {}, Register()) == pot
