@@ -345,9 +345,16 @@ class RulesPort(Protocol[RulesT_contra, SessionT, StateT, ActionT]):
         ...
 
     def entry_in_play(
-        self, players: Sequence[str], rules: RulesT_contra, register: Register
+        self,
+        players: Sequence[str],
+        rules: RulesT_contra,
+        register: Register,
+        pot: Mapping[str, int],
+        held_elsewhere: Mapping[str, int],
     ) -> int | None:
-        """The register entry a table of ``players`` plays for next, if one is marked."""
+        """The register entry a table of ``players`` plays for next, if one is marked: the
+        one its next deal would choose, dealt with the guild's ``pot`` less the share
+        ``held_elsewhere`` by hands at other tables (``pot_for_deal``, ``playable``)."""
         ...
 
     def hand_result(self, session: SessionT, state: StateT) -> HandResult: ...
@@ -373,7 +380,14 @@ class OpenHands:
     def busy_entries(self, session: Any, state: Any) -> set[int]:
         return set()
 
-    def entry_in_play(self, players: Sequence[str], rules: Any, register: Register) -> int | None:
+    def entry_in_play(
+        self,
+        players: Sequence[str],
+        rules: Any,
+        register: Register,
+        pot: Mapping[str, int],
+        held_elsewhere: Mapping[str, int],
+    ) -> int | None:
         return None
 
 

@@ -58,7 +58,7 @@ def register_embed(
     entries, held = register.view.entries, register.held
     next_id = None
     if table is not None and table.game.id == game.id and waits_for_a_deal(table):
-        next_id = first_in_play(table, entries, held)
+        next_id = first_in_play(table, register)
     lines = []
     for index, e in enumerate(entries, start=1):
         owner = listed_name(game, e.owner, e.owner_name, lang)  # a member gone too

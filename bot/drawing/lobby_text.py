@@ -105,7 +105,7 @@ def register_fields(table: LiveTable, register: GuildRegister, lang: str) -> lis
     game, entries, held = table.game, register.view.entries, register.held
     fields: list[Field] = []
     if entries:
-        first = first_in_play(table, entries, held)
+        first = first_in_play(table, register)
         said = [entry_words(table, e, held.entries, first, lang) for e in entries]
         text = listed(lang, "table.carried", "entries", said, count=len(entries))
         fields.append((t(lang, "table.carried_title"), text, False))
@@ -117,12 +117,15 @@ def register_fields(table: LiveTable, register: GuildRegister, lang: str) -> lis
     return fields
 
 
-def first_in_play(table: LiveTable, entries: list[RegisterEntry], held: Holdings) -> int | None:
+def first_in_play(table: LiveTable, register: GuildRegister) -> int | None:
     """The bête the players seated at ``table`` would play for first, as their next deal
     would choose it (RULES.md §1.8: an absent player's bête waits; so does one a hand at
-    another table holds, which the deal leaves out)."""
+    another table holds, which the deal leaves out, and a pinandèle the pot left to the
+    deal cannot pay)."""
+    entries, held = register.view.entries, register.held
     free = Register([Entry(e.id, e.owner, e.amount) for e in entries if e.id not in held.entries])
-    return table.game.port.entry_in_play(table.players, table.rules, free)
+    port = table.game.port
+    return port.entry_in_play(table.players, table.rules, free, register.view.pot, held.pot_total())
 
 
 def pot_fields(game: TableGame, pot: dict[str, int], held: Holdings, lang: str) -> list[Field]:

@@ -68,6 +68,31 @@ def shuffled_deal(
     return dealing.shuffled_deal(rng, _DECK_ORDER[int(belle)], SEATS, dealer, pattern)
 
 
+def pinandele_contradiction(rules: Rules, entry: Entry | None, pot: int) -> str | None:
+    """Why a hand cannot be dealt with ``entry`` in play and ``pot`` in the pot, or None.
+
+    A pinandèle in play is paid from the pot to a declarer who makes his
+    contract: a pot that cannot pay it means a register and a pot that do
+    not go together (a record written by hand, say), which would be
+    replayed into a negative pot.  With ``pinandele=with_next_bete`` the
+    whole pot already goes with the next bête won, so nothing is left in it
+    for a pinandèle of the register.
+    """
+    if entry is None or entry.owner is not None:
+        return None
+    if rules.pinandele is PinandeleRule.WITH_NEXT_BETE:
+        return (
+            f"the pinandèle in play ({entry.amount}) is paid from the pot, but with"
+            f" pinandele=with_next_bete the pot ({pot}) goes with the next bête"
+            " and pinandèles are not in the register"
+        )
+    if pot < entry.amount:
+        return (
+            f"the pinandèle in play ({entry.amount}) is paid from the pot, which holds only {pot}"
+        )
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class SettledHand:
     """What settling a hand changed, in player identities rather than seats."""
@@ -147,30 +172,9 @@ class Session:
         return self.register.in_play(self.players, self.rules.bete_order)
 
     def contradiction(self) -> str | None:
-        """Why the next hand cannot be dealt as things stand, or None.
-
-        A pinandèle in play is paid from the pot to a declarer who makes his
-        contract: a pot that cannot pay it means a register and a pot that do
-        not go together (a record written by hand, say), which would be
-        replayed into a negative pot.  With ``pinandele=with_next_bete`` the
-        whole pot already goes with the next bête won, so nothing is left in it
-        for a pinandèle of the register.
-        """
-        entry = self.entry_in_play()
-        if entry is None or entry.owner is not None:
-            return None
-        if self.rules.pinandele is PinandeleRule.WITH_NEXT_BETE:
-            return (
-                f"the pinandèle in play ({entry.amount}) is paid from the pot, but with"
-                f" pinandele=with_next_bete the pot ({self.pot}) goes with the next bête"
-                " and pinandèles are not in the register"
-            )
-        if self.pot < entry.amount:
-            return (
-                f"the pinandèle in play ({entry.amount}) is paid from the pot,"
-                f" which holds only {self.pot}"
-            )
-        return None
+        """Why the next hand cannot be dealt as things stand, or None
+        (``pinandele_contradiction`` of the entry in play)."""
+        return pinandele_contradiction(self.rules, self.entry_in_play(), self.pot)
 
     def seat_of(self, player: str) -> int:
         return self.players.index(player)

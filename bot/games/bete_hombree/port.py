@@ -13,8 +13,40 @@ from bot.game import DealInputs, Dealt, HandResult, Json, LogLine
 from games.bete_hombree import Action, HandState, Kind, Rules, Session
 from games.bete_hombree.record import HandRecord, replay
 from games.bete_hombree.rules import PinandeleRule
+from games.bete_hombree.session import pinandele_contradiction
 from games.cards import Suit
 from games.register import Register
+
+
+def pot_dealt(
+    rules: Rules, pot: Mapping[str, int], held_elsewhere: Mapping[str, int], register: Register
+) -> int:
+    """The sous of the guild's ``pot`` a deal is dealt with (``RulesPort.pot_for_deal``).
+
+    The pot is the sous of the guild's unpaid pinandèles.  A hand elsewhere that may
+    take some of it (its pinandèle in play, or those going with its bête) holds them
+    until it is settled; a deal here is dealt with the rest (its gains join the guild's
+    pot when it is settled), so no sou is ever won twice."""
+    free = pot.get("", 0) - held_elsewhere.get("", 0)
+    if rules.pinandele is PinandeleRule.WITH_NEXT_BETE:
+        # the pinandèles written in the register (at tables that queue them) are paid
+        # from the pot there: they do not go with this table's next bête won
+        free -= sum(e.amount for e in register.entries if e.owner is None)
+    return max(0, free)
+
+
+def playable(rules: Rules, players: Sequence[str], register: Register, pot: int) -> Register:
+    """The register a deal of ``players`` with ``pot`` in the pot plays with: a pinandèle
+    in play is paid from the pot, and one the pot cannot pay (or any, when the pot goes
+    with the next bête) would contradict it (``pinandele_contradiction``); it waits for
+    another deal, and the next entry is in play instead."""
+    kept = register.copy()
+    while True:
+        entry = kept.in_play(list(players), rules.bete_order)
+        if pinandele_contradiction(rules, entry, pot) is None:
+            return kept
+        assert entry is not None and entry.owner is None
+        kept = Register([e for e in kept.entries if e.id != entry.id], [], register.next_id)
 
 
 class HombreePort:
@@ -59,16 +91,7 @@ class HombreePort:
         held_elsewhere: Mapping[str, int],
         register: Register,
     ) -> dict[str, int]:
-        # The pot is the sous of the guild's unpaid pinandèles.  A hand elsewhere that
-        # may take some of it (its pinandèle in play, or those going with its bête) holds
-        # them until it is settled; this table deals with the rest (its gains join the
-        # guild's pot when it is settled), so no sou is ever won twice.
-        free = pot.get("", 0) - held_elsewhere.get("", 0)
-        if session.rules.pinandele is PinandeleRule.WITH_NEXT_BETE:
-            # the pinandèles written in the register (at tables that queue them) are
-            # paid from the pot there: they do not go with this table's next bête won
-            free -= sum(e.amount for e in register.entries if e.owner is None)
-        return {"": max(0, free)}
+        return {"": pot_dealt(session.rules, pot, held_elsewhere, register)}
 
     def pot_at_stake(self, state: HandState, dealt: Mapping[str, int]) -> dict[str, int]:
         return {"": min(dealt.get("", 0), state.pot_at_stake)}
@@ -77,14 +100,8 @@ class HombreePort:
         return {}  # each deal is dealt with the guild's pot, less what is held elsewhere
 
     def playable(self, session: Session, register: Register, pot: dict[str, int]) -> Register:
-        # A pinandèle in play is paid from the pot: one the pot cannot pay (or any, when
-        # the pot goes with the next bête) would contradict it; it waits for another deal.
         session.register, session.pot = register.copy(), pot.get("", 0)
-        while session.contradiction() is not None:
-            entry = session.entry_in_play()
-            assert entry is not None and entry.owner is None
-            kept = [e for e in session.register.entries if e.id != entry.id]
-            session.register = Register(kept, [], register.next_id)
+        session.register = playable(session.rules, session.players, register, pot.get("", 0))
         return session.register
 
     def parse_action(self, text: str) -> Action:
@@ -113,8 +130,16 @@ class HombreePort:
         entry = session.entry_in_play()
         return set() if entry is None or state is None or state.is_over else {entry.id}
 
-    def entry_in_play(self, players: Sequence[str], rules: Rules, register: Register) -> int | None:
-        entry = register.in_play(list(players), rules.bete_order)
+    def entry_in_play(
+        self,
+        players: Sequence[str],
+        rules: Rules,
+        register: Register,
+        pot: Mapping[str, int],
+        held_elsewhere: Mapping[str, int],
+    ) -> int | None:
+        dealt = pot_dealt(rules, pot, held_elsewhere, register)
+        entry = playable(rules, players, register, dealt).in_play(list(players), rules.bete_order)
         return None if entry is None else entry.id
 
     def hand_result(self, session: Session, state: HandState) -> HandResult:
