@@ -1,4 +1,5 @@
-"""The server's register of bêtes and pot as a lobby shows them (a part of the table
+"""The server's register of bêtes and pot as a lobby, and a table between two hands,
+show them (a part of the table
 service): read from the database when a table opens and when it is rebuilt (a restart),
 read again for the guild's lobbies of a game when a hand settled at another of its
 tables changed them, and each bête and share of the pot a hand in progress elsewhere
@@ -87,12 +88,12 @@ class LobbyRegister:
             return
         try:
             async with self.reading(guild_id, game):  # a lobby opening now: found, or after
-                lobbies = self._lobbies(table)
+                lobbies = self._lobbies(table, itself=True)
                 if not lobbies:
                     return
                 async with self.db.reading() as store:
                     view = await read_register(store, guild_id, game)
-                lobbies = self._lobbies(table)  # as they are now (one rebuilt meanwhile)
+                lobbies = self._lobbies(table, itself=True)  # as they are now (one rebuilt)
                 for lobby in lobbies:
                     self.show(lobby, view)
         except Exception:
@@ -103,7 +104,10 @@ class LobbyRegister:
 
     def holds_changed(self, table: LiveTable) -> None:
         """A hand was dealt at ``table``, or it ended (a hand cut short with it holds
-        nothing any more): the guild's lobbies of its game mark what is held now."""
+        nothing any more): the guild's lobbies of its game mark what is held now.  The
+        register ``table`` showed between its hands is read again after this hand."""
+        if table.status != "lobby":
+            table.guild_register = None
         for lobby in self._lobbies(table):
             if self.hold(lobby):
                 self._changed(lobby)
@@ -116,10 +120,18 @@ class LobbyRegister:
         if self.on_changed is not None:
             self.on_changed(lobby)
 
-    def _lobbies(self, table: LiveTable) -> list[LiveTable]:
-        """The guild's tables of ``table``'s game waiting in their lobby, but itself."""
+    def _lobbies(self, table: LiveTable, itself: bool = False) -> list[LiveTable]:
+        """The guild's tables of ``table``'s game waiting for a deal (``waiting``), but
+        ``table`` unless ``itself``."""
         return [
             other
             for other in self.finding.open_in_guild(table.row.guild_id)
-            if other is not table and other.status == "lobby" and other.game.id == table.game.id
+            if (itself or other is not table) and other.game.id == table.game.id and waiting(other)
         ]
+
+
+def waiting(table: LiveTable) -> bool:
+    """Whether ``table`` waits for a deal: its lobby, or between two hands with one to
+    come, whose message says what the next deal plays for (a hand in progress shows
+    what it was dealt with)."""
+    return table.status == "lobby" or (table.between_hands and table.deal_coming)

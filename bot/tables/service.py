@@ -164,9 +164,9 @@ class TableService:
             unposted = await store.ledger.unposted_summaries(table_id)
             posting = await store.ledger.summaries_posting(table_id)
             game = table_game(row.game)
-            # a lobby shows the register as it stands now, not as it was when it opened
-            lobby = row.status == "lobby"
-            register = await read_register(store, row.guild_id, game) if lobby else None
+            # a lobby, and a table between hands, show the register as it stands now
+            waits = row.status in ("lobby", "playing")
+            register = await read_register(store, row.guild_id, game) if waits else None
         table = new_table(row, game)
         self.lobby_register.show(table, register)
         settled = 0  # a hand settled by the last event, its summary not drawn yet

@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.game import TableLike
+from bot.games.bete_hombree.port import playable, pot_dealt
+from bot.tables.guild_register import GuildRegister
 from bot.texts.i18n import t
 from bot.trick_game import hands_left_key
 from games.bete_hombree import HandView, Session
-from games.register import Entry
+from games.register import Entry, Register
 
 
 def entry_text(view: HandView, names: list[str], lang: str) -> str:
@@ -38,8 +40,35 @@ def pot_line(
     hand's antes in it (as in the balances shown, ``seat_balances``)."""
     if view is not None and table.in_deal:
         return pot_text(view.pot, view.pot_in_play, amount, lang)
+    server = server_register(table)
+    if server is not None:  # the server's, which hands at its other tables change too
+        return pot_text(server.view.pot.get("", 0), 0, amount, lang)
     session = table.session
     return pot_text(session.pot if isinstance(session, Session) else 0, 0, amount, lang)
+
+
+def server_register(table: TableLike) -> GuildRegister | None:
+    """Between hands, the server's register and pot as they stand, and what hands at its
+    other tables hold (``LiveTable.guild_register``, kept up to date by the service);
+    None where the table keeps none (a settled hand drawn alone, say)."""
+    register = getattr(table, "guild_register", None)
+    return register if table.between_hands and isinstance(register, GuildRegister) else None
+
+
+def next_entry(table: TableLike, session: Session) -> Entry | None:
+    """The entry the next deal will put in play: chosen as the deal will choose it, from
+    the server's register less the bêtes hands elsewhere hold, with the pot they leave
+    (RULES.md §1.6, §1.8); the session's own register where the table keeps no other."""
+    server = server_register(table)
+    if server is None:
+        return session.entry_in_play()
+    held = server.held
+    free = Register(
+        [Entry(e.id, e.owner, e.amount) for e in server.view.entries if e.id not in held.entries]
+    )
+    rules, players = session.rules, list(session.players)
+    pot = pot_dealt(rules, server.view.pot, held.pot_total(), free)
+    return playable(rules, players, free, pot).in_play(players, rules.bete_order)
 
 
 def pot_text(pot: int, in_play: int, amount: Callable[[int, str], str], lang: str) -> str:
@@ -55,7 +84,7 @@ def pot_text(pot: int, in_play: int, amount: Callable[[int, str], str], lang: st
 def next_entry_text(table: TableLike, lang: str) -> str:
     """Between hands: the entry the next deal will put in play, as the register stands."""
     session = table.session
-    entry = session.entry_in_play() if isinstance(session, Session) else None
+    entry = next_entry(table, session) if isinstance(session, Session) else None
     if entry is None:
         return t(lang, "table.no_entry_next")
     if entry.owner is None:
