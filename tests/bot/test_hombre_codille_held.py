@@ -14,7 +14,9 @@ from bot.games.hombre import GAME
 from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
 from bot.tables.table import LiveTable
+from bot.texts.i18n import t
 from db import Database, NewEntry
+from games.hombre import Action
 from games.register import Register
 
 GUILD = 10
@@ -74,3 +76,38 @@ def test_a_poule_of_its_own_still_follows_the_last_poule_taken_in_the_server():
     dealt = GAME.port.pot_for_deal(session, pot, {"poule": 9, "codille": 1}, Register())
     assert dealt == {"poule": 0, "bete": 0, "codille": 1}
     assert GAME.port.pot_for_deal(session, pot, {}, Register()) == pot
+
+
+MONEY = {
+    "fr": ("Poule : 15 jetons", "Poule : 0 jeton\nMise à la prochaine donne : 3 chacun"),
+    "en": ("Poule: 15 jetons", "Poule: 0 jetons\nAnte at the next deal: 3 each"),
+}
+
+
+async def all_pass(service: TableService, table: LiveTable) -> None:
+    state = table.state
+    assert state is not None
+    while not state.is_over:
+        await service.act(table.id, table.seats[state.turn].player, Action.parse("pass"))
+
+
+def money_field(table: LiveTable, lang: str) -> str:
+    fields = GAME.renderer.public_fields(table, None, lang)
+    return next(value for name, value, _ in fields if name == t(lang, "hombre.money"))
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+async def test_between_deals_the_money_said_is_what_the_next_deal_starts_from(service, lang):
+    """After an all-pass the poule stands (3 each, then 2 more: 15); a deal at the other
+    table then plays for it, and the first table's next deal opens a poule of its own:
+    its message says so, not the 15 it left."""
+    stands, own = MONEY[lang]
+    first = await hombre_table(service, 20, 100)
+    await all_pass(service, first)
+    assert money_field(first, lang) == stands
+    second = await hombre_table(service, 21, 200)
+    assert second.pot_dealt["poule"] == 15
+    assert money_field(first, lang) == own
+    await service.next_hand(first.id, "100")
+    assert first.pot_dealt["poule"] == 0 and first.session is not None
+    assert first.session.before.ante == 3

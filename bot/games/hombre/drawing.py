@@ -40,7 +40,7 @@ from bot.games.hombre.exchange import (
     exchanges_text,
     talon_phase,
 )
-from bot.games.hombre.money import carried_text, pool_text
+from bot.games.hombre.money import carried_text, coming_pool, pool_text
 from bot.ids import ComponentId
 from bot.texts.i18n import t
 from bot.texts.refusals import refusal_by_code, refusal_keys
@@ -394,7 +394,7 @@ class HombreRenderer(TableStatus[DealView]):
             fields.append((t(lang, "hombre.money"), money, False))
         elif isinstance(session, Session):  # between deals: the next one's ante, if it comes
             coming = not session.finished and table.status != "ended"
-            money = pool_text(session.pool, names, lang, ante=coming)
+            money = pool_text(coming_pool(table, session), names, lang, ante=coming)
             fields.append((t(lang, "hombre.money"), money, False))
         return fields
 

@@ -4,11 +4,39 @@ leaves to the server's next one."""
 
 from __future__ import annotations
 
+import copy
+
+from bot.game import TableLike
+from bot.games.hombre.port import HombrePort, set_parts
 from bot.tables.carried import listed
+from bot.tables.guild_register import GuildRegister
 from bot.texts.fitting import FIELD_LIMIT
 from bot.texts.i18n import t
-from games.hombre import Pool
+from games.hombre import Pool, Session
 from games.hombre.rules import SEATS
+from games.register import Entry, Register
+
+
+def coming_pool(table: TableLike, session: Session) -> Pool:
+    """Between deals, the money the next deal starts from: the server's poule (or a poule
+    of its own while a deal at another table of the server holds it), its waiting bêtes
+    and the ante that follows (``HombrePort.pot_for_deal``), as they stand now, which
+    hands at the server's other tables change too; the session's own where the table
+    keeps no other (``LiveTable.guild_register``)."""
+    server = getattr(table, "guild_register", None)
+    if not table.between_hands or not isinstance(server, GuildRegister):
+        return session.pool
+    held = server.held
+    register = Register(
+        [Entry(e.id, e.owner, e.amount) for e in server.view.entries if e.id not in held.entries]
+    )
+    coming = copy.copy(session)  # set_money replaces the fields it sets, no more
+    pot = HombrePort().pot_for_deal(coming, server.view.pot, held.pot_total(), register)
+    try:
+        set_parts(coming, register, pot)
+    except ValueError:  # a pot that does not go with its register: the deal will say so
+        return session.pool
+    return coming.pool
 
 
 def pool_text(
