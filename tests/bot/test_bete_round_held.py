@@ -13,12 +13,13 @@ import pytest
 
 from bot.drawing.lobby_text import lobby_text
 from bot.games.bete import GAME
+from bot.games.bete.drawing import pot_text
 from bot.games.bete.port import pot_of_parts
 from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
 from bot.tables.table import LiveTable
 from db import Database
-from games.bete import DealState, Rules
+from games.bete import DealState, Pot, Rules
 
 GUILD = 10
 
@@ -109,3 +110,21 @@ async def test_after_a_restart_the_round_under_way_still_keeps_its_pot(database_
     finally:
         await again.close()
         await db.close()
+
+
+async def test_between_rounds_the_pot_said_is_the_one_the_next_round_starts_from(service):
+    """A round over at the first table, a round begun at the other plays for the pot it
+    left: the first table's message says its next round starts from an empty pot."""
+    rng = random.Random(1)
+    first = await two_seat_table(service, 20, 100)
+    for _ in range(2):  # a whole round of two deals
+        await play_deal(service, first, rng)
+        if first.session is not None and first.session.deals_in_round:
+            await service.next_hand(first.id, "100")
+    assert first.session is not None and first.session.deals_in_round == 0
+    left = pot_text(first.session.pot, "en")
+    assert pot_of_parts(GAME.port.pot_of(first.session)).total > 0
+    assert GAME.renderer.session_lines(first, None, "en") == [left]
+    second = await two_seat_table(service, 21, 200)
+    assert second.pot_dealt == GAME.port.pot_of(first.session)  # it plays for it
+    assert GAME.renderer.session_lines(first, None, "en") == [pot_text(Pot(0, 0, 0), "en")]

@@ -23,7 +23,7 @@ from bot.drawing.render import (
 )
 from bot.game import CardRow, Field, TableLike
 from bot.games.bete.codec import call_arg, call_of, parse_move
-from bot.games.bete.port import bete_in_stake, pot_of_parts
+from bot.games.bete.port import bete_in_stake, coming_pot, pot_of_parts
 from bot.ids import ComponentId
 from bot.tables.carried import carried_line, listed
 from bot.texts.fitting import FIELD_LIMIT
@@ -208,7 +208,7 @@ class BeteRenderer(TrickRenderer[DealView, Action]):
         session = table.session
         if not isinstance(session, Session):
             return []
-        lines = [] if view is not None else [pot_text(session.pot, lang)]
+        lines = [] if view is not None else [pot_text(coming_pot(table, session), lang)]
         if session.stop_requested and table.status != "ended":
             lines.append(self.stopping(table, lang))
         return lines

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.game import HandResult
+from bot.game import HandResult, TableLike
+from bot.tables.guild_register import GuildRegister
 from bot.trick_game import TrickPort
 from games.bete import Action, DealState, Pot, Session
 from games.bete.record import DealRecord, replay
@@ -87,3 +88,16 @@ class BetePort(TrickPort):
 
     def replayed(self, record: Mapping[str, Any]) -> DealState:
         return replay(DealRecord.from_json(record)).state
+
+
+def coming_pot(table: TableLike, session: Session) -> Pot:
+    """Between deals, the pot the next deal is dealt with (``BetePort.pot_for_deal``): a
+    round under way goes on with the table's own; a round to begin starts from the
+    server's pot as it stands, or from an empty one while another table of the server
+    plays with it (``LiveTable.guild_register``, which a table keeps between hands);
+    the session's own where the table keeps no other."""
+    server = getattr(table, "guild_register", None)
+    if not table.between_hands or not isinstance(server, GuildRegister):
+        return session.pot
+    pot, held = server.view.pot, server.held.pot_total()
+    return pot_of_parts(BetePort().pot_for_deal(session, pot, held, Register()))
