@@ -1,9 +1,8 @@
 """The server's register of bêtes and pot as a lobby, and a table between two hands,
-show them (a part of the table
-service): read from the database when a table opens and when it is rebuilt (a restart),
-read again for the guild's lobbies of a game when a hand settled at another of its
-tables changed them, and each bête and share of the pot a hand in progress elsewhere
-holds marked as such.
+show them (a part of the table service): read from the database when a table opens
+and when it is rebuilt (a restart), read again for the guild's tables of a game waiting
+for a deal when a hand settled at one of its tables changed them, and each bête and
+share of the pot a hand in progress elsewhere holds marked as such.
 
 A lobby's figures are not of its log: they belong to the server, and another table may
 pay a bête or take the pot while the lobby waits for its players (the ``deal`` event

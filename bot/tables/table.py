@@ -104,10 +104,10 @@ class LiveTable:
     # the moves of this deal the time limit made for a person (their index in the deal's
     # ``state.actions``): the hand's record names their lines, which no review counts
     timed_out: set[int] = field(default_factory=set)
-    # the server's register and pot of the game as they stand, which the lobby shows:
-    # not of the log, but kept by the service (``bot.tables.lobby_register``) from the
-    # database and the guild's other tables (None: the game keeps neither; past the
-    # lobby, no longer kept up to date)
+    # the server's register and pot of the game as they stand, which the lobby and a
+    # table between two hands show: not of the log, but kept by the service
+    # (``bot.tables.lobby_register``) from the database and the guild's other tables
+    # (None: the game keeps neither, or a hand is in progress here)
     guild_register: GuildRegister | None = None
     session: GameSession[Any, Any] | None = None
     state: GameState[Any, Any] | None = None
