@@ -7,9 +7,6 @@ it: no jeton is won twice."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-
-import pytest
 
 from bot.drawing.lobby_text import lobby_text
 from bot.games.bete import GAME
@@ -22,16 +19,6 @@ from db import Database
 from games.bete import DealState, Pot, Rules
 
 GUILD = 10
-
-
-@pytest.fixture
-async def service(database_target: str) -> AsyncIterator[TableService]:
-    db = await Database.open(database_target)
-    service = TableService(db, seed_source=lambda: 7, decider=inline_decider, ai_pause=0)
-    await service.load()
-    yield service
-    await service.close()
-    await db.close()
 
 
 async def two_seat_table(

@@ -5,7 +5,6 @@ the names alone); nothing in it is meant for developers."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -16,7 +15,6 @@ from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
 from bot.tables.table import LiveTable
 from bot.texts.i18n import t
-from db import Database
 from db.models import PastHand
 from tests.bot.offered import offered_games
 
@@ -25,13 +23,8 @@ DEALS = 6  # at most, to see a contract played
 
 
 @pytest.fixture
-async def service(database_target: str) -> AsyncIterator[TableService]:
-    db = await Database.open(database_target)
-    service = TableService(db, seed_source=lambda: 5, decider=inline_decider, ai_pause=0)
-    await service.load()
-    yield service
-    await service.close()
-    await db.close()
+def table_seed() -> int:
+    return 5
 
 
 async def seated(service: TableService, game: TableGame) -> LiveTable:

@@ -5,17 +5,14 @@ it, and a deal at the other table begins as the server's next poule, 3 each."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
 from bot.drawing.lobby_text import lobby_text
 from bot.games.hombre import GAME
-from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
 from bot.tables.table import LiveTable
 from bot.texts.i18n import t
-from db import Database, NewEntry
+from db import NewEntry
 from games.hombre import Action
 from games.register import Register
 
@@ -23,13 +20,8 @@ GUILD = 10
 
 
 @pytest.fixture
-async def service(database_target: str) -> AsyncIterator[TableService]:
-    db = await Database.open(database_target)
-    service = TableService(db, seed_source=lambda: 5, decider=inline_decider, ai_pause=0)
-    await service.load()
-    yield service
-    await service.close()
-    await db.close()
+def table_seed() -> int:
+    return 5
 
 
 async def hombre_table(

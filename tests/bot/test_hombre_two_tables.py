@@ -6,15 +6,12 @@ tables' codilles."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 
 import pytest
 
 from bot.games.hombre import GAME
-from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
 from bot.tables.table import LiveTable
-from db import Database
 from games.hombre import DealState
 from games.hombre.settle import CODILLE, WIN
 
@@ -22,13 +19,8 @@ GUILD = 10
 
 
 @pytest.fixture
-async def service(database_target: str) -> AsyncIterator[TableService]:
-    db = await Database.open(database_target)
-    service = TableService(db, seed_source=lambda: 5, decider=inline_decider, ai_pause=0)
-    await service.load()
-    yield service
-    await service.close()
-    await db.close()
+def table_seed() -> int:
+    return 5
 
 
 async def open_table(service: TableService, channel: int, first: int) -> LiveTable:

@@ -5,8 +5,6 @@ another table of the server have been dealt or settled since its own hand (RULES
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
 from bot.games.bete_hombree import GAME
@@ -25,13 +23,8 @@ SAID = {
 
 
 @pytest.fixture
-async def service(database_target: str) -> AsyncIterator[TableService]:
-    db = await Database.open(database_target)
-    service = TableService(db, seed_source=lambda: 3, decider=inline_decider, ai_pause=0)
-    await service.load()
-    yield service
-    await service.close()
-    await db.close()
+def table_seed() -> int:
+    return 3
 
 
 async def started(service: TableService, channel: int, first: int) -> LiveTable:

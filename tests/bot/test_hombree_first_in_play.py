@@ -6,17 +6,14 @@ with the next bête won."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
 from bot.drawing.boards import register_embed
 from bot.drawing.lobby_text import lobby_text
 from bot.games.bete_hombree import GAME
-from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
 from bot.tables.table import LiveTable
-from db import Database, NewEntry
+from db import NewEntry
 from games.bete_hombree import Rules
 
 GUILD = 10
@@ -25,13 +22,8 @@ NEXT = {"fr": "la prochaine en jeu à la table n°", "en": "next in play at tabl
 
 
 @pytest.fixture
-async def service(database_target: str) -> AsyncIterator[TableService]:
-    db = await Database.open(database_target)
-    service = TableService(db, seed_source=lambda: 3, decider=inline_decider, ai_pause=0)
-    await service.load()
-    yield service
-    await service.close()
-    await db.close()
+def table_seed() -> int:
+    return 3
 
 
 async def seated(service: TableService, channel: int, first: int, rules: Rules) -> LiveTable:

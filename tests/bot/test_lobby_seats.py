@@ -6,7 +6,6 @@ short of players, a table says how many its game needs: L'Hombre three, not four
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 
 import discord
 import pytest
@@ -15,25 +14,13 @@ from bot.drawing.render import table_embed
 from bot.drawing.table_buttons import table_view
 from bot.errors import UserError
 from bot.game import TableGame
-from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
 from bot.tables.table import LiveTable
 from bot.texts.i18n import t
 from bot.texts.refusals import error_text
-from db import Database
 from tests.bot.offered import offered_games
 
 LANGS = ("fr", "en")
-
-
-@pytest.fixture
-async def service(database_target: str) -> AsyncIterator[TableService]:
-    db = await Database.open(database_target)
-    service = TableService(db, seed_source=lambda: 7, decider=inline_decider, ai_pause=0)
-    await service.load()
-    yield service
-    await service.close()
-    await db.close()
 
 
 def buttons(view: discord.ui.View) -> dict[str, bool]:
