@@ -15,6 +15,7 @@ from bot.texts.i18n import t
 from db import NewEntry
 from games.hombre import Action
 from games.register import Register
+from tests.bot.test_hombre_two_tables import open_table
 
 GUILD = 10
 
@@ -24,33 +25,14 @@ def table_seed() -> int:
     return 5
 
 
-async def hombre_table(
-    service: TableService, channel: int, first: int, start: bool = True
-) -> LiveTable:
-    players = [str(first + i) for i in range(3)]
-    table = await service.open_table(
-        guild_id=GUILD,
-        channel_id=channel,
-        player=players[0],
-        name="P" + players[0],
-        game=GAME,
-        rules=GAME.spec.options_from({}),
-    )
-    for player in players[1:]:
-        await service.join(table.id, player, "P" + player, "fr")
-    if start:
-        await service.start(table.id, players[0])
-    return table
-
-
 async def test_a_deal_holding_only_the_codille_mark_leaves_the_poule_to_the_others(service):
     async with service.db.transaction() as store:  # a poule just taken by codille
         await store.ledger.set_pot_part(GUILD, GAME.id, "codille", 1)
         await store.ledger.add_entry(GUILD, GAME.id, NewEntry("200", "P200", 12))
-    first = await hombre_table(service, 20, 100)
+    first = await open_table(service, 20, 100)
     assert first.pot_dealt == {"poule": 0, "bete": 0, "codille": 1}
     assert first.session is not None and first.session.before.ante == 3
-    second = await hombre_table(service, 21, 200, start=False)
+    second = await open_table(service, 21, 200, start=False)
     _, fields = lobby_text(second, "en")
     assert not any("in play at table" in value for _, value, _ in fields)
     await service.start(second.id, "200")
@@ -94,10 +76,10 @@ async def test_between_deals_the_money_said_is_what_the_next_deal_starts_from(se
     table then plays for it, and the first table's next deal opens a poule of its own:
     its message says so, not the 15 it left."""
     stands, own = MONEY[lang]
-    first = await hombre_table(service, 20, 100)
+    first = await open_table(service, 20, 100)
     await all_pass(service, first)
     assert money_field(first, lang) == stands
-    second = await hombre_table(service, 21, 200)
+    second = await open_table(service, 21, 200)
     assert second.pot_dealt["poule"] == 15
     assert money_field(first, lang) == own
     await service.next_hand(first.id, "100")

@@ -23,7 +23,10 @@ def table_seed() -> int:
     return 5
 
 
-async def open_table(service: TableService, channel: int, first: int) -> LiveTable:
+async def open_table(
+    service: TableService, channel: int, first: int, start: bool = True
+) -> LiveTable:
+    """Three players, ``first`` and the next two, at a table of ``channel`` (started)."""
     players = [str(first + i) for i in range(3)]
     table = await service.open_table(
         guild_id=GUILD,
@@ -35,7 +38,8 @@ async def open_table(service: TableService, channel: int, first: int) -> LiveTab
     )
     for player in players[1:]:
         await service.join(table.id, player, "P" + player, "fr")
-    await service.start(table.id, players[0])
+    if start:
+        await service.start(table.id, players[0])
     return table
 
 
