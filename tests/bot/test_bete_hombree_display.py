@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from datetime import UTC, datetime
 
 import pytest
 
@@ -23,9 +24,12 @@ from bot.games.bete_hombree.drawing import (
     result_text,
 )
 from bot.ids import ComponentId
+from bot.tables.guild_register import GuildRegister, Holdings
+from bot.tables.readings import RegisterView
 from bot.tables.table import LiveTable, apply_event
 from bot.texts.i18n import LANGS, t
 from bot.texts.refusals import error_text, refusal_error
+from db.models import RegisterEntry
 from games.ai.teacher.hint import hint, offers_hint
 from games.bete_hombree import Action, Kind, Phase
 from tests.bot.example import example1
@@ -82,6 +86,28 @@ def test_a_new_bete_in_an_empty_register_is_in_play_next(lang):
     stake = stake_field(table, lang)
     assert t(lang, "summary.bete_next", name="Anne Marie") in stake
     assert t(lang, "summary.bete_waits", name="Anne Marie", ahead=1) not in stake
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("pinandele", "ahead"), [("queue", 3), ("with_next_bete", 2)])
+def test_a_new_bete_counts_the_servers_older_betes_ahead_of_it(lang, pinandele, ahead):
+    """A pinandèle made at another table of the server is older than the bêtes this
+    table was dealt with: it comes before the new bête too (RULES.md §1.8), as the table
+    keeps the server's register after the settlement, the new bête in it as written;
+    unless the pinandèle goes with the next bête, out of the queue (§1.6)."""
+    table = example_table(lang, OLD_BETES, options={"pinandele": pinandele})
+    fail_three_in_spades(table)
+    new = table.last.new_entries[0]
+    when = datetime(2026, 1, 1, tzinfo=UTC)
+    written = [(3, None, 8), (7, "102", 24), (8, "101", 40), (12, new.owner, new.amount)]
+    entries = [
+        RegisterEntry(i, 10, "bete-hombree", owner, "", amount, when, None, None, None, None, None)
+        for i, owner, amount in written
+    ]
+    table.guild_register = GuildRegister(RegisterView(entries, {"": 8}), Holdings())
+    stake = stake_field(table, lang)
+    # the pinandèle (in the queue), her own 24 and François Dernier's 40
+    assert t(lang, "summary.bete_waits", name="Anne Marie", ahead=ahead) in stake, stake
 
 
 def test_a_new_bete_larger_than_all_is_in_play_next_when_the_largest_is():

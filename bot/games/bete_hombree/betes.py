@@ -94,16 +94,30 @@ def next_entry_text(table: TableLike, lang: str) -> str:
     return t(lang, "table.entry_next", name=name, amount=entry.amount)
 
 
-def entries_ahead(session: Session, entry: Entry) -> int:
-    """How many of the register's bêtes will be in play before ``entry`` (0: it is in
-    play next), by the engine's own choice of the entry in play (RULES.md §1.6, §1.8):
-    each taken off in turn, as if paid, until ``entry`` comes up."""
-    register = session.register.copy()
+def entries_ahead(table: TableLike, session: Session, entry: Entry) -> int:
+    """How many of the register's bêtes will be in play before ``entry``, just made (0:
+    it is in play next), by the engine's own choice of the entry in play (RULES.md §1.6,
+    §1.8, ``playable``): each taken off in turn, as if paid, until ``entry`` comes up.
+    The server's register where the table keeps it (read after this hand's settlement,
+    so with ``entry`` in it, numbered as written): its other tables' bêtes and
+    pinandèles wait in the same queue; else the session's."""
+    register, pot = session.register.copy(), session.pot
+    server = server_register(table)
+    if server is not None:
+        written = [
+            e for e in server.view.entries if (e.owner, e.amount) == (entry.owner, entry.amount)
+        ]
+        if written:  # the newest such is this hand's
+            entry = Entry(max(e.id for e in written), entry.owner, entry.amount)
+            register = Register([Entry(e.id, e.owner, e.amount) for e in server.view.entries])
+            pot = server.view.pot.get("", 0)
+    rules, players = session.rules, list(session.players)
     ahead = 0
-    while (first := register.in_play(session.players, session.rules.bete_order)) is not None:
+    while first := playable(rules, players, register, pot).in_play(players, rules.bete_order):
         if first.id == entry.id:
             return ahead
         register.cross_out(first.id, None, 0)
+        pot -= first.amount if first.owner is None else 0  # a pinandèle is paid from the pot
         ahead += 1
     return ahead
 
@@ -115,7 +129,7 @@ def when_paid_text(table: TableLike, entry: Entry, owner: str, lang: str) -> str
     session = getattr(table, "session", None)  # a bare settlement (a record) has none
     if not isinstance(session, Session):
         return ""
-    ahead = entries_ahead(session, entry)
+    ahead = entries_ahead(table, session, entry)
     if not ahead:
         return "\n" + t(lang, "summary.bete_next", name=owner)
     return "\n" + t(lang, "summary.bete_waits", name=owner, ahead=ahead)
