@@ -145,7 +145,8 @@ class HandResult:
     where partners share a result, the ``points`` it scored in a game of points, and
     its side's ``scores`` after the hand in a game played to a target (``/history``).
     And where a bête paid into a stake is won later with the stake (La Bête), the
-    entries so ``collected``: (entry id, the player who took it).
+    entries so ``collected``: (entry id, the player who took it); the id None where the
+    bête came with the server's pot (entered at another table, or in an earlier session).
     """
 
     declarer: int | None
@@ -154,7 +155,7 @@ class HandResult:
     sides: tuple[int, ...] = ()
     points: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
-    collected: tuple[tuple[int, str], ...] = ()
+    collected: tuple[tuple[int | None, str], ...] = ()
 
     def seat(self, seat: int) -> tuple[int | None, int | None, int | None]:
         """``seat``'s side, points and score after the hand (None where the game has none)."""

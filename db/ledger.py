@@ -96,6 +96,20 @@ class LedgerRepository(Repository):
         )
         return len(collected) == 1
 
+    async def collect_stake_entry(self, guild_id: int, game: str, by: str) -> bool:
+        """Name ``by`` as the collector of the guild's newest entry paid into a stake and
+        not yet collected: the one in a stake that a table took over with the server's
+        pot (a session stopped, or another table's round, left it there); False if
+        there is none."""
+        await self._lock_register(guild_id, game)
+        collected = await self._all(
+            "UPDATE register_entries SET crossed_by = ? WHERE id = ("
+            " SELECT MAX(id) FROM register_entries WHERE guild_id = ? AND game = ?"
+            " AND crossed_at IS NOT NULL AND crossed_by IS NULL) RETURNING id",
+            (by, guild_id, game),
+        )
+        return len(collected) == 1
+
     async def _entry_key(self, entry_id: int) -> tuple[int, str]:
         row = await self._one(
             "SELECT guild_id, game FROM register_entries WHERE id = ?", (entry_id,)

@@ -76,8 +76,12 @@ def settlement_writer(table: LiveTable) -> Callable[[Store], Awaitable[None]]:
             if not done:
                 log.warning("entry %s was already crossed out elsewhere", crossed.entry.id)
         for entry_id, by in result.collected:  # paid into a stake earlier, won with it now
-            if not await store.ledger.collect_entry(entry_id, by):
-                log.warning("entry %s was not waiting in a stake", entry_id)
+            if entry_id is not None and await store.ledger.collect_entry(entry_id, by):
+                continue
+            # entered elsewhere, or here before another table took the stake: the one the
+            # server's stake holds now
+            if not await store.ledger.collect_stake_entry(guild, game.id, by):
+                log.warning("no entry was waiting in a stake (entry %s)", entry_id)
         for entry in settled.new_entries:
             owner = entry.owner
             owner_seat = table.seat_of(owner) if owner is not None else None

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from bot.games.bete import GAME
 from bot.tables.computer import inline_decider
 from bot.tables.service import TableService
@@ -59,5 +61,72 @@ async def test_who_takes_a_stake_holding_anothers_bete_collects_it(database_targ
     assert expected.total() >= 1, "no stake with another's bête was taken"
     rows, _ = await service.scoreboard(GUILD, GAME.id)
     assert {row.player: row.betes_collected for row in rows} == {p: expected[p] for p in players}
+    await service.close()
+    await db.close()
+
+
+async def play_deal(service: TableService, table) -> DealState:
+    """The deal in progress at ``table``, played to its end by the fair computer player."""
+    state = table.state
+    assert isinstance(state, DealState)
+    while not state.is_over:
+        view = state.view(state.turn)
+        action = await inline_decider(GAME.id, GAME.spec.fair, view, table.moves)
+        await service.act(table.id, table.players[state.turn], action)
+    return state
+
+
+@pytest.mark.both_backends
+async def test_a_bete_left_in_the_servers_stake_is_collected_by_who_takes_it_elsewhere(
+    database_target,
+):
+    """A session stops between two rounds with a bête in the stake: the stake and its
+    bête carry over with the server's pot (RULES.md §2), and the player who takes that
+    stake at the next table collects the bête, though it entered at the first."""
+    db = await Database.open(database_target)
+    async with db.transaction() as store:  # bêtes of seats 1 and 2's players wait
+        await store.ledger.add_entry(GUILD, GAME.id, NewEntry("101", "Joueur 1", 12))
+        await store.ledger.add_entry(GUILD, GAME.id, NewEntry("102", "Joueur 2", 9))
+    service = TableService(db, seed_source=lambda: 3, decider=inline_decider, ai_pause=0)
+    await service.load()
+    rules = GAME.spec.options_from({})
+
+    async def seated(channel: int):
+        table = await service.open_table(
+            guild_id=GUILD, channel_id=channel, player="100", name="Sud", game=GAME, rules=rules
+        )
+        for seat in (1, 2):
+            await service.join(table.id, str(100 + seat), f"Joueur {seat}", "fr")
+        await service.start(table.id, "100")
+        return table
+
+    first = await seated(20)
+    entered = None  # the register entry the first table paid into its stake
+    for _ in range(30):
+        state = await play_deal(service, first)
+        session = first.session
+        if state.entered >= 0:
+            entered = session.stake_bete.id
+        if session.bete_in_play and session.deals_in_round == 0:
+            break  # a round over, its stake holding a bête
+        await service.next_hand(first.id, "100")
+    else:
+        raise AssertionError("no round ended with a bête in its stake")
+    assert entered is not None
+    await service.moderator_end(20, "100", "Sud")
+
+    second = await seated(21)
+    for _ in range(30):
+        state = await play_deal(service, second)
+        if state.outcome.stake_winner >= 0:
+            break
+        await service.next_hand(second.id, "100")
+    else:
+        raise AssertionError("the stake was never taken at the second table")
+    taker = second.players[state.outcome.stake_winner]
+    async with db.reading() as store:
+        entry = await store.ledger.entry(entered)
+    assert entry is not None and entry.crossed_at is not None
+    assert entry.crossed_by == taker, (entry.crossed_by, taker)
     await service.close()
     await db.close()

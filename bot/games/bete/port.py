@@ -79,10 +79,14 @@ class BetePort(TrickPort):
     def hand_result(self, session: Session, state: DealState) -> HandResult:
         outcome = state.outcome
         assert outcome is not None
-        taken = session.stake_taken  # the bête in the stake, won with it
-        collected = () if taken is None or taken.by is None else ((taken.entry.id, taken.by),)
         if outcome.void:
             return HandResult(None, None, None)
+        collected: tuple[tuple[int | None, str], ...] = ()
+        taken = session.stake_taken  # the bête paid into the stake here, won with it
+        if taken is not None and taken.by is not None:
+            collected = ((taken.entry.id, taken.by),)
+        elif outcome.stake_winner >= 0 and session.before[2]:  # one the server's pot brought
+            collected = ((None, session.players[outcome.stake_winner]),)
         won = outcome.declarer_won
         return HandResult(outcome.declarer, "made" if won else "failed", won, collected=collected)
 
