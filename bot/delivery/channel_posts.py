@@ -24,6 +24,7 @@ from functools import partial
 
 import discord
 
+from bot.delivery.nonces import fresh_nonce, summary_nonce
 from bot.delivery.outbox import Outbox, passing
 from bot.delivery.table_message import RECLAIM_LOOK, UNKNOWN_CHANNEL, TableMessages
 from bot.drawing.pictures.files import send_files
@@ -138,7 +139,7 @@ class ChannelPosts:
     ) -> None:
         """Post the summary, with its picture of the whole hand (if the table shows
         pictures) and its *Review* button (if the game values moves)."""
-        embed = summary.embed
+        embed, nonce = summary.embed, summary_nonce(table.id, summary.hand_no)
         if summary.tricks:
             words = hand_tricks_words(summary.tricks, summary.names, summary.lang)
             picture = whole_hand_scene(summary.tricks, summary.names, summary.lang, words)
@@ -148,9 +149,9 @@ class ChannelPosts:
                 embed.set_image(url=picture.url)
         if has_valuer(table.game.id):  # each player's private review of the hand
             view = review_view(table.id, summary.hand_no, summary.lang, table.pictures)
-            await channel.send(embed=embed, view=view, **send_files(embed))
+            await channel.send(embed=embed, view=view, nonce=nonce, **send_files(embed))
         else:  # a game that values no move: nothing to review
-            await channel.send(embed=embed, **send_files(embed))
+            await channel.send(embed=embed, nonce=nonce, **send_files(embed))
 
     async def _found(self, channel: discord.PartialMessageable, summary: Summary) -> bool:
         """Whether the bot's summary of ``summary``'s hand is among the channel's newest
@@ -211,8 +212,10 @@ class ChannelPosts:
         )
         mention = discord.AllowedMentions(users=[discord.Object(int(player))])
 
+        nonce = fresh_nonce()  # the same at each try
+
         async def send() -> None:
-            await channel.send(text, allowed_mentions=mention)
+            await channel.send(text, allowed_mentions=mention, nonce=nonce)
 
         seat = table.seat_of(player)
         await self.outbox.send(

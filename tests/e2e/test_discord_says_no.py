@@ -1,7 +1,8 @@
 """When Discord says no for a while, nothing is lost and nothing freezes (the real bot
 process on the fake Discord):
 
-- a summary whose post Discord refuses past discord.py's own tries is posted later;
+- a summary whose post Discord refuses past discord.py's own tries is posted later, and
+  one Discord made though it answered 500 is posted once;
 - a private hand whose edit Discord refuses past discord.py's own tries is edited later,
   with no further change to carry it;
 - a burst of 5xx answers on the table message's edits does not hold the game back: the
@@ -57,6 +58,33 @@ async def test_a_summary_refused_for_a_while_is_posted_later(
     await players.finish()
     assert limited.hits == 5 and players.summaries() == [1]
     assert "could not send the summary" in bot.output()
+    assert "Traceback" not in bot.output()
+
+
+async def test_a_summary_discord_made_though_it_answered_500_is_posted_once(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    """Discord sometimes makes a post and answers 500 all the same: discord.py tries it
+    again, is refused as many times as it tries, and the outbox tries later; the
+    summary's nonce, the same at each try, has Discord answer with the message made."""
+    bot, players = await seated_table(server, make_bot)
+    offer = await play_until(
+        players, lambda o: last_card(verbs(o), sum(m.verb == "play" for m in players.moves))
+    )
+    before = len(server.requests)
+    taken = server.inject("POST", POSTS, status=500, times=1, taken=True)
+    refused = server.inject("POST", POSTS, status=429, times=4, retry_after=0.05)
+    await players.act(offer)
+    await players.finish()
+
+    def tried_later() -> bool:  # a post went through after the refusals: the outbox's try
+        posts = [r for r in server.requests[before:] if r.route == f"POST {POSTS}"]
+        return any(r.status == 200 for r in posts)
+
+    await server.wait_for(tried_later, timeout=15.0, what="the outbox's next try")
+    await server.settle()
+    assert taken.hits == 1 and refused.hits == 4
+    assert players.summaries() == [1]
     assert "Traceback" not in bot.output()
 
 

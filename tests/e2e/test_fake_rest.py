@@ -75,6 +75,24 @@ async def test_injected_429_carries_via_and_retry_after_then_clears(server, http
     assert server.problems() == []
 
 
+async def test_a_post_taken_though_answered_500_is_made_and_its_nonce_remembered(server, http):
+    """Discord sometimes makes a post and answers 500; a post with a nonce it has seen
+    from the bot lately (``enforce_nonce``) is answered with the message it made then."""
+    fault = server.inject("POST", "/channels/{channel_id}/messages", status=500, taken=True)
+    url = f"{server.api_base}/channels/{server.channel.id}/messages"
+    body = {"content": "a", "nonce": "n1", "enforce_nonce": True}
+    async with http.post(url, json=body, headers=AUTH) as resp:
+        assert resp.status == 500
+    async with http.post(url, json=body, headers=AUTH) as resp:  # the same post again
+        assert resp.status == 200
+        again = await resp.json()
+    async with http.post(url, json={**body, "nonce": "n2"}, headers=AUTH) as resp:
+        assert resp.status == 200
+    assert fault.hits == 1
+    made = server.messages()
+    assert [m.content for m in made] == ["a", "a"] and again["id"] == str(made[0].id)
+
+
 async def test_messages_beyond_discord_limits_are_refused(server, http):
     url = f"{server.api_base}/channels/{server.channel.id}/messages"
     rows = [

@@ -23,13 +23,15 @@ class FaultInjection(FakeDiscordState):
         times: int = 1,
         retry_after: float = 0.05,
         is_global: bool = False,
+        taken: bool = False,
     ) -> Fault:
         """Make the next ``times`` calls to ``method route`` answer ``status``.
 
         ``route`` is a template (``/channels/{channel_id}/messages``) or a concrete
-        path; ``method`` may be ``*``. A 429 carries ``retry_after`` seconds.
+        path; ``method`` may be ``*``. A 429 carries ``retry_after`` seconds. ``taken``:
+        the request is done all the same (a post made though answered 500).
         """
-        fault = Fault(method.upper(), route, status, times, retry_after, is_global)
+        fault = Fault(method.upper(), route, status, times, retry_after, is_global, taken=taken)
         self.faults.append(fault)
         return fault
 

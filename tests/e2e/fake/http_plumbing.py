@@ -93,7 +93,7 @@ class HttpPlumbing(Waiting):
             channel = self.channels.get(id_or_zero(request.match_info.get("channel_id", 0)))
             uploads = request.content_type.startswith("multipart/")
             trouble = self.misbehaviour.answer(method, template, channel, uploads)
-        if fault is not None:
+        if fault is not None and not fault.taken:
             fault.remaining -= 1
             fault.hits += 1
             response = self._fault_response(fault)
@@ -123,6 +123,11 @@ class HttpPlumbing(Waiting):
                 error = f"fake Discord internal error: {exc!r}"
                 self.internal_errors.append(error)
                 response = json_response({"message": error, "code": 0}, 400)
+            if fault is not None and response.status < 400:  # done, and answered as if not
+                fault.remaining -= 1
+                fault.hits += 1
+                response = self._fault_response(fault)
+                error = f"injected {fault.status} (taken)"
         record = RequestRecord(
             method,
             path,

@@ -34,6 +34,7 @@ class Fault:
     retry_after: float = 0.05
     is_global: bool = False
     hits: int = 0
+    taken: bool = False  # the request is done all the same, as Discord sometimes does
 
     def matches(self, method: str, template: str, path: str) -> bool:
         if self.method not in ("*", method):

@@ -5,9 +5,14 @@ Behaviour copied from Discord because discord.py or the bot depends on it:
 
 - A DM to a user whose DMs are closed answers 403, code 50007.
 - Messages breaking Discord's limits answer 400, code 50035.
+- A post with a ``nonce`` and ``enforce_nonce`` (discord.py sends both) whose nonce the
+  bot used in the channel within the last few minutes is answered with that message,
+  and no new one is made.
 """
 
 from __future__ import annotations
+
+import time
 
 from aiohttp import web
 
@@ -17,6 +22,8 @@ from .ids import id_or_zero
 from .limits import message_errors
 from .messages import MessageStore
 from .model import DM, JSON, FakeChannel, FakeGuild, FakeMessage
+
+NONCE_LIFE = 300.0  # seconds Discord remembers a post's nonce ("the past few minutes")
 
 
 class ChannelRoutes(MessageStore):
@@ -74,9 +81,16 @@ class ChannelRoutes(MessageStore):
         if errors:
             code = 50006 if errors == ["Cannot send an empty message"] else 50035
             raise DiscordError(400, code, "Invalid Form Body", errors)
+        nonce = body.get("nonce") if body.get("enforce_nonce") else None
+        if nonce is not None:  # seen from the bot in the last few minutes: that message
+            seen = self._nonces.get((channel.id, str(nonce)))
+            if seen is not None and time.monotonic() - seen[1] < NONCE_LIFE:
+                return json_response(seen[0].payload)
         message = self.create_message(
             channel, body, via="POST /channels/{channel_id}/messages", attachments=attachments
         )
+        if nonce is not None:
+            self._nonces[(channel.id, str(nonce))] = (message, time.monotonic())
         return json_response(message.payload)
 
     async def _get_message(self, request: web.Request) -> web.Response:

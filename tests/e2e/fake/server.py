@@ -113,6 +113,7 @@ class FakeDiscord(
 
         self._messages = {}
         self._channel_messages = {}
+        self._nonces = {}
         self._public = {}
         self._ephemerals = {}
         self.commands = {}

@@ -43,6 +43,9 @@ class FakeDiscordState:
     shards: ShardSessions
 
     _messages: dict[int, FakeMessage]
+    # the bot's posts that carried a nonce with ``enforce_nonce``, by channel and nonce,
+    # with when they were made (monotonic): Discord answers the same nonce with them
+    _nonces: dict[tuple[int, str], tuple[FakeMessage, float]]
     _channel_messages: dict[int, list[FakeMessage]]
     # each channel's public messages and each user's ephemeral ones: looked up after
     # every change, by every player of every table the fake serves at once
