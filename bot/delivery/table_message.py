@@ -46,6 +46,7 @@ from typing import Any, Final, NamedTuple
 import discord
 
 from bot.delivery.memory import Memory, Shown
+from bot.delivery.nonces import fresh_nonce
 from bot.delivery.outbox import (
     Delivery,
     Later,
@@ -159,6 +160,9 @@ class TableMessages:
         self._probed: dict[int, tuple[int, set[str]]] = {}  # the event, who looked it up
         self._lost: set[int] = set()  # tables whose channel is gone
         self._marked: set[int] = set()  # tables the database says a message is on its way for
+        # the last post tried and refused: its drawing's fingerprint, and its nonce, which a
+        # try of the same drawing carries again (``bot.delivery.nonces``)
+        self._tried: dict[int, tuple[str, str]] = {}
         # an edit on its way: the request, when it began, its path
         self._editing: dict[int, tuple[asyncio.Task[Any], float, str]] = {}
         self.server_errors = ServerErrors()  # the client's (which watches its requests)
@@ -291,7 +295,7 @@ class TableMessages:
         self._lost.discard(table_id)
 
     def forget(self, table_id: int) -> None:
-        for memory in (self._moves, self._posted, self._seen, self._probed):
+        for memory in (self._moves, self._posted, self._seen, self._probed, self._tried):
             memory.pop(table_id, None)
         self._lost.discard(table_id)
         self._marked.discard(table_id)
@@ -419,9 +423,12 @@ class TableMessages:
             table.row.channel_id, guild_id=table.row.guild_id
         )
         await self._posting(table)
+        tried = self._tried.pop(table.id, None)
+        nonce = tried[1] if tried is not None and tried[0] == drawn.fingerprint else fresh_nonce()
         try:
-            message = await channel.send(**payload, **send_files(payload["embed"]))
+            message = await channel.send(**payload, nonce=nonce, **send_files(payload["embed"]))
         except BaseException as error:
+            self._tried[table.id] = (drawn.fingerprint, nonce)  # Discord may have made it
             if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
                 self._lose(table, error)
                 return

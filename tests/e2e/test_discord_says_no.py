@@ -72,13 +72,14 @@ async def test_a_summary_discord_made_though_it_answered_500_is_posted_once(
         players, lambda o: last_card(verbs(o), sum(m.verb == "play" for m in players.moves))
     )
     before = len(server.requests)
-    taken = server.inject("POST", POSTS, status=500, times=1, taken=True)
-    refused = server.inject("POST", POSTS, status=429, times=4, retry_after=0.05)
+    path = POSTS.format(channel_id=players.require_table().channel_id)  # not a DM's
+    taken = server.inject("POST", path, status=500, times=1, taken=True)
+    refused = server.inject("POST", path, status=429, times=4, retry_after=0.05)
     await players.act(offer)
     await players.finish()
 
     def tried_later() -> bool:  # a post went through after the refusals: the outbox's try
-        posts = [r for r in server.requests[before:] if r.route == f"POST {POSTS}"]
+        posts = [r for r in server.requests[before:] if r.path == path and r.method == "POST"]
         return any(r.status == 200 for r in posts)
 
     await server.wait_for(tried_later, timeout=15.0, what="the outbox's next try")
@@ -297,3 +298,28 @@ async def test_a_call_answered_while_the_table_is_posted_again_shows_on_the_new_
     )
     assert "Traceback" not in bot.output()
     assert server.problems() == []
+
+
+async def test_a_table_posted_again_that_discord_made_though_it_answered_500_is_posted_once(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    """``/table show`` posts the table anew; Discord makes the post but answers 500, then
+    refuses discord.py's tries: the outbox's try, of the same drawing, carries the same
+    nonce, and Discord answers with the message it made. One table message is left."""
+    bot, players = await seated_table(server, make_bot)
+    users = players.users
+    old = players.require_table()
+    await server.settle()
+    before = len(server.requests)
+    path = POSTS.format(channel_id=old.channel_id)  # the channel's, not a DM's
+    taken = server.inject("POST", path, status=500, times=1, taken=True)
+    refused = server.inject("POST", path, status=429, times=4, retry_after=0.05)
+    shown = await users[0].slash("table show", channel=players.channel, timeout=WAIT)
+    await shown.wait_ack(WAIT)
+    await server.wait_for(lambda: old.deleted, 15.0, "the table posted again, the old gone")
+    await server.settle()
+    posts = [r for r in server.requests[before:] if r.path == path and r.method == "POST"]
+    assert taken.hits == 1 and refused.hits == 4 and posts[-1].status == 200
+    tables = [m for m in server.messages(old.channel_id) if players.of_table(m)]
+    assert len(tables) == 1, tables
+    assert "Traceback" not in bot.output()
