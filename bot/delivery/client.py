@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 # Discord's code for an interaction it no longer knows: an answer past its 3 s
 UNKNOWN_INTERACTION: Final = 10062
 
-EXTENSIONS = ("cogs.tables", "cogs.play", "cogs.info", "cogs.settings")
+EXTENSIONS = ("cogs.tables", "cogs.play", "cogs.info", "cogs.settings", "cogs.welcome")
 
 
 class BeteTree(app_commands.CommandTree["BeteBot"]):
@@ -204,6 +204,7 @@ class BeteBot(commands.Bot):
         if self._resumed:
             return
         self._resumed = True
+        log.info("ready in %d server(s)", len(self.guilds))
         live = self.service.tables
         rebuilt = [live[i] for i in self._rebuilt if i in live]
         await self.presenter.resume(rebuilt)

@@ -1,6 +1,6 @@
 """``/help``: how to play here, for a newcomer, in the reader's language: the games to
 open with the word ``/table new`` takes, how to sit, where the hand comes, and the
-commands to know."""
+commands to know; and the welcome a server gets when the bot joins it, the same guide."""
 
 from __future__ import annotations
 
@@ -35,4 +35,13 @@ def help_embed(lang: str) -> discord.Embed:
     ]
     embed = discord.Embed(title=t(lang, "help.title"), description="\n".join(lines), colour=COLOUR)
     embed.set_footer(text=t(lang, "help.footer"))
+    return embed
+
+
+def welcome_embed(lang: str) -> discord.Embed:
+    """The word posted when the bot joins a server: what it does, then the guide."""
+    embed = help_embed(lang)
+    embed.title = t(lang, "welcome.title")
+    embed.description = t(lang, "welcome.intro") + "\n\n" + (embed.description or "")
+    embed.set_footer(text=t(lang, "welcome.footer"))
     return embed

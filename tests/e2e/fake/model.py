@@ -152,6 +152,7 @@ class FakeGuild:
     channels: dict[int, FakeChannel] = field(default_factory=dict)
     joined_at: dict[int, str] = field(default_factory=dict)
     """Member ids (the bot included) and when each joined."""
+    system_channel_id: int | None = None  # where Discord posts its welcomes
 
     def role_payload(self) -> JSON:
         return {
@@ -207,7 +208,9 @@ class FakeGuild:
             "features": [],
             "mfa_level": 0,
             "application_id": None,
-            "system_channel_id": None,
+            "system_channel_id": (
+                None if self.system_channel_id is None else str(self.system_channel_id)
+            ),
             "system_channel_flags": 0,
             "rules_channel_id": None,
             "vanity_url_code": None,

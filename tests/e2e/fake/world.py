@@ -26,10 +26,13 @@ if TYPE_CHECKING:
 class WorldBuilding(GatewayControl):
     """Guilds, channels and users a test adds (or deletes)."""
 
-    def add_guild(self, name: str, *, shard: int | None = None) -> FakeGuild:
+    def add_guild(
+        self, name: str, *, shard: int | None = None, system_channel: str | None = None
+    ) -> FakeGuild:
         """A guild the bot is in; with ``shard``, one whose id falls on that shard of
-        ``shard_count``. Connected sessions of its shard get its GUILD_CREATE (the bot
-        was just added to it)."""
+        ``shard_count``; with ``system_channel``, a text channel of that name is its system
+        channel. Connected sessions of its shard get its GUILD_CREATE (the bot was just
+        added to it)."""
         if shard is None:
             gid = self.snowflakes.next()
         elif 0 <= shard < self.shard_count:
@@ -40,8 +43,16 @@ class WorldBuilding(GatewayControl):
         guild.joined_at[self.bot_user.id] = now_iso()
         guild.joined_at[self.owner.id] = now_iso()
         self.guilds[guild.id] = guild
+        if system_channel is not None:
+            channel = FakeChannel(self.snowflakes.next(), GUILD_TEXT, system_channel, guild.id)
+            guild.channels[channel.id] = self.channels[channel.id] = channel
+            guild.system_channel_id = channel.id
         for session in self.shards.targets(guild.id):
-            self._send(session, "GUILD_CREATE", self._guild_create(guild, session))
+            payload = self._guild_create(guild, session)
+            # a guild just joined: Discord leaves ``unavailable`` out (false: a guild of
+            # the READY event coming available), by which discord.py tells on_guild_join
+            del payload["unavailable"]
+            self._send(session, "GUILD_CREATE", payload)
         return guild
 
     def shard_of(self, guild: FakeGuild | int) -> int:
