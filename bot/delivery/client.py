@@ -238,6 +238,20 @@ class BeteBot(commands.Bot):
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.end_in_gone_channel(payload.thread_id)
 
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The server removed the bot (not an outage: that is ``on_guild_unavailable``):
+        its tables end, their players' private hands saying so; their channels, out of
+        reach, are not written to."""
+        try:
+            ended = await self.service.server_left(guild.id)
+        except Exception:
+            log.exception("could not end the tables of server %s, which removed the bot", guild.id)
+            return
+        for table in ended:
+            log.info("table %s ended: its server %s removed the bot", table.id, guild.id)
+            self.presenter.tables.lost(table.id)
+            await self.presenter.after_change(table)
+
     def _channel_lost(self, table: LiveTable) -> None:
         """Discord answered that the table's channel is unknown (deleted while the bot
         was away, say): the table ends as if its deletion had been seen."""

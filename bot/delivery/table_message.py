@@ -290,6 +290,11 @@ class TableMessages:
         self._lost.add(table.id)
         self.channel_gone(table)
 
+    def lost(self, table_id: int) -> None:
+        """The table's channel can no longer be reached (its server removed the bot):
+        nothing shows it any more."""
+        self._lost.add(table_id)
+
     def found(self, table_id: int) -> None:
         """The table is to be shown again (its end for a channel gone failed)."""
         self._lost.discard(table_id)

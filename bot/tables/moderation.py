@@ -1,6 +1,8 @@
 """Moderation: what a member with the server's *Manage Server* permission may do to any
 table (the cog checks the permission): end it, or have the computer play for a player.
-Each act is an event of the table's log, naming who did it, and shown on the table."""
+Each act is an event of the table's log, naming who did it, and shown on the table.
+And Discord's own: a table whose channel is deleted, or whose server removed the bot,
+ends."""
 
 from __future__ import annotations
 
@@ -40,9 +42,23 @@ class Moderation:
         free to open another.  None if no live table was there."""
         if self.finding.in_channel(channel_id) is None:
             return None
+        return await self._end_gone(channel_id, "channel_gone")
+
+    async def server_left(self, guild_id: int) -> list[LiveTable]:
+        """End the tables of a server that removed the bot, as a deleted channel's: none
+        of their channels can be reached.  Its register and ledger stay, for the bot's
+        return."""
+        ended = []
+        for table in self.finding.open_in_guild(guild_id):
+            if await self._end_gone(table.row.channel_id, "server_left") is not None:
+                ended.append(table)
+        return ended
+
+    async def _end_gone(self, channel_id: int, reason: str) -> LiveTable | None:
+        """End the channel's table for ``reason``; None if none was left to end."""
         try:
             async with self._held_in(channel_id) as table:
-                await self.commit(table, [("end", {"reason": "channel_gone"})])
+                await self.commit(table, [("end", {"reason": reason})])
         except UserError:  # ended meanwhile
             return None
         return table

@@ -524,6 +524,9 @@ class TableService:
     async def channel_gone(self, channel_id: int) -> LiveTable | None:
         return await self.moderation.channel_gone(channel_id)
 
+    async def server_left(self, guild_id: int) -> list[LiveTable]:
+        return await self.moderation.server_left(guild_id)
+
     async def keep_choice(self, table_id: int, player: str, keep: bool) -> LiveTable:
         return await self.matches.keep_choice(table_id, player, keep)
 

@@ -32,7 +32,8 @@ Events (``kind`` and payload):
 - ``stop``: ``{"by"}`` (the session stops as its game does); ``vote``: ``{"player"}``;
   ``keep``: ``{"player", "keep"}`` (a match stopping: keep it for later, or not)
 - ``end``: ``{"reason"}`` (``finished``, ``agreed``, ``closed``, ``abandoned``,
-  ``channel_gone``: Discord no longer has the table's channel), or
+  ``channel_gone``: Discord no longer has the table's channel; ``server_left``: its
+  server removed the bot), or
   ``{"reason": "moderator", "by", "name"}``: a member who manages the server ended it
 - a ``replace`` made by such a member carries ``"moderator"``: their name; one the
   player asked for themselves (``/table away``), ``"away": true``

@@ -1,12 +1,14 @@
 """A table whose channel is deleted ends (the real bot process on the fake Discord):
 whether the bot sees the deletion, or finds the channel unknown when it comes back
-after it.  Nothing offers a move any more, the hand in progress is not settled, and
-its players, who sit at one table per server, may open another elsewhere."""
+after it; so does a table whose server removes the bot.  Nothing offers a move any
+more, the hand in progress is not settled, and its players, who sit at one table per
+server, may open another elsewhere."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.texts.i18n import t
 from tests.e2e.fake import BotProcess, FakeDiscord
 from tests.e2e.outcome import Target, count_rows, database_of, reading
 from tests.e2e.players import WAIT, TablePlayers, new_command
@@ -65,6 +67,34 @@ async def test_a_channel_deleted_while_the_bot_was_away_ends_its_table_on_return
     server.delete_channel(server.channels[players.require_table().channel_id])  # none told
     await bot.start()  # its table message, resumed, is in no channel
     await ended_and_free(server, bot, players, hands)
+
+
+async def test_a_server_that_removes_the_bot_ends_its_tables(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    """Kicked from the server, the bot ends its table there: the hand in progress is not
+    settled, each private hand says why (in the players' DMs, which stay), and nothing
+    more is written to the server's channels, out of the bot's reach."""
+    bot, players = await seated_table(server, make_bot)
+    await a_move_made(players)
+    db = database_of(bot)
+    hands = count_rows(db, "hands")
+    channel = players.require_table().channel_id
+    before = len(server.requests)
+    server.remove_guild(server.guild)
+    await server.wait_for(
+        lambda: status_of(db, players.table_id) == "ended", WAIT, "the table ended"
+    )
+    await server.settle()
+    assert count_rows(db, "hands") == hands  # the hand in progress was not settled
+    assert players.offer(after=0) is None, "a private hand still offers a move"
+    why = t("fr", "table.ended.server_left")
+    for user in players.users:
+        last = [m for m in user.dms() if m.embeds][-1]
+        assert why in str(last.embeds[0].get("description")), last
+    written = [r.path for r in server.requests[before:] if f"/channels/{channel}/" in r.path]
+    assert written == [], written
+    assert "Traceback" not in bot.output()
 
 
 def hand_messages(players: TablePlayers) -> list[set[int]]:
