@@ -153,6 +153,20 @@ def test_the_declarer_is_told_he_won_the_auction_and_what_to_declare(lang):
     assert t(lang, "hand.won", call="") not in dm(table, 2, lang)[0]
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_auction_topic_explains_every_call_its_buttons_name(lang):
+    """The ❔ beside the calls opens the auction's topic (``/rules``, docs/rules.md):
+    each call a button names in the game's own words is explained there, *dernier*
+    (a belle bid at the level of a plain one) as well as *premier*."""
+    rules = t(lang, "rules.bete-hombree.auction.text").casefold()
+    words = {"premier": "premier", "premier_belle": "premier", "dernier": "dernier"}
+    words |= {"sp": "sans préjudice", "ret": "retiens", "cag": "cagnot", "tout": "le tout"}
+    for key, word in words.items():
+        label = t(lang, f"call.{key}", level=3).casefold()
+        assert word in label, (key, label)
+        assert f"*{word}" in rules or f"*je {word}" in rules or f"*prendre {word}" in rules, key
+
+
 def test_the_contract_of_two_says_the_whole_condition():
     """RULES.md §1.6: 3 tricks, or 2 with the second taken before any single opponent
     took two, and no opponent taking three."""
