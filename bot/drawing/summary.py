@@ -10,9 +10,9 @@ import discord
 
 from bot.drawing.render import RESULT_COLOURS, clip, ended_text
 from bot.tables.table import LiveTable
-from bot.texts.i18n import game_text, t
+from bot.texts.i18n import game_text, t, worded
 from games.money import Transfer
-from games.register import Entry
+from games.register import Crossing, Entry
 
 
 def names_text(names: Sequence[str], lang: str) -> str:
@@ -90,9 +90,18 @@ def settlement_embed(table: LiveTable, settled: Any, lang: str) -> discord.Embed
         amount = game.amount(entry.amount, lang)
         if entry.owner is None:
             return game_text(game_id, lang, f"{key}_unowned", amount=amount)
-        return t(lang, key, owner=by_player.get(entry.owner, "") or "?", amount=amount)
+        return game_text(
+            game_id, lang, key, owner=by_player.get(entry.owner, "") or "?", amount=amount
+        )
 
-    register += [entry_line("summary.crossed", c.entry) for c in settled.crossings]
+    def crossed_key(crossing: Crossing) -> str:
+        """Crossed out, or, where the game has the words (La Bête), paid into the pot by
+        its owner as it entered, which no declarer collected (``by`` None)."""
+        paid_in, owned = "summary.paid_in", crossing.entry.owner is not None
+        worded_so = worded(paid_in, game_id) != paid_in
+        return paid_in if crossing.by is None and owned and worded_so else "summary.crossed"
+
+    register += [entry_line(crossed_key(c), c.entry) for c in settled.crossings]
     register += [entry_line("summary.new_entry", entry) for entry in settled.new_entries]
     if not register:
         register.append(t(lang, "summary.register_same"))

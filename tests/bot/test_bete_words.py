@@ -269,6 +269,22 @@ def test_the_summary_of_a_void_deal_shows_no_tricks(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_a_bete_entering_the_stake_is_said_paid_in_not_crossed_out(lang):
+    """RULES.md §2: the largest waiting bête enters the stake, its owner paying it in.
+    The summary's register says so: "crossed out" is what La Bête Hombrée says of a
+    bête, even one forgiven, and would not tell that it was paid."""
+    table = bete_table(lang)
+    deal(table, 1, betes=(("102", 16), ("103", 40)))  # Anne Marie's 40 enters
+    while not table.state.is_over:
+        say(table, "pass")
+    summary = settlement_embed(table, table.last, lang)
+    register = next(f.value or "" for f in summary.fields if f.name == t(lang, "table.register"))
+    amount = BETE.renderer.amount(40, lang)
+    assert t(lang, "summary.crossed", owner="Anne Marie", amount=amount) not in register
+    assert t(lang, "summary.paid_in.bete", owner="Anne Marie", amount=amount) in register
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_field_titled_pot_does_not_say_pot_again(lang):
     """``/betes`` and the summary title the pot's field; the table names it on its line."""
     pot = {"reserve": 30, "stake": 12, "kings": 3}
