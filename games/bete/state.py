@@ -125,6 +125,7 @@ class DealView:
     waiting: tuple[Bete, ...]  # bêtes waiting (not counting one put in play this deal)
     legal: tuple[Action, ...]
     outcome: Outcome | None
+    entered: Bete | None = None  # the bête its owner paid into the stake as this deal began
 
     def visible_cards(self) -> int:
         """Every card this view shows: own hand, the turned cards, cards played."""
@@ -503,6 +504,7 @@ class DealState(TrickPlay):
             waiting=tuple(b for i, b in enumerate(self.waiting) if i != self.entered),
             legal=tuple(self.legal_actions()) if seat == self.turn else (),
             outcome=self.outcome,
+            entered=self.waiting[self.entered] if self.entered >= 0 else None,
         )
 
 

@@ -285,6 +285,23 @@ def test_a_bete_entering_the_stake_is_said_paid_in_not_crossed_out(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_table_names_the_bete_in_the_stake_until_a_hand_is_won(lang):
+    """RULES.md §2: the bête put in play is paid into the stake and stops the game
+    jetons until a deal is won; the table says whose it was and how much, from the deal
+    it entered (no longer among those waiting) to the deal that wins the stake."""
+    table = bete_table(lang)
+    deal(table, 1, betes=(("102", 16), ("103", 40)))  # Anne Marie's 40 enters
+    said = t(lang, "bete.in_play.owned", name="Anne Marie", amount=BETE.renderer.amount(40, lang))
+    assert said in field(table, lang, "bete.betes")
+    while not table.state.is_over:  # nobody plays: the stake, her bête in it, stays
+        say(table, "pass")
+    assert said in field(table, lang, "bete.betes")
+    deal(table, 2, betes=(("102", 16),))
+    assert not table.state.view(0).entered  # none enters while hers is in play
+    assert said in field(table, lang, "bete.betes")
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_field_titled_pot_does_not_say_pot_again(lang):
     """``/betes`` and the summary title the pot's field; the table names it on its line."""
     pot = {"reserve": 30, "stake": 12, "kings": 3}

@@ -146,6 +146,19 @@ def call_buttons(table: TableLike, view: DealView, lang: str) -> list[discord.ui
     return out
 
 
+def stake_bete_named(table: TableLike, view: DealView | None) -> tuple[str, int] | None:
+    """Whose bête is in the stake, and how much: the one paid in as the deal in progress
+    began, else the session's, paid in at an earlier deal of this table (RULES.md §2)."""
+    if view is not None and not table.between_hands and view.entered is not None:
+        return table.names[view.entered.owner], view.entered.amount
+    session = table.session
+    entry = session.stake_bete if isinstance(session, Session) else None
+    seat = None if entry is None else table.seat_of(entry.owner or "")
+    if entry is None or seat is None:
+        return None
+    return table.name(seat), entry.amount
+
+
 def betes_text(table: TableLike, view: DealView | None, lang: str) -> str:
     """The bête in play (paid into the stake) and the waiting ones, largest first."""
     names = table.names
@@ -163,7 +176,12 @@ def betes_text(table: TableLike, view: DealView | None, lang: str) -> str:
         return "—"
     lines = []
     if in_play:
-        lines.append(t(lang, "bete.in_play"))
+        owned = stake_bete_named(table, view)
+        if owned is None:  # come with the pot from another table: whose, untold
+            lines.append(t(lang, "bete.in_play"))
+        else:
+            name, amount = owned
+            lines.append(t(lang, "bete.in_play.owned", name=name, amount=fiches(amount, lang)))
     waiting.sort(key=lambda w: -w[1])
     if waiting:
         said = [f"{name} {fiches(amount, lang)}" for name, amount in waiting]
