@@ -343,6 +343,16 @@ def table_embed(table: LiveTable, lang: str, since: int | None = None) -> discor
 # ---- the private hand ------------------------------------------------------------------
 
 
+def passed_for(table: LiveTable, seat: int) -> bool:
+    """Whether ``seat``'s last move in the deal was a pass: the move the time limit makes
+    for a person wherever a pass is open (``away_move``), whatever their cards."""
+    state = table.state
+    if state is None or "pass" not in table.game.capabilities.away_moves:
+        return False
+    moves = [action for who, action in state.actions if who == seat]
+    return bool(moves) and str(moves[-1]) == "pass"
+
+
 def hand_panel(
     table: LiveTable, seat: int, lang: str, step: str = ""
 ) -> tuple[discord.Embed, discord.ui.View]:
@@ -391,10 +401,10 @@ def _draw_hand_panel(
         lines += ["", t(lang, "hand.stand_in")]
     elif table.timeouts.get(seat, 0):  # the last move was the time limit's: say so to them
         count = table.timeouts[seat]
-        lines += [
-            "",
-            t(lang, "hand.timed_out" if count == 1 else "hand.timed_out_again", count=count),
-        ]
+        key = "hand.timed_out" if count == 1 else "hand.timed_out_again"
+        if count == 1 and passed_for(table, seat):
+            key = "hand.timed_out_passed"  # the rule's pass, not the computer's choice
+        lines += ["", t(lang, key, count=count)]
     embed.description = "\n".join([where, *lines])
     for item in items:
         view.add_item(item)

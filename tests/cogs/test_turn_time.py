@@ -24,10 +24,12 @@ async def test_running_out_of_time_passes_for_the_player(world):
     log = world.table_message().embeds[0].fields[-1].value
     assert "Est ran out of time: Pass" in log
     assert "Nord to bid" in world.table_message().embeds[0].description
-    # Est is told privately that the computer decided for him, the others are not
+    # Est is told privately that the time limit passed for him (not that the computer
+    # chose: a call is passed by the rule, whatever his cards), the others are not
     est_hand = str(last_dm(world, 1).embeds[0].description)
-    assert t("en", "hand.timed_out") in est_hand
-    assert t("en", "hand.timed_out") not in str(last_dm(world, 2).embeds[0].description)
+    assert t("en", "hand.timed_out_passed") in est_hand
+    assert t("en", "hand.timed_out") not in est_hand
+    assert t("en", "hand.timed_out_passed") not in str(last_dm(world, 2).embeds[0].description)
     assert not world.env.errors
 
 
