@@ -156,7 +156,8 @@ def entry_words(
     table: LiveTable, entry: RegisterEntry, held: dict[int, int], first: int | None, lang: str
 ) -> str:
     """A bête of the register in the lobby: "Est 24 sous", marked when it is the first
-    in play for the players seated, or in play at another table."""
+    in play for the players seated, in play at another table, or waiting for its owner,
+    who does not sit here (RULES.md §1.8: it is not played for until they do)."""
     game, owner = table.game, entry.owner_name
     if entry.owner is None:  # La Bête Hombrée's pinandèle, say
         owner = game_text(game.id, lang, "register.no_owner")
@@ -165,4 +166,6 @@ def entry_words(
         return t(lang, "table.carried_elsewhere", entry=words, id=held[entry.id])
     if entry.id == first:
         return t(lang, "table.carried_first", entry=words)
+    if entry.owner is not None and table.seat_of(entry.owner) is None:
+        return t(lang, "table.carried_away", entry=words)
     return words

@@ -210,7 +210,7 @@ async def test_an_older_lobby_log_loads_and_shows_the_register_as_it_stands(data
     assert table.guild_register is not None and table.guild_register.view.pot == {}
     _, fields = lobby_text(table, "en")
     said = " ".join(value for _, value, _ in fields)
-    assert "Est 24 sous, Sud 40 sous (first in play)." in said
+    assert "Est 24 sous (waits for its owner to sit), Sud 40 sous (first in play)." in said
     assert "Gaston" not in said and "12 sous" not in said
     await service.db.close()
 

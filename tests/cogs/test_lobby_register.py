@@ -22,6 +22,7 @@ from tests.cogs.conftest import make_bot, seed_register
 from tests.cogs.helpers import act_in_dm, live
 
 CARRIED = "This table starts from the server's register of bêtes"
+AWAY = "(waits for its owner to sit)"  # a bête whose owner does not sit here (§1.8)
 
 
 async def open_lobby_elsewhere(world) -> tuple[Any, Any]:
@@ -67,7 +68,8 @@ async def start_the_first_table(world) -> None:
 async def test_a_lobby_shows_what_a_hand_settled_elsewhere_left(world):
     await seed_register(world)  # Est's 24, then Sud's 40
     other, _ = await open_lobby_elsewhere(world)
-    assert betes_said(lobby_message(world, other)) == f"{CARRIED} (2): Est 24 sous, Sud 40 sous."
+    waiting = f"{CARRIED} (2): Est 24 sous {AWAY}, Sud 40 sous {AWAY}."
+    assert betes_said(lobby_message(world, other)) == waiting
     assert field(lobby_message(world, other), "Pot") is None
 
     # at the first table everyone passes: each pays 2 sous into the pot, and a pinandèle
@@ -78,7 +80,9 @@ async def test_a_lobby_shows_what_a_hand_settled_elsewhere_left(world):
     async with world.bot.db.reading() as store:
         assert await store.ledger.pot_parts(world.guild.id, GAME.id) == {"": 8}
     # Jean sits alone: the pinandèle (nobody's) is what his table would play for first
-    after = f"{CARRIED} (3): Est 24 sous, Sud 40 sous, pinandèle 8 sous (first in play)."
+    after = (
+        f"{CARRIED} (3): Est 24 sous {AWAY}, Sud 40 sous {AWAY}, pinandèle 8 sous (first in play)."
+    )
     message = lobby_message(world, other)  # redrawn with nothing clicked at its table
     assert betes_said(message) == after
     assert field(message, "Pot") == "8 sous"
@@ -102,8 +106,9 @@ async def test_the_bête_first_in_play_follows_the_players_seated(world):
     await seed_register(world)  # Est's 24, then Sud's 40
     sud, est, nord, _ = world.members
     await nord.slash(world.channel, "table new hombree")  # Nord owes nothing
-    assert betes_said(world.table_message()) == f"{CARRIED} (2): Est 24 sous, Sud 40 sous."
-    sud_first = f"{CARRIED} (2): Est 24 sous, Sud 40 sous (first in play)."
+    alone = f"{CARRIED} (2): Est 24 sous {AWAY}, Sud 40 sous {AWAY}."
+    assert betes_said(world.table_message()) == alone
+    sud_first = f"{CARRIED} (2): Est 24 sous {AWAY}, Sud 40 sous (first in play)."
     answer = await sud.click(world.table_message(), label="Join")
     assert betes_said(answer.response) == sud_first
     est_first = f"{CARRIED} (2): Est 24 sous (first in play), Sud 40 sous."
@@ -120,7 +125,7 @@ async def test_a_bête_in_play_elsewhere_is_marked_until_that_table_ends(world):
     await seed_register(world)
     other, _ = await open_lobby_elsewhere(world)
     await start_the_first_table(world)  # its deal holds Est's bête
-    held = f"{CARRIED} (2): Est 24 sous (in play at table #2), Sud 40 sous."
+    held = f"{CARRIED} (2): Est 24 sous (in play at table #2), Sud 40 sous {AWAY}."
     assert betes_said(lobby_message(world, other)) == held
 
     # the four stop at once, by agreement: the hand is not settled, its bête waits again
@@ -130,7 +135,8 @@ async def test_a_bête_in_play_elsewhere_is_marked_until_that_table_ends(world):
         stop = ComponentId(table.id, table.moves, "stop")
         await member.click(world.table_message(), custom_id=str(stop))
     assert table.status == "ended"
-    assert betes_said(lobby_message(world, other)) == f"{CARRIED} (2): Est 24 sous, Sud 40 sous."
+    waiting = f"{CARRIED} (2): Est 24 sous {AWAY}, Sud 40 sous {AWAY}."
+    assert betes_said(lobby_message(world, other)) == waiting
     assert not world.env.errors, world.env.errors
 
 
@@ -141,7 +147,7 @@ async def test_a_lobby_shows_the_register_as_it_stands_after_a_restart(world, db
     await seed_register(world)
     sud = world.members[0]
     await sud.slash(world.channel, "table new hombree")
-    before = f"{CARRIED} (2): Est 24 sous, Sud 40 sous (first in play)."
+    before = f"{CARRIED} (2): Est 24 sous {AWAY}, Sud 40 sous (first in play)."
     assert betes_said(world.table_message()) == before
     async with world.bot.db.transaction() as store:
         await store.ledger.add_entry(world.guild.id, GAME.id, NewEntry(None, "", 8))
@@ -151,7 +157,7 @@ async def test_a_lobby_shows_the_register_as_it_stands_after_a_restart(world, db
     await world.env.settle()
     message = world.table_message()
     assert betes_said(message) == (
-        f"{CARRIED} (3): Est 24 sous, Sud 40 sous (first in play), pinandèle 8 sous."
+        f"{CARRIED} (3): Est 24 sous {AWAY}, Sud 40 sous (first in play), pinandèle 8 sous."
     )
     assert field(message, "Pot") == "8 sous"
     assert not world.env.errors, world.env.errors

@@ -72,7 +72,10 @@ async def test_a_long_register_still_opens_a_table(world, game):
     # theirs, Sud's, the register's first
     marked = [w for w in words if w.endswith(" (first in play)")]
     assert marked == ([f"{names[0]} {amounts[0]} (first in play)"] if game is GAME else [])
-    listed = [w.removesuffix(" (first in play)") for w in words]
+    # a bête whose owner does not sit here (only Sud does) waits for them (RULES §1.8)
+    away = " (waits for its owner to sit)"
+    assert all(w.endswith(away) == (n != "Sud") for w, n in zip(words, names, strict=False))
+    listed = [w.removesuffix(" (first in play)").removesuffix(away) for w in words]
     assert listed == [f"{n} {a}" for n, a in zip(names, amounts, strict=True)][: len(listed)]
     assert len(listed) + int(more.group(1)) == BETES
     assert len(listed) > 20  # the room is used, not a token few
