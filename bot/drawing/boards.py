@@ -52,13 +52,17 @@ def register_embed(
     """A game's register of bêtes, its list of bêtes in ``room`` characters, as the lobby
     marks them: each bête a hand in progress holds, at whichever table of the server; in
     the channel of ``table`` waiting for its next deal (its lobby, or between hands), the
-    bête its players would play for first; then the pot, with the share of it each hand
+    bête its players would play for first, and those whose owner does not sit there;
+    then the pot, with the share of it each hand
     in progress may take."""
     embed = discord.Embed(title=t(lang, "register.title", game=game.spec.name(lang)), colour=COLOUR)
     entries, held = register.view.entries, register.held
     next_id = None
-    if table is not None and table.game.id == game.id and waits_for_a_deal(table):
-        next_id = first_in_play(table, register)
+    here = table if table is not None and table.game.id == game.id else None
+    if here is not None and not waits_for_a_deal(here):
+        here = None  # a hand in progress marks the bête it holds, as held
+    if here is not None:
+        next_id = first_in_play(here, register)
     lines = []
     for index, e in enumerate(entries, start=1):
         owner = listed_name(game, e.owner, e.owner_name, lang)  # a member gone too
@@ -74,8 +78,10 @@ def register_embed(
         )
         if e.id in held.entries:
             line += " — **" + t(lang, "register.in_play", id=held.entries[e.id]) + "**"
-        elif e.id == next_id and table is not None:
-            line += " — **" + t(lang, "register.next", id=table.id) + "**"
+        elif here is not None and e.id == next_id:
+            line += " — **" + t(lang, "register.next", id=here.id) + "**"
+        elif here is not None and e.owner is not None and here.seat_of(e.owner) is None:
+            line += " — " + t(lang, "register.away", id=here.id)  # RULES.md §1.8
         lines.append(line)
     embed.description = (  # the list is /betes itself: "and 12 more", no pointer to it
         listed(lines, room, lang) if lines else t(lang, "register.empty")

@@ -221,9 +221,16 @@ async def test_betes_marks_the_bêtes_and_the_pot_as_the_lobby_does(world):
     embed = (await jean.slash(other, "betes")).response.embeds[0]
     assert betes_marks(embed) == ["**in play at table #2**", "**next in play at table #1**"]
     assert field_of(embed, "Pot") == pot
+    async with world.bot.db.transaction() as store:  # a bête of Sud, who sits at table #2
+        await store.ledger.add_entry(
+            world.guild.id, GAME.id, NewEntry(str(world.members[0].id), "Sud", 12)
+        )
+    embed = (await jean.slash(other, "betes")).response.embeds[0]
+    marks = ["**in play at table #2**", "**next in play at table #1**"]
+    assert betes_marks(embed) == [*marks, "waits for its owner to sit at table #1"]
     elsewhere = world.guild.create_text_channel("ailleurs")  # no table there
     for channel in (elsewhere, world.channel):  # nor at table #2, whose hand holds its own
         embed = (await jean.slash(channel, "betes")).response.embeds[0]
-        assert betes_marks(embed) == ["**in play at table #2**", None]
+        assert betes_marks(embed) == ["**in play at table #2**", None, None]
         assert field_of(embed, "Pot") == pot
     assert not world.env.errors, world.env.errors
