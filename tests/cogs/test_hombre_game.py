@@ -444,3 +444,19 @@ async def test_a_call_typed_during_the_play_is_refused_in_its_own_words(world):
         listed = text.split("Playable: ", 1)[1].rstrip(".").split(", ")
         assert sorted(listed) == sorted(card_text(c, "en") for c in playable), text
     assert live(world).seq == seq
+
+
+async def test_a_signal_is_shown_in_every_private_hand_as_on_the_table(world):
+    """A defender's *Gaño* asks his partner, who plays from his hand: his hand says it,
+    as the table does (and so do the hombre's)."""
+    _, state = await to_the_play(world)
+    hombre = state.turn
+    await act(world, Action(Kind.PLAY, card("AS").bit), way=2)
+    first = state.turn
+    plain = next(a for a in state.legal_actions() if a.signal is Signal.NONE)
+    await act(world, Action(Kind.PLAY, plain.cards, signal=Signal.GANO), way=1)
+    partner = state.turn
+    said = f"{world.members[first].name} says *Gaño*"
+    assert said in str(world.table_message().embeds[0].to_dict())
+    for seat in (partner, hombre):
+        assert said in last_dm(world, seat).embeds[0].description, seat

@@ -454,6 +454,9 @@ class HombreRenderer(TableStatus[DealView]):
             prompt = t(lang, f"hombre.your_turn.{words}", keep=keep, **args)
         if mine and any(a.kind is Kind.STOP for a in view.legal):
             prompt = t(lang, "hombre.your_turn.stop")
+        signals = signals_text(view, names, lang) if playing else None
+        if signals:  # a Gaño asks the partner, who plays from here: said as on the table
+            lines.append(signals)
         lines += turn_lines(
             table, view, lang, done=done, playing=playing, prompt=prompt, stood_in=stood_in
         )
