@@ -170,6 +170,11 @@ class TableDrawer(Protocol[ViewT, SettledT_contra]):
         bêtes, the pot), said as it stands: nothing where the game carries nothing."""
         ...
 
+    def kept_key(self, table: TableLike) -> str:
+        """The key of the line that says what a match stopped before its end keeps for
+        later (a game settled per match; worded as the game words it)."""
+        ...
+
     def table_buttons(
         self, table: TableLike, view: ViewT, lang: str
     ) -> list[discord.ui.Button[Any]]:

@@ -125,6 +125,10 @@ class TableStatus(ABC, Generic[ShownT]):
         """Nothing carried to the next table (``TableDrawer.carried_lines``)."""
         return []
 
+    def kept_key(self, table: TableLike) -> str:
+        """The core's line, as the game words it (``TableDrawer.kept_key``)."""
+        return "table.kept"
+
     def status_lines(self, table: TableLike, view: ShownT | None, lang: str) -> list[str]:
         played = not table.between_hands and table.status != "ended"
         shown = view if played else None

@@ -215,7 +215,8 @@ def ended_text(table: LiveTable, lang: str) -> str:
     lines.extend(game.renderer.carried_lines(table, lang))
     closed_kept = table.resuming is not None and table.session is None  # closed in its lobby
     if (unwon and table.keep) or closed_kept:
-        lines.append(game_text(game.id, lang, "table.kept", game=game.command.name))
+        key = game.renderer.kept_key(table)
+        lines.append(game_text(game.id, lang, key, game=game.command.name))
     return "\n".join(lines)
 
 

@@ -211,3 +211,20 @@ async def test_a_hand_with_more_combinations_than_buttons_keeps_its_hint_and_lin
     cursor = world.env.error_cursor
     mine = await world.members[seat].click(world.table_message(), label="My hand")
     assert mine.ephemeral and not world.env.errors_since(cursor)  # (before: "went wrong")
+
+
+async def test_three_players_stopped_keep_their_marque_and_no_parties(world):
+    """Three players each for himself count no parties toward a hundred: a stop says
+    their marque is kept, never "the parties and the hundred"."""
+    players = world.members[:3]
+    table = await open_haiti(world, *players)
+    stopped = await players[0].slash(world.channel, "table stop")
+    asked = stopped.response.content
+    assert "the marque is kept for later" in asked and "hundred" not in asked, asked
+    assert asked.splitlines()[0] in message_text(world.table_message())
+    for member in players:  # all agree to stop at once
+        stop_now = next(label for label in labels(world.table_message()) if "Stop now" in label)
+        await member.click(world.table_message(), label=stop_now)
+    assert table.status == "ended"
+    ended = message_text(next(m for m in world.channel.history() if m.id == table.row.message_id))
+    assert "The marque is kept for later" in ended and "hundred" not in ended, ended

@@ -54,6 +54,14 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
     rule_topics = RULE_TOPICS
     lost_words: ClassVar[Mapping[str, str]] = {UNDER_MARQUE: "brisques_under"}
 
+    def stopping(self, table: TableLike, lang: str) -> str:
+        """What a stop keeps: the marque, and the match's parties and hundred only where
+        two sides play one (three or four each for himself count none)."""
+        return t(lang, "haiti.stopping" if match_counted(table) else "haiti.stopping.marque")
+
+    def kept_key(self, table: TableLike) -> str:
+        return "table.kept" if match_counted(table) else "haiti.kept.marque"
+
     def move_text(self, view: HaitiView, action: Action, lang: str) -> str:
         if action.kind is Kind.MELD and view.legal:
             return meld_text(view.meld_of(action), lang, view.laid_of(view.seat).cards)
@@ -165,3 +173,9 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
         outcome = settled.outcome
         marque = marque_text(names, outcome.teams, outcome.scores, outcome.target, lang)
         return [marque, *partie_lines(settled, names, lang)]
+
+
+def match_counted(table: TableLike) -> bool:
+    """Whether the table's parties count toward a hundred: two sides play a match."""
+    session = table.session
+    return not isinstance(session, HaitiSession) or session.match.counted

@@ -340,6 +340,9 @@ class HombreeRenderer:
     def options_lines(self, table: TableLike, lang: str) -> list[str]:
         return changed_options(table.rules, lang) or [t(lang, "options.default.bete-hombree")]
 
+    def kept_key(self, table: TableLike) -> str:
+        return "table.kept"  # no match is kept: the register carries over instead
+
     def stopping(self, table: TableLike, lang: str) -> str:
         """The tour des gueux (RULES.md §1.8): the hands it has left, then the bêtes."""
         session = table.session
