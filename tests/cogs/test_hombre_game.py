@@ -204,6 +204,8 @@ async def test_a_hombre_takes_exchanges_stops_after_five_tricks_and_wins_the_pou
     assert state.is_over and state.outcome.result == "win"
     summary = world.summary().embeds[0]
     assert "wins the poule" in summary.title
+    # five tricks of nine: the summary says why the deal ended there
+    assert "takes the first five tricks and stops" in summary.description, summary.description
     payments = next(f.value for f in summary.fields if f.name == "Payments")
     assert "from the poule (won)" in payments and "in the poule (ante)" in payments
     assert "pot" not in payments  # L'Hombre's pot is the poule

@@ -47,7 +47,7 @@ from bot.texts.refusals import refusal_by_code, refusal_keys
 from bot.trick_game import TableStatus, seat_roles
 from games.cards import Card, Suit, cards_of
 from games.hombre import Action, DealState, DealView, Kind, Mode, Phase, Session, Signal
-from games.hombre.rules import SEATS, Rules, plain_order, trick_rules
+from games.hombre.rules import SEATS, TRICKS, Rules, plain_order, trick_rules
 from games.hombre.settle import ALL_PASSED, CODILLE, REMISE, VOLE, VOLE_FAILED, WIN
 from games.hombre.state import Refused
 from games.refusals import Refusal, Rule
@@ -501,9 +501,10 @@ class HombreRenderer(TableStatus[DealView]):
             result = t(lang, RESULT_KEYS[ALL_PASSED])
         else:
             h = outcome.hombre
-            lines = [
-                t(lang, RESULT_KEYS[outcome.result], name=names[h], tricks=outcome.tricks[h]),
-            ]
+            key = RESULT_KEYS[outcome.result]
+            if outcome.result == WIN and sum(outcome.tricks) < TRICKS:  # stopped after five
+                key = "hombre.summary.stopped"
+            lines = [t(lang, key, name=names[h], tricks=outcome.tricks[h])]
             if outcome.result == CODILLE:
                 if outcome.codille_to is None:
                     lines.append(t(lang, "hombre.summary.codille_shared"))
