@@ -166,6 +166,9 @@ async def test_a_hombre_takes_exchanges_stops_after_five_tricks_and_wins_the_pou
     await act(world, Action(Kind.TRUMP, suit=int(Suit.S)), way=1)
     text = str(world.table_message().embeds[0].to_dict())
     assert "Trump: ♠ spades" in text and "hombre en prenant" in text
+    fields = world.table_message().embeds[0].fields
+    talon = next(f.value for f in fields if f.name == "Talon")
+    assert talon == "13 cards left", talon  # under its name, not "Talon: Talon: …"
     # the exchange: a menu of the hombre's hand, one card at least, the talon's size shown
     dm = last_dm(world, first)
     menu = next(c for row in dm.components for c in row.children if hasattr(c, "options"))

@@ -20,12 +20,13 @@ from games.hombre.actions import discard
 
 
 def exchanges_text(view: DealView, names: list[str], lang: str) -> str:
-    """Who exchanged how many cards (public), the talon left and, once shown, its cards."""
+    """Who exchanged how many cards (public), the talon left and, once shown, its cards:
+    the table's field named *Talon*, its lines not named again."""
     lines = [
         t(lang, "hombre.exchanged" if count else "hombre.kept", name=names[seat], count=count)
         for seat, count in view.exchanged
     ]
-    lines.append(t(lang, "hombre.talon_left", count=view.talon_left))
+    lines.append(t(lang, "hombre.talon_left.field", count=view.talon_left))
     if not view.talon_left or view.phase not in (Phase.PLAY, Phase.DONE):
         return "\n".join(lines)  # no rest to show or hide (the last who drew still says which)
     if view.talon_shown is not None:
