@@ -38,5 +38,7 @@ async def test_help_speaks_french_to_a_french_client(world, french) -> None:
     assert title == "Jouer ici"
     assert "`/table nouvelle`" in text and "`/regles`" in text and "`/table arreter`" in text
     assert f"*{t('fr', 'btn.join')}*" in text and "Taper /" in text
+    seat = next(line for line in text.splitlines() if t("fr", "btn.join") in line)
+    assert seat.count(t("fr", "btn.join")) == 1, seat  # the button, not its heading too
     for game in offered_games():
         assert f"`{command_word(game.command.name, 'fr')}` : {game.spec.name('fr')}" in text
