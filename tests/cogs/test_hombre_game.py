@@ -465,3 +465,16 @@ async def test_a_signal_is_shown_in_every_private_hand_as_on_the_table(world):
     assert said in str(world.table_message().embeds[0].to_dict())
     for seat in (partner, hombre):
         assert said in last_dm(world, seat).embeds[0].description, seat
+
+
+async def test_each_private_hand_says_the_exchange_during_the_play(world):
+    """Who drew how many and whether the talon was shown decide the play: each hand
+    says them, as the table does, without the channel."""
+    _, state = await to_the_play(world)  # the hombre drew one; both defenders kept
+    hombre = state.turn
+    names = [m.name for m in world.members]
+    for seat in range(3):
+        text = last_dm(world, seat).embeds[0].description
+        line = next(x for x in text.splitlines() if x.startswith("Talon: "))
+        assert f"{names[hombre]} drew 1 card" in line and "kept his hand" in line, line
+        assert "Rest of the talon: hidden" in line, line

@@ -446,6 +446,9 @@ class HombreRenderer(TableStatus[DealView]):
             lines.append(t(lang, "hand.said", calls=calls))
         if view.phase in (Phase.EXCHANGE, Phase.TALON):
             lines.append(t(lang, "hombre.talon_left", count=view.talon_left))
+        elif view.phase in (Phase.PLAY, Phase.DONE) and view.exchanged:  # as the table says
+            talon = exchanges_text(view, names, lang).replace("\n", " · ")
+            lines.append(t(lang, "labelled", label=t(lang, "hombre.talon"), text=talon))
         done, playing = view.phase is Phase.DONE, view.phase is Phase.PLAY
         prompt = t(lang, f"hombre.your_turn.{talon_phase(view)}")
         if mine and view.phase is Phase.EXCHANGE:
