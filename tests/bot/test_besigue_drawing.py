@@ -60,7 +60,7 @@ def play_until(state: DealState, phase: Phase) -> None:
 
 
 def hand_table() -> SimpleNamespace:
-    return SimpleNamespace(id=4, moves=9, names=["Anne", "Marc"], hand_no=1,
+    return SimpleNamespace(id=4, moves=9, names=["Anne", "Marc"], hand_no=1, session=None,
                            row=SimpleNamespace(game=GAME.id), between_hands=False)  # fmt: skip
 
 

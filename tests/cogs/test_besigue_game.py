@@ -572,3 +572,18 @@ async def test_a_kept_match_of_long_names_is_offered_with_every_player_and_its_d
         assert f"{name[:6]}" in label and f" {score}" in label, label
     typed = await members[3].autocomplete(world.channel, "table new besigue", "resume", "Louis")
     assert [c["name"] for c in typed] == [label]  # a name's start finds it
+
+
+async def test_each_private_hand_says_the_scores(world):
+    world.bot.service.deal_source = rigged()
+    table = await open_besigue(world, *world.members[:2])
+    leader = table.state.turn
+    await act(world, Action.parse("play AS"))
+    await act(world, Action.parse("play 7S"))
+    await act(world, Action.parse("meld jacks JS JH JD JC"))
+    for seat in (0, 1):
+        text = last_dm(world, seat).embeds[0].description
+        scores = " · ".join(
+            f"{world.members[s].name} **{40 if s == leader else 0}**" for s in (0, 1)
+        )
+        assert f"Scores: {scores} — to 1000" in text, text

@@ -228,3 +228,20 @@ async def test_three_players_stopped_keep_their_marque_and_no_parties(world):
     assert table.status == "ended"
     ended = message_text(next(m for m in world.channel.history() if m.id == table.row.message_id))
     assert "The marque is kept for later" in ended and "hundred" not in ended, ended
+
+
+async def test_each_private_hand_says_the_marque_and_the_parties(world):
+    """The marque decides the play near the target: each hand says it (and the parties
+    toward a hundred), as the table does, without the channel."""
+    world.bot.service.deal_source = rigged()
+    table = await open_haiti(world, *world.members[:2])
+    leader = table.state.turn
+    await act(world, Action.parse("play 10D"))
+    await act(world, Action.parse("play 7D"))
+    await act(world, Action.parse("meld trump-marriage KH QH"))
+    for seat in (0, 1):
+        text = last_dm(world, seat).embeds[0].description
+        marque = "Marque: " + " · ".join(
+            f"{world.members[s].name} **{40 if s == leader else 0}**" for s in (0, 1)
+        )
+        assert marque in text and "Toward a hundred" in text, text

@@ -334,6 +334,8 @@ class PointsRenderer(TableStatus[ViewT]):
         dealer = names[view.dealer]
         lines = [game_text(self.game, lang, "hand.hand_no", hand=table.hand_no, dealer=dealer)]
         lines.append(self.stock_line(view, names, lang))
+        if view.phase is not Phase.DONE:  # the scores (marque, parties), as the table says;
+            lines.extend(self.session_lines(table, view, lang))  # the count says them at the end
         lines.append("")
         lines.append(t(lang, "hand.cards", cards=cards_text(hand_in_order(view), lang)))
         laid = laid_cards(view, seat)
