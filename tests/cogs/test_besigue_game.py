@@ -574,7 +574,9 @@ async def test_a_kept_match_of_long_names_is_offered_with_every_player_and_its_d
     assert [c["name"] for c in typed] == [label]  # a name's start finds it
 
 
-async def test_each_private_hand_says_the_scores(world):
+async def test_each_private_hand_says_the_scores_and_the_others_laid_cards(world):
+    """Near the target the scores decide the play, and a card laid is one its owner may
+    play: each hand says them, as the table does, without the channel."""
     world.bot.service.deal_source = rigged()
     table = await open_besigue(world, *world.members[:2])
     leader = table.state.turn
@@ -587,3 +589,6 @@ async def test_each_private_hand_says_the_scores(world):
             f"{world.members[s].name} **{40 if s == leader else 0}**" for s in (0, 1)
         )
         assert f"Scores: {scores} — to 1000" in text, text
+    other = last_dm(world, 1 - leader).embeds[0].description
+    assert f"{world.members[leader].name}'s laid cards: J♣ J♠ J♥ J♦" in other, other
+    assert "'s laid cards" not in last_dm(world, leader).embeds[0].description

@@ -245,3 +245,5 @@ async def test_each_private_hand_says_the_marque_and_the_parties(world):
             f"{world.members[s].name} **{40 if s == leader else 0}**" for s in (0, 1)
         )
         assert marque in text and "Toward a hundred" in text, text
+    other = last_dm(world, 1 - leader).embeds[0].description
+    assert f"{world.members[leader].name}'s laid cards: K♥ Q♥" in other, other

@@ -341,6 +341,11 @@ class PointsRenderer(TableStatus[ViewT]):
         laid = laid_cards(view, seat)
         if laid:
             lines.append(t(lang, f"{self.words}.your_laid", cards=cards_text(laid, lang)))
+        for other, name in enumerate(names):  # public, and theirs to play: as on the table
+            theirs = laid_cards(view, other) if other != seat else []
+            if theirs:
+                cards = cards_text(theirs, lang)
+                lines.append(t(lang, f"{self.words}.their_laid", name=name, cards=cards))
         mine = view.turn == seat and not stood_in
         done = view.phase is Phase.DONE
         playing = view.phase in (Phase.PLAY1, Phase.PLAY2, Phase.DECLARE)
