@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from types import SimpleNamespace
 
 import pytest
 
@@ -16,9 +17,10 @@ from bot.tables.guild_register import GuildRegister, Holdings
 from bot.tables.readings import RegisterView
 from bot.texts.i18n import LANGS, t
 from db.models import RegisterEntry
-from games.hombre import Pool
+from games.hombre import Mode, Pool
+from games.hombre.settle import settle
 from games.money import Bete
-from tests.games.hombre.test_money import outcome
+from tests.games.hombre.test_money import dealt, outcome
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -78,3 +80,19 @@ def test_an_ended_table_says_what_of_its_money_carries_over(lang):
     assert said[(0, 0)] == t(lang, "hombre.carried.none")
     assert "12" in said[(12, 0)] and "12" in said[(12, 1)] and "1" in said[(0, 1)]
     assert len(set(said.values())) == 4
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_vole_failed_speaks_of_betes_shared_only_when_some_waited(lang):
+    """The defenders of a failed vole share the poule and every waiting bête: the summary
+    says "and the bêtes" only when bêtes waited (one in play is in the poule)."""
+    names = ["Sud", "Est", "Nord"]
+    for pool, betes in ((Pool(25, 9, (), 0), False), (Pool(25, 9, (Bete(1, 10),), 0), True)):
+        state = dealt(pool)
+        state.hombre, state.mode, state.vole, state.tricks = 0, Mode.PRENDRE, True, [6, 2, 1]
+        o = settle(state.finished())
+        assert o.result == "vole-failed"
+        table = SimpleNamespace(names=names, hand_no=1, state=state)
+        _, said, _ = HOMBRE.renderer.settlement(table, SimpleNamespace(outcome=o), lang)
+        key = "hombre.summary.vole_failed" + ("" if betes else ".poule")
+        assert t(lang, key, name="Sud", tricks=6) in said, said
