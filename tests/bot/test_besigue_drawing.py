@@ -233,6 +233,20 @@ def test_in_phase_2_the_table_lists_the_deal_s_combinations_not_cards_on_the_tab
         assert heading == words
 
 
+def test_the_lead_offers_laid_cards_only_to_one_who_has_some() -> None:
+    """In phase 1 a card may be played from the hand or from those laid: the prompt
+    speaks of laid cards only to a player who has laid some."""
+    renderer, table = BesigueRenderer(), hand_table()
+    state = deal()
+    lines, _ = renderer.hand_body(table, state.view(1), 1, "en", "")  # Anne leads the first
+    assert lines[-1] == "**Your turn: any card.**"
+    for words in ("play AS", "play 7S", "meld jacks JS JH JD JC"):
+        state.apply(Action.parse(words))
+    assert state.phase is Phase.PLAY1 and state.turn == 1
+    lines, _ = renderer.hand_body(table, state.view(1), 1, "fr", "")
+    assert lines[-1] == "**À vous de jouer : n'importe quelle carte, de la main ou posée.**"
+
+
 def test_the_winner_is_offered_the_7_only_when_he_may_call_it() -> None:
     """The hand's prompt follows the calls open; the table's, which cannot see the hand,
     drops the 7 once the winner has called his for the trick."""

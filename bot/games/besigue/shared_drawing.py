@@ -349,7 +349,10 @@ class PointsRenderer(TableStatus[ViewT]):
         mine = view.turn == seat and not stood_in
         done = view.phase is Phase.DONE
         playing = view.phase in (Phase.PLAY1, Phase.PLAY2, Phase.DECLARE)
-        prompt = t(lang, f"{self.words}.your_turn.{self.prompt_word(view)}")
+        word = self.prompt_word(view)
+        if word == "play1" and not laid:  # nothing laid to play from: the hand only
+            word += ".hand"
+        prompt = t(lang, f"{self.words}.your_turn.{word}")
         lines += turn_lines(
             table, view, lang, done=done, playing=playing, prompt=prompt, stood_in=stood_in
         )
