@@ -403,8 +403,8 @@ def _draw_hand_panel(
     elif table.timeouts.get(seat, 0):  # the last move was the time limit's: say so to them
         count = table.timeouts[seat]
         key = "hand.timed_out" if count == 1 else "hand.timed_out_again"
-        if count == 1 and passed_for(table, seat):
-            key = "hand.timed_out_passed"  # the rule's pass, not the computer's choice
+        if passed_for(table, seat):
+            key += "_passed"  # the rule's pass, not the computer's choice
         lines += ["", t(lang, key, count=count)]
     embed.description = "\n".join([where, *lines])
     for item in items:

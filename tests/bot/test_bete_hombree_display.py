@@ -382,3 +382,27 @@ def test_a_discard_tried_by_another_seat_is_refused_for_its_turn(lang):
     other = (table.state.turn + 1) % 4
     answer = refused_words(table, "discard QS QD 10C", lang, other)
     assert answer == t(lang, "error.refused_turn"), answer
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_pass_the_time_limit_made_is_said_a_pass_however_many_in_a_row(lang):
+    """The time limit passes wherever a pass is open, whatever the cards: the hand says
+    so, the first time and the next ones, never that the computer chose."""
+    table = example_table(lang, [])
+
+    def timed_out_pass(seat: int) -> None:
+        payload = {"seat": seat, "action": "pass", "timeout": True}
+        apply_event(table, table.seq + 1, "action", payload)
+
+    timed_out_pass(1)
+    assert t(lang, "hand.timed_out_passed", count=1) in hand_panel(table, 1, lang)[0].description
+    all_pass(table)  # a pinandèle: the next hand, which Anne Marie deals, speaking last
+    deal_again(table)
+    for seat in range(4):
+        apply_event(table, table.seq + 1, "look", {"seat": seat})
+    while table.state.turn != 1:  # the others' passes, made by them
+        act(table, table.state.turn, "pass")
+    timed_out_pass(1)
+    said = str(hand_panel(table, 1, lang)[0].description)
+    assert t(lang, "hand.timed_out_again_passed", count=2) in said
+    assert t(lang, "hand.timed_out_again", count=2) not in said
