@@ -116,11 +116,13 @@ def turn_lines(
     playing: bool,
     prompt: str,
     stood_in: bool = False,
+    waiting: str | None = None,
 ) -> list[str]:
     """The end of a private hand in a trick-taking game: during the play, the trick in
     progress, the last trick and the player's tricks; then whose turn it is
     (``prompt``: what the player to act is asked; ``stood_in``: a computer plays the
-    seat for its person, who is asked nothing)."""
+    seat for its person, who is asked nothing; ``waiting``: what the others are told
+    the player to act is doing, where the game says more than whose turn it is)."""
     lines = []
     mine = view.turn == view.seat and not stood_in
     if playing:  # every private hand shows the play, so nobody needs the channel to follow
@@ -138,6 +140,8 @@ def turn_lines(
             lines.append(duty_text(view.duty, lang, table.row.game) + ".")
     elif view.turn == view.seat:  # the seat's turn, which the computer plays
         lines.append(t(lang, "hand.turn_stood_in"))
+    elif waiting is not None:
+        lines.append(waiting)
     elif view.turn >= 0:
         lines.append(t(lang, "hand.turn_of", name=table.names[view.turn]))
     return lines

@@ -247,6 +247,26 @@ def test_the_lead_offers_laid_cards_only_to_one_who_has_some() -> None:
     assert lines[-1] == "**À vous de jouer : n'importe quelle carte, de la main ou posée.**"
 
 
+@pytest.mark.parametrize("renderer", [BesigueRenderer(), HaitiRenderer()], ids=["classic", "haiti"])
+def test_the_others_are_told_what_the_tricks_winner_is_choosing(renderer) -> None:
+    """While the trick's winner chooses a combination (or the 7, or to draw), the
+    others' hands say so, as the table does, not only whose turn it is."""
+    table = hand_table()
+    if isinstance(renderer, HaitiRenderer):
+        state = haiti_deal(["7S 8S 9S 8D 9D 8C 9C JH 10H", "AS KH QH 7C 10D JC QC KC JK"])
+        haiti_do(state, "1 play 10D", "0 play 8D")  # a marriage to lay, or none
+    else:
+        state = deal()
+        for words in ("play AS", "play 7S"):
+            state.apply(Action.parse(words))
+    winner = state.turn
+    other = (winner + 1) % 2
+    lines, _ = renderer.hand_body(table, state.view(other), other, "en", "")
+    said = renderer.phase_line(renderer.public_view(state.view(other)), table.names, "en")
+    assert lines[-1] == said and "took the trick" in said
+    assert t("en", "hand.turn_of", name=table.names[winner]) not in lines
+
+
 def test_the_winner_is_offered_the_7_only_when_he_may_call_it() -> None:
     """The hand's prompt follows the calls open; the table's, which cannot see the hand,
     drops the 7 once the winner has called his for the trick."""

@@ -131,10 +131,13 @@ class BesigueRenderer(PointsRenderer[DealView]):
         FEW_BRISQUES: "brisques_few",
     }
 
+    def phase_line(self, view: DealView, names: Sequence[str], lang: str) -> str:
+        return phase_prompt(view, list(names), lang)
+
     def deal_lines(self, table: TableLike, view: DealView, lang: str) -> list[str]:
         names = table.names
         return [
-            "**" + phase_prompt(view, names, lang) + "**",
+            "**" + self.phase_line(view, names, lang) + "**",
             stock_text(view, lang),
             t(lang, "table.dealer", name=names[view.dealer]),
         ]

@@ -243,6 +243,11 @@ class PointsRenderer(TableStatus[ViewT]):
         """Trump (fixed or not) and the stock left."""
 
     @abstractmethod
+    def phase_line(self, view: ViewT, names: Sequence[str], lang: str) -> str:
+        """What the deal waits for, as the table says it: who is to do what (from the
+        public view: the calls open to the seat's hand are not seen)."""
+
+    @abstractmethod
     def laid_text(self, view: ViewT, names: Sequence[str], lang: str) -> str | None:
         """Each seat's cards laid on the table, or None when none are."""
 
@@ -353,8 +358,18 @@ class PointsRenderer(TableStatus[ViewT]):
         if word == "play1" and not laid:  # nothing laid to play from: the hand only
             word += ".hand"
         prompt = t(lang, f"{self.words}.your_turn.{word}")
+        waiting = None  # the others told what the trick's winner is choosing, as on the table
+        if view.phase is Phase.DECLARE and view.turn != seat:
+            waiting = self.phase_line(self.public_view(view), names, lang)
         lines += turn_lines(
-            table, view, lang, done=done, playing=playing, prompt=prompt, stood_in=stood_in
+            table,
+            view,
+            lang,
+            done=done,
+            playing=playing,
+            prompt=prompt,
+            stood_in=stood_in,
+            waiting=waiting,
         )
         items: list[discord.ui.Item[Any]] = []
         if mine and view.phase is Phase.DECLARE:

@@ -97,12 +97,14 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
         text = cards_text([c for c in cards if not c.is_joker], lang)
         return text + (" " + t(lang, "haiti.stand_in", count=jokers) if jokers else "")
 
+    def phase_line(self, view: HaitiView, names: Sequence[str], lang: str) -> str:
+        if view.phase is Phase.DONE:
+            return game_text(HAITI_GAME, lang, "phase.done")
+        return t(lang, f"haiti.phase.{view.phase.name.lower()}", name=names[view.turn])
+
     def deal_lines(self, table: TableLike, view: HaitiView, lang: str) -> list[str]:
         names = table.names
-        if view.phase is Phase.DONE:
-            said = game_text(HAITI_GAME, lang, "phase.done")
-        else:
-            said = t(lang, f"haiti.phase.{view.phase.name.lower()}", name=names[view.turn])
+        said = self.phase_line(view, names, lang)
         dealer = t(lang, "table.dealer", name=names[view.dealer])
         return ["**" + said + "**", stock_text(view, names, lang), dealer]
 
