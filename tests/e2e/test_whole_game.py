@@ -15,9 +15,11 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.fake import BotProcess, FakeDiscord
-from tests.e2e.kills import KillPoint, nth_play
+from tests.e2e.fake.interaction import DEFERRED_UPDATE_MESSAGE
+from tests.e2e.kills import KillPoint, arm, nth_play
 from tests.e2e.played import SeededGame
 from tests.e2e.players import Move
+from tests.e2e.seeded_bot import SLOW_VARIABLE
 
 SEED = "20261123"
 HANDS = 2
@@ -93,3 +95,26 @@ async def test_sigkill_loses_nothing(
     point: str, server: FakeDiscord, make_bot: Callable[..., BotProcess], tmp_path: Path
 ) -> None:
     await PLAYED.killed_once(KILL_POINTS[point], server, make_bot, tmp_path)
+
+
+async def test_a_kill_after_a_move_answered_late_loses_nothing(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess], tmp_path: Path
+) -> None:
+    """The move at the kill point is answered late (the bot slow for 2.5 s: the click
+    deferred, its message then edited through its token). That answer is the clicker's
+    own, let through the kill point's hold as an answer in the click's callback is: the
+    kill comes after it, and the game ends as the game played straight through."""
+    expected = await PLAYED.reference(tmp_path)
+    bot = make_bot(module="tests.e2e.seeded_bot", env={**PLAYED.env, SLOW_VARIABLE: "play:2.5:1"})
+    await bot.start()
+    players = PLAYED.players(server)
+    first_call = KillPoint(
+        lambda move, before: move.verb == "call" and all(m.verb != "call" for m in before),
+        hold=True,
+    )
+    chosen = arm(server, bot, players, first_call)
+    game = await PLAYED.play_through(server, bot, players)
+    assert chosen and bot.starts == 2
+    (late,) = [ix for ix in players.interactions if ix.name == chosen[0].custom_id]
+    assert late.response_type == DEFERRED_UPDATE_MESSAGE  # the first service call: slowed
+    PLAYED.assert_as_expected(game, expected, server, players, [bot])

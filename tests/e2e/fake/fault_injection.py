@@ -4,6 +4,7 @@ aged. The HTTP plumbing (:mod:`.http_plumbing`) applies them to each request."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .misbehaviour import Misbehaviour
@@ -41,10 +42,11 @@ class FaultInjection(FakeDiscordState):
         self.misbehaviour = Misbehaviour(**how)
         return self.misbehaviour
 
-    def hold(self, method: str, route: str) -> Hold:
+    def hold(self, method: str, route: str, *, spare: Callable[[str], bool] | None = None) -> Hold:
         """Keep calls to ``method route`` unanswered until the hold is released or
-        dropped; ``route`` and ``method`` as in :meth:`inject`."""
-        hold = Hold(method.upper(), route)
+        dropped; ``route`` and ``method`` as in :meth:`inject`; ``spare``: the paths it
+        lets through all the same."""
+        hold = Hold(method.upper(), route, spare=spare)
         self.holds.append(hold)
         return hold
 

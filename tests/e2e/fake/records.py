@@ -5,6 +5,7 @@ unanswered)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,9 +56,12 @@ class Hold:
     held: int = 0
     dropped: bool = False
     opened: asyncio.Event = field(default_factory=asyncio.Event)
+    spare: Callable[[str], bool] | None = None  # a path let through all the same
 
     def matches(self, method: str, template: str, path: str) -> bool:
         if self.method not in ("*", method):
+            return False
+        if self.spare is not None and self.spare(path):
             return False
         return self.route in (template, path)
 
