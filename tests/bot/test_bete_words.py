@@ -324,7 +324,7 @@ def test_a_field_titled_pot_does_not_say_pot_again(lang):
 def test_a_summary_says_why_two_tricks_won_a_devole_s_betes_and_a_king_turned_up(lang):
     """Random deals of a fresh table (no bête waiting): a win with two tricks says they
     were the first two and nobody took three (RULES.md §2); a dévole speaks of no
-    waiting bête when there is none; the dealer who turned up the king is said to have
+    waiting bête when there is none, and its trick count once; the dealer who turned up the king is said to have
     turned it up, not held it."""
     rng = random.Random(4)
     seen = set()
@@ -346,6 +346,9 @@ def test_a_summary_says_why_two_tricks_won_a_devole_s_betes_and_a_king_turned_up
         if outcome.devole:
             alone = t(lang, "bete.summary.devole_alone", name=table.names[outcome.declarer])
             assert alone in text, text
+            # said once: no "takes 0 tricks" line before "takes no trick"
+            zero = t(lang, "bete.summary.tricks", name=table.names[outcome.declarer], count=0)
+            assert zero not in text, text
             seen.add("devole")
         king = next(f.value or "" for f in summary.fields if f.name == t(lang, "bete.king"))
         if state.king_turned():

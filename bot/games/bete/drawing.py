@@ -344,7 +344,10 @@ class BeteRenderer(TrickRenderer[DealView, Action]):
         key = "bete.summary.won" if outcome.declarer_won else "bete.summary.lost"
         title = t(lang, key, hand=hand, name=declarer)
         tricks = outcome.tricks[outcome.declarer]
-        result = [t(lang, "bete.summary.tricks", name=declarer, count=tricks)]
+        # a dévole's own line says he took no trick
+        result = (
+            [] if outcome.devole else [t(lang, "bete.summary.tricks", name=declarer, count=tricks)]
+        )
         result += feats(outcome, names, lang)
         fields: list[Field] = [
             (t(lang, "bete.king"), king_text(table, settled, lang), False),
