@@ -324,8 +324,8 @@ def test_a_field_titled_pot_does_not_say_pot_again(lang):
 def test_a_summary_says_why_two_tricks_won_a_devole_s_betes_and_a_king_turned_up(lang):
     """Random deals of a fresh table (no bête waiting): a win with two tricks says they
     were the first two and nobody took three (RULES.md §2); a dévole speaks of no
-    waiting bête when there is none, and its trick count once; the dealer who turned up the king is said to have
-    turned it up, not held it."""
+    waiting bête when there is none, and of its tricks once; the dealer who turned up
+    the king is said to have turned it up, not held it."""
     rng = random.Random(4)
     seen = set()
     for seed in range(200):
@@ -349,6 +349,8 @@ def test_a_summary_says_why_two_tricks_won_a_devole_s_betes_and_a_king_turned_up
             # said once: no "takes 0 tricks" line before "takes no trick"
             zero = t(lang, "bete.summary.tricks", name=table.names[outcome.declarer], count=0)
             assert zero not in text, text
+            history = BETE.renderer.history_result(state, table.names, lang)
+            assert alone in history and "(0 " not in history, history
             seen.add("devole")
         king = next(f.value or "" for f in summary.fields if f.name == t(lang, "bete.king"))
         if state.king_turned():

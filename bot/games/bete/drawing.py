@@ -367,6 +367,8 @@ class BeteRenderer(TrickRenderer[DealView, Action]):
         if outcome.void:
             return t(lang, "bete.history.void")
         key = "bete.history.won" if outcome.declarer_won else "bete.history.lost"
+        if outcome.devole:  # its own words follow: no "(0 tricks)" before "no trick"
+            key = "bete.history.devole"
         played = t(
             lang,
             key,
