@@ -205,6 +205,7 @@ class BeteBot(commands.Bot):
             return
         self._resumed = True
         log.info("ready in %d server(s)", len(self.guilds))
+        await self._servers_left()
         live = self.service.tables
         rebuilt = [live[i] for i in self._rebuilt if i in live]
         await self.presenter.resume(rebuilt)
@@ -238,17 +239,28 @@ class BeteBot(commands.Bot):
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.end_in_gone_channel(payload.thread_id)
 
+    async def _servers_left(self) -> None:
+        """The servers that removed the bot while it was away: Discord's READY lists every
+        server the bot is in (one unavailable for an outage included), so a table's server
+        missing from it removed the bot, and its tables end as ``on_guild_remove``'s."""
+        left = {t.row.guild_id for t in self.service.tables.values()}
+        for guild_id in sorted(g for g in left if self.get_guild(g) is None):
+            await self._end_server_tables(guild_id)
+
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        """The server removed the bot (not an outage: that is ``on_guild_unavailable``):
-        its tables end, their players' private hands saying so; their channels, out of
-        reach, are not written to."""
+        """The server removed the bot (not an outage: that is ``on_guild_unavailable``)."""
+        await self._end_server_tables(guild.id)
+
+    async def _end_server_tables(self, guild_id: int) -> None:
+        """The tables of a server that removed the bot end, their players' private hands
+        saying so; their channels, out of reach, are not written to."""
         try:
-            ended = await self.service.server_left(guild.id)
+            ended = await self.service.server_left(guild_id)
         except Exception:
-            log.exception("could not end the tables of server %s, which removed the bot", guild.id)
+            log.exception("could not end the tables of server %s, which removed the bot", guild_id)
             return
         for table in ended:
-            log.info("table %s ended: its server %s removed the bot", table.id, guild.id)
+            log.info("table %s ended: its server %s removed the bot", table.id, guild_id)
             self.presenter.tables.lost(table.id)
             await self.presenter.after_change(table)
 
@@ -280,7 +292,16 @@ class BeteBot(commands.Bot):
         if guild_id is not None:
             guild = discord.Object(guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except discord.Forbidden as error:  # the bot is not (or no longer) in it
+                log.error(
+                    "could not sync the commands to server %s (DEV_GUILD_ID): %s; is the bot"
+                    " in that server, added with the applications.commands scope?",
+                    guild_id,
+                    error,
+                )
+                return
             log.info("synced %d commands to server %s", len(synced), guild_id)
         else:
             synced = await self.tree.sync()

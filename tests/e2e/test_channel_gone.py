@@ -97,6 +97,38 @@ async def test_a_server_that_removes_the_bot_ends_its_tables(
     assert "Traceback" not in bot.output()
 
 
+async def test_a_server_that_removed_the_bot_while_it_was_away_ends_its_tables_on_return(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    """Its channels out of reach (Missing Access, not deleted), the server missing from
+    the servers Discord says the bot is in: its table ends as if the removal had been
+    seen, not left waiting for a permission nobody can give back."""
+    bot, players = await seated_table(server, make_bot)
+    await a_move_made(players)
+    db = database_of(bot)
+    hands = count_rows(db, "hands")
+    channel = players.require_table().channel_id
+    await bot.kill()
+    server.remove_guild(server.guild)  # none told
+    before = len(server.requests)
+    bot.wait_for_sync = False  # its DEV_GUILD_ID is that server: Discord refuses the sync
+    await bot.start()
+    await server.wait_for(
+        lambda: status_of(db, players.table_id) == "ended", WAIT, "the table ended"
+    )
+    await server.settle()
+    assert count_rows(db, "hands") == hands  # the hand in progress was not settled
+    assert players.offer(after=0) is None, "a private hand still offers a move"
+    why = t("fr", "table.ended.server_left")
+    for user in players.users:
+        last = [m for m in user.dms() if m.embeds][-1]
+        assert why in str(last.embeds[0].get("description")), last
+    written = [r.path for r in server.requests[before:] if f"/channels/{channel}/" in r.path]
+    assert written == [], written
+    assert "could not sync the commands to server" in bot.output()  # said, and it plays on
+    assert "Traceback" not in bot.output()
+
+
 def hand_messages(players: TablePlayers) -> list[set[int]]:
     """Each player's private hands: their DMs from the bot with an embed (a turn
     notice is a line of text)."""

@@ -4,6 +4,8 @@
 Behaviour copied from Discord because discord.py or the bot depends on it:
 
 - A DM to a user whose DMs are closed answers 403, code 50007.
+- A channel of a guild that removed the bot answers 403, code 50001 (Missing Access),
+  not Unknown Channel: the channel still exists, out of the bot's reach.
 - Messages breaking Discord's limits answer 400, code 50035.
 - A post with a ``nonce`` and ``enforce_nonce`` (discord.py sends both) whose nonce the
   bot used in the channel within the last few minutes is answered with that message,
@@ -30,7 +32,10 @@ class ChannelRoutes(MessageStore):
     """``/channels/{channel_id}/...`` and ``/guilds/{guild_id}/...``."""
 
     def _channel(self, request: web.Request) -> FakeChannel:
-        channel = self.channels.get(id_or_zero(request.match_info["channel_id"]))
+        channel_id = id_or_zero(request.match_info["channel_id"])
+        channel = self.channels.get(channel_id)
+        if channel_id in self.out_of_reach:  # in a guild the bot is no longer in
+            raise DiscordError(403, 50001, "Missing Access")
         if channel is None:
             raise DiscordError(404, 10003, "Unknown Channel")
         return channel

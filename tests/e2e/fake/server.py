@@ -108,6 +108,7 @@ class FakeDiscord(
         self.users = {u.id: u for u in (self.bot_user, self.owner)}
         self.guilds = {}
         self.channels = {}
+        self.out_of_reach = set()
         self.dm_channels = {}
         self.shards = ShardSessions()
 

@@ -39,6 +39,8 @@ class FakeDiscordState:
     users: dict[int, FakeUser]
     guilds: dict[int, FakeGuild]
     channels: dict[int, FakeChannel]
+    # the channels of guilds that removed the bot: Discord answers them Missing Access
+    out_of_reach: set[int]
     dm_channels: dict[int, FakeChannel]
     shards: ShardSessions
 

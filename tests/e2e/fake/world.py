@@ -74,14 +74,16 @@ class WorldBuilding(GatewayControl):
         return channel
 
     def remove_guild(self, guild: FakeGuild) -> None:
-        """The guild removes the bot (kicked): it is gone from the guilds the bot is in,
-        with its channels, and connected sessions of its shard get its GUILD_DELETE,
-        without ``unavailable`` (set, it would be an outage)."""
+        """The guild removes the bot (kicked): it is gone from the guilds the bot is in
+        (the next READY leaves it out), its channels out of the bot's reach (Missing
+        Access), and connected sessions of its shard get its GUILD_DELETE, without
+        ``unavailable`` (set, it would be an outage)."""
         for session in self.shards.targets(guild.id):
             self._send(session, "GUILD_DELETE", {"id": str(guild.id)})
         self.guilds.pop(guild.id, None)
         for channel_id in guild.channels:
             self.channels.pop(channel_id, None)
+            self.out_of_reach.add(channel_id)
 
     def delete_channel(self, channel: FakeChannel) -> None:
         """A member deletes a channel: it is gone from the guild (its REST routes answer
