@@ -76,3 +76,15 @@ def test_a_hint_that_drew_no_layout_says_it_reads_what_is_seen() -> None:
     for lang in ("en", "fr"):
         said = hint_text(game, None, seen, lang)
         assert said.startswith(t(lang, "hint.title_seen")) and " 0 " not in said
+
+
+def test_a_hint_from_one_layout_says_one() -> None:
+    """Bésigue's last tricks leave one layout of the hidden cards to draw: the title said
+    "from 1 layouts", "d'après 1 répartitions ... tirées"."""
+    game = table_games()[0]
+    one = Hint((), (), "points", 1, None)
+    assert "from 1 layout of the hidden cards" in hint_text(game, None, one, "en")
+    said = hint_text(game, None, one, "fr")
+    assert "d'après 1 répartition des cartes cachées tirée de" in said
+    many = hint_text(game, None, Hint((), (), "points", 64, None), "fr")
+    assert "d'après 64 répartitions des cartes cachées tirées de" in many
