@@ -3,6 +3,8 @@ at that moment, as a picture or, where the table's pictures are off, in words.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -15,8 +17,10 @@ from bot.teacher.reviewer import Reviewer, inline_review
 from bot.texts.grammar import decimal
 from bot.texts.i18n import t
 from db import Database
+from db.models import StoredReview
 from games.ai.teacher import decision_keys
 from games.ai.teacher.steps import steps
+from games.besigue import Kind, Phase
 from tests.bot.test_reviewer import GUILD, stored_hand
 from tests.teacher.helpers import GAME_IDS, played_record
 
@@ -106,3 +110,30 @@ async def test_the_decisions_the_time_limit_made_are_said_not_the_players(
     head, _ = review_shown(stored, game, record, "Est", "en", False)
     assert "time ran out" not in (head[0].description or "")
     await db.close()
+
+
+@pytest.mark.parametrize(("game_id", "seed"), [("besigue", 3), ("besigue-haiti", 11)])
+def test_a_besigue_winner_who_declared_nothing_is_said_to_have_drawn(
+    game_id: str, seed: int
+) -> None:
+    """A trick's winner who lays nothing draws, and the record writes only the lead after
+    the draw: the review valued that line as the decision to declare or draw, and showed
+    it as the card alone ("Played: 7♣"), a card not in the hand shown then."""
+    record = played_record(game_id, seed)
+    step = next(
+        s for s in steps(record, 0) if s.view.phase is Phase.DECLARE and s.played.kind is Kind.PLAY
+    )
+    decision = {"key": step.key, "phase": "declare", "played": str(step.played)}
+    decision |= {"evaluated": True, "best": "draw", "loss": 5.0, "class": None}
+    now = datetime.now(UTC)
+    review = {"unit": "points", "decisions": [decision], "valued": 1, "accuracy": 100.0}
+    stored = StoredReview(1, 0, game_id, 1, 5.0, 0, 0, 0, 100.0, now, GUILD, "1", {}, now)
+    stored = replace(stored, review={**review, "total_loss": 5.0, "costliest": [step.key]})
+    game = table_game(game_id)
+    assert step.played.card is not None
+    for lang in ("fr", "en"):
+        embeds, _ = review_shown(stored, game, record, "Sud", lang, False)
+        played = {f.name: f.value for f in embeds[1].fields}[t(lang, "review.played")]
+        card = card_text(step.played.card, lang)
+        assert played == t(lang, f"{game.renderer.words}.drew_then", card=card)
+        assert played.startswith(t(lang, f"{game.renderer.words}.btn.draw"))

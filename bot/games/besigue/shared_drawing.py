@@ -210,6 +210,11 @@ class PointsRenderer(TableStatus[ViewT]):
         return replace(view, hand=0, legal=(), duty=None)  # type: ignore[type-var]
 
     def move_text(self, view: ViewT, action: Action, lang: str) -> str:
+        if action.kind is Kind.PLAY and view.phase is Phase.DECLARE:
+            # a record's line for a winner who declared nothing: the draw is not written,
+            # the lead after it is, and a review reads it as that decision's move
+            card = self.action_text(action, lang)
+            return t(lang, f"{self.words}.drew_then", card=card)
         return self.action_text(action, lang)
 
     def log_args(self, table: TableLike, args: dict[str, object], lang: str) -> dict[str, object]:

@@ -65,7 +65,7 @@ class HaitiRenderer(PointsRenderer[HaitiView]):
     def move_text(self, view: HaitiView, action: Action, lang: str) -> str:
         if action.kind is Kind.MELD and view.legal:
             return meld_text(view.meld_of(action), lang, view.laid_of(view.seat).cards)
-        return self.action_text(action, lang)
+        return super().move_text(view, action, lang)
 
     def meld_words(self, kind: MeldKind, cards: Sequence[Card], lang: str) -> str:
         return f"{kind_text(kind, lang)} {self.cards_words(list(cards), lang)}"
