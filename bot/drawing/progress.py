@@ -34,7 +34,6 @@ def stats_embed(
 ) -> discord.Embed:
     """A player's figures in one game over the period; the thresholds of its classes
     below, in the game's unit."""
-    unit = unit_text(valuer_of(game.id).unit, lang)
     title = t(
         lang,
         "stats.title",
@@ -56,8 +55,10 @@ def stats_embed(
         inaccuracies=decimal(lang, progress.inaccuracies_per_hand),
         accuracy=t(lang, "percent", value=decimal(lang, progress.accuracy, 0)),
     )
-    least = dict(zip(CLASSES, thresholds_of(game.id), strict=True))
-    footer = t(lang, "stats.thresholds", unit=unit, **{c: short(lang, v) for c, v in least.items()})
+    least = {c: short(lang, v) for c, v in zip(CLASSES, thresholds_of(game.id), strict=True)}
+    # the unit follows the first threshold: "0,65 jeton" in French, as a loss is said
+    unit = unit_text(valuer_of(game.id).unit, lang, least[CLASSES[0]])
+    footer = t(lang, "stats.thresholds", unit=unit, **least)
     embed.set_footer(text=footer)
     return embed
 

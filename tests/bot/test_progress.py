@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from bot.drawing.charts import HEIGHT, MARGIN, WIDTH
-from bot.drawing.progress import EACH, MEAN, loss_chart, short
+from bot.drawing.progress import EACH, MEAN, loss_chart, short, stats_embed
 from bot.games import table_game
 from bot.teacher.stats import clean_decisions, progress_by_game, rolling_mean
 from bot.texts.grammar import decimal
@@ -87,6 +87,27 @@ def test_numbers_are_written_as_each_language_does() -> None:
     )
     assert [short("fr", v) for v in (0.65, 6.0, 0.2, 16.0)] == ["0,65", "6", "0,2", "16"]
     assert short("en", 1.2) == "1.2"
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "said"),
+    [
+        ("bete", "fr", "perd 0,65 jeton ou plus"),
+        ("bete-hombree", "fr", "perd 0,2 sou ou plus"),
+        ("hombre", "fr", "perd 0,2 jeton ou plus"),
+        ("besigue", "fr", "perd 16 points ou plus"),
+        ("bete", "en", "loses 0.65 jetons or more"),
+        ("bete-hombree", "en", "loses 0.2 sous or more"),
+    ],
+)
+def test_the_thresholds_say_their_unit_in_the_number_of_the_first(
+    game: str, lang: str, said: str
+) -> None:
+    """Below 2 a French unit is singular, as a loss says it ("0,8 jeton"): the footer
+    said "perd 0,65 jetons"."""
+    (progress,) = progress_by_game([reviewed(1, game, 4, 1.0)])
+    embed = stats_embed(table_game(game), progress, "Sud", lang, "all")
+    assert said in (embed.footer.text or "")
 
 
 def colours_in(png: bytes) -> set[tuple[int, int, int]]:
