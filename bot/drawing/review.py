@@ -77,9 +77,14 @@ def review_shown(
     name: str,
     lang: str,
     pictures: bool,
+    own: bool = True,
 ) -> tuple[list[discord.Embed], list[discord.File]]:
     """A stored review in embeds (the totals, then one per costliest decision) and their
-    pictures' files. Replays the record: slow, run it in a worker thread."""
+    pictures' files; ``own``: read by its player (else by a referee, told of ``name``'s
+    cards and choices, not "yours"). Replays the record: slow, run it in a worker thread."""
+    whose = {} if own else {"name": name}  # the texts' third-person forms take the name
+    of = "" if own else "_of"
+    owner = None if own else name
     data: Mapping[str, Any] = stored.review
     unit = str(data.get("unit", ""))  # the valuer's unit, worded by each amount's number
     decisions: Sequence[Mapping[str, Any]] = data.get("decisions", [])
@@ -90,7 +95,7 @@ def review_shown(
     lines = []
     timed_out = len(data.get("timed_out", []))  # the time limit's decisions, left out
     if not decisions and not timed_out:
-        lines.append(t(lang, "review.no_decisions"))
+        lines.append(t(lang, f"review.no_decisions{of}", **whose))
     valued = int(data.get("valued", 0))
     if valued:
         accuracy = data.get("accuracy")
@@ -112,7 +117,7 @@ def review_shown(
     if left:
         lines.append(t(lang, "review.not_valued", count=left))
     if timed_out:
-        lines.append(t(lang, "review.timed_out", count=timed_out))
+        lines.append(t(lang, f"review.timed_out{of}", count=timed_out, **whose))
     costliest = [str(key) for key in data.get("costliest", [])]
     if valued and not costliest:
         lines.append(t(lang, "review.none_costly"))
@@ -126,7 +131,8 @@ def review_shown(
         decision = by_key.get(key)
         if decision is None:
             continue
-        embed = _decision_embed(decision, numbers[key], at.get(key), game, unit, lang, pictures)
+        step = at.get(key)
+        embed = _decision_embed(decision, numbers[key], step, game, unit, lang, pictures, owner)
         embeds.append(embed)
         for file in send_files(embed).values():  # one file for a hand shown twice
             if all(f.filename != file.filename for f in files):
@@ -149,6 +155,7 @@ def _decision_embed(
     unit: str,  # the valuer's
     lang: str,
     pictures: bool,
+    owner: str | None,  # the seat's player, where the reader is another (``hand_words``)
 ) -> discord.Embed:
     """One costly decision: what was played, the strong player's move, the loss and its
     class, and the seat's hand then (a picture, or in words)."""
@@ -171,7 +178,7 @@ def _decision_embed(
     rows = game.renderer.hand_rows(step.view, lang)
     if not any(row.cards for row in rows):
         return embed
-    words = hand_words(rows, lang)
+    words = hand_words(rows, lang, owner)
     if pictures:
         picture = hand_scene(rows, lang, words)
         embed.set_image(url=picture.url)

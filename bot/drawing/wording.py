@@ -107,11 +107,15 @@ def hand_tricks_words(tricks: Sequence[PlayedTrick], names: list[str], lang: str
     return "\n".join(lines)
 
 
-def hand_words(rows: Sequence[CardRow], lang: str) -> str:
-    """A hand's picture in words: the hand, then each labelled row by its label."""
+def hand_words(rows: Sequence[CardRow], lang: str, owner: str | None = None) -> str:
+    """A hand's picture in words: the hand, then each labelled row by its label; the
+    hand said to be ``owner``'s where its reader is someone else (a referee)."""
     lines = []
+    hand: tuple[str, dict[str, object]] = (
+        ("hand.cards", {}) if owner is None else ("hand.cards_of", {"name": owner})
+    )
     for row in rows:
         cards = cards_text(list(row.cards), lang)
-        key, args = ("hand.row", {"label": row.label}) if row.label else ("hand.cards", {})
+        key, args = ("hand.row", {"label": row.label}) if row.label else hand
         lines.append(t(lang, key, cards=cards, **args))
     return "\n".join(lines).replace("**", "")

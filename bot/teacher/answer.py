@@ -105,6 +105,6 @@ async def answer_review(
     game = table_game(asked.hand.game)
     name = asked.seats[asked.seat].name
     embeds, files = await asyncio.to_thread(
-        review_shown, stored, game, asked.hand.record, name, lang, pictures
+        review_shown, stored, game, asked.hand.record, name, lang, pictures, asked_by_player
     )
     await interaction.edit_original_response(content=None, embeds=embeds, attachments=files)

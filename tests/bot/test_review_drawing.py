@@ -137,3 +137,32 @@ def test_a_besigue_winner_who_declared_nothing_is_said_to_have_drawn(
         card = card_text(step.played.card, lang)
         assert played == t(lang, f"{game.renderer.words}.drew_then", card=card)
         assert played.startswith(t(lang, f"{game.renderer.words}.btn.draw"))
+
+
+async def test_a_referee_reads_of_the_players_cards_not_their_own(tmp_path: Path) -> None:
+    """A review shown to a referee (``/history review: player:``) said "Your cards",
+    "Your time ran out", "You had no choice" of another person's seat."""
+    db = await Database.open(str(tmp_path / "r.db"))
+    record = played_record(GAME_IDS[0], 7)
+    keys = decision_keys(record, 0)
+    hand = await stored_hand(db, {**record, "timed_out": {"0": keys[-1:]}})
+    stored = await Reviewer(db, inline_review).review_seat(GUILD, hand, 0)
+    every = await stored_hand(db, {**record, "timed_out": {"0": keys}})
+    none_left = await Reviewer(db, inline_review, budget=1).review_seat(GUILD, every, 0)
+    await db.close()
+    assert stored.review["costliest"], "the seat lost nothing: choose another record"
+    game = table_game(GAME_IDS[0])
+    for lang in ("fr", "en"):
+        embeds, _ = review_shown(stored, game, record, "Sud", lang, False, own=False)
+        words = "\n".join(e.description or "" for e in embeds)
+        assert t(lang, "review.timed_out_of", count=1, name="Sud") in words
+        assert t(lang, "review.timed_out", count=1) not in words
+        cards = t(lang, "hand.cards_of", name="Sud", cards="").replace("**", "").strip()
+        assert all(cards in (e.description or "") for e in embeds[1:])
+        assert t(lang, "hand.cards", cards="").replace("**", "").strip() not in words
+        mine, _ = review_shown(stored, game, record, "Sud", lang, False)
+        assert t(lang, "review.timed_out", count=1) in (mine[0].description or "")
+    stored_empty = replace(none_left, review={**none_left.review, "timed_out": []})
+    for lang in ("fr", "en"):
+        head, _ = review_shown(stored_empty, game, record, "Sud", lang, False, own=False)
+        assert head[0].description == t(lang, "review.no_decisions_of", name="Sud")

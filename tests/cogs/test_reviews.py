@@ -266,6 +266,11 @@ async def test_another_persons_seat_is_shown_reviewed_started_by_a_manager_only(
     assert stored is not None and stored.player == str(est.id)
     assert counted.keys == [d["key"] for d in stored.review["decisions"]]
     assert started.response.embeds[0].title.startswith(f"Review #{hand_id} — Est")
+    # the manager reads of Est's cards, not of "your cards" (the pictures' alt text)
+    alt = [a.description or "" for a in started.response.attachments]
+    assert alt, "no costly decision drawn: choose another deal"
+    assert not any(t(LANG, "hand.cards", cards="").split("*")[0] in words for words in alt)
+    assert all(words.startswith("Est's cards: ") for words in alt)
     shown = await garde.slash(world.channel, "history", review=hand_id, player=est)
     assert shown.response.embeds[0].title == started.response.embeds[0].title  # now stored
     still = await sud.slash(world.channel, "history", review=hand_id, player=est)
