@@ -3,6 +3,8 @@ French and English, and the line of why with its cards."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.drawing.hint_text import hint_text, why_text, worth
@@ -10,8 +12,13 @@ from bot.games import table_games
 from bot.texts.i18n import MESSAGES, t
 from games.ai.teacher.evaluate import valuer_of
 from games.ai.teacher.hint import Hint
+from games.ai.teacher.steps import steps
 from games.ai.teacher.why import Why
+from games.bete_hombree import Kind
 from games.cards import Card
+from games.records import load
+
+RECORDS = Path(__file__).parent.parent / "records"
 
 
 @pytest.mark.parametrize(
@@ -88,3 +95,18 @@ def test_a_hint_from_one_layout_says_one() -> None:
     assert "d'après 1 répartition des cartes cachées tirée de" in said
     many = hint_text(game, None, Hint((), (), "points", 64, None), "fr")
     assert "d'après 64 répartitions des cartes cachées tirées de" in many
+
+
+def test_a_bete_hombree_discard_is_said_a_discard() -> None:
+    """A hint at La Bête Hombrée's discard listed three cards alone ("Q♠ Q♦ 10♣ — best"),
+    the cards to lay away or to keep, as L'Hombre's says "discard ..."; a refusal's list
+    of possible discards, answered to a discard, stays the cards alone."""
+    game = next(g for g in table_games() if g.id == "bete-hombree")
+    record = load(RECORDS / "theatre.json")  # its cagnoteur discards three cards
+    step = next(s for s in steps(record, 0) if s.played.kind is Kind.DISCARD)
+    found = Hint((step.played,), (0.0,), "sous", 64, None)
+    cards = game.renderer.action_text(step.played, "fr")
+    assert f"**écart de {cards}** — le meilleur" in hint_text(game, step.view, found, "fr")
+    cards = game.renderer.action_text(step.played, "en")
+    assert f"**discard {cards}** — best" in hint_text(game, step.view, found, "en")
+    assert game.renderer.listed_text(step.view, step.played, "en") == cards

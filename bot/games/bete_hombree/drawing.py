@@ -256,9 +256,13 @@ class HombreeRenderer:
             return call_text(action, view.standing_rank, lang)
         if action.kind is Kind.DECLARE:
             return declare_text(action, action.suit == view.belle, lang)
+        if action.kind is Kind.DISCARD:  # said so: three cards alone could be the ones kept
+            return t(lang, "hand.discard_of", cards=action_text(action, lang))
         return action_text(action, lang)
 
     def listed_text(self, view: HandView, action: Action, lang: str) -> str:
+        if action.kind is Kind.DISCARD:  # a list of discards is answered to a discard
+            return action_text(action, lang)
         return self.move_text(view, action, lang)
 
     def offered(self, view: HandView) -> list[Action]:
