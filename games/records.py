@@ -26,12 +26,15 @@ class Records:
     """A game's records (RULES.md §5), each step the game's own: ``read`` checks a
     record's JSON into the game's record, ``replay`` replays it, ``result`` gives
     its result JSON, and ``of_deal(session, state)`` is the record of a deal that
-    a session dealt, as far as it went."""
+    a session dealt, as far as it went.  ``unwritten(state, action)``, where a record
+    leaves a move out (Bésigue's draw), is the move applying ``action`` at ``state``
+    makes first, a decision of its own (None: none left out before this one)."""
 
     read: Callable[[Mapping[str, Any]], Any]
     replay: Callable[[Any], Any]
     result: Callable[[Any], Any]
     of_deal: Callable[[Any, Any], Any]
+    unwritten: Callable[[Any, Any], Any] | None = None
 
 
 class RecordError(ValueError):

@@ -84,6 +84,8 @@ class GameSpec(Generic[OptionsT, SessionT, ViewT, ActionT]):
     fair: str = "heuristic"
     strong: str = "pimc"
     refusals: type[StrEnum] | None = None  # the game's own refusal codes (``games.refusals``)
+    # the move a record leaves out before a line, if any (``games.records.Records``)
+    unwritten: Callable[[Any, ActionT], ActionT | None] | None = None
 
     def refusal_codes(self) -> tuple[StrEnum, ...]:
         """Every code an action of this game may be refused with: the shared rules
@@ -209,4 +211,5 @@ def game_spec(
         record_of=records.of_deal,
         players_module=players_module or f"games.{id.replace('-', '_')}.ai",
         refusals=parts.refusals,
+        unwritten=records.unwritten,
     )

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.besigue.actions import Action, Kind
+from games.besigue.actions import DRAW, Action, Kind
+from games.besigue.flow import Phase
 from games.besigue.haiti.deal import HaitiDeal
 from games.besigue.haiti.match import Match
 from games.besigue.haiti.session import HaitiSession
@@ -307,4 +308,10 @@ def result_json(result: Replay) -> list[dict[str, Any]]:
     return [deal_result(state, s) for state, s in zip(result.states, settled, strict=True)]
 
 
-RECORDS = Records(BesigueRecord.from_json, replay, result_json, record_of)
+def unwritten(state: AnyDeal, action: Action) -> Action | None:
+    """The move a record leaves out before ``action`` (``deal_of``): the draw of a trick's
+    winner who lays nothing more and leads at once, his lead's line standing for both."""
+    return DRAW if action.kind is Kind.PLAY and state.phase is Phase.DECLARE else None
+
+
+RECORDS = Records(BesigueRecord.from_json, replay, result_json, record_of, unwritten)

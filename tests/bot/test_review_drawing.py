@@ -3,6 +3,7 @@ at that moment, as a picture or, where the table's pictures are off, in words.""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -117,24 +118,29 @@ def test_a_besigue_winner_who_declared_nothing_is_said_to_have_drawn(
     game_id: str, seed: int
 ) -> None:
     """A trick's winner who lays nothing draws, and the record writes only the lead after
-    the draw: the review valued that line as the decision to declare or draw, and showed
-    it as the card alone ("Played: 7♣"), a card not in the hand shown then."""
+    the draw. A review stored when that line was one decision (its move the lead) showed
+    it as the card alone ("Played: 7♣"), a card not in the hand shown then; it says the
+    draw came first. (Reviewed now, the line is two decisions: ``tests/teacher``.)"""
     record = played_record(game_id, seed)
-    step = next(
-        s for s in steps(record, 0) if s.view.phase is Phase.DECLARE and s.played.kind is Kind.PLAY
+    found = steps(record, 0)
+    step, lead = next(
+        (s, n)
+        for s, n in itertools.pairwise(found)
+        if s.view.phase is Phase.DECLARE and n.part == 1 and n.index == s.index
     )
-    decision = {"key": step.key, "phase": "declare", "played": str(step.played)}
+    assert step.played.kind is Kind.DRAW and lead.played.kind is Kind.PLAY
+    decision = {"key": step.key, "phase": "declare", "played": str(lead.played)}
     decision |= {"evaluated": True, "best": "draw", "loss": 5.0, "class": None}
     now = datetime.now(UTC)
     review = {"unit": "points", "decisions": [decision], "valued": 1, "accuracy": 100.0}
     stored = StoredReview(1, 0, game_id, 1, 5.0, 0, 0, 0, 100.0, now, GUILD, "1", {}, now)
     stored = replace(stored, review={**review, "total_loss": 5.0, "costliest": [step.key]})
     game = table_game(game_id)
-    assert step.played.card is not None
+    assert lead.played.card is not None
     for lang in ("fr", "en"):
         embeds, _ = review_shown(stored, game, record, "Sud", lang, False)
         played = {f.name: f.value for f in embeds[1].fields}[t(lang, "review.played")]
-        card = card_text(step.played.card, lang)
+        card = card_text(lead.played.card, lang)
         assert played == t(lang, f"{game.renderer.words}.drew_then", card=card)
         assert played.startswith(t(lang, f"{game.renderer.words}.btn.draw"))
 

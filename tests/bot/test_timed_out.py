@@ -78,14 +78,16 @@ async def test_the_record_names_the_line_of_each_move_the_time_limit_played(
 ) -> None:
     """Each key of the record's ``timed_out`` is the line of a move played when the
     seat's time ran out (found from the game's own record as it stood right after
-    that move), or, for a move the record leaves out, the seat's next line; a restart
-    half-way (the table rebuilt from its log) keeps them."""
+    that move). A move the record leaves out and the seat's next line, which stands for
+    both, are two decisions: the one left out keyed by that line, the line's own by its
+    part 1 (``deal:line.1``). A restart half-way (the table rebuilt from its log) keeps
+    them."""
     rng = random.Random(zlib.crc32(game.id.encode()))
     path = tmp_path / "t.db"
     service = await service_on(path, rng)
     table = await opened(service, game, game.min_seats)
-    expected: dict[int, list[int]] = {}  # by seat, the lines (their index) that carry one
-    carried: set[int] = set()  # seats whose timed-out move their record leaves out
+    expected: dict[int, list[str]] = {}  # by seat, the keys of the decisions timed out
+    left_out: dict[int, bool] = {}  # seats whose move the record left out: was it timed
     unwritten, moves = 0, 0
     while not table.between_hands:
         assert table.state is not None
@@ -99,16 +101,20 @@ async def test_the_record_names_the_line_of_each_move_the_time_limit_played(
             action = rng.choice(list(table.state.view(seat).legal))
             await service.act(table.id, table.players[seat], action, table.moves)
         lines = written_lines(table)  # the game's record right after the move
-        if len(lines) == before:  # a move the record leaves out: its next line carries it
-            if timed:
-                carried.add(seat)
-                unwritten += 1
+        if len(lines) == before:  # a move the record leaves out: its next line stands for it
+            left_out[seat] = timed
+            unwritten += timed
             continue
         if timed:  # the line just written is the move the time limit played
             assert lines[before] == "{} {}".format(*table.state.actions[-1])
-        if timed or seat in carried:
-            expected.setdefault(seat, []).append(before)
-            carried.discard(seat)
+        record = table.game.spec.write_record(table.session, table.state)
+        key = f"{len(deal_lines(record)) - 1}:{before}"
+        if seat in left_out:  # the line's own move is its part 1
+            if left_out.pop(seat):
+                expected.setdefault(seat, []).append(key)
+            key += ".1"
+        if timed:
+            expected.setdefault(seat, []).append(key)
         moves += 1
         if moves == 4:  # a restart: the table rebuilt from its log knows them still
             known = set(table.timed_out)
@@ -121,10 +127,7 @@ async def test_the_record_names_the_line_of_each_move_the_time_limit_played(
     assert unwritten or game.id not in LEAVE_MOVES_OUT, "no move left out timed out"
     async with service.db.reading() as store:
         [hand] = await store.ledger.hands(GUILD, game.id)
-    deal = len(deal_lines(hand.record)) - 1
-    assert hand.record["timed_out"] == {
-        str(seat): [f"{deal}:{index}" for index in lines] for seat, lines in expected.items()
-    }
+    assert hand.record["timed_out"] == {str(seat): keys for seat, keys in expected.items()}
     for seat, keys in hand.record["timed_out"].items():  # the review's own keys: left out
         own, left_out = own_steps(hand.record, int(seat), -1)
         assert set(left_out) <= set(keys) and not {step.key for step in own} & set(keys)

@@ -129,6 +129,40 @@ def test_a_record_of_several_deals_is_reviewed_deal_by_deal(game_id: str) -> Non
         decision_keys(data, 1, 2)
 
 
+@pytest.mark.parametrize(("game_id", "seed"), [("besigue", 3), ("besigue-haiti", 11)])
+def test_a_winner_who_lays_nothing_then_leads_is_judged_on_both(game_id: str, seed: int) -> None:
+    """A Bésigue record leaves out the draw of a trick's winner who lays nothing: his
+    lead's line stands for both moves. The review judges both: the draw (the line's
+    key, in the phase of declaring), then the lead (its part 1, from the hand after the
+    draw); before, the card led was never judged. A review stored with that line as one
+    decision, its move the lead, has that decision valued again, as the draw."""
+    data = played_record(game_id, seed)
+    seat = 0
+    found = steps(data, seat)
+    spec = registry.game(game_id)
+    by_key = {step.key: step for step in found}
+    both = 0
+    for lead in (step for step in found if step.part == 1):
+        line = deal_lines(data)[lead.deal][lead.index]
+        assert line == f"{seat} {lead.played}"  # the record's line, the lead's move
+        draw = by_key.get(f"{lead.deal}:{lead.index}")  # none where drawing was forced
+        if draw is None:
+            continue
+        both += 1
+        assert str(draw.played) == "draw" and lead.key == f"{draw.key}.1"
+        assert draw.view.phase.name == "DECLARE" != lead.view.phase.name
+        assert lead.view.hand.bit_count() == draw.view.hand.bit_count() + 1  # drawn
+    assert both, "no trick won without a combination laid, though one could be"
+    keys = decision_keys(data, seat)
+    assert len(keys) == len(set(keys)) == len(found)
+    whole = review_record(data, seat, SMALL, 3).to_json()
+    by_key = {d["key"]: d for d in whole["decisions"]}
+    assert all(by_key[k]["played"].startswith("play ") for k in keys if k.endswith(".1"))
+    old = [{**d, "played": f"play {d['key']}"} for d in whole["decisions"]]  # stale moves
+    assert review_record(data, seat, SMALL, 3, done=old).to_json() == whole
+    assert spec.unwritten is not None
+
+
 def test_a_haitian_record_written_as_bésigue_is_judged_as_haitian_bésigue() -> None:
     """RULES.md §5 writes a Haitian record ``"game": "besigue"`` with ``"variant":
     "haiti"``: it is judged as the table's Haitian Bésigue (its thresholds and name)."""

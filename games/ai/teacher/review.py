@@ -250,7 +250,7 @@ def review_step(game: str, step: Step, budget: int, seed: int) -> Reviewed:
 
 def first_valuation(game: str, step: Step, budget: int, seed: int) -> Reviewed:
     """The decision valued on the budget's deals only, its loss not yet confirmed."""
-    seed_here = seed * 1_000_003 + step.deal * 1_009 + step.index
+    seed_here = seed * 1_000_003 + step.deal * 1_009 + step.index + step.part * 7_919
     evaluation = evaluate(game, step.view, _moves(game, step), budget, seed_here)
     phase = step.view.phase.name.lower()
     return Reviewed(step.key, phase, str(step.played), evaluation)
@@ -264,7 +264,7 @@ def confirmed(game: str, step: Step, first: Reviewed, budget: int, seed: int) ->
     the decision's place only: a review is the same on any machine."""
     if not first.needs_revaluing(thresholds_of(game)):
         return first
-    text = f"revalue:{seed}:{step.deal}:{step.index}"
+    text = f"revalue:{seed}:{step.key}"  # "deal:index", as before a line had two parts
     fresh = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
     evaluation = evaluate(game, step.view, _moves(game, step), budget * REVALUE, fresh)
     return Reviewed(first.key, first.phase, first.played, evaluation, revalued=True)

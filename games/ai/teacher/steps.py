@@ -4,7 +4,10 @@ A record of any registered game is replayed (its own ``read_record`` and
 ``replay_record``, which check it) deal by deal: each deal from its start, its
 action lines applied one at a time, and before each action of the seat with a
 choice (more than one move worth weighing, as a hint weighs them: ``choices``) its
-view and the action it took are kept.
+view and the action it took are kept.  A line that stands for two moves, one the
+record leaves out before it (``GameSpec.unwritten``: Bésigue's winner of a trick who
+lays nothing, draws and leads at once), is two decisions: the move left out, then the
+line's own (``Step.part`` 1).
 A record of one deal writes its ``actions`` at the top; a record of several
 (L'Hombre, Bésigue) writes ``deals``, each with its own.
 """
@@ -31,10 +34,11 @@ class Step:
     index: int  # the action's index in the deal's action lines
     view: Any
     played: Any
+    part: int = 0  # 1: the line's own move, after one the record leaves out (its part 0)
 
     @property
     def key(self) -> str:
-        return f"{self.deal}:{self.index}"
+        return f"{self.deal}:{self.index}" + (f".{self.part}" if self.part else "")
 
 
 def game_of(data: Mapping[str, Any]) -> registry.AnyGame:
@@ -126,11 +130,14 @@ def steps(data: Mapping[str, Any], seat: int, deal: int | None = None) -> list[S
         for index, line in enumerate(every[n]):
             who, words = split_action_line(line, seats)
             action = spec.parse_action(words)
-            if who == seat and len(state.legal_actions()) > 1:
-                view = state.view(seat)
-                if choices(spec.id, view) > 1:  # a forced card with a signal is no choice
-                    found.append(Step(n, index, view, action))
-            state.apply(action, who)
+            left_out = None if spec.unwritten is None else spec.unwritten(state, action)
+            moves = [action] if left_out is None else [left_out, action]
+            for part, move in enumerate(moves):
+                if who == seat and len(state.legal_actions()) > 1:
+                    view = state.view(seat)
+                    if choices(spec.id, view) > 1:  # a forced card with a signal is no choice
+                        found.append(Step(n, index, view, move, part))
+                state.apply(move, who)
     return found
 
 

@@ -28,23 +28,28 @@ def timed_out_lines(
     A record's lines are the deal's moves written ``"SEAT words"`` in order, except
     those it leaves to the engine (Bésigue's ``draw``: the draws follow by themselves);
     the two are walked together, so a line is found by what it says, not by counting.
-    A move left unwritten is part of the decision of the seat's next line (Bésigue's
-    winner of a trick lays nothing, then leads: one line, ``play``), which carries it.
+    A move left unwritten and the seat's next line, which stands for both (Bésigue's
+    winner of a trick lays nothing, then leads: one line, ``play``), are two decisions
+    (``steps``): the move left out keyed by the line, the line's own by its part 1.
     ``ValueError`` when the lines are not the moves (a record that is not the deal's).
     """
     every = deal_lines(record)
     deal, lines = len(every) - 1, every[-1]
     found: dict[int, list[str]] = {}
-    carried: set[int] = set()  # seats whose unwritten timed-out move their next line carries
+    left_out: dict[int, bool] = {}  # seats whose unwritten move comes with their next line
     at = 0
     for index, (seat, action) in enumerate(actions):
         if at < len(lines) and lines[at] == f"{seat} {action}":
-            if index in moves or seat in carried:
-                found.setdefault(seat, []).append(f"{deal}:{at}")
-                carried.discard(seat)
+            key = f"{deal}:{at}"
+            if seat in left_out:  # the line's own move is the second of its decisions
+                if left_out.pop(seat):
+                    found.setdefault(seat, []).append(key)
+                key += ".1"
+            if index in moves:
+                found.setdefault(seat, []).append(key)
             at += 1
-        elif index in moves:
-            carried.add(seat)
+        else:
+            left_out[seat] = index in moves
     if at != len(lines):
         raise ValueError(f"line {at} of the record's last deal is none of the deal's moves")
     return {str(seat): keys for seat, keys in sorted(found.items())}

@@ -21,6 +21,7 @@ from games.besigue.record import (
     record_of,
     replay,
     result_json,
+    unwritten,
 )
 from games.besigue.refusals import Refused
 from games.besigue.spec import SEATS
@@ -41,7 +42,7 @@ def _record_of(session: AnySession, state: AnyDeal) -> BesigueRecord:
 
 
 PARTS = GameParts(HaitiOptions, _new_session, HaitiView, Action, Refused)
-RECORDS = Records(_read, replay, result_json, _record_of)
+RECORDS = Records(_read, replay, result_json, _record_of, unwritten)
 NAMES = {"fr": "Bésigue haïtien", "en": "Haitian Bésigue"}
 SPEC: GameSpec[HaitiOptions, HaitiSession, HaitiView, Action] = register(
     game_spec(HAITI_GAME, NAMES, SEATS, PARTS, RECORDS, "games.besigue.haiti.ai")
