@@ -90,7 +90,7 @@ async def test_a_server_may_choose_french_for_its_public_messages(world):
     shown = await sud.click(world.table_message(), label="Règles")  # private: the user's locale
     assert shown.response.embeds[0].title == "La Bête Hombrée — in short"
     board = await sud.slash(world.channel, "scoreboard")
-    assert board.response.embeds[0].title == "Classement — La Bête Hombrée (depuis toujours)"
+    assert board.response.embeds[0].title == "Classement — La Bête Hombrée · depuis toujours"
 
 
 async def test_a_player_not_heard_from_yet_reads_the_table_s_language(world):
