@@ -9,9 +9,11 @@ import random
 import pytest
 
 from games import registry
-from games.ai.teacher.evaluate import evaluate
+from games.ai.teacher.evaluate import Evaluation, evaluate
 from games.ai.teacher.review import (
     CLASSES,
+    Review,
+    Reviewed,
     classify,
     decision_keys,
     review_decision,
@@ -79,6 +81,17 @@ def test_the_strong_players_card_has_no_loss_on_the_same_deals(game_id: str) -> 
             if checked >= 3:
                 return
     assert checked, "no double-dummy decision found"
+
+
+def test_a_loss_too_small_to_be_said_is_not_among_the_costliest() -> None:
+    """A review shows each of its costliest decisions with its loss in hundredths: one of
+    0.004 would read "0 jetons", so it is none of them; 0.005 reads 0.01, and is."""
+    review = Review("hombre", 0, "A", SMALL, 0, "jetons", thresholds_of("hombre"))
+    for n, loss in enumerate((0.004, 0.0, 0.005, 0.3)):
+        values = (1.0, 1.0 - loss)
+        evaluation = Evaluation(("a", "b"), values, (0.0, 0.0), (0.0, 0.0), 16, "jetons", "")
+        review.decisions.append(Reviewed(f"0:{n}", "play", "b", evaluation))
+    assert [d.key for d in review.costliest()] == ["0:3", "0:2"]
 
 
 def test_classes_follow_the_thresholds() -> None:

@@ -182,8 +182,9 @@ class Review:
         return 100.0 * clean / len(valued)
 
     def costliest(self, n: int = COSTLIEST) -> list[Reviewed]:
-        """The ``n`` decisions that cost most (a loss above zero), costliest first."""
-        losing = [d for d in self.valued if d.loss > 0]
+        """The ``n`` decisions that cost most, costliest first: a loss said in hundredths
+        at least (one that would be said "0 jetons" is none to the reader)."""
+        losing = [d for d in self.valued if round(d.loss, 2) > 0]
         return sorted(losing, key=lambda d: -d.loss)[:n]
 
     def counts(self) -> dict[str, int]:
