@@ -74,6 +74,22 @@ def thresholds_of(game: str) -> tuple[float, float, float]:
     return THRESHOLDS.get(game, DEFAULT_THRESHOLDS)
 
 
+def unclear(gap: float, stderr: float, least: float) -> bool:
+    """Whether a difference between two moves' values (``gap``, with the standard error
+    ``stderr`` of the deals drawn) lies within ``CLEAR`` standard errors of the least
+    loss classified (``least``): which side of it the difference truly lies, those deals
+    do not tell.  The review confirms such a loss (``Reviewed.needs_revaluing``); a hint,
+    a runner-up's lead over its best so close (``games.ai.teacher.hint``)."""
+    return abs(gap - least) < CLEAR * stderr
+
+
+def fresh_seed(*parts: object) -> int:
+    """A seed for deals drawn afresh, fixed by ``parts`` only (their words joined by
+    colons, hashed): the same on any machine, unrelated to the seed they come from."""
+    text = ":".join(str(part) for part in parts)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
 def classify(loss: float, thresholds: tuple[float, float, float]) -> str | None:
     """The class of a loss: the highest threshold it reaches, or None."""
     found = None
@@ -147,7 +163,7 @@ class Reviewed:
         loss = self.loss
         if classify(loss, thresholds) is None:
             return False
-        return loss - thresholds[0] < CLEAR * evaluation.gap_stderr[self.played_index]
+        return unclear(loss, evaluation.gap_stderr[self.played_index], thresholds[0])
 
 
 @dataclass(slots=True)
@@ -265,8 +281,8 @@ def confirmed(game: str, step: Step, first: Reviewed, budget: int, seed: int) ->
     the decision's place only: a review is the same on any machine."""
     if not first.needs_revaluing(thresholds_of(game)):
         return first
-    text = f"revalue:{seed}:{step.key}"  # "deal:index", as before a line had two parts
-    fresh = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+    # "revalue:seed:deal:index" (a line's part 1: "deal:index.1"), as it always was
+    fresh = fresh_seed("revalue", seed, step.key)
     evaluation = evaluate(game, step.view, _moves(game, step), budget * REVALUE, fresh)
     return Reviewed(first.key, first.phase, first.played, evaluation, revalued=True)
 
@@ -363,6 +379,7 @@ __all__ = [
     "confirmed",
     "decision_keys",
     "first_valuation",
+    "fresh_seed",
     "is_final",
     "own_steps",
     "review_decision",
@@ -370,4 +387,5 @@ __all__ = [
     "review_step",
     "review_steps",
     "thresholds_of",
+    "unclear",
 ]
