@@ -7,6 +7,15 @@ against the best; ``why`` (``games.ai.teacher.why``) says what a rule of thumb
 sees in the best one, where one does.  ``HINT_DEALS`` is the budget a table
 gives a hint: the deals the slowest game can value within the hint's time (the
 figures of ``bench/hints.py``, in docs/benchmarks.md).
+
+A close call is confirmed, as the review confirms a loss: a runner-up whose lead over
+the best could, within the noise of the budget's deals, reach the least loss the review
+classifies (``review.unclear``, its ``gap_stderr``) is valued again with the best on
+``CONFIRM`` times the budget's deals, drawn afresh (a seed derived from the hint's, so
+a hint stays the same for the same seed), and the hint is ordered by their values on
+all the deals drawn.  Otherwise a player who followed the hint was told by the review
+that it was a mistake in up to one decision in twenty (L'Hombre, docs/teacher.md).  A
+clear best costs nothing more.
 """
 
 from __future__ import annotations
@@ -14,13 +23,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from games.ai.teacher.evaluate import evaluate, valuer_of
+from games.ai.teacher.evaluate import Evaluation, evaluate, valuer_of
+from games.ai.teacher.review import fresh_seed, thresholds_of, unclear
 from games.ai.teacher.why import Why, explain
 
 SHOWN: Final = 3  # the moves a hint shows
 # deals drawn for a hint: the slowest game's p95 is about half the 1.5 s allowed, the
 # other half left to a computer player's decision the worker may be busy with first
 HINT_DEALS: Final = 64
+# fresh deals a close call is valued on again, in budgets: pooled with the first ones, the
+# close moves rest on twice the deals, at most about twice the hint's time
+CONFIRM: Final = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,17 +75,62 @@ def hint(game: str, view: Any, budget: int, seed: int, shown: int = SHOWN) -> Hi
         return None
     # the budget is of deals drawn: a valuation that judges batches of deals (an auction's
     # contracts) would draw ``scale`` times as many, and take as much longer
-    evaluation = evaluate(game, view, moves, max(1, budget // max(1, valuation.scale)), seed)
-    if evaluation is None:
+    deals = max(1, budget // max(1, valuation.scale))
+    first = evaluate(game, view, moves, deals, seed)
+    if first is None:
         return None
-    order = sorted(range(len(moves)), key=lambda i: (-evaluation.values[i], i))[:shown]
+    values, samples = _confirmed(game, view, moves, first, deals, seed)
+    order = sorted(range(len(moves)), key=lambda i: (-values[i], i))[:shown]
+    top = values[order[0]]
     return Hint(
         tuple(moves[i] for i in order),
-        tuple(evaluation.loss(i) for i in order),
-        evaluation.unit,
-        evaluation.samples,
+        tuple(top - values[i] for i in order),
+        first.unit,
+        samples,
         explain(game, view, moves[order[0]]),
     )
 
 
-__all__ = ["HINT_DEALS", "SHOWN", "Hint", "hint", "offers_hint"]
+def close_calls(game: str, evaluation: Evaluation) -> list[int]:
+    """The moves (indices) whose lead over the best the deals drawn do not rule out
+    reaching the game's least classified loss (``review.unclear``): none for an exact
+    valuation, nor for a move the same as the best on every deal (its gap's standard
+    error 0)."""
+    if evaluation.samples == 0:
+        return []
+    least = thresholds_of(game)[0]
+    best = evaluation.best
+    return [
+        i
+        for i, gap in enumerate(evaluation.gap_stderr)
+        if i != best and unclear(-evaluation.loss(i), gap, least)
+    ]
+
+
+def _confirmed(
+    game: str, view: Any, moves: list[Any], first: Evaluation, deals: int, seed: int
+) -> tuple[list[float], int]:
+    """The moves' values, and the deals drawn in all: the close calls' and the best's
+    pooled over the first deals and ``CONFIRM`` times as many fresh ones; the others'
+    as they were against the best (a move clearly worse is not valued again)."""
+    close = close_calls(game, first)
+    if not close:
+        return list(first.values), first.samples
+    again = [first.best, *close]
+    second = evaluate(
+        game, view, [moves[i] for i in again], deals * CONFIRM, fresh_seed("hint", seed)
+    )
+    if second is None:  # a valuer that values these moves only together: as first valued
+        return list(first.values), first.samples
+    n, m = first.samples, second.samples
+    pooled = {
+        i: (n * first.values[i] + m * value) / (n + m)
+        for i, value in zip(again, second.values, strict=True)
+    }
+    # a move not valued again keeps its difference from the best on the first deals
+    # (compared in duplicate), not its value there: the fresh deals' luck is not its own
+    shift = pooled[first.best] - first.values[first.best]
+    return [pooled.get(i, value + shift) for i, value in enumerate(first.values)], n + m
+
+
+__all__ = ["CONFIRM", "HINT_DEALS", "SHOWN", "Hint", "close_calls", "hint", "offers_hint"]
