@@ -217,10 +217,11 @@ class TrickSolver(Generic[MemoT]):
         self._check(position)
         return self._from(position)
 
-    def move_values(self, position: Position[MemoT]) -> dict[int, bool]:
-        """For every legal card of the seat to play: does the target reach its goal after it?"""
+    def move_values(self, position: Position[MemoT], cards: int = -1) -> dict[int, bool]:
+        """For every legal card of the seat to play (of ``cards`` only, a mask: the others
+        cost nothing): does the target reach its goal after it?"""
         self._check(position)
-        legal = position.legal()
+        legal = position.legal() & cards
         values: dict[int, bool] = {}
         present = position.present()
         hand = position.hands[position.turn]

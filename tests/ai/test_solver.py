@@ -141,3 +141,24 @@ def test_legal_plays_decompose_into_pairs() -> None:
                 if x != c
             )
             assert bool(legal >> c & 1) == pairwise
+
+
+def test_the_move_values_of_some_cards_are_theirs_among_all() -> None:
+    """``move_values`` of a mask of the legal cards (a hint valuing its close calls
+    again) searches those only, and finds for each what the search of every card does."""
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(80):
+        state = random_play(in_play(rng), rng, rng.randrange(4, 16))
+        if state.is_over:
+            continue
+        position = Position.from_state(state)
+        every = Solver.for_position(position).move_values(position)
+        if len(every) < 3:
+            continue
+        some = rng.sample(sorted(every), 2)
+        mask = (1 << some[0]) | (1 << some[1])
+        part = Solver.for_position(position).move_values(position, mask)
+        assert part == {card: every[card] for card in some}
+        checked += 1
+    assert checked >= 20, checked

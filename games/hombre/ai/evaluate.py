@@ -80,8 +80,14 @@ def _play(view: DealView, moves: Sequence[Action]) -> Values:
     payoffs = Payoffs(view.pool, (view.dealer + 1) % SEATS, view.hombre, view.mode, view.seat)
     base = play_position(view)
     played = played_by_seat(SEATS, view.tricks_played, view.trick)[view.hombre]
-    solve = solver_values(view.hombre, view.trump, TRICKS - len(view.tricks_played), math.inf)
     stopping = any(m.kind is Kind.STOP for m in moves)
+    # only the cards valued are solved: a hint confirming a close call values two or three
+    # of the legal cards again, at a share of the first valuation's time
+    cards = 0
+    for move in moves:
+        cards |= 0 if move.kind is Kind.STOP else move.cards
+    left = TRICKS - len(view.tricks_played)
+    solve = solver_values(view.hombre, view.trump, left, math.inf, cards)
 
     def worths(deal: list[int]) -> list[float]:
         position = base.copy()

@@ -24,9 +24,10 @@ DEPTH: Final = 2  # tricks searched before a playout judges, earlier in the play
 Values = Callable[[Goal, HombrePosition], dict[int, bool]]
 
 
-def solver_values(hombre: int, trump: int, left: int, deadline: float) -> Values:
+def solver_values(hombre: int, trump: int, left: int, deadline: float, cards: int = -1) -> Values:
     """Move values by goal, one solver per goal kept for the decision: exact late in
-    the play, ``DEPTH`` tricks then a playout earlier."""
+    the play, ``DEPTH`` tricks then a playout earlier; of the legal cards among ``cards``
+    only (a mask)."""
     horizon = 0 if left <= EXACT_FROM else left - DEPTH
     solvers: dict[Goal, HombreSolver] = {}
 
@@ -35,7 +36,7 @@ def solver_values(hombre: int, trump: int, left: int, deadline: float) -> Values
         if solver is None:
             solver = HombreSolver.of(hombre, goal, trump, deadline, horizon)
             solvers[goal] = solver
-        return solver.move_values(position)
+        return solver.move_values(position, cards)
 
     return values
 
