@@ -28,8 +28,8 @@ from games.ai.teacher.review import fresh_seed, thresholds_of, unclear
 from games.ai.teacher.why import Why, explain
 
 SHOWN: Final = 3  # the moves a hint shows
-# deals drawn for a hint: the slowest game's p95 is about half the 1.5 s allowed, the
-# other half left to a computer player's decision the worker may be busy with first
+# deals drawn for a hint: the slowest game's p95, close calls confirmed, is less than half
+# the 1.5 s allowed, the rest left to a computer player's decision the worker may be busy with
 HINT_DEALS: Final = 64
 # fresh deals a close call is valued on again, in budgets: pooled with the first ones, the
 # close moves rest on twice the deals, at most about twice the hint's time
