@@ -3,7 +3,8 @@
 A hint values a decision's moves on ``HINT_DEALS`` deals, a review on fewer (16 by
 default) with another seed: the noise of either can make the hint's best move look
 like a loss to the review, which is why the review confirms a loss on more deals
-before it classifies it (``games.ai.teacher.review.confirmed``).
+before it classifies it (``games.ai.teacher.review.confirmed``), and the hint its
+close calls before it orders them (``games.ai.teacher.hint``).
 
 Per game, seeded deals (the game's duel arena deals them, seed 1) are played by the
 fair player (``heuristic``, deterministic, so every run measures the same positions)
