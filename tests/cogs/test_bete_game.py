@@ -158,7 +158,7 @@ async def test_a_whole_game_of_la_bete(world):
     assert len(waiting) == 0 or waiting[0].owner_name in (embed.description or "")
     assert "<@" not in (embed.description or "")
     board = await sud.slash(world.channel, "scoreboard", game="bete")
-    assert board.response.embeds[0].title.startswith("Scoreboard — La Bête (")
+    assert board.response.embeds[0].title.startswith("Scoreboard — La Bête · ")
     assert "Sud" in board.response.embeds[0].description
     rules = await sud.slash(world.channel, "rules", game="bete", topic="auction")
     assert rules.ephemeral and rules.response.embeds[0].title == "Speaking"

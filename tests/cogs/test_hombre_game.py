@@ -266,7 +266,7 @@ async def test_whole_games_of_l_hombre_every_way_and_the_boards(world):
     assert betes.title == "Register of bêtes — L'Hombre (Ombre)"
     assert "Poule:" in str(betes.to_dict())
     board = (await sud.slash(world.channel, "scoreboard", game="hombre")).response.embeds[0]
-    assert board.title.startswith("Scoreboard — L'Hombre (Ombre) (")
+    assert board.title.startswith("Scoreboard — L'Hombre (Ombre) · ")
     # each hombre's poules won, remises and codilles, as the stored deals say
     async with world.bot.db.reading() as store:
         past = await store.ledger.recent_hands(world.guild.id, GAME.id, None, 100)
