@@ -4,7 +4,8 @@ and short messages for one player (a reminder, DMs closed, a turn notice by ment
 Each goes through the outbox (``bot.delivery.outbox``): tried at once, and again with backoff if
 Discord says no for a while. A summary is drawn when its hand is settled, as the table
 stood then (a restart draws the ones not posted as it replays the log, an ended table's
-too), and posted once; once posted, the table message moves below it
+too), save its last line: a table that ended before its summary was posted says so
+there, not who deals next. It is posted once; once posted, the table message moves below it
 (``bot.delivery.table_message``), unless the table has ended.
 
 A summary is noted posted in the database once Discord took it; from just before it is
@@ -31,7 +32,7 @@ from bot.drawing.pictures.files import send_files
 from bot.drawing.pictures.scenes import whole_hand_scene
 from bot.drawing.render import hand_tricks_words
 from bot.drawing.review import review_view, reviewed_hand
-from bot.drawing.summary import settlement_embed
+from bot.drawing.summary import settlement_embed, summary_footer
 from bot.game import LogLine
 from bot.tables.table import LiveTable
 from games.ai.teacher import has_valuer
@@ -147,6 +148,9 @@ class ChannelPosts:
                 # a whole hand takes a few times longer to draw than a trick: off the loop
                 await asyncio.to_thread(lambda: picture.data)
                 embed.set_image(url=picture.url)
+        now = self.tables.live(table.id) or table
+        if not now.deal_coming:  # the table ended while its summary was on its way
+            embed.set_footer(text=summary_footer(now, summary.lang))
         if has_valuer(table.game.id):  # each player's private review of the hand
             view = review_view(table.id, summary.hand_no, summary.lang, table.pictures)
             await channel.send(embed=embed, view=view, nonce=nonce, **send_files(embed))

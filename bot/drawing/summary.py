@@ -109,9 +109,14 @@ def settlement_embed(table: LiveTable, settled: Any, lang: str) -> discord.Embed
         embed.add_field(name=t(lang, "table.register"), value="\n".join(register), inline=False)
     for name, value, inline in extra:
         embed.add_field(name=name, value=value, inline=inline)
-    if table.deal_coming and table.session is not None:
-        dealer = names[table.session.dealer]
-        embed.set_footer(text=game_text(game_id, lang, "summary.next", name=dealer))
-    else:  # no next deal announced that will not come: the end, even if not written yet
-        embed.set_footer(text=ended_text(table, lang))
+    embed.set_footer(text=summary_footer(table, lang))
     return embed
+
+
+def summary_footer(table: LiveTable, lang: str) -> str:
+    """A summary's last line: who deals next, or, no next deal coming, how the table
+    ended (even if its end is not written yet): no next deal announced that will not come."""
+    if table.deal_coming and table.session is not None:
+        dealer = table.names[table.session.dealer]
+        return game_text(table.game.id, lang, "summary.next", name=dealer)
+    return ended_text(table, lang)

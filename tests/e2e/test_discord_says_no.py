@@ -2,7 +2,8 @@
 process on the fake Discord):
 
 - a summary whose post Discord refuses past discord.py's own tries is posted later, and
-  one Discord made though it answered 500 is posted once;
+  one Discord made though it answered 500 is posted once; one posted after the players
+  stopped the table says so, not who deals next;
 - a private hand whose edit Discord refuses past discord.py's own tries is edited later,
   with no further change to carry it;
 - a burst of 5xx answers on the table message's edits does not hold the game back: the
@@ -19,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.ids import ComponentId
+from bot.texts.i18n import t
 from tests.e2e.fake import BotProcess, FakeDiscord, FakeMessage, SimUser
 from tests.e2e.fake.model import visible_texts
 from tests.e2e.leaks import cards_in
@@ -191,6 +193,46 @@ async def test_a_summary_not_posted_before_a_restart_is_posted_after_it(
     await players.play_hand()
     await players.finish()
     assert players.summaries() == [1, 2]
+    assert "Traceback" not in bot.output()
+
+
+async def test_a_summary_posted_after_the_players_stopped_names_no_next_dealer(
+    server: FakeDiscord, make_bot: Callable[..., BotProcess]
+) -> None:
+    """The players stop the table while Discord holds its last hand's summary: posted at
+    the outbox's later try, the summary ends on how the table ended, not on who deals
+    next (before, "… donnera le coup suivant." stood below the table's "La table s'est levée
+    d'un commun accord")."""
+    bot, players = await seated_table(server, make_bot)
+    table = players.require_table()
+    offer = await play_until(
+        players, lambda o: last_card(verbs(o), sum(m.verb == "play" for m in players.moves))
+    )
+    said = await players.users[0].slash("table stop", channel=players.channel, timeout=WAIT)
+    await said.wait_ack(WAIT)
+    held = server.hold("POST", POSTS.format(channel_id=table.channel_id))
+    await players.act(offer)
+    await server.wait_for(players.hand_over, WAIT, "the table to offer the next hand")
+    await server.wait_for(lambda: held.held == 1, WAIT, "the summary's post to be held")
+    for user in players.users:  # everyone agrees to stop now
+        table = players.require_table()
+        stop = find_button(table, "stop")
+        assert stop is not None, f"no Stop button on {table!r}"
+        ix = await user.click(table, stop, timeout=WAIT)
+        await ix.wait_ack(WAIT)
+    await server.wait_for(
+        lambda: not players.require_table().buttons(), WAIT, "the table to show its end"
+    )
+    held.drop()  # unapplied: the outbox posts the summary again later
+    await players.finish()
+    summary = next(
+        m
+        for m in server.messages(table.channel_id)
+        if m.embeds and not players.of_table(m) and m.id not in players.table_messages
+    )
+    footer = str(summary.embeds[0].get("footer", {}).get("text", ""))
+    assert t("fr", "summary.next", name="").strip() not in footer, footer  # a French table
+    assert t("fr", "table.ended.agreed") in footer, footer
     assert "Traceback" not in bot.output()
 
 
