@@ -48,6 +48,12 @@ class Pool:
         return next(n for n, b in enumerate(self.register) if b.amount == largest)
 
     @property
+    def waiting(self) -> int:
+        """How many bêtes wait through the next deal (all but the one entering its
+        poule): those a vole takes or its defenders share."""
+        return len(self.register) - (self.entering >= 0)
+
+    @property
     def antes(self) -> tuple[int, ...]:
         """The antes RULES.md §3 allows at the next deal's start: none while a poule
         stands (a remise or an all-pass left it); else 2 each when a bête enters (3 after

@@ -507,7 +507,9 @@ class HombreRenderer(TableStatus[DealView]):
             key = RESULT_KEYS[outcome.result]
             if outcome.result == WIN and sum(outcome.tricks) < TRICKS:  # stopped after five
                 key = "hombre.summary.stopped"
-            if outcome.result == VOLE_FAILED and not waiting_betes(table.state):
+            state = table.state
+            waited = state.view(0).pool.waiting if isinstance(state, DealState) else 0
+            if outcome.result == VOLE_FAILED and not waited:
                 key += ".poule"  # the bête in play is in the poule: no other to share
             lines = [t(lang, key, name=names[h], tricks=outcome.tricks[h])]
             if outcome.result == CODILLE:
@@ -557,15 +559,6 @@ class HombreRenderer(TableStatus[DealView]):
         if pot.get("bete", 0):
             lines.append(t(lang, "hombre.bete_in_play", amount=self.amount(pot["bete"], lang)))
         return [(t(lang, "hombre.money"), "\n".join(lines), False)]
-
-
-def waiting_betes(state: Any) -> int:
-    """The bêtes that waited in the register through a deal (not the one entering its
-    poule): those a vole takes or its defenders share."""
-    if not isinstance(state, DealState):
-        return 0
-    pool = state.view(0).pool
-    return len(pool.register) - (pool.entering >= 0)
 
 
 def bonus_text(view: DealView, outcome: Any, lang: str) -> str:

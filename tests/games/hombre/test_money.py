@@ -98,6 +98,13 @@ def test_the_largest_waiting_bete_enters_the_next_poule_the_oldest_among_equals(
     assert o.pool == Pool(0, None, (Bete(1, 5), Bete(2, 9)), 2)
 
 
+def test_the_betes_that_wait_through_a_deal_are_all_but_the_one_entering() -> None:
+    betes = (Bete(1, 5), Bete(0, 9))
+    assert Pool(0, None, betes, 2).waiting == 1  # the 9 enters the empty poule
+    assert Pool(9, 9, betes, 0).waiting == 2  # a poule stands: none enters
+    assert Pool(0, None, (), 3).waiting == 0
+
+
 def test_after_a_codille_the_antes_are_three_even_when_a_bete_enters() -> None:
     o = outcome((5, 2, 2), Pool(0, None, (Bete(0, 9),), 3))
     assert o.net == (-9 - 3 + 18, -3, -3)
