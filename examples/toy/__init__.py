@@ -4,8 +4,8 @@ Two players, K Q J of four suits, three cards each, the highest rank takes the
 trick.  Importing this package registers it (the tests do, in one line of
 ``tests/conftest.py``; the bot does not offer it); nothing else names it.  Its
 engine is ``game``, ``session``, ``record`` and ``players``; its table side is
-``table`` (the port, the renderer, ``/table new toy``, its texts) with ``codec``
-(its moves in component ids and as typed); ``bot`` runs the bot with it.
+``table`` (the port, the renderer, ``/table new toy``, its texts; its moves read as
+any trick game's, ``TrickRenderer``); ``bot`` runs the bot with it.
 """
 
 from collections.abc import Sequence
