@@ -130,3 +130,68 @@ async def test_a_bete_left_in_the_servers_stake_is_collected_by_who_takes_it_els
     assert entry.crossed_by == taker, (entry.crossed_by, taker)
     await service.close()
     await db.close()
+
+
+@pytest.mark.both_backends
+async def test_a_bete_taken_at_another_table_is_not_collected_again_at_its_own(database_target):
+    """Two tables of a server: the first pays a bête into its stake and ends a round with
+    it there (the stake joins the server's pot); the second takes that stake, and its
+    winner collects the bête. The first table's next deals play without it: the stake
+    it next loses holds no bête, and nobody there collects this one (or, in its stead,
+    another bête paid into a stake), though the first table had paid it in."""
+    db = await Database.open(database_target)
+    async with db.transaction() as store:  # a bête of the first table's seat 1 waits
+        await store.ledger.add_entry(GUILD, GAME.id, NewEntry("101", "Joueur 1", 12))
+    service = TableService(db, seed_source=lambda: 3, decider=inline_decider, ai_pause=0)
+    await service.load()
+    rules = GAME.spec.options_from({})
+
+    async def seated(channel: int, first: int):
+        opener = str(first)
+        table = await service.open_table(
+            guild_id=GUILD, channel_id=channel, player=opener, name="Sud", game=GAME, rules=rules
+        )
+        for seat in (1, 2):
+            await service.join(table.id, str(first + seat), f"Joueur {seat}", "fr")
+        await service.start(table.id, opener)
+        return table
+
+    first = await seated(20, 100)
+    entered = None
+    for _ in range(30):
+        state = await play_deal(service, first)
+        if state.entered >= 0:
+            entered = first.session.stake_bete.id
+        if first.session.bete_in_play and first.session.deals_in_round == 0:
+            break  # a round over, its stake holding the bête
+        await service.next_hand(first.id, "100")
+    else:
+        raise AssertionError("no round ended with a bête in its stake")
+    assert entered is not None
+
+    second = await seated(21, 200)  # its round begins with the server's pot, the bête in it
+    for _ in range(30):
+        state = await play_deal(service, second)
+        if state.outcome.stake_winner >= 0:
+            break
+        await service.next_hand(second.id, "200")
+    else:
+        raise AssertionError("the stake was never taken at the second table")
+    taker = second.players[state.outcome.stake_winner]
+
+    await service.next_hand(first.id, "100")
+    assert not first.session.bete_in_play
+    assert first.session.stake_bete is None, "the first table still counts the bête as its own"
+    for _ in range(30):
+        state = await play_deal(service, first)
+        if state.outcome.stake_winner >= 0:
+            break
+        await service.next_hand(first.id, "100")
+    else:
+        raise AssertionError("the stake was never taken again at the first table")
+    assert GAME.port.hand_result(first.session, state).collected == ()
+    async with db.reading() as store:
+        entry = await store.ledger.entry(entered)
+    assert entry is not None and entry.crossed_by == taker, (entry.crossed_by, taker)
+    await service.close()
+    await db.close()

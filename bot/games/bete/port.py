@@ -50,6 +50,11 @@ class BetePort(TrickPort):
         session.register, session.pot = register, pot_of_parts(pot)
         if "bete" in pot:  # a deal logged before the pot said so goes on with the session's
             session.bete_in_play = bete_in_stake(pot)
+        if not session.bete_in_play:
+            # a bête this table paid in was taken with the stake at another table of the
+            # server meanwhile: no deal here collects it again (nor, in its stead, a bête
+            # another table paid into its own stake)
+            session.stake_bete = None
 
     def pot_of(self, session: Session) -> dict[str, int]:
         return parts_of(session)
