@@ -76,6 +76,49 @@ async def play_deal(service: TableService, table) -> DealState:
     return state
 
 
+async def seated(service: TableService, channel: int, first: int = 100):
+    """A table of La Bête in ``channel``, its players ``first`` (who opens it) and the two
+    next ids, started."""
+    opener = str(first)
+    table = await service.open_table(
+        guild_id=GUILD,
+        channel_id=channel,
+        player=opener,
+        name="Sud",
+        game=GAME,
+        rules=GAME.spec.options_from({}),
+    )
+    for seat in (1, 2):
+        await service.join(table.id, str(first + seat), f"Joueur {seat}", "fr")
+    await service.start(table.id, opener)
+    return table
+
+
+async def round_ended_with_a_bete(service: TableService, table) -> int:
+    """Deals played at ``table`` until a round ends with a bête in its stake: the register
+    entry the table paid in."""
+    entered = None
+    for _ in range(30):
+        state = await play_deal(service, table)
+        if state.entered >= 0:
+            entered = table.session.stake_bete.id
+        if table.session.bete_in_play and table.session.deals_in_round == 0:
+            assert entered is not None
+            return entered
+        await service.next_hand(table.id, table.players[0])
+    raise AssertionError("no round ended with a bête in its stake")
+
+
+async def stake_taken(service: TableService, table) -> DealState:
+    """Deals played at ``table`` until one's winner takes the stake: that deal."""
+    for _ in range(30):
+        state = await play_deal(service, table)
+        if state.outcome.stake_winner >= 0:
+            return state
+        await service.next_hand(table.id, table.players[0])
+    raise AssertionError(f"the stake was never taken at table {table.id}")
+
+
 @pytest.mark.both_backends
 async def test_a_bete_left_in_the_servers_stake_is_collected_by_who_takes_it_elsewhere(
     database_target,
@@ -89,40 +132,13 @@ async def test_a_bete_left_in_the_servers_stake_is_collected_by_who_takes_it_els
         await store.ledger.add_entry(GUILD, GAME.id, NewEntry("102", "Joueur 2", 9))
     service = TableService(db, seed_source=lambda: 3, decider=inline_decider, ai_pause=0)
     await service.load()
-    rules = GAME.spec.options_from({})
 
-    async def seated(channel: int):
-        table = await service.open_table(
-            guild_id=GUILD, channel_id=channel, player="100", name="Sud", game=GAME, rules=rules
-        )
-        for seat in (1, 2):
-            await service.join(table.id, str(100 + seat), f"Joueur {seat}", "fr")
-        await service.start(table.id, "100")
-        return table
-
-    first = await seated(20)
-    entered = None  # the register entry the first table paid into its stake
-    for _ in range(30):
-        state = await play_deal(service, first)
-        session = first.session
-        if state.entered >= 0:
-            entered = session.stake_bete.id
-        if session.bete_in_play and session.deals_in_round == 0:
-            break  # a round over, its stake holding a bête
-        await service.next_hand(first.id, "100")
-    else:
-        raise AssertionError("no round ended with a bête in its stake")
-    assert entered is not None
+    first = await seated(service, 20)
+    entered = await round_ended_with_a_bete(service, first)
     await service.moderator_end(20, "100", "Sud")
 
-    second = await seated(21)
-    for _ in range(30):
-        state = await play_deal(service, second)
-        if state.outcome.stake_winner >= 0:
-            break
-        await service.next_hand(second.id, "100")
-    else:
-        raise AssertionError("the stake was never taken at the second table")
+    second = await seated(service, 21)
+    state = await stake_taken(service, second)
     taker = second.players[state.outcome.stake_winner]
     async with db.reading() as store:
         entry = await store.ledger.entry(entered)
@@ -144,51 +160,17 @@ async def test_a_bete_taken_at_another_table_is_not_collected_again_at_its_own(d
         await store.ledger.add_entry(GUILD, GAME.id, NewEntry("101", "Joueur 1", 12))
     service = TableService(db, seed_source=lambda: 3, decider=inline_decider, ai_pause=0)
     await service.load()
-    rules = GAME.spec.options_from({})
 
-    async def seated(channel: int, first: int):
-        opener = str(first)
-        table = await service.open_table(
-            guild_id=GUILD, channel_id=channel, player=opener, name="Sud", game=GAME, rules=rules
-        )
-        for seat in (1, 2):
-            await service.join(table.id, str(first + seat), f"Joueur {seat}", "fr")
-        await service.start(table.id, opener)
-        return table
-
-    first = await seated(20, 100)
-    entered = None
-    for _ in range(30):
-        state = await play_deal(service, first)
-        if state.entered >= 0:
-            entered = first.session.stake_bete.id
-        if first.session.bete_in_play and first.session.deals_in_round == 0:
-            break  # a round over, its stake holding the bête
-        await service.next_hand(first.id, "100")
-    else:
-        raise AssertionError("no round ended with a bête in its stake")
-    assert entered is not None
-
-    second = await seated(21, 200)  # its round begins with the server's pot, the bête in it
-    for _ in range(30):
-        state = await play_deal(service, second)
-        if state.outcome.stake_winner >= 0:
-            break
-        await service.next_hand(second.id, "200")
-    else:
-        raise AssertionError("the stake was never taken at the second table")
+    first = await seated(service, 20, 100)
+    entered = await round_ended_with_a_bete(service, first)
+    second = await seated(service, 21, 200)  # its round begins with the server's pot
+    state = await stake_taken(service, second)
     taker = second.players[state.outcome.stake_winner]
 
     await service.next_hand(first.id, "100")
     assert not first.session.bete_in_play
     assert first.session.stake_bete is None, "the first table still counts the bête as its own"
-    for _ in range(30):
-        state = await play_deal(service, first)
-        if state.outcome.stake_winner >= 0:
-            break
-        await service.next_hand(first.id, "100")
-    else:
-        raise AssertionError("the stake was never taken again at the first table")
+    state = await stake_taken(service, first)
     assert GAME.port.hand_result(first.session, state).collected == ()
     async with db.reading() as store:
         entry = await store.ledger.entry(entered)
