@@ -499,6 +499,7 @@ class HombreRenderer(TableStatus[DealView]):
         names = table.names
         outcome = settled.outcome
         hand = table.hand_no
+        state = table.state
         if outcome.result == ALL_PASSED:
             title = t(lang, RESULT_KEYS[ALL_PASSED] + ".title", hand=hand)
             result = t(lang, RESULT_KEYS[ALL_PASSED])
@@ -507,7 +508,6 @@ class HombreRenderer(TableStatus[DealView]):
             key = RESULT_KEYS[outcome.result]
             if outcome.result == WIN and sum(outcome.tricks) < TRICKS:  # stopped after five
                 key = "hombre.summary.stopped"
-            state = table.state
             waited = state.view(0).pool.waiting if isinstance(state, DealState) else 0
             if outcome.result == VOLE_FAILED and not waited:
                 key += ".poule"  # the bête in play is in the poule: no other to share
@@ -531,7 +531,6 @@ class HombreRenderer(TableStatus[DealView]):
             result = "\n".join(lines)
             title = t(lang, RESULT_KEYS[outcome.result] + ".title", hand=hand, name=names[h])
         fields: list[Field] = []
-        state = table.state
         if outcome.bonus and isinstance(state, DealState):
             bonus = bonus_text(state.view(0), outcome, lang)
             fields.append((t(lang, "hombre.bonus"), bonus, False))
